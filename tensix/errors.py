@@ -1,0 +1,25 @@
+"""The error hierarchy. Every error tensix raises on purpose derives from TensixError.
+
+Messages come in two parts, as a kernel author needs them: what rule was broken and where,
+then what to do about it.
+"""
+
+
+class TensixError(Exception):
+    """Base class of every error tensix raises on purpose."""
+
+
+class NotModelledError(TensixError):
+    """A hardware feature that tensix does not model (faithful or loud)."""
+
+
+class SfpuError(TensixError):
+    """Misuse of the vector unit: an illegal operand, register or mode."""
+
+
+class SfpiError(TensixError):
+    """An SFPI program that the SFPI compiler would reject or that misuses the DSL."""
+
+
+class RegisterSpillError(SfpiError):
+    """More live vector values than the 8 general LRegs (the SFPI compiler's register spill)."""
