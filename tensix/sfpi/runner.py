@@ -1,0 +1,191 @@
+"""Running SFPI functions: trace once per static signature, compile, execute on the SFPU model.
+
+`run(fn, tiles, *args)` is the SFPI equivalent of calling an SFPU function on a Dst full of tiles.
+`map_tiles(fn, tiles, *args)` applies a one-tile SFPU op to many tiles the way a compute kernel does
+(copy a tile to Dst, run the op, pack it), batched into one call of the interpreter.
+`listing(fn, *args)` returns the assembly the trace compiles to.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from tensix.errors import SfpiError
+from tensix.sfpi import tracer
+from tensix.sfpi.compiler import Compiled, compile_trace
+from tensix.sfpi.rewrite import sfpi_inline
+from tensix.sfpi.scalar import Scalar, StaticNeeded
+from tensix.sfpu import dst as dstmod
+from tensix.sfpu import isa
+from tensix.sfpu.execute import execute
+from tensix.sfpu.state import SfpuState
+
+_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _kind(a):
+    if isinstance(a, (bool, np.bool_)):
+        return None
+    if isinstance(a, (int, np.integer)):
+        return "int"
+    if isinstance(a, (float, np.floating)):
+        return "float"
+    return None
+
+
+def compiled_for(fn, args) -> Compiled:
+    """The compiled program of `fn` for these arguments (traced on first use, then cached).
+
+    Numeric arguments are runtime inputs; an argument that Python control flow inspects while tracing
+    (`if flag:`, `range(n)`) becomes static: part of the cache key, like a C++ template parameter."""
+    fn = sfpi_inline(fn)
+    entry = _CACHE.setdefault(fn, {"static": set(), "traces": {}})
+    while True:
+        key = tuple(
+            ("s", _hashable(a, i, fn)) if (i in entry["static"] or _kind(a) is None) else ("d", _kind(a))
+            for i, a in enumerate(args)
+        )
+        hit = entry["traces"].get(key)
+        if hit is not None:
+            return hit
+        targs = [a if k[0] == "s" else Scalar.argument(i, k[1]) for i, (a, k) in enumerate(zip(args, key))]
+        t = tracer.start()
+        try:
+            fn(*targs)
+            t.finish()
+        except StaticNeeded as e:
+            entry["static"].add(e.index)
+            continue
+        finally:
+            tracer.stop(t)
+        compiled = compile_trace(t)
+        entry["traces"][key] = compiled
+        return compiled
+
+
+def _hashable(a, i, fn):
+    try:
+        hash(a)
+    except TypeError:
+        raise SfpiError(
+            f"argument {i} of {fn.__name__} ({type(a).__name__}) is neither a number nor hashable; SFPI "
+            "functions take scalars (runtime inputs) or hashable compile-time parameters"
+        ) from None
+    return a
+
+
+def listing(fn, *args) -> str:
+    """The SFPU assembly listing of `fn(*args)`: one instruction per line with its source line."""
+    return compiled_for(fn, args).listing()
+
+
+@dataclass
+class RunResult:
+    tiles: np.ndarray
+    counts: dict
+    cycles: int
+    listing: str
+
+
+def _inputs(compiled: Compiled, args, k: int) -> np.ndarray:
+    row = [int(f(args)) & 0xFFFFFFFF for f in compiled.inputs]
+    return np.tile(np.asarray(row, np.uint32).reshape(1, -1), (k, 1)) if row else np.zeros((k, 1), np.uint32)
+
+
+def _to_dst_bits(tiles: np.ndarray, fp32_dest: bool) -> np.ndarray:
+    if tiles.ndim != 3 or tiles.shape[1:] != (32, 32):
+        raise SfpiError(f"tiles must have shape (n, 32, 32), got {tiles.shape}")
+    if tiles.dtype == np.float32:
+        bits = tiles.view(np.uint32)
+        if fp32_dest:
+            return bits
+        # 16-bit Dst holds bf16: round to nearest even, as a host conversion to bfloat16 does
+        rounded = bits + 0x7FFF + ((bits >> 16) & 1)
+        nan = (bits & 0x7FFFFFFF) > 0x7F800000
+        out = np.where(nan, (bits >> 16) | 0x40, rounded >> 16)
+        return out.astype(np.uint16)
+    if tiles.dtype == np.uint32:
+        if fp32_dest:
+            return tiles
+        if (tiles > 0xFFFF).any():
+            raise SfpiError("with fp32_dest=False, uint32 tiles are raw 16-bit Dst patterns and must be < 65536")
+        return tiles.astype(np.uint16)
+    raise SfpiError(f"tiles must be float32 values or uint32 bit patterns, got {tiles.dtype}")
+
+
+def _from_dst_bits(bits: np.ndarray, dtype, fp32_dest: bool) -> np.ndarray:
+    if fp32_dest:
+        return bits.view(np.float32).copy() if dtype == np.float32 else bits.copy()
+    if dtype == np.float32:
+        return (bits.astype(np.uint32) << 16).view(np.float32)
+    return bits.astype(np.uint32)
+
+
+def _counts(raw) -> dict:
+    return {isa.OPCODE_NAMES[i]: int(c) for i, c in enumerate(raw) if c}
+
+
+def run(fn, tiles, *args, fp32_dest: bool = True) -> RunResult:
+    """Place `tiles` in Dst tiles 0..n-1, run `fn(*args)` once with the Dst base at tile 0, read them back.
+
+    `tiles`: (n, 32, 32) float32 values or uint32 bit patterns. With fp32_dest (ComputeConfig
+    fp32_dest_acc_en) Dst is 32-bit (at most 8 tiles); otherwise 16-bit bf16 (at most 16 tiles; float32 input
+    is rounded to bf16, uint32 input gives raw 16-bit patterns)."""
+    tiles = np.asarray(tiles)
+    bits = _to_dst_bits(tiles, fp32_dest)
+    n = bits.shape[0]
+    cap = dstmod.DST_ROWS32 // dstmod.TILE_ROWS if fp32_dest else dstmod.DST_ROWS16 // dstmod.TILE_ROWS
+    if n > cap:
+        raise SfpiError(
+            f"{n} tiles do not fit in Dst: {cap} tiles of {'32' if fp32_dest else '16'}-bit data at most "
+            "(ISA Dst.md: 1024 rows x 16 16-bit or 512 rows x 16 32-bit, 64 rows per tile). "
+            "Use tensix.sfpi.map_tiles for a stream of tiles.")
+    compiled = compiled_for(fn, args)
+    state = SfpuState(1)
+    state.set_sfpu_fp32(fp32_dest)
+    d = dstmod.new_dst(1)
+    (dstmod.write_tiles32 if fp32_dest else dstmod.write_tiles16)(d[0], 0, bits)
+    raw = execute(compiled.program, state, d, inputs=_inputs(compiled, args, 1))
+    out = (dstmod.read_tiles32 if fp32_dest else dstmod.read_tiles16)(d[0], 0, n)
+    counts = _counts(raw)
+    return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sum(counts.values()),
+                     compiled.listing())
+
+
+def map_tiles(fn, tiles, *args, fp32_dest: bool = True, state: SfpuState | None = None) -> RunResult:
+    """Run `fn(*args)` once per tile, each tile alone in Dst tile 0, on one SFPU (state carries over).
+
+    This is a compute kernel's `copy_tile(cb, i, 0); op(); pack_tile(0, cb_out)` loop, batched: one
+    interpreter call executes every tile in order. `counts`/`cycles` are totals over all tiles."""
+    tiles = np.asarray(tiles)
+    bits = _to_dst_bits(tiles, fp32_dest)
+    k = bits.shape[0]
+    compiled = compiled_for(fn, args)
+    if state is None:
+        state = SfpuState(1)
+        state.set_sfpu_fp32(fp32_dest)
+    d = dstmod.new_dst(k)
+    rows = np.arange(64)
+    if fp32_dest:
+        hi = dstmod.adj_row(rows)
+        # each tile's 64 rows of 32-bit data, placed in k Dsts at once (same mapping as write_tiles32)
+        faces = bits.reshape(k, 2, 16, 2, 16).transpose(0, 1, 3, 2, 4).reshape(k, 64, 16)
+        d[:, hi, :] = (faces >> 16).astype(np.uint16)
+        d[:, hi + 8, :] = (faces & 0xFFFF).astype(np.uint16)
+    else:
+        faces = bits.reshape(k, 2, 16, 2, 16).transpose(0, 1, 3, 2, 4).reshape(k, 64, 16)
+        d[:, rows, :] = faces
+    raw = execute(compiled.program, state, d, state_of=np.zeros(k, np.int64), dst_of=np.arange(k),
+                  inputs=_inputs(compiled, args, k))
+    if fp32_dest:
+        hi = dstmod.adj_row(rows)
+        faces = (d[:, hi, :].astype(np.uint32) << 16) | d[:, hi + 8, :]
+    else:
+        faces = d[:, rows, :]
+    out = faces.reshape(k, 2, 2, 16, 16).transpose(0, 1, 3, 2, 4).reshape(k, 32, 32)
+    counts = _counts(raw)
+    return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sum(counts.values()),
+                     compiled.listing())
