@@ -34,6 +34,7 @@ class Scope:
 
     parent: Scope | None = None
     depth: int = 0
+    chain: object = None  # the v_if chain this scope is a branch of (tracer.Chain)
 
     def encloses(self, other: Scope) -> bool:
         """True if `other` is this scope or nested inside it."""
@@ -55,6 +56,8 @@ class Value:
     fixed: int | None = None  # pinned to LReg `fixed` (0..7)
     live_in: bool = False  # read from an LReg as the program starts (l_reg reads)
     live_out: bool = False  # must survive in its fixed LReg until the program ends (l_reg writes)
+    covered: frozenset = frozenset()  # branch scopes of one chain in which the value was assigned
+    uses: int = 0
     id: int = field(default_factory=lambda: next(_ids))
 
     def __repr__(self) -> str:

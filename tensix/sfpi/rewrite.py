@@ -49,9 +49,13 @@ def _assign(old, new):
     from tensix.sfpi import tracer
     from tensix.sfpi.vector import DstRef, _Const, _Vec, emit, vFloat
 
+    t = tracer._stack[-1] if tracer._stack else None
+    if isinstance(new, DstRef) and t is not None:
+        new = new.load(True)  # `x = dst_reg[k]` is a load in SFPI (vFloat x = dst_reg[k]), not an alias
+    if isinstance(old, DstRef) and t is not None and t.level > 0:
+        old = old.load(True)  # a dst_reg[k] argument bound to a parameter: its value at this point
     if not isinstance(old, _Vec):
         return new
-    t = tracer._stack[-1] if tracer._stack else None
     if t is None or t.level == 0:
         return new
     # Predicated assignment: the result must land in old's register, other lanes keep old's value.
@@ -62,23 +66,35 @@ def _assign(old, new):
             new = type(old)(new)
         else:
             return new
-    t.check_defined(old.v, tracer.user_location())
+    scope = old.v.scope
+    covered = old.v.covered
+    if not t.defined_here(old.v):
+        # assigning again, in a sibling branch of the same chain, a value first assigned inside a branch
+        chain = scope.chain
+        if chain is None or t.scope.chain is not chain:
+            t.check_defined(old.v, tracer.user_location())
+        covered = covered | {t.scope}
     op = t.ops[-1] if t.ops else None
     fresh = (
         op is not None
         and op.out is new.v
         and op.tie is None
         and new.v.fixed is None
-        and not any(new.v is v for o in t.ops[:-1] for v in o.inputs())
+        and new.v.uses == 0
     )
+    if (op is not None and op.out is new.v and op.tie == "VD" and op.ins["VD"] is old.v
+            and new.v.uses == 0 and new.v.fixed is None):
+        # `b &= x` and friends: the instruction already wrote old's register, only in the enabled lanes
+        new.v.scope, new.v.covered = scope, covered
+        return type(new)._wrap(new.v)
     if fresh:
         # Retarget the instruction that computed `new` so it writes old's register.
         op.ins["VD"] = old.v
         op.tie = "VD"
-        new.v.scope = old.v.scope
+        new.v.scope, new.v.covered = scope, covered
         return type(new)._wrap(new.v)
     merged = emit("SFPMOV", {"Mod1": 0}, {"VC": new.v, "VD": old.v}, tie="VD")
-    merged.scope = old.v.scope
+    merged.scope, merged.covered = scope, covered
     return type(new)._wrap(merged)
 
 

@@ -47,6 +47,8 @@ class Chain:
     pushes: int  # SFPPUSHC executed for this chain (including those of compound conditions)
     kind: str  # "if" or "block"
     closed_by_else: bool = False
+    branches: list = field(default_factory=list)  # the scope of each branch body
+    complete: bool = False  # closed with a v_else: every lane took exactly one branch
 
 
 @dataclass
@@ -68,7 +70,8 @@ class Trace:
 
     # -- values and ops -------------------------------------------------------------------------------
     def new_value(self, **kw) -> Value:
-        return Value(scope=self.scope, loc=kw.pop("loc", "") or user_location(), **kw)
+        return Value(scope=self.scope, loc=kw.pop("loc", "") or user_location(), covered=frozenset({self.scope}),
+                     **kw)
 
     def emit(self, op: Op) -> Op:
         """Record one op at the current level (closing a finished chain at this level first)."""
@@ -76,13 +79,24 @@ class Trace:
         if not op.loc:
             op.loc = user_location()
         for v in op.inputs():
-            self.check_defined(v, op.loc)
+            v.uses += 1
+            if not (op.name == "SFPMOV" and op.tie == "VD" and v is op.ins["VD"]):  # merge target
+                self.check_defined(v, op.loc)
         self.ops.append(op)
         return op
 
+    def defined_here(self, v: Value) -> bool:
+        """Every lane enabled here holds a value of v: v was defined in an enclosing scope, or assigned in
+        every branch of a chain that ended with v_else."""
+        if v.const_reg is not None or v.scope.encloses(self.scope):
+            return True
+        chain = v.scope.chain
+        return bool(chain is not None and chain.complete and set(chain.branches) <= v.covered
+                    and v.scope.parent.encloses(self.scope))
+
     def check_defined(self, v: Value, loc: str) -> None:
         """A value computed under a narrower predicate has lanes that were never written."""
-        if v.const_reg is not None or v.scope.encloses(self.scope):
+        if self.defined_here(v):
             return
         raise SfpiError(
             f"{loc}: a vector value first assigned at {v.loc} inside a v_if/v_block is used outside that "
@@ -138,7 +152,7 @@ class Trace:
         self.open_chains.append(chain)
         if cond is not None:
             chain.pushes += eval_condition(self, cond)
-        self._enter()
+        self._enter(chain)
 
     def begin_elseif(self, cond, else_: bool) -> None:
         from tensix.sfpi.vector import eval_condition
@@ -158,7 +172,7 @@ class Trace:
             chain.pushes += eval_condition(self, cond)
         else:
             chain.closed_by_else = True
-        self._enter()
+        self._enter(chain)
 
     def v_and(self, cond) -> None:
         from tensix.sfpi.vector import eval_condition
@@ -166,11 +180,12 @@ class Trace:
         if not self.open_chains:
             raise SfpiError(f"{user_location()}: v_and(...) is only allowed inside a v_if or v_block.")
         self.close_pending(self.level)
-        self.open_chains[-1].pushes += eval_condition(self, cond)
+        self.open_chains[-1].pushes += eval_condition(self, cond, may_push=False)
 
-    def _enter(self) -> None:
+    def _enter(self, chain: Chain) -> None:
         self.level += 1
-        self.scope = Scope(parent=self.scope, depth=self.level)
+        self.scope = Scope(parent=self.scope, depth=self.level, chain=chain)
+        chain.branches.append(self.scope)
 
     def end_block(self) -> None:
         self.close_pending(self.level)
@@ -178,6 +193,7 @@ class Trace:
         self.scope = self.scope.parent
         chain = self.open_chains.pop()
         if chain.kind == "block" or chain.closed_by_else:
+            chain.complete = chain.closed_by_else
             self._close(chain)
         else:
             self.pending[self.level] = chain

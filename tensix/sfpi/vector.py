@@ -576,6 +576,7 @@ class DstRef:
     def __mul__(self, o): return self._f() * o
     def __rmul__(self, o): return self._f().__rmul__(o)
     def __neg__(self): return -self._f()
+    def __truediv__(self, o): return self._f() / o
     def __lt__(self, o): return self._f() < o
     def __le__(self, o): return self._f() <= o
     def __gt__(self, o): return self._f() > o
@@ -674,7 +675,9 @@ class Cond:
     def __bool__(self):
         raise SfpiError(
             f"{tracer.user_location()}: a vector condition was used where Python needs one truth value "
-            "(an `if`, `while`, or `x if c else y`). Vector conditions are per lane: use `with v_if(cond):`."
+            "(an `if`, `while`, `x if c else y`, or `and`/`or`/`not` outside an SFPI function). Vector "
+            "conditions are per lane: use `with v_if(cond):`, and decorate helper functions that use "
+            "`and`/`or`/`not` on conditions or assign inside v_if with @sfpi_inline."
         )
 
     def __and__(self, o):
@@ -780,22 +783,29 @@ def _difference(a, b) -> Value:
                 {"VC": a.v, "VD": bv}, tie="VD")
 
 
-def eval_condition(t, cond) -> int:
-    """Narrow the enabled lanes by `cond`; return the number of SFPPUSHC it executed.
+def eval_condition(t, cond, may_push: bool = True) -> int:
+    """Narrow the enabled lanes by `cond`; return the number of SFPPUSHC left on the flag stack.
 
-    The condition is put in conjunctive normal form. Every difference it compares is computed first, under
-    the lanes enabled on entry. Then each clause narrows the lane flags: a single atom with one SFPSETCC;
-    a clause `x or y or ...` as `PUSHC; SETCC(not x); SETCC(not y); ...; COMPC`, which leaves
-    `entry and (x or y ...)` (SFPCOMPC computes `top and not flags`). The pushes stay on the flag stack until
-    v_endif pops them, as SFPI does for `<=` and compound conditions."""
+    The condition is put in conjunctive normal form and every difference it compares is computed first,
+    under the lanes enabled on entry. A one-atom clause narrows with one SFPSETCC. A clause `x or y ...` is
+    `PUSHC; SETCC(not x); SETCC(not y); ...; COMPC`, which leaves `entry and (x or y ...)` because SFPCOMPC
+    computes `top and not flags`. v_elseif/v_else rely on the stack top being the chain's entry flags, so
+    at most one such clause may stay on the stack, and it is evaluated first (its push saves exactly the
+    entry flags). With more (or in v_and, which must not change the top), the result is materialised: a
+    register set to 0 before and to 1 under the narrowed lanes, the clause pushes popped (restoring the
+    entry flags), then one SFPSETCC on the register."""
     clauses = _cnf(as_cond(cond))
+    multi = [c for c in clauses if len(c) > 1]
+    single = [c for c in clauses if len(c) == 1]
+    materialise = len(multi) > 1 or (multi and not may_push)
+    flag = load_bits(0, is_float=False) if materialise else None
     diffs: dict = {}
-    for clause in clauses:
+    for clause in multi + single:
         for _, key in clause:
             if key[0] not in diffs:
                 diffs[key[0]] = _difference(key[1], key[2])
     pushes = 0
-    for clause in clauses:
+    for clause in multi + single:
         if len(clause) == 1:
             op, key = clause[0]
             emit("SFPSETCC", {"Imm1": 0, "VD": 0, "Mod1": _SETCC[op]}, {"VC": diffs[key[0]]}, out=False)
@@ -806,7 +816,14 @@ def eval_condition(t, cond) -> int:
             emit("SFPSETCC", {"Imm1": 0, "VD": 0, "Mod1": _SETCC[_NEGATE[op]]}, {"VC": diffs[key[0]]},
                  out=False)
         emit("SFPCOMPC", {"VD": 0}, out=False)
-    return pushes
+    if not materialise:
+        return pushes
+    flag = emit("SFPLOADI", {"Mod0": SFPLOADI_MOD0_SHORT, "Imm16": 1}, {"VD": flag}, tie="VD")
+    for _ in range(pushes):
+        t.depth -= 1
+        emit("SFPPOPC", {"VD": 0, "Mod1": 0}, out=False)
+    emit("SFPSETCC", {"Imm1": 0, "VD": 0, "Mod1": SFPSETCC_MOD1_LREG_NE0}, {"VC": flag}, out=False)
+    return 0
 
 
 # ------------------------------------------------------------------------------------------------

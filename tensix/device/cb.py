@@ -1,0 +1,99 @@
+"""Circular buffers with tt-metal semantics.
+
+A CB is a FIFO of `num_pages` pages of `page_size` bytes in the core's L1 at [base, base + total_size).
+The producer reserves space (cb_reserve_back), writes at get_write_ptr(), then cb_push_back(n) advances the
+write pointer (wrapping at the end) and the pages-received counter; the consumer waits for pages
+(cb_wait_front), reads at get_read_ptr(), and cb_pop_front(n) advances the read pointer and the pages-acked
+counter. [tt-metal docs: Circular Buffers; dataflow_api.h cb_* descriptions]
+
+Timing: push and pop events are kept with their simulated times so that a wait resolves to the time its
+condition became true regardless of the order the scheduler ran the two sides in (see scheduler.py)."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from tensix.device.errors import CircularBufferError
+
+
+class CircularBuffer:
+    __slots__ = ("core", "index", "base", "size", "page_size", "num_pages", "fmt", "pushed", "popped",
+                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_hist", "pop_hist", "waiters")
+
+    def __init__(self, core, index, base, size, page_size, fmt):
+        self.core, self.index, self.base, self.size = core, index, base, size
+        self.page_size, self.fmt = page_size, fmt
+        self.num_pages = size // page_size
+        self.pushed = self.popped = 0
+        self.reserved = 0       # pages reserved by the producer and not yet pushed
+        self.visible = 0        # pages the consumer has waited for and not yet popped
+        self.wr_ptr = self.rd_ptr = base
+        self.limit = base + size
+        self.push_hist = deque()   # (cumulative pushed, time)
+        self.pop_hist = deque()    # (cumulative popped, time)
+        self.waiters = []
+
+    def desc(self):
+        return (f"CB {self.index} (core {self.core.logical}, {self.num_pages} pages of {self.page_size} B, "
+                f"{self.pushed - self.popped} filled)")
+
+    # the time at which at least n pages were filled, or None
+    def filled_time(self, n):
+        need = self.popped + n
+        if self.pushed < need:
+            return None
+        h = self.push_hist
+        while h and h[0][0] < self.popped + 1:
+            h.popleft()
+        for cum, t in h:
+            if cum >= need:
+                return t
+        return 0
+
+    # the time at which at least n pages were free, or None
+    def free_time(self, n):
+        need = self.pushed + n - self.num_pages   # popped count needed
+        if need <= 0:
+            return 0
+        if self.popped < need:
+            return None
+        h = self.pop_hist
+        while h and h[0][0] < self.pushed + 1 - self.num_pages:
+            h.popleft()
+        for cum, t in h:
+            if cum >= need:
+                return t
+        return 0
+
+    def check_pages(self, n, call):
+        if n > self.num_pages or n <= 0:
+            raise CircularBufferError(
+                f"{call}({self.index}, {n}): CB {self.index} on core {self.core.logical} has {self.num_pages} pages; "
+                f"a request for {n} pages can never be satisfied.\nFix: request 1..{self.num_pages} pages or make "
+                "the CB larger (CircularBufferConfig total size).")
+
+    def push(self, n, t):
+        if n > self.reserved:
+            raise CircularBufferError(
+                f"CB over-push: cb_push_back({self.index}, {n}) on core {self.core.logical} but only "
+                f"{self.reserved} page(s) were reserved with cb_reserve_back; pushing unreserved pages overwrites "
+                "pages the consumer has not read.\nFix: call cb_reserve_back(cb, n) before writing and pushing n pages.")
+        self.reserved -= n
+        self.pushed += n
+        self.wr_ptr += n * self.page_size
+        if self.wr_ptr >= self.limit:
+            self.wr_ptr -= self.size
+        self.push_hist.append((self.pushed, t))
+
+    def pop(self, n, t):
+        if n > self.visible:
+            raise CircularBufferError(
+                f"CB over-pop: cb_pop_front({self.index}, {n}) on core {self.core.logical} but the consumer has "
+                f"only {self.visible} page(s) it waited for (cb_wait_front) and not yet popped.\n"
+                "Fix: call cb_wait_front(cb, n) before reading and popping n pages.")
+        self.visible -= n
+        self.popped += n
+        self.rd_ptr += n * self.page_size
+        if self.rd_ptr >= self.limit:
+            self.rd_ptr -= self.size
+        self.pop_hist.append((self.popped, t))

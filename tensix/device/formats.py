@@ -1,0 +1,647 @@
+"""Tile data formats: host conversions, the unpackers (L1 -> SrcA/SrcB/Dst) and the packers (Dst -> L1).
+
+Pure functions on numpy arrays; no dependence on the runtime. Everything is vectorised over many tiles:
+a "tile" argument is ``(32, 32)`` or ``(n, 32, 32)``, tile bytes are ``(tile_size,)`` or ``(n, tile_size)``.
+
+Three families of conversion live here, because the real stack has three different converters:
+
+1. **Host side** (``pack_tile_bytes`` / ``unpack_tile_bytes`` / ``tilize_nfaces`` / ``untilize_nfaces``):
+   what tt-metal's host code writes into a buffer and reads back. Float32 -> Float16_b rounds to nearest,
+   ties to even, NaN -> 0x7FC0 (tt-metal ``bfloat16.hpp`` ``fp32_to_bf16_bits_round_to_nearest_even``,
+   PR #19882). Bfp8_b follows tt-metal ``blockfloat_common.cpp`` ``convert_u32_to_bfp`` /
+   ``convert_bfp_to_u32`` bit for bit (shared exponent = largest exponent of 16 values; mantissa shifted
+   right by the exponent difference, *then* rounded to nearest-even on the remaining bits).
+2. **Unpacker** (``unpack_to_src``, ``unpack_to_dest``, ``src_to_dest``, ``copy_tile_to_dest``): the
+   ``FormatConversion`` of ISA ``UNPACR_Regular.md`` plus the ``MOVA2D`` datacopy (ISA ``MOVA2D.md``), with
+   the unpacker output formats tt-metal chooses (``tt_metal/jit_build/data_format.cpp``
+   ``get_unpack_dst_formats``: Float32 in L1 -> Tf32 in Src when fp32_dest_acc_en, else Float16_b).
+3. **Packer** (``pack_from_dest``): ISA ``Packers/FormatConversion.md`` with the configuration tt-llk programs
+   (``tt_llk_wormhole_b0/common/inc/cpack_common.h``: ``PCK_DEST_RD_CTRL_Read_int8`` (= ``Read_raw``) left 0,
+   ``ALU_FORMAT_SPEC_REG2_Dstacc`` = pack source format from ``data_format.cpp get_single_pack_src_format``).
+   Hence FP32 Dst -> BF16 is *rounding* (round to nearest, ties away from zero; denormals and -0 -> +0,
+   NaN -> Inf), never truncation; BF16 -> Bfp8_b rounds ties away from zero with one shared exponent per
+   16 datums.
+
+Representations used across tensix (shared with ``tensix.sfpu.dst``, which stores logical, unshuffled
+values): Dst in 32-bit mode = ``uint32`` IEEE-layout FP32 bits; Dst in 16-bit mode = ``uint16`` BF16 (or
+FP16) bits. Src values are returned as ``float32`` arrays whose *bit pattern* is the Src datum in IEEE
+layout (TF32: low 13 mantissa bits zero; BF16: low 16 bits zero). The FPU interprets exponent 255 as a
+finite number and exponent 0 as zero (ISA ``FloatBitPatterns.md``); ``tensix.device.fpu`` does that.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+
+from tensix.errors import NotModelledError, TensixError
+
+__all__ = [
+    "DataFormat",
+    "FormatError",
+    "TILE_HW",
+    "FACE_HW",
+    "tile_size",
+    "to_face_order",
+    "from_face_order",
+    "tilize_nfaces",
+    "untilize_nfaces",
+    "pack_tile_bytes",
+    "unpack_tile_bytes",
+    "fp32_to_bf16_rne",
+    "fp32_to_bf16_round_away",
+    "unpack_to_src",
+    "unpack_to_dest",
+    "src_to_dest",
+    "copy_tile_to_dest",
+    "dest_to_float",
+    "pack_from_dest",
+]
+
+TILE_HW = 32
+FACE_HW = 16
+TILE_ELEMS = TILE_HW * TILE_HW
+
+
+class FormatError(TensixError):
+    """A tile's bytes or values do not fit the data format, or a conversion the hardware forbids."""
+
+
+class DataFormat(enum.IntEnum):
+    """tt-metal's ``tt::DataFormat`` numbering (``tt_backend_api_types.hpp``); the subset tensix models."""
+
+    Float32 = 0
+    Float16 = 1
+    Float16_b = 5
+    Bfp8_b = 6
+    Int32 = 8
+    UInt16 = 9
+    UInt32 = 24
+
+
+_FLOAT_FORMATS = (DataFormat.Float32, DataFormat.Float16, DataFormat.Float16_b, DataFormat.Bfp8_b)
+_BYTES_PER_DATUM = {
+    DataFormat.Float32: 4,
+    DataFormat.Int32: 4,
+    DataFormat.UInt32: 4,
+    DataFormat.Float16: 2,
+    DataFormat.Float16_b: 2,
+    DataFormat.UInt16: 2,
+}
+# Bfp8_b: one exponent byte per 16 datums (one per face row: 4 faces x 16 rows = 64), then 1024 bytes.
+BFP8_EXP_BYTES = TILE_ELEMS // 16
+BFP8_TILE_BYTES = BFP8_EXP_BYTES + TILE_ELEMS
+
+
+def _fmt(fmt) -> DataFormat:
+    """Accept a DataFormat, its int value or its name (any enum with a matching ``.name``)."""
+    if isinstance(fmt, DataFormat):
+        return fmt
+    name = getattr(fmt, "name", fmt)
+    try:
+        if isinstance(name, str):
+            return DataFormat[name]
+        return DataFormat(int(name))
+    except (KeyError, ValueError):
+        raise NotModelledError(
+            f"data format {fmt!r} is not modelled by tensix; "
+            f"use one of {', '.join(f.name for f in DataFormat)}"
+        ) from None
+
+
+def tile_size(fmt) -> int:
+    """Bytes of one 32x32 tile in L1: 4096 (32-bit), 2048 (16-bit), 1088 (Bfp8_b: 64 exponent bytes +
+    1024 sign/magnitude bytes). [tt-metal ``tile.cpp``/``blockfloat_common.cpp``; facts sheet section 1]"""
+    fmt = _fmt(fmt)
+    if fmt == DataFormat.Bfp8_b:
+        return BFP8_TILE_BYTES
+    return TILE_ELEMS * _BYTES_PER_DATUM[fmt]
+
+
+# --------------------------------------------------------------------------------------------- layout
+
+
+def _as_tiles(values) -> tuple[np.ndarray, bool]:
+    a = np.asarray(values)
+    if a.shape[-2:] != (TILE_HW, TILE_HW) or a.ndim not in (2, 3):
+        raise FormatError(
+            f"expected a 32x32 tile or a stack (n, 32, 32) of tiles, got shape {a.shape}; "
+            "reshape the data into row-major 32x32 tiles first (see tilize_nfaces for whole matrices)"
+        )
+    single = a.ndim == 2
+    return (a[None] if single else a), single
+
+
+def to_face_order(tiles: np.ndarray) -> np.ndarray:
+    """(n, 32, 32) row-major tiles -> (n, 1024) in L1 order: faces 0..3 (TL, TR, BL, BR), each 16x16
+    row-major. [facts sheet section 1, TILES]"""
+    n = tiles.shape[0]
+    return tiles.reshape(n, 2, FACE_HW, 2, FACE_HW).transpose(0, 1, 3, 2, 4).reshape(n, TILE_ELEMS)
+
+
+def from_face_order(flat: np.ndarray) -> np.ndarray:
+    """Inverse of :func:`to_face_order`: (n, 1024) face-ordered -> (n, 32, 32) row-major."""
+    n = flat.shape[0]
+    return flat.reshape(n, 2, 2, FACE_HW, FACE_HW).transpose(0, 1, 3, 2, 4).reshape(n, TILE_HW, TILE_HW)
+
+
+def _check_matrix(data, rows: int, cols: int) -> np.ndarray:
+    a = np.asarray(data)
+    if rows % TILE_HW or cols % TILE_HW or rows <= 0 or cols <= 0:
+        raise FormatError(
+            f"tilize/untilize needs rows and cols that are positive multiples of 32, got {rows}x{cols}; "
+            "pad the matrix to whole tiles first"
+        )
+    if a.size % (rows * cols):
+        raise FormatError(
+            f"data has {a.size} elements, not a whole number of {rows}x{cols} matrices; "
+            "pass the full row-major data of each 2-D slice"
+        )
+    return a.reshape(-1, rows, cols)
+
+
+def tilize_nfaces(data, rows: int, cols: int) -> np.ndarray:
+    """Row-major ``rows x cols`` matrix (or a batch of them) -> 1-D array in TILED_NFACES order, as
+    tt-metal's ``convert_layout(..., LIN_ROW_MAJOR, TILED_NFACES)``: tiles row-major over the
+    (rows/32, cols/32) grid (tile index ``h*Wt + w``), each tile in face order. [facts sheet section 1]"""
+    m = _check_matrix(data, rows, cols)
+    b, ht, wt = m.shape[0], rows // TILE_HW, cols // TILE_HW
+    tiles = m.reshape(b, ht, TILE_HW, wt, TILE_HW).transpose(0, 1, 3, 2, 4).reshape(-1, TILE_HW, TILE_HW)
+    return to_face_order(tiles).reshape(-1)
+
+
+def untilize_nfaces(data, rows: int, cols: int) -> np.ndarray:
+    """Inverse of :func:`tilize_nfaces`: TILED_NFACES data -> 1-D row-major data (``reshape(-1, rows,
+    cols)`` to get matrices)."""
+    m = _check_matrix(data, rows, cols)
+    b, ht, wt = m.shape[0], rows // TILE_HW, cols // TILE_HW
+    tiles = from_face_order(m.reshape(-1, TILE_ELEMS))
+    return tiles.reshape(b, ht, wt, TILE_HW, TILE_HW).transpose(0, 1, 3, 2, 4).reshape(-1)
+
+
+# ----------------------------------------------------------------------------------- bit-level helpers
+
+
+def _f32_bits(values) -> np.ndarray:
+    return np.ascontiguousarray(np.asarray(values, dtype=np.float32)).view(np.uint32)
+
+
+def _bits_f32(bits) -> np.ndarray:
+    return np.ascontiguousarray(np.asarray(bits, dtype=np.uint32)).view(np.float32)
+
+
+def fp32_to_bf16_rne(bits: np.ndarray) -> np.ndarray:
+    """FP32 bits -> BF16 bits, round to nearest, ties to even; NaN -> 0x7FC0 (positive canonical quiet NaN).
+    This is tt-metal's host ``fp32_to_bf16_bits_round_to_nearest_even`` (``bfloat16.hpp``, PR #19882).
+    Denormals are rounded like any other value (host code, not hardware)."""
+    b = np.asarray(bits, dtype=np.uint32).astype(np.uint64)
+    lsb = (b >> np.uint64(16)) & np.uint64(1)
+    r = ((b + np.uint64(0x7FFF) + lsb) >> np.uint64(16)).astype(np.uint16)
+    nan = (b & np.uint64(0x7FFFFFFF)) > np.uint64(0x7F800000)
+    return np.where(nan, np.uint16(0x7FC0), r)
+
+
+def fp32_to_bf16_round_away(bits: np.ndarray) -> np.ndarray:
+    """FP32 bits -> BF16 bits as the packer's early format conversion does with ``Read_raw = false``:
+    round to nearest with ties away from zero, denormals (exponent 0) and -0 -> +0, NaN -> Inf of the same
+    sign. [ISA Packers/FormatConversion.md, "Early format conversion" table and denormal/NaN list]
+    Overflow past the largest BF16 gives the exponent-255/mantissa-0 (Inf) pattern."""
+    b = np.asarray(bits, dtype=np.uint32)
+    exp = (b >> 23) & 0xFF
+    sign = (b >> 16) & 0x8000
+    mag = b & 0x7FFFFFFF
+    r = (((mag + np.uint32(0x8000)) >> 16) | sign).astype(np.uint16)
+    r = np.where(exp == 0, np.uint16(0), r)
+    nan = mag > 0x7F800000
+    return np.where(nan, (sign | 0x7F80).astype(np.uint16), r)
+
+
+def _bf16_pack_round(bits16: np.ndarray) -> np.ndarray:
+    """BF16 -> BF16 early conversion with ``Read_raw = false`` ("rounding"): flush denormals to zero,
+    -0 -> +0, NaN -> Inf. [ISA Packers/FormatConversion.md]"""
+    b = np.asarray(bits16, dtype=np.uint16)
+    exp = (b >> 7) & 0xFF
+    man = b & 0x7F
+    out = np.where(exp == 0, np.uint16(0), b)
+    return np.where((exp == 0xFF) & (man != 0), (b & 0xFF80).astype(np.uint16), out).astype(np.uint16)
+
+
+# --------------------------------------------------------------------------------- Bfp8_b (host side)
+
+
+def _bfp8_host_encode(bits_rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """tt-metal ``get_max_exp`` + ``convert_u32_to_bfp<Bfp8_b, false>`` over rows of 16 FP32 bit patterns.
+    Returns (shared exponents uint8 (..., ), datum bytes uint8 (..., 16))."""
+    b = bits_rows.astype(np.uint32)
+    exp = (b >> 23) & 0xFF
+    shared = exp.max(axis=-1)
+    is_zero = (b & 0x7FFFFFFF) == 0
+    mant = (b & 0x007FFFFF) | np.uint32(1 << 23)
+    diff = (shared[..., None] - exp).astype(np.uint32)
+    # tt-metal shifts by at most 31 at a time; a 24-bit mantissa is gone after 24, so one clipped shift
+    # gives the same result.
+    mant = mant >> np.minimum(diff, np.uint32(31))
+    round_value = mant & np.uint32((1 << 17) - 1)
+    mant = mant >> 17
+    guard = mant & 1
+    up = (round_value > 0x10000) | ((round_value == 0x10000) & (guard == 1))
+    mant = np.minimum(mant + up.astype(np.uint32), np.uint32(127))
+    sign = np.where(mant == 0, np.uint32(0), b >> 31)
+    datum = np.where(is_zero, np.uint32(0), (sign << 7) | mant).astype(np.uint8)
+    return shared.astype(np.uint8), datum
+
+
+def _bfp8_host_decode(datum: np.ndarray, shared: np.ndarray) -> np.ndarray:
+    """tt-metal ``convert_bfp_to_u32(Bfp8_b, ...)``: -> FP32 bit patterns (uint32). Reproduces its uint32
+    wrap-around when the shift count exceeds the shared exponent (a value tt-metal's own encoder never
+    produces)."""
+    d = datum.astype(np.uint32)
+    sign = d >> 7
+    man = d & 0x7F
+    nz = man != 0
+    # shift_cnt = number of left shifts until bit 6 is set = 6 - floor(log2(man))
+    bitlen = np.zeros_like(man)
+    for k in range(7):  # 7 fixed steps over whole arrays, not a per-element loop
+        bitlen = np.where(man >> k != 0, np.uint32(k + 1), bitlen)
+    shift = np.where(nz, np.uint32(7) - bitlen, np.uint32(0))
+    man_out = np.where(nz, (man << (shift + 1)) & 0x7F, np.uint32(0))
+    exp = np.where(nz, shared.astype(np.uint32) - shift, np.uint32(0))  # uint32 wrap as in C++
+    return (sign << 31) | (exp << 23) | (man_out << 16)
+
+
+# -------------------------------------------------------------------------------- host pack / unpack
+
+
+def pack_tile_bytes(values, fmt) -> np.ndarray:
+    """Logical row-major tile(s) -> tile bytes in L1 (uint8, ``(tile_size,)`` or ``(n, tile_size)``),
+    converted as tt-metal's host code does (see the module docstring for the rounding of each format).
+
+    Float formats take any real values (first cast to float32 like C++ ``static_cast<float>``); Float16 is
+    IEEE binary16 round-to-nearest-even (numpy). Int32/UInt32/UInt16 take integers in range and store
+    their raw little-endian bits (two's complement for Int32, as tt-metal's host does; the hardware's
+    sign-magnitude view of INT32 is the kernel's business).
+    """
+    fmt = _fmt(fmt)
+    tiles, single = _as_tiles(values)
+    n = tiles.shape[0]
+    if fmt in _FLOAT_FORMATS:
+        if not (np.issubdtype(tiles.dtype, np.floating) or np.issubdtype(tiles.dtype, np.integer)
+                or tiles.dtype == bool):
+            raise FormatError(f"{fmt.name} tiles need real numbers, got dtype {tiles.dtype}")
+        flat = to_face_order(tiles.astype(np.float32))
+        if fmt == DataFormat.Float32:
+            out = flat.astype("<f4").view(np.uint8)
+        elif fmt == DataFormat.Float16_b:
+            out = fp32_to_bf16_rne(flat.view(np.uint32)).astype("<u2").view(np.uint8)
+        elif fmt == DataFormat.Float16:
+            with np.errstate(over="ignore"):
+                out = flat.astype("<f2").view(np.uint8)
+        else:  # Bfp8_b: exponent section first (one per face row), then datums in face order
+            shared, datum = _bfp8_host_encode(flat.view(np.uint32).reshape(n, BFP8_EXP_BYTES, 16))
+            out = np.concatenate([shared, datum.reshape(n, TILE_ELEMS)], axis=1)
+    else:
+        if not (np.issubdtype(tiles.dtype, np.integer) or tiles.dtype == bool):
+            if not np.all(np.isfinite(tiles)) or np.any(tiles != np.round(tiles)):
+                raise FormatError(
+                    f"{fmt.name} tiles need integer values; got non-integers. Round or cast the data first"
+                )
+        ints = tiles.astype(np.int64)
+        lo, hi, dt = {
+            DataFormat.Int32: (-(2**31), 2**31 - 1, "<i4"),
+            DataFormat.UInt32: (0, 2**32 - 1, "<u4"),
+            DataFormat.UInt16: (0, 2**16 - 1, "<u2"),
+        }[fmt]
+        if ints.size and (ints.min() < lo or ints.max() > hi):
+            raise FormatError(
+                f"{fmt.name} tile values must lie in [{lo}, {hi}], got [{ints.min()}, {ints.max()}]; "
+                "choose a wider data format or clamp the data"
+            )
+        out = to_face_order(ints).astype(dt).view(np.uint8)
+    out = np.ascontiguousarray(out).reshape(n, tile_size(fmt))
+    return out[0] if single else out
+
+
+def _as_tile_bytes(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
+    if isinstance(tile_bytes, (bytes, bytearray, memoryview)):
+        raw = np.frombuffer(tile_bytes, dtype=np.uint8)
+    else:
+        raw = np.asarray(tile_bytes)
+        if raw.dtype != np.uint8:
+            raise FormatError(f"tile bytes must be uint8 (or bytes), got dtype {raw.dtype}")
+    size = tile_size(fmt)
+    if raw.ndim == 1 and raw.size == size:
+        return raw.reshape(1, size), True
+    if raw.size % size or raw.size == 0:
+        raise FormatError(
+            f"{raw.size} bytes are not a whole number of {fmt.name} tiles ({size} bytes each); "
+            "check the CB page size and data format"
+        )
+    return np.ascontiguousarray(raw).reshape(-1, size), False
+
+
+def unpack_tile_bytes(tile_bytes, fmt) -> np.ndarray:
+    """Tile bytes in L1 -> logical row-major values ``(32, 32)`` / ``(n, 32, 32)`` as tt-metal's host
+    reads them back: float32 for float formats (Float16_b widened exactly, Bfp8_b via
+    ``convert_bfp_to_u32``), int32 / uint32 / uint16 for the integer formats."""
+    fmt = _fmt(fmt)
+    raw, single = _as_tile_bytes(tile_bytes, fmt)
+    n = raw.shape[0]
+    if fmt == DataFormat.Float32:
+        flat = raw.view("<f4").astype(np.float32)
+    elif fmt == DataFormat.Float16_b:
+        flat = _bits_f32(raw.view("<u2").astype(np.uint32) << 16)
+    elif fmt == DataFormat.Float16:
+        flat = raw.view("<f2").astype(np.float32)
+    elif fmt == DataFormat.Bfp8_b:
+        shared = raw[:, :BFP8_EXP_BYTES]
+        datum = raw[:, BFP8_EXP_BYTES:].reshape(n, BFP8_EXP_BYTES, 16)
+        flat = _bits_f32(_bfp8_host_decode(datum, shared[..., None]).reshape(n, TILE_ELEMS))
+    elif fmt == DataFormat.Int32:
+        flat = raw.view("<i4").astype(np.int32)
+    elif fmt == DataFormat.UInt32:
+        flat = raw.view("<u4").astype(np.uint32)
+    else:
+        flat = raw.view("<u2").astype(np.uint16)
+    tiles = from_face_order(flat.reshape(n, TILE_ELEMS))
+    return tiles[0] if single else tiles
+
+
+# ------------------------------------------------------------------------------------------ unpacker
+
+
+def _bfp8_to_bf16_hw(datum: np.ndarray, shared: np.ndarray) -> np.ndarray:
+    """ISA ``BFP8ToBF16`` (UNPACR_Regular.md, FloatBitPatterns.md "Conversion routines"), bit for bit,
+    including the uint8 wrap of ``ExpBits -= LZ`` and sign+zero magnitude -> 0xff80 (-Inf pattern)."""
+    d = datum.astype(np.uint32)
+    sign = d >> 7
+    mag = (d << 1) & 0xFF
+    lz = np.full_like(mag, 8)
+    for k in range(8):  # leading zeros of an 8-bit value: 8 whole-array steps
+        lz = np.where((mag >> k) != 0, np.uint32(7 - k), lz)
+    mag_n = (mag << lz) & 0xFF
+    exp = (shared.astype(np.uint32) - lz) & 0xFF
+    out = (sign << 15) | (exp << 7) | (mag_n & 0x7E)
+    zero = np.where(sign != 0, np.uint32(0xFF80), np.uint32(0))
+    return np.where(mag == 0, zero, out).astype(np.uint16)
+
+
+def _l1_datums(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
+    """Raw datums of each tile in logical row-major order: uint32 for 32-bit formats, uint16 for 16-bit
+    formats and for Bfp8_b (already converted to BF16 by the unpacker's BFP8ToBF16)."""
+    raw, single = _as_tile_bytes(tile_bytes, fmt)
+    n = raw.shape[0]
+    if fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32):
+        flat = raw.view("<u4").astype(np.uint32)
+    elif fmt == DataFormat.Bfp8_b:
+        shared = raw[:, :BFP8_EXP_BYTES][..., None]
+        datum = raw[:, BFP8_EXP_BYTES:].reshape(n, BFP8_EXP_BYTES, 16)
+        flat = _bfp8_to_bf16_hw(datum, shared).reshape(n, TILE_ELEMS)
+    else:
+        flat = raw.view("<u2").astype(np.uint16)
+    return from_face_order(flat.reshape(n, TILE_ELEMS)), single
+
+
+def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True) -> np.ndarray:
+    """L1 tile bytes -> the values SrcA/SrcB hold after ``UNPACR`` (float32 bit containers, logical
+    row-major ``(32, 32)`` / ``(n, 32, 32)``).
+
+    - Float32: with ``fp32_dest`` (tt-metal picks ``Tf32`` as the unpacker output format when
+      fp32_dest_acc_en, ``data_format.cpp get_unpack_dst_formats``) FP32 -> TF32 by truncation,
+      ``bits & ~0x1fff`` (ISA UNPACR_Regular.md ``WriteSrcTF32(DatumBits >> 13)``; facts sheet "unpack path
+      caveat"). Without it the output format is Float16_b: exponent-0 inputs become signed zero, then the
+      low 16 bits are dropped (truncation; ISA ``case BF16``).
+    - Float16_b: exact. Bfp8_b: ISA ``BFP8ToBF16`` (lossless for what the packer writes).
+    - Float16 (FP16-style Src, FP16 Dst): not modelled by the FPU path -> NotModelledError.
+    - Int32/UInt32: INT32 into SrcA/SrcB is undefined behaviour in the ISA -> FormatError.
+    - UInt16: the opaque INT16 transfer; values returned as uint16 (no FPU math on them).
+
+    Denormals and exponent-255 patterns are kept as bit patterns; the FPU reads exponent 0 as zero and
+    exponent 255 as a finite number (ISA FloatBitPatterns.md), see ``tensix.device.fpu``.
+    """
+    fmt = _fmt(fmt)
+    if fmt == DataFormat.Float16:
+        raise NotModelledError(
+            "Float16 (FP16-style SrcA/SrcB with an FP16 Dst) FPU math is not modelled by tensix; "
+            "use Float16_b or Float32 tiles for FPU operations, or unpack to Dst for SFPU work"
+        )
+    if fmt in (DataFormat.Int32, DataFormat.UInt32):
+        raise FormatError(
+            f"unpacking {fmt.name} into SrcA/SrcB is undefined behaviour on Wormhole (ISA UNPACR_Regular.md "
+            "FormatConversion: INT32 only to Dst); set UnpackToDestMode.UnpackToDestFp32 for this CB"
+        )
+    datums, single = _l1_datums(tile_bytes, fmt)
+    if fmt == DataFormat.UInt16:
+        out = datums
+    elif fmt == DataFormat.Float32:
+        if fp32_dest:
+            out = _bits_f32(datums & np.uint32(0xFFFFE000))
+        else:
+            flushed = np.where((datums & 0x7F800000) == 0, datums & np.uint32(0x80000000), datums)
+            out = _bits_f32(flushed & np.uint32(0xFFFF0000))
+    else:
+        out = _bits_f32(datums.astype(np.uint32) << 16)
+    return out[0] if single else out
+
+
+def src_to_dest(src_values, fp32_dest: bool) -> np.ndarray:
+    """The datacopy ``MOVA2D`` from SrcA to Dst (what ``copy_tile`` does after unpacking to SrcA).
+
+    ISA MOVA2D.md: with ``ALU_ACC_CTRL_Zero_Flag_disabled_src`` clear (tt-llk's default for float formats)
+    a datum whose exponent is 0 becomes +0 (the sign is lost too). A TF32/BF16 Src value lands in a 32-bit
+    Dst exactly (low mantissa bits zero); into a 16-bit Dst the BF16 bits move unchanged (a TF32 Src
+    would lose its 3 low mantissa bits, ``RemoveLowMantissa``). Assumption where the ISA page is silent: a
+    BF16-format SrcA with fp32_dest_acc_en yields the same value in FP32 Dst (what tt-metal users observe
+    for ``copy_tile`` of a bf16 CB with fp32_dest_acc_en).
+    Returns Dst bits: uint32 if ``fp32_dest`` else uint16.
+    """
+    bits = _f32_bits(src_values)
+    bits = np.where((bits & 0x7F800000) == 0, np.uint32(0), bits)
+    if fp32_dest:
+        return bits.astype(np.uint32)
+    return (bits >> 16).astype(np.uint16)
+
+
+def unpack_to_dest(tile_bytes, fmt, fp32_dest: bool) -> np.ndarray:
+    """L1 tile bytes -> Dst bits written by ``UNPACR`` with ``UnpackToDst`` (tt-metal's
+    ``UnpackToDestMode::UnpackToDestFp32``), logical row-major ``(32, 32)`` / ``(n, 32, 32)``.
+
+    ISA UNPACR_Regular.md ``FormatConversion`` with ``UnpackToDst``: FP32/TF32/INT32 datums go to
+    ``Dst32b`` unchanged (denormals and NaN preserved; ``WriteDstFP32`` is only the internal shuffle), 16-bit
+    datums to ``Dst16b`` unchanged, BFP8 via ``BFP8ToBF16``. tt-metal only unpacks 32-bit formats straight
+    to Dst when fp32_dest_acc_en; 16-bit formats with a 16-bit Dst are also modelled (same ISA path).
+    Returns uint32 (32-bit formats) or uint16 (16-bit formats, Bfp8_b).
+    """
+    fmt = _fmt(fmt)
+    is32 = fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32)
+    if is32 and not fp32_dest:
+        raise FormatError(
+            f"unpacking {fmt.name} straight to Dst writes 32-bit Dst rows, but Dst is in 16-bit mode; "
+            "set fp32_dest_acc_en=True in the ComputeConfig (or drop UnpackToDestFp32 for this CB)"
+        )
+    if not is32 and fp32_dest:
+        raise NotModelledError(
+            f"unpacking a 16-bit format ({fmt.name}) straight into a 32-bit Dst is not modelled "
+            "(tt-metal only unpacks 32-bit formats to Dst); use the default unpack path (copy via SrcA)"
+        )
+    datums, single = _l1_datums(tile_bytes, fmt)
+    return datums[0] if single else datums
+
+
+def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: bool = False) -> np.ndarray:
+    """What ``copy_tile`` leaves in Dst for a CB of format ``fmt`` (Dst bits as :func:`unpack_to_dest`).
+
+    With ``unpack_to_dest_fp32`` and a 32-bit format: :func:`unpack_to_dest` (exact). Otherwise the data
+    goes L1 -> SrcA (:func:`unpack_to_src`: Float32 truncated to TF32, or to BF16 with a 16-bit Dst) ->
+    ``MOVA2D`` (:func:`src_to_dest`). Int32/UInt32 need ``unpack_to_dest_fp32`` (INT32 cannot go through
+    SrcA). UInt16 through SrcA is passed through unchanged (tt-llk disables the Src zero flag for UInt16,
+    ``llk_unpack_A.h`` note on issue #960 — an assumption: that flag is not modelled bit by bit).
+    """
+    fmt = _fmt(fmt)
+    is32 = fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32)
+    if unpack_to_dest_fp32 and is32:
+        return unpack_to_dest(tile_bytes, fmt, fp32_dest)
+    if fmt == DataFormat.UInt16:
+        if fp32_dest:
+            raise NotModelledError(
+                "UInt16 copy_tile into a 32-bit Dst is not modelled; use a 16-bit Dst for UInt16 data"
+            )
+        datums, single = _l1_datums(tile_bytes, fmt)
+        return datums[0] if single else datums
+    if fmt == DataFormat.Float16:
+        return unpack_to_dest(tile_bytes, fmt, fp32_dest)  # FP16 passes through MOVA2D unchanged
+    return src_to_dest(unpack_to_src(tile_bytes, fmt, fp32_dest=fp32_dest), fp32_dest)
+
+
+def dest_to_float(dst_bits, fp32_dest: bool, *, dst16_format=DataFormat.Float16_b) -> np.ndarray:
+    """Dst bits -> float32 values with IEEE meaning (for tests and debugging, not a hardware path).
+    32-bit Dst: bitcast. 16-bit Dst: BF16 widened exactly, or FP16 via numpy."""
+    b = np.asarray(dst_bits)
+    if fp32_dest:
+        return _bits_f32(b.astype(np.uint32))
+    if _fmt(dst16_format) == DataFormat.Float16:
+        return b.astype(np.uint16).view(np.float16).astype(np.float32)
+    return _bits_f32(b.astype(np.uint32) << 16)
+
+
+# -------------------------------------------------------------------------------------------- packer
+
+
+def _bf16_to_bfp8_hw(bf16_rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Late format conversion BF16 -> BFP8 (ISA Packers/FormatConversion.md: "round to BFP8 with one
+    shared 8b exponent per 16 datums", deterministic rounding = to nearest, ties away from zero).
+
+    Shared exponent = largest exponent in the group. Each datum's 8-bit significand (implicit 1 + 7 bits)
+    is scaled to the shared exponent and rounded to 7 magnitude bits (value = Mag/2^6 * 2^(Exp-127)).
+    Not documented, chosen as tt-metal's host encoder does: a magnitude that rounds up to 128 is clamped
+    to 127, and a datum whose magnitude rounds to 0 gets sign 0.
+    Input (..., 16) uint16 BF16 bits (already flushed by the early conversion). Returns (exp, datums).
+    """
+    b = bf16_rows.astype(np.uint32)
+    exp = (b >> 7) & 0xFF
+    shared = exp.max(axis=-1)
+    sig = np.where(exp == 0, np.uint32(0), (b & 0x7F) | 0x80)  # value = sig/2^7 * 2^(exp-127)
+    # mag7 = sig / 2^(1 + shared - exp): shift right by s >= 1, round half away from zero.
+    s = np.minimum(np.uint32(1) + shared[..., None] - exp, np.uint32(31))
+    mag = (sig + (np.uint32(1) << (s - 1))) >> s
+    mag = np.minimum(mag, np.uint32(127))
+    sign = np.where(mag == 0, np.uint32(0), (b >> 15) & 1)
+    return shared.astype(np.uint8), ((sign << 7) | mag).astype(np.uint8)
+
+
+def pack_from_dest(dst_values, fp32_dest: bool, out_fmt, *, dst16_format=DataFormat.Float16_b) -> np.ndarray:
+    """Dst tile(s) -> output tile bytes, as ``pack_tile`` with tt-llk's packer configuration.
+
+    ``dst_values``: Dst bits, uint32 ``(.., 32, 32)`` in 32-bit mode (float32 arrays are accepted and
+    bit-cast), uint16 in 16-bit mode (``dst16_format`` says whether they are BF16 or FP16).
+    Conversions (pack source format per tt-metal ``get_single_pack_src_format``; rounding per ISA
+    Packers/FormatConversion.md with ``Read_raw = false`` as tt-llk's ``set_packer_config`` leaves it):
+
+    ============  ================================  ===============================================
+    Dst           out_fmt                           conversion
+    ============  ================================  ===============================================
+    FP32          Float32 / Int32 / UInt32          identity (denormals and NaN preserved)
+    FP32          Float16_b                         round to nearest, ties away; denormal, -0 -> +0;
+                                                    NaN -> Inf
+    FP32          Bfp8_b                            the FP32->BF16 rounding above, then BF16 -> BFP8
+                                                    rounding (ties away) with shared exponents
+    BF16 (16b)    Float16_b                         flush denormals, -0 -> +0, NaN -> Inf
+    BF16 (16b)    Float32                           the same, then exact widening
+    BF16 (16b)    Bfp8_b                            the same, then BF16 -> BFP8 rounding
+    FP16 (16b)    Float16                           flush denormals (``Read_raw = false``)
+    16b           UInt16                            identity
+    ============  ================================  ===============================================
+
+    Other combinations raise NotModelledError (or FormatError where tt-metal itself refuses them).
+    Returns uint8 ``(tile_size,)`` / ``(n, tile_size)``.
+    """
+    out_fmt = _fmt(out_fmt)
+    dst16_format = _fmt(dst16_format)
+    arr = np.asarray(dst_values)
+    if fp32_dest and arr.dtype == np.float32:
+        arr = arr.view(np.uint32)
+    tiles, single = _as_tiles(arr)
+    n = tiles.shape[0]
+    if fp32_dest:
+        if tiles.dtype != np.uint32:
+            raise FormatError(
+                f"a 32-bit Dst holds uint32 bit patterns (or float32), got dtype {tiles.dtype}; "
+                "pass the Dst bits as read from Dst in 32-bit mode"
+            )
+        bits = to_face_order(tiles)
+        if out_fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32):
+            out = bits.astype("<u4").view(np.uint8)
+        elif out_fmt == DataFormat.Float16_b:
+            out = fp32_to_bf16_round_away(bits).astype("<u2").view(np.uint8)
+        elif out_fmt == DataFormat.Bfp8_b:
+            out = _pack_bfp8(fp32_to_bf16_round_away(bits), n)
+        elif out_fmt == DataFormat.UInt16:
+            raise NotModelledError(
+                "packing a 32-bit Dst to UInt16 is not modelled; use a 16-bit Dst for UInt16 outputs"
+            )
+        else:
+            raise NotModelledError(
+                "packing an FP32 Dst to Float16 (via BF16 then the late FP16 conversion) is not modelled; "
+                "use Float16_b, Bfp8_b or Float32 outputs"
+            )
+    else:
+        if tiles.dtype != np.uint16:
+            raise FormatError(
+                f"a 16-bit Dst holds uint16 bit patterns, got dtype {tiles.dtype}; "
+                "pass the BF16/FP16 bits as read from Dst in 16-bit mode"
+            )
+        bits = to_face_order(tiles)
+        if out_fmt == DataFormat.UInt16:
+            out = bits.astype("<u2").view(np.uint8)
+        elif out_fmt in (DataFormat.Int32, DataFormat.UInt32):
+            raise FormatError(
+                f"{out_fmt.name} output needs a 32-bit Dst (tt-metal: no conversion from a 16-bit Dst); "
+                "set fp32_dest_acc_en=True"
+            )
+        elif dst16_format == DataFormat.Float16:
+            if out_fmt != DataFormat.Float16:
+                raise NotModelledError(
+                    f"packing an FP16 Dst to {out_fmt.name} (exponent-width conversion) is not modelled"
+                )
+            exp = (bits >> 10) & 0x1F
+            out = np.where(exp == 0, np.uint16(0), bits).astype("<u2").view(np.uint8)
+        elif out_fmt == DataFormat.Float16:
+            raise NotModelledError(
+                "packing a BF16 Dst to Float16 (exponent-width conversion) is not modelled; "
+                "use Float16_b, Bfp8_b or Float32 outputs"
+            )
+        else:
+            r = _bf16_pack_round(bits)
+            if out_fmt == DataFormat.Float16_b:
+                out = r.astype("<u2").view(np.uint8)
+            elif out_fmt == DataFormat.Float32:
+                out = (r.astype(np.uint32) << 16).astype("<u4").view(np.uint8)
+            else:
+                out = _pack_bfp8(r, n)
+    out = np.ascontiguousarray(out).reshape(n, tile_size(out_fmt))
+    return out[0] if single else out
+
+
+def _pack_bfp8(bf16_face_order: np.ndarray, n: int) -> np.ndarray:
+    shared, datum = _bf16_to_bfp8_hw(bf16_face_order.reshape(n, BFP8_EXP_BYTES, 16))
+    return np.concatenate([shared, datum.reshape(n, TILE_ELEMS)], axis=1)

@@ -1,0 +1,475 @@
+"""The Matrix Unit (FPU) numerics on whole tiles: element-wise add/sub/mul with broadcasts, reductions
+(sum via GAPOOL, max via GMPOOL) and matmul (MVMUL), with math-fidelity phases and Dst accumulation.
+
+Inputs are Src values as :func:`tensix.device.formats.unpack_to_src` returns them (float32 containers of
+TF32 / BF16 bit patterns); outputs and the optional ``acc`` are Dst bits as ``tensix.device.formats``
+represents Dst: ``uint32`` FP32 bits with ``fp32_dest`` (fp32_dest_acc_en), else ``uint16`` BF16 bits.
+All functions take ``(32, 32)`` or ``(n, 32, 32)`` tiles and are vectorised over tiles.
+
+What is modelled, and from where:
+
+- **Number interpretation** (ISA ``FloatBitPatterns.md``): the FPU reads exponent 0 as zero (denormals
+  flushed) and exponent 255 as the finite value ``(1 + m/2^23) * 2^128``; results too large to represent
+  become the exponent-255 / mantissa-0 pattern (which IEEE software reads as infinity); denormal results
+  are flushed to (signed) zero. Internally values are carried in float64, which holds all of these exactly.
+- **Fidelity phases** (ISA ``SrcASrcB.md`` "Fidelity phases", ``ELWMUL.md`` ``SrcAFidelityBits`` /
+  ``SrcBFidelityBits``): the multipliers take 5 bits of SrcA significand (implicit 1 + 4 bits in even
+  phases, the next 5 bits in odd phases; the TF32 LSB is never used) and 7 bits of SrcB significand
+  (implicit 1 + 6 bits in phases 0-1, the remaining 4 bits in phases 2-3). ``MathFidelity`` LoFi / HiFi2 /
+  HiFi3 / HiFi4 run phases ``0`` / ``0-1`` / ``0-2`` / ``0-3`` (tt-llk ``llk_defs.h``: the enum value is
+  the number of phases, LoFi = 1; ``get_math_num_fidelity_phases``). Each phase accumulates into Dst
+  separately, so with a 16-bit Dst every phase is rounded to BF16.
+- **Operand roles** (tt-llk): ``add/sub/mul_tiles(in0, in1)`` put in0 in SrcA and in1 in SrcB; broadcasts
+  apply to SrcB (ISA ``ELWADD.md``). ``matmul_tiles(in0, in1)`` computes ``Dst += SrcB @ SrcA`` with in0
+  in SrcB and in1 in SrcA (ISA ``MVMUL.md``), so in0 gets the 7-bit SrcB multiplier and in1 the 5-bit
+  SrcA one. Reductions put the data in SrcA and the scaler in SrcB (``GAPOOL.md``, ``GMPOOL.md``).
+- **Accumulation order** (tt-llk ``llk_math_matmul.h`` MOP: the fidelity loop is the outer loop over the
+  whole tile; ``llk_math_reduce.h``: per face, the phases are the inner loop). Within one MVMUL/GAPOOL the
+  16-term dot product is summed (exactly, in float64) and rounded once to FP32 before being added to Dst;
+  the ISA model says its order and precision are "a rough guide", so this is the documented nearest
+  behaviour, not a bit-exact claim. Additions to an FP32 Dst round to nearest-even in FP32.
+- **16-bit Dst rounding** (``RoundToBF16`` in the ISA pages is not defined): chosen as round to nearest,
+  ties away from zero, the rounding the ISA documents for FP32 -> BF16 narrowing in the packers
+  (``Packers/FormatConversion.md``). See ``DST_BF16_ROUNDING``.
+
+Not modelled (raise NotModelledError): FP16-style Src math (Float16 CBs), integer "8" FPU math.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+
+from tensix.device.formats import DataFormat, _fmt
+from tensix.errors import NotModelledError, TensixError
+
+__all__ = [
+    "MathFidelity",
+    "FpuError",
+    "DST_BF16_ROUNDING",
+    "num_fidelity_phases",
+    "eltwise_binary",
+    "reduce",
+    "matmul",
+]
+
+DST_BF16_ROUNDING = "round to nearest, ties away from zero (assumed; ISA RoundToBF16 is undefined)"
+
+_F32_MIN_NORMAL = 2.0**-126
+
+
+class FpuError(TensixError):
+    """An FPU operation used with arguments the hardware (or tt-llk) does not accept."""
+
+
+class MathFidelity(enum.IntEnum):
+    """tt-metal ``MathFidelity`` (value = number of fidelity phases, except LoFi = 0 -> one phase)."""
+
+    LoFi = 0
+    HiFi2 = 2
+    HiFi3 = 3
+    HiFi4 = 4
+
+
+def num_fidelity_phases(fidelity) -> int:
+    """LoFi -> 1, HiFi2 -> 2, HiFi3 -> 3, HiFi4 -> 4 phases (tt-llk ``MathFidelity``; phases run 0, 1, ...)."""
+    name = getattr(fidelity, "name", fidelity)
+    try:
+        f = MathFidelity[name] if isinstance(name, str) else MathFidelity(int(name))
+    except (KeyError, ValueError):
+        raise FpuError(
+            f"unknown math fidelity {fidelity!r}; use MathFidelity.LoFi, HiFi2, HiFi3 or HiFi4"
+        ) from None
+    return 1 if f == MathFidelity.LoFi else int(f)
+
+
+# ------------------------------------------------------------------------------ number representation
+
+
+def _tiles(x, what: str, dtype=None) -> np.ndarray:
+    a = np.asarray(x)
+    if dtype is not None and a.dtype != dtype:
+        if dtype == np.uint32 and a.dtype == np.float32:
+            a = a.view(np.uint32)
+        else:
+            raise FpuError(f"{what} must have dtype {np.dtype(dtype).name}, got {a.dtype}")
+    if a.shape[-2:] != (32, 32) or a.ndim not in (2, 3):
+        raise FpuError(f"{what} must be a 32x32 tile or (n, 32, 32) tiles, got shape {a.shape}")
+    return a
+
+
+def _src_bits(x, what: str) -> np.ndarray:
+    a = _tiles(x, what)
+    if a.dtype != np.float32:
+        raise FpuError(
+            f"{what} must be float32 Src values (from formats.unpack_to_src), got dtype {a.dtype}; "
+            "unpack the tile first so the TF32/BF16 precision of SrcA/SrcB is applied"
+        )
+    return np.ascontiguousarray(a).view(np.uint32)
+
+
+def _interp(bits) -> np.ndarray:
+    """FPU reading of FP32-layout bits as float64 (ISA FloatBitPatterns.md): exponent 0 -> signed zero,
+    exponent 255 -> (1 + m/2^23) * 2^128 (finite), everything else its IEEE value."""
+    b = np.ascontiguousarray(bits, dtype=np.uint32)
+    v = b.view(np.float32).astype(np.float64)
+    mag = b & np.uint32(0x7FFFFFFF)
+    denormal = (mag - np.uint32(1)) < np.uint32(0x7FFFFF)  # exponent 0, mantissa != 0 (0 wraps around)
+    special = mag >= np.uint32(0x7F800000)  # exponent 255
+    if denormal.any() or special.any():  # rare: fix up only when present (keeps the common path fast)
+        neg = (b >> 31) == 1
+        big = (1.0 + (b & 0x7FFFFF).astype(np.float64) * 2.0**-23) * 2.0**128
+        v = np.where(special, np.where(neg, -big, big), v)
+        v = np.where(denormal, np.where(neg, -0.0, 0.0), v)
+    return v
+
+
+def _to_f32_bits(v: np.ndarray) -> np.ndarray:
+    """float64 -> FP32 bits: round to nearest-even, overflow -> Inf pattern, denormal results -> signed 0."""
+    with np.errstate(over="ignore"):
+        b = np.ascontiguousarray(v, dtype=np.float64).astype(np.float32).view(np.uint32)
+    denormal = ((b & np.uint32(0x7FFFFFFF)) - np.uint32(1)) < np.uint32(0x7FFFFF)
+    if denormal.any():
+        b = np.where(denormal, b & np.uint32(0x80000000), b)
+    return b
+
+
+def _round_bf16(bits: np.ndarray) -> np.ndarray:
+    """FP32 bits -> BF16 bits for a 16-bit Dst (DST_BF16_ROUNDING); exponent 0 -> signed zero."""
+    b = np.asarray(bits, dtype=np.uint32)
+    sign = (b >> 16) & 0x8000
+    mag = b & 0x7FFFFFFF
+    r = ((mag + np.uint32(0x8000)) >> 16) | sign
+    return np.where(((b >> 23) & 0xFF) == 0, sign, r).astype(np.uint16)
+
+
+class _Dst:
+    """Dst value bookkeeping: bits in the Dst format and their float64 FPU reading."""
+
+    def __init__(self, fp32_dest: bool):
+        self.fp32 = fp32_dest
+
+    def read(self, bits) -> np.ndarray:
+        b = np.asarray(bits)
+        return _interp(b.astype(np.uint32) if self.fp32 else b.astype(np.uint32) << 16)
+
+    def write(self, v: np.ndarray) -> np.ndarray:
+        """float64 result -> Dst bits (FP32 rounding, then BF16 rounding for a 16-bit Dst)."""
+        f = _to_f32_bits(v)
+        return f if self.fp32 else _round_bf16(f)
+
+    def accumulate(self, d: np.ndarray, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``x`` (float64, already an FP32 value) added onto Dst value ``d``; returns (bits, new value)."""
+        bits = self.write(d + x)
+        return bits, self.read(bits)
+
+    def initial(self, acc, shape) -> np.ndarray:
+        if acc is None:
+            return np.zeros(shape, dtype=np.float64)
+        a = _lead(_tiles(acc, "acc", self.dtype))[0]
+        if a.shape[0] not in (1, shape[0]):
+            raise FpuError(f"acc has {a.shape[0]} tiles but the operands have {shape[0]}")
+        return np.broadcast_to(self.read(a), shape).copy()
+
+    @property
+    def dtype(self):
+        return np.uint32 if self.fp32 else np.uint16
+
+
+def _a_part(bits: np.ndarray, phase: int) -> np.ndarray:
+    """SrcA significand bits used in ``phase`` (ISA ELWMUL.md ``SrcAFidelityBits``), as float64."""
+    if phase & 1 == 0:
+        return _interp(bits & np.uint32(0xFFF80000))
+    return _interp(bits) - _interp(bits & np.uint32(0xFFF83FFF))
+
+
+def _b_part(bits: np.ndarray, phase: int) -> np.ndarray:
+    """SrcB significand bits used in ``phase`` (ISA ELWMUL.md ``SrcBFidelityBits``), as float64."""
+    if phase & 2 == 0:
+        return _interp(bits & np.uint32(0xFFFE0000))
+    return _interp(bits) - _interp(bits & np.uint32(0xFFFE1FFF))
+
+
+def _f32(v: np.ndarray) -> np.ndarray:
+    """Round a float64 partial result to the FP32 value the FPU adds to Dst (flushing denormals)."""
+    return _interp(_to_f32_bits(v))
+
+
+def _lead(a: np.ndarray) -> tuple[np.ndarray, bool]:
+    return (a[None] if a.ndim == 2 else a), a.ndim == 2
+
+
+# ------------------------------------------------------------------------------------------ eltwise
+
+_OPS = {"add": "add", "elwadd": "add", "sub": "sub", "elwsub": "sub", "mul": "mul", "elwmul": "mul"}
+
+
+def _bcast(b: np.ndarray, bcast) -> np.ndarray:
+    name = getattr(bcast, "name", bcast)
+    key = None if name is None else str(name).lower()
+    if key in (None, "none"):
+        return b
+    if key == "row":  # BroadcastType::ROW: row 0 of in1 to every row (ISA ELWADD BroadcastSrcBRow)
+        return np.broadcast_to(b[:, 0:1, :], b.shape)
+    if key == "col":  # BroadcastType::COL: column 0 of in1 to every column (BroadcastSrcBCol0)
+        return np.broadcast_to(b[:, :, 0:1], b.shape)
+    if key == "scalar":  # BroadcastType::SCALAR: element [0, 0] everywhere (both broadcasts)
+        return np.broadcast_to(b[:, 0:1, 0:1], b.shape)
+    raise FpuError(f"unknown broadcast {bcast!r}; use None, 'row', 'col' or 'scalar'")
+
+
+def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False) -> np.ndarray:
+    """``add_tiles`` / ``sub_tiles`` / ``mul_tiles`` (and their ``*_bcast_*`` forms): Dst = a op b.
+
+    ``a`` is in0 (SrcA), ``b`` is in1 (SrcB, the broadcast operand). add/sub (ISA ELWADD.md / ELWSUB.md,
+    ``AddDst = false`` as tt-llk issues them, fidelity phase 0, so ``fidelity`` does not apply): the FP32
+    sum is written to Dst (rounded to BF16 for a 16-bit Dst). mul (ISA ELWMUL.md, after ``ZEROACC``): one
+    partial product per fidelity phase, each accumulated onto Dst with Dst's rounding.
+    Returns Dst bits (uint32 with ``fp32_dest``, else uint16), same tile shape as ``a``.
+    """
+    kind = _OPS.get(str(getattr(op, "name", op)).lower())
+    if kind is None:
+        raise FpuError(f"unknown element-wise op {op!r}; use 'add', 'sub' or 'mul'")
+    a_bits = _src_bits(a, "a (in0, SrcA)")
+    b_bits = _src_bits(b, "b (in1, SrcB)")
+    if a_bits.shape != b_bits.shape:
+        raise FpuError(f"a and b must have the same tile shape, got {a_bits.shape} and {b_bits.shape}")
+    a3, single = _lead(a_bits)
+    b3 = _bcast(_lead(b_bits)[0], bcast)
+    dst = _Dst(fp32_dest)
+    if kind in ("add", "sub"):
+        va, vb = _interp(a3), _interp(b3)
+        out = dst.write(va + vb if kind == "add" else va - vb)
+    else:
+        d = np.zeros(a3.shape, dtype=np.float64)
+        out = dst.write(d)
+        for p in range(num_fidelity_phases(fidelity)):
+            out, d = dst.accumulate(d, _f32(_a_part(a3, p) * _b_part(b3, p)))
+    return out[0] if single else out
+
+
+# ------------------------------------------------------------------------------------------- matmul
+
+
+def matmul(a, b, acc=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False) -> np.ndarray:
+    """``matmul_tiles(in0, in1)``: Dst = acc + a @ b on 32x32 tiles, a = in0 (SrcB role), b = in1 (SrcA).
+
+    Per fidelity phase (outer loop, tt-llk MOP), per 16-wide K chunk (k 0-15 then 16-31): one MVMUL's
+    16-term dot product, rounded to FP32, accumulated onto Dst with Dst's rounding (ISA MVMUL.md).
+    ``acc`` = Dst bits before the call (None = zeros, as after the packer's clear). Returns Dst bits.
+    """
+    a_bits = _src_bits(a, "a (in0, SrcB)")
+    b_bits = _src_bits(b, "b (in1, SrcA)")
+    if a_bits.shape != b_bits.shape:
+        raise FpuError(f"a and b must have the same tile shape, got {a_bits.shape} and {b_bits.shape}")
+    a3, single = _lead(a_bits)
+    b3, _ = _lead(b_bits)
+    dst = _Dst(fp32_dest)
+    d = dst.initial(acc, a3.shape)
+    out = dst.write(d)
+    for p in range(num_fidelity_phases(fidelity)):
+        ap, bp = _b_part(a3, p), _a_part(b3, p)  # in0 through the SrcB multiplier, in1 through SrcA's
+        for k in (slice(0, 16), slice(16, 32)):
+            out, d = dst.accumulate(d, _f32(ap[:, :, k] @ bp[:, k, :]))
+    return out[0] if single else out
+
+
+# ------------------------------------------------------------------------------------------- reduce
+
+
+def _dim(dim) -> str:
+    key = str(getattr(dim, "name", dim)).lower().replace("reduce_", "")
+    if key not in ("row", "col", "scalar"):
+        raise FpuError(f"unknown reduce dim {dim!r}; use 'row' (REDUCE_ROW), 'col' or 'scalar'")
+    return key
+
+
+def _pool(op) -> str:
+    key = str(getattr(op, "name", op)).lower()
+    if key not in ("sum", "max"):
+        raise FpuError(f"unknown reduce op {op!r}; use 'sum' or 'max' (PoolType.SUM / PoolType.MAX)")
+    return key
+
+
+def _src_style_tf32(in_fmt, fp32_dest: bool) -> bool:
+    """True if SrcA holds TF32 (Float32 CB with fp32_dest_acc_en, tt-metal data_format.cpp), else BF16."""
+    fmt = _fmt(in_fmt)
+    if fmt in (DataFormat.Float16, DataFormat.Int32, DataFormat.UInt32, DataFormat.UInt16):
+        raise NotModelledError(
+            f"FPU reduce of {fmt.name} data is not modelled; use Float32, Float16_b or Bfp8_b tiles"
+        )
+    return fmt == DataFormat.Float32 and fp32_dest
+
+
+def _dst_to_src(bits: np.ndarray, fp32_dest: bool, tf32: bool) -> np.ndarray:
+    """MOVD2B (ISA MOVD2B.md): Dst -> SrcB truncates FP32 to TF32 (TF32 style) or BF16; a 16-bit Dst
+    moves its BF16 bits unchanged. Returns FP32-layout bits of the Src value."""
+    if not fp32_dest:
+        return bits.astype(np.uint32) << 16
+    return bits & np.uint32(0xFFFFE000 if tf32 else 0xFFFF0000)
+
+
+def _gap_chunk(data: np.ndarray, s_bits: np.uint32, phase: int) -> np.ndarray:
+    """One GAPOOL's result row: sum over the last axis of A_p(data) * B_p(scaler), rounded to FP32."""
+    bp = _b_part(np.asarray(s_bits, dtype=np.uint32), phase)
+    return _f32((_a_part(data, phase) * bp).sum(axis=-1))
+
+
+def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False, acc=None,
+           in_fmt=DataFormat.Float16_b) -> np.ndarray:
+    """``reduce_tile<PoolType, ReduceDim>``: sum (GAPOOL) or max (GMPOOL) of a tile, scaled by ``scaler``.
+
+    Where the result lands (tt-llk ``llk_math_reduce.h``; tt-metal convention): REDUCE_ROW ("row", reduce
+    along each row) -> column 0; REDUCE_COL ("col") -> row 0; REDUCE_SCALAR ("scalar") -> element [0, 0].
+    Other positions keep ``acc`` (zeros if None), except that GMPOOL zeroes rows 1-3 under its result row
+    (ISA GMPOOL.md); the junk tt-llk leaves beside a row/scalar result (from its transposes) is not modelled.
+
+    - ``scaler``: the value in the scaler CB as SrcB holds it (a float; pass the unpacked Src value). Sum:
+      every product ``a * scaler`` goes through the fidelity phases (data = SrcA, scaler = SrcB). Max: only
+      the scaler's exponent applies, ``a * 2^(exp(scaler) - 127)``; exponent 0 gives "minus infinity"
+      (ISA GMPOOL.md ``ReadAndScaleSrc``, bit-level model incl. its exponent wrap-around).
+    - REDUCE_ROW moves each partial result Dst -> SrcB (MOVD2B: truncated to TF32 or BF16 Src precision)
+      and back with ELWADD; REDUCE_SCALAR reduces columns first (all four faces into one 16-wide row),
+      truncates that row to Src precision and pools it again, so the scaler is applied twice (tt-metal
+      passes sqrt(scaler) for HW reductions for that reason).
+    - ``in_fmt``: the input CB's format; decides whether SrcA holds TF32 (Float32 with fp32_dest) or BF16.
+    - ``acc``: Dst bits before the call (None = Dst cleared: zero for sum, "undefined = minus infinity" for
+      max, ISA GMPOOL.md). With ``acc`` the result accumulates onto the result positions, the logical
+      contract of calling ``reduce_tile`` in a loop on one Dst tile. The scratch row of REDUCE_SCALAR is
+      assumed cleared.
+    Returns Dst bits.
+    """
+    pool, d = _pool(op), _dim(dim)
+    tf32 = _src_style_tf32(in_fmt, fp32_dest)
+    x_bits = _src_bits(a, "a (SrcA)")
+    x3, single = _lead(x_bits)
+    s_bits = np.asarray(np.float32(scaler)).reshape(()).view(np.uint32)
+    dst = _Dst(fp32_dest)
+    n = x3.shape[0]
+    if acc is None:
+        out = np.zeros((n, 32, 32), dtype=dst.dtype)
+    else:
+        a_ = _tiles(acc, "acc", dst.dtype)
+        out = np.broadcast_to(_lead(a_)[0], (n, 32, 32)).copy()
+    if d == "row":
+        x3 = x3.transpose(0, 2, 1)  # the unpacker transposes each face; rows become columns
+    if pool == "sum":
+        res = _reduce_sum(x3, d, s_bits, fidelity, dst, tf32, out, acc is not None)
+    else:
+        res = _reduce_max(x3, d, s_bits, dst, tf32, out, acc is not None)
+    if d == "row":
+        out[:, :, 0] = res
+    elif d == "col":
+        if pool == "max":
+            out[:, 1:4, :] = 0
+        out[:, 0, :] = res
+    else:
+        if pool == "max":
+            out[:, 1:4, 0:16] = 0
+        out[:, 0, 0] = res
+    return out[0] if single else out
+
+
+def _reduce_sum(x3, d, s_bits, fidelity, dst: _Dst, tf32: bool, out, has_acc):
+    phases = num_fidelity_phases(fidelity)
+    if d in ("row", "col"):
+        # x3[:, i, j] reduced over i (rows after the transpose for REDUCE_ROW); result per column j.
+        prev = out[:, :, 0] if d == "row" else out[:, 0, :]
+        val = dst.read(prev) if has_acc else np.zeros(prev.shape)
+        bits = dst.write(val)
+        for rows in (slice(0, 16), slice(16, 32)):
+            chunk = np.moveaxis(x3[:, rows, :], 1, -1)  # (n, 32 columns, 16 summed values)
+            for p in range(phases):
+                bits, val = dst.accumulate(val, _gap_chunk(chunk, s_bits, p))
+        if d == "row":  # MOVD2B (Src precision), TRNSPSRCB, ELWADD 0 + SrcB -> Dst
+            bits = dst.write(_interp(_dst_to_src(bits, dst.fp32, tf32)))
+        return bits
+    # REDUCE_SCALAR: 4 GAPOOLs into a scratch row (all faces onto the same 16 columns)
+    faces = [x3[:, r:r + 16, c:c + 16] for r in (0, 16) for c in (0, 16)]
+    val = np.zeros((x3.shape[0], 16))
+    bits = dst.write(val)
+    for f in faces:
+        chunk = np.moveaxis(f, 1, -1)  # (n, 16 columns, 16 rows)
+        for p in range(phases):
+            bits, val = dst.accumulate(val, _gap_chunk(chunk, s_bits, p))
+    col = _dst_to_src(bits, dst.fp32, tf32)  # (n, 16) now a SrcA column
+    r = dst.read(out[:, 0, 0]) if has_acc else np.zeros(x3.shape[0])
+    rbits = dst.write(r)
+    for p in range(phases):
+        rbits, r = dst.accumulate(r, _gap_chunk(col, s_bits, p))
+    return rbits
+
+
+# GMPOOL datum = (sign, 9-bit exponent, 10-bit magnitude/mantissa), compared as
+# sign * (exponent * 1024 + mantissa) (ISA GMPOOL.md AsComparable).
+
+
+def _gm_src(bits: np.ndarray, s_bits, tf32: bool):
+    """ISA GMPOOL.md ``ReadAndScaleSrc`` for TF32/BF16-style SrcA values (FP32-layout bits)."""
+    e_a = ((bits >> 23) & 0xFF).astype(np.int64)
+    man = ((bits >> 13) & 0x3FF).astype(np.int64)
+    if not tf32:
+        man &= 0x3F8
+    sign = (bits >> 31).astype(np.int64)
+    e_b = int((int(s_bits) >> 23) & 0xFF)
+    if e_b == 0:  # scaler exponent 0: "effectively minus infinity"
+        return np.ones_like(sign), np.full_like(e_a, 0x1FF), np.full_like(man, 0x3FF)
+    zero = e_a == 0  # denormal / zero SrcA -> +0
+    return (np.where(zero, 0, sign), np.where(zero, 0, e_a + e_b), np.where(zero, 0, man))
+
+
+def _gm_read_dst(bits: np.ndarray, fp32_dest: bool):
+    """ISA GMPOOL.md ``ReadDst`` (TF32 style in a 32-bit Dst, BF16 in a 16-bit Dst)."""
+    b = bits.astype(np.uint32) if fp32_dest else bits.astype(np.uint32) << 16
+    sign = (b >> 31).astype(np.int64)
+    exp = ((b >> 23) & 0xFF).astype(np.int64) + 127
+    man = ((b >> 13) & 0x3FF).astype(np.int64)
+    if not fp32_dest:
+        man &= 0x3F8
+    return sign, exp, man
+
+
+def _gm_write_dst(sign, exp, man, fp32_dest: bool) -> np.ndarray:
+    """ISA GMPOOL.md ``WriteDst``: exponent 0 -> 0; else (exponent - 127) & 0xff (wraps if scaled)."""
+    zero = exp == 0
+    e8 = ((exp - 127) & 0xFF).astype(np.uint32)
+    if fp32_dest:
+        b = (sign.astype(np.uint32) << 31) | (e8 << 23) | (man.astype(np.uint32) << 13)
+        return np.where(zero, np.uint32(0), b).astype(np.uint32)
+    b = (sign.astype(np.uint32) << 15) | (e8 << 7) | ((man.astype(np.uint32) & 0x3F8) >> 3)
+    return np.where(zero, np.uint32(0), b).astype(np.uint16)
+
+
+def _gm_pool(dst_bits, src_bits, s_bits, tf32: bool, fp32_dest: bool) -> np.ndarray:
+    """One GMPOOL per column: max of the Dst datum and 16 scaled Src datums along the last axis."""
+    ds, de, dm = _gm_read_dst(dst_bits, fp32_dest)
+    ss, se, sm = _gm_src(src_bits, s_bits, tf32)
+    sign = np.concatenate([ds[..., None], ss], axis=-1)
+    exp = np.concatenate([de[..., None], se], axis=-1)
+    man = np.concatenate([dm[..., None], sm], axis=-1)
+    key = np.where(sign == 1, -1, 1) * (exp * 1024 + man)
+    # ">=" keeps the last of equal keys; equal keys are identical datums, so argmax is the same value.
+    k = np.argmax(key, axis=-1)[..., None]
+    pick = lambda v: np.take_along_axis(v, k, axis=-1)[..., 0]  # noqa: E731
+    return _gm_write_dst(pick(sign), pick(exp), pick(man), fp32_dest)
+
+
+def _reduce_max(x3, d, s_bits, dst: _Dst, tf32: bool, out, has_acc):
+    undefined = np.uint32(0xFFFFFFFF) if dst.fp32 else np.uint16(0xFFFF)  # ZEROACC'd rows read as -inf
+    n = x3.shape[0]
+    if d in ("row", "col"):
+        prev = (out[:, :, 0] if d == "row" else out[:, 0, :]) if has_acc else np.full((n, 32), undefined)
+        bits = prev.astype(dst.dtype)
+        for rows in (slice(0, 16), slice(16, 32)):
+            bits = _gm_pool(bits, np.moveaxis(x3[:, rows, :], 1, -1), s_bits, tf32, dst.fp32)
+        if d == "row":
+            bits = dst.write(_interp(_dst_to_src(bits, dst.fp32, tf32)))
+        return bits
+    bits = np.full((n, 16), undefined)
+    for r in (0, 16):
+        for c in (0, 16):
+            bits = _gm_pool(bits, np.moveaxis(x3[:, r:r + 16, c:c + 16], 1, -1), s_bits, tf32, dst.fp32)
+    col = _dst_to_src(bits, dst.fp32, tf32)
+    prev = out[:, 0, 0] if has_acc else np.full(n, undefined)
+    return _gm_pool(prev.astype(dst.dtype), col, s_bits, tf32, dst.fp32)

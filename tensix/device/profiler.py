@@ -1,0 +1,90 @@
+"""Device time of program runs: per core and RISC-V busy/idle cycles, DeviceZoneScopedN zones, Perfetto export.
+
+Cycles are simulated cycles of the 1 GHz clock (costs.json `clock_hz`); a trace event's microsecond timestamp
+is cycles / 1000."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from tensix.device.costs import cost
+from tensix.errors import TensixError
+
+
+@dataclass
+class Zone:
+    core: tuple
+    riscv: str
+    name: str
+    start: int
+    end: int
+
+
+@dataclass
+class RiscvTime:
+    core: tuple
+    riscv: str
+    kernel: str
+    end: int
+    busy: int
+    idle: int
+
+
+@dataclass
+class Run:
+    duration_cycles: int
+    riscvs: list[RiscvTime] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+
+    @property
+    def duration_ns(self) -> float:
+        return self.duration_cycles * 1e9 / cost("clock_hz")
+
+    def per_core(self) -> dict:
+        out = {}
+        for r in self.riscvs:
+            out.setdefault(r.core, {})[r.riscv] = {"busy": r.busy, "idle": r.idle, "end": r.end, "kernel": r.kernel}
+        return out
+
+    def zones_named(self, name: str) -> list[Zone]:
+        return [z for z in self.zones if z.name == name]
+
+    def to_perfetto(self, path) -> None:
+        """Write Chrome trace-event JSON (opens in ui.perfetto.dev): one process per core, one track per RISC-V."""
+        us = 1e6 / cost("clock_hz")
+        ev = []
+        pids = {}
+        for r in self.riscvs:
+            pid = pids.setdefault(r.core, len(pids) + 1)
+            ev.append({"ph": "M", "name": "process_name", "pid": pid, "args": {"name": f"core {r.core}"}})
+            ev.append({"ph": "M", "name": "thread_name", "pid": pid, "tid": r.riscv, "args": {"name": r.riscv}})
+            ev.append({"ph": "X", "name": r.kernel, "pid": pid, "tid": r.riscv, "ts": 0, "dur": r.end * us,
+                       "args": {"busy_cycles": r.busy, "idle_cycles": r.idle}})
+        for z in self.zones:
+            pid = pids.setdefault(z.core, len(pids) + 1)
+            ev.append({"ph": "X", "name": z.name, "pid": pid, "tid": z.riscv, "ts": z.start * us,
+                       "dur": (z.end - z.start) * us})
+        with open(path, "w") as f:
+            json.dump({"traceEvents": ev, "displayTimeUnit": "ns"}, f)
+
+
+class Profiler:
+    def __init__(self):
+        self.runs: list[Run] = []
+
+    def record(self, threads) -> Run:
+        run = Run(0)
+        for th in threads:
+            for i, rv in enumerate(th.riscvs):
+                run.riscvs.append(RiscvTime(th.core.logical, rv, th.kernel.name, th.clocks[i], th.busy[i],
+                                            th.clocks[i] - th.busy[i]))
+                run.duration_cycles = max(run.duration_cycles, th.clocks[i])
+            run.zones.extend(th.zones)
+        self.runs.append(run)
+        return run
+
+    def last_run(self) -> Run:
+        if not self.runs:
+            raise TensixError("profiler: no program has run on this device yet.\nFix: call EnqueueProgram first.")
+        return self.runs[-1]

@@ -1,0 +1,189 @@
+"""Deterministic discrete-event scheduler of the simulated RISC-V threads (greenlets).
+
+Every kernel instance (one per core and RISC-V; a compute kernel is one instance for the three TRISCs) runs in
+its own greenlet and keeps its own clocks in cycles. The scheduler always resumes the runnable thread with the
+smallest clock (ties: creation order), so the program is deterministic.
+
+Timing rules (documented decision; the hardware runs the threads truly in parallel):
+- Every API call adds its cost (tensix/device/costs.json) to the calling thread's clock.
+- A blocking call (cb_wait_front, cb_reserve_back, noc_semaphore_wait, ...) computes the simulated time at
+  which its condition became true (CB push/pop histories, semaphore write completion times) and moves the
+  waiter's clock to max(own clock, that time). A thread whose condition is false parks; the object it waits
+  on wakes it when it changes.
+- Calls whose effect other threads can observe out of order (NoC transfers, semaphores) first `sync`: the
+  thread yields until no runnable thread has a smaller clock, so those effects happen in global time order.
+  CB calls need no sync: a CB has one producer and one consumer and its counters are monotonic, so the
+  timestamped histories give the same times in any execution order.
+"""
+
+from __future__ import annotations
+
+import heapq
+import sys
+
+from greenlet import greenlet
+
+from tensix.device.errors import DeadlockError, SemaphoreNeverSatisfiedError
+
+READY, BLOCKED, DONE = 0, 1, 2
+
+
+class KThread:
+    """One simulated RISC-V thread (or the three TRISC threads of a compute kernel)."""
+
+    def __init__(self, sched, core, kernel, riscvs: tuple[str, ...], fn):
+        self.sched = sched
+        self.core = core                # tensix.device.device.Core
+        self.kernel = kernel            # tensix.metalium Kernel (name, config, args)
+        self.riscvs = riscvs            # ("BRISC",) / ("NCRISC",) / ("TRISC0", "TRISC1", "TRISC2")
+        self.clocks = [0] * len(riscvs)
+        self.busy = [0] * len(riscvs)
+        self.idle = [0] * len(riscvs)
+        self.cur = 0                    # index of the clock the running call uses
+        self.state = READY
+        self.blocked_on = None          # (call, object description) while BLOCKED
+        self.seq = 0
+        self.fn = fn
+        self.g = greenlet(self._run, parent=sched.main)
+        # per-thread kernel state (dataflow / compute API)
+        self.reads = []                 # outstanding noc reads: (l1 lo, l1 hi, completion)
+        self.writes = []                # completion times of outstanding noc writes
+        self.write_src = []             # (src lo, src hi, flushed) of writes whose source is not yet read out
+        self.rt_args = []               # runtime args of this kernel on this core
+        self.noc = 0                    # default NoC of this RISC-V
+        self.zones = []
+        self.compute = None             # ComputeState for compute kernels
+
+    def _run(self):
+        self.fn()
+        self.state = DONE
+
+    @property
+    def clock(self):
+        return self.clocks[self.cur]
+
+    def advance(self, cycles, idx=None):
+        i = self.cur if idx is None else idx
+        self.clocks[i] += cycles
+        self.busy[i] += cycles
+
+    def name(self):
+        return f"core {self.core.logical} {'/'.join(self.riscvs)} kernel {self.kernel.name!r}"
+
+    def source_line_now(self):
+        """The kernel source line of the running call (for errors raised inside the thread)."""
+        return current_frame_line(self.kernel.source_files)
+
+    def source_line(self):
+        """The kernel source line this (suspended) thread is executing."""
+        f = self.g.gr_frame
+        files = self.kernel.source_files
+        found = None
+        while f is not None:
+            if f.f_code.co_filename in files:
+                found = f
+                break
+            f = f.f_back
+        if found is None:
+            return "<unknown line>"
+        return f"{found.f_code.co_filename}:{found.f_lineno}"
+
+
+class Scheduler:
+    def __init__(self):
+        self.main = greenlet.getcurrent()
+        self.heap = []
+        self.seq = 0
+        self.threads: list[KThread] = []
+        self.current: KThread | None = None
+        self.on_switch = None           # callback(thread) so tensix.kernel knows the current thread
+
+    def spawn(self, core, kernel, riscvs, fn) -> KThread:
+        th = KThread(self, core, kernel, riscvs, fn)
+        self.threads.append(th)
+        self._push(th)
+        return th
+
+    def _push(self, th):
+        self.seq += 1
+        heapq.heappush(self.heap, (th.clock, self.seq, th))
+
+    def run(self):
+        heap = self.heap
+        on_switch = self.on_switch
+        while heap:
+            _, _, th = heapq.heappop(heap)
+            if th.state == DONE:
+                continue
+            self.current = th
+            on_switch(th)
+            th.g.switch()
+        self.current = None
+        blocked = [t for t in self.threads if t.state == BLOCKED]
+        if blocked:
+            raise self._deadlock(blocked)
+
+    # ---- called from inside a kernel thread ---------------------------------------------------------
+    def sync(self, th):
+        """Yield until no runnable thread has a smaller clock than th (global time order for effects)."""
+        heap = self.heap
+        if heap and heap[0][0] < th.clocks[th.cur]:
+            self._push(th)
+            self.main.switch()
+
+    def wait(self, th, predicate, waitlist, call, obj):
+        """Block th until predicate() returns the time its condition became true; then move th's clock."""
+        while True:
+            t = predicate()
+            if t is not None:
+                c = th.clocks[th.cur]
+                if t > c:
+                    th.clocks[th.cur] = t
+                    th.idle[th.cur] += t - c
+                return
+            th.state = BLOCKED
+            th.blocked_on = (call, obj)
+            waitlist.append(th)
+            self.main.switch()
+            th.state = READY
+            th.blocked_on = None
+
+    def wake_all(self, waitlist):
+        for th in waitlist:
+            if th.state == BLOCKED:
+                th.state = READY
+                self._push(th)
+        waitlist.clear()
+
+    # ---- diagnostics ----------------------------------------------------------------------------------
+    def _deadlock(self, blocked):
+        lines = []
+        sem_only = True
+        for t in blocked:
+            call, obj = t.blocked_on
+            if not call.startswith("noc_semaphore_wait"):
+                sem_only = False
+            lines.append(f"  - {t.name()} (at cycle {t.clock}) blocked in {call} on {obj}, at {t.source_line()}")
+        others_done = all(t.state == DONE for t in self.threads if t not in blocked)
+        head = "deadlock: every unfinished RISC-V thread is blocked; on hardware this program hangs forever."
+        fix = ("\nFix: make sure every cb_wait_front has a matching cb_push_back of as many pages by the producer "
+               "(and every cb_reserve_back a matching cb_pop_front by the consumer), and every semaphore wait a "
+               "matching set/inc from another core.")
+        msg = head + "\nBlocked threads:\n" + "\n".join(lines) + fix
+        if sem_only and len(blocked) == 1 and others_done:
+            call, obj = blocked[0].blocked_on
+            return SemaphoreNeverSatisfiedError(
+                f"semaphore wait can never be satisfied: {blocked[0].name()} waits in {call} on {obj} at "
+                f"{blocked[0].source_line()}, but every other thread of the program has finished, so nothing "
+                "can change the semaphore any more.\nFix: check the expected value and that the other cores "
+                "signal (noc_semaphore_inc / noc_semaphore_set_remote) this core's semaphore address.\n" + msg)
+        return DeadlockError(msg)
+
+
+def current_frame_line(files) -> str:
+    f = sys._getframe(1)
+    while f is not None:
+        if f.f_code.co_filename in files:
+            return f"{f.f_code.co_filename}:{f.f_lineno}"
+        f = f.f_back
+    return "<unknown line>"

@@ -1,0 +1,637 @@
+"""Dataflow kernel API with tt-metal's names (dataflow_api.h): args, circular buffers, NoC, semaphores.
+
+Kernels are plain Python `def kernel_main():` functions; these calls act on the core and RISC-V the scheduler is
+running. Pointers of the C++ API are L1 addresses (ints) here. Every call costs RISC-V cycles from
+tensix/device/costs.json; blocking calls block exactly where hardware blocks (scheduler.py)."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from tensix.device import soc
+from tensix.device.costs import cost
+from tensix.device.errors import (CircularBufferError, KernelError, NocAddressError, ReadBarrierError,
+                                  RuntimeArgError)
+from tensix.device.interleave import aligned_page_size, page_noc_addr
+from tensix.kernel import _ctx
+
+_C_CALL = cost("riscv.call")
+_C_ARG = cost("riscv.get_arg_val")
+_C_RES = cost("riscv.cb_reserve_back")
+_C_PUSH = cost("riscv.cb_push_back")
+_C_WAIT = cost("riscv.cb_wait_front")
+_C_POP = cost("riscv.cb_pop_front")
+_C_ISSUE = cost("riscv.noc_issue")
+_C_BAR = cost("riscv.noc_barrier")
+_C_SEM = cost("riscv.semaphore_local")
+_C_ADDR = cost("riscv.addrgen")
+_C_DPRINT = cost("riscv.dprint")
+
+SEMAPHORE_BASE = soc.L1_UNRESERVED_BASE
+SEMAPHORE_STRIDE = 16           # one semaphore per 16-byte L1 slot (NoC alignment)
+NUM_SEMAPHORES = 16             # per core per program (tt-metal NUM_SEMAPHORES)
+
+uint32_t = int
+int32_t = int
+
+
+class CBIndex:
+    """tt::CBIndex::c_0 .. c_31."""
+
+
+for _i in range(32):
+    setattr(CBIndex, f"c_{_i}", _i)
+
+
+class CB:
+    """Legacy names tt::CB::c_in0..7 (0..7), c_out0..7 (16..23), c_intermed0..7 (24..31)."""
+
+
+for _i in range(8):
+    setattr(CB, f"c_in{_i}", _i)
+    setattr(CB, f"c_out{_i}", 16 + _i)
+    setattr(CB, f"c_intermed{_i}", 24 + _i)
+
+
+# ---- arguments ----------------------------------------------------------------------------------------
+def _arg(th, args, idx, what, setter):
+    th.advance(_C_ARG)
+    if not isinstance(idx, int) or idx < 0 or idx >= len(args) or args[idx] is None:
+        raise RuntimeArgError(
+            f"{what}({idx}) in {th.name()} at {th.source_line_now()}: index {idx} was never set "
+            f"({len(args)} argument(s) set for this core).\nFix: pass it with {setter} on the host.")
+    return args[idx]
+
+
+def get_arg_val(idx, *_):
+    th = _ctx.th
+    return _arg(th, th.rt_args, idx, "get_arg_val", "SetRuntimeArgs(program, kernel, core, [...])")
+
+
+def get_common_arg_val(idx, *_):
+    th = _ctx.th
+    return _arg(th, th.kernel.common_args, idx, "get_common_arg_val", "SetCommonRuntimeArgs(program, kernel, [...])")
+
+
+def get_compile_time_arg_val(idx):
+    th = _ctx.th
+    return _arg(th, th.kernel.compile_args, idx, "get_compile_time_arg_val",
+                "compile_args=[...] in the kernel's DataMovementConfig / ComputeConfig")
+
+
+# ---- circular buffers ---------------------------------------------------------------------------------
+def _cb(th, cb_id, call):
+    cb = th.core.cbs.get(int(cb_id))
+    if cb is None:
+        raise CircularBufferError(
+            f"{call}: CB {int(cb_id)} does not exist on core {th.core.logical} ({th.name()}, at "
+            f"{th.source_line_now()}).\nFix: CreateCircularBuffer(program, cores, CircularBufferConfig(..., "
+            f"{{{int(cb_id)}: fmt}})) for this core.")
+    return cb
+
+
+def _idx_producer(th):
+    return 2 if th.compute is not None else 0
+
+
+def cb_reserve_back(cb_id, num_pages):
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_reserve_back")
+    th.cur = _idx_producer(th)
+    th.advance(_C_RES)
+    cb.check_pages(num_pages, "cb_reserve_back")
+    if cb.free_time(num_pages) is None or cb.free_time(num_pages) > th.clock:
+        th.sched.wait(th, lambda: cb.free_time(num_pages), cb.waiters, f"cb_reserve_back(cb={cb.index}, {num_pages})",
+                      cb.desc())
+    if num_pages > cb.reserved:
+        cb.reserved = num_pages
+
+
+def cb_push_back(cb_id, num_pages):
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_push_back")
+    th.cur = _idx_producer(th)
+    th.advance(_C_PUSH)
+    if th.reads:
+        lo, hi = cb.wr_ptr, cb.wr_ptr + num_pages * cb.page_size
+        for rlo, rhi, done in th.reads:
+            if rlo < hi and lo < rhi:
+                raise ReadBarrierError(
+                    f"cb_push_back({cb.index}, {num_pages}) on core {th.core.logical} at {th.source_line_now()}: "
+                    f"L1 [{rlo:#x}, {rhi:#x}) of the pushed pages is the destination of a noc_async_read that no "
+                    "noc_async_read_barrier has completed; the consumer would read stale data.\n"
+                    "Fix: call noc_async_read_barrier() before cb_push_back.")
+    cb.push(num_pages, th.clock)
+    if cb.waiters:
+        th.sched.wake_all(cb.waiters)
+
+
+def cb_wait_front(cb_id, num_pages):
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_wait_front")
+    th.cur = 0
+    th.advance(_C_WAIT)
+    cb.check_pages(num_pages, "cb_wait_front")
+    t = cb.filled_time(num_pages)
+    if t is None or t > th.clocks[0]:
+        th.sched.wait(th, lambda: cb.filled_time(num_pages), cb.waiters, f"cb_wait_front(cb={cb.index}, {num_pages})",
+                      cb.desc())
+    if num_pages > cb.visible:
+        cb.visible = num_pages
+
+
+def cb_pop_front(cb_id, num_pages):
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_pop_front")
+    th.cur = 0
+    th.advance(_C_POP)
+    if th.write_src:
+        lo, hi = cb.rd_ptr, cb.rd_ptr + num_pages * cb.page_size
+        for wlo, whi, fl in th.write_src:
+            if wlo < hi and lo < whi:
+                raise ReadBarrierError(
+                    f"cb_pop_front({cb.index}, {num_pages}) on core {th.core.logical} at {th.source_line_now()}: "
+                    f"L1 [{wlo:#x}, {whi:#x}) is the source of a noc_async_write still in flight; the producer may "
+                    "overwrite it before the NoC has read it.\nFix: call noc_async_write_barrier() (or "
+                    "noc_async_writes_flushed()) before cb_pop_front.")
+    cb.pop(num_pages, th.clocks[0])
+    if cb.waiters:
+        th.sched.wake_all(cb.waiters)
+
+
+def cb_pages_available_at_front(cb_id, num_pages):
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_pages_available_at_front")
+    th.advance(_C_CALL)
+    t = cb.filled_time(num_pages)
+    return t is not None and t <= th.clock
+
+
+def cb_pages_reservable_at_back(cb_id, num_pages):
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_pages_reservable_at_back")
+    th.advance(_C_CALL)
+    t = cb.free_time(num_pages)
+    return t is not None and t <= th.clock
+
+
+def get_write_ptr(cb_id):
+    th = _ctx.th
+    th.advance(_C_CALL)
+    return _cb(th, cb_id, "get_write_ptr").wr_ptr
+
+
+def get_read_ptr(cb_id):
+    th = _ctx.th
+    th.advance(_C_CALL)
+    return _cb(th, cb_id, "get_read_ptr").rd_ptr
+
+
+def get_tile_size(cb_id):
+    th = _ctx.th
+    th.advance(_C_CALL)
+    cb = _cb(th, cb_id, "get_tile_size")
+    return _tile_size(cb.fmt, cb.page_size)
+
+
+def get_dataformat(cb_id):
+    th = _ctx.th
+    return _cb(th, cb_id, "get_dataformat").fmt
+
+
+def _tile_size(fmt, default):
+    try:
+        from tensix.device.formats import tile_size
+    except ImportError:
+        return default
+    return tile_size(fmt)
+
+
+# ---- addressing ----------------------------------------------------------------------------------------
+def get_noc_addr(a, b=None, c=None, noc=None):
+    """get_noc_addr(x, y, addr) -> unicast NoC address; get_noc_addr(addr) -> this core's L1;
+    get_noc_addr(page_id, addrgen[, offset]) -> the page's address."""
+    th = _ctx.th
+    th.advance(_C_CALL)
+    if b is None:
+        x, y = th.core.noc_xy
+        return soc.noc_xy_addr(x, y, a)
+    if hasattr(b, "get_noc_addr"):
+        return b.get_noc_addr(a, 0 if c is None else c)
+    return soc.noc_xy_addr(a, b, c)
+
+
+def get_noc_multicast_addr(x_start, y_start, x_end, y_end, addr, noc=None):
+    th = _ctx.th
+    th.advance(_C_CALL)
+    return soc.noc_mcast_addr(x_start, y_start, x_end, y_end, addr)
+
+
+class _AddrGen:
+    def __init__(self, is_dram=True, bank_base_address=0, page_size=0, data_format=None, log_base_2_of_page_size=None):
+        self.is_dram = bool(is_dram)
+        self.bank_base_address = int(bank_base_address)
+        if log_base_2_of_page_size is not None:
+            page_size = 1 << log_base_2_of_page_size
+        if not page_size and data_format is not None:
+            page_size = _tile_size(data_format, 0)
+        self.page_size = int(page_size)
+        self.aligned_page_size = aligned_page_size(self.page_size, self.is_dram)
+
+    def get_noc_addr(self, page_id, offset=0, noc=None):
+        th = _ctx.th
+        th.advance(_C_ADDR)
+        return page_noc_addr(self.is_dram, self.bank_base_address, self.aligned_page_size, page_id, offset)
+
+
+class InterleavedAddrGen(_AddrGen):
+    pass
+
+
+class InterleavedAddrGenFast(_AddrGen):
+    pass
+
+
+class InterleavedPow2AddrGenFast(_AddrGen):
+    pass
+
+
+class TensorAccessorArgs:
+    """Kernel side: reads the accessor's compile-time args at `offset` (host: TensorAccessorArgs(buffer)).
+
+    Encoding (tensix's): one compile-time arg, bit0 = is_dram, bit1 = sharded (not modelled)."""
+
+    NUM_ARGS = 1
+
+    def __init__(self, offset=0, common_offset=0):
+        self.offset = offset
+        flags = get_compile_time_arg_val(offset)
+        if flags & 2:
+            from tensix.errors import NotModelledError
+            raise NotModelledError("TensorAccessor over a sharded buffer is not modelled; only interleaved buffers.")
+        self.is_dram = bool(flags & 1)
+
+    def next_compile_time_args_offset(self):
+        return self.offset + self.NUM_ARGS
+
+    def next_common_runtime_args_offset(self):
+        return 0
+
+
+class TensorAccessor(_AddrGen):
+    def __init__(self, args, bank_base_address, page_size):
+        super().__init__(args.is_dram, bank_base_address, page_size)
+
+
+# ---- NoC transfers ------------------------------------------------------------------------------------
+def _local_range(th, addr, size, what):
+    if addr < 0 or addr + size > soc.L1_SIZE or addr % soc.L1_ALIGNMENT:
+        raise NocAddressError(
+            f"{what}: local L1 range [{addr:#x}, {addr + size:#x}) on core {th.core.logical} at "
+            f"{th.source_line_now()} is out of range or not {soc.L1_ALIGNMENT}-byte aligned (L1 is {soc.L1_SIZE:#x} "
+            "bytes).\nFix: use a CB pointer (get_write_ptr/get_read_ptr) or an aligned L1 address.")
+
+
+def _port(th, noc):
+    return (th.core.logical, th.noc if noc is None else noc)
+
+
+def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
+    th = _ctx.th
+    th.advance(_C_ISSUE)
+    th.sched.sync(th)
+    dev = th.core.device
+    mem, off, kind, where = dev.resolve(src_noc_addr, size, f"noc_async_read at {th.source_line_now()}")
+    _local_range(th, dst_local_l1_addr, size, "noc_async_read destination")
+    th.core.l1[dst_local_l1_addr:dst_local_l1_addr + size] = mem[off:off + size]
+    _, done = dev.timing.transfer(th.clock, _port(th, noc), size, where if kind == "dram" else None)
+    th.reads.append((dst_local_l1_addr, dst_local_l1_addr + size, done))
+
+
+def noc_async_read_barrier(noc=None):
+    th = _ctx.th
+    th.advance(_C_BAR)
+    if th.reads:
+        t = max(r[2] for r in th.reads)
+        c = th.clocks[th.cur]
+        if t > c:
+            th.clocks[th.cur] = t
+            th.idle[th.cur] += t - c
+        th.reads.clear()
+
+
+def _write(th, src, dst_noc_addr, size, noc, what):
+    dev = th.core.device
+    mem, off, kind, where = dev.resolve(dst_noc_addr, size, f"{what} at {th.source_line_now()}")
+    _local_range(th, src, size, f"{what} source")
+    mem[off:off + size] = th.core.l1[src:src + size]
+    flushed, done = dev.timing.transfer(th.clock, _port(th, noc), size, where if kind == "dram" else None)
+    if kind == "l1":
+        where.notify_l1_write(off, off + size, done)
+    th.writes.append(done)
+    th.write_src.append((src, src + size, flushed))
+
+
+def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
+    th = _ctx.th
+    th.advance(_C_ISSUE)
+    th.sched.sync(th)
+    _write(th, src_local_l1_addr, dst_noc_addr, size, noc, "noc_async_write")
+
+
+def noc_async_write_barrier(noc=None):
+    th = _ctx.th
+    th.advance(_C_BAR)
+    if th.writes:
+        t = max(th.writes)
+        c = th.clocks[th.cur]
+        if t > c:
+            th.clocks[th.cur] = t
+            th.idle[th.cur] += t - c
+        th.writes.clear()
+        th.write_src.clear()
+
+
+def noc_async_writes_flushed(noc=None):
+    th = _ctx.th
+    th.advance(_C_BAR)
+    if th.write_src:
+        t = max(w[2] for w in th.write_src)
+        c = th.clocks[th.cur]
+        if t > c:
+            th.clocks[th.cur] = t
+            th.idle[th.cur] += t - c
+        th.write_src.clear()
+
+
+def noc_async_full_barrier(noc=None):
+    noc_async_read_barrier(noc)
+    noc_async_write_barrier(noc)
+
+
+def noc_async_read_tile(tile_id, addrgen, dst_local_l1_addr, noc=None):
+    noc_async_read(addrgen.get_noc_addr(tile_id), dst_local_l1_addr, addrgen.page_size, noc)
+
+
+def noc_async_write_tile(tile_id, addrgen, src_local_l1_addr, noc=None):
+    noc_async_write(src_local_l1_addr, addrgen.get_noc_addr(tile_id), addrgen.page_size, noc)
+
+
+def noc_async_read_page(page_id, addrgen, dst_local_l1_addr, offset=0, noc=None):
+    noc_async_read(addrgen.get_noc_addr(page_id, offset), dst_local_l1_addr, addrgen.page_size, noc)
+
+
+def noc_async_write_page(page_id, addrgen, src_local_l1_addr, size=None, offset=0, noc=None):
+    noc_async_write(src_local_l1_addr, addrgen.get_noc_addr(page_id, offset),
+                    addrgen.page_size if size is None else size, noc)
+
+
+def _mcast_targets(th, mcast_addr, num_dests, call, loopback):
+    x0, y0, x1, y1, local = soc.decode_mcast(mcast_addr)
+    xs, xe = min(x0, x1), max(x0, x1)
+    ys, ye = min(y0, y1), max(y0, y1)
+    dev = th.core.device
+    cores = [c for (x, y), c in sorted(dev.noc_to_core.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+             if xs <= x <= xe and ys <= y <= ye]
+    if not cores:
+        raise NocAddressError(f"{call} at {th.source_line_now()}: multicast rectangle NoC ({xs},{ys})-({xe},{ye}) "
+                              "contains no worker core.\nFix: build it with get_noc_multicast_addr over worker "
+                              "NoC coordinates.")
+    has_self = th.core in cores
+    if has_self and not loopback:
+        raise NocAddressError(
+            f"{call} at {th.source_line_now()}: the multicast rectangle NoC ({xs},{ys})-({xe},{ye}) contains the "
+            f"sending core {th.core.noc_xy}; a plain multicast does not deliver to its source and the "
+            "acknowledgement count would not match.\nFix: exclude the sender from the rectangle or use the "
+            "*_loopback_src variant.")
+    n = len(cores) - (1 if has_self else 0)
+    if num_dests != n:
+        raise NocAddressError(
+            f"{call} at {th.source_line_now()}: num_dests={num_dests} but the rectangle NoC ({xs},{ys})-({xe},{ye}) "
+            f"holds {n} destination core(s); the NoC would wait for acknowledgements that never come (hang).\n"
+            f"Fix: pass num_dests={n}.")
+    return cores, local
+
+
+def _mcast_write(th, src, mcast_addr, size, num_dests, noc, call, loopback):
+    th.advance(_C_ISSUE)
+    th.sched.sync(th)
+    cores, local = _mcast_targets(th, mcast_addr, num_dests, call, loopback)
+    _local_range(th, src, size, f"{call} source")
+    if local + size > soc.L1_SIZE or local % soc.L1_ALIGNMENT:
+        raise NocAddressError(f"{call} at {th.source_line_now()}: destination L1 [{local:#x}, {local + size:#x}) out "
+                              "of range or misaligned.\nFix: use a 16-byte aligned address inside L1.")
+    data = th.core.l1[src:src + size].copy()
+    flushed, done = th.core.device.timing.transfer(th.clock, _port(th, noc), size)
+    for c in cores:
+        c.l1[local:local + size] = data
+        c.notify_l1_write(local, local + size, done)
+    th.writes.append(done)
+    th.write_src.append((src, src + size, flushed))
+
+
+def noc_async_write_multicast(src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, linked=False,
+                              multicast_path_reserve=True, noc=None):
+    _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, noc,
+                 "noc_async_write_multicast", False)
+
+
+def noc_async_write_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
+                                           linked=False, multicast_path_reserve=True, noc=None):
+    _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, noc,
+                 "noc_async_write_multicast_loopback_src", True)
+
+
+# ---- semaphores ---------------------------------------------------------------------------------------
+def get_semaphore(semaphore_id):
+    th = _ctx.th
+    th.advance(_C_CALL)
+    if not (0 <= semaphore_id < th.core.num_semaphores):
+        raise RuntimeArgError(
+            f"get_semaphore({semaphore_id}) on core {th.core.logical} at {th.source_line_now()}: the program created "
+            f"{th.core.num_semaphores} semaphore(s) on this core.\nFix: CreateSemaphore(program, cores, value) "
+            "for this core and pass its id.")
+    return SEMAPHORE_BASE + SEMAPHORE_STRIDE * semaphore_id
+
+
+def _u32(core, addr):
+    return int(core.l1[addr:addr + 4].view(np.uint32)[0])
+
+
+def _set_u32(core, addr, v):
+    core.l1[addr:addr + 4].view(np.uint32)[0] = v & 0xFFFFFFFF
+
+
+def _sem_check(th, addr, call):
+    if addr < 0 or addr + 4 > soc.L1_SIZE or addr % 4:
+        raise NocAddressError(f"{call}({addr:#x}) on core {th.core.logical} at {th.source_line_now()}: not a 4-byte "
+                              "aligned L1 address.\nFix: pass the address from get_semaphore(id).")
+
+
+def noc_semaphore_wait(sem_addr, val):
+    th = _ctx.th
+    th.advance(_C_SEM)
+    _sem_check(th, sem_addr, "noc_semaphore_wait")
+    th.sched.sync(th)
+    core = th.core
+
+    def ready():
+        return core.sem_time.get(sem_addr, 0) if _u32(core, sem_addr) == val else None
+
+    th.sched.wait(th, ready, core.sem_waiters.setdefault(sem_addr, []),
+                  f"noc_semaphore_wait(addr={sem_addr:#x}, val={val})",
+                  f"semaphore at L1 {sem_addr:#x} (value {_u32(core, sem_addr)})")
+
+
+def noc_semaphore_wait_min(sem_addr, val):
+    th = _ctx.th
+    th.advance(_C_SEM)
+    _sem_check(th, sem_addr, "noc_semaphore_wait_min")
+    th.sched.sync(th)
+    core = th.core
+
+    def ready():
+        return core.sem_time.get(sem_addr, 0) if _u32(core, sem_addr) >= val else None
+
+    th.sched.wait(th, ready, core.sem_waiters.setdefault(sem_addr, []),
+                  f"noc_semaphore_wait_min(addr={sem_addr:#x}, val={val})",
+                  f"semaphore at L1 {sem_addr:#x} (value {_u32(core, sem_addr)})")
+
+
+def noc_semaphore_set(sem_addr, val):
+    th = _ctx.th
+    th.advance(_C_SEM)
+    _sem_check(th, sem_addr, "noc_semaphore_set")
+    th.sched.sync(th)
+    _set_u32(th.core, sem_addr, val)
+    th.core.notify_l1_write(sem_addr, sem_addr + 4, th.clock)
+
+
+def noc_semaphore_inc(addr, incr, noc=None):
+    th = _ctx.th
+    th.advance(_C_ISSUE)
+    th.sched.sync(th)
+    dev = th.core.device
+    mem, off, kind, where = dev.resolve(addr, 4, f"noc_semaphore_inc at {th.source_line_now()}")
+    if kind != "l1":
+        raise NocAddressError(f"noc_semaphore_inc at {th.source_line_now()}: target is DRAM; atomic increments go to "
+                              "a worker core's L1 semaphore.\nFix: get_noc_addr(x, y, get_semaphore(id)).")
+    _set_u32(where, off, _u32(where, off) + incr)
+    _, done = dev.timing.transfer(th.clock, _port(th, noc), 4)
+    where.notify_l1_write(off, off + 4, done)
+    th.writes.append(done)
+
+
+def noc_semaphore_set_remote(src_local_l1_addr, dst_noc_addr, noc=None):
+    th = _ctx.th
+    th.advance(_C_ISSUE)
+    th.sched.sync(th)
+    _write(th, src_local_l1_addr, dst_noc_addr, 4, noc, "noc_semaphore_set_remote")
+
+
+def noc_semaphore_set_multicast(src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked=False,
+                                multicast_path_reserve=True, noc=None):
+    _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, 4, num_dests, noc,
+                 "noc_semaphore_set_multicast", False)
+
+
+def noc_semaphore_set_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked=False,
+                                             multicast_path_reserve=True, noc=None):
+    _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, 4, num_dests, noc,
+                 "noc_semaphore_set_multicast_loopback_src", True)
+
+
+# ---- L1 access from a kernel (stands in for C++ pointers) --------------------------------------------
+def l1_ptr(addr, dtype=np.uint32, count=1):
+    """A numpy view of this core's L1 at `addr` (what `reinterpret_cast<volatile T*>(addr)` gives in C++)."""
+    th = _ctx.th
+    th.advance(_C_CALL)
+    dt = np.dtype(dtype)
+    if addr < 0 or addr + dt.itemsize * count > soc.L1_SIZE:
+        raise NocAddressError(f"l1_ptr({addr:#x}, {dt}, {count}) on core {th.core.logical}: outside L1.\n"
+                              "Fix: use an address inside the core's 1464 KiB L1.")
+    return th.core.l1[addr:addr + dt.itemsize * count].view(dt)
+
+
+# ---- identity, debug print, profiling zones -----------------------------------------------------------
+class _MyCoord:
+    def __init__(self, axis):
+        self.axis = axis
+
+    def __getitem__(self, noc):
+        return _ctx.th.core.noc_xy[self.axis]
+
+    def __int__(self):
+        return _ctx.th.core.noc_xy[self.axis]
+
+    __index__ = __int__
+
+
+my_x = _MyCoord(0)
+my_y = _MyCoord(1)
+
+
+def get_absolute_logical_x():
+    return _ctx.th.core.logical[0]
+
+
+def get_absolute_logical_y():
+    return _ctx.th.core.logical[1]
+
+
+class _Endl:
+    pass
+
+
+def ENDL():
+    return _Endl
+
+
+class _DPrintStream:
+    def __init__(self):
+        self.parts = []
+
+    def __lshift__(self, v):
+        th = _ctx.th
+        if v is _Endl or isinstance(v, _Endl):
+            th.advance(_C_DPRINT)
+            text = "".join(self.parts)
+            self.parts = []
+            sys.stdout.write(f"{th.core.logical}:{'/'.join(th.riscvs)}: {text}\n")
+        else:
+            self.parts.append(str(v))
+        return self
+
+    def __call__(self, *args):
+        for a in args:
+            self << a
+        return self << _Endl
+
+
+DPRINT = _DPrintStream()
+
+
+class DeviceZoneScopedN:
+    """Profiler zone around a block: `with DeviceZoneScopedN("name"):` records its start and end cycle on every
+    RISC-V clock of the kernel (a compute kernel's zone appears on its three TRISCs, as in tt-metal)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __enter__(self):
+        self.th = _ctx.th
+        self.start = list(self.th.clocks)
+        return self
+
+    def __exit__(self, *exc):
+        from tensix.device.profiler import Zone
+        th = self.th
+        for i, rv in enumerate(th.riscvs):
+            th.zones.append(Zone(th.core.logical, rv, self.name, self.start[i], th.clocks[i]))
+        return False
+
+
+def DeviceZoneScoped():
+    return DeviceZoneScopedN("kernel")

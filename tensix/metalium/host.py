@@ -1,0 +1,380 @@
+"""Host API with Metalium's names: devices, buffers, programs, kernels, CBs, semaphores, command queue.
+
+EnqueueProgram runs the program to completion on the simulated device (the scheduler is synchronous), so
+Finish() has nothing left to wait for; device time is reported by device.profiler.last_run()."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+
+import numpy as np
+
+from tensix.device import soc
+from tensix.device.cb import CircularBuffer
+from tensix.device.device import Device
+from tensix.device.errors import (CircularBufferConfigError, DeviceError, KernelError, L1OverflowError,
+                                  RuntimeArgError)
+from tensix.device.interleave import L1_BANK_NOC, aligned_page_size, num_banks
+from tensix.device.memory import align
+from tensix.device.noc import NocTiming
+from tensix.device.scheduler import Scheduler
+from tensix.kernel import _ctx
+from tensix.kernel.dataflow import NUM_SEMAPHORES, SEMAPHORE_BASE, SEMAPHORE_STRIDE
+from tensix.metalium.types import (BufferType, ComputeConfig, CoreCoord, CoreRangeSet, DataFormat,
+                                   DataMovementConfig, DataMovementProcessor, to_core_set)
+
+_devices: dict[int, Device] = {}
+
+
+def CreateDevice(device_id: int = 0, *args, **kwargs) -> Device:
+    if device_id != 0:
+        raise DeviceError(f"CreateDevice({device_id}): tensix simulates one Wormhole n150 (device 0).\n"
+                          "Fix: use device id 0.")
+    dev = Device(device_id)
+    _devices[device_id] = dev
+    return dev
+
+
+def CloseDevice(device: Device) -> bool:
+    device.closed = True
+    _devices.pop(device.id, None)
+    return True
+
+
+class CommandQueue:
+    def __init__(self, device):
+        self.device = device
+
+
+def _cq_device(cq) -> Device:
+    return cq.device if isinstance(cq, CommandQueue) else cq
+
+
+# ---- buffers --------------------------------------------------------------------------------------------
+class InterleavedBufferConfig:
+    def __init__(self, device, size, page_size, buffer_type=BufferType.DRAM):
+        self.device, self.size, self.page_size, self.buffer_type = device, int(size), int(page_size), buffer_type
+
+
+class Buffer:
+    def __init__(self, cfg: InterleavedBufferConfig):
+        if cfg.page_size <= 0 or cfg.size <= 0:
+            raise DeviceError(f"CreateBuffer: size={cfg.size} and page_size={cfg.page_size} must be positive.\n"
+                              "Fix: give a positive size and page size (e.g. one tile).")
+        self.device = cfg.device
+        self.size, self.page_size, self.buffer_type = cfg.size, cfg.page_size, cfg.buffer_type
+        self.is_dram = cfg.buffer_type == BufferType.DRAM
+        self.aligned_page_size = aligned_page_size(self.page_size, self.is_dram)
+        self.num_pages = -(-self.size // self.page_size)
+        self.nbanks = num_banks(self.is_dram)
+        self.pages_per_bank = -(-self.num_pages // self.nbanks)
+        per_bank = self.pages_per_bank * self.aligned_page_size
+        if self.is_dram:
+            self._address = self.device.dram.allocate(per_bank)
+        else:
+            top = max((c.program_top for c in self.device.cores.values()), default=soc.L1_UNRESERVED_BASE)
+            self._address = self.device.l1_alloc.allocate(per_bank, top)
+        self._per_bank = per_bank
+        self.deallocated = False
+
+    def address(self) -> int:
+        return self._address
+
+    def bank_memory(self, bank):
+        if self.is_dram:
+            return self.device.dram.mem[bank]
+        return self.device.noc_to_core[L1_BANK_NOC[bank]].l1
+
+    def write_bytes(self, data: np.ndarray):
+        ps, aps = self.page_size, self.aligned_page_size
+        pages = np.zeros((self.pages_per_bank * self.nbanks, ps), np.uint8)
+        pages.reshape(-1)[: data.size] = data
+        for b in range(min(self.nbanks, self.num_pages)):
+            mine = pages[b::self.nbanks][: self.pages_per_bank]
+            mem = self.bank_memory(b)
+            region = mem[self._address:self._address + self.pages_per_bank * aps].reshape(self.pages_per_bank, aps)
+            n = -(-(self.num_pages - b) // self.nbanks)
+            region[:n, :ps] = mine[:n]
+
+    def read_bytes(self) -> np.ndarray:
+        ps, aps = self.page_size, self.aligned_page_size
+        pages = np.zeros((self.pages_per_bank * self.nbanks, ps), np.uint8)
+        for b in range(min(self.nbanks, self.num_pages)):
+            mem = self.bank_memory(b)
+            region = mem[self._address:self._address + self.pages_per_bank * aps].reshape(self.pages_per_bank, aps)
+            n = -(-(self.num_pages - b) // self.nbanks)
+            pages[b::self.nbanks][:n] = region[:n, :ps]
+        return pages.reshape(-1)[: self.size].copy()
+
+
+def CreateBuffer(config: InterleavedBufferConfig) -> Buffer:
+    return Buffer(config)
+
+
+def DeallocateBuffer(buffer: Buffer) -> None:
+    if not buffer.deallocated:
+        (buffer.device.dram if buffer.is_dram else buffer.device.l1_alloc).release(buffer._address, buffer._per_bank)
+        buffer.deallocated = True
+
+
+def _as_bytes(data) -> np.ndarray:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return np.frombuffer(bytes(data), np.uint8)
+    if isinstance(data, list):
+        data = np.asarray(data, np.uint32)
+    a = np.ascontiguousarray(data)
+    return a.reshape(-1).view(np.uint8)
+
+
+def EnqueueWriteBuffer(cq, buffer: Buffer, data, blocking: bool = False) -> None:
+    b = _as_bytes(data)
+    if b.size > buffer.size:
+        raise DeviceError(f"EnqueueWriteBuffer: {b.size} bytes of data do not fit the {buffer.size}-byte buffer.\n"
+                          "Fix: create a larger buffer or write less data.")
+    buffer.write_bytes(b)
+
+
+def EnqueueReadBuffer(cq, buffer: Buffer, out=None, blocking: bool = True, dtype=None):
+    """Read the whole buffer. `out` may be a numpy array (filled in place), a list (replaced by uint32 words, as
+    a std::vector<uint32_t>), or None: then a new array of `dtype` (default uint8) is returned."""
+    raw = buffer.read_bytes()
+    if out is None:
+        dt = np.dtype(np.uint8 if dtype is None else dtype)
+        return raw[: raw.size // dt.itemsize * dt.itemsize].view(dt).copy()
+    if isinstance(out, list):
+        out[:] = raw[: raw.size // 4 * 4].view(np.uint32).tolist()
+        return out
+    flat = out.reshape(-1).view(np.uint8)
+    n = min(flat.size, raw.size)
+    flat[:n] = raw[:n]
+    return out
+
+
+def Finish(cq) -> None:
+    return None
+
+
+# ---- programs ---------------------------------------------------------------------------------------------
+class CircularBufferConfig:
+    def __init__(self, total_size, data_format_spec: dict):
+        self.total_size = int(total_size)
+        self.formats = dict(data_format_spec)
+        self.page_sizes = {}
+
+    def set_page_size(self, cb_index, page_size):
+        self.page_sizes[int(cb_index)] = int(page_size)
+        return self
+
+
+class Kernel:
+    def __init__(self, program, spec, cores: CoreRangeSet, config):
+        self.program = program
+        self.cores = cores
+        self.config = config
+        self.is_compute = isinstance(config, ComputeConfig)
+        self.compile_args = list(config.compile_args)
+        self.common_args: list = []
+        self.runtime_args: dict = {}
+        self.fn, self.name, self.source_files = _load_kernel(spec, config.defines)
+        if self.is_compute:
+            self.riscvs = ("TRISC0", "TRISC1", "TRISC2")
+            self.noc = 0
+        else:
+            proc = config.processor
+            self.riscvs = ("BRISC",) if proc == DataMovementProcessor.RISCV_0 else ("NCRISC",)
+            self.noc = getattr(config.noc, "value", config.noc)
+
+
+def _load_kernel(spec, defines):
+    if callable(spec):
+        fn = spec
+        if defines:
+            g = dict(fn.__globals__)
+            g.update(defines)
+            fn = types.FunctionType(fn.__code__, g, fn.__name__, fn.__defaults__, fn.__closure__)
+        return fn, getattr(spec, "__qualname__", "kernel"), {fn.__code__.co_filename}
+    path = Path(spec)
+    if not path.is_file():
+        raise KernelError(f"CreateKernel: kernel file {str(path)!r} does not exist.\n"
+                          "Fix: pass a path to a .py file defining kernel_main(), or the function itself.")
+    src = path.read_text()
+    ns = {"__name__": f"tensix_kernel_{path.stem}", "__file__": str(path)}
+    ns.update(defines or {})
+    exec(compile(src, str(path), "exec"), ns)
+    fn = ns.get("kernel_main")
+    if not callable(fn):
+        raise KernelError(f"CreateKernel: {str(path)!r} defines no kernel_main().\n"
+                          "Fix: define `def kernel_main():` in the kernel file.")
+    return fn, path.name, {str(path)}
+
+
+class Program:
+    def __init__(self):
+        self.kernels: list[Kernel] = []
+        self.cbs: list[tuple[CoreRangeSet, CircularBufferConfig]] = []
+        self.semaphores: list[tuple[CoreRangeSet, int]] = []
+
+
+def CreateProgram() -> Program:
+    return Program()
+
+
+def CreateKernel(program: Program, kernel, core_spec, config=None) -> Kernel:
+    if config is None:
+        config = DataMovementConfig()
+    k = Kernel(program, kernel, to_core_set(core_spec), config)
+    program.kernels.append(k)
+    return k
+
+
+def CreateCircularBuffer(program: Program, core_spec, config: CircularBufferConfig):
+    cores = to_core_set(core_spec)
+    for idx in config.formats:
+        if not 0 <= int(idx) < 32:
+            raise CircularBufferConfigError(f"CircularBufferConfig: CB index {idx} is outside 0..31.\n"
+                                            "Fix: use tt::CBIndex::c_0 .. c_31.")
+        ps = config.page_sizes.get(int(idx))
+        if ps is None:
+            raise CircularBufferConfigError(
+                f"CircularBufferConfig: no page size for CB {idx}.\nFix: .set_page_size({idx}, page_size).")
+        if ps <= 0 or config.total_size <= 0 or config.total_size % ps:
+            raise CircularBufferConfigError(
+                f"CircularBufferConfig: CB {idx} total size {config.total_size} is not a positive multiple of its page "
+                f"size {ps}; the FIFO would wrap inside a page.\nFix: total_size = num_pages * page_size.")
+    program.cbs.append((cores, config))
+    return len(program.cbs) - 1
+
+
+def CreateSemaphore(program: Program, core_spec, initial_value: int = 0, core_type=None) -> int:
+    program.semaphores.append((to_core_set(core_spec), int(initial_value)))
+    sid = len(program.semaphores) - 1
+    if sid >= NUM_SEMAPHORES:
+        raise DeviceError(f"CreateSemaphore: more than {NUM_SEMAPHORES} semaphores in one program.\n"
+                          "Fix: reuse semaphores.")
+    return sid
+
+
+def _check_args(args, what):
+    out = []
+    for a in args:
+        if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
+            raise RuntimeArgError(f"{what}: argument {a!r} is not an integer; kernel arguments are uint32 words.\n"
+                                  "Fix: pass ints (reinterpret floats with np.float32(x).view(np.uint32)).")
+        out.append(int(a) & 0xFFFFFFFF)
+    return out
+
+
+def SetRuntimeArgs(program: Program, kernel: Kernel, core_spec, args) -> None:
+    words = _check_args(args, "SetRuntimeArgs")
+    for c in to_core_set(core_spec):
+        kernel.runtime_args[(c.x, c.y)] = list(words)
+
+
+def GetRuntimeArgs(program, kernel: Kernel, core):
+    c = core if isinstance(core, CoreCoord) else CoreCoord(*core)
+    return kernel.runtime_args.setdefault((c.x, c.y), [])
+
+
+def SetCommonRuntimeArgs(program: Program, kernel: Kernel, args) -> None:
+    kernel.common_args = _check_args(args, "SetCommonRuntimeArgs")
+
+
+def EnqueueProgram(cq, program: Program, blocking: bool = False):
+    dev = _cq_device(cq)
+    used = {}
+    for k in program.kernels:
+        for c in k.cores:
+            used.setdefault((c.x, c.y), []).append(k)
+    # per-core program state: semaphores at the unreserved base, then CBs (same address on every core)
+    touched = set(used)
+    for cores, _ in program.cbs + program.semaphores:
+        touched.update((c.x, c.y) for c in cores)
+    for xy in touched:
+        core = dev.cores[xy]
+        core.cbs = {}
+        core.sem_waiters = {}
+        core.sem_time = {}
+        core.num_semaphores = 0
+        core.program_top = SEMAPHORE_BASE + SEMAPHORE_STRIDE * NUM_SEMAPHORES
+        core.dst = None
+    for sid, (cores, init) in enumerate(program.semaphores):
+        for c in cores:
+            core = dev.cores[(c.x, c.y)]
+            core.num_semaphores = max(core.num_semaphores, sid + 1)
+            addr = SEMAPHORE_BASE + SEMAPHORE_STRIDE * sid
+            core.l1[addr:addr + 4].view(np.uint32)[0] = init
+    l1_floor = dev.l1_alloc.bottom
+    for cores, cfg in program.cbs:
+        cs = [dev.cores[(c.x, c.y)] for c in cores]
+        base = align(max(core.program_top for core in cs), soc.L1_ALIGNMENT)
+        top = base + cfg.total_size
+        if top > l1_floor:
+            raise L1OverflowError(
+                f"L1 overflow: circular buffers {sorted(cfg.formats)} ({cfg.total_size} bytes) would end at {top:#x}, "
+                f"beyond the free L1 of core(s) {[c.logical for c in cs][:4]} (limit {l1_floor:#x}: L1 is "
+                f"{soc.L1_SIZE} bytes, L1 buffers start at {l1_floor:#x}).\nFix: use fewer/smaller CB pages or "
+                "smaller L1 buffers.")
+        for core in cs:
+            core.program_top = top
+            for idx, fmt in cfg.formats.items():
+                core.cbs[int(idx)] = CircularBuffer(core, int(idx), base, cfg.total_size,
+                                                    cfg.page_sizes[int(idx)], fmt)
+    # one kernel per RISC-V per core
+    for xy, ks in used.items():
+        seen = {}
+        for k in ks:
+            for rv in k.riscvs:
+                if rv in seen:
+                    raise KernelError(f"EnqueueProgram: core {xy} has two kernels on {rv} ({seen[rv].name!r} and "
+                                      f"{k.name!r}).\nFix: put one kernel on RISCV_0, one on RISCV_1, one compute.")
+                seen[rv] = k
+    sched = Scheduler()
+    sched.on_switch = _ctx.set_current
+    dev.sched = sched
+    dev.timing = NocTiming()
+    for k in program.kernels:
+        for c in k.cores:
+            core = dev.cores[(c.x, c.y)]
+            th = sched.spawn(core, k, k.riscvs, k.fn)
+            th.rt_args = k.runtime_args.get((c.x, c.y), [])
+            th.noc = k.noc
+            if k.is_compute:
+                from tensix.kernel.compute import ComputeState
+                th.compute = ComputeState(th, k.config)
+    try:
+        sched.run()
+    finally:
+        _ctx.set_current(None)
+    return dev.profiler.record(sched.threads)
+
+
+# ---- work splitting ---------------------------------------------------------------------------------------
+def split_work_to_cores(grid_size, units_to_divide: int, row_wise: bool = False):
+    """tt-metal's split_work_to_cores: (num_cores, all_cores, core_group_1, core_group_2, units_per_core_group_1,
+    units_per_core_group_2). The first `units % num_cores` cores get one unit more. Cores are numbered
+    column-major (x = i // grid_y, y = i % grid_y) unless row_wise."""
+    gx, gy = (grid_size.x, grid_size.y) if hasattr(grid_size, "x") else grid_size
+    total = gx * gy
+    num_cores = min(units_to_divide, total)
+    if num_cores == 0:
+        return 0, CoreRangeSet([]), CoreRangeSet([]), CoreRangeSet([]), 0, 0
+
+    def core(i):
+        return CoreCoord(i % gx, i // gx) if row_wise else CoreCoord(i // gy, i % gy)
+
+    per = units_to_divide // num_cores
+    extra = units_to_divide % num_cores
+    allc = CoreRangeSet([core(i) for i in range(num_cores)])
+    if extra == 0:
+        return num_cores, allc, allc, CoreRangeSet([]), per, 0
+    g1 = CoreRangeSet([core(i) for i in range(extra)])
+    g2 = CoreRangeSet([core(i) for i in range(extra, num_cores)])
+    return num_cores, allc, g1, g2, per + 1, per
+
+
+def corerange_to_cores(crs, max_cores=None, row_wise=False):
+    cores = list(to_core_set(crs))
+    if row_wise:
+        cores.sort(key=lambda c: (c.y, c.x))
+    return cores[:max_cores] if max_cores else cores

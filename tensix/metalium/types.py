@@ -1,0 +1,163 @@
+"""Host-side value types with Metalium's names: CoreCoord, CoreRange, CoreRangeSet, enums and configs."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from tensix.device.errors import DeviceError
+
+try:  # helper H5's formats module owns DataFormat; tensix.metalium re-exports it
+    from tensix.device.formats import DataFormat  # type: ignore
+except ImportError:  # pragma: no cover - until tensix.device.formats exists
+    class DataFormat(enum.Enum):
+        Float32 = "Float32"
+        Float16_b = "Float16_b"
+        Float16 = "Float16"
+        Bfp8_b = "Bfp8_b"
+        Int32 = "Int32"
+        UInt32 = "UInt32"
+        UInt16 = "UInt16"
+
+
+@dataclass(frozen=True, order=True)
+class CoreCoord:
+    x: int
+    y: int
+
+    def __iter__(self):
+        yield self.x
+        yield self.y
+
+    def __repr__(self):
+        return f"CoreCoord(x={self.x}, y={self.y})"
+
+
+def _cc(c) -> CoreCoord:
+    if isinstance(c, CoreCoord):
+        return c
+    x, y = c
+    return CoreCoord(int(x), int(y))
+
+
+@dataclass(frozen=True)
+class CoreRange:
+    start: CoreCoord
+    end: CoreCoord
+
+    def __init__(self, start, end=None):
+        s = _cc(start)
+        e = s if end is None else _cc(end)
+        if e.x < s.x or e.y < s.y:
+            raise DeviceError(f"CoreRange({s}, {e}): end must be >= start in x and y.\nFix: swap the corners.")
+        object.__setattr__(self, "start", s)
+        object.__setattr__(self, "end", e)
+
+    def __iter__(self) -> Iterator[CoreCoord]:
+        for y in range(self.start.y, self.end.y + 1):
+            for x in range(self.start.x, self.end.x + 1):
+                yield CoreCoord(x, y)
+
+    def size(self) -> int:
+        return (self.end.x - self.start.x + 1) * (self.end.y - self.start.y + 1)
+
+    def contains(self, c) -> bool:
+        c = _cc(c)
+        return self.start.x <= c.x <= self.end.x and self.start.y <= c.y <= self.end.y
+
+
+class CoreRangeSet:
+    def __init__(self, ranges=()):
+        if isinstance(ranges, (CoreRange, CoreCoord)):
+            ranges = [ranges]
+        self.ranges = [r if isinstance(r, CoreRange) else CoreRange(r) for r in ranges]
+
+    def __iter__(self) -> Iterator[CoreCoord]:
+        seen = set()
+        for r in self.ranges:
+            for c in r:
+                if c not in seen:
+                    seen.add(c)
+                    yield c
+
+    def num_cores(self) -> int:
+        return sum(1 for _ in self)
+
+    def merge(self, other) -> "CoreRangeSet":
+        return CoreRangeSet(self.ranges + list(to_core_set(other).ranges))
+
+    def contains(self, c) -> bool:
+        return any(r.contains(c) for r in self.ranges)
+
+    def __repr__(self):
+        return f"CoreRangeSet({self.ranges})"
+
+
+def to_core_set(spec) -> CoreRangeSet:
+    if isinstance(spec, CoreRangeSet):
+        return spec
+    if isinstance(spec, (CoreRange, CoreCoord)):
+        return CoreRangeSet([spec])
+    if isinstance(spec, tuple) and len(spec) == 2 and all(isinstance(v, int) for v in spec):
+        return CoreRangeSet([CoreCoord(*spec)])
+    return CoreRangeSet(list(spec))
+
+
+class BufferType(enum.Enum):
+    DRAM = "DRAM"
+    L1 = "L1"
+
+
+class DataMovementProcessor(enum.Enum):
+    RISCV_0 = 0   # BRISC
+    RISCV_1 = 1   # NCRISC
+
+
+class NOC(enum.Enum):
+    RISCV_0_default = 0
+    RISCV_1_default = 1
+    NOC_0 = 0
+    NOC_1 = 1
+
+
+class MathFidelity(enum.Enum):
+    LoFi = 0
+    HiFi2 = 2
+    HiFi3 = 3
+    HiFi4 = 4
+
+
+class UnpackToDestMode(enum.Enum):
+    Default = 0
+    UnpackToDestFp32 = 1
+
+
+@dataclass
+class DataMovementConfig:
+    processor: DataMovementProcessor = DataMovementProcessor.RISCV_0
+    noc: NOC = NOC.RISCV_0_default
+    compile_args: list = field(default_factory=list)
+    defines: dict = field(default_factory=dict)
+
+
+@dataclass
+class ReaderDataMovementConfig(DataMovementConfig):
+    pass
+
+
+@dataclass
+class WriterDataMovementConfig(DataMovementConfig):
+    processor: DataMovementProcessor = DataMovementProcessor.RISCV_1
+    noc: NOC = NOC.RISCV_1_default
+
+
+@dataclass
+class ComputeConfig:
+    math_fidelity: MathFidelity = MathFidelity.HiFi4
+    fp32_dest_acc_en: bool = False
+    dst_full_sync_en: bool = False
+    unpack_to_dest_mode: list | dict | None = None
+    math_approx_mode: bool = False
+    compile_args: list = field(default_factory=list)
+    defines: dict = field(default_factory=dict)

@@ -1,0 +1,123 @@
+"""The Dst register file: `uint16 DstBits[1024][16]` per instance, and tile placement helpers.
+
+Source: ISA Dst.md. `Dst16b[Row][Col]` is `DstBits[Row][Col]`; `Dst32b[Row][Col]` (Row < 512) is
+`(DstBits[AdjRow][Col] << 16) | DstBits[AdjRow + 8][Col]` with `AdjRow = ((Row & 0x1f8) << 1) | (Row & 0x207)`.
+
+Representation choice (the project's, not the hardware's): DstBits hold *logical* values, i.e. the
+hardware's field shuffles (BF16/FP32 stored as Sign,Man,Exp; FP16 as Sign,Man10,Exp5) are undone. A 32-bit
+datum is its plain IEEE / sign-magnitude pattern, a BF16 or FP16 datum its plain 16-bit pattern. Software
+that writes Dst in one shuffle family (FP32/BF16, FP16/INT8, raw 16-bit) and reads it back in another would
+see the shuffled bits on hardware; this model does not reproduce that (Dst.md: mixing views "tends to
+require great care").
+
+Tile placement (facts sheet section 1 and 2): 32x32 tile t occupies Dst rows 64t .. 64t+63 (Dst32b rows
+for 32-bit data, Dst16b rows for 16-bit data); face f (0: rows 0-15/cols 0-15, 1: rows 0-15/cols 16-31,
+2: rows 16-31/cols 0-15, 3: rows 16-31/cols 16-31) at rows 64t+16f .. +15, row-major within the face.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tensix.errors import SfpuError
+
+DST_ROWS16 = 1024
+DST_ROWS32 = 512
+DST_COLS = 16
+TILE_ROWS = 64  # Dst rows per 32x32 tile
+
+
+def new_dst(n: int = 1) -> np.ndarray:
+    """`n` zeroed Dst register files, uint16 (n, 1024, 16)."""
+    return np.zeros((n, DST_ROWS16, DST_COLS), np.uint16)
+
+
+def adj_row(row):
+    """Dst32b row -> DstBits row of its high half (Dst.md); the low half is at +8."""
+    return ((row & 0x1F8) << 1) | (row & 0x207)
+
+
+def _tile_rows_cols() -> tuple[np.ndarray, np.ndarray]:
+    """For each element (i, j) of a 32x32 tile: its Dst row offset within the tile and its Dst column."""
+    i = np.arange(32)[:, None]
+    j = np.arange(32)[None, :]
+    face = (i // 16) * 2 + (j // 16)
+    rows = face * 16 + (i % 16)
+    cols = np.broadcast_to(j % 16, (32, 32))
+    return rows.astype(np.int64), np.ascontiguousarray(cols).astype(np.int64)
+
+
+_ROWS, _COLS = _tile_rows_cols()
+
+
+def _check(bits: np.ndarray, first_tile: int, count: int, rows_avail: int, what: str) -> None:
+    if bits.dtype != np.uint16 or bits.shape[-2:] != (DST_ROWS16, DST_COLS):
+        raise SfpuError(f"{what}: Dst must be uint16 (..., 1024, 16) from new_dst(), got {bits.dtype} {bits.shape}")
+    last = (first_tile + count) * TILE_ROWS
+    if first_tile < 0 or last > rows_avail:
+        raise SfpuError(f"{what}: tiles {first_tile}..{first_tile + count - 1} need Dst rows up to {last - 1}, "
+                        f"but this view has {rows_avail} rows ({rows_avail // TILE_ROWS} tiles); "
+                        "use a smaller tile index")
+
+
+def _rows32(first_tile: int, count: int) -> np.ndarray:
+    t = np.arange(first_tile, first_tile + count)[:, None, None]
+    return t * TILE_ROWS + _ROWS[None]
+
+
+def write_tiles32(bits: np.ndarray, first_tile: int, tiles_u32) -> None:
+    """Write 32-bit tiles (count, 32, 32) of logical bit patterns into Dst32b tiles first_tile...
+
+    `bits` is one Dst (1024, 16) or a stack (D, 1024, 16) with tiles of shape (D, count, 32, 32).
+    """
+    t = np.asarray(tiles_u32)
+    if t.dtype != np.uint32:
+        if t.dtype == np.float32 or t.dtype == np.int32:
+            t = t.view(np.uint32)
+        else:
+            raise SfpuError(f"write_tiles32: tiles must be uint32 bit patterns (or float32/int32), got {t.dtype}")
+    if t.shape[-2:] != (32, 32):
+        raise SfpuError(f"write_tiles32: tiles must have shape (count, 32, 32), got {t.shape}")
+    if t.ndim == 2:
+        t = t[None]
+    count = t.shape[-3]
+    _check(bits, first_tile, count, DST_ROWS32, "write_tiles32")
+    r = _rows32(first_tile, count)
+    hi = adj_row(r)
+    c = np.broadcast_to(_COLS, r.shape)
+    bits[..., hi, c] = (t >> 16).astype(np.uint16)
+    bits[..., hi + 8, c] = (t & 0xFFFF).astype(np.uint16)
+
+
+def read_tiles32(bits: np.ndarray, first_tile: int, count: int = 1) -> np.ndarray:
+    """Read `count` 32-bit tiles from Dst32b: uint32 (count, 32, 32) (or (D, count, 32, 32))."""
+    _check(bits, first_tile, count, DST_ROWS32, "read_tiles32")
+    r = _rows32(first_tile, count)
+    hi = adj_row(r)
+    c = np.broadcast_to(_COLS, r.shape)
+    return (bits[..., hi, c].astype(np.uint32) << 16) | bits[..., hi + 8, c].astype(np.uint32)
+
+
+def write_tiles16(bits: np.ndarray, first_tile: int, tiles_u16) -> None:
+    """Write 16-bit tiles (count, 32, 32) of logical bit patterns (e.g. BF16 bits) into Dst16b."""
+    t = np.asarray(tiles_u16)
+    if t.dtype != np.uint16:
+        if t.dtype == np.int16 or t.dtype == np.float16:
+            t = t.view(np.uint16)
+        else:
+            raise SfpuError(f"write_tiles16: tiles must be uint16 bit patterns, got {t.dtype}")
+    if t.shape[-2:] != (32, 32):
+        raise SfpuError(f"write_tiles16: tiles must have shape (count, 32, 32), got {t.shape}")
+    if t.ndim == 2:
+        t = t[None]
+    count = t.shape[-3]
+    _check(bits, first_tile, count, DST_ROWS16, "write_tiles16")
+    r = _rows32(first_tile, count)
+    bits[..., r, np.broadcast_to(_COLS, r.shape)] = t
+
+
+def read_tiles16(bits: np.ndarray, first_tile: int, count: int = 1) -> np.ndarray:
+    """Read `count` 16-bit tiles from Dst16b: uint16 (count, 32, 32)."""
+    _check(bits, first_tile, count, DST_ROWS16, "read_tiles16")
+    r = _rows32(first_tile, count)
+    return bits[..., r, np.broadcast_to(_COLS, r.shape)].copy()
