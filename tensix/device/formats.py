@@ -402,15 +402,18 @@ def _l1_datums(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
     return from_face_order(flat.reshape(n, TILE_ELEMS)), single
 
 
-def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True) -> np.ndarray:
+def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True, all_cbs_float32: bool = False) -> np.ndarray:
     """L1 tile bytes -> the values SrcA/SrcB hold after ``UNPACR`` (float32 bit containers, logical
     row-major ``(32, 32)`` / ``(n, 32, 32)``).
 
     - Float32: with ``fp32_dest`` (tt-metal picks ``Tf32`` as the unpacker output format when
       fp32_dest_acc_en, ``data_format.cpp get_unpack_dst_formats``) FP32 -> TF32 by truncation,
       ``bits & ~0x1fff`` (ISA UNPACR_Regular.md ``WriteSrcTF32(DatumBits >> 13)``; facts sheet "unpack path
-      caveat"). Without it the output format is Float16_b: exponent-0 inputs become signed zero, then the
-      low 16 bits are dropped (truncation; ISA ``case BF16``).
+      caveat"). Without it the output format is tt-metal's ``unpack_conditional_dst_format``
+      (``genfiles.cpp``): Float16_b when the kernel's CB formats have exponent precision B (any Float16_b /
+      Bfp8_b CB): exponent-0 inputs become signed zero, then the low 16 bits are dropped (truncation; ISA
+      ``case BF16``). If *every* CB is Float32 (``all_cbs_float32``) it is Float16 (FP16), which tensix
+      does not model -> NotModelledError.
     - Float16_b: exact. Bfp8_b: ISA ``BFP8ToBF16`` (lossless for what the packer writes).
     - Float16 (FP16-style Src, FP16 Dst): not modelled by the FPU path -> NotModelledError.
     - Int32/UInt32: INT32 into SrcA/SrcB is undefined behaviour in the ISA -> FormatError.
@@ -429,6 +432,11 @@ def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True) -> np.ndarray:
         raise FormatError(
             f"unpacking {fmt.name} into SrcA/SrcB is undefined behaviour on Wormhole (ISA UNPACR_Regular.md "
             "FormatConversion: INT32 only to Dst); set UnpackToDestMode.UnpackToDestFp32 for this CB"
+        )
+    if fmt == DataFormat.Float32 and not fp32_dest and all_cbs_float32:
+        raise NotModelledError(
+            "with every CB Float32 and fp32_dest_acc_en off, tt-metal unpacks Float32 to FP16 (Float16) in "
+            "SrcA/SrcB, and FP16 FPU math is not modelled; set fp32_dest_acc_en=True (TF32 Src, FP32 Dst)"
         )
     datums, single = _l1_datums(tile_bytes, fmt)
     if fmt == DataFormat.UInt16:
@@ -488,13 +496,14 @@ def unpack_to_dest(tile_bytes, fmt, fp32_dest: bool) -> np.ndarray:
     return datums[0] if single else datums
 
 
-def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: bool = False) -> np.ndarray:
+def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: bool = False,
+                      all_cbs_float32: bool = False) -> np.ndarray:
     """What ``copy_tile`` leaves in Dst for a CB of format ``fmt`` (Dst bits as :func:`unpack_to_dest`).
 
     With ``unpack_to_dest_fp32`` and a 32-bit format: :func:`unpack_to_dest` (exact). Otherwise the data
     goes L1 -> SrcA (:func:`unpack_to_src`: Float32 truncated to TF32, or to BF16 with a 16-bit Dst) ->
     ``MOVA2D`` (:func:`src_to_dest`). Int32/UInt32 need ``unpack_to_dest_fp32`` (INT32 cannot go through
-    SrcA). UInt16 through SrcA is passed through unchanged (tt-llk disables the Src zero flag for UInt16,
+    SrcA). ``all_cbs_float32``: see :func:`unpack_to_src`. UInt16 through SrcA is passed through unchanged (tt-llk disables the Src zero flag for UInt16,
     ``llk_unpack_A.h`` note on issue #960 — an assumption: that flag is not modelled bit by bit).
     """
     fmt = _fmt(fmt)
@@ -510,7 +519,8 @@ def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: 
         return datums[0] if single else datums
     if fmt == DataFormat.Float16:
         return unpack_to_dest(tile_bytes, fmt, fp32_dest)  # FP16 passes through MOVA2D unchanged
-    return src_to_dest(unpack_to_src(tile_bytes, fmt, fp32_dest=fp32_dest), fp32_dest)
+    src = unpack_to_src(tile_bytes, fmt, fp32_dest=fp32_dest, all_cbs_float32=all_cbs_float32)
+    return src_to_dest(src, fp32_dest)
 
 
 def dest_to_float(dst_bits, fp32_dest: bool, *, dst16_format=DataFormat.Float16_b) -> np.ndarray:

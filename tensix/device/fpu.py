@@ -219,13 +219,16 @@ def _bcast(b: np.ndarray, bcast) -> np.ndarray:
     raise FpuError(f"unknown broadcast {bcast!r}; use None, 'row', 'col' or 'scalar'")
 
 
-def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False) -> np.ndarray:
+def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
+                   acc=None) -> np.ndarray:
     """``add_tiles`` / ``sub_tiles`` / ``mul_tiles`` (and their ``*_bcast_*`` forms): Dst = a op b.
 
     ``a`` is in0 (SrcA), ``b`` is in1 (SrcB, the broadcast operand). add/sub (ISA ELWADD.md / ELWSUB.md,
-    ``AddDst = false`` as tt-llk issues them, fidelity phase 0, so ``fidelity`` does not apply): the FP32
-    sum is written to Dst (rounded to BF16 for a 16-bit Dst). mul (ISA ELWMUL.md, after ``ZEROACC``): one
-    partial product per fidelity phase, each accumulated onto Dst with Dst's rounding.
+    issued by tt-llk with ``AddDst = acc_to_dest = 0`` and fidelity phase 0, so ``fidelity`` and ``acc``
+    do not apply): the FP32 sum overwrites Dst (rounded to BF16 for a 16-bit Dst). mul (ISA ELWMUL.md is
+    always ``Dst +=``; tt-llk ``llk_math_eltwise_binary.h`` issues no ZEROACC in the normal path): one
+    partial product per fidelity phase, each accumulated onto Dst with Dst's rounding, starting from
+    ``acc`` (Dst bits before the call; None = zero, as the packer leaves Dst after ``tile_regs_release``).
     Returns Dst bits (uint32 with ``fp32_dest``, else uint16), same tile shape as ``a``.
     """
     kind = _OPS.get(str(getattr(op, "name", op)).lower())
@@ -242,8 +245,8 @@ def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest:
         va, vb = _interp(a3), _interp(b3)
         out = dst.write(va + vb if kind == "add" else va - vb)
     else:
-        d = np.zeros(a3.shape, dtype=np.float64)
-        out = dst.write(d)
+        d = dst.initial(acc, a3.shape)
+        out = dst.write(d) if acc is None else np.broadcast_to(_lead(np.asarray(acc))[0], a3.shape).copy()
         for p in range(num_fidelity_phases(fidelity)):
             out, d = dst.accumulate(d, _f32(_a_part(a3, p) * _b_part(b3, p)))
     return out[0] if single else out

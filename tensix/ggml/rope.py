@@ -25,8 +25,10 @@ How the port stays bit-exact:
   (LLVM's ``llvm.fma`` intrinsic), matching ggml-python 0.0.45 built natively on x86-64 with
   FMA (gcc 12). ``fma=False`` is the plain expression order of ops.cpp, which matches a build
   without contraction (``GGML_FMA=OFF``/no ``-mfma``, or a CPU without FMA). Reference
-  section A.2 note 2 and B.4. Which multiply-adds are fused is listed at ``_yarn_theta`` and
-  ``_rotate_kernel``.
+  section A.2 note 2 and B.4. Which multiply-adds are fused is listed at ``_yarn_theta``,
+  ``_cache_kernel`` and ``_fused_pairs`` (gcc leaves the scalar tail of its vectorized float32
+  NORMAL loop unfused). With that, the port is bit-identical to the native build in every case
+  of test-backend-ops' RoPE grid (tests/test_ggml_rope.py).
 """
 
 from __future__ import annotations
@@ -243,12 +245,13 @@ def _cache_kernel(pos4, n_slots, theta_scale, freq_scale, ff, corr_lo, corr_hi, 
 
 
 @numba.njit(cache=True, error_model="numpy")
-def _rotate_kernel(x0, x1, cos_c, sin_c, fma):
+def _rotate_kernel(x0, x1, cos_c, sin_c, n_fused):
     """ops.cpp ``rotate_pairs``: ``y0 = x0*c - x1*s``, ``y1 = x0*s + x1*c`` in float32.
 
     x0, x1: float32 (B, T, H, P) first and second element of each pair; cos_c, sin_c:
-    (T, P). Under contraction gcc fuses the first product of each:
-    ``y0 = fmaf(x0, c, -(x1*s))``, ``y1 = fmaf(x0, s, x1*c)`` (reference A.2 note 2).
+    (T, P). Pairs p < n_fused are evaluated as gcc contracts them, the first product of each
+    sum fused: ``y0 = fmaf(x0, c, -(x1*s))``, ``y1 = fmaf(x0, s, x1*c)`` (reference A.2
+    note 2); the others in plain float32 (see ``_fused_pairs``).
     """
     nb, nt, nh, npair = x0.shape
     y0 = np.empty((nb, nt, nh, npair), np.float32)
@@ -261,13 +264,29 @@ def _rotate_kernel(x0, x1, cos_c, sin_c, fma):
                     s = sin_c[t, p]
                     a0 = x0[b, t, h, p]
                     a1 = x1[b, t, h, p]
-                    if fma:
+                    if p < n_fused:
                         y0[b, t, h, p] = _fmaf(a0, c, -(a1 * s))
                         y1[b, t, h, p] = _fmaf(a0, s, a1 * c)
                     else:
                         y0[b, t, h, p] = a0 * c - a1 * s
                         y1[b, t, h, p] = a0 * s + a1 * c
     return y0, y1
+
+
+def _fused_pairs(fma: bool, mode: int, dtype: np.dtype, n_pairs: int) -> int:
+    """How many leading pairs of a row the modelled GGML build computes with fused multiply-adds.
+
+    Measured against ggml-python 0.0.45 built natively (gcc 12.2, -O3 -march=native, x86-64 with
+    AVX2/AVX-512 and FMA), pair by pair for 1..64 pairs in every mode and both types: the float16
+    loops and the NEOX/MROPE/IMROPE/VISION float32 loops are contracted throughout, but gcc
+    vectorizes the float32 NORMAL loop (interleaved pairs) four pairs per 256-bit vector and its
+    scalar remainder, the last ``n_pairs % 4`` pairs, is left uncontracted.
+    """
+    if not fma:
+        return 0
+    if mode == ROPE_TYPE_NORMAL and dtype == np.float32:
+        return n_pairs - n_pairs % 4
+    return n_pairs
 
 
 # ---------------------------------------------------------------------------------------------
@@ -465,8 +484,8 @@ def _prepare(head_dim, pos, freq_factors, n_dims, mode, n_ctx_orig, freq_base, f
     return mode, n_dims, cache_args
 
 
-def _check_variant_device(variant, device) -> None:
-    if variant not in VARIANTS:
+def _check_variant(variant) -> None:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         _fail(f"rope_ext: unknown variant {variant!r}; use one of {', '.join(map(repr, VARIANTS))}.")
 
 
@@ -482,9 +501,9 @@ def rope_cache(pos: np.ndarray, head_dim: int, freq_factors: np.ndarray | None =
     Arguments as in :func:`rope_ext`; ``pos`` length decides n_tokens.
     """
     head_dim = _check_int("head_dim", head_dim, lo=0)
-    if not isinstance(pos, np.ndarray) or pos.ndim != 1:
-        _check_pos(pos, 0, ROPE_TYPE_NORMAL)
     m = _check_mode(mode)
+    if not isinstance(pos, np.ndarray) or pos.ndim != 1:
+        _fail("rope_cache: pos must be a 1-D numpy int32 array; use np.asarray(pos, dtype=np.int32).")
     n_tokens = pos.shape[0] // 4 if m & ROPE_TYPE_MROPE else pos.shape[0]
     _, _, cache_args = _prepare(head_dim, pos, freq_factors, n_dims, mode, n_ctx_orig, freq_base,
                                 freq_scale, ext_factor, attn_factor, beta_fast, beta_slow, sections,
@@ -520,7 +539,7 @@ def rope_ext(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = N
 
     Raises RopeArgumentError (a TensixError and ValueError) for anything GGML would reject.
     """
-    _check_variant_device(variant, device)
+    _check_variant(variant)
     a = _check_array(a)
     head_dim = a.shape[-1]
     n_tokens = a.shape[-3]
@@ -544,7 +563,8 @@ def rope_ext(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = N
         sl0, sl1 = slice(0, half), slice(half, n_dims)
     x0 = np.ascontiguousarray(a32[..., sl0])
     x1 = np.ascontiguousarray(a32[..., sl1])
-    y0, y1 = _rotate_kernel(x0, x1, cos_c, sin_c, bool(cache_args[-1]))
+    n_fused = _fused_pairs(bool(cache_args[-1]), mode, a.dtype, x0.shape[-1])
+    y0, y1 = _rotate_kernel(x0, x1, cos_c, sin_c, n_fused)
     # Untouched elements are copied from a itself (GGML copies the raw values, NaN payloads too).
     out = np.array(a4, dtype=a.dtype, copy=True, order="C")
     out[..., sl0] = y0.astype(a.dtype)  # float32 -> float16 rounds to nearest even, as from_f32

@@ -635,3 +635,9 @@ class DeviceZoneScopedN:
 
 def DeviceZoneScoped():
     return DeviceZoneScopedN("kernel")
+
+
+def riscv_wait(cycles):
+    """Spin this RISC-V for `cycles` cycles (tt-metal's riscv_wait)."""
+    th = _ctx.th
+    th.advance(int(cycles))

@@ -42,6 +42,9 @@ from tensix.sfpu.fma import mad_bits
 from tensix.sfpu.state import SfpuState
 
 M32 = 0xFFFFFFFF
+assert [isa.OPCODES[n] for n in ("SFPMAD", "SFPADD", "SFPMUL", "SFPADDI", "SFPMULI", "SFPLUT", "SFPLUTFP32")] == list(
+    range(7)
+), "the interpreter relies on the MAD sub-unit opcodes being 0..6"
 
 # opcodes as plain ints for numba
 _OPS = isa.OPCODES
@@ -236,16 +239,72 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                 dirty = False
             bd_all = vd < 12  # "VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD"
 
-            if op == OP_SFPMAD or op == OP_SFPADD or op == OP_SFPMUL:
-                # SFPMAD.md (SFPADD/SFPMUL: "as per SFPMAD").
+            if op <= OP_SFPMUL:
+                # SFPMAD.md (SFPADD/SFPMUL: "as per SFPMAD"): the hot path, kept as a tight loop.
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
                         continue
                     a_r = (lregs[s, 7, L] & 15) if (mod & 4) else va
-                    r = mad_bits(lregs[s, a_r, L], lregs[s, vb, L], lregs[s, vc, L])
+                    r32 = mad_bits(lregs[s, a_r, L], lregs[s, vb, L], lregs[s, vc, L])
                     dd = (lregs[s, 7, L] & 15) if (mod & 8) else vd
                     if dd < 8:
-                        lregs[s, dd, L] = r
+                        lregs[s, dd, L] = r32
+            elif op <= OP_SFPLUTFP32:  # opcodes 3..6: the rest of the MAD sub-unit (isa table order)
+                # SFPADDI.md, SFPMULI.md, SFPLUT.md, SFPLUTFP32.md: one shared mad_bits call site (each
+                # inlined copy costs seconds of numba compile time).
+                for L in range(32):
+                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
+                        continue
+                    sgn = False
+                    ind = (mod & 8) != 0
+                    l3 = np.int64(0)
+                    if op == OP_SFPADDI:  # BF16(Imm16) * 1.0 + VD
+                        a = imm << 16
+                        bb = np.int64(0x3F800000)
+                        c = np.int64(lregs[s, vd, L])
+                    elif op == OP_SFPMULI:  # BF16(Imm16) * VD + 0.0
+                        a = imm << 16
+                        bb = np.int64(lregs[s, vd, L])
+                        c = np.int64(0)
+                    else:
+                        l3 = np.int64(lregs[s, 3, L])
+                        bb = l3 & 0x7FFFFFFF  # fabsf; compared as bits (NaN compares false, as in C)
+                        ix = 0 if bb < 0x3F800000 else (1 if bb < 0x40000000 else 2)
+                        sgn = (mod & 4) != 0
+                        if op == OP_SFPLUT:
+                            co = np.int64(lregs[s, ix, L])
+                            a = _lut8((co >> 8) & 0xFF)
+                            c = _lut8(co & 0xFF)
+                        elif mod & 2:
+                            if (mod & 10) == 10:  # FP16 3-entry table (bit 3 also makes it INDIRECT_VD)
+                                co = np.int64(lregs[s, ix, L])
+                                a = _lut16((co >> 16) & 0xFFFF)
+                                c = _lut16(co & 0xFFFF)
+                            else:  # FP16 6-entry tables; TABLE2 moves the last cut from 3.0 to 4.0
+                                cut = 0x40800000 if (mod & 3) == 3 else 0x40400000
+                                if bb < 0x3F000000:
+                                    j = 0
+                                elif bb < 0x3F800000:
+                                    j = 16
+                                elif bb < 0x3FC00000:
+                                    j = 0
+                                elif bb < 0x40000000:
+                                    j = 16
+                                elif bb < cut:
+                                    j = 0
+                                else:
+                                    j = 16
+                                a = _lut16((np.int64(lregs[s, ix, L]) >> j) & 0xFFFF)
+                                c = _lut16((np.int64(lregs[s, 4 + ix, L]) >> j) & 0xFFFF)
+                        else:
+                            a = np.int64(lregs[s, ix, L])
+                            c = np.int64(lregs[s, 4 + ix, L])
+                    r = np.int64(mad_bits(a, bb, c))
+                    if sgn:  # SGN_RETAIN: copysignf(d, LReg[3])
+                        r = (r & 0x7FFFFFFF) | (l3 & 0x80000000)
+                    dd = (lregs[s, 7, L] & 15) if ind else vd
+                    if dd < 8:
+                        lregs[s, dd, L] = np.uint32(r)
             elif op == OP_SFPLOAD or op == OP_SFPSTORE:
                 fmt = mod
                 if fmt == 0:  # MOD0_FMT_SRCB resolution (SFPLOAD.md / SFPSTORE.md)
@@ -360,19 +419,6 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                             dsts[d, row, col] = np.uint16(h & 0xFFFF)
                 # ApplyPartialAddrMod: the Dst increment of the AddrMod slot (state.addr_mod_dst_incr).
                 rwc[s, 0] = (rwc[s, 0] + amod[s, x]) & 0x3FF
-            elif op == OP_SFPADDI or op == OP_SFPMULI:
-                a_imm = imm << 16
-                for L in range(32):
-                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    c = lregs[s, vd, L]
-                    if op == OP_SFPADDI:
-                        r = mad_bits(a_imm, 0x3F800000, c)
-                    else:
-                        r = mad_bits(a_imm, c, 0)
-                    dd = (lregs[s, 7, L] & 15) if (mod & 8) else vd
-                    if dd < 8:
-                        lregs[s, dd, L] = r
             elif op == OP_SFPLOADI:
                 if vd < 8:
                     if mod == 0:
@@ -784,52 +830,6 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                                         lregs[s, bse + ii, lij] = vji
                                     if en[lji]:
                                         lregs[s, bse + jj, lji] = vij
-            elif op == OP_SFPLUT or op == OP_SFPLUTFP32:
-                for L in range(32):
-                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    l3 = np.int64(lregs[s, 3, L])
-                    bb = l3 & 0x7FFFFFFF  # fabsf; compared as bits (NaN compares false, as in C)
-                    ix = 0 if bb < 0x3F800000 else (1 if bb < 0x40000000 else 2)
-                    if op == OP_SFPLUT:
-                        co = np.int64(lregs[s, ix, L])
-                        a = _lut8((co >> 8) & 0xFF)
-                        c = _lut8(co & 0xFF)
-                        sgn = (mod & 4) != 0
-                        ind = (mod & 8) != 0
-                    else:
-                        if mod & 2:
-                            if (mod & 10) == 10:  # FP16 3-entry table (also sets INDIRECT_VD)
-                                co = np.int64(lregs[s, ix, L])
-                                a = _lut16((co >> 16) & 0xFFFF)
-                                c = _lut16(co & 0xFFFF)
-                            else:  # FP16 6-entry tables
-                                cut = 0x40800000 if (mod & 3) == 3 else 0x40400000
-                                if bb < 0x3F000000:
-                                    j = 0
-                                elif bb < 0x3F800000:
-                                    j = 16
-                                elif bb < 0x3FC00000:
-                                    j = 0
-                                elif bb < 0x40000000:
-                                    j = 16
-                                elif bb < cut:
-                                    j = 0
-                                else:
-                                    j = 16
-                                a = _lut16((np.int64(lregs[s, ix, L]) >> j) & 0xFFFF)
-                                c = _lut16((np.int64(lregs[s, 4 + ix, L]) >> j) & 0xFFFF)
-                        else:
-                            a = np.int64(lregs[s, ix, L])
-                            c = np.int64(lregs[s, 4 + ix, L])
-                        sgn = (mod & 4) != 0
-                        ind = (mod & 8) != 0
-                    r = np.int64(mad_bits(a, bb, c))
-                    if sgn:
-                        r = (r & 0x7FFFFFFF) | (l3 & 0x80000000)
-                    dd = (lregs[s, 7, L] & 15) if ind else vd
-                    if dd < 8:
-                        lregs[s, dd, L] = np.uint32(r)
             elif op == OP_SFPCAST:
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):

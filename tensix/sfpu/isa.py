@@ -184,14 +184,17 @@ def _op(name: str, fields: tuple[FieldSpec, ...], imm: str | None = None) -> Non
     _TABLE[name] = (len(_TABLE), fields, imm)
 
 
-# Order = opcode number; MAD-unit and load/store first (the interpreter tests in this order).
+# Order = opcode number. The seven MAD sub-unit ops come first (opcodes 0..6: the interpreter tests
+# `op <= OP_SFPLUTFP32`), then load/store, then the rest.
 _op("SFPMAD", (V("VA"), V("VB"), V("VC"), V("VD"), MOD1))
-_op("SFPLOAD", (V("VD"), MOD0, _f("AddrMod", 2), _f("Imm10", 10)), "Imm10")
-_op("SFPSTORE", (V("VD"), MOD0, _f("AddrMod", 2), _f("Imm10", 10)), "Imm10")
 _op("SFPADD", (V("VA"), V("VB"), V("VC"), V("VD"), MOD1))
 _op("SFPMUL", (V("VA"), V("VB"), V("VC"), V("VD"), MOD1))
 _op("SFPADDI", (_f("Imm16", 16), V("VD"), MOD1), "Imm16")
 _op("SFPMULI", (_f("Imm16", 16), V("VD"), MOD1), "Imm16")
+_op("SFPLUT", (V("VD"), MOD0))
+_op("SFPLUTFP32", (V("VD"), MOD1))
+_op("SFPLOAD", (V("VD"), MOD0, _f("AddrMod", 2), _f("Imm10", 10)), "Imm10")
+_op("SFPSTORE", (V("VD"), MOD0, _f("AddrMod", 2), _f("Imm10", 10)), "Imm10")
 _op("SFPLOADI", (V("VD"), MOD0, _f("Imm16", 16)), "Imm16")
 _op("SFPNOP", ())
 _op("SFPMOV", (V("VC"), V("VD"), MOD1))
@@ -218,8 +221,6 @@ _op("SFPSHFT2", (_f("Imm12", 12, signed=True, required=False), _f("VB", 4, requi
                  _f("VC", 4, required=False), V("VD"), MOD1), "Imm12")
 _op("SFPSWAP", (V("VC"), V("VD"), MOD1))
 _op("SFPTRANSP", (_f("VD", 4, required=False),))
-_op("SFPLUT", (V("VD"), MOD0))
-_op("SFPLUTFP32", (V("VD"), MOD1))
 _op("SFPCAST", (V("VC"), V("VD"), MOD1))
 _op("SFPSTOCHRND", (_f("StochasticRounding", 1), _f("Imm5", 5, required=False), _f("VB", 4, required=False),
                     V("VC"), V("VD"), _f("UseImm5", 1), _f("Mod1", 3)), "Imm5")

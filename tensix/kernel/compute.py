@@ -1,0 +1,525 @@
+"""Compute kernel API with tt-metal's names (compute_kernel_api): Dst acquire/commit/wait/release, copy_tile,
+pack_tile, eltwise binary ops with broadcasts, reduce_tile, matmul_tiles, and the SFPU hook.
+
+Execution model (documented decision): a compute kernel is ONE Python execution that advances three clocks,
+TRISC0 (unpack), TRISC1 (math) and TRISC2 (pack), with the hand-offs as dependencies:
+- cb_wait_front / cb_pop_front run on the unpack clock; cb_reserve_back / cb_push_back on the pack clock.
+- an op that reads CB tiles (copy_tile, add_tiles, ...) costs unpack cycles, then math cycles starting no
+  earlier than the unpack finished.
+- tile_regs_acquire (math) waits until the packer released the Dst half it needs (double buffering with
+  dst_full_sync_en=False: two halves; full sync: one); tile_regs_commit stamps the math time;
+  tile_regs_wait (pack) waits for that commit; pack_tile costs pack cycles; tile_regs_release stamps the release
+  and clears the half (the packer's dest_section_done zeroes it).
+- legacy acquire_dst/release_dst: the packer cannot see the future commit time in a single execution, so
+  pack_tile inside an acquire_dst section starts no earlier than the math clock at that call (optimistic only
+  if math work follows pack_tile in the same section).
+Data: Dst tiles are held as tensix.device.formats Dst bits (uint32 FP32 bits with fp32_dest_acc_en, else uint16
+BF16 bits); numerics come from tensix.device.formats (unpack / pack conversions) and tensix.device.fpu.
+Dst capacity [facts sheet section 2; tt-metal compute_engines_and_dataflow_within_tensix.rst]: 16-bit Dst
+8 tiles (half sync) / 16 (full sync); fp32_dest_acc_en: 4 / 8.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import numpy as np
+
+from tensix.device import formats, fpu
+from tensix.device.costs import cost
+from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegsError
+from tensix.errors import NotModelledError
+from tensix.kernel import _ctx
+from tensix.kernel.dataflow import _cb
+
+_UNPACK, _MATH, _PACK = 0, 1, 2
+_C_INIT = cost("compute.init")
+_C_SYNC = cost("tile_regs.sync")
+_C_COPY = cost("math.copy_tile")
+_C_ELT = cost("math.eltwise_binary")
+_C_RED = cost("math.reduce_tile")
+_C_MM = cost("math.matmul_tile_phase")
+
+
+class BroadcastType(enum.Enum):
+    NONE = "none"
+    ROW = "row"
+    COL = "col"
+    SCALAR = "scalar"
+
+
+class PoolType(enum.Enum):
+    SUM = "sum"
+    MAX = "max"
+    AVG = "avg"
+
+
+class ReduceDim(enum.Enum):
+    REDUCE_ROW = "row"
+    REDUCE_COL = "col"
+    REDUCE_SCALAR = "scalar"
+
+
+class DstMode(enum.Enum):
+    Full = 0
+    Half = 1
+    Tile = 2
+
+
+def _fmt_name(fmt):
+    return getattr(fmt, "name", str(fmt))
+
+
+class ComputeState:
+    """Dst and the TRISC hand-off state of one compute kernel instance."""
+
+    def __init__(self, th, cfg):
+        self.th = th
+        self.fp32 = bool(cfg.fp32_dest_acc_en)
+        self.full = bool(cfg.dst_full_sync_en)
+        self.nbuf = 1 if self.full else 2
+        self.capacity = (8 if self.full else 4) if self.fp32 else (16 if self.full else 8)
+        self.dst = np.zeros((self.nbuf, self.capacity, 32, 32), np.uint32 if self.fp32 else np.uint16)
+        self.fidelity = getattr(cfg.math_fidelity, "name", cfg.math_fidelity)
+        self.approx = bool(cfg.math_approx_mode)
+        utd = cfg.unpack_to_dest_mode or []
+        items = utd.items() if isinstance(utd, dict) else enumerate(utd)
+        self.unpack_to_dest = {int(i) for i, m in items if "fp32" in str(getattr(m, "name", m)).lower()}
+        self.n_acq = 0
+        self.n_rel = 0
+        self.commit_times = []
+        self.release_times = []
+        self.math_open = False      # acquired and not committed
+        self.pack_open = False      # waited and not released
+        self.legacy = False
+        self.reduce_cfg = (None, None)
+        self.pack_fmt = {}          # cb -> overriding pack format (pack_reconfig_data_format)
+
+    # ---- helpers ----
+    def need_math(self, call):
+        if not self.math_open:
+            th = self.th
+            raise TileRegsError(
+                f"{call} on core {th.core.logical} at {th.source_line_now()}: the math thread does not own Dst "
+                "(no tile_regs_acquire / acquire_dst since the last commit).\nFix: call tile_regs_acquire() "
+                "before math on Dst and tile_regs_commit() after it.")
+        return self.dst[(self.n_acq - 1) % self.nbuf]
+
+    def check_dst(self, idx, call):
+        if not (0 <= idx < self.capacity):
+            th = self.th
+            mode = ("fp32_dest_acc_en" if self.fp32 else "16-bit Dst") + (
+                ", dst_full_sync_en" if self.full else ", half sync (double buffered)")
+            raise DstCapacityError(
+                f"{call}: Dst tile index {idx} on core {th.core.logical} at {th.source_line_now()} exceeds the Dst "
+                f"capacity of {self.capacity} tiles for this mode ({mode}).\nFix: use indices 0..{self.capacity - 1}, "
+                "process fewer tiles per acquire, or change fp32_dest_acc_en / dst_full_sync_en.")
+
+    def tile_bytes(self, cb, tile_index, call):
+        th = self.th
+        if tile_index >= cb.visible or tile_index < 0:
+            raise CircularBufferError(
+                f"{call}: tile {tile_index} of CB {cb.index} on core {th.core.logical} at {th.source_line_now()} "
+                f"was not waited for (cb_wait_front made {cb.visible} page(s) visible).\n"
+                f"Fix: cb_wait_front(cb, {tile_index + 1}) before reading it.")
+        addr = cb.rd_ptr + tile_index * cb.page_size
+        if addr >= cb.limit:
+            addr -= cb.size
+        n = formats.tile_size(cb.fmt)
+        return th.core.l1[addr:addr + n]
+
+    def unpack_math(self, unpack_cycles, math_cycles):
+        th = self.th
+        c = th.clocks
+        c[_UNPACK] += unpack_cycles
+        th.busy[_UNPACK] += unpack_cycles
+        start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
+        th.idle[_MATH] += start - c[_MATH]
+        c[_MATH] = start + math_cycles
+        th.busy[_MATH] += math_cycles
+
+
+def _cs(call):
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        from tensix.device.errors import KernelError
+        raise KernelError(f"{call} is a compute API call but {th.name()} is a data movement kernel "
+                          f"(at {th.source_line_now()}).\nFix: call it from the compute kernel.")
+    return th, cs
+
+
+def _unpack_cost(cb):
+    return cost(f"unpack.tile.{_fmt_name(cb.fmt)}")
+
+
+# ---- init calls (configuration only; cost on all three TRISCs) ------------------------------------------
+def _init(call, *_, **__):
+    th, cs = _cs(call)
+    for i in range(3):
+        th.advance(_C_INIT, i)
+
+
+def compute_kernel_hw_startup(*a):
+    _init("compute_kernel_hw_startup")
+
+
+def init_sfpu(*a):
+    _init("init_sfpu")
+
+
+def copy_tile_init(*a):
+    _init("copy_tile_init")
+
+
+def copy_tile_to_dst_init_short(*a):
+    _init("copy_tile_to_dst_init_short")
+
+
+def binary_op_init_common(*a):
+    _init("binary_op_init_common")
+
+
+def add_tiles_init(*a, **k):
+    _init("add_tiles_init")
+
+
+def sub_tiles_init(*a, **k):
+    _init("sub_tiles_init")
+
+
+def mul_tiles_init(*a, **k):
+    _init("mul_tiles_init")
+
+
+def mul_tiles_init_f(*a):
+    _init("mul_tiles_init_f")
+
+
+def add_bcast_rows_init_short(*a):
+    _init("add_bcast_rows_init_short")
+
+
+def add_bcast_cols_init_short(*a):
+    _init("add_bcast_cols_init_short")
+
+
+def add_bcast_scalar_init_short(*a):
+    _init("add_bcast_scalar_init_short")
+
+
+def sub_bcast_cols_init_short(*a):
+    _init("sub_bcast_cols_init_short")
+
+
+def mul_bcast_rows_init_short(*a):
+    _init("mul_bcast_rows_init_short")
+
+
+def mul_bcast_cols_init_short(*a):
+    _init("mul_bcast_cols_init_short")
+
+
+def mul_tiles_bcast_scalar_init_short(*a):
+    _init("mul_tiles_bcast_scalar_init_short")
+
+
+def init_bcast(*a):
+    _init("init_bcast")
+
+
+def mm_init(*a, **k):
+    _init("mm_init")
+
+
+def mm_init_short(*a, **k):
+    _init("mm_init_short")
+
+
+def pack_reconfig_data_format(*args):
+    """pack_reconfig_data_format(new_cb) or (old_cb, new_cb): the packer's output format follows the CB's
+    format at pack time, so this is configuration cost only."""
+    _init("pack_reconfig_data_format")
+
+
+def reconfig_data_format(*a):
+    _init("reconfig_data_format")
+
+
+def unpack_reconfig_data_format(*a):
+    _init("unpack_reconfig_data_format")
+
+
+def reduce_init(icb=None, icb_scaler=None, ocb=None, pool=None, dim=None):
+    th, cs = _cs("reduce_init")
+    cs.reduce_cfg = (pool, dim)
+    _init("reduce_init")
+
+
+def reduce_uninit(*a):
+    _init("reduce_uninit")
+
+
+# ---- Dst ownership ---------------------------------------------------------------------------------------
+def tile_regs_acquire():
+    th, cs = _cs("tile_regs_acquire")
+    if cs.math_open:
+        raise TileRegsError(f"tile_regs_acquire on core {th.core.logical} at {th.source_line_now()}: Dst is already "
+                            "acquired by math.\nFix: tile_regs_commit() before acquiring again.")
+    if cs.n_acq - cs.n_rel >= cs.nbuf:
+        raise TileRegsError(
+            f"tile_regs_acquire on core {th.core.logical} at {th.source_line_now()}: all {cs.nbuf} Dst half/halves "
+            "are still held by the packer, which only releases them later in this kernel; the math thread would "
+            "wait forever (hang).\nFix: tile_regs_wait / pack_tile / tile_regs_release the previous section first.")
+    th.advance(_C_SYNC, _MATH)
+    if cs.n_acq >= cs.nbuf:
+        t = cs.release_times[cs.n_acq - cs.nbuf]
+        if t > th.clocks[_MATH]:
+            th.idle[_MATH] += t - th.clocks[_MATH]
+            th.clocks[_MATH] = t
+    cs.n_acq += 1
+    cs.math_open = True
+
+
+def tile_regs_commit():
+    th, cs = _cs("tile_regs_commit")
+    cs.need_math("tile_regs_commit")
+    th.advance(_C_SYNC, _MATH)
+    cs.commit_times.append(th.clocks[_MATH])
+    cs.math_open = False
+
+
+def tile_regs_wait():
+    th, cs = _cs("tile_regs_wait")
+    if cs.pack_open:
+        raise TileRegsError(f"tile_regs_wait on core {th.core.logical} at {th.source_line_now()}: the packer already "
+                            "holds a Dst section.\nFix: tile_regs_release() first.")
+    if cs.n_rel >= len(cs.commit_times):
+        raise TileRegsError(
+            f"tile_regs_wait on core {th.core.logical} at {th.source_line_now()}: no committed Dst section to wait "
+            "for; the packer would wait forever (hang).\nFix: tile_regs_commit() after the math before tile_regs_wait().")
+    th.advance(_C_SYNC, _PACK)
+    t = cs.commit_times[cs.n_rel]
+    if t > th.clocks[_PACK]:
+        th.idle[_PACK] += t - th.clocks[_PACK]
+        th.clocks[_PACK] = t
+    cs.pack_open = True
+
+
+def tile_regs_release():
+    th, cs = _cs("tile_regs_release")
+    if not cs.pack_open:
+        raise TileRegsError(f"tile_regs_release on core {th.core.logical} at {th.source_line_now()}: the packer holds "
+                            "no Dst section.\nFix: tile_regs_wait() before packing and releasing.")
+    th.advance(_C_SYNC, _PACK)
+    cs.dst[cs.n_rel % cs.nbuf] = 0
+    cs.release_times.append(th.clocks[_PACK])
+    cs.n_rel += 1
+    cs.pack_open = False
+
+
+def acquire_dst(mode=None):
+    th, cs = _cs("acquire_dst")
+    tile_regs_acquire()
+    cs.legacy = True
+
+
+def release_dst(mode=None):
+    th, cs = _cs("release_dst")
+    tile_regs_commit()
+    if not cs.pack_open:
+        tile_regs_wait()
+    tile_regs_release()
+    cs.legacy = False
+
+
+# ---- data ops ---------------------------------------------------------------------------------------------
+def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
+    th, cs = _cs("copy_tile")
+    dst = cs.need_math("copy_tile")
+    cs.check_dst(dst_tile_index, "copy_tile")
+    cb = _cb(th, in_cb_id, "copy_tile")
+    raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
+    dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
+                                                    unpack_to_dest_fp32=cb.index in cs.unpack_to_dest)
+    cs.unpack_math(_unpack_cost(cb), _C_COPY)
+
+
+def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
+    th, cs = _cs(call)
+    dst = cs.need_math(call)
+    cs.check_dst(idst, call)
+    ca = _cb(th, cb_a, call)
+    cb = _cb(th, cb_b, call)
+    a = formats.unpack_to_src(cs.tile_bytes(ca, ia, call), ca.fmt, fp32_dest=cs.fp32)
+    b = formats.unpack_to_src(cs.tile_bytes(cb, ib, call), cb.fmt, fp32_dest=cs.fp32)
+    dst[idst] = fpu.eltwise_binary(op, a, b, bcast, cs.fidelity, cs.fp32)
+    cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cb), _C_ELT * (2 if cs.fp32 else 1))
+
+
+def add_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
+    _binary("add", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "add_tiles")
+
+
+def sub_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
+    _binary("sub", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "sub_tiles")
+
+
+def mul_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
+    _binary("mul", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "mul_tiles")
+
+
+def _mk_bcast(op, bc):
+    def f(in0_cb_id, in1_cb_id, itile0, itile1, idst):
+        _binary(op, bc, in0_cb_id, in1_cb_id, itile0, itile1, idst, f"{op}_tiles_bcast_{bc}")
+    f.__name__ = f"{op}_tiles_bcast_{bc}"
+    return f
+
+
+add_tiles_bcast_rows = _mk_bcast("add", "row")
+add_tiles_bcast_cols = _mk_bcast("add", "col")
+add_tiles_bcast_scalar = _mk_bcast("add", "scalar")
+sub_tiles_bcast_rows = _mk_bcast("sub", "row")
+sub_tiles_bcast_cols = _mk_bcast("sub", "col")
+sub_tiles_bcast_scalar = _mk_bcast("sub", "scalar")
+mul_tiles_bcast_rows = _mk_bcast("mul", "row")
+mul_tiles_bcast_cols = _mk_bcast("mul", "col")
+mul_tiles_bcast_scalar = _mk_bcast("mul", "scalar")
+
+
+class _BcastTemplate:
+    """`mul_tiles_bcast[BroadcastType.COL](cb0, cb1, i0, i1, idst)` for C++'s mul_tiles_bcast<BroadcastType::COL>."""
+
+    def __init__(self, op):
+        self.op = op
+
+    def __getitem__(self, bcast):
+        return _mk_bcast(self.op, BroadcastType(bcast).value)
+
+    def __call__(self, bcast, *args):
+        return self[bcast](*args)
+
+
+add_tiles_bcast = _BcastTemplate("add")
+sub_tiles_bcast = _BcastTemplate("sub")
+mul_tiles_bcast = _BcastTemplate("mul")
+
+
+def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None):
+    """reduce_tile<PoolType, ReduceDim>: pool/dim from the arguments or the last reduce_init."""
+    th, cs = _cs("reduce_tile")
+    dst = cs.need_math("reduce_tile")
+    cs.check_dst(idst, "reduce_tile")
+    pool = pool or cs.reduce_cfg[0]
+    dim = dim or cs.reduce_cfg[1]
+    if pool is None or dim is None:
+        raise NotModelledError("reduce_tile without PoolType/ReduceDim: pass pool= and dim= (or reduce_init(..., "
+                               "pool=PoolType.SUM, dim=ReduceDim.REDUCE_ROW)); the REDUCE_OP/REDUCE_DIM defines are "
+                               "not read.")
+    if PoolType(pool) == PoolType.AVG:
+        raise NotModelledError("PoolType.AVG reduce is not modelled; use SUM with a 1/N scaler.")
+    ca = _cb(th, icb, "reduce_tile")
+    cscl = _cb(th, icb_scaler, "reduce_tile")
+    a = formats.unpack_to_src(cs.tile_bytes(ca, itile, "reduce_tile"), ca.fmt, fp32_dest=cs.fp32)
+    s = formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, "reduce_tile"), cscl.fmt, fp32_dest=cs.fp32)
+    dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
+                           acc=dst[idst], in_fmt=ca.fmt)
+    cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cscl), _C_RED)
+
+
+def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose=False):
+    th, cs = _cs("matmul_tiles")
+    if transpose:
+        raise NotModelledError("matmul_tiles with transpose=True is not modelled.")
+    dst = cs.need_math("matmul_tiles")
+    cs.check_dst(idst, "matmul_tiles")
+    c0 = _cb(th, in0_cb_id, "matmul_tiles")
+    c1 = _cb(th, in1_cb_id, "matmul_tiles")
+    a = formats.unpack_to_src(cs.tile_bytes(c0, in0_tile_index, "matmul_tiles"), c0.fmt, fp32_dest=cs.fp32)
+    b = formats.unpack_to_src(cs.tile_bytes(c1, in1_tile_index, "matmul_tiles"), c1.fmt, fp32_dest=cs.fp32)
+    dst[idst] = fpu.matmul(a, b, acc=dst[idst], fidelity=cs.fidelity, fp32_dest=cs.fp32)
+    cs.unpack_math(_unpack_cost(c0) + _unpack_cost(c1), _C_MM * fpu.num_fidelity_phases(cs.fidelity))
+
+
+def pack_tile(ifrom_dst, icb, output_tile_index=0):
+    th, cs = _cs("pack_tile")
+    cs.check_dst(ifrom_dst, "pack_tile")
+    if cs.pack_open:
+        src = cs.dst[cs.n_rel % cs.nbuf]
+    elif cs.legacy and cs.math_open:
+        # legacy acquire_dst section: the packer sees the math thread's Dst (see module docstring)
+        src = cs.dst[(cs.n_acq - 1) % cs.nbuf]
+        if th.clocks[_MATH] > th.clocks[_PACK]:
+            th.idle[_PACK] += th.clocks[_MATH] - th.clocks[_PACK]
+            th.clocks[_PACK] = th.clocks[_MATH]
+    else:
+        raise TileRegsError(
+            f"pack_tile({ifrom_dst}, {int(icb)}) on core {th.core.logical} at {th.source_line_now()}: the packer does "
+            "not own Dst (reading it now races with the math thread).\nFix: tile_regs_commit(); tile_regs_wait() "
+            "before pack_tile, tile_regs_release() after.")
+    cb = _cb(th, icb, "pack_tile")
+    if output_tile_index >= cb.reserved or output_tile_index < 0:
+        raise CircularBufferError(
+            f"pack_tile({ifrom_dst}, {cb.index}, {output_tile_index}) on core {th.core.logical} at "
+            f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
+            f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
+    addr = cb.wr_ptr + output_tile_index * cb.page_size
+    if addr >= cb.limit:
+        addr -= cb.size
+    out = formats.pack_from_dest(src[ifrom_dst], cs.fp32, cb.fmt)
+    th.core.l1[addr:addr + out.size] = out
+    th.advance(cost(f"pack.tile.{_fmt_name(cb.fmt)}"), _PACK)
+
+
+def cb_get_tile(cb_id, index, *_):
+    """The L1 address of tile `index` at the CB's front (tt-metal's debug accessor)."""
+    th = _ctx.th
+    cb = _cb(th, cb_id, "cb_get_tile")
+    addr = cb.rd_ptr + index * cb.page_size
+    return addr - cb.size if addr >= cb.limit else addr
+
+
+def cb_release_tile(cb_id):
+    return None
+
+
+def MATH(x=None):
+    """C++ MATH((...)) runs its argument only on the math TRISC; in one Python execution the argument has
+    already run when MATH is called, so MATH/UNPACK/PACK are identity wrappers."""
+    return x
+
+
+UNPACK = MATH
+PACK = MATH
+
+
+# ---- the SFPU hook (wired by the lead to tensix.sfpi) -----------------------------------------------------
+def _run_sfpu(fn, args, dst_tile_index):
+    """Run an SFPU function on the current core's Dst: the hook every SFPU tile op goes through.
+
+    Copies the math thread's Dst section into the core's Dst register file (tensix.sfpu.dst layout), calls
+    tensix.sfpi.execute_on_core(core, fn, args, dst_tile_index), copies it back. If that returns a number, it is
+    the SFPU cycles to add to the math clock."""
+    th, cs = _cs("SFPU op")
+    dst = cs.need_math("SFPU op")
+    cs.check_dst(dst_tile_index, "SFPU op")
+    try:
+        from tensix.sfpi import execute_on_core
+    except ImportError:
+        raise NotModelledError("SFPU tile ops in compute kernels are not wired yet "
+                               "(tensix.sfpi.execute_on_core is missing).") from None
+    from tensix.sfpu import dst as dstmod
+    core = th.core
+    if getattr(core, "dst_bits", None) is None:
+        from tensix.sfpu.state import SfpuState
+        core.dst_bits = dstmod.new_dst(1)[0]
+        core.sfpu_state = SfpuState(1)
+    n = cs.capacity
+    if cs.fp32:
+        dstmod.write_tiles32(core.dst_bits, 0, dst[:n])
+    else:
+        dstmod.write_tiles16(core.dst_bits, 0, dst[:n])
+    cycles = execute_on_core(core, fn, args, dst_tile_index)
+    dst[:n] = dstmod.read_tiles32(core.dst_bits, 0, n) if cs.fp32 else dstmod.read_tiles16(core.dst_bits, 0, n)
+    if isinstance(cycles, (int, float)):
+        th.advance(int(cycles), _MATH)

@@ -1,0 +1,354 @@
+"""Each runtime diagnostic: class and key message parts."""
+
+import numpy as np
+import pytest
+
+import tensix.metalium as tm
+from tensix.device import errors as E
+from tensix.errors import TensixError
+from tensix.kernel import (CBIndex, InterleavedAddrGenFast, cb_pop_front, cb_push_back, cb_reserve_back,
+                           cb_wait_front, copy_tile, get_arg_val, get_compile_time_arg_val, get_noc_addr,
+                           get_noc_multicast_addr, get_read_ptr, get_semaphore, get_write_ptr,
+                           noc_async_read, noc_async_read_barrier, noc_async_read_tile, noc_async_write,
+                           noc_async_write_multicast, noc_semaphore_wait, pack_tile, tile_regs_acquire,
+                           tile_regs_commit, tile_regs_release, tile_regs_wait)
+
+TILE = 2048
+C0 = tm.CoreCoord(0, 0)
+
+
+def program(cb_pages=2, cores=C0, fmt=tm.DataFormat.Float16_b, cbs=(0, 16)):
+    dev = tm.CreateDevice(0)
+    prog = tm.CreateProgram()
+    for i in cbs:
+        tm.CreateCircularBuffer(prog, cores, tm.CircularBufferConfig(cb_pages * TILE, {i: fmt}).set_page_size(i, TILE))
+    return dev, prog
+
+
+def dm(prog, fn, core=C0, riscv=0, args=None, ct=()):
+    k = tm.CreateKernel(prog, fn, core, tm.DataMovementConfig(
+        processor=tm.DataMovementProcessor.RISCV_0 if riscv == 0 else tm.DataMovementProcessor.RISCV_1,
+        compile_args=list(ct)))
+    if args is not None:
+        tm.SetRuntimeArgs(prog, k, core, args)
+    return k
+
+
+def run(dev, prog):
+    return tm.EnqueueProgram(dev.command_queue(), prog)
+
+
+def test_all_errors_are_tensix_errors():
+    for name in dir(E):
+        obj = getattr(E, name)
+        if isinstance(obj, type) and issubclass(obj, Exception) and obj.__module__ == E.__name__:
+            assert issubclass(obj, TensixError)
+
+
+def test_deadlock_names_every_blocked_thread():
+    dev, prog = program()
+
+    def consumer():
+        cb_wait_front(CBIndex.c_0, 1)   # nobody ever pushes
+
+    def producer():
+        cb_reserve_back(CBIndex.c_16, 1)
+        cb_push_back(CBIndex.c_16, 1)
+        cb_reserve_back(CBIndex.c_16, 2)   # CB 16 has 2 pages, one still filled: waits forever
+
+    dm(prog, consumer, riscv=0)
+    dm(prog, producer, riscv=1)
+    with pytest.raises(E.DeadlockError) as ei:
+        run(dev, prog)
+    msg = str(ei.value)
+    assert "deadlock" in msg
+    assert "consumer" in msg and "producer" in msg
+    assert "cb_wait_front(cb=0, 1)" in msg and "cb_reserve_back(cb=16, 2)" in msg
+    assert "BRISC" in msg and "NCRISC" in msg and "(0, 0)" in msg
+    assert "test_device_diagnostics.py:" in msg      # the kernel source line
+    assert "Fix:" in msg
+
+
+def test_semaphore_wait_never_satisfied():
+    dev, prog = program()
+    tm.CreateSemaphore(prog, C0, 0)
+
+    def waiter():
+        noc_semaphore_wait(get_semaphore(0), 3)
+
+    def other():
+        pass
+
+    dm(prog, waiter, riscv=0)
+    dm(prog, other, riscv=1)
+    with pytest.raises(E.SemaphoreNeverSatisfiedError) as ei:
+        run(dev, prog)
+    msg = str(ei.value)
+    assert "can never be satisfied" in msg and "noc_semaphore_wait" in msg and "val=3" in msg
+    assert "waiter" in msg
+
+
+def test_cb_over_push():
+    dev, prog = program()
+
+    def k():
+        cb_push_back(CBIndex.c_0, 1)
+
+    dm(prog, k)
+    with pytest.raises(E.CircularBufferError, match="over-push.*cb_reserve_back"):
+        run(dev, prog)
+
+
+def test_cb_over_pop():
+    dev, prog = program()
+
+    def k():
+        cb_reserve_back(CBIndex.c_0, 1)
+        cb_push_back(CBIndex.c_0, 1)
+        cb_wait_front(CBIndex.c_0, 1)
+        cb_pop_front(CBIndex.c_0, 2)
+
+    dm(prog, k)
+    with pytest.raises(E.CircularBufferError, match="over-pop.*cb_wait_front"):
+        run(dev, prog)
+
+
+def test_cb_request_more_pages_than_capacity():
+    dev, prog = program(cb_pages=2)
+
+    def k():
+        cb_reserve_back(CBIndex.c_0, 3)
+
+    dm(prog, k)
+    with pytest.raises(E.CircularBufferError, match="has 2 pages"):
+        run(dev, prog)
+
+
+def test_cb_missing_index():
+    dev, prog = program()
+
+    def k():
+        cb_reserve_back(CBIndex.c_5, 1)
+
+    dm(prog, k)
+    with pytest.raises(E.CircularBufferError, match="CB 5 does not exist"):
+        run(dev, prog)
+
+
+def test_cb_page_size_must_divide_total():
+    prog = tm.CreateProgram()
+    with pytest.raises(E.CircularBufferConfigError, match="not a positive multiple"):
+        tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(3000, {0: tm.DataFormat.Float16_b})
+                                .set_page_size(0, 2048))
+    with pytest.raises(E.CircularBufferConfigError, match="no page size"):
+        tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(4096, {0: tm.DataFormat.Float16_b}))
+
+
+def test_l1_overflow_by_circular_buffers():
+    dev = tm.CreateDevice(0)
+    prog = tm.CreateProgram()
+    tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(1024 * 1024, {0: tm.DataFormat.Float16_b})
+                            .set_page_size(0, TILE))
+    tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(512 * 1024, {1: tm.DataFormat.Float16_b})
+                            .set_page_size(1, TILE))
+    dm(prog, lambda: None)
+    with pytest.raises(E.L1OverflowError, match="L1 overflow"):
+        run(dev, prog)
+
+
+def test_l1_overflow_by_buffer():
+    dev = tm.CreateDevice(0)
+    with pytest.raises(E.L1OverflowError, match="L1 full"):
+        tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 64 * 1500 * 1024, 1024, tm.BufferType.L1))
+
+
+def test_dram_overflow():
+    dev = tm.CreateDevice(0)
+    with pytest.raises(E.DramOverflowError, match="DRAM full"):
+        tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 13 * (1 << 30), 1 << 20, tm.BufferType.DRAM))
+
+
+@pytest.mark.parametrize("fp32,full,cap", [(False, False, 8), (False, True, 16), (True, False, 4), (True, True, 8)])
+def test_dst_capacity(fp32, full, cap):
+    dev, prog = program()
+
+    def reader():
+        cb_reserve_back(CBIndex.c_0, 1)
+        cb_push_back(CBIndex.c_0, 1)
+
+    def compute():
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, cap - 1)      # the last legal index
+        copy_tile(CBIndex.c_0, 0, cap)          # one beyond
+
+    dm(prog, reader)
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig(fp32_dest_acc_en=fp32, dst_full_sync_en=full))
+    with pytest.raises(E.DstCapacityError, match=f"index {cap} .*capacity of {cap} tiles"):
+        run(dev, prog)
+
+
+def test_noc_read_out_of_l1_range():
+    dev, prog = program()
+
+    def k():
+        cb_reserve_back(CBIndex.c_0, 1)
+        noc_async_read(get_noc_addr(1, 1, 1499136 - 1024), get_write_ptr(CBIndex.c_0), 2048)
+
+    dm(prog, k)
+    with pytest.raises(E.NocAddressError, match="exceeds L1"):
+        run(dev, prog)
+
+
+def test_noc_misaligned():
+    dev, prog = program()
+
+    def k():
+        cb_reserve_back(CBIndex.c_0, 1)
+        noc_async_read(get_noc_addr(1, 1, 0x30004), get_write_ptr(CBIndex.c_0), 64)
+
+    dm(prog, k)
+    with pytest.raises(E.NocAddressError, match="not 16-byte aligned"):
+        run(dev, prog)
+
+
+def test_noc_bad_coordinate():
+    dev, prog = program()
+
+    def k():
+        noc_async_read(get_noc_addr(0, 3, 0x30000), get_write_ptr(CBIndex.c_0), 64)  # (0,3) is the PCIe node
+
+    dm(prog, k)
+    with pytest.raises(E.NocAddressError, match="neither a worker core nor a DRAM bank"):
+        run(dev, prog)
+
+
+def test_dram_page_out_of_range():
+    dev, prog = program()
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 12 * TILE, TILE, tm.BufferType.DRAM))
+
+    def k():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        cb_reserve_back(CBIndex.c_0, 1)
+        noc_async_read_tile(10_000_000, g, get_write_ptr(CBIndex.c_0))
+
+    dm(prog, k, args=[buf.address()])
+    with pytest.raises(E.NocAddressError, match="outside allocated DRAM"):
+        run(dev, prog)
+
+
+def test_push_before_read_barrier():
+    dev, prog = program()
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, TILE, TILE, tm.BufferType.DRAM))
+
+    def k():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        cb_reserve_back(CBIndex.c_0, 1)
+        noc_async_read_tile(0, g, get_write_ptr(CBIndex.c_0))
+        cb_push_back(CBIndex.c_0, 1)          # no noc_async_read_barrier
+
+    dm(prog, k, args=[buf.address()])
+    with pytest.raises(E.ReadBarrierError, match="noc_async_read_barrier"):
+        run(dev, prog)
+
+
+def test_pop_while_write_in_flight():
+    dev, prog = program()
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, TILE, TILE, tm.BufferType.DRAM))
+
+    def k():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        cb_reserve_back(CBIndex.c_0, 1)
+        cb_push_back(CBIndex.c_0, 1)
+        cb_wait_front(CBIndex.c_0, 1)
+        noc_async_write(get_read_ptr(CBIndex.c_0), g.get_noc_addr(0), TILE)
+        cb_pop_front(CBIndex.c_0, 1)          # no write barrier
+
+    dm(prog, k, args=[buf.address()])
+    with pytest.raises(E.ReadBarrierError, match="still in flight"):
+        run(dev, prog)
+
+
+def test_runtime_arg_never_set():
+    dev, prog = program()
+
+    def k():
+        get_arg_val(0)
+        get_arg_val(3)
+
+    dm(prog, k, args=[7])
+    with pytest.raises(E.RuntimeArgError, match=r"(?s)get_arg_val\(3\).*never set.*SetRuntimeArgs"):
+        run(dev, prog)
+
+
+def test_compile_time_arg_never_set():
+    dev, prog = program()
+
+    def k():
+        get_compile_time_arg_val(1)
+
+    dm(prog, k, ct=[5])
+    with pytest.raises(E.RuntimeArgError, match="compile_args"):
+        run(dev, prog)
+
+
+def test_runtime_args_must_be_ints():
+    dev, prog = program()
+    k = dm(prog, lambda: None)
+    with pytest.raises(E.RuntimeArgError, match="not an integer"):
+        tm.SetRuntimeArgs(prog, k, C0, [1.5])
+
+
+def test_multicast_num_dests_mismatch():
+    cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(2, 0))
+    dev, prog = program(cores=cores)
+
+    def k():
+        a = get_write_ptr(CBIndex.c_0)
+        noc_async_write_multicast(a, get_noc_multicast_addr(2, 1, 3, 1, a), 64, 5)
+
+    dm(prog, k)
+    with pytest.raises(E.NocAddressError, match="num_dests=5.*holds 2"):
+        run(dev, prog)
+
+
+def test_multicast_including_sender():
+    cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(2, 0))
+    dev, prog = program(cores=cores)
+
+    def k():
+        a = get_write_ptr(CBIndex.c_0)
+        noc_async_write_multicast(a, get_noc_multicast_addr(1, 1, 3, 1, a), 64, 2)
+
+    dm(prog, k)
+    with pytest.raises(E.NocAddressError, match="loopback"):
+        run(dev, prog)
+
+
+def test_pack_without_tile_regs_wait():
+    dev, prog = program()
+
+    def reader():
+        cb_reserve_back(CBIndex.c_0, 1)
+        cb_push_back(CBIndex.c_0, 1)
+
+    def compute():
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        tile_regs_commit()
+        cb_reserve_back(CBIndex.c_16, 1)
+        pack_tile(0, CBIndex.c_16)
+
+    dm(prog, reader)
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
+    with pytest.raises(E.TileRegsError, match="tile_regs_wait"):
+        run(dev, prog)
+
+
+def test_two_kernels_on_one_riscv():
+    dev, prog = program()
+    dm(prog, lambda: None, riscv=0)
+    dm(prog, lambda: None, riscv=0)
+    with pytest.raises(E.KernelError, match="two kernels on BRISC"):
+        run(dev, prog)
