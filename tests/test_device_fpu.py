@@ -270,3 +270,23 @@ def test_mul_accumulates_onto_dst_add_overwrites():
     assert np.array_equal(val(mul, True), (2 * a.astype(np.float64) + a.astype(np.float64) * b).astype(np.float32))
     add = fpu.eltwise_binary("add", a, b, fp32_dest=True, acc=acc)
     assert np.array_equal(add, fpu.eltwise_binary("add", a, b, fp32_dest=True))
+
+
+@pytest.mark.parametrize("fp32_dest", [True, False])
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+def test_numba_kernel_matches_numpy_model(op, fp32_dest):
+    """The fast per-element kernel against the whole-array numpy model, on arbitrary bit patterns
+    (denormals, exponent-255 patterns, overflow) and every fidelity, with and without acc."""
+    a = RNG.integers(0, 2**32, (3, 32, 32), dtype=np.uint64).astype(np.uint32)
+    b = RNG.integers(0, 2**32, (3, 32, 32), dtype=np.uint64).astype(np.uint32)
+    a[0] &= 0x8FFFFFFF  # one tile of moderate exponents so products do not all overflow
+    b[0] = (b[0] & 0x807FFFFF) | (RNG.integers(100, 150, (32, 32)).astype(np.uint32) << 23)
+    a[1, 0, :8] = [0, 0x80000000, 0x7F800000, 0xFF800000, 0x7FFFFFFF, 0x00000001, 0x00800000, 0x7F7FFFFF]
+    acc = RNG.integers(0, 2**32, (3, 32, 32), dtype=np.uint64).astype(np.uint32)
+    acc = acc if fp32_dest else (acc >> 16).astype(np.uint16)
+    dst = fpu._Dst(fp32_dest)
+    for fid in (MF.LoFi, MF.HiFi2, MF.HiFi3, MF.HiFi4):
+        for use_acc in (None, acc):
+            fast = fpu.eltwise_binary(op, f32(a), f32(b), fidelity=fid, fp32_dest=fp32_dest, acc=use_acc)
+            ref = fpu._eltwise_numpy(op, a, b, fpu.num_fidelity_phases(fid), dst, use_acc)
+            assert np.array_equal(fast, ref), (op, fid, use_acc is None)

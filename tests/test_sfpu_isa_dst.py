@@ -137,3 +137,52 @@ def test_tiles_errors():
         write_tiles32(d, 0, np.zeros((1, 32, 32), np.float64))
     with pytest.raises(SfpuError):
         read_tiles32(np.zeros((1024, 16), np.uint32), 0)
+
+
+def test_hand_built_loadmacro_row_raises():
+    from tensix.sfpu import SfpuState, execute
+
+    prog = encode([make("SFPNOP")])
+    prog[0, isa.C_OP] = isa.OPCODES["SFPLOADMACRO"]
+    with pytest.raises(SfpuError, match="SFPLOADMACRO is not modelled"):
+        execute(prog, SfpuState(1), new_dst(1))
+
+
+def test_zero_instances_and_empty_program():
+    from tensix.sfpu import SfpuState, execute
+
+    c = execute(encode([make("SFPNOP")]), SfpuState(1), new_dst(1), state_of=np.zeros(0, np.int64))
+    assert c.sum() == 0
+    assert execute(encode([]), SfpuState(1), new_dst(1)).sum() == 0
+
+
+try:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+    from hypothesis.extra.numpy import arrays
+except ImportError:  # pragma: no cover
+    given = None
+
+if given is not None:
+
+    @settings(max_examples=25, deadline=None)
+    @given(arrays(np.uint32, (2, 32, 32)), st.integers(0, 6))
+    def test_tiles32_roundtrip_property(tiles, first):
+        d = new_dst(1)[0]
+        write_tiles32(d, first, tiles)
+        assert np.array_equal(read_tiles32(d, first, 2), tiles)
+        # nothing outside the two tiles' rows was touched
+        rows = set()
+        for r in range(64 * first, 64 * first + 128):
+            a = int(adj_row(r))
+            rows |= {a, a + 8}
+        other = [r for r in range(1024) if r not in rows]
+        assert not d[other].any()
+
+    @settings(max_examples=25, deadline=None)
+    @given(arrays(np.uint16, (1, 32, 32)), st.integers(0, 15))
+    def test_tiles16_roundtrip_property(tiles, first):
+        d = new_dst(1)[0]
+        write_tiles16(d, first, tiles)
+        assert np.array_equal(read_tiles16(d, first, 1), tiles)
+        assert np.count_nonzero(d) == np.count_nonzero(tiles)

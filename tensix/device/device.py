@@ -84,14 +84,19 @@ class Device:
         return self._cq
 
     # ---- NoC address resolution --------------------------------------------------------------------
-    def resolve(self, noc_addr: int, size: int, what: str):
+    def resolve(self, noc_addr: int, size: int, what):
         """NoC address -> (memory array, offset, kind, core or bank) with range and alignment checks.
 
         Alignment: tt-metal's Wormhole HAL requires 16-byte aligned L1 and 32-byte aligned DRAM addresses for
         NoC transfers (soc.L1_ALIGNMENT, soc.DRAM_ALIGNMENT)."""
-        x, y, local = soc.decode_unicast(noc_addr)
+        x = (noc_addr >> 36) & 63
+        y = (noc_addr >> 42) & 63
+        local = noc_addr & soc.LOCAL_MASK
         core = self.noc_to_core.get((x, y))
         if core is not None:
+            if local + size <= soc.L1_SIZE and size >= 0 and not local % soc.L1_ALIGNMENT:
+                return core.l1, local, "l1", core
+            what = what() if callable(what) else what
             if local + size > soc.L1_SIZE or size < 0:
                 raise NocAddressError(
                     f"{what}: L1 range [{local:#x}, {local + size:#x}) on core at NoC ({x}, {y}) exceeds L1 "
@@ -106,6 +111,9 @@ class Device:
             bank = 2 * ch + (1 if local >= soc.DRAM_BANK_SIZE else 0)
             off = local - soc.DRAM_BANK_OFFSET[bank]
             mem = self.dram.mem[bank]
+            if off + size <= mem.size and size >= 0 and not off % soc.DRAM_ALIGNMENT:
+                return mem, off, "dram", bank
+            what = what() if callable(what) else what
             if off + size > mem.size or size < 0:
                 raise NocAddressError(
                     f"{what}: DRAM range [{off:#x}, {off + size:#x}) in bank {bank} is outside allocated DRAM "
@@ -116,6 +124,7 @@ class Device:
                     f"{what}: DRAM address {off:#x} in bank {bank} is not {soc.DRAM_ALIGNMENT}-byte aligned.\n"
                     "Fix: NoC transfers need 32-byte aligned DRAM addresses.")
             return mem, off, "dram", bank
+        what = what() if callable(what) else what
         raise NocAddressError(
             f"{what}: NoC coordinate ({x}, {y}) (from NoC address {noc_addr:#x}) is neither a worker core nor a "
             "DRAM bank of this Wormhole.\nFix: get worker coordinates with my_x/my_y or "

@@ -289,7 +289,8 @@ def pack_tile_bytes(values, fmt) -> np.ndarray:
         if not (np.issubdtype(tiles.dtype, np.floating) or np.issubdtype(tiles.dtype, np.integer)
                 or tiles.dtype == bool):
             raise FormatError(f"{fmt.name} tiles need real numbers, got dtype {tiles.dtype}")
-        flat = to_face_order(tiles.astype(np.float32))
+        with np.errstate(over="ignore"):  # out-of-range doubles become +-inf, as static_cast<float> does
+            flat = to_face_order(tiles.astype(np.float32))
         if fmt == DataFormat.Float32:
             out = flat.astype("<f4").view(np.uint8)
         elif fmt == DataFormat.Float16_b:

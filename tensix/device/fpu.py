@@ -38,7 +38,9 @@ Not modelled (raise NotModelledError): FP16-style Src math (Float16 CBs), intege
 from __future__ import annotations
 
 import enum
+import math
 
+import numba
 import numpy as np
 
 from tensix.device.formats import DataFormat, _fmt
@@ -113,7 +115,8 @@ def _interp(bits) -> np.ndarray:
     """FPU reading of FP32-layout bits as float64 (ISA FloatBitPatterns.md): exponent 0 -> signed zero,
     exponent 255 -> (1 + m/2^23) * 2^128 (finite), everything else its IEEE value."""
     b = np.ascontiguousarray(bits, dtype=np.uint32)
-    v = b.view(np.float32).astype(np.float64)
+    with np.errstate(invalid="ignore"):  # NaN patterns are replaced below
+        v = b.view(np.float32).astype(np.float64)
     mag = b & np.uint32(0x7FFFFFFF)
     denormal = (mag - np.uint32(1)) < np.uint32(0x7FFFFF)  # exponent 0, mantissa != 0 (0 wraps around)
     special = mag >= np.uint32(0x7F800000)  # exponent 255
@@ -219,6 +222,88 @@ def _bcast(b: np.ndarray, bcast) -> np.ndarray:
     raise FpuError(f"unknown broadcast {bcast!r}; use None, 'row', 'col' or 'scalar'")
 
 
+def _eltwise_numpy(kind: str, a3, b3, nph: int, dst: "_Dst", acc) -> np.ndarray:
+    """Whole-array numpy model of ELWADD/ELWSUB/ELWMUL; the reference the numba kernel is tested against."""
+    if kind in ("add", "sub"):
+        va, vb = _interp(a3), _interp(b3)
+        return dst.write(va + vb if kind == "add" else va - vb)
+    d = dst.initial(acc, a3.shape)
+    out = dst.write(d)  # always overwritten: there is at least one phase
+    for p in range(nph):
+        out, d = dst.accumulate(d, _f32(_a_part(a3, p) * _b_part(b3, p)))
+    return out
+
+
+# Scalar helpers for the numba kernel: the same number model as _interp / _Dst, one element at a time.
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_interp(b):
+    e = (b >> 23) & 0xFF
+    neg = (b >> 31) & 1
+    if e == 0:
+        return -0.0 if neg else 0.0
+    v = math.ldexp(1.0 + (b & 0x7FFFFF) * 2.0**-23, e - 127)  # e == 255 -> (1 + m) * 2^128, finite
+    return -v if neg else v
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_f32_bits(v, tmp, tmpu):
+    tmp[0] = v  # float64 -> float32: round to nearest-even, overflow -> inf
+    u = np.int64(tmpu[0])
+    if ((u & 0x7FFFFFFF) - 1) & 0xFFFFFFFF < 0x7FFFFF:  # denormal result -> signed zero
+        u &= 0x80000000
+    return u
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_write(v, fp32, tmp, tmpu):
+    u = _nb_f32_bits(v, tmp, tmpu)
+    if fp32:
+        return u
+    sign = (u >> 16) & 0x8000
+    if (u >> 23) & 0xFF == 0:
+        return sign
+    return (((u & 0x7FFFFFFF) + 0x8000) >> 16) | sign  # DST_BF16_ROUNDING
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_read(bits, fp32):
+    return _nb_interp(bits if fp32 else bits << 16)
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_part(b, phase, is_a):
+    if is_a:
+        if phase & 1 == 0:
+            return _nb_interp(b & 0xFFF80000)
+        return _nb_interp(b) - _nb_interp(b & 0xFFF83FFF)
+    if phase & 2 == 0:
+        return _nb_interp(b & 0xFFFE0000)
+    return _nb_interp(b) - _nb_interp(b & 0xFFFE1FFF)
+
+
+@numba.njit(cache=True)
+def _nb_eltwise(a, b, kind, nph, fp32, acc, has_acc, out):
+    """a, b: uint32 Src bits (flat, b already broadcast); acc/out: Dst bits (flat). kind 0 add 1 sub 2 mul."""
+    tmp = np.empty(1, np.float32)
+    tmpu = tmp.view(np.uint32)
+    for i in range(a.size):
+        ab = np.int64(a[i])
+        bb = np.int64(b[i])
+        if kind == 0:
+            out[i] = _nb_write(_nb_interp(ab) + _nb_interp(bb), fp32, tmp, tmpu)
+        elif kind == 1:
+            out[i] = _nb_write(_nb_interp(ab) - _nb_interp(bb), fp32, tmp, tmpu)
+        else:
+            d = _nb_read(np.int64(acc[i]), fp32) if has_acc else 0.0
+            for p in range(nph):
+                x = _nb_interp(_nb_f32_bits(_nb_part(ab, p, True) * _nb_part(bb, p, False), tmp, tmpu))
+                o = _nb_write(d + x, fp32, tmp, tmpu)
+                d = _nb_read(o, fp32)
+            out[i] = o
+
+
 def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
                    acc=None) -> np.ndarray:
     """``add_tiles`` / ``sub_tiles`` / ``mul_tiles`` (and their ``*_bcast_*`` forms): Dst = a op b.
@@ -239,16 +324,17 @@ def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest:
     if a_bits.shape != b_bits.shape:
         raise FpuError(f"a and b must have the same tile shape, got {a_bits.shape} and {b_bits.shape}")
     a3, single = _lead(a_bits)
-    b3 = _bcast(_lead(b_bits)[0], bcast)
+    b3 = np.ascontiguousarray(_bcast(_lead(b_bits)[0], bcast))
     dst = _Dst(fp32_dest)
-    if kind in ("add", "sub"):
-        va, vb = _interp(a3), _interp(b3)
-        out = dst.write(va + vb if kind == "add" else va - vb)
+    nph = num_fidelity_phases(fidelity)
+    out = np.empty(a3.shape, dtype=dst.dtype)
+    if acc is None or kind != "mul":
+        accf, has_acc = out, False
     else:
-        d = dst.initial(acc, a3.shape)
-        out = dst.write(d) if acc is None else np.broadcast_to(_lead(np.asarray(acc))[0], a3.shape).copy()
-        for p in range(num_fidelity_phases(fidelity)):
-            out, d = dst.accumulate(d, _f32(_a_part(a3, p) * _b_part(b3, p)))
+        accf = np.ascontiguousarray(np.broadcast_to(_lead(_tiles(acc, "acc", dst.dtype))[0], a3.shape))
+        has_acc = True
+    _nb_eltwise(np.ascontiguousarray(a3).reshape(-1), b3.reshape(-1), ("add", "sub", "mul").index(kind), nph,
+                fp32_dest, accf.reshape(-1), has_acc, out.reshape(-1))
     return out[0] if single else out
 
 

@@ -31,6 +31,18 @@ from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegs
 from tensix.errors import NotModelledError
 from tensix.kernel import _ctx
 from tensix.kernel.dataflow import _cb
+from tensix.kernel import _fast
+
+# formats with a compiled fast path (tensix/kernel/_fast.py): name -> is 32-bit float
+_FAST = {"Float16_b": False, "Float32": True}
+_TILE_SIZE = {}
+
+
+def _tsize(fmt):
+    n = _TILE_SIZE.get(fmt)
+    if n is None:
+        n = _TILE_SIZE[fmt] = formats.tile_size(fmt)
+    return n
 
 _UNPACK, _MATH, _PACK = 0, 1, 2
 _C_INIT = cost("compute.init")
@@ -125,8 +137,7 @@ class ComputeState:
         addr = cb.rd_ptr + tile_index * cb.page_size
         if addr >= cb.limit:
             addr -= cb.size
-        n = formats.tile_size(cb.fmt)
-        return th.core.l1[addr:addr + n]
+        return th.core.l1[addr:addr + _tsize(cb.fmt)]
 
     def unpack_math(self, unpack_cycles, math_cycles):
         th = self.th
@@ -340,6 +351,11 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.check_dst(dst_tile_index, "copy_tile")
     cb = _cb(th, in_cb_id, "copy_tile")
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
+    f = _FAST.get(_fmt_name(cb.fmt))
+    if f is not None and cb.index not in cs.unpack_to_dest:
+        _fast.copy_to_dst(raw, f, cs.fp32, dst[dst_tile_index])
+        cs.unpack_math(_unpack_cost(cb), _C_COPY)
+        return
     dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
                                                     unpack_to_dest_fp32=cb.index in cs.unpack_to_dest)
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
@@ -351,6 +367,13 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     cs.check_dst(idst, call)
     ca = _cb(th, cb_a, call)
     cb = _cb(th, cb_b, call)
+    fa = _FAST.get(_fmt_name(ca.fmt))
+    fb = _FAST.get(_fmt_name(cb.fmt))
+    if bcast is None and op != "mul" and fa is not None and fb is not None:
+        _fast.eltwise(cs.tile_bytes(ca, ia, call), cs.tile_bytes(cb, ib, call), fa, fb, 0 if op == "add" else 1,
+                      cs.fp32, dst[idst])
+        cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cb), _C_ELT * (2 if cs.fp32 else 1))
+        return
     a = formats.unpack_to_src(cs.tile_bytes(ca, ia, call), ca.fmt, fp32_dest=cs.fp32)
     b = formats.unpack_to_src(cs.tile_bytes(cb, ib, call), cb.fmt, fp32_dest=cs.fp32)
     dst[idst] = fpu.eltwise_binary(op, a, b, bcast, cs.fidelity, cs.fp32)
@@ -466,8 +489,12 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
     addr = cb.wr_ptr + output_tile_index * cb.page_size
     if addr >= cb.limit:
         addr -= cb.size
-    out = formats.pack_from_dest(src[ifrom_dst], cs.fp32, cb.fmt)
-    th.core.l1[addr:addr + out.size] = out
+    f = _FAST.get(_fmt_name(cb.fmt))
+    if f is not None:
+        _fast.pack(src[ifrom_dst], cs.fp32, f, th.core.l1[addr:addr + _tsize(cb.fmt)])
+    else:
+        out = formats.pack_from_dest(src[ifrom_dst], cs.fp32, cb.fmt)
+        th.core.l1[addr:addr + out.size] = out
     th.advance(cost(f"pack.tile.{_fmt_name(cb.fmt)}"), _PACK)
 
 

@@ -287,6 +287,8 @@ class TensorAccessor(_AddrGen):
 
 # ---- NoC transfers ------------------------------------------------------------------------------------
 def _local_range(th, addr, size, what):
+    if 0 <= addr and addr + size <= soc.L1_SIZE and not addr % soc.L1_ALIGNMENT:
+        return
     if addr < 0 or addr + size > soc.L1_SIZE or addr % soc.L1_ALIGNMENT:
         raise NocAddressError(
             f"{what}: local L1 range [{addr:#x}, {addr + size:#x}) on core {th.core.logical} at "
@@ -303,7 +305,7 @@ def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
     th.advance(_C_ISSUE)
     th.sched.sync(th)
     dev = th.core.device
-    mem, off, kind, where = dev.resolve(src_noc_addr, size, f"noc_async_read at {th.source_line_now()}")
+    mem, off, kind, where = dev.resolve(src_noc_addr, size, lambda: f"noc_async_read at {th.source_line_now()}")
     _local_range(th, dst_local_l1_addr, size, "noc_async_read destination")
     th.core.l1[dst_local_l1_addr:dst_local_l1_addr + size] = mem[off:off + size]
     _, done = dev.timing.transfer(th.clock, _port(th, noc), size, where if kind == "dram" else None)
@@ -324,7 +326,7 @@ def noc_async_read_barrier(noc=None):
 
 def _write(th, src, dst_noc_addr, size, noc, what):
     dev = th.core.device
-    mem, off, kind, where = dev.resolve(dst_noc_addr, size, f"{what} at {th.source_line_now()}")
+    mem, off, kind, where = dev.resolve(dst_noc_addr, size, lambda: f"{what} at {th.source_line_now()}")
     _local_range(th, src, size, f"{what} source")
     mem[off:off + size] = th.core.l1[src:src + size]
     flushed, done = dev.timing.transfer(th.clock, _port(th, noc), size, where if kind == "dram" else None)
@@ -514,7 +516,7 @@ def noc_semaphore_inc(addr, incr, noc=None):
     th.advance(_C_ISSUE)
     th.sched.sync(th)
     dev = th.core.device
-    mem, off, kind, where = dev.resolve(addr, 4, f"noc_semaphore_inc at {th.source_line_now()}")
+    mem, off, kind, where = dev.resolve(addr, 4, lambda: f"noc_semaphore_inc at {th.source_line_now()}")
     if kind != "l1":
         raise NocAddressError(f"noc_semaphore_inc at {th.source_line_now()}: target is DRAM; atomic increments go to "
                               "a worker core's L1 semaphore.\nFix: get_noc_addr(x, y, get_semaphore(id)).")

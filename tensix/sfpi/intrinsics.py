@@ -142,7 +142,7 @@ def shft(v, amt) -> vUInt:
         return vUInt._wrap(emit("SFPSHFT", {"Imm12": 0, "Mod1": 0}, {"VC": _vec(amt, vInt), "VD": _vec(v, vUInt)},
                                 tie="VD"))
     a = _static_int(amt, "shft's amount (use a vInt for a run-time amount)")
-    return vUInt._wrap(emit("SFPSHFT", {"Imm12": a & 0xFFF, "Mod1": 1}, {"VD": _vec(v, vUInt)}, tie="VD"))
+    return vUInt._wrap(emit("SFPSHFT", {"Imm12": a & 0xFFF, "VC": 0, "Mod1": 1}, {"VD": _vec(v, vUInt)}, tie="VD"))
 
 
 # -- conversions ------------------------------------------------------------------------------------------

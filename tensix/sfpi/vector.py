@@ -343,7 +343,7 @@ class _IntBase(_Vec):
             imm = amount if left else -amount
             if not -2048 <= imm < 2048:
                 raise SfpiError(f"{tracer.user_location()}: shift amount {amount} does not fit SFPSHFT's Imm12")
-            return self._same(emit("SFPSHFT", {"Imm12": imm & 0xFFF, "Mod1": SFPSHFT_MOD1_ARG_IMM},
+            return self._same(emit("SFPSHFT", {"Imm12": imm & 0xFFF, "VC": 0, "Mod1": SFPSHFT_MOD1_ARG_IMM},
                                    {"VD": self.v}, tie="VD"))
         amt = _operand(amount, vInt)
         if not left:

@@ -241,14 +241,24 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
 
             if op <= OP_SFPMUL:
                 # SFPMAD.md (SFPADD/SFPMUL: "as per SFPMAD"): the hot path, kept as a tight loop.
+                ra = lregs[s, va]
+                rb = lregs[s, vb]
+                rc = lregs[s, vc]
+                direct = (mod & 12) == 0
+                if direct and vd >= 8:
+                    continue  # VD >= 8 without indirection: nothing is written
+                rd = lregs[s, vd & 7]
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
                         continue
-                    a_r = (lregs[s, 7, L] & 15) if (mod & 4) else va
-                    r32 = mad_bits(lregs[s, a_r, L], lregs[s, vb, L], lregs[s, vc, L])
-                    dd = (lregs[s, 7, L] & 15) if (mod & 8) else vd
-                    if dd < 8:
-                        lregs[s, dd, L] = r32
+                    if direct:
+                        rd[L] = mad_bits(ra[L], rb[L], rc[L])
+                    else:
+                        av = lregs[s, lregs[s, 7, L] & 15, L] if (mod & 4) else ra[L]
+                        dd = (lregs[s, 7, L] & 15) if (mod & 8) else vd
+                        r32 = mad_bits(av, rb[L], rc[L])
+                        if dd < 8:
+                            lregs[s, dd, L] = r32
             elif op <= OP_SFPLUTFP32:  # opcodes 3..6: the rest of the MAD sub-unit (isa table order)
                 # SFPADDI.md, SFPMULI.md, SFPLUT.md, SFPLUTFP32.md: one shared mad_bits call site (each
                 # inlined copy costs seconds of numba compile time).

@@ -1,0 +1,157 @@
+"""Compiled fast paths for the hottest compute-kernel tile ops (benchmark-driven; numba, cache=True).
+
+Each function here is a bit-exact re-implementation of the composition of tensix.device.formats / fpu
+functions it replaces, for a few common format combinations; anything else goes through those reference
+functions. tests/test_device_fastpath.py checks every path against the reference on random bit patterns
+(including zeros, denormals, exponent-255 patterns and overflow).
+
+Number semantics (from tensix.device.fpu, ISA FloatBitPatterns.md): the FPU reads exponent 0 as signed zero and
+exponent 255 as the finite value (1 + m/2^23) * 2^128; a result is rounded to FP32 (nearest-even, overflow ->
+the Inf pattern, denormal -> signed zero) and, for a 16-bit Dst, to BF16 with ties away from zero."""
+
+from __future__ import annotations
+
+import math
+
+import numba as nb
+import numpy as np
+
+# face-order index (L1 order: faces TL, TR, BL, BR, each 16x16 row-major) -> row-major position in the tile
+_i = np.arange(1024)
+_f = _i // 256
+POS = (((_f // 2) * 16 + (_i % 256) // 16) * 32 + (_f % 2) * 16 + _i % 16).astype(np.int64)
+
+
+@nb.njit(cache=True, inline="always")
+def _read(b):
+    """FP32-layout bits -> the FPU's float64 reading."""
+    e = (b >> 23) & 0xFF
+    m = b & 0x7FFFFF
+    if e == 0:
+        v = 0.0
+    elif e == 255:
+        v = (1.0 + m * 2.0 ** -23) * 2.0 ** 128
+    else:
+        v = math.ldexp(1.0 + m * 2.0 ** -23, int(e) - 127)
+    return -v if (b >> 31) else v
+
+
+@nb.njit(cache=True)
+def _to_dst(res, out, fp32):
+    """float64 results (face order) -> Dst bits at row-major positions of `out` (uint32 or uint16 tile)."""
+    bits = res.astype(np.float32).view(np.uint32)
+    flat = out.reshape(-1)
+    for i in range(1024):
+        b = bits[i]
+        sign = b & np.uint32(0x80000000)
+        if ((b >> 23) & 0xFF) == 0:
+            b = sign
+        if fp32:
+            flat[POS[i]] = b
+        else:
+            if ((b >> 23) & 0xFF) == 0:
+                flat[POS[i]] = sign >> 16
+            else:
+                flat[POS[i]] = (((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
+
+
+@nb.njit(cache=True)
+def _src_bits(raw, is_f32, fp32_dest):
+    """L1 tile bytes (face order) -> SrcA/SrcB FP32-layout bits, as formats.unpack_to_src."""
+    out = np.empty(1024, np.uint32)
+    if is_f32:
+        w = raw.view(np.uint32)
+        for i in range(1024):
+            b = w[i]
+            if fp32_dest:
+                out[i] = b & np.uint32(0xFFFFE000)
+            else:
+                if ((b >> 23) & 0xFF) == 0:
+                    b = b & np.uint32(0x80000000)
+                out[i] = b & np.uint32(0xFFFF0000)
+    else:
+        h = raw.view(np.uint16)
+        for i in range(1024):
+            out[i] = np.uint32(h[i]) << 16
+    return out
+
+
+@nb.njit(cache=True, inline="always")
+def _read_fast(bits, vals, i):
+    """_read for element i, using the float32 view `vals` of `bits` for the common (normal) case."""
+    b = bits[i]
+    e = (b >> 23) & 0xFF
+    if e == 0 or e == 255:
+        return _read(b)
+    return np.float64(vals[i])
+
+
+@nb.njit(cache=True)
+def eltwise(raw_a, raw_b, a_f32, b_f32, op, fp32_dest, out):
+    """add (op 0) / sub (op 1) of two tiles of L1 bytes into Dst tile `out` (fpu.eltwise_binary add/sub)."""
+    a = _src_bits(raw_a, a_f32, fp32_dest)
+    b = _src_bits(raw_b, b_f32, fp32_dest)
+    fa = a.view(np.float32)
+    fb = b.view(np.float32)
+    res = np.empty(1024, np.float64)
+    if op == 0:
+        for i in range(1024):
+            res[i] = _read_fast(a, fa, i) + _read_fast(b, fb, i)
+    else:
+        for i in range(1024):
+            res[i] = _read_fast(a, fa, i) - _read_fast(b, fb, i)
+    _to_dst(res, out, fp32_dest)
+
+
+@nb.njit(cache=True)
+def copy_to_dst(raw, is_f32, fp32_dest, out):
+    """copy_tile via SrcA (formats.copy_tile_to_dest without UnpackToDestFp32) for Float16_b / Float32."""
+    s = _src_bits(raw, is_f32, fp32_dest)
+    flat = out.reshape(-1)
+    for i in range(1024):
+        b = s[i]
+        if ((b >> 23) & 0xFF) == 0:
+            b = np.uint32(0)
+        flat[POS[i]] = b if fp32_dest else (b >> 16)
+
+
+@nb.njit(cache=True)
+def pack(dst_tile, fp32_dest, out_f32, out):
+    """pack_tile to Float16_b (out_f32 False) or Float32 (True) bytes in `out` (formats.pack_from_dest)."""
+    flat = dst_tile.reshape(-1)
+    if out_f32:
+        o = out.view(np.uint32)
+        for i in range(1024):
+            b = np.uint32(flat[POS[i]])
+            if not fp32_dest:
+                h = b
+                e = (h >> 7) & 0xFF
+                if e == 0:
+                    h = np.uint32(0)
+                elif e == 255 and (h & 0x7F) != 0:
+                    h = h & np.uint32(0xFF80)
+                b = h << 16
+            o[i] = b
+    else:
+        o = out.view(np.uint16)
+        for i in range(1024):
+            b = np.uint32(flat[POS[i]])
+            if fp32_dest:
+                e = (b >> 23) & 0xFF
+                sign = (b >> 16) & np.uint32(0x8000)
+                mag = b & np.uint32(0x7FFFFFFF)
+                if e == 0:
+                    r = np.uint32(0)
+                elif mag > np.uint32(0x7F800000):
+                    r = sign | np.uint32(0x7F80)
+                else:
+                    r = ((mag + np.uint32(0x8000)) >> 16) | sign
+                o[i] = r
+            else:
+                e = (b >> 7) & 0xFF
+                if e == 0:
+                    o[i] = 0
+                elif e == 255 and (b & 0x7F) != 0:
+                    o[i] = b & np.uint32(0xFF80)
+                else:
+                    o[i] = b
