@@ -394,3 +394,10 @@ def test_all_float32_cbs_without_fp32_dest_is_loud():
     with pytest.raises(NotModelledError, match="fp32_dest_acc_en"):
         F.copy_tile_to_dest(raw, DF.Float32, fp32_dest=False, all_cbs_float32=True)
     assert F.copy_tile_to_dest(raw, DF.Float32, fp32_dest=True, all_cbs_float32=True)[0, 0] == 0x3F800000
+
+
+def test_packer_nan_with_large_payload_becomes_signed_inf():
+    d = np.zeros((32, 32), np.uint32)
+    d[0, :4] = [0xFFFFFFFF, 0x7FFFFFFF, 0xFF800001, 0x7F7FFFFF]
+    out = F.pack_from_dest(d, True, DF.Float16_b)[:8].view("<u2")
+    assert list(out) == [0xFF80, 0x7F80, 0xFF80, 0x7F80]  # last: largest finite rounds up to Inf

@@ -290,3 +290,15 @@ def test_numba_kernel_matches_numpy_model(op, fp32_dest):
             fast = fpu.eltwise_binary(op, f32(a), f32(b), fidelity=fid, fp32_dest=fp32_dest, acc=use_acc)
             ref = fpu._eltwise_numpy(op, a, b, fpu.num_fidelity_phases(fid), dst, use_acc)
             assert np.array_equal(fast, ref), (op, fid, use_acc is None)
+
+
+def test_reduce_row_enforce_fp32_accumulation_keeps_full_precision():
+    x = RNG.standard_normal((32, 32)).astype(np.float32)
+    a = src(x, DF.Float16_b, True)
+    plain = val(fpu.reduce("sum", a, "row", fp32_dest=True), True)[:, 0]
+    exact = val(fpu.reduce("sum", a, "row", fp32_dest=True, enforce_fp32_accumulation=True), True)[:, 0]
+    ref = a.astype(np.float64).sum(axis=1)
+    assert np.all(np.abs(exact - ref) <= 1e-5)
+    assert np.all(bits(plain.astype(np.float32)) & 0xFFFF == 0)  # MOVD2B truncated to BF16 Src style
+    with pytest.raises(TensixError, match="fp32_dest_acc_en"):
+        fpu.reduce("sum", a, "row", fp32_dest=False, enforce_fp32_accumulation=True)

@@ -77,3 +77,32 @@ def test_matmul_several_cores(fp32_dest):
     err = np.abs(c - ref).max() / np.abs(ref).max()
     assert err < (0.01 if fp32_dest else 0.03)
     assert len({r.core for r in run.riscvs}) == 8     # 2x4 output tiles -> 8 cores
+
+
+@pytest.mark.parametrize("unpack_to_dest", [True, False])
+def test_custom_sfpu_add(unpack_to_dest):
+    ex = load("custom_sfpu_add")
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((96, 32)).astype(np.float32)
+    b = rng.standard_normal((96, 32)).astype(np.float32)
+    c, run = ex.run(a, b, unpack_to_dest=unpack_to_dest)
+    if unpack_to_dest:
+        ref = a + b                                   # exact FP32 operands in Dst, SFPADD rounds to nearest
+    else:
+        tf32 = lambda x: (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+        ref = tf32(a) + tf32(b)                       # copy_tile through SrcA truncates FP32 to TF32
+    np.testing.assert_array_equal(c, ref)
+    # SFPU cycles were charged to the math thread
+    assert run.per_core()[(0, 0)]["TRISC1"]["busy"] > 3 * 32
+
+
+def test_fused_softmax():
+    ex = load("softmax")
+    x = np.random.default_rng(12).standard_normal((96, 128)).astype(np.float32)
+    y, run = ex.run(x, max_cores=2)               # 3 tile rows over 2 cores (2 + 1)
+    xb = x.astype(ml_dtypes.bfloat16).astype(np.float64)
+    ref = np.exp(xb) / np.exp(xb).sum(1, keepdims=True)
+    # bf16 exps in the CB, BF16-truncated row partials in the FPU reduce, bf16 output: a few percent at most
+    np.testing.assert_allclose(y, ref, rtol=0.03)
+    assert np.abs(y.sum(1) - 1).max() < 0.03
+    assert len({r.core for r in run.riscvs}) == 2

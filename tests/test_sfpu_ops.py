@@ -443,3 +443,22 @@ def test_prng_sequence_via_sfpmov():
     assert np.array_equal(st.prng[0] != st0.prng[0], L < 5)
     st.seed_prng(123)
     assert st.prng[0].all()
+
+
+def test_sfpmad_cancellation_overflow_denormals():
+    # Known values from SFPMAD.md: denormal inputs read as 0, denormal / -0 results become +0, one rounding.
+    a = f2u(np.float32(1 + 2**-23) * np.ones(32)).astype(np.int64)
+    b = f2u(np.float32(1 - 2**-23) * np.ones(32)).astype(np.int64)
+    c = f2u(-np.ones(32, np.float32)).astype(np.int64)
+    got, _ = one("SFPMAD", {0: a, 1: b, 3: c}, out=4, VA=0, VB=1, VC=3, VD=4)
+    # heavy cancellation: partially fused, so not the exact -2**-46 (the product is narrowed; fma_model_wh)
+    assert np.array_equal(got, fma(u32(a), u32(b), u32(c))) and got[0] == 0xB2800000
+    got, _ = one("SFPMAD", {0: f2u(np.full(32, 3e38, np.float32)), 1: f2u(np.full(32, 2, np.float32))},
+                 out=4, VA=0, VB=1, VC=9, VD=4)
+    assert (got == 0x7F800000).all()  # overflow to +Inf
+    got, _ = one("SFPMAD", {0: np.full(32, 0x00000005)}, out=4, VA=0, VB=10, VC=9, VD=4)
+    assert (got == 0).all()  # denormal input is zero
+    got, _ = one("SFPMAD", {0: f2u(np.full(32, -1.0, np.float32))}, out=4, VA=0, VB=9, VC=9, VD=4)
+    assert (got == 0).all()  # -1 * 0 + 0 = -0 -> +0
+    got, _ = one("SFPMAD", {0: f2u(np.full(32, 2.0**-70, np.float32))}, out=4, VA=0, VB=0, VC=9, VD=4)
+    assert (got == 0).all()  # denormal result flushed

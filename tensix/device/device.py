@@ -24,7 +24,8 @@ class Core:
         self.program_top = soc.L1_UNRESERVED_BASE
         self.num_semaphores = 0
         self.dst = None             # per-program Dst state (tensix.kernel.compute)
-        self.sfpu_state = None
+        self.sfpu_state = None      # tensix.sfpu.state.SfpuState(1) once an SFPU op runs on this core
+        self.dst_bits = None        # tensix.sfpu.dst.new_dst(1)[0]: the core's Dst register file
 
     def __repr__(self):
         return f"Core(logical={self.logical}, noc={self.noc_xy})"

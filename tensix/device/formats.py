@@ -208,23 +208,22 @@ def fp32_to_bf16_round_away(bits: np.ndarray) -> np.ndarray:
     sign. [ISA Packers/FormatConversion.md, "Early format conversion" table and denormal/NaN list]
     Overflow past the largest BF16 gives the exponent-255/mantissa-0 (Inf) pattern."""
     b = np.asarray(bits, dtype=np.uint32)
-    exp = (b >> 23) & 0xFF
-    sign = (b >> 16) & 0x8000
-    mag = b & 0x7FFFFFFF
-    r = (((mag + np.uint32(0x8000)) >> 16) | sign).astype(np.uint16)
-    r = np.where(exp == 0, np.uint16(0), r)
-    nan = mag > 0x7F800000
-    return np.where(nan, (sign | 0x7F80).astype(np.uint16), r)
+    mag = b & np.uint32(0x7FFFFFFF)
+    sign = (b >> np.uint32(16)).astype(np.uint16) & np.uint16(0x8000)
+    r = ((mag + np.uint32(0x8000)) >> np.uint32(16)).astype(np.uint16)  # on the magnitude: ties away
+    r |= sign
+    r = np.where(mag > np.uint32(0x7F800000), sign | np.uint16(0x7F80), r)  # NaN -> Inf (sign kept)
+    r[(b & np.uint32(0x7F800000)) == 0] = 0
+    return r
 
 
 def _bf16_pack_round(bits16: np.ndarray) -> np.ndarray:
     """BF16 -> BF16 early conversion with ``Read_raw = false`` ("rounding"): flush denormals to zero,
     -0 -> +0, NaN -> Inf. [ISA Packers/FormatConversion.md]"""
     b = np.asarray(bits16, dtype=np.uint16)
-    exp = (b >> 7) & 0xFF
-    man = b & 0x7F
-    out = np.where(exp == 0, np.uint16(0), b)
-    return np.where((exp == 0xFF) & (man != 0), (b & 0xFF80).astype(np.uint16), out).astype(np.uint16)
+    out = np.where((b & np.uint16(0x7FFF)) > np.uint16(0x7F80), b & np.uint16(0xFF80), b)
+    out[(b & np.uint16(0x7F80)) == 0] = 0
+    return out
 
 
 # --------------------------------------------------------------------------------- Bfp8_b (host side)
@@ -464,11 +463,11 @@ def src_to_dest(src_values, fp32_dest: bool) -> np.ndarray:
     for ``copy_tile`` of a bf16 CB with fp32_dest_acc_en).
     Returns Dst bits: uint32 if ``fp32_dest`` else uint16.
     """
-    bits = _f32_bits(src_values)
-    bits = np.where((bits & 0x7F800000) == 0, np.uint32(0), bits)
+    bits = _f32_bits(src_values).copy()
+    bits[(bits & np.uint32(0x7F800000)) == 0] = 0
     if fp32_dest:
-        return bits.astype(np.uint32)
-    return (bits >> 16).astype(np.uint16)
+        return bits
+    return (bits >> np.uint32(16)).astype(np.uint16)
 
 
 def unpack_to_dest(tile_bytes, fmt, fp32_dest: bool) -> np.ndarray:

@@ -25,7 +25,8 @@ What is modelled, and from where:
   SrcA one. Reductions put the data in SrcA and the scaler in SrcB (``GAPOOL.md``, ``GMPOOL.md``).
 - **Accumulation order** (tt-llk ``llk_math_matmul.h`` MOP: the fidelity loop is the outer loop over the
   whole tile; ``llk_math_reduce.h``: per face, the phases are the inner loop). Within one MVMUL/GAPOOL the
-  16-term dot product is summed (exactly, in float64) and rounded once to FP32 before being added to Dst;
+  16-term dot product is summed in float64 (exact unless the products span more than 53 bits) and rounded
+  once to FP32 before being added to Dst;
   the ISA model says its order and precision are "a rough guide", so this is the documented nearest
   behaviour, not a bit-exact claim. Additions to an FP32 Dst round to nearest-even in FP32.
 - **16-bit Dst rounding** (``RoundToBF16`` in the ISA pages is not defined): chosen as round to nearest,
@@ -33,6 +34,10 @@ What is modelled, and from where:
   (``Packers/FormatConversion.md``). See ``DST_BF16_ROUNDING``.
 
 Not modelled (raise NotModelledError): FP16-style Src math (Float16 CBs), integer "8" FPU math.
+
+Speed: element-wise ops run in a numba kernel (``_nb_eltwise``, per element, same number model), tested
+bit for bit against the whole-array numpy model ``_eltwise_numpy``; matmul and reductions are numpy
+(``@`` per fidelity phase and K chunk).
 """
 
 from __future__ import annotations
@@ -238,13 +243,15 @@ def _eltwise_numpy(kind: str, a3, b3, nph: int, dst: "_Dst", acc) -> np.ndarray:
 
 
 @numba.njit(cache=True, inline="always")
-def _nb_interp(b):
+def _nb_interp(b, tmp, tmpu):
     e = (b >> 23) & 0xFF
-    neg = (b >> 31) & 1
     if e == 0:
-        return -0.0 if neg else 0.0
-    v = math.ldexp(1.0 + (b & 0x7FFFFF) * 2.0**-23, e - 127)  # e == 255 -> (1 + m) * 2^128, finite
-    return -v if neg else v
+        return -0.0 if (b >> 31) & 1 else 0.0
+    if e == 255:  # (1 + m) * 2^128, finite for the FPU
+        v = math.ldexp(1.0 + (b & 0x7FFFFF) * 2.0**-23, 128)
+        return -v if (b >> 31) & 1 else v
+    tmpu[0] = b  # bit-cast through a one-element buffer
+    return np.float64(tmp[0])
 
 
 @numba.njit(cache=True, inline="always")
@@ -268,19 +275,19 @@ def _nb_write(v, fp32, tmp, tmpu):
 
 
 @numba.njit(cache=True, inline="always")
-def _nb_read(bits, fp32):
-    return _nb_interp(bits if fp32 else bits << 16)
+def _nb_read(bits, fp32, tmp, tmpu):
+    return _nb_interp(bits if fp32 else bits << 16, tmp, tmpu)
 
 
 @numba.njit(cache=True, inline="always")
-def _nb_part(b, phase, is_a):
+def _nb_part(b, phase, is_a, tmp, tmpu):
     if is_a:
         if phase & 1 == 0:
-            return _nb_interp(b & 0xFFF80000)
-        return _nb_interp(b) - _nb_interp(b & 0xFFF83FFF)
+            return _nb_interp(b & 0xFFF80000, tmp, tmpu)
+        return _nb_interp(b, tmp, tmpu) - _nb_interp(b & 0xFFF83FFF, tmp, tmpu)
     if phase & 2 == 0:
-        return _nb_interp(b & 0xFFFE0000)
-    return _nb_interp(b) - _nb_interp(b & 0xFFFE1FFF)
+        return _nb_interp(b & 0xFFFE0000, tmp, tmpu)
+    return _nb_interp(b, tmp, tmpu) - _nb_interp(b & 0xFFFE1FFF, tmp, tmpu)
 
 
 @numba.njit(cache=True)
@@ -292,15 +299,17 @@ def _nb_eltwise(a, b, kind, nph, fp32, acc, has_acc, out):
         ab = np.int64(a[i])
         bb = np.int64(b[i])
         if kind == 0:
-            out[i] = _nb_write(_nb_interp(ab) + _nb_interp(bb), fp32, tmp, tmpu)
+            out[i] = _nb_write(_nb_interp(ab, tmp, tmpu) + _nb_interp(bb, tmp, tmpu), fp32, tmp, tmpu)
         elif kind == 1:
-            out[i] = _nb_write(_nb_interp(ab) - _nb_interp(bb), fp32, tmp, tmpu)
+            out[i] = _nb_write(_nb_interp(ab, tmp, tmpu) - _nb_interp(bb, tmp, tmpu), fp32, tmp, tmpu)
         else:
-            d = _nb_read(np.int64(acc[i]), fp32) if has_acc else 0.0
+            d = _nb_read(np.int64(acc[i]), fp32, tmp, tmpu) if has_acc else 0.0
+            o = np.int64(0)
             for p in range(nph):
-                x = _nb_interp(_nb_f32_bits(_nb_part(ab, p, True) * _nb_part(bb, p, False), tmp, tmpu))
+                prod = _nb_part(ab, p, True, tmp, tmpu) * _nb_part(bb, p, False, tmp, tmpu)
+                x = _nb_interp(_nb_f32_bits(prod, tmp, tmpu), tmp, tmpu)
                 o = _nb_write(d + x, fp32, tmp, tmpu)
-                d = _nb_read(o, fp32)
+                d = _nb_read(o, fp32, tmp, tmpu)
             out[i] = o
 
 
@@ -406,7 +415,7 @@ def _gap_chunk(data: np.ndarray, s_bits: np.uint32, phase: int) -> np.ndarray:
 
 
 def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False, acc=None,
-           in_fmt=DataFormat.Float16_b) -> np.ndarray:
+           in_fmt=DataFormat.Float16_b, enforce_fp32_accumulation: bool = False) -> np.ndarray:
     """``reduce_tile<PoolType, ReduceDim>``: sum (GAPOOL) or max (GMPOOL) of a tile, scaled by ``scaler``.
 
     Where the result lands (tt-llk ``llk_math_reduce.h``; tt-metal convention): REDUCE_ROW ("row", reduce
@@ -423,6 +432,10 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
       truncates that row to Src precision and pools it again, so the scaler is applied twice (tt-metal
       passes sqrt(scaler) for HW reductions for that reason).
     - ``in_fmt``: the input CB's format; decides whether SrcA holds TF32 (Float32 with fp32_dest) or BF16.
+    - ``enforce_fp32_accumulation`` (tt-metal ``reduce_tile`` template flag, tt-llk ``llk_math_reduce.h``;
+      needs fp32_dest): REDUCE_ROW moves its results as two 16-bit halves (MOVD2B/MOVB2D hi16/lo16), so
+      nothing is truncated; tt-llk then sets the SrcA format register to Float32, i.e. BF16-style SrcA
+      (ISA ELWADD.md format table): assumed here to mean Float32 data is read with 7 mantissa bits.
     - ``acc``: Dst bits before the call (None = Dst cleared: zero for sum, "undefined = minus infinity" for
       max, ISA GMPOOL.md). With ``acc`` the result accumulates onto the result positions, the logical
       contract of calling ``reduce_tile`` in a loop on one Dst tile. The scratch row of REDUCE_SCALAR is
@@ -432,6 +445,15 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
     pool, d = _pool(op), _dim(dim)
     tf32 = _src_style_tf32(in_fmt, fp32_dest)
     x_bits = _src_bits(a, "a (SrcA)")
+    if enforce_fp32_accumulation:
+        if not fp32_dest:
+            raise FpuError(
+                "reduce with enforce_fp32_accumulation needs fp32_dest_acc_en=True (tt-llk static_assert); "
+                "enable fp32_dest_acc_en in the ComputeConfig or drop the flag"
+            )
+        if tf32:  # SrcA format register forced to Float32 -> BF16-style SrcA (assumption, see docstring)
+            x_bits = x_bits & np.uint32(0xFFFF0000)
+            tf32 = False
     x3, single = _lead(x_bits)
     s_bits = np.asarray(np.float32(scaler)).reshape(()).view(np.uint32)
     dst = _Dst(fp32_dest)
@@ -443,10 +465,11 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
         out = np.broadcast_to(_lead(a_)[0], (n, 32, 32)).copy()
     if d == "row":
         x3 = x3.transpose(0, 2, 1)  # the unpacker transposes each face; rows become columns
+    exact_row = enforce_fp32_accumulation
     if pool == "sum":
-        res = _reduce_sum(x3, d, s_bits, fidelity, dst, tf32, out, acc is not None)
+        res = _reduce_sum(x3, d, s_bits, fidelity, dst, tf32, out, acc is not None, exact_row)
     else:
-        res = _reduce_max(x3, d, s_bits, dst, tf32, out, acc is not None)
+        res = _reduce_max(x3, d, s_bits, dst, tf32, out, acc is not None, exact_row)
     if d == "row":
         out[:, :, 0] = res
     elif d == "col":
@@ -460,7 +483,7 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
     return out[0] if single else out
 
 
-def _reduce_sum(x3, d, s_bits, fidelity, dst: _Dst, tf32: bool, out, has_acc):
+def _reduce_sum(x3, d, s_bits, fidelity, dst: _Dst, tf32: bool, out, has_acc, exact_row: bool):
     phases = num_fidelity_phases(fidelity)
     if d in ("row", "col"):
         # x3[:, i, j] reduced over i (rows after the transpose for REDUCE_ROW); result per column j.
@@ -471,7 +494,7 @@ def _reduce_sum(x3, d, s_bits, fidelity, dst: _Dst, tf32: bool, out, has_acc):
             chunk = np.moveaxis(x3[:, rows, :], 1, -1)  # (n, 32 columns, 16 summed values)
             for p in range(phases):
                 bits, val = dst.accumulate(val, _gap_chunk(chunk, s_bits, p))
-        if d == "row":  # MOVD2B (Src precision), TRNSPSRCB, ELWADD 0 + SrcB -> Dst
+        if d == "row" and not exact_row:  # MOVD2B (Src precision), TRNSPSRCB, ELWADD 0 + SrcB -> Dst
             bits = dst.write(_interp(_dst_to_src(bits, dst.fp32, tf32)))
         return bits
     # REDUCE_SCALAR: 4 GAPOOLs into a scratch row (all faces onto the same 16 columns)
@@ -544,7 +567,7 @@ def _gm_pool(dst_bits, src_bits, s_bits, tf32: bool, fp32_dest: bool) -> np.ndar
     return _gm_write_dst(pick(sign), pick(exp), pick(man), fp32_dest)
 
 
-def _reduce_max(x3, d, s_bits, dst: _Dst, tf32: bool, out, has_acc):
+def _reduce_max(x3, d, s_bits, dst: _Dst, tf32: bool, out, has_acc, exact_row: bool):
     undefined = np.uint32(0xFFFFFFFF) if dst.fp32 else np.uint16(0xFFFF)  # ZEROACC'd rows read as -inf
     n = x3.shape[0]
     if d in ("row", "col"):
@@ -552,7 +575,7 @@ def _reduce_max(x3, d, s_bits, dst: _Dst, tf32: bool, out, has_acc):
         bits = prev.astype(dst.dtype)
         for rows in (slice(0, 16), slice(16, 32)):
             bits = _gm_pool(bits, np.moveaxis(x3[:, rows, :], 1, -1), s_bits, tf32, dst.fp32)
-        if d == "row":
+        if d == "row" and not exact_row:
             bits = dst.write(_interp(_dst_to_src(bits, dst.fp32, tf32)))
         return bits
     bits = np.full((n, 16), undefined)

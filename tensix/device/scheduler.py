@@ -163,7 +163,8 @@ class Scheduler:
             call, obj = t.blocked_on
             if not call.startswith("noc_semaphore_wait"):
                 sem_only = False
-            lines.append(f"  - {t.name()} (at cycle {t.clock}) blocked in {call} on {obj}, at {t.source_line()}")
+            desc = obj.desc() if hasattr(obj, "desc") else obj
+            lines.append(f"  - {t.name()} (at cycle {t.clock}) blocked in {call} on {desc}, at {t.source_line()}")
         others_done = all(t.state == DONE for t in self.threads if t not in blocked)
         head = "deadlock: every unfinished RISC-V thread is blocked; on hardware this program hangs forever."
         fix = ("\nFix: make sure every cb_wait_front has a matching cb_push_back of as many pages by the producer "
@@ -172,6 +173,7 @@ class Scheduler:
         msg = head + "\nBlocked threads:\n" + "\n".join(lines) + fix
         if sem_only and len(blocked) == 1 and others_done:
             call, obj = blocked[0].blocked_on
+            obj = obj.desc() if hasattr(obj, "desc") else obj
             return SemaphoreNeverSatisfiedError(
                 f"semaphore wait can never be satisfied: {blocked[0].name()} waits in {call} on {obj} at "
                 f"{blocked[0].source_line()}, but every other thread of the program has finished, so nothing "

@@ -160,8 +160,15 @@ def _cs(call):
     return th, cs
 
 
+_UNPACK_COST = {}
+_PACK_COST = {}
+
+
 def _unpack_cost(cb):
-    return cost(f"unpack.tile.{_fmt_name(cb.fmt)}")
+    c = _UNPACK_COST.get(cb.fmt)
+    if c is None:
+        c = _UNPACK_COST[cb.fmt] = cost(f"unpack.tile.{_fmt_name(cb.fmt)}")
+    return c
 
 
 # ---- init calls (configuration only; cost on all three TRISCs) ------------------------------------------
@@ -495,7 +502,10 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
     else:
         out = formats.pack_from_dest(src[ifrom_dst], cs.fp32, cb.fmt)
         th.core.l1[addr:addr + out.size] = out
-    th.advance(cost(f"pack.tile.{_fmt_name(cb.fmt)}"), _PACK)
+    c = _PACK_COST.get(cb.fmt)
+    if c is None:
+        c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")
+    th.advance(c, _PACK)
 
 
 def cb_get_tile(cb_id, index, *_):
@@ -537,7 +547,7 @@ def _run_sfpu(fn, args, dst_tile_index):
                                "(tensix.sfpi.execute_on_core is missing).") from None
     from tensix.sfpu import dst as dstmod
     core = th.core
-    if getattr(core, "dst_bits", None) is None:
+    if getattr(core, "dst_bits", None) is None or core.sfpu_state is None:
         from tensix.sfpu.state import SfpuState
         core.dst_bits = dstmod.new_dst(1)[0]
         core.sfpu_state = SfpuState(1)
@@ -546,7 +556,18 @@ def _run_sfpu(fn, args, dst_tile_index):
         dstmod.write_tiles32(core.dst_bits, 0, dst[:n])
     else:
         dstmod.write_tiles16(core.dst_bits, 0, dst[:n])
-    cycles = execute_on_core(core, fn, args, dst_tile_index)
+    # the LLK SFPU driver starts from and ends with a cleared Dst RWC (SETRWC; facts sheet section 2,
+    # tt-llk llk_math_eltwise_unary_sfpu.h / _params.h), so dst_reg[0] is the tile base on every call
+    core.sfpu_state.rwc[:] = 0
+    cycles = execute_on_core(core, fn, tuple(args), dst_tile_index, fp32_dest=cs.fp32)
+    core.sfpu_state.rwc[:] = 0
     dst[:n] = dstmod.read_tiles32(core.dst_bits, 0, n) if cs.fp32 else dstmod.read_tiles16(core.dst_bits, 0, n)
     if isinstance(cycles, (int, float)):
         th.advance(int(cycles), _MATH)
+
+
+def call_sfpu(fn, dst_tile_index, *args):
+    """Run an SFPI function `fn(*args)` on Dst tile `dst_tile_index` of this core (tensix's public form of the
+    LLK SFPU call, e.g. seed 002's `llk_math_eltwise_unary_sfpu_0_param(sfpu_custom_func, ..., dst_index)`).
+    `fn` walks the whole tile itself (dst_reg[0..31] relative to the tile base)."""
+    _run_sfpu(fn, args, dst_tile_index)

@@ -83,7 +83,9 @@ def get_compile_time_arg_val(idx):
 
 # ---- circular buffers ---------------------------------------------------------------------------------
 def _cb(th, cb_id, call):
-    cb = th.core.cbs.get(int(cb_id))
+    cb = th.core.cbs.get(cb_id)
+    if cb is None:
+        cb = th.core.cbs.get(int(cb_id))
     if cb is None:
         raise CircularBufferError(
             f"{call}: CB {int(cb_id)} does not exist on core {th.core.logical} ({th.name()}, at "
@@ -99,12 +101,14 @@ def _idx_producer(th):
 def cb_reserve_back(cb_id, num_pages):
     th = _ctx.th
     cb = _cb(th, cb_id, "cb_reserve_back")
-    th.cur = _idx_producer(th)
-    th.advance(_C_RES)
+    i = th.cur = 2 if th.compute is not None else 0
+    th.clocks[i] += _C_RES
+    th.busy[i] += _C_RES
     cb.check_pages(num_pages, "cb_reserve_back")
-    if cb.free_time(num_pages) is None or cb.free_time(num_pages) > th.clock:
+    t = cb.free_time(num_pages)
+    if t is None or t > th.clocks[i]:
         th.sched.wait(th, lambda: cb.free_time(num_pages), cb.waiters, f"cb_reserve_back(cb={cb.index}, {num_pages})",
-                      cb.desc())
+                      cb)
     if num_pages > cb.reserved:
         cb.reserved = num_pages
 
@@ -112,8 +116,9 @@ def cb_reserve_back(cb_id, num_pages):
 def cb_push_back(cb_id, num_pages):
     th = _ctx.th
     cb = _cb(th, cb_id, "cb_push_back")
-    th.cur = _idx_producer(th)
-    th.advance(_C_PUSH)
+    i = th.cur = 2 if th.compute is not None else 0
+    th.clocks[i] += _C_PUSH
+    th.busy[i] += _C_PUSH
     if th.reads:
         lo, hi = cb.wr_ptr, cb.wr_ptr + num_pages * cb.page_size
         for rlo, rhi, done in th.reads:
@@ -123,7 +128,7 @@ def cb_push_back(cb_id, num_pages):
                     f"L1 [{rlo:#x}, {rhi:#x}) of the pushed pages is the destination of a noc_async_read that no "
                     "noc_async_read_barrier has completed; the consumer would read stale data.\n"
                     "Fix: call noc_async_read_barrier() before cb_push_back.")
-    cb.push(num_pages, th.clock)
+    cb.push(num_pages, th.clocks[i])
     if cb.waiters:
         th.sched.wake_all(cb.waiters)
 
@@ -132,12 +137,13 @@ def cb_wait_front(cb_id, num_pages):
     th = _ctx.th
     cb = _cb(th, cb_id, "cb_wait_front")
     th.cur = 0
-    th.advance(_C_WAIT)
+    th.clocks[0] += _C_WAIT
+    th.busy[0] += _C_WAIT
     cb.check_pages(num_pages, "cb_wait_front")
     t = cb.filled_time(num_pages)
     if t is None or t > th.clocks[0]:
         th.sched.wait(th, lambda: cb.filled_time(num_pages), cb.waiters, f"cb_wait_front(cb={cb.index}, {num_pages})",
-                      cb.desc())
+                      cb)
     if num_pages > cb.visible:
         cb.visible = num_pages
 
@@ -146,7 +152,8 @@ def cb_pop_front(cb_id, num_pages):
     th = _ctx.th
     cb = _cb(th, cb_id, "cb_pop_front")
     th.cur = 0
-    th.advance(_C_POP)
+    th.clocks[0] += _C_POP
+    th.busy[0] += _C_POP
     if th.write_src:
         lo, hi = cb.rd_ptr, cb.rd_ptr + num_pages * cb.page_size
         for wlo, whi, fl in th.write_src:
@@ -308,7 +315,7 @@ def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
     mem, off, kind, where = dev.resolve(src_noc_addr, size, lambda: f"noc_async_read at {th.source_line_now()}")
     _local_range(th, dst_local_l1_addr, size, "noc_async_read destination")
     th.core.l1[dst_local_l1_addr:dst_local_l1_addr + size] = mem[off:off + size]
-    _, done = dev.timing.transfer(th.clock, _port(th, noc), size, where if kind == "dram" else None)
+    _, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None)
     th.reads.append((dst_local_l1_addr, dst_local_l1_addr + size, done))
 
 
@@ -329,7 +336,7 @@ def _write(th, src, dst_noc_addr, size, noc, what):
     mem, off, kind, where = dev.resolve(dst_noc_addr, size, lambda: f"{what} at {th.source_line_now()}")
     _local_range(th, src, size, f"{what} source")
     mem[off:off + size] = th.core.l1[src:src + size]
-    flushed, done = dev.timing.transfer(th.clock, _port(th, noc), size, where if kind == "dram" else None)
+    flushed, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None)
     if kind == "l1":
         where.notify_l1_write(off, off + size, done)
     th.writes.append(done)

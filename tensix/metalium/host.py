@@ -298,6 +298,8 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
         core.num_semaphores = 0
         core.program_top = SEMAPHORE_BASE + SEMAPHORE_STRIDE * NUM_SEMAPHORES
         core.dst = None
+        core.dst_bits = None
+        core.sfpu_state = None
     for sid, (cores, init) in enumerate(program.semaphores):
         for c in cores:
             core = dev.cores[(c.x, c.y)]

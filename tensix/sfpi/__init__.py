@@ -48,7 +48,7 @@ from tensix.sfpi.intrinsics import (
     vec_swap,
 )
 from tensix.sfpi.rewrite import sfpi_inline
-from tensix.sfpi.runner import RunResult, compiled_for, listing, map_tiles, run
+from tensix.sfpi.runner import RunResult, compiled_for, execute_on_core, listing, map_tiles, run
 from tensix.sfpi.vector import (
     LRegs,
     dst_reg,
@@ -88,5 +88,5 @@ __all__ = [
     "lz", "lz_nosgn", "abs", "shft", "vec_swap", "vec_min_max", "subvec_transp", "subvec_shflror1",
     "subvec_shflshr1", "int32_to_float", "int_to_float", "float_to_fp16a", "float_to_fp16b", "float_to_uint8",
     "float_to_int8", "float_to_uint16", "float_to_int16", "int32_to_uint8", "int32_to_int8",
-    "run", "map_tiles", "listing", "compiled_for", "RunResult",
+    "run", "map_tiles", "listing", "compiled_for", "execute_on_core", "RunResult",
 ]

@@ -189,3 +189,17 @@ def map_tiles(fn, tiles, *args, fp32_dest: bool = True, state: SfpuState | None 
     counts = _counts(raw)
     return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sum(counts.values()),
                      compiled.listing())
+
+
+def execute_on_core(core, fn, args, dst_tile_index: int, *, fp32_dest: bool | None = None) -> int:
+    """Run SFPU function `fn(*args)` on a simulated core's SFPU and Dst (`core.sfpu_state`, `core.dst_bits`),
+    with the Dst base at `dst_tile_index` (set_dst_write_addr: 64 rows per tile). Returns the SFPU cycles
+    (instructions issued, SFPNOPs included), which the compute kernel adds to the math thread's clock."""
+    compiled = compiled_for(fn, tuple(args))
+    state = core.sfpu_state
+    if fp32_dest is not None:
+        state.set_sfpu_fp32(fp32_dest)
+    dsts = core.dst_bits.reshape(1, dstmod.DST_ROWS16, dstmod.DST_COLS)
+    raw = execute(compiled.program, state, dsts, base=np.array([dstmod.TILE_ROWS * dst_tile_index], np.int64),
+                  inputs=_inputs(compiled, tuple(args), 1))
+    return int(raw.sum())

@@ -1,4 +1,9 @@
-"""The SFPU interpreter: runs encoded programs (tensix.sfpu.isa.encode) inside one numba function.
+"""The SFPU interpreter: runs encoded programs (tensix.sfpu.isa.encode) inside one numba call.
+
+Structure: `_run` loops over instances and instructions, keeps the lane-enable mask cached until an
+instruction changes flags or LaneConfig, executes SFPMAD/SFPADD/SFPMUL itself (the hot path) and hands every
+other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, `_g_simple`, `_g_cc`,
+`_g_xlane`). Splitting the groups halves the cold numba compile time and makes the hot loop faster.
 
 Every instruction follows the functional model of its ISA page (tt-isa-documentation
 WormholeB0/TensixTile/TensixCoprocessor/SFP*.md, VectorUnit.md, LReg.md, Dst.md, INCRWC.md, SETRWC.md).
@@ -45,6 +50,10 @@ M32 = 0xFFFFFFFF
 assert [isa.OPCODES[n] for n in ("SFPMAD", "SFPADD", "SFPMUL", "SFPADDI", "SFPMULI", "SFPLUT", "SFPLUTFP32")] == list(
     range(7)
 ), "the interpreter relies on the MAD sub-unit opcodes being 0..6"
+assert [isa.OPCODES[n] for n in ("SFPEXEXP", "SFPEXMAN", "SFPSETEXP", "SFPSETMAN", "SFPSETSGN", "SFPABS", "SFPDIVP2",
+                                 "SFPLZ", "SFPAND", "SFPOR", "SFPXOR", "SFPNOT", "SFPSHFT")] == list(
+    range(isa.OPCODES["SFPEXEXP"], isa.OPCODES["SFPSHFT"] + 1)
+), "the interpreter dispatches SFPEXEXP..SFPSHFT as one opcode range"
 
 # opcodes as plain ints for numba
 _OPS = isa.OPCODES
@@ -195,13 +204,743 @@ def _sm_less(c, d):
 
 
 @numba.njit(cache=True)
+def _g_mad(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng,
+           lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts):
+    """SFPADDI, SFPMULI, SFPLUT, SFPLUTFP32 (MAD sub-unit, via mad_bits)."""
+    if op <= OP_SFPLUTFP32:  # opcodes 3..6 here (0..2 are handled in _run)
+        # SFPADDI.md, SFPMULI.md, SFPLUT.md, SFPLUTFP32.md: one shared mad_bits call site (each
+        # inlined copy costs seconds of numba compile time).
+        for L in range(32):
+            if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            sgn = False
+            ind = (mod & 8) != 0
+            l3 = np.int64(0)
+            if op == OP_SFPADDI:  # BF16(Imm16) * 1.0 + VD
+                a = imm << 16
+                bb = np.int64(0x3F800000)
+                c = np.int64(lregs[s, vd, L])
+            elif op == OP_SFPMULI:  # BF16(Imm16) * VD + 0.0
+                a = imm << 16
+                bb = np.int64(lregs[s, vd, L])
+                c = np.int64(0)
+            else:
+                l3 = np.int64(lregs[s, 3, L])
+                bb = l3 & 0x7FFFFFFF  # fabsf; compared as bits (NaN compares false, as in C)
+                ix = 0 if bb < 0x3F800000 else (1 if bb < 0x40000000 else 2)
+                sgn = (mod & 4) != 0
+                if op == OP_SFPLUT:
+                    co = np.int64(lregs[s, ix, L])
+                    a = _lut8((co >> 8) & 0xFF)
+                    c = _lut8(co & 0xFF)
+                elif mod & 2:
+                    if (mod & 10) == 10:  # FP16 3-entry table (bit 3 also makes it INDIRECT_VD)
+                        co = np.int64(lregs[s, ix, L])
+                        a = _lut16((co >> 16) & 0xFFFF)
+                        c = _lut16(co & 0xFFFF)
+                    else:  # FP16 6-entry tables; TABLE2 moves the last cut from 3.0 to 4.0
+                        cut = 0x40800000 if (mod & 3) == 3 else 0x40400000
+                        if bb < 0x3F000000:
+                            j = 0
+                        elif bb < 0x3F800000:
+                            j = 16
+                        elif bb < 0x3FC00000:
+                            j = 0
+                        elif bb < 0x40000000:
+                            j = 16
+                        elif bb < cut:
+                            j = 0
+                        else:
+                            j = 16
+                        a = _lut16((np.int64(lregs[s, ix, L]) >> j) & 0xFFFF)
+                        c = _lut16((np.int64(lregs[s, 4 + ix, L]) >> j) & 0xFFFF)
+                else:
+                    a = np.int64(lregs[s, ix, L])
+                    c = np.int64(lregs[s, 4 + ix, L])
+            r = np.int64(mad_bits(a, bb, c))
+            if sgn:  # SGN_RETAIN: copysignf(d, LReg[3])
+                r = (r & 0x7FFFFFFF) | (l3 & 0x80000000)
+            dd = (lregs[s, 7, L] & 15) if ind else vd
+            if dd < 8:
+                lregs[s, dd, L] = np.uint32(r)
+    return 0
+
+
+@numba.njit(cache=True)
+def _g_ldst(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng,
+           lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts):
+    """SFPLOAD / SFPSTORE (SFPLOAD.md, SFPSTORE.md) and their partial AddrMod."""
+    if op == OP_SFPLOAD or op == OP_SFPSTORE:
+        fmt = mod
+        if fmt == 0:  # MOD0_FMT_SRCB resolution (SFPLOAD.md / SFPSTORE.md)
+            fmt = 3 if fp32[s] else (2 if srcb_bf16[s] else 1)
+        if fmt == 10:  # INT32_ALL: only the low 2 bits of the counter (+REGW_BASE, taken as 0)
+            addr = imm + b + (rwc[s, 0] & 3)
+        else:
+            addr = imm + b + rwc[s, 0]
+        if addr < 0 or addr >= 1024:
+            return ERR_DST_RANGE
+        if op == OP_SFPLOAD:
+            if vd < 8:
+                for L in range(32):
+                    cfg = lcfg[s, L]
+                    if cfg & 0x20:  # BLOCK_SFPU_RD_FROM_DEST
+                        continue
+                    if not (en[L] or fmt == 10):
+                        continue
+                    row = (addr & ~3) + (L >> 3)
+                    col = (L & 7) * 2
+                    if (addr & 2) or (lcfg[s, L & 7] & 0x40):  # DEST_RD_COL_EXCHANGE
+                        col += 1
+                    old = np.int64(lregs[s, vd, L])
+                    if fmt == 3 or fmt == 4 or fmt == 10:
+                        dat = _rd32(dsts, d, row, col)
+                    elif fmt == 12:
+                        dat = _sm_to_2c(_rd32(dsts, d, row, col))
+                    else:
+                        h = np.int64(dsts[d, row, col])
+                        if fmt == 1:  # ReadFP16 on the unshuffled FP16 pattern
+                            e = (h >> 10) & 0x1F
+                            m = h & 0x3FF
+                            if (cfg & 1) and e == 0x1F and m == 0x3FF:
+                                e = np.int64(255)
+                                m = np.int64(0)
+                            elif e != 0:
+                                e += 112
+                            dat = ((h >> 15) << 31) | (e << 23) | (m << 13)
+                        elif fmt == 2:
+                            dat = h << 16
+                        elif fmt == 5:  # SignMag8ToSignMag32 (Mag = low 7 bits of the FP16 mantissa)
+                            dat = ((h >> 15) << 31) | (h & 0x7F)
+                        elif fmt == 13:  # SignMag11ToSignMag32 then two's complement
+                            dat = _sm_to_2c(((h >> 15) << 31) | (h & 0x3FF))
+                        elif fmt == 14:
+                            dat = (old & 0xFFFF0000) | h
+                        elif fmt == 15:
+                            dat = (h << 16) | (old & 0xFFFF)
+                        elif fmt == 8:
+                            dat = ((h >> 15) << 31) | (h & 0x7FFF)
+                        elif fmt == 6 or fmt == 9:
+                            dat = h
+                        elif fmt == 7:
+                            dat = h << 16
+                        else:  # 11: MOD0_FMT_ZERO
+                            dat = np.int64(0)
+                    lregs[s, vd, L] = np.uint32(dat & M32)
+                    if vd < 4 and (cfg & 4) and (cfg & 8):  # ENABLE_DEST_INDEX + CAPTURE
+                        lregs[s, vd + 4, L] = np.uint32((row << 4) | col)
+        else:
+            for L in range(32):
+                cfg = lcfg[s, L]
+                if cfg & 0x10:  # BLOCK_DEST_WR_FROM_SFPU
+                    continue
+                if not (bd_all or (cfg & 2)):
+                    continue
+                if not (en[L] or fmt == 10):
+                    continue
+                row = (addr & ~3) + (L >> 3)
+                col = (L & 7) * 2
+                if (addr & 2) or (lcfg[s, L & 7] & 0x80):  # DEST_WR_COL_EXCHANGE
+                    col += 1
+                dat = np.int64(lregs[s, vd, L])
+                if fmt == 3 or fmt == 4 or fmt == 10:
+                    _wr32(dsts, d, row, col, dat)
+                elif fmt == 12:
+                    _wr32(dsts, d, row, col, _to_sm(dat))
+                elif fmt == 9:  # LO16: raw rotated bits into Dst32b (see module doc)
+                    _wr32(dsts, d, row, col, _unshuffle_fp32(((dat << 16) | (dat >> 16)) & M32))
+                elif fmt == 7:  # HI16: raw bits into Dst32b
+                    _wr32(dsts, d, row, col, _unshuffle_fp32(dat))
+                else:
+                    if fmt == 1:  # ToFP16: flush, saturate, truncate
+                        e = ((dat >> 23) & 0xFF) - 112
+                        m = dat & 0x7FFFFF
+                        if e <= 0:
+                            e = np.int64(0)
+                            m = np.int64(0)
+                        elif e > 31:
+                            e = np.int64(31)
+                            m = np.int64(0x7FFFFF)
+                        h = ((dat >> 31) << 15) | (e << 10) | (m >> 13)
+                    elif fmt == 2:  # ToBF16: flush denormals, truncate
+                        if (dat & 0x7F800000) == 0:
+                            dat &= 0x80000000
+                        h = dat >> 16
+                    elif fmt == 5 or fmt == 13:  # SignMag11ToFP16 (Integer "8")
+                        if fmt == 13:
+                            dat = _to_sm(dat)
+                        h = ((dat >> 31) << 15) | (16 << 10) | (dat & 0x3FF)
+                    elif fmt == 14 or fmt == 6:
+                        h = dat & 0xFFFF
+                    elif fmt == 15:
+                        h = dat >> 16
+                    elif fmt == 8:
+                        h = ((dat >> 31) << 15) | (dat & 0x7FFF)
+                    else:  # 11: MOD0_FMT_ZERO
+                        h = np.int64(0)
+                    dsts[d, row, col] = np.uint16(h & 0xFFFF)
+        # ApplyPartialAddrMod: the Dst increment of the AddrMod slot (state.addr_mod_dst_incr).
+        rwc[s, 0] = (rwc[s, 0] + amod[s, x]) & 0x3FF
+    return 0
+
+
+@numba.njit(cache=True)
+def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng,
+           lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts):
+    """Simple sub-unit lanewise ops: SFPLOADI, SFPMOV, SFPIADD, field and bit manipulation, shifts."""
+    if op == OP_SFPLOADI:
+        if vd < 8:
+            if mod == 0:
+                val = imm << 16
+            elif mod == 1:  # FP16toFP32 without special cases
+                val = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
+            elif mod == 2:
+                val = imm
+            elif mod == 4:
+                val = (imm | ~np.int64(0xFFFF)) & M32 if (imm & 0x8000) else imm
+            else:
+                val = imm
+            for L in range(32):
+                if en[L]:
+                    if mod == 8:
+                        lregs[s, vd, L] = np.uint32((imm << 16) | (np.int64(lregs[s, vd, L]) & 0xFFFF))
+                    elif mod == 10:
+                        lregs[s, vd, L] = np.uint32((np.int64(lregs[s, vd, L]) & 0xFFFF0000) | imm)
+                    else:
+                        lregs[s, vd, L] = np.uint32(val)
+    elif op == OP_SFPNOP:
+        pass
+    elif op == OP_SFPMOV:
+        for L in range(32):
+            if not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            if not (en[L] or mod == 2):
+                continue
+            if mod & 8:
+                if vc == 9:
+                    xv = _advance_prng(prng, s, L)
+                elif vc == 15:
+                    xv = np.int64(lcfg[s, L])
+                else:
+                    xv = np.int64(0)  # 10..14; 0..8 (LoadMacroConfig) rejected by encode
+            else:
+                xv = np.int64(lregs[s, vc, L])
+                if mod & 1:
+                    xv ^= 0x80000000
+            if vd < 8:
+                lregs[s, vd, L] = np.uint32(xv)
+    elif op == OP_SFPIADD:
+        if vd < 8:
+            simm = _i32(imm | ~np.int64(0xFFF)) if (imm & 0x800) else imm
+            for L in range(32):
+                if not en[L]:
+                    continue
+                cv = np.int64(lregs[s, vc, L])
+                if mod & 1:
+                    r = (cv + simm) & M32
+                elif mod & 2:
+                    r = (cv - np.int64(lregs[s, vd, L])) & M32
+                else:
+                    r = (cv + np.int64(lregs[s, vd, L])) & M32
+                lregs[s, vd, L] = np.uint32(r)
+                if not (mod & 4):
+                    flags[s, L] = r >= 0x80000000
+                if mod & 8:
+                    flags[s, L] = not flags[s, L]
+    elif op == OP_SFPEXEXP:
+        if vd < 8:
+            bias = 0 if (mod & 1) else 127
+            for L in range(32):
+                if not en[L]:
+                    continue
+                e = ((np.int64(lregs[s, vc, L]) >> 23) & 0xFF) - bias
+                lregs[s, vd, L] = np.uint32(e & M32)
+                if mod & 2:
+                    flags[s, L] = e < 0
+                if mod & 8:
+                    flags[s, L] = not flags[s, L]
+    elif op == OP_SFPEXMAN:
+        if vd < 8:
+            hid = 0 if (mod & 1) else 0x800000
+            for L in range(32):
+                if en[L]:
+                    lregs[s, vd, L] = np.uint32(hid + (np.int64(lregs[s, vc, L]) & 0x7FFFFF))
+    elif op == OP_SFPSETEXP or op == OP_SFPSETMAN or op == OP_SFPSETSGN or op == OP_SFPDIVP2:
+        if vd < 8:
+            for L in range(32):
+                if not en[L]:
+                    continue
+                c = np.int64(lregs[s, vc, L])
+                sg = c >> 31
+                e = (c >> 23) & 0xFF
+                m = c & 0x7FFFFF
+                bv = np.int64(lregs[s, vd, L])
+                if op == OP_SFPSETEXP:
+                    if mod & 1:
+                        e = imm
+                    elif mod & 2:
+                        e = (bv >> 23) & 0xFF
+                    else:
+                        e = bv & 0xFF
+                elif op == OP_SFPSETMAN:
+                    m = (imm << 11) if (mod & 1) else (bv & 0x7FFFFF)
+                elif op == OP_SFPSETSGN:
+                    sg = imm if (mod & 1) else (bv >> 31)
+                else:  # SFPDIVP2
+                    if mod & 1:
+                        if e != 255:
+                            e = (e + imm) & 0xFF
+                    else:
+                        e = imm
+                lregs[s, vd, L] = np.uint32((sg << 31) | (e << 23) | m)
+    elif op == OP_SFPABS:
+        if vd < 8:
+            for L in range(32):
+                if not en[L]:
+                    continue
+                xv = np.int64(lregs[s, vc, L])
+                if xv >= 0x80000000:
+                    if mod & 1:
+                        # SFPABS.md tests x >= 0xff800000: -NaN *and* -Inf are left as they are.
+                        if xv < 0xFF800000:
+                            xv &= 0x7FFFFFFF
+                    else:
+                        xv = (-xv) & M32
+                lregs[s, vd, L] = np.uint32(xv)
+    elif op == OP_SFPLZ:
+        if vd < 8:
+            for L in range(32):
+                if not en[L]:
+                    continue
+                c = np.int64(lregs[s, vc, L])
+                if mod & 4:
+                    c &= 0x7FFFFFFF
+                lregs[s, vd, L] = np.uint32(_clz32(c) if c != 0 else 32)
+                if mod & 2:
+                    flags[s, L] = c != 0
+                if mod & 8:
+                    flags[s, L] = not flags[s, L]
+    elif op == OP_SFPAND or op == OP_SFPOR or op == OP_SFPXOR or op == OP_SFPNOT:
+        if vd < 8:
+            for L in range(32):
+                if not en[L]:
+                    continue
+                c = lregs[s, vc, L]
+                if op == OP_SFPAND:
+                    lregs[s, vd, L] = lregs[s, vd, L] & c
+                elif op == OP_SFPOR:
+                    lregs[s, vd, L] = lregs[s, vd, L] | c
+                elif op == OP_SFPXOR:
+                    lregs[s, vd, L] = lregs[s, vd, L] ^ c
+                else:
+                    lregs[s, vd, L] = np.uint32((~np.int64(c)) & M32)
+    elif op == OP_SFPSHFT or (op == OP_SFPSHFT2 and mod >= 5):
+        # SFPSHFT: VD = VD shifted; SFPSHFT2 mode 5: VD = VB shifted by VC; mode 6: VB = Imm12 & 15.
+        if vd < 8:
+            simm = _i32(imm | ~np.int64(0xFFF)) if (imm & 0x800) else imm
+            src = vd if op == OP_SFPSHFT else vb
+            for L in range(32):
+                if not en[L]:
+                    continue
+                if (op == OP_SFPSHFT and (mod & 1)) or (op == OP_SFPSHFT2 and mod == 6):
+                    amt = simm
+                else:
+                    amt = _i32(np.int64(lregs[s, vc, L]))
+                bv = np.int64(lregs[s, src, L])
+                if amt >= 0:
+                    r = (bv << (amt & 31)) & M32
+                else:
+                    r = bv >> ((-amt) & 31)
+                lregs[s, vd, L] = np.uint32(r)
+    return 0
+
+
+@numba.njit(cache=True)
+def _g_cc(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng,
+           lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts):
+    """Conditional execution (SFPSETCC/ENCC/PUSHC/POPC/COMPC), SFPCONFIG, INCRWC/SETRWC."""
+    if op == OP_SFPSETCC:
+        for L in range(32):
+            if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            if use_flags[s, L] == 0 or (mod & 8):
+                fl = False
+            elif mod & 1:
+                fl = imm != 0
+            else:
+                cv = _i32(np.int64(lregs[s, vc, L]))
+                if mod == 0:
+                    fl = cv < 0
+                elif mod == 2:
+                    fl = cv != 0
+                elif mod == 4:
+                    fl = cv >= 0
+                else:
+                    fl = cv == 0
+            flags[s, L] = fl
+    elif op == OP_SFPENCC:
+        # Immediate bits from Imm2 (see module doc). Ignores lane enables.
+        for L in range(32):
+            if not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            if mod & 2:
+                use_flags[s, L] = (imm & 1) != 0
+            elif mod & 1:
+                use_flags[s, L] = use_flags[s, L] == 0
+            if mod & 8:
+                flags[s, L] = (imm & 2) != 0
+            else:
+                flags[s, L] = True
+    elif op == OP_SFPPUSHC:
+        for L in range(32):
+            if not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            n = stk_n[s, L]
+            if n >= 8:
+                return ERR_STACK_FULL
+            stk_f[s, n, L] = flags[s, L]
+            stk_u[s, n, L] = use_flags[s, L]
+            stk_n[s, L] = n + 1
+    elif op == OP_SFPPOPC:
+        for L in range(32):
+            if not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            n = stk_n[s, L]
+            if n == 0:
+                tu = False
+                tf = False
+            else:
+                tu = stk_u[s, n - 1, L] != 0
+                tf = stk_f[s, n - 1, L] != 0
+            if mod == 0:
+                if n == 0:
+                    return ERR_STACK_EMPTY
+                stk_n[s, L] = n - 1
+            elif n == 8:  # hardware bug: the bottom entry is overwritten with the top
+                stk_u[s, 0, L] = tu
+                stk_f[s, 0, L] = tf
+            a_f = flags[s, L] != 0
+            if mod == 0:
+                use_flags[s, L] = tu
+                flags[s, L] = tf
+            elif mod <= 12:
+                use_flags[s, L] = tu
+                if mod == 1:
+                    r_f = tf
+                elif mod == 2:
+                    r_f = not tf
+                elif mod == 3:
+                    r_f = a_f and tf
+                elif mod == 4:
+                    r_f = a_f or tf
+                elif mod == 5:
+                    r_f = a_f and not tf
+                elif mod == 6:
+                    r_f = a_f or not tf
+                elif mod == 7:
+                    r_f = (not a_f) and tf
+                elif mod == 8:
+                    r_f = (not a_f) or tf
+                elif mod == 9:
+                    r_f = (not a_f) and not tf
+                elif mod == 10:
+                    r_f = (not a_f) or not tf
+                elif mod == 11:
+                    r_f = a_f != tf
+                else:
+                    r_f = a_f == tf
+                flags[s, L] = r_f
+            elif mod == 13:
+                flags[s, L] = not a_f
+            elif mod == 14:
+                use_flags[s, L] = True
+                flags[s, L] = True
+            else:
+                use_flags[s, L] = True
+                flags[s, L] = False
+    elif op == OP_SFPCOMPC:
+        for L in range(32):
+            if not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            n = stk_n[s, L]
+            if n == 0:
+                tu = True
+                tf = True
+            else:
+                tu = stk_u[s, n - 1, L] != 0
+                tf = stk_f[s, n - 1, L] != 0
+            if tu and use_flags[s, L] != 0:
+                flags[s, L] = tf and flags[s, L] == 0
+            else:
+                flags[s, L] = False
+    elif op == OP_SFPCONFIG:
+        for L in range(32):
+            if (mod & 8) and not ((imm >> ((L & 7) * 2)) & 1):
+                continue
+            if use_flags[s, L & 7] != 0 and flags[s, L & 7] == 0:
+                continue
+            l0 = np.int64(lregs[s, 0, L & 7])
+            if vd >= 11 and vd <= 14:
+                if mod & 1:
+                    if vd == 11:
+                        lregs[s, vd, L] = np.uint32(0xBF800000)
+                    elif vd == 12:
+                        lregs[s, vd, L] = np.uint32(0x37800000)
+                    elif vd == 13:
+                        lregs[s, vd, L] = np.uint32(0xBF2CC4C7)
+                    else:
+                        lregs[s, vd, L] = np.uint32(0xBEB08FF9)
+                else:
+                    lregs[s, vd, L] = np.uint32(l0)
+            elif vd == 15:
+                orig = np.int64(lcfg[s, L])
+                val = imm if (mod & 1) else l0
+                m6 = mod & 6
+                if m6 == 0:
+                    nv = val
+                elif m6 == 2:
+                    nv = orig | val
+                elif m6 == 4:
+                    nv = orig & val
+                else:
+                    nv = orig ^ val
+                nv &= 0x3FFFF
+                if mod & 1:
+                    nv |= orig & ~np.int64(0xFFFF) & 0x3FFFF
+                lcfg[s, L] = np.uint32(nv)
+            # VD 0..8 write LoadMacroConfig, which nothing modelled can read (SFPLOADMACRO and
+            # SFPMOV FROM_SPECIAL 0..8 are rejected); VD 9, 10 do nothing.
+    elif op == OP_INCRWC:
+        if x & 1:
+            rwc[s, 1] = (rwc[s, 1] + imm) & 0x3FF
+            rwc[s, 0] = rwc[s, 1]
+        else:
+            rwc[s, 0] = (rwc[s, 0] + imm) & 0x3FF
+    elif op == OP_SETRWC:
+        # x = Dst | DstCr << 1 | DstCtoCr << 2 (SETRWC.md); Src/Fidelity counters not modelled.
+        if (x & 1) or (x & 4):
+            val = imm
+            if x & 4:
+                val += rwc[s, 0]
+            elif x & 2:
+                val += rwc[s, 1]
+            val &= 0x3FF
+            rwc[s, 0] = val
+            rwc[s, 1] = val
+    return 0
+
+
+@numba.njit(cache=True)
+def _g_xlane(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng,
+           lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts):
+    """Cross-lane and rounding ops: SFPSHFT2 shuffles, SFPSWAP, SFPTRANSP, SFPCAST, SFPSTOCHRND."""
+    if op == OP_SFPSHFT2:
+        bd0 = bd_all or (lcfg[s, 0] & 2) != 0
+        if mod == 0 or mod == 1 or mod == 2:
+            if mod == 1:
+                for L in range(32):
+                    t0[L] = lregs[s, 0, L]
+            elif mod == 2:
+                if bd0:
+                    for L in range(32):
+                        t0[L] = lregs[s, vc, L]
+                        vc0[s, L] = lregs[s, vc, L]
+                    vc0_valid[s] = 1
+            for L in range(32):
+                if mod == 2:
+                    if not bd0:
+                        break
+                elif not (bd_all or (lcfg[s, L] & 2)):
+                    continue
+                if not en[L]:
+                    continue
+                lregs[s, 0, L] = lregs[s, 1, L]
+                lregs[s, 1, L] = lregs[s, 2, L]
+                lregs[s, 2, L] = lregs[s, 3, L]
+                if mod == 0:
+                    lregs[s, 3, L] = 0
+                elif mod == 1:
+                    lregs[s, 3, L] = np.uint32(t0[L + 8]) if L < 24 else 0
+                else:
+                    lregs[s, 3, L] = np.uint32(t0[L - 1] if (L & 7) else t0[L + 7])
+        elif mod == 3:
+            if bd0:
+                for L in range(32):
+                    t0[L] = lregs[s, vc, L]
+                    vc0[s, L] = lregs[s, vc, L]
+                vc0_valid[s] = 1
+                if vd < 8:
+                    for L in range(32):
+                        if en[L]:
+                            lregs[s, vd, L] = np.uint32(t0[L - 1] if (L & 7) else t0[L + 7])
+        else:  # mod == 4: SUBVEC_SHFLSHR1 with the documented hardware bug
+            if vd < 8:
+                for L in range(32):
+                    t0[L] = lregs[s, vc, L]
+                for L in range(32):
+                    if not en[L]:
+                        continue
+                    if L & 7:
+                        lregs[s, vd, L] = np.uint32(t0[L - 1])
+                    else:
+                        if vc0_valid[s] == 0:
+                            return ERR_SHFL_BUG
+                        lregs[s, vd, L] = vc0[s, L + 7]
+    elif op == OP_SFPSWAP:
+        if mod == 0:
+            mask = np.int64(0)
+        elif mod == 1:
+            mask = np.int64(0xFFFFFFFF)
+        elif mod == 2:
+            mask = np.int64(0x0000FFFF)
+        elif mod == 3:
+            mask = np.int64(0x00FF00FF)
+        elif mod == 4:
+            mask = np.int64(0xFF0000FF)
+        elif mod == 5:
+            mask = np.int64(0x000000FF)
+        elif mod == 6:
+            mask = np.int64(0x0000FF00)
+        elif mod == 7:
+            mask = np.int64(0x00FF0000)
+        else:
+            mask = np.int64(0xFF000000)
+        for L in range(32):
+            cfg = lcfg[s, L]
+            if not (bd_all or (cfg & 2)) or not en[L]:
+                continue
+            cv = np.int64(lregs[s, vc, L])
+            dv = np.int64(lregs[s, vd, L])
+            if mod == 0:
+                sw = True
+            else:
+                if (mask >> L) & 1:
+                    sw = _sm_less(cv, dv)
+                else:
+                    sw = not _sm_less(cv, dv)
+                if cfg & 0x100:  # EXCHANGE_SRCB_SRCC
+                    sw = not sw
+            if sw:
+                if cfg & 4:  # ENABLE_DEST_INDEX: argmin/argmax
+                    if vc < 4:
+                        lregs[s, vc, L] = np.uint32(dv)
+                    if vd < 4:
+                        lregs[s, vd, L] = np.uint32(cv)
+                    vca = 4 + (vc & 3)
+                    vda = 4 + (vd & 3)
+                    ta = lregs[s, vca, L]
+                    tb = lregs[s, vda, L]
+                    lregs[s, vca, L] = tb
+                    lregs[s, vda, L] = ta
+                else:
+                    if vc < 8:
+                        lregs[s, vc, L] = np.uint32(dv)
+                    if vd < 8:
+                        lregs[s, vd, L] = np.uint32(cv)
+    elif op == OP_SFPTRANSP:
+        if bd_all or (lcfg[s, 0] & 2):
+            for bse in (0, 4):
+                for col in range(8):
+                    for ii in range(4):
+                        for jj in range(ii):
+                            lij = jj * 8 + col
+                            lji = ii * 8 + col
+                            vij = lregs[s, bse + ii, lij]
+                            vji = lregs[s, bse + jj, lji]
+                            if en[lij]:
+                                lregs[s, bse + ii, lij] = vji
+                            if en[lji]:
+                                lregs[s, bse + jj, lji] = vij
+    elif op == OP_SFPCAST:
+        for L in range(32):
+            if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            c = np.int64(lregs[s, vc, L])
+            sign = c & 0x80000000
+            mag = c & 0x7FFFFFFF
+            lz = _clz32(mag) if mag != 0 else np.int64(157)
+            norm = (mag << (lz & 31)) & M32
+            r = sign + ((157 - lz) << 23) + (norm >> 8)
+            if mod & 1:
+                if (norm & 0xFE) > ((_advance_prng(prng, s, L) >> 9) & 0xFE):
+                    r += 1
+            else:
+                if (norm & 0x80) and (norm & 0x17F):
+                    r += 1
+            if vd < 8:
+                lregs[s, vd, L] = np.uint32(r & M32)
+    elif op == OP_SFPSTOCHRND:
+        stoch = (x & 1) != 0
+        useimm = (x & 2) != 0
+        for L in range(32):
+            if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
+                continue
+            pb = (_advance_prng(prng, s, L) & 0x7FFFFF) if stoch else np.int64(0x400000)
+            c = np.int64(lregs[s, vc, L])
+            if mod <= 1:  # SFPSTOCHRND_FloatFloat.md
+                e = (c >> 23) & 0xFF
+                if e == 0:
+                    r = np.int64(0)
+                elif e == 255:
+                    r = c & 0xFF800000
+                elif mod == 0:
+                    disc = c & 0x1FFF
+                    r = c - disc
+                    if (disc << 10) >= pb:
+                        r += 0x2000
+                else:
+                    disc = c & 0xFFFF
+                    r = c - disc
+                    if (disc << 7) >= pb:
+                        r += 0x10000
+            elif mod == 4 or mod == 5:  # SFPSTOCHRND_IntInt.md
+                sign = c & 0x80000000
+                mg = (c & 0x7FFFFFFF) << 23
+                mg >>= imm if useimm else (np.int64(lregs[s, vb, L]) & 31)
+                mg = (mg >> 23) + np.int64((mg & 0x7FFFFF) >= pb)
+                if mod == 4:
+                    if mg > 255:
+                        mg = np.int64(255)
+                    sign = 0
+                else:
+                    if mg > 127:
+                        mg = np.int64(127)
+                    if mg == 0:
+                        sign = 0
+                r = sign + mg
+            else:  # SFPSTOCHRND_FloatInt.md: 2 UINT8, 3 INT8, 6 UINT16, 7 INT16
+                keep = mod == 3 or mod == 7
+                mx = 127 if mod == 3 else (255 if mod == 2 else (32767 if mod == 7 else 65535))
+                sign = (c & 0x80000000) if keep else np.int64(0)
+                e = ((c >> 23) & 0xFF) - 127
+                if e < -1:
+                    mg = np.int64(0)
+                    sign = 0
+                elif e >= 16:
+                    mg = np.int64(mx)
+                else:
+                    mg = 0x800000 | (c & 0x7FFFFF)
+                    mg = (mg << e) if e >= 0 else (mg >> (-e))
+                    mg = (mg >> 23) + np.int64((mg & 0x7FFFFF) >= pb)
+                    if mg > mx:
+                        mg = np.int64(mx)
+                    if mg == 0:
+                        sign = 0
+                r = sign + mg
+            if vd < 8:
+                lregs[s, vd, L] = np.uint32(r & M32)
+    return 0
+
+
+
+
+@numba.njit(cache=True)
 def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod,
          vc0, vc0_valid, dsts, state_of, dst_of, base, inputs, counts, err):
     nins = prog.shape[0]
     K = state_of.shape[0]
     en = np.zeros(32, np.bool_)
     t0 = np.zeros(32, np.int64)
-    t1 = np.zeros(32, np.int64)
     for k in range(K):
         s = state_of[k]
         d = dst_of[k]
@@ -259,725 +998,34 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                         r32 = mad_bits(av, rb[L], rc[L])
                         if dd < 8:
                             lregs[s, dd, L] = r32
-            elif op <= OP_SFPLUTFP32:  # opcodes 3..6: the rest of the MAD sub-unit (isa table order)
-                # SFPADDI.md, SFPMULI.md, SFPLUT.md, SFPLUTFP32.md: one shared mad_bits call site (each
-                # inlined copy costs seconds of numba compile time).
-                for L in range(32):
-                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    sgn = False
-                    ind = (mod & 8) != 0
-                    l3 = np.int64(0)
-                    if op == OP_SFPADDI:  # BF16(Imm16) * 1.0 + VD
-                        a = imm << 16
-                        bb = np.int64(0x3F800000)
-                        c = np.int64(lregs[s, vd, L])
-                    elif op == OP_SFPMULI:  # BF16(Imm16) * VD + 0.0
-                        a = imm << 16
-                        bb = np.int64(lregs[s, vd, L])
-                        c = np.int64(0)
-                    else:
-                        l3 = np.int64(lregs[s, 3, L])
-                        bb = l3 & 0x7FFFFFFF  # fabsf; compared as bits (NaN compares false, as in C)
-                        ix = 0 if bb < 0x3F800000 else (1 if bb < 0x40000000 else 2)
-                        sgn = (mod & 4) != 0
-                        if op == OP_SFPLUT:
-                            co = np.int64(lregs[s, ix, L])
-                            a = _lut8((co >> 8) & 0xFF)
-                            c = _lut8(co & 0xFF)
-                        elif mod & 2:
-                            if (mod & 10) == 10:  # FP16 3-entry table (bit 3 also makes it INDIRECT_VD)
-                                co = np.int64(lregs[s, ix, L])
-                                a = _lut16((co >> 16) & 0xFFFF)
-                                c = _lut16(co & 0xFFFF)
-                            else:  # FP16 6-entry tables; TABLE2 moves the last cut from 3.0 to 4.0
-                                cut = 0x40800000 if (mod & 3) == 3 else 0x40400000
-                                if bb < 0x3F000000:
-                                    j = 0
-                                elif bb < 0x3F800000:
-                                    j = 16
-                                elif bb < 0x3FC00000:
-                                    j = 0
-                                elif bb < 0x40000000:
-                                    j = 16
-                                elif bb < cut:
-                                    j = 0
-                                else:
-                                    j = 16
-                                a = _lut16((np.int64(lregs[s, ix, L]) >> j) & 0xFFFF)
-                                c = _lut16((np.int64(lregs[s, 4 + ix, L]) >> j) & 0xFFFF)
-                        else:
-                            a = np.int64(lregs[s, ix, L])
-                            c = np.int64(lregs[s, 4 + ix, L])
-                    r = np.int64(mad_bits(a, bb, c))
-                    if sgn:  # SGN_RETAIN: copysignf(d, LReg[3])
-                        r = (r & 0x7FFFFFFF) | (l3 & 0x80000000)
-                    dd = (lregs[s, 7, L] & 15) if ind else vd
-                    if dd < 8:
-                        lregs[s, dd, L] = np.uint32(r)
-            elif op == OP_SFPLOAD or op == OP_SFPSTORE:
-                fmt = mod
-                if fmt == 0:  # MOD0_FMT_SRCB resolution (SFPLOAD.md / SFPSTORE.md)
-                    fmt = 3 if fp32[s] else (2 if srcb_bf16[s] else 1)
-                if fmt == 10:  # INT32_ALL: only the low 2 bits of the counter (+REGW_BASE, taken as 0)
-                    addr = imm + b + (rwc[s, 0] & 3)
+            else:
+                if op <= OP_SFPLUTFP32:
+                    code = _g_mad(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
+                                     stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts)
+                elif op <= OP_SFPSTORE:
+                    code = _g_ldst(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
+                                     stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts)
+                elif op == OP_SFPLOADI or op == OP_SFPNOP or op == OP_SFPMOV or op == OP_SFPIADD or (
+                        op >= OP_SFPEXEXP and op <= OP_SFPSHFT) or (op == OP_SFPSHFT2 and mod >= 5):
+                    code = _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
+                                     stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts)
+                elif op == OP_SFPSHFT2 or op == OP_SFPSWAP or op == OP_SFPTRANSP or op == OP_SFPCAST or (
+                        op == OP_SFPSTOCHRND):
+                    code = _g_xlane(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
+                                     stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts)
+                elif op == OP_SFPLOADMACRO:
+                    code = ERR_LOADMACRO
                 else:
-                    addr = imm + b + rwc[s, 0]
-                if addr < 0 or addr >= 1024:
-                    err[0] = ERR_DST_RANGE
+                    code = _g_cc(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
+                                     stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts)
+                if code != 0:
+                    err[0] = code
                     err[1] = i
                     err[2] = k
                     return
-                if op == OP_SFPLOAD:
-                    if vd < 8:
-                        for L in range(32):
-                            cfg = lcfg[s, L]
-                            if cfg & 0x20:  # BLOCK_SFPU_RD_FROM_DEST
-                                continue
-                            if not (en[L] or fmt == 10):
-                                continue
-                            row = (addr & ~3) + (L >> 3)
-                            col = (L & 7) * 2
-                            if (addr & 2) or (lcfg[s, L & 7] & 0x40):  # DEST_RD_COL_EXCHANGE
-                                col += 1
-                            old = np.int64(lregs[s, vd, L])
-                            if fmt == 3 or fmt == 4 or fmt == 10:
-                                dat = _rd32(dsts, d, row, col)
-                            elif fmt == 12:
-                                dat = _sm_to_2c(_rd32(dsts, d, row, col))
-                            else:
-                                h = np.int64(dsts[d, row, col])
-                                if fmt == 1:  # ReadFP16 on the unshuffled FP16 pattern
-                                    e = (h >> 10) & 0x1F
-                                    m = h & 0x3FF
-                                    if (cfg & 1) and e == 0x1F and m == 0x3FF:
-                                        e = np.int64(255)
-                                        m = np.int64(0)
-                                    elif e != 0:
-                                        e += 112
-                                    dat = ((h >> 15) << 31) | (e << 23) | (m << 13)
-                                elif fmt == 2:
-                                    dat = h << 16
-                                elif fmt == 5:  # SignMag8ToSignMag32 (Mag = low 7 bits of the FP16 mantissa)
-                                    dat = ((h >> 15) << 31) | (h & 0x7F)
-                                elif fmt == 13:  # SignMag11ToSignMag32 then two's complement
-                                    dat = _sm_to_2c(((h >> 15) << 31) | (h & 0x3FF))
-                                elif fmt == 14:
-                                    dat = (old & 0xFFFF0000) | h
-                                elif fmt == 15:
-                                    dat = (h << 16) | (old & 0xFFFF)
-                                elif fmt == 8:
-                                    dat = ((h >> 15) << 31) | (h & 0x7FFF)
-                                elif fmt == 6 or fmt == 9:
-                                    dat = h
-                                elif fmt == 7:
-                                    dat = h << 16
-                                else:  # 11: MOD0_FMT_ZERO
-                                    dat = np.int64(0)
-                            lregs[s, vd, L] = np.uint32(dat & M32)
-                            if vd < 4 and (cfg & 4) and (cfg & 8):  # ENABLE_DEST_INDEX + CAPTURE
-                                lregs[s, vd + 4, L] = np.uint32((row << 4) | col)
-                else:
-                    for L in range(32):
-                        cfg = lcfg[s, L]
-                        if cfg & 0x10:  # BLOCK_DEST_WR_FROM_SFPU
-                            continue
-                        if not (bd_all or (cfg & 2)):
-                            continue
-                        if not (en[L] or fmt == 10):
-                            continue
-                        row = (addr & ~3) + (L >> 3)
-                        col = (L & 7) * 2
-                        if (addr & 2) or (lcfg[s, L & 7] & 0x80):  # DEST_WR_COL_EXCHANGE
-                            col += 1
-                        dat = np.int64(lregs[s, vd, L])
-                        if fmt == 3 or fmt == 4 or fmt == 10:
-                            _wr32(dsts, d, row, col, dat)
-                        elif fmt == 12:
-                            _wr32(dsts, d, row, col, _to_sm(dat))
-                        elif fmt == 9:  # LO16: raw rotated bits into Dst32b (see module doc)
-                            _wr32(dsts, d, row, col, _unshuffle_fp32(((dat << 16) | (dat >> 16)) & M32))
-                        elif fmt == 7:  # HI16: raw bits into Dst32b
-                            _wr32(dsts, d, row, col, _unshuffle_fp32(dat))
-                        else:
-                            if fmt == 1:  # ToFP16: flush, saturate, truncate
-                                e = ((dat >> 23) & 0xFF) - 112
-                                m = dat & 0x7FFFFF
-                                if e <= 0:
-                                    e = np.int64(0)
-                                    m = np.int64(0)
-                                elif e > 31:
-                                    e = np.int64(31)
-                                    m = np.int64(0x7FFFFF)
-                                h = ((dat >> 31) << 15) | (e << 10) | (m >> 13)
-                            elif fmt == 2:  # ToBF16: flush denormals, truncate
-                                if (dat & 0x7F800000) == 0:
-                                    dat &= 0x80000000
-                                h = dat >> 16
-                            elif fmt == 5 or fmt == 13:  # SignMag11ToFP16 (Integer "8")
-                                if fmt == 13:
-                                    dat = _to_sm(dat)
-                                h = ((dat >> 31) << 15) | (16 << 10) | (dat & 0x3FF)
-                            elif fmt == 14 or fmt == 6:
-                                h = dat & 0xFFFF
-                            elif fmt == 15:
-                                h = dat >> 16
-                            elif fmt == 8:
-                                h = ((dat >> 31) << 15) | (dat & 0x7FFF)
-                            else:  # 11: MOD0_FMT_ZERO
-                                h = np.int64(0)
-                            dsts[d, row, col] = np.uint16(h & 0xFFFF)
-                # ApplyPartialAddrMod: the Dst increment of the AddrMod slot (state.addr_mod_dst_incr).
-                rwc[s, 0] = (rwc[s, 0] + amod[s, x]) & 0x3FF
-            elif op == OP_SFPLOADI:
-                if vd < 8:
-                    if mod == 0:
-                        val = imm << 16
-                    elif mod == 1:  # FP16toFP32 without special cases
-                        val = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
-                    elif mod == 2:
-                        val = imm
-                    elif mod == 4:
-                        val = (imm | ~np.int64(0xFFFF)) & M32 if (imm & 0x8000) else imm
-                    else:
-                        val = imm
-                    for L in range(32):
-                        if en[L]:
-                            if mod == 8:
-                                lregs[s, vd, L] = np.uint32((imm << 16) | (np.int64(lregs[s, vd, L]) & 0xFFFF))
-                            elif mod == 10:
-                                lregs[s, vd, L] = np.uint32((np.int64(lregs[s, vd, L]) & 0xFFFF0000) | imm)
-                            else:
-                                lregs[s, vd, L] = np.uint32(val)
-            elif op == OP_SFPNOP:
-                pass
-            elif op == OP_SFPMOV:
-                for L in range(32):
-                    if not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    if not (en[L] or mod == 2):
-                        continue
-                    if mod & 8:
-                        if vc == 9:
-                            xv = _advance_prng(prng, s, L)
-                        elif vc == 15:
-                            xv = np.int64(lcfg[s, L])
-                        else:
-                            xv = np.int64(0)  # 10..14; 0..8 (LoadMacroConfig) rejected by encode
-                    else:
-                        xv = np.int64(lregs[s, vc, L])
-                        if mod & 1:
-                            xv ^= 0x80000000
-                    if vd < 8:
-                        lregs[s, vd, L] = np.uint32(xv)
-            elif op == OP_SFPIADD:
-                if vd < 8:
-                    simm = _i32(imm | ~np.int64(0xFFF)) if (imm & 0x800) else imm
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        cv = np.int64(lregs[s, vc, L])
-                        if mod & 1:
-                            r = (cv + simm) & M32
-                        elif mod & 2:
-                            r = (cv - np.int64(lregs[s, vd, L])) & M32
-                        else:
-                            r = (cv + np.int64(lregs[s, vd, L])) & M32
-                        lregs[s, vd, L] = np.uint32(r)
-                        if not (mod & 4):
-                            flags[s, L] = r >= 0x80000000
-                        if mod & 8:
-                            flags[s, L] = not flags[s, L]
+                if (op == OP_SFPIADD or op == OP_SFPSETCC or op == OP_SFPENCC or op == OP_SFPPOPC
+                        or op == OP_SFPCOMPC or op == OP_SFPEXEXP or op == OP_SFPLZ or op == OP_SFPCONFIG):
                     dirty = True
-            elif op == OP_SFPSETCC:
-                for L in range(32):
-                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    if use_flags[s, L] == 0 or (mod & 8):
-                        fl = False
-                    elif mod & 1:
-                        fl = imm != 0
-                    else:
-                        cv = _i32(np.int64(lregs[s, vc, L]))
-                        if mod == 0:
-                            fl = cv < 0
-                        elif mod == 2:
-                            fl = cv != 0
-                        elif mod == 4:
-                            fl = cv >= 0
-                        else:
-                            fl = cv == 0
-                    flags[s, L] = fl
-                dirty = True
-            elif op == OP_SFPENCC:
-                # Immediate bits from Imm2 (see module doc). Ignores lane enables.
-                for L in range(32):
-                    if not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    if mod & 2:
-                        use_flags[s, L] = (imm & 1) != 0
-                    elif mod & 1:
-                        use_flags[s, L] = use_flags[s, L] == 0
-                    if mod & 8:
-                        flags[s, L] = (imm & 2) != 0
-                    else:
-                        flags[s, L] = True
-                dirty = True
-            elif op == OP_SFPPUSHC:
-                for L in range(32):
-                    if not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    n = stk_n[s, L]
-                    if n >= 8:
-                        err[0] = ERR_STACK_FULL
-                        err[1] = i
-                        err[2] = k
-                        return
-                    stk_f[s, n, L] = flags[s, L]
-                    stk_u[s, n, L] = use_flags[s, L]
-                    stk_n[s, L] = n + 1
-            elif op == OP_SFPPOPC:
-                for L in range(32):
-                    if not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    n = stk_n[s, L]
-                    if n == 0:
-                        tu = False
-                        tf = False
-                    else:
-                        tu = stk_u[s, n - 1, L] != 0
-                        tf = stk_f[s, n - 1, L] != 0
-                    if mod == 0:
-                        if n == 0:
-                            err[0] = ERR_STACK_EMPTY
-                            err[1] = i
-                            err[2] = k
-                            return
-                        stk_n[s, L] = n - 1
-                    elif n == 8:  # hardware bug: the bottom entry is overwritten with the top
-                        stk_u[s, 0, L] = tu
-                        stk_f[s, 0, L] = tf
-                    a_f = flags[s, L] != 0
-                    if mod == 0:
-                        use_flags[s, L] = tu
-                        flags[s, L] = tf
-                    elif mod <= 12:
-                        use_flags[s, L] = tu
-                        if mod == 1:
-                            r_f = tf
-                        elif mod == 2:
-                            r_f = not tf
-                        elif mod == 3:
-                            r_f = a_f and tf
-                        elif mod == 4:
-                            r_f = a_f or tf
-                        elif mod == 5:
-                            r_f = a_f and not tf
-                        elif mod == 6:
-                            r_f = a_f or not tf
-                        elif mod == 7:
-                            r_f = (not a_f) and tf
-                        elif mod == 8:
-                            r_f = (not a_f) or tf
-                        elif mod == 9:
-                            r_f = (not a_f) and not tf
-                        elif mod == 10:
-                            r_f = (not a_f) or not tf
-                        elif mod == 11:
-                            r_f = a_f != tf
-                        else:
-                            r_f = a_f == tf
-                        flags[s, L] = r_f
-                    elif mod == 13:
-                        flags[s, L] = not a_f
-                    elif mod == 14:
-                        use_flags[s, L] = True
-                        flags[s, L] = True
-                    else:
-                        use_flags[s, L] = True
-                        flags[s, L] = False
-                dirty = True
-            elif op == OP_SFPCOMPC:
-                for L in range(32):
-                    if not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    n = stk_n[s, L]
-                    if n == 0:
-                        tu = True
-                        tf = True
-                    else:
-                        tu = stk_u[s, n - 1, L] != 0
-                        tf = stk_f[s, n - 1, L] != 0
-                    if tu and use_flags[s, L] != 0:
-                        flags[s, L] = tf and flags[s, L] == 0
-                    else:
-                        flags[s, L] = False
-                dirty = True
-            elif op == OP_SFPEXEXP:
-                if vd < 8:
-                    bias = 0 if (mod & 1) else 127
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        e = ((np.int64(lregs[s, vc, L]) >> 23) & 0xFF) - bias
-                        lregs[s, vd, L] = np.uint32(e & M32)
-                        if mod & 2:
-                            flags[s, L] = e < 0
-                        if mod & 8:
-                            flags[s, L] = not flags[s, L]
-                    dirty = True
-            elif op == OP_SFPEXMAN:
-                if vd < 8:
-                    hid = 0 if (mod & 1) else 0x800000
-                    for L in range(32):
-                        if en[L]:
-                            lregs[s, vd, L] = np.uint32(hid + (np.int64(lregs[s, vc, L]) & 0x7FFFFF))
-            elif op == OP_SFPSETEXP or op == OP_SFPSETMAN or op == OP_SFPSETSGN or op == OP_SFPDIVP2:
-                if vd < 8:
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        c = np.int64(lregs[s, vc, L])
-                        sg = c >> 31
-                        e = (c >> 23) & 0xFF
-                        m = c & 0x7FFFFF
-                        bv = np.int64(lregs[s, vd, L])
-                        if op == OP_SFPSETEXP:
-                            if mod & 1:
-                                e = imm
-                            elif mod & 2:
-                                e = (bv >> 23) & 0xFF
-                            else:
-                                e = bv & 0xFF
-                        elif op == OP_SFPSETMAN:
-                            m = (imm << 11) if (mod & 1) else (bv & 0x7FFFFF)
-                        elif op == OP_SFPSETSGN:
-                            sg = imm if (mod & 1) else (bv >> 31)
-                        else:  # SFPDIVP2
-                            if mod & 1:
-                                if e != 255:
-                                    e = (e + imm) & 0xFF
-                            else:
-                                e = imm
-                        lregs[s, vd, L] = np.uint32((sg << 31) | (e << 23) | m)
-            elif op == OP_SFPABS:
-                if vd < 8:
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        xv = np.int64(lregs[s, vc, L])
-                        if xv >= 0x80000000:
-                            if mod & 1:
-                                # SFPABS.md tests x >= 0xff800000: -NaN *and* -Inf are left as they are.
-                                if xv < 0xFF800000:
-                                    xv &= 0x7FFFFFFF
-                            else:
-                                xv = (-xv) & M32
-                        lregs[s, vd, L] = np.uint32(xv)
-            elif op == OP_SFPLZ:
-                if vd < 8:
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        c = np.int64(lregs[s, vc, L])
-                        if mod & 4:
-                            c &= 0x7FFFFFFF
-                        lregs[s, vd, L] = np.uint32(_clz32(c) if c != 0 else 32)
-                        if mod & 2:
-                            flags[s, L] = c != 0
-                        if mod & 8:
-                            flags[s, L] = not flags[s, L]
-                    dirty = True
-            elif op == OP_SFPAND or op == OP_SFPOR or op == OP_SFPXOR or op == OP_SFPNOT:
-                if vd < 8:
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        c = lregs[s, vc, L]
-                        if op == OP_SFPAND:
-                            lregs[s, vd, L] = lregs[s, vd, L] & c
-                        elif op == OP_SFPOR:
-                            lregs[s, vd, L] = lregs[s, vd, L] | c
-                        elif op == OP_SFPXOR:
-                            lregs[s, vd, L] = lregs[s, vd, L] ^ c
-                        else:
-                            lregs[s, vd, L] = np.uint32((~np.int64(c)) & M32)
-            elif op == OP_SFPSHFT or (op == OP_SFPSHFT2 and mod >= 5):
-                # SFPSHFT: VD = VD shifted; SFPSHFT2 mode 5: VD = VB shifted by VC; mode 6: VB = Imm12 & 15.
-                if vd < 8:
-                    simm = _i32(imm | ~np.int64(0xFFF)) if (imm & 0x800) else imm
-                    src = vd if op == OP_SFPSHFT else vb
-                    for L in range(32):
-                        if not en[L]:
-                            continue
-                        if (op == OP_SFPSHFT and (mod & 1)) or (op == OP_SFPSHFT2 and mod == 6):
-                            amt = simm
-                        else:
-                            amt = _i32(np.int64(lregs[s, vc, L]))
-                        bv = np.int64(lregs[s, src, L])
-                        if amt >= 0:
-                            r = (bv << (amt & 31)) & M32
-                        else:
-                            r = bv >> ((-amt) & 31)
-                        lregs[s, vd, L] = np.uint32(r)
-            elif op == OP_SFPSHFT2:
-                bd0 = bd_all or (lcfg[s, 0] & 2) != 0
-                if mod == 0 or mod == 1 or mod == 2:
-                    if mod == 1:
-                        for L in range(32):
-                            t0[L] = lregs[s, 0, L]
-                    elif mod == 2:
-                        if bd0:
-                            for L in range(32):
-                                t0[L] = lregs[s, vc, L]
-                                vc0[s, L] = lregs[s, vc, L]
-                            vc0_valid[s] = 1
-                    for L in range(32):
-                        if mod == 2:
-                            if not bd0:
-                                break
-                        elif not (bd_all or (lcfg[s, L] & 2)):
-                            continue
-                        if not en[L]:
-                            continue
-                        lregs[s, 0, L] = lregs[s, 1, L]
-                        lregs[s, 1, L] = lregs[s, 2, L]
-                        lregs[s, 2, L] = lregs[s, 3, L]
-                        if mod == 0:
-                            lregs[s, 3, L] = 0
-                        elif mod == 1:
-                            lregs[s, 3, L] = np.uint32(t0[L + 8]) if L < 24 else 0
-                        else:
-                            lregs[s, 3, L] = np.uint32(t0[L - 1] if (L & 7) else t0[L + 7])
-                elif mod == 3:
-                    if bd0:
-                        for L in range(32):
-                            t0[L] = lregs[s, vc, L]
-                            vc0[s, L] = lregs[s, vc, L]
-                        vc0_valid[s] = 1
-                        if vd < 8:
-                            for L in range(32):
-                                if en[L]:
-                                    lregs[s, vd, L] = np.uint32(t0[L - 1] if (L & 7) else t0[L + 7])
-                else:  # mod == 4: SUBVEC_SHFLSHR1 with the documented hardware bug
-                    if vd < 8:
-                        for L in range(32):
-                            t0[L] = lregs[s, vc, L]
-                        for L in range(32):
-                            if not en[L]:
-                                continue
-                            if L & 7:
-                                lregs[s, vd, L] = np.uint32(t0[L - 1])
-                            else:
-                                if vc0_valid[s] == 0:
-                                    err[0] = ERR_SHFL_BUG
-                                    err[1] = i
-                                    err[2] = k
-                                    return
-                                lregs[s, vd, L] = vc0[s, L + 7]
-            elif op == OP_SFPSWAP:
-                if mod == 0:
-                    mask = np.int64(0)
-                elif mod == 1:
-                    mask = np.int64(0xFFFFFFFF)
-                elif mod == 2:
-                    mask = np.int64(0x0000FFFF)
-                elif mod == 3:
-                    mask = np.int64(0x00FF00FF)
-                elif mod == 4:
-                    mask = np.int64(0xFF0000FF)
-                elif mod == 5:
-                    mask = np.int64(0x000000FF)
-                elif mod == 6:
-                    mask = np.int64(0x0000FF00)
-                elif mod == 7:
-                    mask = np.int64(0x00FF0000)
-                else:
-                    mask = np.int64(0xFF000000)
-                for L in range(32):
-                    cfg = lcfg[s, L]
-                    if not (bd_all or (cfg & 2)) or not en[L]:
-                        continue
-                    cv = np.int64(lregs[s, vc, L])
-                    dv = np.int64(lregs[s, vd, L])
-                    if mod == 0:
-                        sw = True
-                    else:
-                        if (mask >> L) & 1:
-                            sw = _sm_less(cv, dv)
-                        else:
-                            sw = not _sm_less(cv, dv)
-                        if cfg & 0x100:  # EXCHANGE_SRCB_SRCC
-                            sw = not sw
-                    if sw:
-                        if cfg & 4:  # ENABLE_DEST_INDEX: argmin/argmax
-                            if vc < 4:
-                                lregs[s, vc, L] = np.uint32(dv)
-                            if vd < 4:
-                                lregs[s, vd, L] = np.uint32(cv)
-                            vca = 4 + (vc & 3)
-                            vda = 4 + (vd & 3)
-                            ta = lregs[s, vca, L]
-                            tb = lregs[s, vda, L]
-                            lregs[s, vca, L] = tb
-                            lregs[s, vda, L] = ta
-                        else:
-                            if vc < 8:
-                                lregs[s, vc, L] = np.uint32(dv)
-                            if vd < 8:
-                                lregs[s, vd, L] = np.uint32(cv)
-            elif op == OP_SFPTRANSP:
-                if bd_all or (lcfg[s, 0] & 2):
-                    for bse in (0, 4):
-                        for col in range(8):
-                            for ii in range(4):
-                                for jj in range(ii):
-                                    lij = jj * 8 + col
-                                    lji = ii * 8 + col
-                                    vij = lregs[s, bse + ii, lij]
-                                    vji = lregs[s, bse + jj, lji]
-                                    if en[lij]:
-                                        lregs[s, bse + ii, lij] = vji
-                                    if en[lji]:
-                                        lregs[s, bse + jj, lji] = vij
-            elif op == OP_SFPCAST:
-                for L in range(32):
-                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    c = np.int64(lregs[s, vc, L])
-                    sign = c & 0x80000000
-                    mag = c & 0x7FFFFFFF
-                    lz = _clz32(mag) if mag != 0 else np.int64(157)
-                    norm = (mag << (lz & 31)) & M32
-                    r = sign + ((157 - lz) << 23) + (norm >> 8)
-                    if mod & 1:
-                        if (norm & 0xFE) > ((_advance_prng(prng, s, L) >> 9) & 0xFE):
-                            r += 1
-                    else:
-                        if (norm & 0x80) and (norm & 0x17F):
-                            r += 1
-                    if vd < 8:
-                        lregs[s, vd, L] = np.uint32(r & M32)
-            elif op == OP_SFPSTOCHRND:
-                stoch = (x & 1) != 0
-                useimm = (x & 2) != 0
-                for L in range(32):
-                    if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
-                        continue
-                    pb = (_advance_prng(prng, s, L) & 0x7FFFFF) if stoch else np.int64(0x400000)
-                    c = np.int64(lregs[s, vc, L])
-                    if mod <= 1:  # SFPSTOCHRND_FloatFloat.md
-                        e = (c >> 23) & 0xFF
-                        if e == 0:
-                            r = np.int64(0)
-                        elif e == 255:
-                            r = c & 0xFF800000
-                        elif mod == 0:
-                            disc = c & 0x1FFF
-                            r = c - disc
-                            if (disc << 10) >= pb:
-                                r += 0x2000
-                        else:
-                            disc = c & 0xFFFF
-                            r = c - disc
-                            if (disc << 7) >= pb:
-                                r += 0x10000
-                    elif mod == 4 or mod == 5:  # SFPSTOCHRND_IntInt.md
-                        sign = c & 0x80000000
-                        mg = (c & 0x7FFFFFFF) << 23
-                        mg >>= imm if useimm else (np.int64(lregs[s, vb, L]) & 31)
-                        mg = (mg >> 23) + np.int64((mg & 0x7FFFFF) >= pb)
-                        if mod == 4:
-                            if mg > 255:
-                                mg = np.int64(255)
-                            sign = 0
-                        else:
-                            if mg > 127:
-                                mg = np.int64(127)
-                            if mg == 0:
-                                sign = 0
-                        r = sign + mg
-                    else:  # SFPSTOCHRND_FloatInt.md: 2 UINT8, 3 INT8, 6 UINT16, 7 INT16
-                        keep = mod == 3 or mod == 7
-                        mx = 127 if mod == 3 else (255 if mod == 2 else (32767 if mod == 7 else 65535))
-                        sign = (c & 0x80000000) if keep else np.int64(0)
-                        e = ((c >> 23) & 0xFF) - 127
-                        if e < -1:
-                            mg = np.int64(0)
-                            sign = 0
-                        elif e >= 16:
-                            mg = np.int64(mx)
-                        else:
-                            mg = 0x800000 | (c & 0x7FFFFF)
-                            mg = (mg << e) if e >= 0 else (mg >> (-e))
-                            mg = (mg >> 23) + np.int64((mg & 0x7FFFFF) >= pb)
-                            if mg > mx:
-                                mg = np.int64(mx)
-                            if mg == 0:
-                                sign = 0
-                        r = sign + mg
-                    if vd < 8:
-                        lregs[s, vd, L] = np.uint32(r & M32)
-            elif op == OP_SFPCONFIG:
-                for L in range(32):
-                    if (mod & 8) and not ((imm >> ((L & 7) * 2)) & 1):
-                        continue
-                    if use_flags[s, L & 7] != 0 and flags[s, L & 7] == 0:
-                        continue
-                    l0 = np.int64(lregs[s, 0, L & 7])
-                    if vd >= 11 and vd <= 14:
-                        if mod & 1:
-                            if vd == 11:
-                                lregs[s, vd, L] = np.uint32(0xBF800000)
-                            elif vd == 12:
-                                lregs[s, vd, L] = np.uint32(0x37800000)
-                            elif vd == 13:
-                                lregs[s, vd, L] = np.uint32(0xBF2CC4C7)
-                            else:
-                                lregs[s, vd, L] = np.uint32(0xBEB08FF9)
-                        else:
-                            lregs[s, vd, L] = np.uint32(l0)
-                    elif vd == 15:
-                        orig = np.int64(lcfg[s, L])
-                        val = imm if (mod & 1) else l0
-                        m6 = mod & 6
-                        if m6 == 0:
-                            nv = val
-                        elif m6 == 2:
-                            nv = orig | val
-                        elif m6 == 4:
-                            nv = orig & val
-                        else:
-                            nv = orig ^ val
-                        nv &= 0x3FFFF
-                        if mod & 1:
-                            nv |= orig & ~np.int64(0xFFFF) & 0x3FFFF
-                        lcfg[s, L] = np.uint32(nv)
-                    # VD 0..8 write LoadMacroConfig, which nothing modelled can read (SFPLOADMACRO and
-                    # SFPMOV FROM_SPECIAL 0..8 are rejected); VD 9, 10 do nothing.
-                dirty = True
-            elif op == OP_INCRWC:
-                if x & 1:
-                    rwc[s, 1] = (rwc[s, 1] + imm) & 0x3FF
-                    rwc[s, 0] = rwc[s, 1]
-                else:
-                    rwc[s, 0] = (rwc[s, 0] + imm) & 0x3FF
-            elif op == OP_SETRWC:
-                # x = Dst | DstCr << 1 | DstCtoCr << 2 (SETRWC.md); Src/Fidelity counters not modelled.
-                if (x & 1) or (x & 4):
-                    val = imm
-                    if x & 4:
-                        val += rwc[s, 0]
-                    elif x & 2:
-                        val += rwc[s, 1]
-                    val &= 0x3FF
-                    rwc[s, 0] = val
-                    rwc[s, 1] = val
-            else:  # SFPLOADMACRO (rejected by encode; kept for hand-built arrays)
-                err[0] = ERR_LOADMACRO
-                err[1] = i
-                err[2] = k
-                return
 
 
 def _as_index(arr, K, default, name, limit):
