@@ -186,3 +186,12 @@ if given is not None:
         write_tiles16(d, first, tiles)
         assert np.array_equal(read_tiles16(d, first, 1), tiles)
         assert np.count_nonzero(d) == np.count_nonzero(tiles)
+
+
+def test_execute_rejects_bad_hand_built_rows():
+    from tensix.sfpu import SfpuState, execute
+
+    prog = encode([make("SFPMAD", VA=0, VB=1, VC=2, VD=3)])
+    prog[0, isa.C_VB] = 17
+    with pytest.raises(SfpuError, match="not a valid encoding"):
+        execute(prog, SfpuState(1), new_dst(1))

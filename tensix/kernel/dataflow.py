@@ -307,15 +307,23 @@ def _port(th, noc):
     return (th.core.logical, th.noc if noc is None else noc)
 
 
+def _lat(th, noc_addr, noc, read):
+    n = th.noc if noc is None else noc
+    return th.core.device.timing.latency(th.core.noc_xy, ((noc_addr >> 36) & 63, (noc_addr >> 42) & 63), n, read)
+
+
 def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
+    """Reads need no global-time sync: the data they see was written before in program order or by a write
+    that a synced semaphore/CB hand-off ordered before them (else the program races on hardware too), and
+    their bandwidth model is order-insensitive (noc.py)."""
     th = _ctx.th
     th.advance(_C_ISSUE)
-    th.sched.sync(th)
     dev = th.core.device
     mem, off, kind, where = dev.resolve(src_noc_addr, size, lambda: f"noc_async_read at {th.source_line_now()}")
     _local_range(th, dst_local_l1_addr, size, "noc_async_read destination")
     th.core.l1[dst_local_l1_addr:dst_local_l1_addr + size] = mem[off:off + size]
-    _, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None)
+    _, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None,
+                                  _lat(th, src_noc_addr, noc, True))
     th.reads.append((dst_local_l1_addr, dst_local_l1_addr + size, done))
 
 
@@ -336,7 +344,8 @@ def _write(th, src, dst_noc_addr, size, noc, what):
     mem, off, kind, where = dev.resolve(dst_noc_addr, size, lambda: f"{what} at {th.source_line_now()}")
     _local_range(th, src, size, f"{what} source")
     mem[off:off + size] = th.core.l1[src:src + size]
-    flushed, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None)
+    flushed, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None,
+                                        _lat(th, dst_noc_addr, noc, False))
     if kind == "l1":
         where.notify_l1_write(off, off + size, done)
     th.writes.append(done)
@@ -346,7 +355,8 @@ def _write(th, src, dst_noc_addr, size, noc, what):
 def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
     th = _ctx.th
     th.advance(_C_ISSUE)
-    th.sched.sync(th)
+    if th.core.device.noc_to_core.get(((dst_noc_addr >> 36) & 63, (dst_noc_addr >> 42) & 63)) is not None:
+        th.sched.sync(th)   # writes into a core's L1 may wake semaphore waiters: keep them in time order
     _write(th, src_local_l1_addr, dst_noc_addr, size, noc, "noc_async_write")
 
 
@@ -433,7 +443,11 @@ def _mcast_write(th, src, mcast_addr, size, num_dests, noc, call, loopback):
         raise NocAddressError(f"{call} at {th.source_line_now()}: destination L1 [{local:#x}, {local + size:#x}) out "
                               "of range or misaligned.\nFix: use a 16-byte aligned address inside L1.")
     data = th.core.l1[src:src + size].copy()
-    flushed, done = th.core.device.timing.transfer(th.clock, _port(th, noc), size)
+    timing = th.core.device.timing
+    n = th.noc if noc is None else noc
+    # the broadcast tree delivers to the farthest destination last
+    lat = max(timing.latency(th.core.noc_xy, c.noc_xy, n, False) for c in cores)
+    flushed, done = timing.transfer(th.clock, _port(th, noc), size, None, lat)
     for c in cores:
         c.l1[local:local + size] = data
         c.notify_l1_write(local, local + size, done)
@@ -528,7 +542,7 @@ def noc_semaphore_inc(addr, incr, noc=None):
         raise NocAddressError(f"noc_semaphore_inc at {th.source_line_now()}: target is DRAM; atomic increments go to "
                               "a worker core's L1 semaphore.\nFix: get_noc_addr(x, y, get_semaphore(id)).")
     _set_u32(where, off, _u32(where, off) + incr)
-    _, done = dev.timing.transfer(th.clock, _port(th, noc), 4)
+    _, done = dev.timing.transfer(th.clock, _port(th, noc), 4, None, _lat(th, addr, noc, False))
     where.notify_l1_write(off, off + 4, done)
     th.writes.append(done)
 
@@ -650,3 +664,22 @@ def riscv_wait(cycles):
     """Spin this RISC-V for `cycles` cycles (tt-metal's riscv_wait)."""
     th = _ctx.th
     th.advance(int(cycles))
+
+
+def get_noc_addr_from_bank_id(bank_id, bank_address_offset, noc=None, is_dram=True):
+    """NoC address of `bank_address_offset` in DRAM bank `bank_id` (0..11) or L1 bank (0..63)."""
+    th = _ctx.th
+    th.advance(_C_ADDR)
+    from tensix.device.interleave import L1_BANK_NOC
+    if is_dram:
+        if not 0 <= bank_id < soc.NUM_DRAM_BANKS:
+            raise NocAddressError(f"get_noc_addr_from_bank_id({bank_id}): Wormhole has {soc.NUM_DRAM_BANKS} DRAM "
+                                  "banks.\nFix: use a bank id 0..11.")
+        x, y = soc.DRAM_BANK_WORKER_ENDPOINT[bank_id]
+        return soc.noc_xy_addr(x, y, soc.DRAM_BANK_OFFSET[bank_id] + bank_address_offset)
+    x, y = L1_BANK_NOC[bank_id]
+    return soc.noc_xy_addr(x, y, bank_address_offset)
+
+
+noc_async_read_one_packet = noc_async_read
+noc_async_write_one_packet = noc_async_write

@@ -16,21 +16,23 @@ Decisions where the sources are silent or self-contradictory (each also noted at
 - Dst address `Imm10 + base + RWC.Dst` is a 10-bit quantity on hardware and wraps silently; a sum >= 1024
   is reported as an error (almost certainly a kernel bug). `base` is DEST_TARGET_REG_CFG_MATH_Offset with
   DEST_REGW_BASE taken as 0, so MOD0_FMT_INT32_ALL uses `Imm10 + base + (RWC.Dst & 3)`.
-- SFPENCC: the ISA page tests `Mod1 & SFPENCC_IMM12_E/R`; the immediate bits are taken from the Imm2
-  field instead (the tt-llk boot sequence SFPENCC(Imm2=3, Mod1=10) must enable lane flags).
+- Newer ISA text: the extracted pages (2025-06 snapshot) were checked against the 2025-09 revision of
+  tt-isa-documentation (commit e739ac0, as mirrored in jasondavies/tt-isa-documentation). Where they differ the
+  newer text is followed: SFPENCC reads its immediate bits from Imm2 (fix 945964e/6b8c33b); SFPABS float mode
+  keeps only -NaN (`x > 0xff800000`, fix 2752adf), so -Inf becomes +Inf; SFPSWAP Mod1 9..15 means
+  "VD = max, VC = min" in all lanes; SFPSTOCHRND always calls AdvancePRNG (even without StochasticRounding)
+  and compares `DiscardedBits >= (PRNGBits >> n)` in the FP16A/FP16B modes (fix 2d91617, "to match hardware").
 - SFPLUTFP32: the page's `Mod1 & FP16_3ENTRY_TABLE` and `Mod1 & FP16_6ENTRY_TABLE2` tests are read as
   `(Mod1 & 10) == 10` and `(Mod1 & 3) == 3` (otherwise 6-entry mode and TABLE1 would be unreachable).
 - Ops that the page writes outside a lanewise block with an unindexed `LaneConfig` (SFPTRANSP, SFPSHFT2
   shuffle modes) use lane 0's DISABLE_BACKDOOR_LOAD.
 - PRNG: advances once per lane, exactly where the functional model calls AdvancePRNG: for enabled lanes
-  (that pass the VD < 12 / DISABLE_BACKDOOR_LOAD test) of SFPCAST with RND_STOCH, SFPSTOCHRND with
-  StochasticRounding = 1 (all its modes, even when the result is not written), and SFPMOV from special
-  register 9. Lanes are independent; disabled lanes do not advance.
+  (that pass the VD < 12 / DISABLE_BACKDOOR_LOAD test) of SFPCAST with RND_STOCH, of every SFPSTOCHRND (all
+  modes, with or without StochasticRounding, even when the result is not written), and of SFPMOV from
+  special register 9. Lanes are independent; disabled lanes do not advance.
 - Undefined behaviour is an error: SFPPUSHC on a full stack, SFPPOPC Mod1=0 on an empty one, SFPSHFT2
   SHFLSHR1 before any SHFLROR1 (the HW bug then reads unknown data), runtime inputs that do not fit the
   immediate field.
-- SFPABS float mode: the page's comment says "-NaN" but its test `x >= 0xff800000` also keeps -Inf
-  negative; the test (the functional model) is followed.
 - INCRWC/SETRWC: only the Dst counters (Dst, Dst_Cr) are modelled; SrcA/SrcB/Fidelity counters are
   ignored (they do not affect the SFPU).
 """
@@ -380,7 +382,7 @@ def _g_ldst(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, fla
                         h = np.int64(0)
                     dsts[d, row, col] = np.uint16(h & 0xFFFF)
         # ApplyPartialAddrMod: the Dst increment of the AddrMod slot (state.addr_mod_dst_incr).
-        rwc[s, 0] = (rwc[s, 0] + amod[s, x]) & 0x3FF
+        rwc[s, 0] = (rwc[s, 0] + amod[s, x & 3]) & 0x3FF
     return 0
 
 
@@ -501,8 +503,8 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
                 xv = np.int64(lregs[s, vc, L])
                 if xv >= 0x80000000:
                     if mod & 1:
-                        # SFPABS.md tests x >= 0xff800000: -NaN *and* -Inf are left as they are.
-                        if xv < 0xFF800000:
+                        # -NaN (> 0xff800000) is left as it is; -Inf becomes +Inf (SFPABS.md, 2025-07 fix)
+                        if xv <= 0xFF800000:
                             xv &= 0x7FFFFFFF
                     else:
                         xv = (-xv) & M32
@@ -538,7 +540,7 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
         # SFPSHFT: VD = VD shifted; SFPSHFT2 mode 5: VD = VB shifted by VC; mode 6: VB = Imm12 & 15.
         if vd < 8:
             simm = _i32(imm | ~np.int64(0xFFF)) if (imm & 0x800) else imm
-            src = vd if op == OP_SFPSHFT else vb
+            src = vd if op == OP_SFPSHFT else ((imm & 15) if mod == 6 else vb)  # mode 6: VB = Imm12 & 15
             for L in range(32):
                 if not en[L]:
                     continue
@@ -803,8 +805,10 @@ def _g_xlane(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, fl
             mask = np.int64(0x0000FF00)
         elif mod == 7:
             mask = np.int64(0x00FF0000)
-        else:
+        elif mod == 8:
             mask = np.int64(0xFF000000)
+        else:  # 9..15: VD = max, VC = min in all lanes (SFPSWAP.md 2025-09)
+            mask = np.int64(0)
         for L in range(32):
             cfg = lcfg[s, L]
             if not (bd_all or (cfg & 2)) or not en[L]:
@@ -875,7 +879,9 @@ def _g_xlane(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, fl
         for L in range(32):
             if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
                 continue
-            pb = (_advance_prng(prng, s, L) & 0x7FFFFF) if stoch else np.int64(0x400000)
+            pb = _advance_prng(prng, s, L) & 0x7FFFFF  # advances even without StochasticRounding
+            if not stoch:
+                pb = np.int64(0x400000)
             c = np.int64(lregs[s, vc, L])
             if mod <= 1:  # SFPSTOCHRND_FloatFloat.md
                 e = (c >> 23) & 0xFF
@@ -886,12 +892,12 @@ def _g_xlane(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, fl
                 elif mod == 0:
                     disc = c & 0x1FFF
                     r = c - disc
-                    if (disc << 10) >= pb:
+                    if disc >= (pb >> 10):
                         r += 0x2000
                 else:
                     disc = c & 0xFFFF
                     r = c - disc
-                    if (disc << 7) >= pb:
+                    if disc >= (pb >> 7):
                         r += 0x10000
             elif mod == 4 or mod == 5:  # SFPSTOCHRND_IntInt.md
                 sign = c & 0x80000000
@@ -1054,6 +1060,17 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
     prog = np.ascontiguousarray(program, dtype=np.int32)
     if prog.ndim != 2 or prog.shape[1] != isa.NCOLS:
         raise SfpuError(f"execute: program must be isa.encode() output of shape (n, {isa.NCOLS}), got {prog.shape}")
+    if prog.shape[0]:
+        # Hand-built arrays are checked too: the interpreter indexes registers with these columns unchecked.
+        bad = ((prog[:, isa.C_OP] < 0) | (prog[:, isa.C_OP] >= isa.NUM_OPCODES)
+               | (prog[:, isa.C_VA:isa.C_VD + 1] < 0).any(axis=1) | (prog[:, isa.C_VA:isa.C_VD + 1] > 15).any(axis=1)
+               | (prog[:, isa.C_MOD] < 0) | (prog[:, isa.C_MOD] > 15) | (prog[:, isa.C_IMM] < 0)
+               | (prog[:, isa.C_IMM] > 0xFFFF) | (prog[:, isa.C_INPUT] < -1) | (prog[:, isa.C_X] < 0)
+               | (prog[:, isa.C_X] > 7) | (prog[:, isa.C_IMMW] < 0) | (prog[:, isa.C_IMMW] > 16))
+        if bad.any():
+            i = int(np.argmax(bad))
+            raise SfpuError(f"execute: program row {i} ({prog[i].tolist()}) is not a valid encoding; "
+                            "build programs with tensix.sfpu.isa.encode")
     if not isinstance(state, SfpuState):
         raise SfpuError("execute: state must be an SfpuState")
     if not isinstance(dsts, np.ndarray) or dsts.dtype != np.uint16 or dsts.ndim != 3 or dsts.shape[1:] != (1024, 16):
