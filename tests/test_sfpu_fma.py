@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from tensix.errors import SfpuError, TensixError
-from tensix.sfpu.fma import FmaOperandError, fma, mad_bits
+from tensix.sfpu.fma_model import FmaOperandError, fma, mad_bits
 
 ONE = 0x3F800000
 SIGN = 1 << 31
@@ -422,3 +422,12 @@ def test_fma_rejects_bad_operands():
     with pytest.raises(FmaOperandError, match="do not broadcast"):
         fma(good, np.zeros(3, np.uint32), good)
     assert issubclass(FmaOperandError, SfpuError) and issubclass(FmaOperandError, TensixError)
+
+
+def test_public_name_is_the_function():
+    """The issue's API: tensix.sfpu.fma(a, b, c) on uint32 arrays of any equal shape."""
+    import tensix.sfpu
+
+    a = np.full((2, 3), 0x3F800000, np.uint32)
+    out = tensix.sfpu.fma(a, a, a)
+    assert out.shape == (2, 3) and out.dtype == np.uint32 and (out == 0x40000000).all()

@@ -5,7 +5,7 @@ import pytest
 from test_sfpu_helpers import EDGE_F32, L, f2u, prng_ref, run1, u32
 
 from tensix.sfpu import isa, make
-from tensix.sfpu.fma import fma
+from tensix.sfpu.fma_model import fma
 
 rng = np.random.default_rng(11)
 RAND = rng.integers(0, 2**32, 32, dtype=np.uint64).astype(np.int64)

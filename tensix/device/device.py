@@ -86,45 +86,31 @@ class Device:
 
     # ---- NoC address resolution --------------------------------------------------------------------
     def resolve(self, noc_addr: int, size: int, what):
-        """NoC address -> (memory array, offset, kind, core or bank) with range and alignment checks.
-
-        Alignment: tt-metal's Wormhole HAL requires 16-byte aligned L1 and 32-byte aligned DRAM addresses for
-        NoC transfers (soc.L1_ALIGNMENT, soc.DRAM_ALIGNMENT)."""
+        """NoC address -> (memory array, offset, kind, core or bank) with a range check. Alignment is checked by
+        the transfer (tensix.kernel.dataflow), which knows both ends. `what` (str or callable) names the call."""
         x = (noc_addr >> 36) & 63
         y = (noc_addr >> 42) & 63
         local = noc_addr & soc.LOCAL_MASK
         core = self.noc_to_core.get((x, y))
         if core is not None:
-            if local + size <= soc.L1_SIZE and size >= 0 and not local % soc.L1_ALIGNMENT:
+            if local + size <= soc.L1_SIZE and size >= 0:
                 return core.l1, local, "l1", core
             what = what() if callable(what) else what
-            if local + size > soc.L1_SIZE or size < 0:
-                raise NocAddressError(
-                    f"{what}: L1 range [{local:#x}, {local + size:#x}) on core at NoC ({x}, {y}) exceeds L1 "
-                    f"({soc.L1_SIZE:#x} bytes).\nFix: check the address and size passed to get_noc_addr / the transfer.")
-            if local % soc.L1_ALIGNMENT:
-                raise NocAddressError(
-                    f"{what}: L1 address {local:#x} at NoC ({x}, {y}) is not {soc.L1_ALIGNMENT}-byte aligned.\n"
-                    "Fix: NoC transfers need 16-byte aligned L1 addresses; align buffers and offsets.")
-            return core.l1, local, "l1", core
+            raise NocAddressError(
+                f"{what}: L1 range [{local:#x}, {local + size:#x}) on core at NoC ({x}, {y}) exceeds L1 "
+                f"({soc.L1_SIZE:#x} bytes).\nFix: check the address and size passed to get_noc_addr / the transfer.")
         ch = soc.NOC_TO_DRAM_CHANNEL.get((x, y))
         if ch is not None:
             bank = 2 * ch + (1 if local >= soc.DRAM_BANK_SIZE else 0)
             off = local - soc.DRAM_BANK_OFFSET[bank]
             mem = self.dram.mem[bank]
-            if off + size <= mem.size and size >= 0 and not off % soc.DRAM_ALIGNMENT:
+            if off + size <= mem.size and size >= 0:
                 return mem, off, "dram", bank
             what = what() if callable(what) else what
-            if off + size > mem.size or size < 0:
-                raise NocAddressError(
-                    f"{what}: DRAM range [{off:#x}, {off + size:#x}) in bank {bank} is outside allocated DRAM "
-                    f"(bank holds {soc.DRAM_BANK_SIZE:#x} bytes, {mem.size:#x} allocated).\n"
-                    "Fix: check the page id / address; only access buffers you created.")
-            if off % soc.DRAM_ALIGNMENT:
-                raise NocAddressError(
-                    f"{what}: DRAM address {off:#x} in bank {bank} is not {soc.DRAM_ALIGNMENT}-byte aligned.\n"
-                    "Fix: NoC transfers need 32-byte aligned DRAM addresses.")
-            return mem, off, "dram", bank
+            raise NocAddressError(
+                f"{what}: DRAM range [{off:#x}, {off + size:#x}) in bank {bank} is outside allocated DRAM "
+                f"(bank holds {soc.DRAM_BANK_SIZE:#x} bytes, {mem.size:#x} allocated).\n"
+                "Fix: check the page id / address; only access buffers you created.")
         what = what() if callable(what) else what
         raise NocAddressError(
             f"{what}: NoC coordinate ({x}, {y}) (from NoC address {noc_addr:#x}) is neither a worker core nor a "

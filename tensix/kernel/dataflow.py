@@ -12,7 +12,7 @@ import numpy as np
 
 from tensix.device import soc
 from tensix.device.costs import cost
-from tensix.device.errors import (CircularBufferError, KernelError, NocAddressError, ReadBarrierError,
+from tensix.device.errors import (CircularBufferError, NocAddressError, ReadBarrierError,
                                   RuntimeArgError)
 from tensix.device.interleave import aligned_page_size, page_noc_addr
 from tensix.kernel import _ctx
@@ -92,10 +92,6 @@ def _cb(th, cb_id, call):
             f"{th.source_line_now()}).\nFix: CreateCircularBuffer(program, cores, CircularBufferConfig(..., "
             f"{{{int(cb_id)}: fmt}})) for this core.")
     return cb
-
-
-def _idx_producer(th):
-    return 2 if th.compute is not None else 0
 
 
 def cb_reserve_back(cb_id, num_pages):
@@ -294,13 +290,34 @@ class TensorAccessor(_AddrGen):
 
 # ---- NoC transfers ------------------------------------------------------------------------------------
 def _local_range(th, addr, size, what):
-    if 0 <= addr and addr + size <= soc.L1_SIZE and not addr % soc.L1_ALIGNMENT:
+    if 0 <= addr and addr + size <= soc.L1_SIZE:
         return
-    if addr < 0 or addr + size > soc.L1_SIZE or addr % soc.L1_ALIGNMENT:
+    raise NocAddressError(
+        f"{what}: local L1 range [{addr:#x}, {addr + size:#x}) on core {th.core.logical} at "
+        f"{th.source_line_now()} is outside L1 ({soc.L1_SIZE:#x} bytes).\nFix: use a CB pointer "
+        "(get_write_ptr/get_read_ptr) or an address inside L1.")
+
+
+MAX_PACKET = 8192   # 256 data flits of 32 bytes [ISA NoC/Counters.md "Automatic request splitting"]
+
+
+def _check_align(th, local, remote, kind, size, what):
+    """NoC alignment rules: the NoC moves L1 data in aligned 16-byte units [ISA NoC/Ordering.md] and does not
+    shift bytes, so both ends must sit at the same offset within 16 bytes (32 when DRAM is involved: tt-metal's
+    Wormhole NOC_L1_TO_L1_ALIGNMENT = 16, NOC_L1_TO_DRAM_ALIGNMENT = 32); transfers over one packet (8 KiB)
+    are split by hardware only if both addresses are 16-byte aligned [ISA NoC/Counters.md]."""
+    al = soc.DRAM_ALIGNMENT if kind == "dram" else soc.L1_ALIGNMENT
+    if (local - remote) % al:
         raise NocAddressError(
-            f"{what}: local L1 range [{addr:#x}, {addr + size:#x}) on core {th.core.logical} at "
-            f"{th.source_line_now()} is out of range or not {soc.L1_ALIGNMENT}-byte aligned (L1 is {soc.L1_SIZE:#x} "
-            "bytes).\nFix: use a CB pointer (get_write_ptr/get_read_ptr) or an aligned L1 address.")
+            f"{what} on core {th.core.logical} at {th.source_line_now()}: misaligned NoC access: local L1 address "
+            f"{local:#x} and {'DRAM' if kind == 'dram' else 'remote L1'} address {remote:#x} are at different "
+            f"offsets within {al} bytes ({local % al} vs {remote % al}); the NoC does not realign data.\n"
+            f"Fix: give both ends the same address modulo {al} (ideally {al}-byte aligned buffers and offsets).")
+    if size > MAX_PACKET and (local % 16 or remote % 16):
+        raise NocAddressError(
+            f"{what} on core {th.core.logical} at {th.source_line_now()}: a {size}-byte transfer is split into "
+            "8 KiB packets by hardware only if both addresses are 16-byte aligned.\nFix: align both addresses to "
+            "16 bytes or split the transfer yourself.")
 
 
 def _port(th, noc):
@@ -321,6 +338,8 @@ def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
     dev = th.core.device
     mem, off, kind, where = dev.resolve(src_noc_addr, size, lambda: f"noc_async_read at {th.source_line_now()}")
     _local_range(th, dst_local_l1_addr, size, "noc_async_read destination")
+    if (dst_local_l1_addr - off) % 32 or (size > MAX_PACKET):
+        _check_align(th, dst_local_l1_addr, off, kind, size, "noc_async_read")
     th.core.l1[dst_local_l1_addr:dst_local_l1_addr + size] = mem[off:off + size]
     _, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None,
                                   _lat(th, src_noc_addr, noc, True))
@@ -343,6 +362,8 @@ def _write(th, src, dst_noc_addr, size, noc, what):
     dev = th.core.device
     mem, off, kind, where = dev.resolve(dst_noc_addr, size, lambda: f"{what} at {th.source_line_now()}")
     _local_range(th, src, size, f"{what} source")
+    if (src - off) % 32 or (size > MAX_PACKET):
+        _check_align(th, src, off, kind, size, what)
     mem[off:off + size] = th.core.l1[src:src + size]
     flushed, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None,
                                         _lat(th, dst_noc_addr, noc, False))
@@ -439,9 +460,10 @@ def _mcast_write(th, src, mcast_addr, size, num_dests, noc, call, loopback):
     th.sched.sync(th)
     cores, local = _mcast_targets(th, mcast_addr, num_dests, call, loopback)
     _local_range(th, src, size, f"{call} source")
-    if local + size > soc.L1_SIZE or local % soc.L1_ALIGNMENT:
-        raise NocAddressError(f"{call} at {th.source_line_now()}: destination L1 [{local:#x}, {local + size:#x}) out "
-                              "of range or misaligned.\nFix: use a 16-byte aligned address inside L1.")
+    if local + size > soc.L1_SIZE:
+        raise NocAddressError(f"{call} at {th.source_line_now()}: destination L1 [{local:#x}, {local + size:#x}) is "
+                              "outside L1.\nFix: use an address inside L1.")
+    _check_align(th, src, local, "l1", size, call)
     data = th.core.l1[src:src + size].copy()
     timing = th.core.device.timing
     n = th.noc if noc is None else noc

@@ -21,7 +21,7 @@ from tensix.device.noc import NocTiming
 from tensix.device.scheduler import Scheduler
 from tensix.kernel import _ctx
 from tensix.kernel.dataflow import NUM_SEMAPHORES, SEMAPHORE_BASE, SEMAPHORE_STRIDE
-from tensix.metalium.types import (BufferType, ComputeConfig, CoreCoord, CoreRangeSet, DataFormat,
+from tensix.metalium.types import (BufferType, ComputeConfig, CoreCoord, CoreRangeSet,
                                    DataMovementConfig, DataMovementProcessor, to_core_set)
 
 _devices: dict[int, Device] = {}

@@ -7,7 +7,7 @@ other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, 
 
 Every instruction follows the functional model of its ISA page (tt-isa-documentation
 WormholeB0/TensixTile/TensixCoprocessor/SFP*.md, VectorUnit.md, LReg.md, Dst.md, INCRWC.md, SETRWC.md).
-MAD-unit arithmetic (SFPMAD/ADD/MUL/ADDI/MULI/LUT/LUTFP32) goes through `tensix.sfpu.fma.mad_bits`
+MAD-unit arithmetic (SFPMAD/ADD/MUL/ADDI/MULI/LUT/LUTFP32) goes through `tensix.sfpu.fma_model.mad_bits`
 (the bit-exact `fma_model_wh`).
 
 Decisions where the sources are silent or self-contradictory (each also noted at its code):
@@ -45,7 +45,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 from tensix.sfpu import isa
-from tensix.sfpu.fma import mad_bits
+from tensix.sfpu.fma_model import mad_bits
 from tensix.sfpu.state import SfpuState
 
 M32 = 0xFFFFFFFF
