@@ -208,8 +208,28 @@ def test_noc_misaligned():
         noc_async_read(get_noc_addr(1, 1, 0x30004), get_write_ptr(CBIndex.c_0), 64)
 
     dm(prog, k)
-    with pytest.raises(E.NocAddressError, match="not 16-byte aligned"):
+    with pytest.raises(E.NocAddressError, match="(?s)misaligned NoC access.*different offsets within 16.*Fix"):
         run(dev, prog)
+
+
+def test_noc_same_offset_is_fine_and_dram_needs_32():
+    dev, prog = program()
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 12 * 64, 64, tm.BufferType.DRAM))
+    tm.EnqueueWriteBuffer(dev.command_queue(), buf, np.arange(12 * 16, dtype=np.uint32))
+    got = {}
+
+    def k():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=64)
+        dst = get_write_ptr(CBIndex.c_0)
+        noc_async_read(g.get_noc_addr(0, 4), dst + 4, 4)        # same offset (4) at both ends: allowed
+        noc_async_read_barrier()
+        from tensix.kernel import l1_ptr
+        got["v"] = int(l1_ptr(dst + 4)[0])
+        noc_async_read(g.get_noc_addr(0, 16), dst + 0, 16)      # 16 vs 0 within 32 bytes: DRAM needs 32
+    dm(prog, k, args=[buf.address()])
+    with pytest.raises(E.NocAddressError, match="different offsets within 32"):
+        run(dev, prog)
+    assert got["v"] == 1
 
 
 def test_noc_bad_coordinate():

@@ -10,10 +10,12 @@ Timing rules (documented decision; the hardware runs the threads truly in parall
   which its condition became true (CB push/pop histories, semaphore write completion times) and moves the
   waiter's clock to max(own clock, that time). A thread whose condition is false parks; the object it waits
   on wakes it when it changes.
-- Calls whose effect other threads can observe out of order (NoC transfers, semaphores) first `sync`: the
-  thread yields until no runnable thread has a smaller clock, so those effects happen in global time order.
-  CB calls need no sync: a CB has one producer and one consumer and its counters are monotonic, so the
-  timestamped histories give the same times in any execution order.
+- Calls whose effect other threads observe through waits (semaphore operations, NoC writes into a core's L1)
+  first `sync`: the thread yields until no runnable thread has a smaller clock, so those effects happen in
+  global time order. CB calls need no sync: a CB has one producer and one consumer and its counters are
+  monotonic, so the timestamped histories give the same times in any execution order. DRAM transfers and NoC
+  reads need none either: their data is ordered by those hand-offs (anything else is a race on hardware too)
+  and their bandwidth model is insensitive to processing order (noc.py).
 """
 
 from __future__ import annotations

@@ -123,40 +123,42 @@ def _bf16_round(y, fp32_dest):
     return y
 
 
+def _split_exponent(val, scale):
+    """z = int(val*scale + 127*2^23): its exponent field is the integer part of val*scale/2^23 (biased),
+    its 23 fraction bits the fractional part (Moroz et al.)."""
+    z = _float_to_int32_(val * scale + float(0x3F800000))
+    return exexp(reinterpret(vFloat, z)), exman9(reinterpret(vFloat, z))
+
+
+def _combine(d1, d2, d3, zii, fp32_dest):
+    """2^fraction ~ d1*d2*d3 as an integer mantissa, then the exponent set from the integer part."""
+    d2 = d1 * d2
+    zif = _float_to_int32_(d2 * d3)
+    return _bf16_round(setexp(reinterpret(vFloat, zif), zii + 127), fp32_dest)
+
+
 @sfpi_inline
-def exp_21f(val, fp32_dest=True):
-    """e**x by Moroz et al.'s exp_21f as tt-metal's `_sfpu_exp_21f_` (mid-2025): 0 below -88."""
+def _exp_21f_core(val, scale, floor, fp32_dest):
+    """Moroz et al.'s exp_21f on `val * scale` in units of 2^-23 (tt-metal `_sfpu_exp_21f_` structure)."""
     y = vFloat(0.0)
-    with v_if(val > -88.0):
-        z = _float_to_int32_(val * float(0x00B8AA3B) + float(0x3F800000))
-        zii = exexp(reinterpret(vFloat, z))
-        zif = exman9(reinterpret(vFloat, z))
+    with v_if(val > floor):
+        zii, zif = _split_exponent(val, scale)
         d1 = vFloat(0.40196114e-7)
         d2 = int32_to_float(zif + 0xF94EE7, 0)
         d3 = int32_to_float(zif + 0x560E, 0)
-        d2 = d1 * d2
-        zif = _float_to_int32_(d2 * d3)
-        y = setexp(reinterpret(vFloat, zif), zii + 127)
-        y = _bf16_round(y, fp32_dest)
+        y = _combine(d1, d2, d3, zii, fp32_dest)
     return y
 
 
-@sfpi_inline
+def exp_21f(val, fp32_dest=True):
+    """e**x by Moroz et al.'s exp_21f as tt-metal's `_sfpu_exp_21f_` (mid-2025): 0 below -88.
+    0x00b8aa3b = log2(e) * 2^23 as a float by value (2025 SFPI has no int constructor for vFloat)."""
+    return _exp_21f_core(val, float(0x00B8AA3B), -88.0, fp32_dest)
+
+
 def exp2_21f(val, fp32_dest=True):
     """2**x by exp_21f (tt-metal `_sfpu_exp2_21f_`): 0 below -127."""
-    y = vFloat(0.0)
-    with v_if(val > -127.0):
-        z = _float_to_int32_(val * float(0x00800000) + float(0x3F800000))
-        zii = exexp(reinterpret(vFloat, z))
-        zif = exman9(reinterpret(vFloat, z))
-        d1 = vFloat(0.40196114e-7)
-        d2 = int32_to_float(zif + 0xF94EE7, 0)
-        d3 = int32_to_float(zif + 0x560E, 0)
-        d2 = d1 * d2
-        zif = _float_to_int32_(d2 * d3)
-        y = setexp(reinterpret(vFloat, zif), zii + 127)
-        y = _bf16_round(y, fp32_dest)
-    return y
+    return _exp_21f_core(val, float(0x00800000), -127.0, fp32_dest)
 
 
 @sfpi_inline
@@ -169,9 +171,7 @@ def exp_24f(val, first_segment="seed", fp32_dest=True):
         raise SfpiError(f"exp_24f: first_segment is 'seed' or 'paper', not {first_segment!r}")
     y = vFloat(0.0)
     with v_if(val > -88.0):
-        z = _float_to_int32_(val * float(0x00B8AA3B) + float(0x3F800000))
-        zii = exexp(reinterpret(vFloat, z))
-        zif = exman9(reinterpret(vFloat, z))
+        zii, zif = _split_exponent(val, float(0x00B8AA3B))
         (t4, a4, b4, c4), (t3, a3, b3, c3), (t2, a2, b2, c2) = EXP24F_SEGMENTS
         with v_if(zif > t4):
             d1 = vFloat(a4)
@@ -192,10 +192,7 @@ def exp_24f(val, first_segment="seed", fp32_dest=True):
                 d3 = int32_to_float(zif + EXP24F_FIRST_D3_SEED, 0)
             else:
                 d3 = int32_to_float(zif, 0) + EXP24F_FIRST_D3_PAPER
-        d2 = d1 * d2
-        zif = _float_to_int32_(d2 * d3)
-        y = setexp(reinterpret(vFloat, zif), zii + 127)
-        y = _bf16_round(y, fp32_dest)
+        y = _combine(d1, d2, d3, zii, fp32_dest)
     return y
 
 

@@ -187,6 +187,27 @@ class _Vec:
     def __iter__(self):
         raise SfpiError(f"{tracer.user_location()}: vectors are not iterable; SFPI has no arrays of vectors.")
 
+    # comparisons build per-lane conditions for v_if (all six, for vFloat, vInt and vUInt)
+    def __lt__(self, o):
+        return Cmp("LT", self, o)
+
+    def __le__(self, o):
+        return Cmp("LE", self, o)
+
+    def __gt__(self, o):
+        return Cmp("GT", self, o)
+
+    def __ge__(self, o):
+        return Cmp("GE", self, o)
+
+    def __eq__(self, o):
+        return Cmp("EQ", self, o)
+
+    def __ne__(self, o):
+        return Cmp("NE", self, o)
+
+    __hash__ = None
+
 
 def _operand(x, like: type) -> Value:
     """An operand of a binary op: vectors as they are, scalars loaded as `like` (vFloat/vInt)."""
@@ -260,26 +281,6 @@ class vFloat(_Vec):
 
     __rtruediv__ = __truediv__
 
-    # comparisons build conditions for v_if
-    def __lt__(self, o):
-        return Cmp("LT", self, o)
-
-    def __le__(self, o):
-        return Cmp("LE", self, o)
-
-    def __gt__(self, o):
-        return Cmp("GT", self, o)
-
-    def __ge__(self, o):
-        return Cmp("GE", self, o)
-
-    def __eq__(self, o):
-        return Cmp("EQ", self, o)
-
-    def __ne__(self, o):
-        return Cmp("NE", self, o)
-
-    __hash__ = None
 
 
 class _IntBase(_Vec):
@@ -353,25 +354,6 @@ class _IntBase(_Vec):
     def __lshift__(self, n):
         return self._shift(n, True)
 
-    def __lt__(self, o):
-        return Cmp("LT", self, o)
-
-    def __le__(self, o):
-        return Cmp("LE", self, o)
-
-    def __gt__(self, o):
-        return Cmp("GT", self, o)
-
-    def __ge__(self, o):
-        return Cmp("GE", self, o)
-
-    def __eq__(self, o):
-        return Cmp("EQ", self, o)
-
-    def __ne__(self, o):
-        return Cmp("NE", self, o)
-
-    __hash__ = None
 
 
 class vInt(_IntBase):
