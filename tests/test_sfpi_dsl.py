@@ -438,3 +438,21 @@ def test_sixteen_bit_dst_mode_rounds_inputs_to_bf16_and_truncates_on_store():
     tiles = floats(np.full((1, 32, 32), 0x3F808080, np.uint32))
     out = sfpi.run(f, tiles, fp32_dest=False).tiles
     np.testing.assert_array_equal(out.view(np.uint32), 0x3F810000)  # bf16 RNE of 1.00392 on the way in
+
+
+def test_integer_compare_with_constant_is_one_sfpiadd():
+    """Seed 001: a subtract followed by a compare against 0 is combined (SFPIADD sets the flags)."""
+
+    def f():
+        v = vInt(dst_reg[0])
+        r = vInt(0)
+        with v_if(v < 5):
+            r = vInt(7)
+        dst_reg[1] = r
+
+    ops = _ops(sfpi.listing(f))
+    assert "SFPSETCC" not in ops and ops.count("SFPIADD") == 1
+    tiles = np.zeros((1, 32, 32), np.uint32)
+    set_lanes(tiles, 0, np.arange(32, dtype=np.uint32))
+    out = sfpi.run(f, tiles).tiles
+    np.testing.assert_array_equal(get_lanes(out, 1), np.where(np.arange(32) < 5, 7, 0))

@@ -786,11 +786,25 @@ def eval_condition(t, cond, may_push: bool = True) -> int:
         for _, key in clause:
             if key[0] not in diffs:
                 diffs[key[0]] = _difference(key[1], key[2])
+    producers = {o.out.id: o for o in t.ops[-2 * len(diffs) - 2:] if o.out is not None}
+    uses = {}
+    for clause in clauses:
+        for _, key in clause:
+            uses[key[0]] = uses.get(key[0], 0) + 1
     pushes = 0
     for clause in multi + single:
         if len(clause) == 1:
             op, key = clause[0]
-            emit("SFPSETCC", {"Imm1": 0, "VD": 0, "Mod1": _SETCC[op]}, {"VC": diffs[key[0]]}, out=False)
+            d = diffs[key[0]]
+            producer = producers.get(d.id)
+            if (not multi and op in ("LT", "GE") and uses[key[0]] == 1 and producer is not None
+                    and producer.name == "SFPIADD" and d.uses == 0):
+                # seed 001: "a subtract of 5 followed by a compare against 0 gets combined into one
+                # operation": the SFPIADD sets the lane flags itself (CC_LT0 / CC_GTE0)
+                producer.fields["Mod1"] = (producer.fields["Mod1"] & ~SFPIADD_MOD1_CC_NONE) | (
+                    SFPIADD_MOD1_CC_GTE0 if op == "GE" else SFPIADD_MOD1_CC_LT0)
+                continue
+            emit("SFPSETCC", {"Imm1": 0, "VD": 0, "Mod1": _SETCC[op]}, {"VC": d}, out=False)
             continue
         t.push()
         pushes += 1
