@@ -372,3 +372,30 @@ def test_two_kernels_on_one_riscv():
     dm(prog, lambda: None, riscv=0)
     with pytest.raises(E.KernelError, match="two kernels on BRISC"):
         run(dev, prog)
+
+
+def test_cross_core_semaphore_deadlock_lists_both_cores():
+    cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(1, 0))
+    dev, prog = program(cores=cores)
+    tm.CreateSemaphore(prog, cores, 0)
+
+    def k():
+        noc_semaphore_wait(get_semaphore(0), 1)     # each core waits for the other, nobody signals
+
+    dm(prog, k, core=cores)
+    with pytest.raises(E.DeadlockError) as ei:
+        run(dev, prog)
+    msg = str(ei.value)
+    assert "core (0, 0)" in msg and "core (1, 0)" in msg and msg.count("noc_semaphore_wait") >= 2
+    assert "semaphore at L1" in msg
+
+
+def test_compute_api_in_data_movement_kernel():
+    dev, prog = program()
+
+    def k():
+        tile_regs_acquire()
+
+    dm(prog, k)
+    with pytest.raises(E.KernelError, match="compute API call"):
+        run(dev, prog)

@@ -176,3 +176,25 @@ def test_dram_bandwidth_bounds_the_eltwise_example():
     bytes_moved = 3 * tiles * 2048
     floor = bytes_moved / (12 * cost("dram.bytes_per_cycle_per_bank"))
     assert floor <= run.duration_cycles < 3 * floor
+
+
+def test_compute_zone_on_three_trisc_clocks():
+    dev, prog = setup()
+
+    def reader():
+        riscv_wait(500)
+        cb_reserve_back(CBIndex.c_0, 1)
+        cb_push_back(CBIndex.c_0, 1)
+
+    def compute():
+        with DeviceZoneScopedN("wait_and_pop"):
+            cb_wait_front(CBIndex.c_0, 1)
+            cb_pop_front(CBIndex.c_0, 1)
+
+    k(prog, reader, 0)
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
+    run = tm.EnqueueProgram(dev.command_queue(), prog)
+    zones = {z.riscv: z for z in run.zones_named("wait_and_pop")}
+    assert set(zones) == {"TRISC0", "TRISC1", "TRISC2"}
+    assert zones["TRISC0"].end >= 500                # the unpack thread waited for the reader's push
+    assert zones["TRISC1"].end == zones["TRISC1"].start   # math did nothing in the zone

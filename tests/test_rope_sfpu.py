@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import tensix.sfpi as sfpi
-from sfpi_helpers import get_lanes, set_lanes
+from tests.sfpi_helpers import get_lanes, set_lanes
 from tensix.errors import NotModelledError
 from tensix.ggml import ROPE_TYPE_IMROPE, ROPE_TYPE_MROPE, ROPE_TYPE_NEOX, ROPE_TYPE_NORMAL, ROPE_TYPE_VISION
 from tensix.ggml import RopeArgumentError, rope_ext
@@ -294,3 +294,19 @@ def test_unmodelled_and_invalid_arguments_raise():
                   sections=[20, 20, 0, 0], ext_factor=0.5, variant="exp_24f")
     with pytest.raises(NotModelledError, match="freq factors"):
         rope_sfpu(a, pos, -np.ones(32, np.float32), n_dims=64, mode=ROPE_TYPE_NEOX, variant="exp_24f")
+
+
+def test_four_dim_input_and_mrope_sections_on_exp_24f():
+    """(ne3, tokens, heads, dim) inputs share the token's position; MROPE sections run once per section."""
+    rng = np.random.default_rng(9)
+    a = rng.uniform(-1, 1, (2, 3, 8, 64)).astype(np.float32)
+    pos = np.array([5, 200, 450], np.int32)
+    ref = rope_ext(a, pos, n_dims=64, mode=ROPE_TYPE_NEOX)
+    assert nmse(ref, rope_sfpu(a, pos, n_dims=64, mode=ROPE_TYPE_NEOX, variant="accurate")) <= 1e-9
+    a3 = a[0]
+    pos4 = rng.integers(0, 512, 12).astype(np.int32)
+    for mode in (ROPE_TYPE_MROPE, ROPE_TYPE_IMROPE):
+        kw = dict(n_dims=64, mode=mode, sections=[10, 11, 11, 0])
+        ref = rope_ext(a3, pos4, **kw)
+        assert nmse(ref, rope_sfpu(a3, pos4, variant="exp_24f", **kw)) < 1e-4
+        assert nmse(ref, rope_sfpu(a3, pos4, variant="accurate", per_row=True, **kw)) <= 1e-9
