@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import tensix.metalium as tm
-from tensix.device.costs import cost, table
+from tensix.costs import cost, table
 from tensix.kernel import (CBIndex, DeviceZoneScopedN, cb_pop_front, cb_push_back, cb_reserve_back, cb_wait_front,
                            get_noc_addr, get_semaphore, noc_semaphore_inc, noc_semaphore_wait, riscv_wait)
 

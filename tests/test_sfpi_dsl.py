@@ -456,3 +456,21 @@ def test_integer_compare_with_constant_is_one_sfpiadd():
     set_lanes(tiles, 0, np.arange(32, dtype=np.uint32))
     out = sfpi.run(f, tiles).tiles
     np.testing.assert_array_equal(get_lanes(out, 1), np.where(np.arange(32) < 5, 7, 0))
+
+
+def test_scalar_soft_float_work_is_charged_to_the_riscv():
+    """Seed 000: `1.f/D` inside the SFPU function costs a soft-float division on every call."""
+    from tensix.costs import cost
+
+    def inside(d):
+        dst_reg[0] = dst_reg[0] * (1.0 / d)
+
+    def hoisted(inv_d):
+        dst_reg[0] = dst_reg[0] * inv_d
+
+    tiles = grid_tile()
+    slow = sfpi.run(inside, tiles, 4.0)
+    fast = sfpi.run(hoisted, tiles, 0.25)
+    np.testing.assert_array_equal(slow.tiles, fast.tiles)
+    assert slow.riscv_cycles == cost("riscv.softfloat_div") and fast.riscv_cycles == 0
+    assert slow.cycles == fast.cycles

@@ -19,7 +19,7 @@ Figures: costs.json (noc.*, dram.*)."""
 from __future__ import annotations
 
 from tensix.device import soc
-from tensix.device.costs import cost
+from tensix.costs import cost
 
 _W, _H = soc.NOC_GRID
 

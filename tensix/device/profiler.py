@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from tensix.device.costs import cost
+from tensix.costs import cost
 from tensix.errors import TensixError
 
 

@@ -4,66 +4,23 @@ NORMAL/NEOX semantics, with three numerical variants.
 One *work item* is what seed 000's compute kernel does between ``tile_regs_acquire`` and ``tile_regs_commit``
 (facts sheet section 6, "Kernels"); :func:`rope_tile` transforms Dst in place:
 
-===========  ==============================================================================================
-Dst tile 0   x: 32 rows x 32 columns of the head. NEOX: pairs k = c0 .. c0+31 (first element of each pair).
-             NORMAL: head columns c0 .. c0+31, pairs (2k, 2k+1) = even/odd columns.
-Dst tile 1   NEOX only: y, the partner columns k + n_dims/2 (seed 000: "x-tile -> Dst tile 0, y-tile -> 1").
-Dst tile 2   scratch (``dst_reg[64...]``). Shared position: sin of column group q at ``dst_reg[64+q]``, cos at
-             ``dst_reg[68+q]`` (the llama.cpp fork's layout). Per-row positions: the 8 position vectors at
-             ``dst_reg[64+r]`` (row group r = tile rows 4r..4r+3) and, for the exp variants, the 4 frequency
-             vectors at ``dst_reg[72+q]`` (seed 000, "Abusing Dst as data storage", "Reusing exponent").
-Dst tile 3   optional per-column tile, every row the same: the freq factors ``ff[k]`` (exp variants, as the
-             fork's ``rope_normal_compute`` loads them) or, for ``variant="accurate"``, the frequency table.
-===========  ==============================================================================================
-
-Lanes and columns (facts sheet section 2): ``dst_reg[k]`` lane L is tile row ``16*(f//2) + 4*((k%8)//2) + L//8``,
-column ``16*(f%2) + 2*(L%8) + k%2`` with f = k//8 the face. ``vConstTileId & 15`` is ``2*(L%8)``, so the column
-of every lane is known without a division (seed 000's bit trick). A tile has only four distinct column
-vectors q = 2*(f%2) + k%2; frequencies and (with one position per tile) sin/cos are computed once per q.
-
-Positions. Seed 000's kernel uses one position for the whole tile: the 32 rows are 32 heads of one token,
-which is GGML's semantics (positions are per token, ne2; every head shares it). ``per_row=True`` is the seed's
-"per-row positions" step: 32 runtime positions, one per tile row, loaded with the seed's ``load_into_row``
-(a v_if chain over ``vConstTileId & ~15``) into Dst tile 2 once and converted to float; rows are then any 32
-(token, head) vectors, e.g. heads of several tokens when n_head < 32.
-
-Variants (``RopeKernel.variant``):
-
-* ``"exp_21f"``: seed 000's first kernel numerics: ``freq = exp_21f(-2k/n_dims * ln(base) - ln(pi))`` (tt-metal
-  ``_sfpu_exp_21f_``) and ``vector_sin_phase`` (2025 ``sfpu_sinpi`` with reduction by the nearest integer).
-  Decision: it is written in the seed's *final* structure (1/pi folded into the exponent as ``- ln(pi)``,
-  constants in ``vConstFloatPrgm0..2``); the seed's first kernel multiplied by 1/pi inside ``vector_sin``
-  instead. The error is dominated by exp_21f (relative ~1.7e-3, seed: "max error ~0.0018").
-* ``"exp_24f"``: seed 000's fixed kernel: the same with its exp_24f port (first segment d3 = 328).
-* ``"accurate"``: the most accurate kernel built here from SFPU arithmetic, for GGML's backend tolerance
-  (test-backend-ops: NMSE <= 1e-7 against the CPU op, reference ggml_rope.md A.3). Choices:
-  1. No exponential on the SFPU. The RISC-V prepares a per-column frequency table exactly as GGML's cache
-     does (float32, iterative ``theta_scale`` product, ``/ff[k]``, YaRN ramp mix with freq_scale), loaded
-     into Dst tile 3 like the fork's freq-factor tile; the SFPU computes ``theta = float(pos) * F[k]``
-     (one SFPMUL). GGML starts its iterative product at ``pos`` rather than at 1, so theta differs by a few
-     float32 ulps (relative ~k * 6e-8): NMSE ~1e-11 at positions < 512.
-  2. Range reduction in radians with a 3-part Cody-Waite split of pi (8 + 12 + 24 bits: 3.140625,
-     9.675025939941406e-4, 1.5099580252808664e-7): ``n = nearest(theta/pi)`` by one fused SFPMAD with the
-     1.5*2^23 rounding constant (valid for |theta/pi| < 2^22, where the seed's ``float_to_int16`` stops at
-     32767), ``r = theta - n*A - n*B - n*C`` as three fused SFPMADs; n*A is exact for |n| < 2^16.
-  3. ``sin(r) = sfpu_sinpi(r/pi)`` and ``cos(r) = sfpu_sinpi(0.5 - |r/pi|)`` with the full degree-9 2025
-     polynomial (max error ~1e-8 on [-0.5, 0.5]), both negated for odd n (parity from the rounding
-     constant's mantissa LSB).
-
-Measured on the bit-exact SFPU against GGML's CPU op (benchmarks/rope_accuracy.py, tests/test_rope_sfpu.py):
-
-=========  =================================  ==========================================  ==================
-variant    test-backend-ops grid, pos < 512   seed config D=2048, n_dims=256, 32 heads     SFPU instructions
-           (worst NMSE; GGML bound 1e-7)      pos 1000: pass / max err; sweep 0..4096 max  per NEOX work item
-=========  =================================  ==========================================  ==================
-exp_21f    2.9e-2 (the two always-run shapes)     85.8% / 1.46;  2.69                          1100 (per-row 3137)
-exp_24f    8.9e-6                             100% / 0.029;  0.109 (99.95% pass at 4096)   1320 (per-row 3357)
-accurate   2.6e-10 (all 5 modes)              100% / 8.2e-5; 6.4e-4 (NMSE <= 2.8e-9)       723 (per-row 2920)
-=========  =================================  ==========================================  ==================
+==========  ============================  ========================================  ====================
+variant   test-backend-ops grid,        seed config D=2048, n_dims=256, 32 heads:  SFPU instructions
+          pos < 512: worst NMSE         pos 1000 pass / max err; 0..4096 max err   per NEOX work item
+========  ============================  ========================================  ====================
+exp_21f   2.9e-2 (always-run shapes)    85.8% / 1.46;   2.69                      1100 (per-row 3137)
+exp_24f   8.9e-6                        100% / 0.029;   0.109 (99.95% at 4096)    1320 (per-row 3357)
+accurate  2.6e-10 (all five modes)      100% / 8.2e-5;  6.4e-4 (NMSE <= 2.8e-9)   723 (per-row 2920)
+========  ============================  ========================================  ====================
 
 (pass = share of rotated elements within 0.1 of the reference, the seed harness's criterion.) The accurate
 variant's remaining error is theta's float32 rounding (pos * F[k] against GGML's product started at pos); it
 is also the shortest program, since the table replaces the exponential.
+
+Validity (what the kernels compute outside is what the hardware would: wrong): the exp variants reduce with
+``float_to_int16``, so ``pos * freq / pi`` must stay below 32767.5 half-turns (positions below ~102900 at
+freq_scale 1); the accurate variant needs ``|theta| < pi * 2**22`` and is accurate to ~1e-7 while
+``|theta| < 2e5`` (n*PI_A exact).
 
 GGML parameters (reference ggml_rope.md A.2; facts sheet section 7):
 
@@ -100,7 +57,6 @@ from tensix.ggml import rope as _ref
 from tensix.ggml.rope import (
     ROPE_TYPE_IMROPE,
     ROPE_TYPE_MROPE,
-    ROPE_TYPE_NEOX,
     ROPE_TYPE_NORMAL,
     ROPE_TYPE_VISION,
     RopeArgumentError,

@@ -26,7 +26,7 @@ import enum
 import numpy as np
 
 from tensix.device import formats, fpu
-from tensix.device.costs import cost
+from tensix.costs import cost
 from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegsError
 from tensix.errors import NotModelledError
 from tensix.kernel import _ctx

@@ -11,7 +11,7 @@ import sys
 import numpy as np
 
 from tensix.device import soc
-from tensix.device.costs import cost
+from tensix.costs import cost
 from tensix.device.errors import (CircularBufferError, NocAddressError, ReadBarrierError,
                                   RuntimeArgError)
 from tensix.device.interleave import aligned_page_size, page_noc_addr

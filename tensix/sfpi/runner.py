@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tensix.costs import cost
 from tensix.errors import SfpiError
 from tensix.sfpi import tracer
 from tensix.sfpi.compiler import Compiled, compile_trace
@@ -84,10 +85,25 @@ def listing(fn, *args) -> str:
 
 @dataclass
 class RunResult:
+    """`tiles`: Dst after the run; `counts`: instructions executed by opcode; `cycles`: SFPU cycles by the cost
+    model (one issue per cycle, SFPNOPs included; tensix/costs.json); `riscv_cycles`: the soft-float scalar work
+    the RISC-V did per call for runtime scalar arguments (not included in `cycles`); `listing`: the program."""
+
     tiles: np.ndarray
     counts: dict
     cycles: int
     listing: str
+    riscv_cycles: int = 0
+
+
+def sfpu_cycles(counts: dict) -> int:
+    """SFPU cycles for an instruction mix: every issued instruction costs its figure in tensix/costs.json."""
+    return int(sum(n * cost("sfpu.nop" if op == "SFPNOP" else "sfpu.instruction") for op, n in counts.items()))
+
+
+def riscv_cycles(compiled: Compiled) -> int:
+    """Soft-float cycles the RISC-V spends per call computing the runtime scalars."""
+    return int(sum(n * cost(kind) for kind, n in compiled.scalar_ops.items()))
 
 
 def _inputs(compiled: Compiled, args, k: int) -> np.ndarray:
@@ -151,8 +167,8 @@ def run(fn, tiles, *args, fp32_dest: bool = True) -> RunResult:
     raw = execute(compiled.program, state, d, inputs=_inputs(compiled, args, 1))
     out = (dstmod.read_tiles32 if fp32_dest else dstmod.read_tiles16)(d[0], 0, n)
     counts = _counts(raw)
-    return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sum(counts.values()),
-                     compiled.listing())
+    return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sfpu_cycles(counts),
+                     compiled.listing(), riscv_cycles(compiled))
 
 
 def map_tiles(fn, tiles, *args, fp32_dest: bool = True, state: SfpuState | None = None) -> RunResult:
@@ -187,14 +203,15 @@ def map_tiles(fn, tiles, *args, fp32_dest: bool = True, state: SfpuState | None 
         faces = d[:, rows, :]
     out = faces.reshape(k, 2, 2, 16, 16).transpose(0, 1, 3, 2, 4).reshape(k, 32, 32)
     counts = _counts(raw)
-    return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sum(counts.values()),
-                     compiled.listing())
+    return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sfpu_cycles(counts),
+                     compiled.listing(), k * riscv_cycles(compiled))
 
 
 def execute_on_core(core, fn, args, dst_tile_index: int, *, fp32_dest: bool | None = None) -> int:
     """Run SFPU function `fn(*args)` on a simulated core's SFPU and Dst (`core.sfpu_state`, `core.dst_bits`),
     with the Dst base at `dst_tile_index` (set_dst_write_addr: 64 rows per tile). Returns the SFPU cycles
-    (instructions issued, SFPNOPs included), which the compute kernel adds to the math thread's clock."""
+    (instructions issued, SFPNOPs included) plus the RISC-V's soft-float work for the runtime scalars, which
+    the compute kernel adds to the math thread's clock."""
     compiled = compiled_for(fn, tuple(args))
     state = core.sfpu_state
     if fp32_dest is not None:
@@ -202,4 +219,4 @@ def execute_on_core(core, fn, args, dst_tile_index: int, *, fp32_dest: bool | No
     dsts = core.dst_bits.reshape(1, dstmod.DST_ROWS16, dstmod.DST_COLS)
     raw = execute(compiled.program, state, dsts, base=np.array([dstmod.TILE_ROWS * dst_tile_index], np.int64),
                   inputs=_inputs(compiled, tuple(args), 1))
-    return int(raw.sum())
+    return sfpu_cycles(_counts(raw)) + riscv_cycles(compiled)

@@ -38,6 +38,16 @@ def f32_bits(x) -> int:
     return int(np.array(x, dtype=np.float32).view(np.uint32))
 
 
+def _charge(kind: str) -> None:
+    """Record one soft-float operation in the trace being built: the RISC-V (RV32IM, no FPU) does it in
+    software on every call, which the cost model charges (seed 000: hoisting `1.f/D` out of the loop)."""
+    from tensix.sfpi import tracer
+
+    if tracer._stack:
+        ops = tracer._stack[-1].scalar_ops
+        ops[kind] = ops.get(kind, 0) + 1
+
+
 class Scalar:
     """A symbolic int32 or float32 scalar: `eval(args)` computes it for one call."""
 
@@ -82,6 +92,8 @@ class Scalar:
             kind = "float" if "float" in (a.kind, b.kind) else "int"
         conv = _f32 if kind == "float" else _i32
         fa, fb = a.eval, b.eval
+        if kind == "float":
+            _charge("riscv.softfloat_div" if op is operator.truediv else "riscv.softfloat_op")
 
         def fn(args):
             x, y = fa(args), fb(args)
@@ -151,6 +163,8 @@ class Scalar:
 
     def to_float(self) -> Scalar:
         f = self.eval
+        if self.kind == "int":
+            _charge("riscv.softfloat_op")  # int -> float conversion is a soft-float call too
         return Scalar("float", lambda args: _f32(f(args)), self.sources)
 
     def to_int(self) -> Scalar:
