@@ -135,7 +135,8 @@ class RopeKernel:
 def reciprocal_positive(x):
     """1/x for positive normal x: mantissa m in [1, 2) by SFPSETEXP, linear guess 24/17 - 8/17 m (max
     relative error 1/17), three Newton steps y *= 2 - m*y (fused SFPMADs), then the exponent of x subtracted
-    with SFPEXEXP/SFPSETEXP. Not valid for x <= 0, denormals, Inf or NaN (the caller's contract)."""
+    with SFPEXEXP/SFPSETEXP (ISA SFPSETEXP.md, SFPEXEXP.md; SFPMAD's single RNE rounding: ISA SFPMAD.md,
+    facts sheet section 3). Not valid for x <= 0, denormals, Inf or NaN (the caller's contract)."""
     m = setexp(x, 127)
     nm = -m
     y = nm * 0.47058824 + 1.4117647
@@ -150,7 +151,9 @@ def sincos_accurate(theta):
     """(sin, cos) of theta in radians: Cody-Waite reduction by pi (three fused SFPMADs), full sfpu_sinpi.
 
     Valid for |theta| < pi * 2**22; absolute error ~1e-7 (float32 rounding of r and r/pi plus the
-    polynomial's 1e-8) while n*PI_A is exact (|theta| < ~2e5)."""
+    polynomial's 1e-8) while n*PI_A is exact (|theta| < ~2e5). Relies on SFPMAD keeping the product unrounded
+    before its single round-to-nearest-even (ISA SFPMAD.md; fma_model_wh, facts sheet section 3) and on
+    the 2025 sfpu_sinpi coefficients (facts sheet section 5)."""
     t = theta * INV_PI + ROUND_MAGIC  # one SFPMAD: nearest integer n of theta/pi, in the mantissa of t
     n = t - ROUND_MAGIC
     r = n * (-PI_A) + theta
