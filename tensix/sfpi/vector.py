@@ -781,12 +781,13 @@ def eval_condition(t, cond, may_push: bool = True) -> int:
     single = [c for c in clauses if len(c) == 1]
     materialise = len(multi) > 1 or (multi and not may_push)
     flag = load_bits(0, is_float=False) if materialise else None
+    first_diff_op = len(t.ops)
     diffs: dict = {}
     for clause in multi + single:
         for _, key in clause:
             if key[0] not in diffs:
                 diffs[key[0]] = _difference(key[1], key[2])
-    producers = {o.out.id: o for o in t.ops[-2 * len(diffs) - 2:] if o.out is not None}
+    producers = {o.out.id: o for o in t.ops[first_diff_op:] if o.out is not None}
     uses = {}
     for clause in clauses:
         for _, key in clause:
