@@ -474,3 +474,13 @@ def test_scalar_soft_float_work_is_charged_to_the_riscv():
     np.testing.assert_array_equal(slow.tiles, fast.tiles)
     assert slow.riscv_cycles == cost("riscv.softfloat_div") and fast.riscv_cycles == 0
     assert slow.cycles == fast.cycles
+
+
+def test_mixing_float_and_int_vectors_needs_an_explicit_conversion():
+    def f():
+        a = dst_reg[0]
+        i = vInt(dst_reg[1])
+        dst_reg[2] = a + i
+
+    with pytest.raises(tensix.SfpiError, match="reinterpret"):
+        sfpi.listing(f)

@@ -158,6 +158,11 @@ class _Vec:
     @classmethod
     def _coerce(cls, x) -> Value:
         if isinstance(x, _Vec):
+            if x._float != cls._float:
+                raise SfpiError(
+                    f"{tracer.user_location()}: a {type(x).__name__} is used where SFPI needs a {cls.__name__}; "
+                    "SFPI has no implicit conversion between float and integer vectors. Use "
+                    "reinterpret(vFloat/vInt, v) for the same bits, or int32_to_float / float_to_int16 to convert.")
             return x.v
         if isinstance(x, DstRef):
             return x.load(cls._float).v
