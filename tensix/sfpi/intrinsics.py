@@ -11,6 +11,21 @@ the new values in Python: `a, b = vec_swap(a, b)`.
 from __future__ import annotations
 
 from tensix.errors import SfpiError
+from tensix.sfpu.isa import (  # mode values with their ISA names
+    SFPLUT_MOD0_SGN_RETAIN,
+    SFPSHFT2_MOD1_SUBVEC_SHFLROR1,
+    SFPSHFT2_MOD1_SUBVEC_SHFLSHR1,
+    SFPSTOCHRND_MOD1_FP32_TO_FP16A,
+    SFPSTOCHRND_MOD1_FP32_TO_FP16B,
+    SFPSTOCHRND_MOD1_FP32_TO_INT16,
+    SFPSTOCHRND_MOD1_FP32_TO_INT8,
+    SFPSTOCHRND_MOD1_FP32_TO_UINT16,
+    SFPSTOCHRND_MOD1_FP32_TO_UINT8,
+    SFPSTOCHRND_MOD1_INT32_TO_INT8,
+    SFPSTOCHRND_MOD1_INT32_TO_UINT8,
+    SFPSWAP_MOD1_SWAP,
+    SFPSWAP_MOD1_VEC_MIN_MAX,
+)
 from tensix.sfpi import tracer
 from tensix.sfpi.ir import Op, Value
 from tensix.sfpi.scalar import Scalar
@@ -25,20 +40,7 @@ from tensix.sfpi.vector import (
     vUInt,
 )
 
-SFPSTOCHRND_MOD1_FP32_TO_FP16A = 0
-SFPSTOCHRND_MOD1_FP32_TO_FP16B = 1
-SFPSTOCHRND_MOD1_FP32_TO_UINT8 = 2
-SFPSTOCHRND_MOD1_FP32_TO_INT8 = 3
-SFPSTOCHRND_MOD1_INT32_TO_UINT8 = 4
-SFPSTOCHRND_MOD1_INT32_TO_INT8 = 5
-SFPSTOCHRND_MOD1_FP32_TO_UINT16 = 6
-SFPSTOCHRND_MOD1_FP32_TO_INT16 = 7
-SFPLUT_MOD0_SGN_UPDATE = 0
-SFPLUT_MOD0_SGN_RETAIN = 4
-SFPSWAP_MOD1_SWAP = 0
-SFPSWAP_MOD1_VEC_MIN_MAX = 1
-SFPSHFT2_MOD1_SUBVEC_SHFLROR1 = 3
-SFPSHFT2_MOD1_SUBVEC_SHFLSHR1 = 4
+SFPLUT_MOD0_SGN_UPDATE = 0  # SFPI's name for SFPLUT without SGN_RETAIN: the result takes the computed sign
 
 
 def _vec(x, cls=vFloat) -> Value:

@@ -18,6 +18,29 @@ from __future__ import annotations
 import numpy as np
 
 from tensix.errors import SfpiError
+from tensix.sfpu.isa import (  # mode values with their ISA names
+    MOD0_FMT_INT32_SM,
+    MOD0_FMT_SRCB,
+    SFPIADD_MOD1_ARG_2SCOMP_LREG_DST,
+    SFPIADD_MOD1_ARG_IMM,
+    SFPIADD_MOD1_ARG_LREG_DST,
+    SFPIADD_MOD1_CC_GTE0,
+    SFPIADD_MOD1_CC_LT0,
+    SFPIADD_MOD1_CC_NONE,
+    SFPLOADI_MOD0_FLOATA,
+    SFPLOADI_MOD0_FLOATB,
+    SFPLOADI_MOD0_LOWER,
+    SFPLOADI_MOD0_SHORT,
+    SFPLOADI_MOD0_UPPER,
+    SFPLOADI_MOD0_USHORT,
+    SFPMOV_MOD1_ALL_LANES_ENABLED,
+    SFPMOV_MOD1_NEGATE,
+    SFPSETCC_MOD1_LREG_EQ0,
+    SFPSETCC_MOD1_LREG_GTE0,
+    SFPSETCC_MOD1_LREG_LT0,
+    SFPSETCC_MOD1_LREG_NE0,
+    SFPSHFT_MOD1_ARG_IMM,
+)
 from tensix.sfpi import tracer
 from tensix.sfpi.ir import (
     CREG_0,
@@ -33,30 +56,7 @@ from tensix.sfpi.ir import (
 )
 from tensix.sfpi.scalar import Scalar, f32_bits
 
-# ISA mode values (tt-isa-documentation WormholeB0 SFP*.md "Supporting definitions").
-MOD0_FMT_SRCB = 0
-MOD0_FMT_INT32_SM = 12
-SFPLOADI_MOD0_FLOATB = 0
-SFPLOADI_MOD0_FLOATA = 1
-SFPLOADI_MOD0_USHORT = 2
-SFPLOADI_MOD0_SHORT = 4
-SFPLOADI_MOD0_UPPER = 8
-SFPLOADI_MOD0_LOWER = 10
-SFPMOV_MOD1_NEGATE = 1
-SFPMOV_MOD1_ALL_LANES_ENABLED = 2
-SFPIADD_MOD1_ARG_LREG_DST = 0
-SFPIADD_MOD1_ARG_IMM = 1
-SFPIADD_MOD1_ARG_2SCOMP_LREG_DST = 2
-SFPIADD_MOD1_CC_LT0 = 0
-SFPIADD_MOD1_CC_NONE = 4
-SFPIADD_MOD1_CC_GTE0 = 8
-SFPSETCC_MOD1_LREG_LT0 = 0
-SFPSETCC_MOD1_LREG_NE0 = 2
-SFPSETCC_MOD1_LREG_GTE0 = 4
-SFPSETCC_MOD1_LREG_EQ0 = 6
-SFPSHFT_MOD1_ARG_IMM = 1
-
-SFP_DESTREG_STRIDE = 2
+SFP_DESTREG_STRIDE = 2  # SFPI sfpi_constants.h: dst_reg[k] addresses Imm10 = 2k
 
 
 # ------------------------------------------------------------------------------------------------
