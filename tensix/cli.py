@@ -101,6 +101,146 @@ def cmd_demo(args) -> int:
     return 0
 
 
+_MODES = {"normal": 0, "neox": 2, "mrope": 8, "vision": 24, "imrope": 40}
+
+
+def _rope_mode(text: str) -> int:
+    t = text.strip().lower()
+    if t in _MODES:
+        return _MODES[t]
+    try:
+        return int(t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"mode is one of {', '.join(_MODES)} or a number, not {text!r}") from None
+
+
+def _rope_sections(mode: int, n_dims: int):
+    """Default sections: Qwen2-VL's split (t 1/4, h 3/8, w 3/8 of the pairs) for MROPE/IMROPE; VISION halves."""
+    if not mode & 8:
+        return None
+    if mode == 24:
+        n = n_dims
+        return [n // 2, n - n // 2, 0, 0]
+    n = n_dims // 2
+    hw = 3 * n // 8
+    return [n - 2 * hw, hw, hw, 0]
+
+
+class _Progress:
+    """A progress bar on stderr for long runs (updated at most every 1%)."""
+
+    def __init__(self, label: str, enabled: bool):
+        self.label, self.enabled, self.last = label, enabled, -1
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        pct = done * 100 // max(total, 1)
+        if pct == self.last:
+            return
+        self.last = pct
+        bar = "#" * (pct // 4) + "." * (25 - pct // 4)
+        print(f"\r{self.label} [{bar}] {pct:3d}% ({done}/{total} tile rows)", end="", file=sys.stderr, flush=True)
+        if done >= total:
+            print(file=sys.stderr, flush=True)
+
+
+def cmd_rope(args) -> int:
+    """GGML RoPE as reader/compute/writer kernels on the simulated Wormhole, checked against GGML's CPU op."""
+    import numpy as np
+
+    import tensix.metalium as tm
+    from tensix.errors import TensixError
+    from tensix.ggml import MODE_NAMES, rope_ext
+    from tensix.ggml.rope_device import rope_device
+
+    mode = args.mode
+    n_dims = args.n_dims if args.n_dims is not None else (args.head_dim // 2 if mode == 24 else args.head_dim)
+    rng = np.random.default_rng(args.seed)
+    dtype = np.dtype(args.dtype)
+    a = rng.uniform(-1.0, 1.0, (args.tokens, args.heads, args.head_dim)).astype(dtype)
+    n_pos = 4 * args.tokens if mode & 8 else args.tokens
+    pos = rng.integers(0, max(args.max_pos, 1), n_pos).astype(np.int32)
+    kw = dict(n_dims=n_dims, mode=mode, sections=_rope_sections(mode, n_dims) if mode in MODE_NAMES else None)
+    blocks = args.tokens * -(-args.heads // 32)
+    progress = _Progress("tensix rope", blocks >= 256 and not args.quiet)
+    dev = tm.CreateDevice(0)
+    try:
+        t = time.perf_counter()
+        out = rope_device(a, pos, device=dev, variant=args.variant, cores=args.cores, progress=progress,
+                          zones=bool(args.trace), **kw)
+        wall = time.perf_counter() - t
+        run = dev.profiler.last_run()
+        t = time.perf_counter()
+        ref = rope_ext(a, pos, **kw)
+        ref_wall = time.perf_counter() - t
+    except TensixError as e:
+        print(f"tensix rope: {e}", file=sys.stderr)
+        return 2
+    finally:
+        tm.CloseDevice(dev)
+    r64, o64 = ref.astype(np.float64), out.astype(np.float64)
+    err = np.abs(o64 - r64)
+    denom = float((r64 ** 2).sum())
+    nmse = float((err ** 2).sum() / denom) if denom > 0 else float((err ** 2).sum())
+    result = {
+        "mode": MODE_NAMES.get(mode, str(mode)), "variant": args.variant, "dtype": dtype.name,
+        "shape": [args.tokens, args.heads, args.head_dim], "n_dims": n_dims, "max_pos": args.max_pos,
+        "cores": args.cores, "max_abs_err": float(err.max()) if err.size else 0.0, "nmse": nmse,
+        "pass_rate": float((err <= 0.1).mean()) if err.size else 1.0,
+        "meets_ggml_tolerance": nmse <= 1e-7,
+        "device_cycles": int(run.duration_cycles), "device_us": run.duration_cycles / 1e3,
+        "wall_s": wall, "reference_wall_s": ref_wall,
+    }
+    if args.trace:
+        run.to_perfetto(args.trace)
+        result["trace"] = args.trace
+    if args.plot:
+        _rope_plot(args.plot, err, pos, mode, args.tokens, result)
+        result["plot"] = args.plot
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"tensix rope: {result['mode']} {args.variant} {dtype.name} tokens={args.tokens} heads={args.heads} "
+              f"head_dim={args.head_dim} n_dims={n_dims} positions<{args.max_pos} on {args.cores} cores")
+        print(f"  vs GGML CPU reference: max abs err {result['max_abs_err']:.3e}, NMSE {nmse:.3e} "
+              f"({'meets' if result['meets_ggml_tolerance'] else 'exceeds'} GGML's 1e-7), "
+              f"{100 * result['pass_rate']:.2f}% of elements within 0.1")
+        print(f"  simulated device: {run.duration_cycles} cycles = {result['device_us']:.1f} us at 1 GHz")
+        print(f"  wall: simulation {wall:.2f} s, numpy reference {ref_wall:.3f} s")
+        for key in ("trace", "plot"):
+            if key in result:
+                print(f"  wrote {result[key]}")
+    return 0 if (args.variant != "accurate" or result["meets_ggml_tolerance"]) else 1
+
+
+def _rope_plot(path, err, pos, mode, n_tokens, result) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    tok_pos = pos[:n_tokens]  # MROPE family: the t section's position
+    per_tok = err.reshape(n_tokens, -1).max(axis=1)
+    fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4))
+    nz = err[err > 0]
+    if nz.size:
+        ax1.hist(np.log10(nz), bins=60)
+    ax1.set_xlabel("log10 |device - reference|")
+    ax1.set_ylabel("elements")
+    ax1.set_title(f"error distribution ({(err == 0).mean() * 100:.1f}% exact)")
+    ax2.scatter(tok_pos, per_tok, s=4)
+    ax2.set_xlabel("position" + (" (t section)" if mode & 8 else ""))
+    ax2.set_ylabel("max abs error of the token")
+    ax2.set_yscale("log" if per_tok.max() > 0 else "linear")
+    ax2.set_title("error vs position")
+    fig.suptitle(f"tensix rope {result['mode']} {result['variant']}: NMSE {result['nmse']:.2e}")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tensix", description="The Tenstorrent Wormhole stack, simulated.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -118,6 +258,23 @@ def main(argv=None) -> int:
     p = sub.add_parser("info", help="Wormhole facts used by the simulator, with their sources")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_info)
+
+    p = sub.add_parser("rope", help="GGML RoPE as kernels on the simulated chip, checked against GGML's CPU op")
+    p.add_argument("--tokens", type=int, default=64)
+    p.add_argument("--heads", type=int, default=32)
+    p.add_argument("--head-dim", type=int, default=128)
+    p.add_argument("--n-dims", type=int, default=None, help="rotated dims (default head-dim; VISION head-dim/2)")
+    p.add_argument("--mode", type=_rope_mode, default=2, help="normal, neox, mrope, vision, imrope or a number")
+    p.add_argument("--max-pos", type=int, default=4096, help="positions are drawn from [0, max-pos)")
+    p.add_argument("--variant", choices=("accurate", "exp_21f", "exp_24f"), default="accurate")
+    p.add_argument("--dtype", choices=("float32", "float16"), default="float32")
+    p.add_argument("--cores", type=int, default=64)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--trace", metavar="OUT.json", help="write a Perfetto trace of the device run")
+    p.add_argument("--plot", metavar="ERR.png", help="plot the error distribution and error vs position")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_rope)
 
     args = parser.parse_args(argv)
     return args.func(args)

@@ -359,9 +359,9 @@ def test_invalid_tensors():
         rope_ext(a, pos, n_dims=15, mode=NEOX)
 
 
-def test_device_not_built_yet():
+def test_device_must_be_a_tensix_device():
     a, pos = _good()
-    with pytest.raises(tensix.NotModelledError, match="not built yet"):
+    with pytest.raises(RopeArgumentError, match="CreateDevice"):
         rope_ext(a, pos, n_dims=16, mode=NEOX, device=object(), variant="exp_21f")
     # a bad variant is reported even with a device
     with pytest.raises(RopeArgumentError, match="variant"):

@@ -11,14 +11,13 @@ condition became true regardless of the order the scheduler ran the two sides in
 
 from __future__ import annotations
 
-from collections import deque
-
 from tensix.device.errors import CircularBufferError
 
 
 class CircularBuffer:
     __slots__ = ("core", "index", "base", "size", "page_size", "num_pages", "fmt", "pushed", "popped",
-                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_hist", "pop_hist", "waiters")
+                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "push_base", "pop_t",
+                 "pop_base", "waiters", "kinfo")
 
     def __init__(self, core, index, base, size, page_size, fmt):
         self.core, self.index, self.base, self.size = core, index, base, size
@@ -29,26 +28,30 @@ class CircularBuffer:
         self.visible = 0        # pages the consumer has waited for and not yet popped
         self.wr_ptr = self.rd_ptr = base
         self.limit = base + size
-        self.push_hist = deque()   # (cumulative pushed, time)
-        self.pop_hist = deque()    # (cumulative popped, time)
+        self.push_t = []           # push time of each page (see filled_time)
+        self.push_base = 0
+        self.pop_t = []            # pop time of each page (see free_time)
+        self.pop_base = 0
         self.waiters = []
+        self.kinfo = None          # per-format facts the compute API caches here (tensix.kernel.compute._kinfo)
 
     def desc(self):
         return (f"CB {self.index} (core {self.core.logical}, {self.num_pages} pages of {self.page_size} B, "
                 f"{self.pushed - self.popped} filled)")
+
+    # The histories keep one time per page: push_t[p - push_base] is when page p (counting from 0 since the
+    # program started) was pushed, pop_t[p - pop_base] when it was popped. A query only reads pages at or after
+    # `popped` (push times) or `pushed - num_pages` (pop times), so older entries are dropped in batches.
 
     # the time at which at least n pages were filled, or None
     def filled_time(self, n):
         need = self.popped + n
         if self.pushed < need:
             return None
-        h = self.push_hist
-        while h and h[0][0] < self.popped + 1:
-            h.popleft()
-        for cum, t in h:
-            if cum >= need:
-                return t
-        return 0
+        k = need if n > 0 else self.popped + 1        # first page whose push time answers the query
+        if k > self.pushed:
+            return 0
+        return self.push_t[k - 1 - self.push_base]
 
     # the time at which at least n pages were free, or None
     def free_time(self, n):
@@ -57,13 +60,11 @@ class CircularBuffer:
             return 0
         if self.popped < need:
             return None
-        h = self.pop_hist
-        while h and h[0][0] < self.pushed + 1 - self.num_pages:
-            h.popleft()
-        for cum, t in h:
-            if cum >= need:
-                return t
-        return 0
+        lo = self.pushed + 1 - self.num_pages
+        k = need if need > lo else lo
+        if k > self.popped:
+            return 0
+        return self.pop_t[k - 1 - self.pop_base]
 
     def check_pages(self, n, call):
         if n > self.num_pages or n <= 0:
@@ -83,7 +84,15 @@ class CircularBuffer:
         self.wr_ptr += n * self.page_size
         if self.wr_ptr >= self.limit:
             self.wr_ptr -= self.size
-        self.push_hist.append((self.pushed, t))
+        pt = self.push_t
+        if n == 1:
+            pt.append(t)
+        else:
+            pt.extend([t] * n)
+        if len(pt) > 2 * self.num_pages + 256:       # drop push times of popped pages
+            drop = self.popped - self.push_base
+            del pt[:drop]
+            self.push_base += drop
 
     def pop(self, n, t):
         if n > self.visible:
@@ -96,4 +105,12 @@ class CircularBuffer:
         self.rd_ptr += n * self.page_size
         if self.rd_ptr >= self.limit:
             self.rd_ptr -= self.size
-        self.pop_hist.append((self.popped, t))
+        pt = self.pop_t
+        if n == 1:
+            pt.append(t)
+        else:
+            pt.extend([t] * n)
+        if len(pt) > 2 * self.num_pages + 256:       # drop pop times no free_time query can reach
+            drop = min(max(0, self.pushed - self.num_pages - self.pop_base), len(pt))
+            del pt[:drop]
+            self.pop_base += drop

@@ -18,6 +18,9 @@ Figures: costs.json (noc.*, dram.*)."""
 
 from __future__ import annotations
 
+import numba as nb
+import numpy as np
+
 from tensix.device import soc
 from tensix.costs import cost
 
@@ -36,48 +39,30 @@ def hops(src, dst, noc: int) -> int:
 WINDOW = 64
 
 
-class Fluid:
-    """A bandwidth resource (bytes per cycle) with windowed capacity; see the module docstring.
-    Full windows are skipped with a union-find "next window with room" map, so a saturated resource costs
-    O(1) amortised per transfer."""
+@nb.njit(cache=True)
+def _find(nxt, b):
+    """Union-find root: the first window at or after b that has room (nxt[w] == 0 means w has room)."""
+    r = b
+    while nxt[r] != 0:
+        r = nxt[r]
+    while nxt[b] != 0 and nxt[b] != r:       # path compression: point every window on the path at r
+        following = nxt[b]
+        nxt[b] = r
+        b = following
+    return r
 
-    __slots__ = ("bw", "cap", "used", "nxt")
 
-    def __init__(self, bw):
-        self.bw = bw
-        self.cap = bw * WINDOW
-        self.used = {}
-        self.nxt = {}
-
-    def _find(self, b):
-        nxt = self.nxt
-        r = b
-        while r in nxt:
-            r = nxt[r]
-        while b in nxt and nxt[b] != r:
-            nxt[b], b = r, nxt[b]
-        return r
-
-    def place(self, start: int, nbytes: int) -> int:
-        """Carry nbytes starting no earlier than `start`; return the cycle the last byte has passed."""
-        used, nxt, cap, bw = self.used, self.nxt, self.cap, self.bw
-        b = start // WINDOW
-        if b not in nxt:                      # the window `start` falls in: only its rest is usable
-            u = used.get(b, 0)
-            avail = min(cap - u, ((b + 1) * WINDOW - start) * bw)
-            if avail > 0:
-                take = nbytes if nbytes < avail else avail
-                u += take
-                used[b] = u
-                nbytes -= take
-                if u >= cap:
-                    nxt[b] = b + 1
-                if nbytes == 0:
-                    return max(start, b * WINDOW + -(-u // bw))
-        b = self._find(b + 1)
-        while True:
-            u = used.get(b, 0)
-            avail = cap - u
+@nb.njit(cache=True)
+def _place(st, cap, bw, start, nbytes):
+    """Fluid.place on the window state st = [used bytes; next-window links] (see Fluid); the caller guarantees
+    st reaches every window touched."""
+    used = st[0]
+    nxt = st[1]
+    b = start // WINDOW
+    if nxt[b] == 0:                          # the window `start` falls in: only its rest is usable
+        u = used[b]
+        avail = min(cap - u, ((b + 1) * WINDOW - start) * bw)
+        if avail > 0:
             take = nbytes if nbytes < avail else avail
             u += take
             used[b] = u
@@ -85,8 +70,68 @@ class Fluid:
             if u >= cap:
                 nxt[b] = b + 1
             if nbytes == 0:
-                return b * WINDOW + -(-u // bw)
-            b = self._find(b + 1)
+                return max(start, b * WINDOW + -(-u // bw))
+    b = _find(nxt, b + 1)
+    while True:
+        u = used[b]
+        avail = cap - u
+        take = nbytes if nbytes < avail else avail
+        u += take
+        used[b] = u
+        nbytes -= take
+        if u >= cap:
+            nxt[b] = b + 1
+        if nbytes == 0:
+            return b * WINDOW + -(-u // bw)
+        b = _find(nxt, b + 1)
+
+
+@nb.njit(cache=True)
+def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
+    """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
+    stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end."""
+    dst[doff:doff + nbytes] = src[soff:soff + nbytes]
+    e1 = _place(st1, cap1, bw1, start, nbytes)
+    e2 = _place(st2, cap2, bw2, start, nbytes)
+    return e2 if e2 > e1 else e1
+
+
+class Fluid:
+    """A bandwidth resource (bytes per cycle) with windowed capacity; see the module docstring.
+    Full windows are skipped with a union-find "next window with room" map, so a saturated resource costs
+    O(1) amortised per transfer. The per-window state lives in one int64 array st (row 0: bytes used, row 1:
+    next-window links, 0 = has room) grown on demand, so that the compiled _place can update it."""
+
+    __slots__ = ("bw", "cap", "st", "top")
+
+    def __init__(self, bw):
+        if not isinstance(bw, int) or bw <= 0:
+            from tensix.errors import NotModelledError
+            raise NotModelledError(f"NoC/DRAM bandwidth {bw!r} bytes/cycle: the fluid bandwidth model needs a "
+                                   "positive integer figure.\nFix: use an integer in tensix/costs.json.")
+        self.bw = bw
+        self.cap = bw * WINDOW
+        self.st = np.zeros((2, 1024), np.int64)
+        self.top = 0                # highest window any placement has touched (or an upper bound of it)
+
+    def reserve(self, start: int, nbytes: int):
+        """Grow st so a placement of nbytes from `start` stays inside it: windows past `top` are empty, so it
+        ends within nbytes // cap + 2 windows of max(top, start window); one extra window for the union-find
+        link of a window that fills up."""
+        need = max(self.top, start // WINDOW) + nbytes // self.cap + 4
+        if need > self.st.shape[1]:
+            st = np.zeros((2, max(need, 2 * self.st.shape[1])), np.int64)
+            st[:, :self.st.shape[1]] = self.st
+            self.st = st
+
+    def place(self, start: int, nbytes: int) -> int:
+        """Carry nbytes starting no earlier than `start`; return the cycle the last byte has passed."""
+        self.reserve(start, nbytes)
+        end = int(_place(self.st, self.cap, self.bw, start, nbytes))
+        w = end // WINDOW
+        if w > self.top:
+            self.top = w
+        return end
 
 
 class NocTiming:
@@ -114,13 +159,45 @@ class NocTiming:
         p = self.port_free.get(port)
         if p is None:
             p = self.port_free[port] = Fluid(self.noc_bw)
-        end = p.place(t0, nbytes)
         if bank is None:
+            end = p.place(t0, nbytes)
             return end, end + lat
         bk = self.bank_free.get(bank)
         if bk is None:
             bk = self.bank_free[bank] = Fluid(self.dram_bw)
+        end = p.place(t0, nbytes)
         bend = bk.place(t0, nbytes)          # port and bank stream the same bytes concurrently
         if bend > end:
             end = bend
+        return end, end + lat + self.dram_lat
+
+    def port(self, port) -> Fluid:
+        """The Fluid of a NoC port key (core logical xy, noc), for callers that keep it (dataflow fast path)."""
+        p = self.port_free.get(port)
+        if p is None:
+            p = self.port_free[port] = Fluid(self.noc_bw)
+        return p
+
+    def bank(self, bank) -> Fluid:
+        bk = self.bank_free.get(bank)
+        if bk is None:
+            bk = self.bank_free[bank] = Fluid(self.dram_bw)
+        return bk
+
+    def dram_transfer(self, t0: int, p: Fluid, bk: Fluid, nbytes: int, lat: int, src, soff, dst, doff):
+        """transfer() between NoC port p and DRAM bank bk, also copying the data src[soff:] -> dst[doff:]: one
+        compiled call copies and places on both (they stream the same bytes concurrently).
+        Returns (flushed, completed)."""
+        w0 = t0 // WINDOW
+        if (p.top if p.top > w0 else w0) + nbytes // p.cap + 4 > p.st.shape[1]:
+            p.reserve(t0, nbytes)
+        if (bk.top if bk.top > w0 else w0) + nbytes // bk.cap + 4 > bk.st.shape[1]:
+            bk.reserve(t0, nbytes)
+        end = int(_copy_place2(src, soff, dst, doff, nbytes, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t0))
+        # `end` bounds the last window either placement touched (each ends at or before it)
+        w = end // WINDOW
+        if w > p.top:
+            p.top = w
+        if w > bk.top:
+            bk.top = w
         return end, end + lat + self.dram_lat

@@ -43,6 +43,7 @@ class KThread:
         self.idle = [0] * len(riscvs)
         self.cur = 0                    # index of the clock the running call uses
         self.state = READY
+        self.started = False
         self.blocked_on = None          # (call, object description) while BLOCKED
         self.seq = 0
         self.fn = fn
@@ -55,8 +56,10 @@ class KThread:
         self.noc = 0                    # default NoC of this RISC-V
         self.zones = []
         self.compute = None             # ComputeState for compute kernels
+        self.links = {}                 # (noc, DRAM bank, read) -> (port, bank, latency) (dataflow fast path)
 
     def _run(self):
+        self.started = True
         self.fn()
         self.state = DONE
 
@@ -108,7 +111,7 @@ class Scheduler:
 
     def _push(self, th):
         self.seq += 1
-        heapq.heappush(self.heap, (th.clock, self.seq, th))
+        heapq.heappush(self.heap, (th.clocks[th.cur], self.seq, th))
 
     def run(self):
         heap = self.heap
@@ -125,16 +128,37 @@ class Scheduler:
         if blocked:
             raise self._deadlock(blocked)
 
+    def _yield(self):
+        """Leave the running thread (already parked or queued) for the next thread in time order: switch to it
+        directly rather than through run()'s loop (same choice as run(): smallest clock, then creation order);
+        with nothing runnable, return to run(), which ends the program or reports the deadlock."""
+        heap = self.heap
+        while heap:
+            nxt = heap[0][2]
+            if nxt.state == DONE:
+                heapq.heappop(heap)
+                continue
+            if not nxt.started:
+                break       # greenlets start from run(): one started here would nest its Python stack depth
+            heapq.heappop(heap)
+            self.current = nxt
+            self.on_switch(nxt)
+            nxt.g.switch()
+            return
+        self.main.switch()
+
     # ---- called from inside a kernel thread ---------------------------------------------------------
     def sync(self, th):
         """Yield until no runnable thread has a smaller clock than th (global time order for effects)."""
         heap = self.heap
         if heap and heap[0][0] < th.clocks[th.cur]:
             self._push(th)
-            self.main.switch()
+            self._yield()
 
     def wait(self, th, predicate, waitlist, call, obj):
-        """Block th until predicate() returns the time its condition became true; then move th's clock."""
+        """Block th until predicate() returns the time its condition became true; then move th's clock.
+        `call` names the blocking call for the deadlock report: a string, or (format, *args) so that the hot
+        CB waits do not build the text unless it is needed."""
         while True:
             t = predicate()
             if t is not None:
@@ -146,7 +170,7 @@ class Scheduler:
             th.state = BLOCKED
             th.blocked_on = (call, obj)
             waitlist.append(th)
-            self.main.switch()
+            self._yield()
             th.state = READY
             th.blocked_on = None
 
@@ -162,7 +186,7 @@ class Scheduler:
         lines = []
         sem_only = True
         for t in blocked:
-            call, obj = t.blocked_on
+            call, obj = t.blocked_on = (_call_text(t.blocked_on[0]), t.blocked_on[1])
             if not call.startswith("noc_semaphore_wait"):
                 sem_only = False
             desc = obj.desc() if hasattr(obj, "desc") else obj
@@ -182,6 +206,10 @@ class Scheduler:
                 "can change the semaphore any more.\nFix: check the expected value and that the other cores "
                 "signal (noc_semaphore_inc / noc_semaphore_set_remote) this core's semaphore address.\n" + msg)
         return DeadlockError(msg)
+
+
+def _call_text(call) -> str:
+    return call if isinstance(call, str) else call[0] % call[1:]
 
 
 def current_frame_line(files) -> str:

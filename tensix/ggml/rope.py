@@ -46,7 +46,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from tensix.errors import NotModelledError, TensixError
+from tensix.errors import TensixError
 
 # Mode constants, ggml.h (GGML_ROPE_TYPE_*). GGML dispatches on exact equality.
 ROPE_TYPE_NORMAL = 0
@@ -537,8 +537,10 @@ def rope_ext(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = N
 
     fma: True matches GGML built natively with FMA contraction (the default build on x86-64
     with FMA, as ggml-python installs it); False matches a build without contraction (see the
-    module docstring). device: None computes the reference here; a device is not built yet.
-    variant: the device's exponential ("accurate", "exp_21f", "exp_24f"); validated only.
+    module docstring). device: None computes the reference here; a tensix device (tm.CreateDevice(0))
+    runs the op as kernels on the simulated chip (tensix.ggml.rope_device, all 64 cores; fma is then
+    irrelevant). variant: the device's SFPU computation ("accurate", "exp_21f", "exp_24f"; see
+    tensix.ggml.rope_sfpu), ignored for device=None.
 
     Raises RopeArgumentError (a TensixError and ValueError) for anything GGML would reject.
     """
@@ -550,9 +552,13 @@ def rope_ext(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = N
                                         freq_base, freq_scale, ext_factor, attn_factor, beta_fast,
                                         beta_slow, sections, backward, n_tokens, fma)
     if device is not None:
-        raise NotModelledError(
-            "RoPE on the simulated device is not built yet: rope_ext(device=...) has no device "
-            "kernels. Pass device=None for GGML's CPU reference.")
+        # RoPE as reader/compute/writer kernels on the simulated chip (tensix.ggml.rope_device);
+        # arguments were validated above exactly as for the reference.
+        from tensix.ggml.rope_device import rope_device
+        return rope_device(a, pos, freq_factors, n_dims=n_dims, mode=mode, n_ctx_orig=n_ctx_orig,
+                           freq_base=freq_base, freq_scale=freq_scale, ext_factor=ext_factor,
+                           attn_factor=attn_factor, beta_fast=beta_fast, beta_slow=beta_slow,
+                           sections=sections, backward=backward, device=device, variant=variant)
 
     cos_c, sin_c = _cache_kernel(*cache_args)
     a4 = a.reshape((1,) + a.shape) if a.ndim == 3 else a

@@ -97,6 +97,10 @@ class ComputeState:
         utd = cfg.unpack_to_dest_mode or []
         items = utd.items() if isinstance(utd, dict) else enumerate(utd)
         self.unpack_to_dest = {int(i) for i, m in items if "fp32" in str(getattr(m, "name", m)).lower()}
+        # Dst tiles of each half written since its last clear: a set of tile indices from the fast paths, or
+        # None when a general op got the whole half (need_math) - then tile_regs_release clears all of it.
+        # Clearing only what was written keeps the release cheap; the result is the same zeroed half.
+        self.written = [set() for _ in range(self.nbuf)]
         self.n_acq = 0
         self.n_rel = 0
         self.commit_times = []
@@ -115,7 +119,9 @@ class ComputeState:
                 f"{call} on core {th.core.logical} at {th.source_line_now()}: the math thread does not own Dst "
                 "(no tile_regs_acquire / acquire_dst since the last commit).\nFix: call tile_regs_acquire() "
                 "before math on Dst and tile_regs_commit() after it.")
-        return self.dst[(self.n_acq - 1) % self.nbuf]
+        h = (self.n_acq - 1) % self.nbuf
+        self.written[h] = None
+        return self.dst[h]
 
     def check_dst(self, idx, call):
         if not (0 <= idx < self.capacity):
@@ -169,6 +175,15 @@ def _unpack_cost(cb):
     if c is None:
         c = _UNPACK_COST[cb.fmt] = cost(f"unpack.tile.{_fmt_name(cb.fmt)}")
     return c
+
+
+def _kinfo(cb):
+    """(fast-path flag of _FAST or None, tile bytes, unpack cycles) of a CB's format, cached on the CB: the hot
+    ops below need all three per tile. Only called for formats with a fast path (their figures exist)."""
+    k = cb.kinfo
+    if k is None:
+        k = cb.kinfo = (_FAST.get(_fmt_name(cb.fmt)), _tsize(cb.fmt), _unpack_cost(cb))
+    return k
 
 
 # ---- init calls (configuration only; cost on all three TRISCs) ------------------------------------------
@@ -280,7 +295,10 @@ def reduce_uninit(*a):
 
 # ---- Dst ownership ---------------------------------------------------------------------------------------
 def tile_regs_acquire():
-    th, cs = _cs("tile_regs_acquire")
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        _cs("tile_regs_acquire")
     if cs.math_open:
         raise TileRegsError(f"tile_regs_acquire on core {th.core.logical} at {th.source_line_now()}: Dst is already "
                             "acquired by math.\nFix: tile_regs_commit() before acquiring again.")
@@ -289,7 +307,8 @@ def tile_regs_acquire():
             f"tile_regs_acquire on core {th.core.logical} at {th.source_line_now()}: all {cs.nbuf} Dst half/halves "
             "are still held by the packer, which only releases them later in this kernel; the math thread would "
             "wait forever (hang).\nFix: tile_regs_wait / pack_tile / tile_regs_release the previous section first.")
-    th.advance(_C_SYNC, _MATH)
+    th.clocks[_MATH] += _C_SYNC
+    th.busy[_MATH] += _C_SYNC
     if cs.n_acq >= cs.nbuf:
         t = cs.release_times[cs.n_acq - cs.nbuf]
         if t > th.clocks[_MATH]:
@@ -300,15 +319,23 @@ def tile_regs_acquire():
 
 
 def tile_regs_commit():
-    th, cs = _cs("tile_regs_commit")
-    cs.need_math("tile_regs_commit")
-    th.advance(_C_SYNC, _MATH)
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        _cs("tile_regs_commit")
+    if not cs.math_open:
+        cs.need_math("tile_regs_commit")
+    th.clocks[_MATH] += _C_SYNC
+    th.busy[_MATH] += _C_SYNC
     cs.commit_times.append(th.clocks[_MATH])
     cs.math_open = False
 
 
 def tile_regs_wait():
-    th, cs = _cs("tile_regs_wait")
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        _cs("tile_regs_wait")
     if cs.pack_open:
         raise TileRegsError(f"tile_regs_wait on core {th.core.logical} at {th.source_line_now()}: the packer already "
                             "holds a Dst section.\nFix: tile_regs_release() first.")
@@ -316,7 +343,8 @@ def tile_regs_wait():
         raise TileRegsError(
             f"tile_regs_wait on core {th.core.logical} at {th.source_line_now()}: no committed Dst section to wait "
             "for; the packer would wait forever (hang).\nFix: tile_regs_commit() after the math before tile_regs_wait().")
-    th.advance(_C_SYNC, _PACK)
+    th.clocks[_PACK] += _C_SYNC
+    th.busy[_PACK] += _C_SYNC
     t = cs.commit_times[cs.n_rel]
     if t > th.clocks[_PACK]:
         th.idle[_PACK] += t - th.clocks[_PACK]
@@ -325,12 +353,25 @@ def tile_regs_wait():
 
 
 def tile_regs_release():
-    th, cs = _cs("tile_regs_release")
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        _cs("tile_regs_release")
     if not cs.pack_open:
         raise TileRegsError(f"tile_regs_release on core {th.core.logical} at {th.source_line_now()}: the packer holds "
                             "no Dst section.\nFix: tile_regs_wait() before packing and releasing.")
-    th.advance(_C_SYNC, _PACK)
-    cs.dst[cs.n_rel % cs.nbuf] = 0
+    th.clocks[_PACK] += _C_SYNC
+    th.busy[_PACK] += _C_SYNC
+    h = cs.n_rel % cs.nbuf
+    w = cs.written[h]
+    if w is None:
+        cs.dst[h].fill(0)
+        cs.written[h] = set()
+    else:
+        half = cs.dst[h]
+        for i in w:
+            half[i].fill(0)
+        w.clear()
     cs.release_times.append(th.clocks[_PACK])
     cs.n_rel += 1
     cs.pack_open = False
@@ -368,6 +409,38 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
 
 
+def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
+    """add_tiles / sub_tiles when both CBs have a compiled fast path and nothing needs a diagnostic: the same
+    numerics (_fast.eltwise), costs and checks as _binary, in one frame. Returns False to defer to _binary."""
+    th = _ctx.th
+    cs = th.compute
+    if cs is None or not cs.math_open or not 0 <= idst < cs.capacity:
+        return False
+    cbs = th.core.cbs
+    ca = cbs.get(cb_a)
+    cb = cbs.get(cb_b)
+    if ca is None or cb is None:
+        return False
+    ka = ca.kinfo or _kinfo(ca)
+    kb = cb.kinfo or _kinfo(cb)
+    if ka[0] is None or kb[0] is None or not (0 <= ia < ca.visible and 0 <= ib < cb.visible):
+        return False
+    aa = ca.rd_ptr + ia * ca.page_size
+    if aa >= ca.limit:
+        aa -= ca.size
+    ab = cb.rd_ptr + ib * cb.page_size
+    if ab >= cb.limit:
+        ab -= cb.size
+    l1 = th.core.l1
+    h = (cs.n_acq - 1) % cs.nbuf
+    w = cs.written[h]
+    if w is not None:
+        w.add(idst)
+    _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32, cs.dst[h][idst])
+    cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
+    return True
+
+
 def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     th, cs = _cs(call)
     dst = cs.need_math(call)
@@ -388,11 +461,13 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
 
 
 def add_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
-    _binary("add", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "add_tiles")
+    if not _eltwise_fast(0, in0_cb_id, in1_cb_id, itile0, itile1, idst):
+        _binary("add", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "add_tiles")
 
 
 def sub_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
-    _binary("sub", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "sub_tiles")
+    if not _eltwise_fast(1, in0_cb_id, in1_cb_id, itile0, itile1, idst):
+        _binary("sub", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "sub_tiles")
 
 
 def mul_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
@@ -472,6 +547,28 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
 
 
 def pack_tile(ifrom_dst, icb, output_tile_index=0):
+    # fast path: tile_regs_wait section, fast-path format, nothing to diagnose; same numerics and costs as below
+    th = _ctx.th
+    cs = th.compute
+    if cs is not None and cs.pack_open and 0 <= ifrom_dst < cs.capacity:
+        cb = th.core.cbs.get(icb)
+        if cb is not None and 0 <= output_tile_index < cb.reserved:
+            k = cb.kinfo or _kinfo(cb)
+            if k[0] is not None:
+                addr = cb.wr_ptr + output_tile_index * cb.page_size
+                if addr >= cb.limit:
+                    addr -= cb.size
+                _fast.pack(cs.dst[cs.n_rel % cs.nbuf][ifrom_dst], cs.fp32, k[0], th.core.l1[addr:addr + k[1]])
+                c = _PACK_COST.get(cb.fmt)
+                if c is None:
+                    c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")
+                th.clocks[_PACK] += c
+                th.busy[_PACK] += c
+                return
+    _pack_tile(ifrom_dst, icb, output_tile_index)
+
+
+def _pack_tile(ifrom_dst, icb, output_tile_index):
     th, cs = _cs("pack_tile")
     cs.check_dst(ifrom_dst, "pack_tile")
     if cs.pack_open:

@@ -94,24 +94,33 @@ def _cb(th, cb_id, call):
     return cb
 
 
+# The four CB calls below run once per page in every streaming kernel, so they inline the cost accounting and
+# look the CB up directly (_cb only on a miss, to raise its diagnostic); blocking goes through Scheduler.wait.
 def cb_reserve_back(cb_id, num_pages):
     th = _ctx.th
-    cb = _cb(th, cb_id, "cb_reserve_back")
+    try:
+        cb = th.core.cbs[cb_id]
+    except (KeyError, TypeError):
+        cb = _cb(th, cb_id, "cb_reserve_back")
     i = th.cur = 2 if th.compute is not None else 0
     th.clocks[i] += _C_RES
     th.busy[i] += _C_RES
-    cb.check_pages(num_pages, "cb_reserve_back")
+    if not 0 < num_pages <= cb.num_pages:
+        cb.check_pages(num_pages, "cb_reserve_back")
     t = cb.free_time(num_pages)
     if t is None or t > th.clocks[i]:
-        th.sched.wait(th, lambda: cb.free_time(num_pages), cb.waiters, f"cb_reserve_back(cb={cb.index}, {num_pages})",
-                      cb)
+        th.sched.wait(th, lambda: cb.free_time(num_pages), cb.waiters,
+                      ("cb_reserve_back(cb=%s, %s)", cb.index, num_pages), cb)
     if num_pages > cb.reserved:
         cb.reserved = num_pages
 
 
 def cb_push_back(cb_id, num_pages):
     th = _ctx.th
-    cb = _cb(th, cb_id, "cb_push_back")
+    try:
+        cb = th.core.cbs[cb_id]
+    except (KeyError, TypeError):
+        cb = _cb(th, cb_id, "cb_push_back")
     i = th.cur = 2 if th.compute is not None else 0
     th.clocks[i] += _C_PUSH
     th.busy[i] += _C_PUSH
@@ -131,22 +140,30 @@ def cb_push_back(cb_id, num_pages):
 
 def cb_wait_front(cb_id, num_pages):
     th = _ctx.th
-    cb = _cb(th, cb_id, "cb_wait_front")
+    try:
+        cb = th.core.cbs[cb_id]
+    except (KeyError, TypeError):
+        cb = _cb(th, cb_id, "cb_wait_front")
     th.cur = 0
-    th.clocks[0] += _C_WAIT
+    clocks = th.clocks
+    clocks[0] += _C_WAIT
     th.busy[0] += _C_WAIT
-    cb.check_pages(num_pages, "cb_wait_front")
+    if not 0 < num_pages <= cb.num_pages:
+        cb.check_pages(num_pages, "cb_wait_front")
     t = cb.filled_time(num_pages)
-    if t is None or t > th.clocks[0]:
-        th.sched.wait(th, lambda: cb.filled_time(num_pages), cb.waiters, f"cb_wait_front(cb={cb.index}, {num_pages})",
-                      cb)
+    if t is None or t > clocks[0]:
+        th.sched.wait(th, lambda: cb.filled_time(num_pages), cb.waiters,
+                      ("cb_wait_front(cb=%s, %s)", cb.index, num_pages), cb)
     if num_pages > cb.visible:
         cb.visible = num_pages
 
 
 def cb_pop_front(cb_id, num_pages):
     th = _ctx.th
-    cb = _cb(th, cb_id, "cb_pop_front")
+    try:
+        cb = th.core.cbs[cb_id]
+    except (KeyError, TypeError):
+        cb = _cb(th, cb_id, "cb_pop_front")
     th.cur = 0
     th.clocks[0] += _C_POP
     th.busy[0] += _C_POP
@@ -182,14 +199,24 @@ def cb_pages_reservable_at_back(cb_id, num_pages):
 
 def get_write_ptr(cb_id):
     th = _ctx.th
-    th.advance(_C_CALL)
-    return _cb(th, cb_id, "get_write_ptr").wr_ptr
+    i = th.cur
+    th.clocks[i] += _C_CALL
+    th.busy[i] += _C_CALL
+    try:
+        return th.core.cbs[cb_id].wr_ptr
+    except (KeyError, TypeError):
+        return _cb(th, cb_id, "get_write_ptr").wr_ptr
 
 
 def get_read_ptr(cb_id):
     th = _ctx.th
-    th.advance(_C_CALL)
-    return _cb(th, cb_id, "get_read_ptr").rd_ptr
+    i = th.cur
+    th.clocks[i] += _C_CALL
+    th.busy[i] += _C_CALL
+    try:
+        return th.core.cbs[cb_id].rd_ptr
+    except (KeyError, TypeError):
+        return _cb(th, cb_id, "get_read_ptr").rd_ptr
 
 
 def get_tile_size(cb_id):
@@ -288,6 +315,11 @@ class TensorAccessor(_AddrGen):
         super().__init__(args.is_dram, bank_base_address, page_size)
 
 
+# address generators whose get_noc_addr is exactly interleave.page_noc_addr (fast tile transfers above)
+_PAGE_GENS = frozenset((_AddrGen, InterleavedAddrGen, InterleavedAddrGenFast, InterleavedPow2AddrGenFast,
+                        TensorAccessor))
+
+
 # ---- NoC transfers ------------------------------------------------------------------------------------
 def _local_range(th, addr, size, what):
     if 0 <= addr and addr + size <= soc.L1_SIZE:
@@ -348,9 +380,11 @@ def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
 
 def noc_async_read_barrier(noc=None):
     th = _ctx.th
-    th.advance(_C_BAR)
+    i = th.cur
+    th.clocks[i] += _C_BAR
+    th.busy[i] += _C_BAR
     if th.reads:
-        t = max(r[2] for r in th.reads)
+        t = max([r[2] for r in th.reads])
         c = th.clocks[th.cur]
         if t > c:
             th.clocks[th.cur] = t
@@ -383,7 +417,9 @@ def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
 
 def noc_async_write_barrier(noc=None):
     th = _ctx.th
-    th.advance(_C_BAR)
+    i = th.cur
+    th.clocks[i] += _C_BAR
+    th.busy[i] += _C_BAR
     if th.writes:
         t = max(th.writes)
         c = th.clocks[th.cur]
@@ -411,12 +447,71 @@ def noc_async_full_barrier(noc=None):
     noc_async_write_barrier(noc)
 
 
+_DRAM_BANK_SIZE = soc.DRAM_BANK_SIZE
+_NUM_DRAM_BANKS = soc.NUM_DRAM_BANKS
+_DRAM_ENDPOINT = soc.DRAM_BANK_WORKER_ENDPOINT
+_L1_SIZE = soc.L1_SIZE
+
+
+def _dram_page(th, addrgen, tile_id, l1_addr, noc, read):
+    """(DRAM bank array, bank offset, size, NoC port Fluid, bank Fluid, latency) of a DRAM-interleaved page
+    transfer that needs none of the general path's checks, else None (then the general path runs).
+
+    Same numbers as page_noc_addr + Device.resolve + the range and alignment checks: page i is in bank i % 12 at
+    base + (i // 12) * aligned page size (interleave.py), and a bank offset below the bank size resolves back to
+    the same bank (bank 2c + 1 is channel c's 1 GiB offset). The port, bank and latency are the objects and
+    figures NocTiming.transfer / latency use, cached per thread."""
+    if addrgen.__class__ not in _PAGE_GENS or not addrgen.is_dram or tile_id.__class__ is not int or tile_id < 0:
+        return None
+    size = addrgen.page_size
+    off = addrgen.bank_base_address + (tile_id // _NUM_DRAM_BANKS) * addrgen.aligned_page_size
+    if (size <= 0 or size > MAX_PACKET or off < 0 or off >= _DRAM_BANK_SIZE or (l1_addr - off) % 32
+            or l1_addr < 0 or l1_addr + size > _L1_SIZE):
+        return None
+    bank = tile_id % _NUM_DRAM_BANKS
+    mem = th.core.device.dram.mem[bank]
+    if off + size > mem.size:
+        return None
+    n = th.noc if noc is None else noc
+    key = (n, bank, read)
+    link = th.links.get(key)
+    if link is None:
+        timing = th.core.device.timing
+        link = th.links[key] = (timing.port((th.core.logical, n)), timing.bank(bank),
+                                timing.latency(th.core.noc_xy, _DRAM_ENDPOINT[bank], n, read))
+    return mem, off, size, link
+
+
 def noc_async_read_tile(tile_id, addrgen, dst_local_l1_addr, noc=None):
-    noc_async_read(addrgen.get_noc_addr(tile_id), dst_local_l1_addr, addrgen.page_size, noc)
+    th = _ctx.th
+    page = _dram_page(th, addrgen, tile_id, dst_local_l1_addr, noc, True)
+    if page is None:
+        noc_async_read(addrgen.get_noc_addr(tile_id), dst_local_l1_addr, addrgen.page_size, noc)
+        return
+    mem, off, size, (port, bk, lat) = page
+    # the general path's costs: get_noc_addr (addrgen) then the read's issue
+    i = th.cur
+    t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
+    th.busy[i] += _C_ADDR + _C_ISSUE
+    _, done = th.core.device.timing.dram_transfer(t, port, bk, size, lat, mem, off, th.core.l1, dst_local_l1_addr)
+    th.reads.append((dst_local_l1_addr, dst_local_l1_addr + size, done))
 
 
 def noc_async_write_tile(tile_id, addrgen, src_local_l1_addr, noc=None):
-    noc_async_write(src_local_l1_addr, addrgen.get_noc_addr(tile_id), addrgen.page_size, noc)
+    th = _ctx.th
+    page = _dram_page(th, addrgen, tile_id, src_local_l1_addr, noc, False)
+    if page is None:
+        noc_async_write(src_local_l1_addr, addrgen.get_noc_addr(tile_id), addrgen.page_size, noc)
+        return
+    mem, off, size, (port, bk, lat) = page
+    # DRAM destination: no global-time sync (see noc_async_write); costs as the general path
+    i = th.cur
+    t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
+    th.busy[i] += _C_ADDR + _C_ISSUE
+    flushed, done = th.core.device.timing.dram_transfer(t, port, bk, size, lat, th.core.l1, src_local_l1_addr,
+                                                        mem, off)
+    th.writes.append(done)
+    th.write_src.append((src_local_l1_addr, src_local_l1_addr + size, flushed))
 
 
 def noc_async_read_page(page_id, addrgen, dst_local_l1_addr, offset=0, noc=None):

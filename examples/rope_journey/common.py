@@ -1,0 +1,85 @@
+"""Pieces shared by the steps of seed 000's optimisation journey ("Profiling & Base Optimization" onward).
+
+* :func:`sfpu_call` runs an SFPI function on the core's SFPU inside a compute kernel, inside a profiler zone
+  ``ROPE-TILE`` (seed 000 put ``DeviceZoneScopedN("ROPE-TILE")`` in its ``rope_tile``), and tallies the RISC-V
+  soft-float cycles the call's runtime scalars cost (tensix/sfpi/scalar.py, costs.json ``riscv.softfloat_*``),
+  so the benchmark can split the zone's math-thread time into SFPU and RISC-V scalar work.
+* :func:`hoisted_division`: ``float inv_d = 1.f / n`` in the compute kernel body. The compute kernel API has no
+  public way to advance the math thread's clock (``riscv_wait`` advances whichever TRISC clock the last CB call
+  used), so the division is charged by the SFPI-scalar route: a one-line SFPI function divides its runtime
+  argument, which costs one ``riscv.softfloat_div`` on the math clock and no SFPU instruction.
+* The seed's SFPU helpers: ``vector_sin`` (tt-metal ``calculate_sine`` with the 1/pi multiply) and
+  ``load_into_row``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tensix.kernel import DeviceZoneScopedN, call_sfpu
+from tensix.sfpi import float_to_int16, int32_to_float, sfpi_inline, v_elseif, v_if, vConstTileId, vInt
+from tensix.sfpi.lib import FRAC_1_PI, PI_2, sfpu_sinpi
+from tensix.sfpi.runner import compiled_for, riscv_cycles
+
+LN_BASE = 9.21034037  # ln(10000), the seed's literal
+LN_PI = 1.14472988585  # ln(pi), the seed's literal (section "Numerical tricks")
+ZONE = "ROPE-TILE"
+
+# Host-side tally of one program run (the kernels run in this Python process): RISC-V soft-float cycles that
+# the SFPU calls charged to the math clock, and the number of SFPU calls. Reset by host.run_step.
+TALLY = {"riscv_scalar": 0, "sfpu_calls": 0}
+
+__all__ = ["FRAC_1_PI", "PI_2", "LN_BASE", "LN_PI", "TALLY", "ZONE", "sfpu_call", "hoisted_division",
+           "vector_sin", "load_into_row"]
+
+
+def sfpu_call(fn, dst_index, *args):
+    """``MATH(fn(args))`` on Dst tile ``dst_index``, timed as zone ROPE-TILE (the math TRISC's busy time of
+    the call = SFPU instructions issued + RISC-V soft-float for the runtime scalars; tensix/sfpi/runner.py
+    ``execute_on_core``)."""
+    TALLY["riscv_scalar"] += riscv_cycles(compiled_for(fn, tuple(args)))
+    TALLY["sfpu_calls"] += 1
+    with DeviceZoneScopedN(ZONE):
+        call_sfpu(fn, dst_index, *args)
+
+
+def _divide(n):
+    """1.f / n on the RISC-V (soft-float: no FPU on the Baby RISC-Vs, facts sheet section 4); no SFPU work."""
+    _ = 1.0 / n  # noqa: F841  (a Scalar: traced, charged riscv.softfloat_div per call)
+
+
+def hoisted_division(n: int) -> np.float32:
+    """``float inv_d = 1.f / n`` in the compute kernel body: returns the float32 quotient and charges one
+    soft-float division to the math clock (must run while the math thread holds Dst)."""
+    sfpu_call(_divide, 0, int(n))
+    return np.float32(1.0) / np.float32(n)
+
+
+@sfpi_inline
+def vector_sin(x):
+    """Seed 000's ``vector_sin`` (tt-metal calculate_sine's body): multiply by 1/pi, reduce by the nearest
+    integer (float_to_int16), sinpi polynomial, negate odd half-turns."""
+    v = x * FRAC_1_PI
+    whole = float_to_int16(v, 0)
+    v = v - int32_to_float(whole, 0)
+    v = sfpu_sinpi(v)
+    with v_if(whole & 1):
+        v = -v
+    return v
+
+
+@sfpi_inline
+def load_into_row(p0, p1, p2, p3):
+    """Seed 000's ``load_into_row``: lane L of a row group gets p[L // 8] (``vConstTileId & ~15`` is 16*(L//8)),
+    i.e. the position of each of the 4 tile rows the vector covers (facts sheet section 2: ``vConstTileId & ~15``
+= 16*(L//8); ISA LReg.md). One unconditional load, three predicated (v_if/v_elseif: SFPSETCC, SFPCOMPC,
+SFPPUSHC/SFPPOPC, facts sheet section 3 "Condition-code instructions")."""
+    row_mask = vConstTileId & -16
+    v = vInt(p0)
+    with v_if(row_mask == 16):
+        v = vInt(p1)
+    with v_elseif(row_mask == 32):
+        v = vInt(p2)
+    with v_elseif(row_mask == 48):
+        v = vInt(p3)
+    return v

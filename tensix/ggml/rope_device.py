@@ -1,0 +1,478 @@
+"""GGML RoPE as kernels on the simulated Wormhole: seed 000's host program, reader, compute and writer kernels.
+
+:func:`rope_device` runs ``rope_ext(..., device=dev)``. The SFPU computation of one work item is
+:func:`tensix.ggml.rope_sfpu.rope_tile` (the numbers :func:`tensix.ggml.rope_sfpu.rope_sfpu` emulates on the
+host); here it runs inside a compute kernel on every core, fed by a reader and drained by a writer, as in seed
+000 ("Implementation strategy"; facts sheet section 6, "Kernels").
+
+Data layout (host side, decisions where the seed is silent)
+
+* Rows: one *block* (tile row) is the heads of one token, padded with zero rows to 32 (``n_head > 32``: several
+  blocks per token). All rows of a block share the token's position, so one position per work item
+  (``RopeKernel(per_row=False)``), GGML's per-token position (seed 000's "blunder" note).
+* Columns: the host tilizes each block into ``A`` tiles (the first element of each pair: NEOX/MROPE/IMROPE
+  ``x[k]``, VISION ``x[k]``, NORMAL the rotated columns ``x[0..n_dims)``), ``B`` tiles (the partner
+  ``x[k + n_dims/2]``, VISION ``x[k + n_dims]``; none for NORMAL) and passive tiles (columns ``>= n_dims``,
+  NEOX-family; VISION has none), each zero-padded to 32 columns. With 32-aligned sizes this is exactly the
+  natural tiling of seed 000 (pair tiles ``w`` and ``w + n_tiles_width_active/2``); otherwise it is the
+  host's tilize of a re-ordered row, like any tilize, and the inverse on the way back.
+* Work items: per block, one per (column tile, section) pair: a column tile whose slots span several MROPE
+  sections is read and computed once per section with that section's position (as rope_sfpu does); the host
+  keeps each section's columns when untilizing.
+* Per-column values (the accurate variant's frequency table, or the freq factors of the exp variants) are one
+  tile per column tile, read once per core into CB c_2 and copied into Dst tile 3 for every work item.
+* Positions: int32, one per (block, section), 32 blocks per DRAM page; the reader reads a page into CB c_1 at
+  the first block and at every 32nd block (seed 000's 32-integer reads); the compute kernel reads them through
+  ``cb_get_tile`` (seed 000's ``idxs += 4`` 16-byte header shift is a tt-metal firmware detail of that debug
+  accessor; tensix's ``cb_get_tile`` returns the page address itself).
+
+Circular buffers (Float32 pages of 4096 B): c_0 reader -> compute (pair tiles), c_1 positions (Int32),
+c_2 per-column tiles, c_16 compute -> writer, c_17 reader -> writer bypass for passive tiles (seed 000).
+
+Numerics: ``fp32_dest_acc_en=True`` (seed 000 needs an FP32 Dst for positions up to millions) and
+``UnpackToDestFp32`` on c_0 and c_2, so ``copy_tile`` moves the float32 data into Dst unchanged. Seed 000's
+kernel did not set ``unpack_to_dest_mode``: with ``fp32_dest_acc_en`` and the default mode tt-metal unpacks
+Float32 through SrcA as TF32 (``get_unpack_dst_formats``; tensix.device.formats ``copy_tile_to_dest``), so its
+inputs lost their 13 low mantissa bits (relative error up to 2**-10) before the SFPU saw them; the table tile
+would too. ``unpack_to_dest=False`` reproduces that path.
+
+float16 inputs (GGML F16): the host widens them to float32 (exact, as GGML's ``to_f32``), the device computes
+as for float32, and the host rounds the float32 result to float16 with round-to-nearest-even (GGML's
+``from_f32``). Decision: the packer's FP32 -> Float16 conversion is not modelled in tensix.device.formats, and
+Float16 CBs would make the unpacker feed FP16 through SrcA, which the model also does not cover; widening on
+the host is exact, so the only rounding is the final one GGML also does. bfloat16 is not a GGML RoPE type:
+rope_ext rejects it as GGML does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+import tensix.metalium as tm
+from tensix.errors import NotModelledError
+from tensix.ggml import rope as _ref
+from tensix.ggml.rope import (
+    ROPE_TYPE_MROPE,
+    ROPE_TYPE_NORMAL,
+    ROPE_TYPE_VISION,
+    RopeArgumentError,
+)
+from tensix.ggml.rope_sfpu import RopeKernel, _sections_of_slots, frequency_table, rope_scalars, rope_tile
+from tensix.kernel import (
+    CBIndex,
+    DeviceZoneScopedN,
+    InterleavedAddrGenFast,
+    call_sfpu,
+    cb_get_tile,
+    cb_pop_front,
+    cb_push_back,
+    cb_reserve_back,
+    cb_wait_front,
+    copy_tile,
+    copy_tile_init,
+    get_arg_val,
+    get_noc_addr,
+    get_read_ptr,
+    get_write_ptr,
+    init_sfpu,
+    l1_ptr,
+    noc_async_read,
+    noc_async_read_barrier,
+    noc_async_read_tile,
+    noc_async_write_barrier,
+    noc_async_write_tile,
+    pack_tile,
+    tile_regs_acquire,
+    tile_regs_commit,
+    tile_regs_release,
+    tile_regs_wait,
+)
+
+TILE_BYTES = 4096  # Float32 tile
+POS_BLOCKS = 32  # positions per page and CB push (seed 000 reads 32 integers at a time)
+CB_IN, CB_POS, CB_TAB, CB_OUT, CB_BYPASS = CBIndex.c_0, CBIndex.c_1, CBIndex.c_2, CBIndex.c_16, CBIndex.c_17
+
+
+@dataclass(frozen=True)
+class WorkItem:
+    """One compute work item of a block: input tile a (and partner b) within the block's tile row, the
+    per-column tile t in CB c_2, the pair index of tile column 0 for the exp variants, the section."""
+
+    a: int
+    b: int  # -1 for NORMAL (pairs inside tile a)
+    table: int
+    col_offset: int
+    section: int
+
+
+@dataclass(frozen=True)
+class RopePlan:
+    """Everything the host decides before launching: the layout above, the kernel config, the scalars."""
+
+    cfg: RopeKernel
+    scalars: tuple
+    work: tuple  # WorkItem per work item of a block
+    keep: np.ndarray  # (n_work, 32) bool: columns of each work item's output that belong to it
+    cols_a: np.ndarray  # (n_ct, 32) element index of each A-tile column (-1: padding)
+    cols_b: np.ndarray | None  # (n_ct, 32) partner element index, NEOX family
+    cols_p: np.ndarray  # (n_pt, 32) passive element index (-1: padding)
+    table: np.ndarray | None  # (n_ct, 32) float32 per-column values for Dst tile 3
+    n_sec: int  # positions per block (1, or 4 for the MROPE family)
+
+    @property
+    def n_ct(self) -> int:
+        return self.cols_a.shape[0]
+
+    @property
+    def tiles_in(self) -> int:
+        """Input tiles per block: A, B, passive."""
+        return self.n_ct * (1 if self.cols_b is None else 2) + self.cols_p.shape[0]
+
+    @property
+    def pair(self) -> int:
+        return 1 if self.cols_b is None else 2
+
+
+def _plan(head_dim, freq_factors, n_dims, mode, n_ctx_orig, freq_base, freq_scale, ext_factor, attn_factor,
+          beta_fast, beta_slow, sections, backward, variant) -> RopePlan:
+    """The host's layout and kernel decisions (module docstring)."""
+    mrope = bool(mode & ROPE_TYPE_MROPE)
+    if mode == ROPE_TYPE_NORMAL:
+        kmode, n_slots, partner, width = "normal", n_dims // 2, 0, n_dims
+    elif mode == ROPE_TYPE_VISION:
+        kmode, n_slots, partner, width = "neox", n_dims, n_dims, n_dims
+    else:
+        kmode, n_slots, partner, width = "neox", n_dims // 2, n_dims // 2, n_dims // 2
+    if mrope:
+        sec, sec_start = _sections_of_slots(mode, sections, n_slots)
+    else:
+        sec, sec_start = np.zeros(n_slots, np.int64), np.zeros(n_slots, np.int64)
+    yarn = np.float32(ext_factor) != 0
+    if mode == ROPE_TYPE_VISION and yarn and variant != "accurate":
+        raise NotModelledError("rope_ext(device=...): VISION with YaRN (ext_factor != 0) is not modelled for the "
+                               "exp variants (the ramp would use the section-relative index); use "
+                               "variant='accurate'.")
+    ffa = None if freq_factors is None else np.asarray(freq_factors, np.float32)[:n_slots]
+    if ffa is not None and variant != "accurate":
+        if not (np.isfinite(ffa).all() and (ffa >= np.float32(2.0 ** -125)).all()):
+            raise NotModelledError("rope_ext(device=...): the SFPU reciprocal of the exp variants needs positive "
+                                   "normal freq factors; use variant='accurate' for others.")
+    cfg = RopeKernel(kmode, variant, False, ffa is not None and variant != "accurate",
+                     bool(yarn) and variant != "accurate")
+    with np.errstate(divide="ignore"):  # n_dims = 0: nothing is rotated, the scalars are never used
+        scal = rope_scalars(n_dims, n_ctx_orig=n_ctx_orig, freq_base=freq_base, freq_scale=freq_scale,
+                            ext_factor=ext_factor, attn_factor=attn_factor, beta_fast=beta_fast,
+                            beta_slow=beta_slow, backward=backward).args()
+    n_ct = -(-width // 32)
+    j = np.arange(32)
+    c = 32 * np.arange(n_ct)[:, None] + j[None, :]  # (n_ct, 32) column index within the A half
+    ok = c < width
+    cols_a = np.where(ok, c, -1)
+    cols_b = np.where(ok, c + partner, -1) if kmode == "neox" else None
+    slot = np.where(ok, c if kmode == "neox" else c // 2, 0)
+    passive0 = n_dims if mode != ROPE_TYPE_VISION else head_dim
+    n_pass = head_dim - passive0
+    n_pt = -(-n_pass // 32)
+    pc = passive0 + 32 * np.arange(n_pt)[:, None] + j[None, :]
+    cols_p = np.where(pc < head_dim, pc, -1).reshape(n_pt, 32)
+    table = None
+    if n_ct == 0:
+        pass  # no rotated columns (n_dims = 0): only passive tiles
+    elif variant == "accurate":
+        restart = set(np.unique(sec_start).tolist()) if mode == ROPE_TYPE_VISION else None
+        ftab = frequency_table(n_dims, n_slots, ffa, n_ctx_orig=n_ctx_orig, freq_base=freq_base,
+                               freq_scale=freq_scale, ext_factor=ext_factor, beta_fast=beta_fast,
+                               beta_slow=beta_slow, restart=restart)
+        table = np.where(ok, ftab[slot], 0.0).astype(np.float32)
+    elif ffa is not None:
+        table = np.where(ok, ffa[slot], 1.0).astype(np.float32)
+    work, keep = [], []
+    for ct in range(n_ct):
+        secs = sec[slot[ct]]
+        for s in np.unique(secs[ok[ct]]):
+            k = ok[ct] & (secs == s)
+            start = int(sec_start[slot[ct][k][0]]) if mode == ROPE_TYPE_VISION else 0
+            col_offset = 32 * ct - start if kmode == "neox" else 32 * ct
+            b = n_ct + ct if kmode == "neox" else -1
+            work.append(WorkItem(ct, b, ct, col_offset, int(s)))
+            keep.append(k)
+    keep_arr = np.array(keep, bool).reshape(len(work), 32)
+    return RopePlan(cfg, scal, tuple(work), keep_arr, cols_a, cols_b, cols_p, table, 4 if mrope else 1)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# kernels (closures over the plan: the C++ kernels' compile-time defines / template arguments)
+# ------------------------------------------------------------------------------------------------------------
+def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
+    """The reader, compute and writer kernels of the plan. tick: host-side hook called after each block the
+    compute kernel finishes (progress reporting; no device cost). zones: wrap each SFPU call in a
+    DeviceZoneScopedN("ROPE-TILE") profiler zone, as seed 000 measures its kernel."""
+    work = plan.work
+    tiles_in = plan.tiles_in
+    n_ct, pair = plan.n_ct, plan.pair
+    n_pt = plan.cols_p.shape[0]
+    n_out = len(work) * pair + n_pt  # output tiles per block
+    has_table = plan.table is not None
+    n_sec = plan.n_sec
+    pos_page = POS_BLOCKS * n_sec * 4
+    cfg, scal = plan.cfg, plan.scalars
+
+    def reader():
+        src_addr, pos_addr, tab_addr, b0, nb = (get_arg_val(i) for i in range(5))
+        src = InterleavedAddrGenFast(is_dram=True, bank_base_address=src_addr, page_size=TILE_BYTES)
+        pos = InterleavedAddrGenFast(is_dram=True, bank_base_address=pos_addr, page_size=pos_page)
+        if has_table:  # per-column tiles: once per core, kept in c_2 for the whole run
+            tab = InterleavedAddrGenFast(is_dram=True, bank_base_address=tab_addr, page_size=TILE_BYTES)
+            cb_reserve_back(CB_TAB, n_ct)
+            base = get_write_ptr(CB_TAB)
+            for t in range(n_ct):
+                noc_async_read_tile(t, tab, base + t * TILE_BYTES)
+            noc_async_read_barrier()
+            cb_push_back(CB_TAB, n_ct)
+        for b in range(b0, b0 + nb):
+            if b == b0 or b % POS_BLOCKS == 0:  # the next 32 blocks' positions
+                cb_reserve_back(CB_POS, 1)
+                noc_async_read(get_noc_addr(b // POS_BLOCKS, pos), get_write_ptr(CB_POS), pos_page)
+                noc_async_read_barrier()
+                cb_push_back(CB_POS, 1)
+            row = b * tiles_in
+            for w in work:  # active pairs -> compute
+                cb_reserve_back(CB_IN, pair)
+                p = get_write_ptr(CB_IN)
+                noc_async_read_tile(row + w.a, src, p)
+                if pair == 2:
+                    noc_async_read_tile(row + w.b, src, p + TILE_BYTES)
+                noc_async_read_barrier()
+                cb_push_back(CB_IN, pair)
+            for t in range(tiles_in - n_pt, tiles_in):  # passive tiles -> writer (bypass)
+                cb_reserve_back(CB_BYPASS, 1)
+                noc_async_read_tile(row + t, src, get_write_ptr(CB_BYPASS))
+                noc_async_read_barrier()
+                cb_push_back(CB_BYPASS, 1)
+
+    def compute():
+        b0, nb = get_arg_val(0), get_arg_val(1)
+        init_sfpu(CB_IN, CB_OUT)
+        copy_tile_init(CB_IN)
+        if has_table:
+            cb_wait_front(CB_TAB, n_ct)
+        pos = None
+        for b in range(b0, b0 + nb):
+            if b == b0 or b % POS_BLOCKS == 0:
+                if pos is not None:
+                    cb_pop_front(CB_POS, 1)
+                cb_wait_front(CB_POS, 1)
+                pos = l1_ptr(cb_get_tile(CB_POS, 0), np.int32, POS_BLOCKS * n_sec)
+            slot = (b % POS_BLOCKS) * n_sec
+            for w in work:
+                cb_wait_front(CB_IN, pair)
+                tile_regs_acquire()
+                copy_tile(CB_IN, 0, 0)
+                if pair == 2:
+                    copy_tile(CB_IN, 1, 1)
+                if has_table:
+                    copy_tile(CB_TAB, w.table, 3)
+                if zones:
+                    with DeviceZoneScopedN("ROPE-TILE"):
+                        call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
+                else:
+                    call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
+                tile_regs_commit()
+                cb_pop_front(CB_IN, pair)
+                cb_reserve_back(CB_OUT, pair)
+                tile_regs_wait()
+                pack_tile(0, CB_OUT, 0)
+                if pair == 2:
+                    pack_tile(1, CB_OUT, 1)
+                tile_regs_release()
+                cb_push_back(CB_OUT, pair)
+            if tick is not None:
+                tick()
+        if pos is not None:
+            cb_pop_front(CB_POS, 1)
+        if has_table:
+            cb_pop_front(CB_TAB, n_ct)
+
+    def writer():
+        dst_addr, b0, nb = get_arg_val(0), get_arg_val(1), get_arg_val(2)
+        dst = InterleavedAddrGenFast(is_dram=True, bank_base_address=dst_addr, page_size=TILE_BYTES)
+        for b in range(b0, b0 + nb):
+            row = b * n_out
+            for i in range(len(work)):
+                cb_wait_front(CB_OUT, pair)
+                p = get_read_ptr(CB_OUT)
+                noc_async_write_tile(row + pair * i, dst, p)
+                if pair == 2:
+                    noc_async_write_tile(row + pair * i + 1, dst, p + TILE_BYTES)
+                noc_async_write_barrier()
+                cb_pop_front(CB_OUT, pair)
+            for t in range(n_pt):
+                cb_wait_front(CB_BYPASS, 1)
+                noc_async_write_tile(row + len(work) * pair + t, dst, get_read_ptr(CB_BYPASS))
+                noc_async_write_barrier()
+                cb_pop_front(CB_BYPASS, 1)
+
+    return reader, compute, writer
+
+
+# ------------------------------------------------------------------------------------------------------------
+# host: tilize, launch, untilize
+# ------------------------------------------------------------------------------------------------------------
+def _gather(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """(R, head_dim) rows -> (R, n, 32) tile columns (padding columns are 0)."""
+    safe = np.where(cols >= 0, cols, 0)
+    out = rows[:, safe]  # (R, n, 32)
+    out[:, cols < 0] = 0.0
+    return out
+
+
+def _tilize_blocks(blocks: np.ndarray) -> np.ndarray:
+    """(n_blocks, n_tiles, 32, 32) -> Float32 tiles in tile order b*n_tiles + t, tilized (faces)."""
+    nb, nt = blocks.shape[:2]
+    rm = blocks.transpose(0, 2, 1, 3).reshape(nb * 32, nt * 32)  # row-major tile rows
+    return np.asarray(tm.tilize_nfaces(np.ascontiguousarray(rm), nb * 32, nt * 32))
+
+
+def _untilize_blocks(data: np.ndarray, n_blocks: int, n_tiles: int) -> np.ndarray:
+    rm = np.asarray(tm.untilize_nfaces(data, n_blocks * 32, n_tiles * 32)).reshape(n_blocks, 32, n_tiles, 32)
+    return rm.transpose(0, 2, 1, 3)
+
+
+def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = None, *, n_dims: int,
+                mode: int, n_ctx_orig: int = 0, freq_base: float = 10000.0, freq_scale: float = 1.0,
+                ext_factor: float = 0.0, attn_factor: float = 1.0, beta_fast: float = 32.0,
+                beta_slow: float = 1.0, sections=None, backward: bool = False, device=None,
+                variant: str = "accurate", cores: int | None = None, unpack_to_dest: bool = True,
+                progress=None, zones: bool = False) -> np.ndarray:
+    """GGML's ``rope_ext`` computed by reader/compute/writer kernels on the simulated device ``device``.
+
+    Arguments as :func:`tensix.ggml.rope_ext` (validated there first, raising RopeArgumentError as GGML
+    would). cores: how many worker cores to spread the blocks over (default: the whole grid);
+    split_work_to_cores gives the first ``n_blocks % n_cores`` cores one block more. unpack_to_dest: False
+    takes seed 000's TF32 unpack path (module docstring). progress: optional callable(done_blocks, total)
+    called between launches (long runs are launched in chunks of blocks so a caller can show progress).
+    The profile of the last launch is ``device.profiler.last_run()``.
+    """
+    # validate exactly as the reference does (GGML's asserts; RopeArgumentError)
+    _ref._check_variant(variant)
+    a = _ref._check_array(a)
+    mode, n_dims, _ = _ref._prepare(a.shape[-1], pos, freq_factors, n_dims, mode, n_ctx_orig, freq_base,
+                                    freq_scale, ext_factor, attn_factor, beta_fast, beta_slow, sections,
+                                    backward, a.shape[-3], True)
+    from tensix.device.device import Device
+    if not isinstance(device, Device):
+        raise RopeArgumentError(f"rope_ext(device=...): device must be a simulated device from "
+                                f"tensix.metalium.CreateDevice(0), got {type(device).__name__}; pass device=None "
+                                "for GGML's CPU reference.")
+    if a.size == 0:  # no rows: nothing to launch (GGML's op does no work either)
+        return a.copy()
+    a4 = a.reshape((1,) + a.shape) if a.ndim == 3 else a
+    ne3, n_tok, n_head, head_dim = a4.shape
+    pos = np.asarray(pos)
+    plan = _plan(head_dim, freq_factors, n_dims, mode, n_ctx_orig, freq_base, freq_scale, ext_factor,
+                 attn_factor, beta_fast, beta_slow, sections, backward, variant)
+    mrope = bool(mode & ROPE_TYPE_MROPE)
+    pos4 = pos.astype(np.int64).reshape(4, n_tok).T if mrope else pos.astype(np.int64).reshape(n_tok, 1)
+
+    # blocks: (i3, token, head block); rows padded with zeros to 32 heads
+    hb = -(-n_head // 32)
+    n_blocks = ne3 * n_tok * hb
+    rows = np.zeros((ne3, n_tok, hb * 32, head_dim), np.float32)
+    rows[:, :, :n_head] = a4  # float16 -> float32 is exact
+    rows = rows.reshape(n_blocks * 32, head_dim)
+    parts = [_gather(rows, plan.cols_a)]
+    if plan.cols_b is not None:
+        parts.append(_gather(rows, plan.cols_b))
+    parts.append(_gather(rows, plan.cols_p))
+    tiles = np.concatenate(parts, axis=1)  # (n_blocks*32, tiles_in, 32)
+    tiles = tiles.reshape(n_blocks, 32, plan.tiles_in, 32).transpose(0, 2, 1, 3)
+    blk_tok = np.repeat(np.arange(n_tok), hb)[None, :].repeat(ne3, 0).reshape(-1)
+    n_pages = -(-n_blocks // POS_BLOCKS)
+    posbuf = np.zeros((n_pages * POS_BLOCKS, plan.n_sec), np.int32)
+    posbuf[:n_blocks] = pos4[blk_tok, :plan.n_sec]
+
+    dev = device
+    cq = dev.command_queue()
+    grid = dev.compute_with_storage_grid_size()
+    n_out = len(plan.work) * plan.pair + plan.cols_p.shape[0]
+    dram = lambda n, page: tm.CreateBuffer(tm.InterleavedBufferConfig(dev, n * page, page, tm.BufferType.DRAM))
+    pos_page = POS_BLOCKS * plan.n_sec * 4
+    b_src = dram(n_blocks * plan.tiles_in, TILE_BYTES)
+    b_dst = dram(n_blocks * n_out, TILE_BYTES)
+    b_pos = dram(n_pages, pos_page)
+    tm.EnqueueWriteBuffer(cq, b_src, _tilize_blocks(tiles).view(np.uint32))
+    tm.EnqueueWriteBuffer(cq, b_pos, posbuf.reshape(-1).view(np.uint32))
+    b_tab = None
+    if plan.table is not None:
+        b_tab = dram(plan.n_ct, TILE_BYTES)
+        tab = np.broadcast_to(plan.table[:, None, :], (plan.n_ct, 32, 32))[None]
+        tm.EnqueueWriteBuffer(cq, b_tab, _tilize_blocks(np.ascontiguousarray(tab)).view(np.uint32))
+
+    tick = None
+    if progress is not None:
+        done = [0]
+
+        def tick():
+            done[0] += 1
+            progress(done[0], n_blocks)
+
+    reader, compute, writer = _make_kernels(plan, tick, zones)
+    max_cores = grid.x * grid.y
+    n_cores_req = max_cores if cores is None else int(cores)
+    if not 1 <= n_cores_req <= max_cores:
+        raise RopeArgumentError(f"rope_ext(device=...): cores={cores} is outside 1..{max_cores} (the worker grid "
+                                f"{grid.x}x{grid.y}).")
+    # split_work_to_cores over n_cores_req cores (tt-metal's rule: the first n_blocks % n cores get one
+    # block more); core i of the split is grid core (i % grid.x, i // grid.x), row-wise as seed 000's host
+    n_used, _all, g1, g2, per1, per2 = tm.split_work_to_cores((n_cores_req, 1), n_blocks, row_wise=True)
+    n_g1 = len(tm.corerange_to_cores(g1))
+    counts = [per1] * n_g1 + [per2] * (n_used - n_g1)
+    cores_list = [tm.CoreCoord(i % grid.x, i // grid.x) for i in range(n_used)]
+    used = tm.CoreRangeSet(cores_list)
+
+    prog = tm.CreateProgram()
+    pair = plan.pair
+
+    def cb(idx, pages, page, fmt=tm.DataFormat.Float32):
+        tm.CreateCircularBuffer(prog, used, tm.CircularBufferConfig(pages * page, {idx: fmt}).set_page_size(idx, page))
+
+    cb(CB_IN, 2 * pair, TILE_BYTES)  # double-buffered pairs
+    cb(CB_OUT, 2 * pair, TILE_BYTES)
+    cb(CB_BYPASS, 2, TILE_BYTES)
+    cb(CB_POS, 2, pos_page, tm.DataFormat.Int32)
+    if plan.table is not None:
+        cb(CB_TAB, plan.n_ct, TILE_BYTES)
+    utd = {int(CB_IN): tm.UnpackToDestMode.UnpackToDestFp32, int(CB_TAB): tm.UnpackToDestMode.UnpackToDestFp32} \
+        if unpack_to_dest else {}
+    rk = tm.CreateKernel(prog, reader, used, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
+    wk = tm.CreateKernel(prog, writer, used, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
+    ck = tm.CreateKernel(prog, compute, used, tm.ComputeConfig(fp32_dest_acc_en=True, unpack_to_dest_mode=utd))
+    b0 = 0
+    for core, nb in zip(cores_list, counts):
+        tm.SetRuntimeArgs(prog, rk, core, [b_src.address(), b_pos.address(),
+                                           0 if b_tab is None else b_tab.address(), b0, nb])
+        tm.SetRuntimeArgs(prog, ck, core, [b0, nb])
+        tm.SetRuntimeArgs(prog, wk, core, [b_dst.address(), b0, nb])
+        b0 += nb
+    tm.EnqueueProgram(cq, prog)
+    out_t = _untilize_blocks(tm.EnqueueReadBuffer(cq, b_dst, dtype=np.float32), n_blocks, n_out)
+    # (n_blocks, n_out, 32, 32) -> rows; scatter each work item's kept columns, then the passive tiles
+    out_rows = rows.copy()
+    flat = out_t.transpose(0, 2, 1, 3).reshape(n_blocks * 32, n_out, 32)
+    for i, w in enumerate(plan.work):
+        k = plan.keep[i]
+        out_rows[:, plan.cols_a[w.a][k]] = flat[:, pair * i, k]
+        if pair == 2:
+            out_rows[:, plan.cols_b[w.a][k]] = flat[:, pair * i + 1, k]
+    for t in range(plan.cols_p.shape[0]):
+        c = plan.cols_p[t]
+        out_rows[:, c[c >= 0]] = flat[:, len(plan.work) * pair + t, c >= 0]
+    for buf in (b_src, b_dst, b_pos, b_tab):
+        if buf is not None and hasattr(tm, "DeallocateBuffer"):
+            tm.DeallocateBuffer(buf)
+    out = out_rows.reshape(ne3, n_tok, hb * 32, head_dim)[:, :, :n_head]
+    if a.dtype == np.float16:
+        out = out.astype(np.float16)  # round to nearest even, GGML's from_f32
+    return out.reshape(a.shape)

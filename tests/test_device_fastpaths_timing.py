@@ -1,0 +1,174 @@
+"""The speed-ups of the simulated runtime change nothing observable: the compiled NoC bandwidth model, the per-page
+CB time histories and the DRAM tile-transfer fast path against independent reference implementations."""
+
+from collections import deque
+
+import numpy as np
+import pytest
+
+import tensix.metalium as tm
+from tensix.device import noc
+from tensix.device.cb import CircularBuffer
+from tensix.kernel import (CBIndex, InterleavedAddrGenFast, cb_pop_front, cb_push_back, cb_reserve_back,
+                           cb_wait_front, get_arg_val, get_read_ptr, get_write_ptr, noc_async_read_barrier,
+                           noc_async_read_tile, noc_async_write_barrier, noc_async_write_tile)
+
+
+# ---- Fluid: compiled window arrays vs a dict-based reference ------------------------------------------------
+class RefFluid:
+    """The windowed fluid model written plainly: fill windows of WINDOW cycles from `start` on, the first window
+    only from `start`; a transfer ends when its last byte fits."""
+
+    def __init__(self, bw):
+        self.bw, self.cap, self.used = bw, bw * noc.WINDOW, {}
+
+    def place(self, start, nbytes):
+        w = noc.WINDOW
+        b = start // w
+        avail = min(self.cap - self.used.get(b, 0), ((b + 1) * w - start) * self.bw)
+        while True:
+            take = min(nbytes, max(avail, 0))
+            if take:
+                self.used[b] = self.used.get(b, 0) + take
+                nbytes -= take
+            if nbytes == 0:
+                end = b * w + -(-self.used[b] // self.bw)
+                return max(start, end)
+            b += 1
+            avail = self.cap - self.used.get(b, 0)
+
+
+@pytest.mark.parametrize("bw", [22, 32])
+@pytest.mark.parametrize("seed", range(3))
+def test_fluid_matches_reference_with_growth(bw, seed):
+    rng = np.random.default_rng(seed)
+    f, ref = noc.Fluid(bw), RefFluid(bw)
+    t = 0
+    for _ in range(3000):
+        # mostly forward-moving starts (threads' clocks), some far back, some far ahead (array growth),
+        # sizes from one byte to several windows
+        r = rng.random()
+        if r < 0.05:
+            start = int(rng.integers(0, t + 1))
+        elif r < 0.07:
+            start = t + int(rng.integers(1, 200_000))
+        else:
+            start = t + int(rng.integers(0, 300))
+        nbytes = int(rng.choice([1, 4, 100, 2048, 4096, 8192, 70_000]))
+        assert f.place(start, nbytes) == ref.place(start, nbytes)
+        t = max(t, start)
+    assert f.st.shape[1] > 1024            # the arrays grew past their initial size
+
+
+def test_dram_transfer_equals_two_places():
+    timing = noc.NocTiming()
+    p, bk = timing.port(((0, 0), 0)), timing.bank(3)
+    rp, rb = RefFluid(timing.noc_bw), RefFluid(timing.dram_bw)
+    src = np.arange(4096, dtype=np.uint32).view(np.uint8)
+    dst = np.zeros(20000, np.uint8)
+    for i, t0 in enumerate([0, 0, 10, 500, 499, 100_000, 3]):
+        flushed, done = timing.dram_transfer(t0, p, bk, 2048, 77, src, 2048, dst, 32 * i)
+        end = max(rp.place(t0, 2048), rb.place(t0, 2048))
+        assert (flushed, done) == (end, end + 77 + timing.dram_lat)
+        np.testing.assert_array_equal(dst[32 * i:32 * i + 2048], src[2048:4096])
+
+
+# ---- CB histories: per-page lists with trimming vs the cumulative-count reference ------------------------------
+class RefCB:
+    def __init__(self, num_pages):
+        self.n, self.pushed, self.popped, self.push, self.pop = num_pages, 0, 0, deque(), deque()
+
+    def filled_time(self, k):
+        need = self.popped + k
+        if self.pushed < need:
+            return None
+        return next((t for cum, t in self.push if cum >= need and cum >= self.popped + 1), 0)
+
+    def free_time(self, k):
+        need = self.pushed + k - self.n
+        if need <= 0:
+            return 0
+        if self.popped < need:
+            return None
+        return next((t for cum, t in self.pop if cum >= need and cum >= self.pushed + 1 - self.n), 0)
+
+
+@pytest.mark.parametrize("pages", [1, 2, 5])
+def test_cb_histories_match_reference_over_long_streams(pages):
+    rng = np.random.default_rng(pages)
+    cb = CircularBuffer(None, 0, 0x20000, pages * 64, 64, None)
+    ref = RefCB(pages)
+    t = 0
+    for _ in range(4000):
+        t += int(rng.integers(0, 50))
+        free = pages - (cb.pushed - cb.popped)
+        if rng.random() < 0.5 and free:
+            n = int(rng.integers(1, free + 1))
+            cb.reserved = n
+            cb.push(n, t)
+            ref.pushed += n
+            ref.push.append((ref.pushed, t))
+        elif cb.pushed > cb.popped:
+            n = int(rng.integers(1, cb.pushed - cb.popped + 1))
+            cb.visible = n
+            cb.pop(n, t)
+            ref.popped += n
+            ref.pop.append((ref.popped, t))
+        for k in range(-1, pages + 2):
+            assert cb.filled_time(k) == ref.filled_time(k)
+            assert cb.free_time(k) == ref.free_time(k)
+    assert len(cb.push_t) <= 2 * pages + 257 and len(cb.pop_t) <= 2 * pages + 257   # trimmed
+
+
+# ---- DRAM tile fast path vs the general NoC path ------------------------------------------------------------
+class SlowGen(InterleavedAddrGenFast):
+    """Not one of the plain address generators, so its tile transfers take the general path."""
+
+
+def _copy_program(gen_cls, n_tiles=40, cb_pages=2):
+    dev = tm.CreateDevice(0)
+    cq = dev.command_queue()
+    mk = lambda: tm.CreateBuffer(tm.InterleavedBufferConfig(dev, n_tiles * 2048, 2048, tm.BufferType.DRAM))
+    src, dst = mk(), mk()
+    data = np.random.default_rng(5).integers(0, 2**16, n_tiles * 1024).astype(np.uint16)
+    tm.EnqueueWriteBuffer(cq, src, data, False)
+
+    def reader():
+        g = gen_cls(is_dram=True, bank_base_address=get_arg_val(0), page_size=2048)
+        for i in range(get_arg_val(1)):
+            cb_reserve_back(CBIndex.c_0, 1)
+            noc_async_read_tile(i, g, get_write_ptr(CBIndex.c_0))
+            noc_async_read_barrier()
+            cb_push_back(CBIndex.c_0, 1)
+
+    def writer():
+        g = gen_cls(is_dram=True, bank_base_address=get_arg_val(0), page_size=2048)
+        for i in range(get_arg_val(1)):
+            cb_wait_front(CBIndex.c_0, 1)
+            noc_async_write_tile(i, g, get_read_ptr(CBIndex.c_0))
+            noc_async_write_barrier()
+            cb_pop_front(CBIndex.c_0, 1)
+
+    prog = tm.CreateProgram()
+    cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(1, 1))
+    tm.CreateCircularBuffer(prog, cores, tm.CircularBufferConfig(cb_pages * 2048, {0: tm.DataFormat.Float16_b})
+                            .set_page_size(0, 2048))
+    rk = tm.CreateKernel(prog, reader, cores, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
+    wk = tm.CreateKernel(prog, writer, cores, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
+    for x in range(2):
+        for y in range(2):
+            tm.SetRuntimeArgs(prog, rk, tm.CoreCoord(x, y), [src.address(), n_tiles])
+            tm.SetRuntimeArgs(prog, wk, tm.CoreCoord(x, y), [dst.address(), n_tiles])
+    run = tm.EnqueueProgram(cq, prog)
+    out = tm.EnqueueReadBuffer(cq, dst, dtype=np.uint16)
+    return data, np.asarray(out), run
+
+
+@pytest.mark.parametrize("cb_pages", [1, 3])
+def test_dram_tile_fast_path_equals_general_path(cb_pages):
+    data, fast_out, fast = _copy_program(InterleavedAddrGenFast, cb_pages=cb_pages)
+    _, slow_out, slow = _copy_program(SlowGen, cb_pages=cb_pages)
+    np.testing.assert_array_equal(fast_out, data)
+    np.testing.assert_array_equal(slow_out, data)
+    assert fast.duration_cycles == slow.duration_cycles
+    assert fast.per_core() == slow.per_core()
