@@ -484,3 +484,14 @@ def test_mixing_float_and_int_vectors_needs_an_explicit_conversion():
 
     with pytest.raises(tensix.SfpiError, match="reinterpret"):
         sfpi.listing(f)
+
+
+def test_dst_footprint_follows_dst_reg_and_the_rwc():
+    def f():
+        dst_reg[0] = dst_reg[64] + dst_reg[32]  # reads tiles 2 and 1, writes tile 0
+        dst_reg += 32                             # INCRWC: now tile 1
+        dst_reg[0] = dst_reg[0] * 2.0             # tile 1 was read above already; writes tile 1
+        dst_reg[96] = vFloat(1.0)                 # tile 3 + 1 = tile 4, written without reading
+
+    c = sfpi.compiled_for(f, ())
+    assert c.dst_reads == {1, 2} and c.dst_writes == {0, 1, 4}

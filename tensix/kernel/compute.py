@@ -436,7 +436,11 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     w = cs.written[h]
     if w is not None:
         w.add(idst)
-    _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32, cs.dst[h][idst])
+    ra = l1[aa:aa + ka[1]]
+    rb = l1[ab:ab + kb[1]]
+    out = cs.dst[h][idst]
+    if ka[0] or kb[0] or not _fast.eltwise_bf16(ra, rb, opcode, cs.fp32, out):
+        _fast.eltwise(ra, rb, ka[0], kb[0], opcode, cs.fp32, out)
     cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
     return True
 

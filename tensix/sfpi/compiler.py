@@ -39,9 +39,45 @@ class Compiled:
     n_inputs: int
     inputs: list  # per slot: fn(args) -> int
     scalar_ops: dict
+    dst_reads: frozenset = frozenset()  # Dst tiles (relative to the base) read before this program writes them
+    dst_writes: frozenset = frozenset()  # Dst tiles (relative to the base) the program stores to
 
     def listing(self) -> str:
         return isa.listing(self.instrs)
+
+
+def dst_footprint(instrs) -> tuple[frozenset, frozenset]:
+    """Which Dst tiles (64 rows each, relative to the base) a program reads before writing, and writes.
+
+    Exact, not an estimate: SFPLOAD/SFPSTORE addresses are Imm10 plus the Dst RWC, and the RWC only moves by
+    the program's own INCRWC/SETRWC immediates (counter semantics as in tensix.sfpu.execute; the program
+    starts with the counters at 0, as the LLK driver leaves them). A device uses this to refuse an SFPU read of
+    Dst tiles that hold no data (e.g. a half the packer has released)."""
+    dst = cr = 0
+    reads, writes = set(), set()
+    for ins in instrs:
+        op = ins.op
+        if op in ("SFPLOAD", "SFPSTORE"):
+            if ins["Mod0"] == isa.MOD0_FMT_INT32_ALL:
+                addr = ins["Imm10"] + (dst & 3)
+            else:
+                addr = ins["Imm10"] + dst
+            tile = (addr & 0x3FC) // 64
+            if op == "SFPLOAD":
+                if tile not in writes:
+                    reads.add(tile)
+            else:
+                writes.add(tile)
+        elif op == "INCRWC":
+            if ins["DstCr"]:
+                cr = (cr + ins["DstInc"]) & 0x3FF
+                dst = cr
+            else:
+                dst = (dst + ins["DstInc"]) & 0x3FF
+        elif op == "SETRWC" and (ins["Dst"] or ins["DstCtoCr"]):
+            val = ins["DstVal"] + (dst if ins["DstCtoCr"] else cr if ins["DstCr"] else 0)
+            dst = cr = val & 0x3FF
+    return frozenset(reads), frozenset(writes)
 
 
 def _use_counts(ops):
@@ -262,4 +298,6 @@ def compile_trace(trace) -> Compiled:
     ops = insert_copies(ops)
     reg = allocate(ops)
     instrs = lower(ops, reg)
-    return Compiled(instrs, isa.encode(instrs), len(trace.inputs), list(trace.inputs), dict(trace.scalar_ops))
+    reads, writes = dst_footprint(instrs)
+    return Compiled(instrs, isa.encode(instrs), len(trace.inputs), list(trace.inputs), dict(trace.scalar_ops),
+                    reads, writes)
