@@ -39,7 +39,7 @@ def hops(src, dst, noc: int) -> int:
 WINDOW = 64
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, boundscheck=True)
 def _find(nxt, b):
     """Union-find root: the first window at or after b that has room (nxt[w] == 0 means w has room)."""
     r = b
@@ -52,7 +52,7 @@ def _find(nxt, b):
     return r
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, boundscheck=True)
 def _place(st, cap, bw, start, nbytes):
     """Fluid.place on the window state st = [used bytes; next-window links] (see Fluid); the caller guarantees
     st reaches every window touched."""
@@ -86,7 +86,7 @@ def _place(st, cap, bw, start, nbytes):
         b = _find(nxt, b + 1)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, boundscheck=True)
 def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
     stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end."""

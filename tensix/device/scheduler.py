@@ -175,10 +175,12 @@ class Scheduler:
             th.blocked_on = None
 
     def wake_all(self, waitlist):
+        heap = self.heap
         for th in waitlist:
             if th.state == BLOCKED:
                 th.state = READY
-                self._push(th)
+                self.seq += 1                   # as _push, inlined: every CB push/pop with a waiter comes here
+                heapq.heappush(heap, (th.clocks[th.cur], self.seq, th))
         waitlist.clear()
 
     # ---- diagnostics ----------------------------------------------------------------------------------

@@ -178,11 +178,13 @@ def _unpack_cost(cb):
 
 
 def _kinfo(cb):
-    """(fast-path flag of _FAST or None, tile bytes, unpack cycles) of a CB's format, cached on the CB: the hot
-    ops below need all three per tile. Only called for formats with a fast path (their figures exist)."""
+    """(fast-path flag of _FAST, tile bytes, unpack cycles) of a CB's format, cached on the CB: the hot ops
+    below need all three per tile. (None, None, None) for a format without a fast path, whose figures are
+    left to the general code (so that its errors come in the same order as before)."""
     k = cb.kinfo
     if k is None:
-        k = cb.kinfo = (_FAST.get(_fmt_name(cb.fmt)), _tsize(cb.fmt), _unpack_cost(cb))
+        fast = _FAST.get(_fmt_name(cb.fmt))
+        k = cb.kinfo = (fast, _tsize(cb.fmt), _unpack_cost(cb)) if fast is not None else (None, None, None)
     return k
 
 
