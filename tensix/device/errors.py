@@ -37,6 +37,10 @@ class DstCapacityError(DeviceError):
     """A Dst tile index beyond the capacity of the configured Dst mode."""
 
 
+class DstUndefinedError(DeviceError):
+    """The SFPU read Dst rows that hold no data (undefined after the packer's release: ISA ZEROACC.md)."""
+
+
 class NocAddressError(DeviceError):
     """A NoC access outside the target memory, to a coordinate with no core or bank, or misaligned."""
 

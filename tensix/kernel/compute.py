@@ -101,6 +101,10 @@ class ComputeState:
         # None when a general op got the whole half (need_math) - then tile_regs_release clears all of it.
         # Clearing only what was written keeps the release cheap; the result is the same zeroed half.
         self.written = [set() for _ in range(self.nbuf)]
+        # Dst tiles of each half that hold data since the half was last released: the packer's release marks
+        # the half's rows undefined (ZEROACC), and the SFPU reading an undefined row is undefined behaviour
+        # (ISA ZEROACC.md), so an SFPU op that reads a tile not written since then is refused.
+        self.defined = [set() for _ in range(self.nbuf)]
         self.n_acq = 0
         self.n_rel = 0
         self.commit_times = []
@@ -365,6 +369,7 @@ def tile_regs_release():
     th.clocks[_PACK] += _C_SYNC
     th.busy[_PACK] += _C_SYNC
     h = cs.n_rel % cs.nbuf
+    cs.defined[h].clear()
     w = cs.written[h]
     if w is None:
         cs.dst[h].fill(0)
@@ -399,6 +404,7 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     th, cs = _cs("copy_tile")
     dst = cs.need_math("copy_tile")
     cs.check_dst(dst_tile_index, "copy_tile")
+    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(dst_tile_index)
     cb = _cb(th, in_cb_id, "copy_tile")
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
     f = _FAST.get(_fmt_name(cb.fmt))
@@ -438,6 +444,7 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     w = cs.written[h]
     if w is not None:
         w.add(idst)
+    cs.defined[h].add(idst)
     ra = l1[aa:aa + ka[1]]
     rb = l1[ab:ab + kb[1]]
     out = cs.dst[h][idst]
@@ -451,6 +458,7 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     th, cs = _cs(call)
     dst = cs.need_math(call)
     cs.check_dst(idst, call)
+    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
     ca = _cb(th, cb_a, call)
     cb = _cb(th, cb_b, call)
     fa = _FAST.get(_fmt_name(ca.fmt))
@@ -521,6 +529,7 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     th, cs = _cs("reduce_tile")
     dst = cs.need_math("reduce_tile")
     cs.check_dst(idst, "reduce_tile")
+    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
     pool = pool or cs.reduce_cfg[0]
     dim = dim or cs.reduce_cfg[1]
     if pool is None or dim is None:
@@ -544,6 +553,7 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
         raise NotModelledError("matmul_tiles with transpose=True is not modelled.")
     dst = cs.need_math("matmul_tiles")
     cs.check_dst(idst, "matmul_tiles")
+    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
     c0 = _cb(th, in0_cb_id, "matmul_tiles")
     c1 = _cb(th, in1_cb_id, "matmul_tiles")
     a = formats.unpack_to_src(cs.tile_bytes(c0, in0_tile_index, "matmul_tiles"), c0.fmt, fp32_dest=cs.fp32)
@@ -662,11 +672,33 @@ def _run_sfpu(fn, args, dst_tile_index):
     # the LLK SFPU driver starts from and ends with a cleared Dst RWC (SETRWC; facts sheet section 2,
     # tt-llk llk_math_eltwise_unary_sfpu.h / _params.h), so dst_reg[0] is the tile base on every call
     core.sfpu_state.rwc[:] = 0
+    _check_sfpu_reads(th, cs, fn, tuple(args), dst_tile_index)
     cycles = execute_on_core(core, fn, tuple(args), dst_tile_index, fp32_dest=cs.fp32)
     core.sfpu_state.rwc[:] = 0
     dst[:n] = dstmod.read_tiles32(core.dst_bits, 0, n) if cs.fp32 else dstmod.read_tiles16(core.dst_bits, 0, n)
     if isinstance(cycles, (int, float)):
         th.advance(int(cycles), _MATH)
+
+
+def _check_sfpu_reads(th, cs, fn, args, base):
+    """Refuse an SFPU program that reads Dst tiles holding no data since the half was released (ZEROACC.md:
+    undefined behaviour), and record the tiles it writes as holding data."""
+    from tensix.sfpi import compiled_for
+
+    from tensix.device.errors import DstUndefinedError
+
+    compiled = compiled_for(fn, args)
+    defined = cs.defined[(cs.n_acq - 1) % cs.nbuf]
+    missing = sorted(base + t for t in compiled.dst_reads if base + t not in defined)
+    if missing:
+        raise DstUndefinedError(
+            f"SFPU op {getattr(fn, '__name__', fn)} on core {th.core.logical} at {th.source_line_now()} reads Dst "
+            f"tile(s) {missing}, which hold no data in this Dst section: since tile_regs_acquire nothing wrote them, "
+            "and the packer's release marked their rows undefined (ISA ZEROACC.md: an SFPLOAD of an undefined row "
+            "is undefined behaviour; tensix does not guess its value).\nFix: write those tiles (copy_tile, a math "
+            "op or an SFPU store) in every acquire before the SFPU reads them, e.g. recompute per-acquire scratch "
+            "data instead of keeping it in Dst across tile_regs_release.")
+    defined.update(base + t for t in compiled.dst_writes)
 
 
 def call_sfpu(fn, dst_tile_index, *args):
