@@ -198,3 +198,25 @@ def test_compute_zone_on_three_trisc_clocks():
     assert set(zones) == {"TRISC0", "TRISC1", "TRISC2"}
     assert zones["TRISC0"].end >= 500                # the unpack thread waited for the reader's push
     assert zones["TRISC1"].end == zones["TRISC1"].start   # math did nothing in the zone
+
+
+def test_soft_float_in_a_kernel_body_is_charged_on_each_trisc():
+    from tensix.kernel import riscv_softfloat
+
+    dev = tm.CreateDevice(0)
+    prog = tm.CreateProgram()
+
+    def dm():
+        riscv_softfloat(ops=2, divs=1)
+
+    def compute():
+        inv_d = 1.0 / 128  # noqa: F841 - seed 000's division, on the RV32IM TRISCs (no FPU)
+        riscv_softfloat(divs=1)
+
+    k(prog, dm, 0)
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
+    run = tm.EnqueueProgram(dev.command_queue(), prog)
+    t = run.per_core()[(0, 0)]
+    assert t["BRISC"]["busy"] == 2 * cost("riscv.softfloat_op") + cost("riscv.softfloat_div")
+    for trisc in ("TRISC0", "TRISC1", "TRISC2"):
+        assert t[trisc]["busy"] >= cost("riscv.softfloat_div")

@@ -789,6 +789,23 @@ def riscv_wait(cycles):
     th.advance(int(cycles))
 
 
+def riscv_softfloat(ops=0, divs=0):
+    """Charge scalar float work written in a kernel body (tensix's own call; C++ needs none, the compiler emits
+    the soft-float calls). The Baby RISC-Vs are RV32IM without an FPU, so every float add/mul/convert is a
+    libgcc call (`riscv.softfloat_op`) and a division costs more (`riscv.softfloat_div`), tensix/costs.json.
+    In a compute kernel the body runs on all three TRISCs, so each of their clocks advances. Scalar
+    arithmetic on the arguments of an SFPI function is charged automatically."""
+    th = _ctx.th
+    if ops < 0 or divs < 0:
+        raise ValueError("riscv_softfloat: counts of operations cannot be negative")
+    cycles = int(ops * cost("riscv.softfloat_op") + divs * cost("riscv.softfloat_div"))
+    if getattr(th, "compute", None) is not None:
+        for i in range(3):
+            th.advance(cycles, i)
+    else:
+        th.advance(cycles)
+
+
 def get_noc_addr_from_bank_id(bank_id, bank_address_offset, noc=None, is_dram=True):
     """NoC address of `bank_address_offset` in DRAM bank `bank_id` (0..11) or L1 bank (0..63)."""
     th = _ctx.th
