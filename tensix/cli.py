@@ -157,7 +157,12 @@ def cmd_rope(args) -> int:
     mode = args.mode
     n_dims = args.n_dims if args.n_dims is not None else (args.head_dim // 2 if mode == 24 else args.head_dim)
     rng = np.random.default_rng(args.seed)
-    dtype = np.dtype(args.dtype)
+    if args.dtype == "bfloat16":  # device only: GGML's RoPE takes float32/float16
+        import ml_dtypes
+
+        dtype = np.dtype(ml_dtypes.bfloat16)
+    else:
+        dtype = np.dtype(args.dtype)
     a = rng.uniform(-1.0, 1.0, (args.tokens, args.heads, args.head_dim)).astype(dtype)
     n_pos = 4 * args.tokens if mode & 8 else args.tokens
     pos = rng.integers(0, max(args.max_pos, 1), n_pos).astype(np.int32)
@@ -172,7 +177,11 @@ def cmd_rope(args) -> int:
         wall = time.perf_counter() - t
         run = dev.profiler.last_run()
         t = time.perf_counter()
-        ref = rope_ext(a, pos, **kw)
+        if dtype.name == "bfloat16":
+            # GGML has no bfloat16 RoPE: the reference is its float32 op, rounded to bfloat16 like the result
+            ref = rope_ext(a.astype(np.float32), pos, **kw).astype(dtype)
+        else:
+            ref = rope_ext(a, pos, **kw)
         ref_wall = time.perf_counter() - t
     except TensixError as e:
         print(f"tensix rope: {e}", file=sys.stderr)
@@ -267,7 +276,8 @@ def main(argv=None) -> int:
     p.add_argument("--mode", type=_rope_mode, default=2, help="normal, neox, mrope, vision, imrope or a number")
     p.add_argument("--max-pos", type=int, default=4096, help="positions are drawn from [0, max-pos)")
     p.add_argument("--variant", choices=("accurate", "exp_21f", "exp_24f"), default="accurate")
-    p.add_argument("--dtype", choices=("float32", "float16"), default="float32")
+    p.add_argument("--dtype", choices=("float32", "float16", "bfloat16"), default="float32",
+                   help="bfloat16 is device-only (checked against GGML's float32 op rounded to bfloat16)")
     p.add_argument("--cores", type=int, default=64)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--trace", metavar="OUT.json", help="write a Perfetto trace of the device run")

@@ -37,6 +37,8 @@ def test_exp_variant_and_float16(capsys):
     assert r["pass_rate"] < 1.0  # seed 000: exp_21f fails at large positions
     r = run_json(capsys, "--tokens", "2", "--heads", "4", "--head-dim", "64", "--dtype", "float16")
     assert r["dtype"] == "float16" and r["max_abs_err"] <= 2 ** -10
+    r = run_json(capsys, "--tokens", "2", "--heads", "4", "--head-dim", "64", "--dtype", "bfloat16")
+    assert r["dtype"] == "bfloat16" and r["max_abs_err"] <= 2 ** -7  # one bf16 ulp at |x| < 2
 
 
 def test_trace_and_plot(tmp_path, capsys):

@@ -117,6 +117,30 @@ def test_float16_input(dev):
     assert (diff <= np.spacing(np.abs(ref)).astype(np.float32)).all()
 
 
+def test_bfloat16_input_on_the_device(dev):
+    """bfloat16 (device only): exact widening into the fp32 Dst, the packer's ties-away rounding on the way out,
+    the pass-through columns copied bit for bit (NaN included)."""
+    import ml_dtypes
+
+    from tensix.device.formats import fp32_to_bf16_round_away
+
+    rng = np.random.default_rng(12)
+    a = rng.uniform(-1, 1, (4, 8, 64)).astype(ml_dtypes.bfloat16)
+    a[0, 0, 60] = np.nan
+    pos = rng.integers(0, 500, 4).astype(np.int32)
+    out = rope_ext(a, pos, n_dims=48, mode=ROPE_TYPE_NEOX, device=dev)
+    assert out.dtype == a.dtype and out.shape == a.shape
+    emu = rope_sfpu(a.astype(np.float32), pos, n_dims=48, mode=ROPE_TYPE_NEOX, variant="accurate")
+    want = fp32_to_bf16_round_away(np.ascontiguousarray(emu[..., :48]).view(np.uint32))
+    np.testing.assert_array_equal(out[..., :48].view(np.uint16), want)
+    np.testing.assert_array_equal(out[..., 48:].view(np.uint16), a[..., 48:].view(np.uint16))
+    ref = rope_ext(a.astype(np.float32), pos, n_dims=48, mode=ROPE_TYPE_NEOX)
+    err = np.abs(out[..., :48].astype(np.float32) - ref[..., :48])
+    assert (err <= 2 ** -8 * np.abs(ref[..., :48]) + 1e-6).all()  # one bf16 rounding of a ~1e-7-accurate value
+    with pytest.raises(RopeArgumentError, match="bfloat16"):
+        rope_ext(a, pos, n_dims=48, mode=ROPE_TYPE_NEOX)  # the GGML reference takes float32/float16 only
+
+
 def test_tf32_unpack_path_truncates_inputs(dev):
     """Seed 000's kernel (no UnpackToDestFp32): the inputs reach Dst as TF32; with position 0 the rotation is
     the identity, so the output is the input with its 13 low mantissa bits cleared."""

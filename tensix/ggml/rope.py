@@ -366,11 +366,18 @@ def _check_sections(sections, mode: int, head_dim: int) -> np.ndarray:
     return np.array(vals, np.int64)
 
 
-def _check_array(a) -> np.ndarray:
+def _is_bfloat16(dtype) -> bool:
+    return dtype.name == "bfloat16"
+
+
+def _check_array(a, device=None) -> np.ndarray:
     if not isinstance(a, np.ndarray):
         _fail(f"rope_ext: a must be a numpy array, got {type(a).__name__}; wrap it with np.asarray(..., "
               "dtype=np.float32).")
-    if a.dtype not in (np.float32, np.float16):
+    if _is_bfloat16(a.dtype) and device is None:
+        _fail("rope_ext: a is bfloat16, which GGML's RoPE (the reference, device=None) does not take; bfloat16 "
+              "runs on the simulated device (device=...). For the reference, convert with a.astype(np.float32).")
+    if a.dtype not in (np.float32, np.float16) and not _is_bfloat16(a.dtype):
         # ops.cpp: GGML_ASSERT(src0->type == GGML_TYPE_F32 || src0->type == GGML_TYPE_F16)
         _fail(f"rope_ext: a has dtype {a.dtype}; GGML's RoPE takes only float32 or float16. "
               "Convert with a.astype(np.float32).")
@@ -545,7 +552,7 @@ def rope_ext(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = N
     Raises RopeArgumentError (a TensixError and ValueError) for anything GGML would reject.
     """
     _check_variant(variant)
-    a = _check_array(a)
+    a = _check_array(a, device)
     head_dim = a.shape[-1]
     n_tokens = a.shape[-3]
     mode, n_dims, cache_args = _prepare(head_dim, pos, freq_factors, n_dims, mode, n_ctx_orig,

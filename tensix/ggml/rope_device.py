@@ -40,8 +40,13 @@ float16 inputs (GGML F16): the host widens them to float32 (exact, as GGML's ``t
 as for float32, and the host rounds the float32 result to float16 with round-to-nearest-even (GGML's
 ``from_f32``). Decision: the packer's FP32 -> Float16 conversion is not modelled in tensix.device.formats, and
 Float16 CBs would make the unpacker feed FP16 through SrcA, which the model also does not cover; widening on
-the host is exact, so the only rounding is the final one GGML also does. bfloat16 is not a GGML RoPE type:
-rope_ext rejects it as GGML does.
+the host is exact, so the only rounding is the final one GGML also does.
+
+bfloat16 inputs (not a GGML RoPE type, so only here): a Float16_b tile unpacks into the fp32 Dst exactly, so
+the host widens to float32 (exact) and the device computes as for float32; the result is rounded to bfloat16 as
+the packer does for an FP32 Dst -> Float16_b CB (round to nearest, ties away from zero:
+tensix.device.formats.fp32_to_bf16_round_away). The numbers are those of Float16_b CBs; the simulated data
+movement is that of Float32 tiles (twice the bytes), which overstates the transfer time.
 """
 
 from __future__ import annotations
@@ -357,7 +362,7 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     """
     # validate exactly as the reference does (GGML's asserts; RopeArgumentError)
     _ref._check_variant(variant)
-    a = _ref._check_array(a)
+    a = _ref._check_array(a, device)
     mode, n_dims, _ = _ref._prepare(a.shape[-1], pos, freq_factors, n_dims, mode, n_ctx_orig, freq_base,
                                     freq_scale, ext_factor, attn_factor, beta_fast, beta_slow, sections,
                                     backward, a.shape[-3], True)
@@ -475,4 +480,14 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     out = out_rows.reshape(ne3, n_tok, hb * 32, head_dim)[:, :, :n_head]
     if a.dtype == np.float16:
         out = out.astype(np.float16)  # round to nearest even, GGML's from_f32
+    elif _ref._is_bfloat16(a.dtype):
+        from tensix.device.formats import fp32_to_bf16_round_away
+
+        # rotated columns leave through Dst and the packer (FP32 -> Float16_b rounding); the columns at or
+        # beyond the rotated width travel through the bypass CB untouched (bytes copied, NaN payloads kept)
+        n_rot = min(head_dim, 2 * n_dims if mode == ROPE_TYPE_VISION else n_dims)
+        bits = np.ascontiguousarray(a).view(np.uint16).reshape(out.shape).copy()
+        rotated = np.ascontiguousarray(out[..., :n_rot], np.float32).view(np.uint32)
+        bits[..., :n_rot] = fp32_to_bf16_round_away(rotated)
+        out = bits.view(a.dtype)
     return out.reshape(a.shape)
