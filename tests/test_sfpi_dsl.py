@@ -495,3 +495,18 @@ def test_dst_footprint_follows_dst_reg_and_the_rwc():
 
     c = sfpi.compiled_for(f, ())
     assert c.dst_reads == {1, 2} and c.dst_writes == {0, 1, 4}
+
+
+def test_programmable_constant_assignment_works_without_importing_the_name():
+    """`vConstFloatPrgm2 = x` is SFPCONFIG even where the name was never imported (no silent local rebinding)."""
+    src = "def f(a):\n    vConstFloatPrgm2 = a\n"
+    import importlib.util
+    import pathlib
+    import tempfile
+
+    path = pathlib.Path(tempfile.mkdtemp()) / "no_import_kernel.py"
+    path.write_text(src)
+    spec = importlib.util.spec_from_file_location("no_import_kernel", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert "SFPCONFIG" in sfpi.listing(mod.f, 0.5)

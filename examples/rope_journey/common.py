@@ -16,7 +16,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from tensix.kernel import DeviceZoneScopedN, call_sfpu
+from contextlib import contextmanager
+
+from tensix.kernel import (CBIndex, DeviceZoneScopedN, call_sfpu, cb_pop_front, cb_push_back, cb_reserve_back,
+                           cb_wait_front, copy_tile, copy_tile_init, pack_reconfig_data_format, pack_tile,
+                           tile_regs_acquire, tile_regs_commit, tile_regs_release, tile_regs_wait)
 from tensix.sfpi import float_to_int16, int32_to_float, sfpi_inline, v_elseif, v_if, vConstTileId, vInt
 from tensix.sfpi.lib import FRAC_1_PI, PI_2, sfpu_sinpi
 from tensix.sfpi.runner import compiled_for, riscv_cycles
@@ -31,6 +35,28 @@ TALLY = {"riscv_scalar": 0, "sfpu_calls": 0}
 
 __all__ = ["FRAC_1_PI", "PI_2", "LN_BASE", "LN_PI", "TALLY", "ZONE", "sfpu_call", "hoisted_division",
            "vector_sin", "load_into_row"]
+
+
+@contextmanager
+def tile_pair_in_dst():
+    """The part of every step's compute loop that seed 000 never changes: wait for the x/y tile pair in c_0,
+    acquire Dst, copy the pair to Dst tiles 0 and 1; after the step's SFPU work, commit, pack both tiles to
+    c_16, release and pop."""
+    cb_wait_front(CBIndex.c_0, 2)
+    tile_regs_acquire()
+    copy_tile_init(CBIndex.c_0)
+    copy_tile(CBIndex.c_0, 0, 0)
+    copy_tile(CBIndex.c_0, 1, 1)
+    yield
+    tile_regs_commit()
+    tile_regs_wait()
+    cb_reserve_back(CBIndex.c_16, 2)
+    pack_reconfig_data_format(CBIndex.c_16)
+    pack_tile(0, CBIndex.c_16, 0)
+    pack_tile(1, CBIndex.c_16, 1)
+    tile_regs_release()
+    cb_push_back(CBIndex.c_16, 2)
+    cb_pop_front(CBIndex.c_0, 2)
 
 
 def sfpu_call(fn, dst_index, *args):

@@ -11,13 +11,11 @@ per call by tensix (costs.json ``riscv.softfloat_div``, an estimate)."""
 
 from __future__ import annotations
 
-from tensix.kernel import (CBIndex, MATH, cb_pop_front, cb_push_back, cb_reserve_back, cb_wait_front,
-                           copy_tile, copy_tile_init, get_arg_val, init_sfpu, pack_reconfig_data_format, pack_tile,
-                           tile_regs_acquire, tile_regs_commit, tile_regs_release, tile_regs_wait)
+from tensix.kernel import (CBIndex, MATH, get_arg_val, init_sfpu)
 from tensix.sfpi import dst_reg, int32_to_float, sfpi_inline, vConstTileId, vInt
 from tensix.sfpi.lib import exp_24f
 
-from .common import LN_BASE, PI_2, sfpu_call, vector_sin
+from .common import LN_BASE, PI_2, sfpu_call, vector_sin, tile_pair_in_dst
 
 NAME = "baseline"
 SEED = "44 us: 1/D_active computed inside rope_face (soft-float division per face)"
@@ -54,18 +52,5 @@ def compute():
     init_sfpu(CBIndex.c_0, CBIndex.c_16)
     for _ in range(n_rows):
         for j in range(p0, p0 + n_pairs):
-            cb_wait_front(CBIndex.c_0, 2)
-            tile_regs_acquire()
-            copy_tile_init(CBIndex.c_0)
-            copy_tile(CBIndex.c_0, 0, 0)
-            copy_tile(CBIndex.c_0, 1, 1)
-            MATH(sfpu_call(rope_tile, 0, pos, wta * 32, j * 32))
-            tile_regs_commit()
-            tile_regs_wait()
-            cb_reserve_back(CBIndex.c_16, 2)
-            pack_reconfig_data_format(CBIndex.c_16)
-            pack_tile(0, CBIndex.c_16, 0)
-            pack_tile(1, CBIndex.c_16, 1)
-            tile_regs_release()
-            cb_push_back(CBIndex.c_16, 2)
-            cb_pop_front(CBIndex.c_0, 2)
+            with tile_pair_in_dst():  # wait, acquire, copy the pair to Dst 0/1 ... pack, release, pop
+                MATH(sfpu_call(rope_tile, 0, pos, wta * 32, j * 32))

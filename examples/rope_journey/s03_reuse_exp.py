@@ -7,13 +7,11 @@ The division stays hoisted (step 2)."""
 
 from __future__ import annotations
 
-from tensix.kernel import (CBIndex, MATH, cb_pop_front, cb_push_back, cb_reserve_back, cb_wait_front,
-                           copy_tile, copy_tile_init, get_arg_val, init_sfpu, pack_reconfig_data_format, pack_tile,
-                           tile_regs_acquire, tile_regs_commit, tile_regs_release, tile_regs_wait)
+from tensix.kernel import (CBIndex, MATH, get_arg_val, init_sfpu)
 from tensix.sfpi import dst_reg, int32_to_float, sfpi_inline, vConstTileId, vInt
 from tensix.sfpi.lib import exp_24f
 
-from .common import LN_BASE, PI_2, hoisted_division, sfpu_call, vector_sin
+from .common import LN_BASE, PI_2, hoisted_division, sfpu_call, vector_sin, tile_pair_in_dst
 
 NAME = "exponent reused"
 SEED = "22 us (-17 us): exp once per column parity, reused for 4 row groups"
@@ -53,20 +51,7 @@ def compute():
     inv_d = None
     for _ in range(n_rows):
         for j in range(p0, p0 + n_pairs):
-            cb_wait_front(CBIndex.c_0, 2)
-            tile_regs_acquire()
-            copy_tile_init(CBIndex.c_0)
-            copy_tile(CBIndex.c_0, 0, 0)
-            copy_tile(CBIndex.c_0, 1, 1)
-            if inv_d is None:  # the kernel's first statement in C++; here it needs the math thread's Dst
-                inv_d = hoisted_division(wta * 32)
-            MATH(sfpu_call(rope_tile, 0, pos, inv_d, j * 32))
-            tile_regs_commit()
-            tile_regs_wait()
-            cb_reserve_back(CBIndex.c_16, 2)
-            pack_reconfig_data_format(CBIndex.c_16)
-            pack_tile(0, CBIndex.c_16, 0)
-            pack_tile(1, CBIndex.c_16, 1)
-            tile_regs_release()
-            cb_push_back(CBIndex.c_16, 2)
-            cb_pop_front(CBIndex.c_0, 2)
+            with tile_pair_in_dst():  # wait, acquire, copy the pair to Dst 0/1 ... pack, release, pop
+                if inv_d is None:  # the kernel's first statement in C++; here it needs the math thread's Dst
+                    inv_d = hoisted_division(wta * 32)
+                MATH(sfpu_call(rope_tile, 0, pos, inv_d, j * 32))

@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from tensix.kernel import (CBIndex, MATH, cb_get_tile, cb_pop_front, cb_push_back, cb_reserve_back,
-                           cb_wait_front, copy_tile, copy_tile_init, get_arg_val, init_sfpu, l1_ptr,
-                           pack_reconfig_data_format, pack_tile, tile_regs_acquire, tile_regs_commit,
-                           tile_regs_release, tile_regs_wait)
+from tensix.kernel import (CBIndex, MATH, cb_get_tile, cb_pop_front, cb_wait_front, get_arg_val, init_sfpu, l1_ptr)
 from tensix.sfpi import (dst_reg, int32_to_float, sfpi_inline, vConstFloatPrgm0, vConstFloatPrgm1,
                          vConstFloatPrgm2, vConstTileId, vFloat)
 from tensix.sfpi.lib import exp_24f, vector_sin_phase
 
-from .common import hoisted_division, load_into_row, sfpu_call
+from .common import hoisted_division, load_into_row, sfpu_call, tile_pair_in_dst
 from .s05_prgm_constants import rope_tile_init
 
 NAME = "positions kept in Dst"
@@ -74,24 +71,11 @@ def compute():
         cb_wait_front(CBIndex.c_1, 1)
         idxs = [int(v) for v in l1_ptr(cb_get_tile(CBIndex.c_1, 0), np.int32, 32)]
         for j in range(p0, p0 + n_pairs):
-            cb_wait_front(CBIndex.c_0, 2)
-            tile_regs_acquire()
-            copy_tile_init(CBIndex.c_0)
-            copy_tile(CBIndex.c_0, 0, 0)
-            copy_tile(CBIndex.c_0, 1, 1)
-            if inv_d is None:
-                inv_d = hoisted_division(wta * 16)
-                MATH(sfpu_call(rope_tile_init, 0, inv_d))
-            if every or j - p0 < 2:  # seed: `if (j < 2)`, one precompute per Dst half
-                MATH(sfpu_call(rope_tile_precompute_pos, 0, *idxs))
-            MATH(sfpu_call(rope_tile, 0, j * 32))
-            tile_regs_commit()
-            tile_regs_wait()
-            cb_reserve_back(CBIndex.c_16, 2)
-            pack_reconfig_data_format(CBIndex.c_16)
-            pack_tile(0, CBIndex.c_16, 0)
-            pack_tile(1, CBIndex.c_16, 1)
-            tile_regs_release()
-            cb_push_back(CBIndex.c_16, 2)
-            cb_pop_front(CBIndex.c_0, 2)
+            with tile_pair_in_dst():  # wait, acquire, copy the pair to Dst 0/1 ... pack, release, pop
+                if inv_d is None:
+                    inv_d = hoisted_division(wta * 16)
+                    MATH(sfpu_call(rope_tile_init, 0, inv_d))
+                if every or j - p0 < 2:  # seed: `if (j < 2)`, one precompute per Dst half
+                    MATH(sfpu_call(rope_tile_precompute_pos, 0, *idxs))
+                MATH(sfpu_call(rope_tile, 0, j * 32))
         cb_pop_front(CBIndex.c_1, 1)

@@ -8,7 +8,7 @@ numba do) so that every assignment to a plain name goes through `_tensix_sfpi_as
     a += expr         ->  a = _tensix_sfpi_assign(<a>, _tensix_sfpi_iop(a, '+=', expr))
     x and y / x or y  ->  _tensix_sfpi_and(x, lambda: y) / _tensix_sfpi_or(...)   (vector conditions combine
     not x             ->  _tensix_sfpi_not(x)                                        lane-wise, scalars as Python)
-    vConstFloatPrgm0 = v  ->  _tensix_sfpi_setconst(vConstFloatPrgm0, v)        (SFPCONFIG, no rebinding)
+    vConstFloatPrgm0 = v  ->  _tensix_sfpi_setconst('vConstFloatPrgm0', v)      (SFPCONFIG, no rebinding)
 
 Inside a predicated block, assigning a vector to a name that already holds a vector merges them: the new
 value's instruction writes the old value's register (a `tie`), so switched-off lanes keep the old value,
@@ -146,7 +146,10 @@ def _not(x):
     return not x
 
 
-def _setconst(const, value):
+def _setconst(name, value):
+    from tensix.sfpi import vector
+
+    const = getattr(vector, name)
     const.set(value)
     return const
 
@@ -203,7 +206,7 @@ class _Rewriter(ast.NodeTransformer):
             name = node.targets[0].id
             if name in self.consts:
                 return ast.copy_location(
-                    ast.Expr(_call("_tensix_sfpi_setconst", ast.Name(id=name, ctx=ast.Load()), node.value)), node)
+                    ast.Expr(_call("_tensix_sfpi_setconst", ast.Constant(name), node.value)), node)
             if name not in self.declared:
                 node.value = _call("_tensix_sfpi_assign", _current(name), node.value)
             return node
@@ -258,6 +261,7 @@ def sfpi_inline(fn):
     cached = _CACHE.get(fn)
     if cached is not None:
         return cached
+    from tensix.sfpi import vector
     from tensix.sfpi.vector import _Const
 
     try:
@@ -272,7 +276,10 @@ def sfpi_inline(fn):
         raise SfpiError(f"{fn.__qualname__}: only plain `def` functions can be SFPI functions")
     ast.increment_lineno(tree, first_line - 1)
     declared = {n for node in ast.walk(fdef) if isinstance(node, (ast.Global, ast.Nonlocal)) for n in node.names}
-    consts = {name for name, val in fn.__globals__.items() if isinstance(val, _Const) and val.writable}
+    # SFPI's programmable constants by name, imported or not: `vConstFloatPrgm0 = x` must never become a silent
+    # local rebinding (e.g. after a linter dropped an import that looked unused)
+    consts = {name for name, val in vars(vector).items() if isinstance(val, _Const) and val.writable}
+    consts -= {name for name, val in fn.__globals__.items() if name in consts and val is not vars(vector)[name]}
     inplace = {name for name, val in fn.__globals__.items() if getattr(type(val), "_sfpi_inplace", False)}
     fdef = _Rewriter(consts, declared, inplace).visit(fdef)
     # Compile inside a factory whose parameters are the original free variables, so closures still work.
