@@ -21,7 +21,8 @@ from contextlib import contextmanager
 from tensix.kernel import (CBIndex, DeviceZoneScopedN, call_sfpu, cb_pop_front, cb_push_back, cb_reserve_back,
                            cb_wait_front, copy_tile, copy_tile_init, pack_reconfig_data_format, pack_tile,
                            tile_regs_acquire, tile_regs_commit, tile_regs_release, tile_regs_wait)
-from tensix.sfpi import float_to_int16, int32_to_float, sfpi_inline, v_elseif, v_if, vConstTileId, vInt
+from tensix.sfpi import float_to_int16, int32_to_float, sfpi_inline, v_if
+from tensix.ggml import rope_sfpu as _rope_sfpu
 from tensix.sfpi.lib import FRAC_1_PI, PI_2, sfpu_sinpi
 from tensix.sfpi.runner import compiled_for, riscv_cycles
 
@@ -94,18 +95,6 @@ def vector_sin(x):
     return v
 
 
-@sfpi_inline
-def load_into_row(p0, p1, p2, p3):
-    """Seed 000's ``load_into_row``: lane L of a row group gets p[L // 8] (``vConstTileId & ~15`` is 16*(L//8)),
-    i.e. the position of each of the 4 tile rows the vector covers (facts sheet section 2: ``vConstTileId & ~15``
-= 16*(L//8); ISA LReg.md). One unconditional load, three predicated (v_if/v_elseif: SFPSETCC, SFPCOMPC,
-SFPPUSHC/SFPPOPC, facts sheet section 3 "Condition-code instructions")."""
-    row_mask = vConstTileId & -16
-    v = vInt(p0)
-    with v_if(row_mask == 16):
-        v = vInt(p1)
-    with v_elseif(row_mask == 32):
-        v = vInt(p2)
-    with v_elseif(row_mask == 48):
-        v = vInt(p3)
-    return v
+# Seed 000's ``load_into_row``: lane L of a row group gets p[L // 8] (``vConstTileId & ~15`` is 16*(L//8), facts
+# sheet section 2), one unconditional load and three predicated ones; shared with the RoPE kernel.
+load_into_row = _rope_sfpu.load_into_row

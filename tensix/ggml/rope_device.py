@@ -64,7 +64,7 @@ from tensix.ggml.rope import (
     ROPE_TYPE_VISION,
     RopeArgumentError,
 )
-from tensix.ggml.rope_sfpu import RopeKernel, _sections_of_slots, frequency_table, rope_scalars, rope_tile
+from tensix.ggml.rope_sfpu import RopeKernel, frequency_table, rope_scalars, rope_tile, slot_sections
 from tensix.kernel import (
     CBIndex,
     DeviceZoneScopedN,
@@ -150,15 +150,8 @@ def _plan(head_dim, freq_factors, n_dims, mode, n_ctx_orig, freq_base, freq_scal
         kmode, n_slots, partner, width = "neox", n_dims, n_dims, n_dims
     else:
         kmode, n_slots, partner, width = "neox", n_dims // 2, n_dims // 2, n_dims // 2
-    if mrope:
-        sec, sec_start = _sections_of_slots(mode, sections, n_slots)
-    else:
-        sec, sec_start = np.zeros(n_slots, np.int64), np.zeros(n_slots, np.int64)
+    sec, sec_start = slot_sections(mode, sections, n_slots, ext_factor, variant, "rope_ext(device=...)")
     yarn = np.float32(ext_factor) != 0
-    if mode == ROPE_TYPE_VISION and yarn and variant != "accurate":
-        raise NotModelledError("rope_ext(device=...): VISION with YaRN (ext_factor != 0) is not modelled for the "
-                               "exp variants (the ramp would use the section-relative index); use "
-                               "variant='accurate'.")
     ffa = None if freq_factors is None else np.asarray(freq_factors, np.float32)[:n_slots]
     if ffa is not None and variant != "accurate":
         if not (np.isfinite(ffa).all() and (ffa >= np.float32(2.0 ** -125)).all()):

@@ -431,6 +431,17 @@ def run_work_items(cfg: RopeKernel, tiles: np.ndarray, scalars: RopeScalars, col
 # ------------------------------------------------------------------------------------------------------------
 # the whole op: GGML's rope_ext through the SFPU kernel (host gathers tiles, runs, scatters)
 # ------------------------------------------------------------------------------------------------------------
+def slot_sections(mode: int, sections, n_slots: int, ext_factor: float, variant: str, who: str):
+    """Section and VISION restart of every cache slot (all zero outside the multi-section modes); refuses what
+    the kernels do not model (VISION with YaRN on the exp variants)."""
+    if mode == ROPE_TYPE_VISION and np.float32(ext_factor) != 0 and variant != "accurate":
+        raise NotModelledError(f"{who}: VISION with YaRN (ext_factor != 0) is not modelled for the exp variants "
+                               "(the ramp would use the section-relative index); use variant='accurate'.")
+    if mode & ROPE_TYPE_MROPE:
+        return _sections_of_slots(mode, sections, n_slots)
+    return np.zeros(n_slots, np.int64), np.zeros(n_slots, np.int64)
+
+
 def _sections_of_slots(mode: int, sections, n_slots: int) -> tuple[np.ndarray, np.ndarray]:
     """For MROPE-family modes: the section (0..3 = t, h, w, e) of each slot and each slot's restart start
     (VISION), following ops.cpp ``ggml_mrope_cache_init``."""
@@ -498,14 +509,8 @@ def rope_sfpu(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None = 
         kmode, n_slots, partner = "neox", n_dims, n_dims
     else:
         kmode, n_slots, partner = "neox", n_dims // 2, n_dims // 2
-    if mrope:
-        sec, sec_start = _sections_of_slots(mode, sections, n_slots)
-    else:
-        sec, sec_start = np.zeros(n_slots, np.int64), np.zeros(n_slots, np.int64)
+    sec, sec_start = slot_sections(mode, sections, n_slots, ext_factor, variant, "rope_sfpu")
     yarn = np.float32(ext_factor) != 0
-    if mode == ROPE_TYPE_VISION and yarn and variant != "accurate":
-        raise NotModelledError("rope_sfpu: VISION with YaRN (ext_factor != 0) is not modelled for the exp "
-                               "variants (the ramp would use the section-relative index); use variant='accurate'.")
     if freq_factors is not None and variant != "accurate":
         ffa = np.asarray(freq_factors, np.float32)[:n_slots]
         if not (np.isfinite(ffa).all() and (ffa >= np.float32(2.0 ** -125)).all()):
