@@ -510,3 +510,17 @@ def test_programmable_constant_assignment_works_without_importing_the_name():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     assert "SFPCONFIG" in sfpi.listing(mod.f, 0.5)
+
+
+@pytest.mark.parametrize("a,b", [(7, 2), (-7, 2), (7, -2), (2**31 - 1, 3), (-(2**31) + 1, 7), (5, 0), (-5, 0)])
+def test_scalar_integer_division_is_c_on_rv32im(a, b):
+    """int32 `/` and `%` as the RISC-V computes them: truncation toward zero; by zero DIV = -1, REM = dividend."""
+    from tensix.sfpi.scalar import Scalar
+
+    x, y = Scalar.argument(0, "int"), Scalar.argument(1, "int")
+    q, r = (x // y).eval((a, b)), (x % y).eval((a, b))
+    if b == 0:
+        assert (q, r) == (-1, a)
+    else:
+        assert q == int(np.trunc(np.float64(a) / b)) or q == -(abs(a) // abs(b)) or q == abs(a) // abs(b)
+        assert q * b + r == a and abs(r) < abs(b) and (r == 0 or (r < 0) == (a < 0))

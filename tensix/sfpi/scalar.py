@@ -34,6 +34,13 @@ def _i32(x) -> int:
     return x - (1 << 32) if x & 0x80000000 else x
 
 
+def _c_div(x: int, y: int) -> int:
+    if y == 0:
+        return -1
+    q = abs(x) // abs(y)
+    return q if (x < 0) == (y < 0) else -q
+
+
 def f32_bits(x) -> int:
     return int(np.array(x, dtype=np.float32).view(np.uint32))
 
@@ -133,11 +140,13 @@ class Scalar:
     def __rtruediv__(self, o):
         return self._binop(o, operator.truediv, True, kind="float")
 
-    def __floordiv__(self, o):  # C integer division truncates toward zero
-        return self._binop(o, lambda x, y: int(x / y) if y else 0)
+    def __floordiv__(self, o):
+        """C `/` on ints: truncates toward zero; by zero RV32IM's DIV gives -1 (RISC-V spec, M extension)."""
+        return self._binop(o, _c_div)
 
     def __mod__(self, o):
-        return self._binop(o, lambda x, y: x - int(x / y) * y if y else 0)
+        """C `%` on ints: the remainder takes the dividend's sign; by zero RV32IM's REM gives the dividend."""
+        return self._binop(o, lambda x, y: x - _c_div(x, y) * y if y else x)
 
     def __and__(self, o):
         return self._binop(o, operator.and_)
