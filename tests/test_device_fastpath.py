@@ -57,6 +57,16 @@ def test_copy_matches_reference(seed, fmt, fp32):
 
 
 @pytest.mark.parametrize("seed", range(6))
+def test_copy_unpack_to_dest_fp32_matches_reference(seed):
+    rng = np.random.default_rng(200 + seed)
+    raw = tile_bytes(rng, F32)
+    ref = formats.copy_tile_to_dest(raw, F32, fp32_dest=True, unpack_to_dest_fp32=True)
+    out = np.zeros((32, 32), np.uint32)
+    _fast.copy_exact32(raw, out)
+    np.testing.assert_array_equal(out, ref)
+
+
+@pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("out_fmt", [F16B, F32])
 @pytest.mark.parametrize("fp32", [False, True])
 def test_pack_matches_reference(seed, out_fmt, fp32):

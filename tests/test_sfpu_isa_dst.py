@@ -119,6 +119,21 @@ def test_tiles32_physical_placement():
     assert not read_tiles32(d, 0, 1).any()
 
 
+def test_tiles_on_a_stack_of_dsts_match_single_writes():
+    rng = np.random.default_rng(7)
+    t32 = rng.integers(0, 2**32, size=(3, 2, 32, 32), dtype=np.uint64).astype(np.uint32)
+    t16 = rng.integers(0, 2**16, size=(3, 2, 32, 32), dtype=np.uint64).astype(np.uint16)
+    for write, read, tiles, first in ((write_tiles32, read_tiles32, t32, 5), (write_tiles16, read_tiles16, t16, 13)):
+        stack = new_dst(3)
+        write(stack, first, tiles)
+        for k in range(3):
+            one = new_dst(1)[0]
+            write(one, first, tiles[k])
+            assert np.array_equal(stack[k], one)
+            assert np.array_equal(read(one, first, 2), tiles[k])
+        assert np.array_equal(read(stack, first, 2), tiles)
+
+
 def test_tiles16_placement_and_roundtrip():
     d = new_dst(2)
     tiles = np.arange(2 * 32 * 32, dtype=np.uint16).reshape(2, 32, 32)

@@ -102,6 +102,8 @@ class Scheduler:
         self.threads: list[KThread] = []
         self.current: KThread | None = None
         self.on_switch = None           # callback(thread) so tensix.kernel knows the current thread
+        self.deferred: list[KThread] = []   # threads parked by defer() until nothing else can run
+        self.idle_hooks: list = []      # called once when only deferred threads are left (see defer)
 
     def spawn(self, core, kernel, riscvs, fn) -> KThread:
         th = KThread(self, core, kernel, riscvs, fn)
@@ -116,14 +118,19 @@ class Scheduler:
     def run(self):
         heap = self.heap
         on_switch = self.on_switch
-        while heap:
-            _, _, th = heapq.heappop(heap)
-            if th.state == DONE:
-                continue
-            self.current = th
-            on_switch(th)
-            th.g.switch()
+        while True:
+            while heap:
+                _, _, th = heapq.heappop(heap)
+                if th.state == DONE:
+                    continue
+                self.current = th
+                on_switch(th)
+                th.g.switch()
+            if not self.deferred:
+                break
+            self._release_deferred()
         self.current = None
+        self.run_idle_hooks()
         blocked = [t for t in self.threads if t.state == BLOCKED]
         if blocked:
             raise self._deadlock(blocked)
@@ -147,7 +154,31 @@ class Scheduler:
             return
         self.main.switch()
 
+    def _release_deferred(self):
+        """Nothing else can run: run the idle hooks (the batched work the deferred threads wait for), then
+        queue the deferred threads again at their unchanged clocks."""
+        self.current = None
+        self.run_idle_hooks()
+        for th in self.deferred:
+            self._push(th)
+        self.deferred.clear()
+
+    def run_idle_hooks(self):
+        hooks = self.idle_hooks
+        while hooks:
+            hooks.pop(0)()
+
     # ---- called from inside a kernel thread ---------------------------------------------------------
+    def defer(self, th, hook):
+        """Park th, without moving its clocks, until no other thread can run; then run `hook` (once, however
+        many threads deferred with it) and resume th. This lets a host-side batch (the SFPU calls of all cores)
+        be executed in one go. Only valid for a thread whose next effects other threads observe through CBs
+        alone (a compute kernel: its TRISCs have no NoC or semaphore access): CB hand-offs are timestamped, so
+        running th later in host order gives the same simulated times (module docstring)."""
+        if hook not in self.idle_hooks:
+            self.idle_hooks.append(hook)
+        self.deferred.append(th)
+        self._yield()
     def sync(self, th):
         """Yield until no runnable thread has a smaller clock than th (global time order for effects)."""
         heap = self.heap

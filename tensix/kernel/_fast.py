@@ -160,6 +160,16 @@ def copy_to_dst(raw, is_f32, fp32_dest, out):
 
 
 @nb.njit(cache=True)
+def copy_exact32(raw, out):
+    """copy_tile of a 32-bit CB with UnpackToDestFp32 into a 32-bit Dst: every datum unchanged, denormals and
+    NaNs included (formats.unpack_to_dest; ISA UNPACR_Regular.md)."""
+    w = raw.view(np.uint32)
+    flat = out.reshape(-1)
+    for i in range(1024):
+        flat[POS[i]] = w[i]
+
+
+@nb.njit(cache=True)
 def pack(dst_tile, fp32_dest, out_f32, out):
     """pack_tile to Float16_b (out_f32 False) or Float32 (True) bytes in `out` (formats.pack_from_dest)."""
     flat = dst_tile.reshape(-1)

@@ -32,6 +32,8 @@ from tensix.errors import NotModelledError
 from tensix.kernel import _ctx
 from tensix.kernel.dataflow import _cb
 from tensix.kernel import _fast
+from tensix.kernel.sfpu_batch import Job, batch_of, program_info
+from tensix.device.scheduler import current_frame_line
 
 # formats with a compiled fast path (tensix/kernel/_fast.py): name -> is 32-bit float
 _FAST = {"Float16_b": False, "Float32": True}
@@ -105,6 +107,7 @@ class ComputeState:
         # the half's rows undefined (ZEROACC), and the SFPU reading an undefined row is undefined behaviour
         # (ISA ZEROACC.md), so an SFPU op that reads a tile not written since then is refused.
         self.defined = [set() for _ in range(self.nbuf)]
+        self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
         self.n_acq = 0
         self.n_rel = 0
         self.commit_times = []
@@ -117,6 +120,8 @@ class ComputeState:
 
     # ---- helpers ----
     def need_math(self, call):
+        if self.sfpu_pending:
+            _settle_sfpu(self.th)
         if not self.math_open:
             th = self.th
             raise TileRegsError(
@@ -366,6 +371,8 @@ def tile_regs_release():
     if not cs.pack_open:
         raise TileRegsError(f"tile_regs_release on core {th.core.logical} at {th.source_line_now()}: the packer holds "
                             "no Dst section.\nFix: tile_regs_wait() before packing and releasing.")
+    if cs.sfpu_pending:
+        _settle_sfpu(th)
     th.clocks[_PACK] += _C_SYNC
     th.busy[_PACK] += _C_SYNC
     h = cs.n_rel % cs.nbuf
@@ -408,10 +415,15 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cb = _cb(th, in_cb_id, "copy_tile")
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
     f = _FAST.get(_fmt_name(cb.fmt))
-    if f is not None and cb.index not in cs.unpack_to_dest:
-        _fast.copy_to_dst(raw, f, cs.fp32, dst[dst_tile_index])
-        cs.unpack_math(_unpack_cost(cb), _C_COPY)
-        return
+    if f is not None:
+        if cb.index not in cs.unpack_to_dest:
+            _fast.copy_to_dst(raw, f, cs.fp32, dst[dst_tile_index])
+            cs.unpack_math(_unpack_cost(cb), _C_COPY)
+            return
+        if f and cs.fp32:  # Float32 straight to a 32-bit Dst
+            _fast.copy_exact32(raw, dst[dst_tile_index])
+            cs.unpack_math(_unpack_cost(cb), _C_COPY)
+            return
     dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
                                                     unpack_to_dest_fp32=cb.index in cs.unpack_to_dest)
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
@@ -422,7 +434,7 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     numerics (_fast.eltwise), costs and checks as _binary, in one frame. Returns False to defer to _binary."""
     th = _ctx.th
     cs = th.compute
-    if cs is None or not cs.math_open or not 0 <= idst < cs.capacity:
+    if cs is None or not cs.math_open or not 0 <= idst < cs.capacity or cs.sfpu_pending:
         return False
     cbs = th.core.cbs
     ca = cbs.get(cb_a)
@@ -566,6 +578,8 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
     # fast path: tile_regs_wait section, fast-path format, nothing to diagnose; same numerics and costs as below
     th = _ctx.th
     cs = th.compute
+    if cs is not None and cs.sfpu_pending:
+        _settle_sfpu(th)
     if cs is not None and cs.pack_open and 0 <= ifrom_dst < cs.capacity:
         cb = th.core.cbs.get(icb)
         if cb is not None and 0 <= output_tile_index < cb.reserved:
@@ -643,51 +657,37 @@ UNPACK = MATH
 PACK = MATH
 
 
-# ---- the SFPU hook (wired by the lead to tensix.sfpi) -----------------------------------------------------
+# ---- the SFPU hook ---------------------------------------------------------------------------------------
+def _settle_sfpu(th):
+    """Run this core's queued SFPU calls (batched with the other cores') before its Dst is touched."""
+    batch_of(th).wait(th)
+
+
 def _run_sfpu(fn, args, dst_tile_index):
     """Run an SFPU function on the current core's Dst: the hook every SFPU tile op goes through.
 
-    Copies the math thread's Dst section into the core's Dst register file (tensix.sfpu.dst layout), calls
-    tensix.sfpi.execute_on_core(core, fn, args, dst_tile_index), copies it back. If that returns a number, it is
-    the SFPU cycles to add to the math clock."""
+    The call is queued (tensix.kernel.sfpu_batch: it runs, batched with the other cores' calls, before this
+    Dst is next touched); its static cycles (SFPU issue plus the RISC-V's soft-float work for the runtime
+    scalars) are added to the math clock now."""
     th, cs = _cs("SFPU op")
-    dst = cs.need_math("SFPU op")
+    if not cs.math_open:
+        cs.need_math("SFPU op")
     cs.check_dst(dst_tile_index, "SFPU op")
-    try:
-        from tensix.sfpi import execute_on_core
-    except ImportError:
-        raise NotModelledError("SFPU tile ops in compute kernels are not wired yet "
-                               "(tensix.sfpi.execute_on_core is missing).") from None
-    from tensix.sfpu import dst as dstmod
-    core = th.core
-    if getattr(core, "dst_bits", None) is None or core.sfpu_state is None:
-        from tensix.sfpu.state import SfpuState
-        core.dst_bits = dstmod.new_dst(1)[0]
-        core.sfpu_state = SfpuState(1)
-    n = cs.capacity
-    if cs.fp32:
-        dstmod.write_tiles32(core.dst_bits, 0, dst[:n])
-    else:
-        dstmod.write_tiles16(core.dst_bits, 0, dst[:n])
-    # the LLK SFPU driver starts from and ends with a cleared Dst RWC (SETRWC; facts sheet section 2,
-    # tt-llk llk_math_eltwise_unary_sfpu.h / _params.h), so dst_reg[0] is the tile base on every call
-    core.sfpu_state.rwc[:] = 0
-    _check_sfpu_reads(th, cs, fn, tuple(args), dst_tile_index)
-    cycles = execute_on_core(core, fn, tuple(args), dst_tile_index, fp32_dest=cs.fp32)
-    core.sfpu_state.rwc[:] = 0
-    dst[:n] = dstmod.read_tiles32(core.dst_bits, 0, n) if cs.fp32 else dstmod.read_tiles16(core.dst_bits, 0, n)
-    if isinstance(cycles, (int, float)):
-        th.advance(int(cycles), _MATH)
+    h = (cs.n_acq - 1) % cs.nbuf
+    cs.written[h] = None
+    info = program_info(fn, args)
+    _check_sfpu_reads(th, cs, fn, info.compiled, dst_tile_index)
+    inputs = info.compiled.input_row(args)
+    where = current_frame_line(th.kernel.source_files)
+    batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
+    th.advance(info.cycles, _MATH)
 
 
-def _check_sfpu_reads(th, cs, fn, args, base):
+def _check_sfpu_reads(th, cs, fn, compiled, base):
     """Refuse an SFPU program that reads Dst tiles holding no data since the half was released (ZEROACC.md:
     undefined behaviour), and record the tiles it writes as holding data."""
-    from tensix.sfpi import compiled_for
-
     from tensix.device.errors import DstUndefinedError
 
-    compiled = compiled_for(fn, args)
     defined = cs.defined[(cs.n_acq - 1) % cs.nbuf]
     missing = sorted(base + t for t in compiled.dst_reads if base + t not in defined)
     if missing:

@@ -41,9 +41,34 @@ class Compiled:
     scalar_ops: dict
     dst_reads: frozenset = frozenset()  # Dst tiles (relative to the base) read before this program writes them
     dst_writes: frozenset = frozenset()  # Dst tiles (relative to the base) the program stores to
+    input_sources: list = None  # per slot: the argument indices its fn depends on (None: unknown)
 
     def listing(self) -> str:
         return isa.listing(self.instrs)
+
+    def input_row(self, args) -> list:
+        """The runtime immediates of one call (uint32 values per slot). A slot's value is reused while the
+        arguments it depends on repeat (kernels pass the same scalars call after call); zero-valued keys are
+        recomputed because -0.0 == 0.0 as a key but not as bits."""
+        memos = self.__dict__.get("_memos")
+        if memos is None:
+            srcs = self.input_sources or [None] * len(self.inputs)
+            memos = self.__dict__["_memos"] = [(f, s, {}) for f, s in zip(self.inputs, srcs)]
+        row = []
+        for f, src, memo in memos:
+            if src is None or len(src) != 1:
+                row.append(int(f(args)) & 0xFFFFFFFF)
+                continue
+            key = args[src[0]]
+            v = memo.get(key) if key else None
+            if v is None:
+                v = int(f(args)) & 0xFFFFFFFF
+                if key:
+                    if len(memo) > 4096:
+                        memo.clear()
+                    memo[key] = v
+            row.append(v)
+        return row
 
 
 def dst_footprint(instrs) -> tuple[frozenset, frozenset]:
@@ -300,4 +325,4 @@ def compile_trace(trace) -> Compiled:
     instrs = lower(ops, reg)
     reads, writes = dst_footprint(instrs)
     return Compiled(instrs, isa.encode(instrs), len(trace.inputs), list(trace.inputs), dict(trace.scalar_ops),
-                    reads, writes)
+                    reads, writes, list(trace.input_sources))

@@ -42,7 +42,7 @@ def _c_div(x: int, y: int) -> int:
 
 
 def f32_bits(x) -> int:
-    return int(np.array(x, dtype=np.float32).view(np.uint32))
+    return int(np.float32(x).view(np.uint32))
 
 
 def _charge(kind: str) -> None:

@@ -63,6 +63,7 @@ class Trace:
     pending: dict = field(default_factory=dict)  # level -> Chain whose body ended but may continue
     open_chains: list = field(default_factory=list)  # stack of chains whose body is being traced
     inputs: list = field(default_factory=list)  # runtime scalar slots: callables args -> uint32
+    input_sources: list = field(default_factory=list)  # per slot: argument indices it depends on, or None
     scalar_ops: dict = field(default_factory=dict)  # RISC-V scalar work by kind (for the cost model)
 
     def __post_init__(self):
@@ -105,9 +106,11 @@ class Trace:
             "(e.g. `y = vFloat(0.0)`), then assign it inside the block."
         )
 
-    def add_input(self, fn) -> int:
-        """A runtime immediate: `fn(args) -> int` is evaluated per call; returns the slot index."""
+    def add_input(self, fn, sources=None) -> int:
+        """A runtime immediate: `fn(args) -> int` is evaluated per call; returns the slot index. `sources`: the
+        argument indices fn depends on (lets the runner reuse its value while those arguments repeat)."""
         self.inputs.append(fn)
+        self.input_sources.append(None if sources is None else tuple(sorted(sources)))
         return len(self.inputs) - 1
 
     # -- predication ------------------------------------------------------------------------------------

@@ -113,8 +113,8 @@ def load_scalar(s: Scalar, *, is_float: bool, fixed=None) -> Value:
     """Load a runtime scalar: SFPLOADI UPPER + LOWER with immediates taken from the call's arguments."""
     t = tracer.current()
     b = (s.to_float() if is_float else s.to_int()).bits()
-    hi_slot = t.add_input(lambda args, f=b.eval: (f(args) >> 16) & 0xFFFF)
-    lo_slot = t.add_input(lambda args, f=b.eval: f(args) & 0xFFFF)
+    hi_slot = t.add_input(lambda args, f=b.eval: (f(args) >> 16) & 0xFFFF, b.sources)
+    lo_slot = t.add_input(lambda args, f=b.eval: f(args) & 0xFFFF, b.sources)
     hi = emit("SFPLOADI", {"Mod0": SFPLOADI_MOD0_UPPER, "Imm16": 0}, input=hi_slot, fixed=fixed)
     return emit("SFPLOADI", {"Mod0": SFPLOADI_MOD0_LOWER, "Imm16": 0}, {"VD": hi}, tie="VD", input=lo_slot,
                 fixed=fixed)
@@ -508,9 +508,9 @@ class S2VFloat16:
             t = tracer.current()
             f = self.imm
             if self.kind == "b":
-                slot = t.add_input(lambda args, g=f.to_float().bits().eval: g(args) >> 16)
+                slot = t.add_input(lambda args, g=f.to_float().bits().eval: g(args) >> 16, f.sources)
             else:
-                slot = t.add_input(lambda args, g=f.to_float().eval: _fp16a_runtime(g(args)))
+                slot = t.add_input(lambda args, g=f.to_float().eval: _fp16a_runtime(g(args)), f.sources)
             return emit("SFPLOADI", {"Mod0": mod0, "Imm16": 0}, input=slot, fixed=fixed)
         return emit("SFPLOADI", {"Mod0": mod0, "Imm16": self.imm}, fixed=fixed)
 

@@ -37,19 +37,6 @@ def adj_row(row):
     return ((row & 0x1F8) << 1) | (row & 0x207)
 
 
-def _tile_rows_cols() -> tuple[np.ndarray, np.ndarray]:
-    """For each element (i, j) of a 32x32 tile: its Dst row offset within the tile and its Dst column."""
-    i = np.arange(32)[:, None]
-    j = np.arange(32)[None, :]
-    face = (i // 16) * 2 + (j // 16)
-    rows = face * 16 + (i % 16)
-    cols = np.broadcast_to(j % 16, (32, 32))
-    return rows.astype(np.int64), np.ascontiguousarray(cols).astype(np.int64)
-
-
-_ROWS, _COLS = _tile_rows_cols()
-
-
 def _check(bits: np.ndarray, first_tile: int, count: int, rows_avail: int, what: str) -> None:
     if bits.dtype != np.uint16 or bits.shape[-2:] != (DST_ROWS16, DST_COLS):
         raise SfpuError(f"{what}: Dst must be uint16 (..., 1024, 16) from new_dst(), got {bits.dtype} {bits.shape}")
@@ -60,9 +47,24 @@ def _check(bits: np.ndarray, first_tile: int, count: int, rows_avail: int, what:
                         "use a smaller tile index")
 
 
-def _rows32(first_tile: int, count: int) -> np.ndarray:
-    t = np.arange(first_tile, first_tile + count)[:, None, None]
-    return t * TILE_ROWS + _ROWS[None]
+def _to_rows(t: np.ndarray) -> np.ndarray:
+    """Tiles (..., count, 32, 32) -> their Dst rows in order (..., count * 64, 16): face f of tile i is rows
+    64 i + 16 f .. +15, row-major within the face (module docstring)."""
+    lead = t.shape[:-2]
+    return t.reshape(lead + (2, 16, 2, 16)).swapaxes(-3, -2).reshape(lead[:-1] + (lead[-1] * TILE_ROWS, 16))
+
+
+def _from_rows(rows: np.ndarray, count: int) -> np.ndarray:
+    lead = rows.shape[:-2]
+    return rows.reshape(lead + (count, 2, 2, 16, 16)).swapaxes(-3, -2).reshape(lead + (count, 32, 32))
+
+
+def _halves(bits: np.ndarray, first_tile: int, count: int) -> np.ndarray:
+    """The DstBits rows of Dst32b tiles first_tile.. as (..., 8 * count, 2, 8, 16): AdjRow maps Dst32b rows
+    8g .. 8g+7 to DstBits rows 16g .. 16g+7 (high halves) and 16g+8 .. 16g+15 (low halves), so a run of whole
+    tiles is a plain slice of that view (no fancy indexing)."""
+    g = bits.reshape(bits.shape[:-2] + (DST_ROWS16 // 16, 2, 8, DST_COLS))
+    return g[..., 8 * first_tile:8 * (first_tile + count), :, :, :]
 
 
 def write_tiles32(bits: np.ndarray, first_tile: int, tiles_u32) -> None:
@@ -82,20 +84,19 @@ def write_tiles32(bits: np.ndarray, first_tile: int, tiles_u32) -> None:
         t = t[None]
     count = t.shape[-3]
     _check(bits, first_tile, count, DST_ROWS32, "write_tiles32")
-    r = _rows32(first_tile, count)
-    hi = adj_row(r)
-    c = np.broadcast_to(_COLS, r.shape)
-    bits[..., hi, c] = (t >> 16).astype(np.uint16)
-    bits[..., hi + 8, c] = (t & 0xFFFF).astype(np.uint16)
+    rows = _to_rows(t)
+    rows = rows.reshape(rows.shape[:-2] + (8 * count, 8, 16))
+    h = _halves(bits, first_tile, count)
+    h[..., 0, :, :] = rows >> 16
+    h[..., 1, :, :] = rows & 0xFFFF
 
 
 def read_tiles32(bits: np.ndarray, first_tile: int, count: int = 1) -> np.ndarray:
     """Read `count` 32-bit tiles from Dst32b: uint32 (count, 32, 32) (or (D, count, 32, 32))."""
     _check(bits, first_tile, count, DST_ROWS32, "read_tiles32")
-    r = _rows32(first_tile, count)
-    hi = adj_row(r)
-    c = np.broadcast_to(_COLS, r.shape)
-    return (bits[..., hi, c].astype(np.uint32) << 16) | bits[..., hi + 8, c].astype(np.uint32)
+    h = _halves(bits, first_tile, count)
+    rows = (h[..., 0, :, :].astype(np.uint32) << 16) | h[..., 1, :, :]
+    return _from_rows(rows.reshape(rows.shape[:-3] + (count * TILE_ROWS, 16)), count)
 
 
 def write_tiles16(bits: np.ndarray, first_tile: int, tiles_u16) -> None:
@@ -112,12 +113,10 @@ def write_tiles16(bits: np.ndarray, first_tile: int, tiles_u16) -> None:
         t = t[None]
     count = t.shape[-3]
     _check(bits, first_tile, count, DST_ROWS16, "write_tiles16")
-    r = _rows32(first_tile, count)
-    bits[..., r, np.broadcast_to(_COLS, r.shape)] = t
+    bits[..., TILE_ROWS * first_tile:TILE_ROWS * (first_tile + count), :] = _to_rows(t)
 
 
 def read_tiles16(bits: np.ndarray, first_tile: int, count: int = 1) -> np.ndarray:
     """Read `count` 16-bit tiles from Dst16b: uint16 (count, 32, 32)."""
     _check(bits, first_tile, count, DST_ROWS16, "read_tiles16")
-    r = _rows32(first_tile, count)
-    return bits[..., r, np.broadcast_to(_COLS, r.shape)].copy()
+    return _from_rows(bits[..., TILE_ROWS * first_tile:TILE_ROWS * (first_tile + count), :], count)

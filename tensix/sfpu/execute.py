@@ -940,7 +940,7 @@ def _g_xlane(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, fl
 
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod,
          vc0, vc0_valid, dsts, state_of, dst_of, base, inputs, counts, err):
     nins = prog.shape[0]
@@ -1046,7 +1046,7 @@ def _as_index(arr, K, default, name, limit):
 
 
 def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of=None, dst_of=None, base=None,
-            inputs=None, instrs=None) -> np.ndarray:
+            inputs=None, instrs=None, threads: int = 1) -> np.ndarray:
     """Run `program` (isa.encode output) once per instance k, in k order, inside one numba call.
 
     Instance k uses SFPU state `state_of[k]` (default k), Dst `dst_of[k]` (default k if the number of Dsts
@@ -1055,7 +1055,9 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
     share a state or a Dst see each other's effects exactly as consecutive calls would.
 
     Returns int64 counts per opcode (isa.OPCODE_NAMES order) over all instances. `instrs` (the Instr list)
-    is only used to name the failing instruction in errors.
+    is only used to name the failing instruction in errors. `threads` > 1 runs the instances on that many host
+    threads when no two instances share a state or a Dst (they are then independent, so the order does not
+    matter); otherwise in one thread, in k order.
     """
     prog = np.ascontiguousarray(program, dtype=np.int32)
     if prog.ndim != 2 or prog.shape[1] != isa.NCOLS:
@@ -1116,7 +1118,21 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
                         f"{inp.shape[1]} columns; pass inputs of shape (K, {int(used.max()) + 1})")
     counts = np.zeros(isa.NUM_OPCODES, np.int64)
     err = np.zeros(3, np.int64)
-    _run(prog, *state.arrays(), dsts, s_of, d_of, b_of, inp, counts, err)
+    arrays = state.arrays()
+    parts = _split(K, threads, s_of, d_of)
+    if len(parts) == 1:
+        _run(prog, *arrays, dsts, s_of, d_of, b_of, inp, counts, err)
+    else:
+        results = [(np.zeros(isa.NUM_OPCODES, np.int64), np.zeros(3, np.int64)) for _ in parts]
+        futures = [_pool(len(parts)).submit(_run, prog, *arrays, dsts, s_of[a:b], d_of[a:b], b_of[a:b], inp[a:b],
+                                            c, e) for (a, b), (c, e) in zip(parts, results)]
+        for f in futures:
+            f.result()
+        for (a, _b), (c, e) in zip(parts, results):
+            counts += c
+            if e[0] and not err[0]:  # the first failing instance, as a sequential run reports it
+                err[:] = e
+                err[2] += a
     if err[0]:
         code, idx, k = int(err[0]), int(err[1]), int(err[2])
         what, fix = _ERR_TEXT[code]
@@ -1127,6 +1143,28 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
             name = isa.OPCODE_NAMES[int(prog[idx, 0])]
         raise SfpuError(f"instruction {idx} ({name}), instance {k}: {what}. Fix: {fix}.")
     return counts
+
+
+_POOLS: dict = {}
+
+
+def _pool(n: int):
+    from concurrent.futures import ThreadPoolExecutor
+
+    p = _POOLS.get(n)
+    if p is None:
+        p = _POOLS[n] = ThreadPoolExecutor(n, thread_name_prefix="tensix-sfpu")
+    return p
+
+
+def _split(K: int, threads: int, s_of: np.ndarray, d_of: np.ndarray) -> list[tuple[int, int]]:
+    """Contiguous instance ranges for `threads` host threads; one range unless the instances are independent
+    (distinct states and Dsts) and there are enough of them to pay for the hand-off."""
+    n = min(int(threads), K // 4)
+    if n <= 1 or np.unique(s_of).size != K or np.unique(d_of).size != K:
+        return [(0, K)]
+    cuts = [K * i // n for i in range(n + 1)]
+    return list(zip(cuts[:-1], cuts[1:]))
 
 
 def run_instrs(instrs, state: SfpuState | None = None, dsts: np.ndarray | None = None, **kw):

@@ -1,0 +1,175 @@
+"""The SFPU calls of every core of a program, executed in batches: one interpreter call for many cores.
+
+A compute kernel's SFPU call (``call_sfpu``, ``exp_tile``, ...) does not run at once. It is queued with the
+core's Dst section, its runtime inputs and its static cost (an SFPU program is straight-line code: every
+instruction issues, predicated or not, so its cycles are known before it runs; the math clock is charged when
+the call is made, as before). The queue runs when the kernel next touches that Dst (a pack, a copy, a math op,
+the release), and then not at once either: the thread is parked with the scheduler's ``defer`` until no other
+thread can run, by which time the other cores have queued their calls too, and all of them run in one
+``tensix.sfpu.execute`` call (one instance per core, each with its own SFPU state and Dst).
+
+Why this is exact: the SFPU of a core only reads and writes that core's Dst and its own SFPU state, so
+executing the calls of different cores in one batch (in any order) gives each core what it would have got
+alone; the calls of one core keep their order (rounds below). A compute kernel's other effects reach other
+threads only through CBs, whose hand-offs are timestamped, so parking it changes no simulated time (scheduler
+``defer``). Errors raised inside the batch name the core, kernel and source line of the call.
+"""
+
+from __future__ import annotations
+
+import os
+import weakref
+
+import numpy as np
+
+from tensix.errors import SfpuError
+from tensix.sfpu import dst as dstmod
+from tensix.sfpu.execute import execute
+from tensix.sfpu.state import SfpuState
+
+_BATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scheduler -> SfpuBatch
+_PROGRAMS: dict = {}  # id(compiled) -> ProgramInfo (the Compiled objects live in tensix.sfpi's trace cache)
+# host threads for a batch: the cores' calls are independent, so they run in parallel (the interpreter releases
+# the GIL); TENSIX_THREADS overrides the machine's CPU count
+THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or len(os.sched_getaffinity(0))
+
+
+class ProgramInfo:
+    """What the batch needs of a compiled SFPI program, computed once: its encoded form, its static cycles
+    (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
+
+    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "name")
+
+    def __init__(self, compiled, name):
+        from tensix.sfpi.runner import riscv_cycles, sfpu_cycles
+        from tensix.sfpu import isa
+
+        self.compiled = compiled
+        self.program = np.ascontiguousarray(compiled.program, dtype=np.int32)
+        ops = np.bincount(self.program[:, isa.C_OP], minlength=isa.NUM_OPCODES) if len(self.program) else []
+        counts = {isa.OPCODE_NAMES[i]: int(c) for i, c in enumerate(ops) if c}
+        self.cycles = sfpu_cycles(counts) + riscv_cycles(compiled)
+        touched = set(compiled.dst_reads) | set(compiled.dst_writes)
+        # tiles relative to the call's Dst base that are copied into the SFPU's Dst and back out
+        self.lo = min(touched) if touched else 0
+        self.hi = max(touched) + 1 if touched else 0
+        self.name = name
+
+
+def program_info(fn, args) -> ProgramInfo:
+    from tensix.sfpi import compiled_for
+
+    compiled = compiled_for(fn, args)
+    info = _PROGRAMS.get(id(compiled))
+    if info is None or info.compiled is not compiled:
+        info = _PROGRAMS[id(compiled)] = ProgramInfo(compiled, getattr(fn, "__name__", str(fn)))
+    return info
+
+
+class Job:
+    __slots__ = ("th", "cs", "half", "info", "inputs", "base", "where")
+
+    def __init__(self, th, cs, half, info, inputs, base, where):
+        self.th, self.cs, self.half, self.info = th, cs, half, info
+        self.inputs, self.base, self.where = inputs, base, where
+
+
+class SfpuBatch:
+    """The queued SFPU calls of one program run (one scheduler), and the SFPU states of its compute cores."""
+
+    def __init__(self, sched):
+        self.sched = sched
+        self.pending: dict = {}     # thread -> [Job, ...] in call order
+        self.slot: dict = {}        # thread -> index of its SFPU state
+        n = sum(1 for t in sched.threads if t.compute is not None)
+        self.states = SfpuState(max(n, 1))
+        self.flush_hook = self.flush
+
+    def add(self, th, job):
+        hooks = self.sched.idle_hooks
+        if self.flush_hook not in hooks:  # queued calls run at the latest when the program ends
+            hooks.append(self.flush_hook)
+        lst = self.pending.get(th)
+        if lst is None:
+            lst = self.pending[th] = []
+            if th not in self.slot:
+                k = self.slot[th] = len(self.slot)
+                self.states.set_sfpu_fp32(job.cs.fp32, k)
+        lst.append(job)
+        job.cs.sfpu_pending += 1
+
+    def wait(self, th):
+        """Called by a compute thread before it touches a Dst with queued SFPU calls: park until the batch ran."""
+        self.sched.defer(th, self.flush_hook)
+        if th.compute.sfpu_pending:  # defensive: the hook runs before deferred threads resume
+            self.flush()
+
+    def flush(self):
+        """Run every queued call: round r holds the r-th queued call of each core (so one core's calls keep
+        their order); within a round, calls of the same program, Dst mode and base run as one batch."""
+        pending = self.pending
+        if not pending:
+            return
+        self.pending = {}
+        lists = list(pending.values())
+        for r in range(max(len(lst) for lst in lists)):
+            groups: dict = {}
+            for lst in lists:
+                if r < len(lst):
+                    j = lst[r]
+                    groups.setdefault((id(j.info), j.cs.fp32, j.base), []).append(j)
+            for jobs in groups.values():
+                self._run_group(jobs)
+        for th in pending:
+            th.compute.sfpu_pending = 0
+
+    def _run_group(self, jobs):
+        info = jobs[0].info
+        fp32 = jobs[0].cs.fp32
+        base = jobs[0].base
+        k = len(jobs)
+        lo, hi = base + info.lo, base + info.hi
+        cap = dstmod.DST_ROWS32 // dstmod.TILE_ROWS if fp32 else dstmod.DST_ROWS16 // dstmod.TILE_ROWS
+        if hi > cap:
+            j = jobs[0]
+            raise SfpuError(f"SFPU op {info.name} on core {j.th.core.logical} at {j.where}: it touches Dst tiles up to "
+                            f"{hi - 1}, beyond the {cap} tiles of the {'32' if fp32 else '16'}-bit Dst register file."
+                            "\nFix: call it on a lower Dst tile index.")
+        dsts = dstmod.new_dst(k)
+        if hi > lo:
+            tiles = np.stack([j.cs.dst[j.half][lo:hi] for j in jobs])
+            (dstmod.write_tiles32 if fp32 else dstmod.write_tiles16)(dsts, lo, tiles)
+        slots = np.fromiter((self.slot[j.th] for j in jobs), np.int64, k)
+        n_in = info.compiled.n_inputs
+        inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, n_in) if n_in else None
+        states = self.states
+        # the LLK SFPU driver starts from and ends with a cleared Dst RWC (SETRWC; facts sheet section 2,
+        # tt-llk llk_math_eltwise_unary_sfpu.h / _params.h), so dst_reg[0] is the tile base on every call
+        states.rwc[slots] = 0
+        try:
+            execute(info.program, states, dsts, state_of=slots, dst_of=np.arange(k),
+                    base=np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs=inputs, instrs=info.compiled.instrs,
+                    threads=THREADS)
+        except SfpuError as e:
+            msg = str(e)
+            j = jobs[0]
+            marker = ", instance "
+            if marker in msg:
+                try:
+                    j = jobs[int(msg.split(marker, 1)[1].split(":", 1)[0])]
+                except (ValueError, IndexError):
+                    pass
+            raise SfpuError(f"SFPU op {info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called at "
+                            f"{j.where}: {msg}") from None
+        states.rwc[slots] = 0
+        if hi > lo:
+            out = (dstmod.read_tiles32 if fp32 else dstmod.read_tiles16)(dsts, lo, hi - lo)
+            for i, j in enumerate(jobs):
+                j.cs.dst[j.half][lo:hi] = out[i]
+
+
+def batch_of(th) -> SfpuBatch:
+    b = _BATCHES.get(th.sched)
+    if b is None:
+        b = _BATCHES[th.sched] = SfpuBatch(th.sched)
+    return b
