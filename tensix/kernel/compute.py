@@ -676,6 +676,15 @@ def _run_sfpu(fn, args, dst_tile_index):
     h = (cs.n_acq - 1) % cs.nbuf
     cs.written[h] = None
     info = program_info(fn, args)
+    if dst_tile_index + info.hi > cs.capacity:
+        mode = ("fp32_dest_acc_en" if cs.fp32 else "16-bit Dst") + (
+            ", dst_full_sync_en" if cs.full else ", half sync (double buffered)")
+        raise DstCapacityError(
+            f"SFPU op {info.name} on core {th.core.logical} at {th.source_line_now()}: called at Dst tile "
+            f"{dst_tile_index}, it reads or writes tiles up to {dst_tile_index + info.hi - 1} (dst_reg rows up to "
+            f"{32 * info.hi - 1} from its base), beyond the {cs.capacity} tiles of this Dst section ({mode}); on "
+            "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
+            "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
     _check_sfpu_reads(th, cs, fn, info.compiled, dst_tile_index)
     inputs = info.compiled.input_row(args)
     where = current_frame_line(th.kernel.source_files)

@@ -129,12 +129,6 @@ class SfpuBatch:
         base = jobs[0].base
         k = len(jobs)
         lo, hi = base + info.lo, base + info.hi
-        cap = dstmod.DST_ROWS32 // dstmod.TILE_ROWS if fp32 else dstmod.DST_ROWS16 // dstmod.TILE_ROWS
-        if hi > cap:
-            j = jobs[0]
-            raise SfpuError(f"SFPU op {info.name} on core {j.th.core.logical} at {j.where}: it touches Dst tiles up to "
-                            f"{hi - 1}, beyond the {cap} tiles of the {'32' if fp32 else '16'}-bit Dst register file."
-                            "\nFix: call it on a lower Dst tile index.")
         dsts = dstmod.new_dst(k)
         if hi > lo:
             tiles = np.stack([j.cs.dst[j.half][lo:hi] for j in jobs])

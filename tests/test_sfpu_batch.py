@@ -1,0 +1,202 @@
+"""SFPU calls inside compute kernels run batched across cores (tensix.kernel.sfpu_batch): the numbers are those
+of running each call alone on the host SFPU model, each core keeps its own SFPU state, one core's calls keep
+their order, Dst accesses between calls see the results, and the batches really are shared."""
+
+import numpy as np
+import pytest
+
+import tensix.metalium as tm
+from tensix.device.errors import DstCapacityError
+from tensix.kernel import (CBIndex, InterleavedAddrGenFast, call_sfpu, cb_pop_front, cb_push_back, cb_reserve_back,
+                           cb_wait_front, copy_tile, copy_tile_init, get_arg_val, get_read_ptr, get_write_ptr,
+                           init_sfpu, noc_async_read_barrier, noc_async_read_tile, noc_async_write_barrier,
+                           noc_async_write_tile, pack_tile, tile_regs_acquire, tile_regs_commit, tile_regs_release,
+                           tile_regs_wait)
+from tensix.kernel import sfpu_batch
+from tensix.sfpi import dst_reg, run, vFloat
+
+TILE = 4096
+
+
+def scale_add(s, bias):
+    for _ in range(32):
+        dst_reg[0] = dst_reg[0] * s + bias
+        dst_reg += 1
+
+
+def square():
+    for _ in range(32):
+        x = vFloat(dst_reg[0])
+        dst_reg[0] = x * x
+        dst_reg += 1
+
+
+def add_tile1():
+    for _ in range(32):
+        dst_reg[0] = dst_reg[0] + dst_reg[32]
+        dst_reg += 1
+
+
+def set_prgm0(v):
+    vConstFloatPrgm0 = v  # noqa: F841  (SFPCONFIG: persists in this core's SFPU)
+
+
+def times_prgm0():
+    from tensix.sfpi import vConstFloatPrgm0
+
+    for _ in range(32):
+        dst_reg[0] = dst_reg[0] * vConstFloatPrgm0
+        dst_reg += 1
+
+
+def reader():
+    src = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+    t0, n = get_arg_val(1), get_arg_val(2)
+    for i in range(t0, t0 + n):
+        cb_reserve_back(CBIndex.c_0, 1)
+        noc_async_read_tile(i, src, get_write_ptr(CBIndex.c_0))
+        noc_async_read_barrier()
+        cb_push_back(CBIndex.c_0, 1)
+
+
+def writer():
+    dst = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+    t0, n = get_arg_val(1), get_arg_val(2)
+    for i in range(t0, t0 + n):
+        cb_wait_front(CBIndex.c_16, 1)
+        noc_async_write_tile(i, dst, get_read_ptr(CBIndex.c_16))
+        noc_async_write_barrier()
+        cb_pop_front(CBIndex.c_16, 1)
+
+
+def compute_chain():
+    """Per tile: x -> Dst 0; two SFPU programs whose order depends on the core; x again -> Dst 1 (a copy between
+    SFPU calls); Dst 0 += Dst 1 on the SFPU; pack Dst 0."""
+    n, core_idx = get_arg_val(0), get_arg_val(1)
+    s, bias = float(core_idx + 1) * 0.5, -0.25 * core_idx
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    for _ in range(n):
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        if core_idx % 2 == 0:
+            call_sfpu(scale_add, 0, s, bias)
+            call_sfpu(square, 0)
+        else:
+            call_sfpu(square, 0)
+            call_sfpu(scale_add, 0, s, bias)
+        copy_tile(CBIndex.c_0, 0, 1)
+        call_sfpu(add_tile1, 0)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(0, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+
+def compute_prgm():
+    """Each core sets its own programmable constant once, then multiplies every tile by it."""
+    n, core_idx = get_arg_val(0), get_arg_val(1)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    for i in range(n):
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        if i == 0:
+            call_sfpu(set_prgm0, 0, 1.0 + core_idx)
+        copy_tile(CBIndex.c_0, 0, 0)
+        call_sfpu(times_prgm0, 0)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(0, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+
+def launch(compute, x, n_cores, per_core):
+    """Run reader/compute/writer on n_cores cores, per_core tiles each, Float32 CBs, fp32 Dst (exact copies)."""
+    dev = tm.CreateDevice(0)
+    cq = dev.command_queue()
+    n = n_cores * per_core
+    mk = lambda: tm.CreateBuffer(tm.InterleavedBufferConfig(dev, n * TILE, TILE, tm.BufferType.DRAM))
+    b_in, b_out = mk(), mk()
+    tm.EnqueueWriteBuffer(cq, b_in, tm.tilize_nfaces(x.reshape(n * 32, 32), n * 32, 32))
+    cores = [tm.CoreCoord(i % 8, i // 8) for i in range(n_cores)]
+    crs = tm.CoreRangeSet(cores)
+    prog = tm.CreateProgram()
+    for idx in (0, 16):
+        tm.CreateCircularBuffer(prog, crs, tm.CircularBufferConfig(2 * TILE, {idx: tm.DataFormat.Float32})
+                                .set_page_size(idx, TILE))
+    rk = tm.CreateKernel(prog, reader, crs, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
+    wk = tm.CreateKernel(prog, writer, crs, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
+    ck = tm.CreateKernel(prog, compute, crs, tm.ComputeConfig(
+        fp32_dest_acc_en=True, unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32}))
+    for i, c in enumerate(cores):
+        tm.SetRuntimeArgs(prog, rk, c, [b_in.address(), i * per_core, per_core])
+        tm.SetRuntimeArgs(prog, ck, c, [per_core, i])
+        tm.SetRuntimeArgs(prog, wk, c, [b_out.address(), i * per_core, per_core])
+    tm.EnqueueProgram(cq, prog)
+    out = tm.EnqueueReadBuffer(cq, b_out, dtype=np.float32)
+    return np.asarray(tm.untilize_nfaces(out, n * 32, 32)).reshape(n, 32, 32)
+
+
+@pytest.fixture
+def count_executes(monkeypatch):
+    calls = []
+    real = sfpu_batch.execute
+
+    def counting(program, state, dsts, **kw):
+        calls.append(dsts.shape[0])
+        return real(program, state, dsts, **kw)
+
+    monkeypatch.setattr(sfpu_batch, "execute", counting)
+    return calls
+
+
+def test_chained_calls_match_host_runs_and_are_batched(count_executes):
+    rng = np.random.default_rng(5)
+    n_cores, per_core = 6, 3
+    x = rng.uniform(-2, 2, (n_cores * per_core, 32, 32)).astype(np.float32)
+    out = launch(compute_chain, x, n_cores, per_core)
+    for t in range(x.shape[0]):
+        core = t // per_core
+        s, bias = float(core + 1) * 0.5, -0.25 * core
+        one = x[t:t + 1]
+        if core % 2 == 0:
+            y = run(square, run(scale_add, one, s, bias).tiles).tiles
+        else:
+            y = run(scale_add, run(square, one).tiles, s, bias).tiles
+        want = run(add_tile1, np.concatenate([y, one])).tiles[0]
+        np.testing.assert_array_equal(out[t].view(np.uint32), want.view(np.uint32))
+    n_calls = 3 * n_cores * per_core
+    assert sum(count_executes) == n_calls          # every call ran exactly once
+    assert len(count_executes) < n_calls / 2      # ... in shared batches
+
+
+def test_each_core_keeps_its_own_sfpu_state():
+    rng = np.random.default_rng(6)
+    n_cores, per_core = 5, 2
+    x = rng.uniform(-1, 1, (n_cores * per_core, 32, 32)).astype(np.float32)
+    out = launch(compute_prgm, x, n_cores, per_core)
+    factor = np.repeat(1.0 + np.arange(n_cores), per_core).astype(np.float32)[:, None, None]
+    np.testing.assert_array_equal(out, x * factor)  # a product by a small integer is exact
+
+
+def compute_too_far():
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    cb_wait_front(CBIndex.c_0, 1)
+    tile_regs_acquire()
+    copy_tile(CBIndex.c_0, 0, 3)
+    call_sfpu(add_tile1, 3)  # reads tile 4: beyond the 4 tiles of a half-sync fp32 Dst section
+    tile_regs_commit()
+
+
+def test_sfpu_footprint_beyond_the_dst_section_is_refused():
+    x = np.zeros((1, 32, 32), np.float32)
+    with pytest.raises(DstCapacityError, match=r"test_sfpu_batch.py:\d+.*tiles up to 4"):
+        launch(compute_too_far, x, 1, 1)
