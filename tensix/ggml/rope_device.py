@@ -318,10 +318,30 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
 # ------------------------------------------------------------------------------------------------------------
 # host: tilize, launch, untilize
 # ------------------------------------------------------------------------------------------------------------
-def _gather(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
-    """(R, head_dim) rows -> (R, n, 32) tile columns (padding columns are 0)."""
-    safe = np.where(cols >= 0, cols, 0)
-    out = rows[:, safe]  # (R, n, 32)
+def _columns_in(plan: RopePlan) -> np.ndarray:
+    """Element column of every column of a block's tile row, in input tile order (A, B, passive); -1 pads."""
+    parts = [plan.cols_a] + ([plan.cols_b] if plan.cols_b is not None else []) + [plan.cols_p]
+    return np.concatenate([p.reshape(-1) for p in parts])
+
+
+def _columns_out(plan: RopePlan) -> np.ndarray:
+    """Element column each column of a block's output tile row is written to (-1: padding, or a column that
+    belongs to another section's work item), in output tile order (work item pairs, then passive)."""
+    out = []
+    for i, w in enumerate(plan.work):
+        k = plan.keep[i]
+        out.append(np.where(k, plan.cols_a[w.a], -1))
+        if plan.pair == 2:
+            out.append(np.where(k, plan.cols_b[w.a], -1))
+    out.extend(plan.cols_p)
+    return np.concatenate(out) if out else np.zeros(0, np.int64)
+
+
+def _pick_columns(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """rows[:, cols] with zeros where cols < 0; no copy when cols is the identity (32-aligned NEOX/NORMAL)."""
+    if cols.size == rows.shape[1] and np.array_equal(cols, np.arange(cols.size)):
+        return rows
+    out = rows[:, np.where(cols >= 0, cols, 0)]
     out[:, cols < 0] = 0.0
     return out
 
@@ -377,15 +397,14 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     # blocks: (i3, token, head block); rows padded with zeros to 32 heads
     hb = -(-n_head // 32)
     n_blocks = ne3 * n_tok * hb
-    rows = np.zeros((ne3, n_tok, hb * 32, head_dim), np.float32)
-    rows[:, :, :n_head] = a4  # float16 -> float32 is exact
-    rows = rows.reshape(n_blocks * 32, head_dim)
-    parts = [_gather(rows, plan.cols_a)]
-    if plan.cols_b is not None:
-        parts.append(_gather(rows, plan.cols_b))
-    parts.append(_gather(rows, plan.cols_p))
-    tiles = np.concatenate(parts, axis=1)  # (n_blocks*32, tiles_in, 32)
-    tiles = tiles.reshape(n_blocks, 32, plan.tiles_in, 32).transpose(0, 2, 1, 3)
+    if hb * 32 == n_head and a4.dtype == np.float32:
+        rows = np.ascontiguousarray(a4).reshape(n_blocks * 32, head_dim)
+    else:
+        rows = np.zeros((ne3, n_tok, hb * 32, head_dim), np.float32)
+        rows[:, :, :n_head] = a4  # float16 -> float32 is exact
+        rows = rows.reshape(n_blocks * 32, head_dim)
+    # the row-major matrix whose tilize is the input buffer: each block's tile row in input tile order
+    rm_in = np.ascontiguousarray(_pick_columns(rows, _columns_in(plan)), np.float32)
     blk_tok = np.repeat(np.arange(n_tok), hb)[None, :].repeat(ne3, 0).reshape(-1)
     n_pages = -(-n_blocks // POS_BLOCKS)
     posbuf = np.zeros((n_pages * POS_BLOCKS, plan.n_sec), np.int32)
@@ -400,7 +419,7 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     b_src = dram(n_blocks * plan.tiles_in, TILE_BYTES)
     b_dst = dram(n_blocks * n_out, TILE_BYTES)
     b_pos = dram(n_pages, pos_page)
-    tm.EnqueueWriteBuffer(cq, b_src, _tilize_blocks(tiles).view(np.uint32))
+    tm.EnqueueWriteBuffer(cq, b_src, np.asarray(tm.tilize_nfaces(rm_in, n_blocks * 32, plan.tiles_in * 32)).view(np.uint32))
     tm.EnqueueWriteBuffer(cq, b_pos, posbuf.reshape(-1).view(np.uint32))
     b_tab = None
     if plan.table is not None:
@@ -455,18 +474,18 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
         tm.SetRuntimeArgs(prog, wk, core, [b_dst.address(), b0, nb])
         b0 += nb
     tm.EnqueueProgram(cq, prog)
-    out_t = _untilize_blocks(tm.EnqueueReadBuffer(cq, b_dst, dtype=np.float32), n_blocks, n_out)
-    # (n_blocks, n_out, 32, 32) -> rows; scatter each work item's kept columns, then the passive tiles
-    out_rows = rows.copy()
-    flat = out_t.transpose(0, 2, 1, 3).reshape(n_blocks * 32, n_out, 32)
-    for i, w in enumerate(plan.work):
-        k = plan.keep[i]
-        out_rows[:, plan.cols_a[w.a][k]] = flat[:, pair * i, k]
-        if pair == 2:
-            out_rows[:, plan.cols_b[w.a][k]] = flat[:, pair * i + 1, k]
-    for t in range(plan.cols_p.shape[0]):
-        c = plan.cols_p[t]
-        out_rows[:, c[c >= 0]] = flat[:, len(plan.work) * pair + t, c >= 0]
+    rm_out = np.asarray(tm.untilize_nfaces(tm.EnqueueReadBuffer(cq, b_dst, dtype=np.float32), n_blocks * 32,
+                                           n_out * 32)).reshape(n_blocks * 32, n_out * 32)
+    # every output column goes back to its element column; columns no work item wrote keep the input
+    dest = _columns_out(plan)
+    src_of = np.full(head_dim, -1, np.int64)
+    src_of[dest[dest >= 0]] = np.nonzero(dest >= 0)[0]
+    if (src_of >= 0).all():
+        out_rows = rm_out if rm_out.shape[1] == head_dim and np.array_equal(src_of, np.arange(head_dim)) \
+            else rm_out[:, src_of]
+    else:
+        out_rows = rows.copy()
+        out_rows[:, dest[dest >= 0]] = rm_out[:, dest >= 0]
     for buf in (b_src, b_dst, b_pos, b_tab):
         if buf is not None and hasattr(tm, "DeallocateBuffer"):
             tm.DeallocateBuffer(buf)
