@@ -132,6 +132,9 @@ def test_tiles_on_a_stack_of_dsts_match_single_writes():
             assert np.array_equal(stack[k], one)
             assert np.array_equal(read(one, first, 2), tiles[k])
         assert np.array_equal(read(stack, first, 2), tiles)
+        shared = new_dst(2)
+        write(shared, first, tiles[0])  # one set of tiles into every Dst of the stack
+        assert np.array_equal(read(shared, first, 2), np.stack([tiles[0], tiles[0]]))
 
 
 def test_tiles16_placement_and_roundtrip():

@@ -27,14 +27,25 @@ from tensix.sfpu.state import SfpuState
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+_KINDS: dict = {}  # type -> "int" / "float" / None: the kind only depends on the type, so it is cached
+
+
 def _kind(a):
+    t = type(a)
+    try:
+        return _KINDS[t]
+    except KeyError:
+        pass
     if isinstance(a, (bool, np.bool_)):
-        return None
-    if isinstance(a, (int, np.integer)):
-        return "int"
-    if isinstance(a, (float, np.floating)):
-        return "float"
-    return None
+        k = None
+    elif isinstance(a, (int, np.integer)):
+        k = "int"
+    elif isinstance(a, (float, np.floating)):
+        k = "float"
+    else:
+        k = None
+    _KINDS[t] = k
+    return k
 
 
 def compiled_for(fn, args) -> Compiled:
@@ -45,10 +56,12 @@ def compiled_for(fn, args) -> Compiled:
     fn = sfpi_inline(fn)
     entry = _CACHE.setdefault(fn, {"static": set(), "traces": {}})
     while True:
-        key = tuple(
-            ("s", _hashable(a, i, fn)) if (i in entry["static"] or _kind(a) is None) else ("d", _kind(a))
-            for i, a in enumerate(args)
-        )
+        static = entry["static"]
+        key = []
+        for i, a in enumerate(args):
+            k = _kind(a)
+            key.append(("s", _hashable(a, i, fn)) if (k is None or i in static) else ("d", k))
+        key = tuple(key)
         hit = entry["traces"].get(key)
         if hit is not None:
             return hit

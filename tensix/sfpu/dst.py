@@ -17,6 +17,7 @@ for 32-bit data, Dst16b rows for 16-bit data); face f (0: rows 0-15/cols 0-15, 1
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from tensix.errors import SfpuError
@@ -59,12 +60,38 @@ def _from_rows(rows: np.ndarray, count: int) -> np.ndarray:
     return rows.reshape(lead + (count, 2, 2, 16, 16)).swapaxes(-3, -2).reshape(lead + (count, 32, 32))
 
 
-def _halves(bits: np.ndarray, first_tile: int, count: int) -> np.ndarray:
-    """The DstBits rows of Dst32b tiles first_tile.. as (..., 8 * count, 2, 8, 16): AdjRow maps Dst32b rows
-    8g .. 8g+7 to DstBits rows 16g .. 16g+7 (high halves) and 16g+8 .. 16g+15 (low halves), so a run of whole
-    tiles is a plain slice of that view (no fancy indexing)."""
-    g = bits.reshape(bits.shape[:-2] + (DST_ROWS16 // 16, 2, 8, DST_COLS))
-    return g[..., 8 * first_tile:8 * (first_tile + count), :, :, :]
+@numba.njit(cache=True)
+def _dst32_row(t, i, j):
+    """Dst32b row of element (i, j) of tile t (face (i // 16) * 2 + j // 16, row-major within the face)."""
+    return 64 * t + ((i >> 4) * 2 + (j >> 4)) * 16 + (i & 15)
+
+
+@numba.njit(cache=True)
+def _write32(t, bits, first):
+    for d in range(t.shape[0]):
+        for c in range(t.shape[1]):
+            for i in range(32):
+                for j in range(32):
+                    r = _dst32_row(first + c, i, j)
+                    a = ((r & 0x1F8) << 1) | (r & 0x207)  # AdjRow (Dst.md)
+                    v = t[d, c, i, j]
+                    bits[d, a, j & 15] = v >> 16
+                    bits[d, a + 8, j & 15] = v & 0xFFFF
+
+
+@numba.njit(cache=True)
+def _read32(bits, first, out):
+    for d in range(out.shape[0]):
+        for c in range(out.shape[1]):
+            for i in range(32):
+                for j in range(32):
+                    r = _dst32_row(first + c, i, j)
+                    a = ((r & 0x1F8) << 1) | (r & 0x207)
+                    out[d, c, i, j] = (np.uint32(bits[d, a, j & 15]) << 16) | np.uint32(bits[d, a + 8, j & 15])
+
+
+def _stacked(bits: np.ndarray) -> np.ndarray:
+    return bits.reshape((-1,) + bits.shape[-2:])
 
 
 def write_tiles32(bits: np.ndarray, first_tile: int, tiles_u32) -> None:
@@ -84,19 +111,19 @@ def write_tiles32(bits: np.ndarray, first_tile: int, tiles_u32) -> None:
         t = t[None]
     count = t.shape[-3]
     _check(bits, first_tile, count, DST_ROWS32, "write_tiles32")
-    rows = _to_rows(t)
-    rows = rows.reshape(rows.shape[:-2] + (8 * count, 8, 16))
-    h = _halves(bits, first_tile, count)
-    h[..., 0, :, :] = rows >> 16
-    h[..., 1, :, :] = rows & 0xFFFF
+    if not bits.flags.c_contiguous:
+        raise SfpuError("write_tiles32: the Dst array must be C-contiguous (it is written in place)")
+    t = np.ascontiguousarray(np.broadcast_to(t, bits.shape[:-2] + (count, 32, 32)))  # one tile set for all Dsts
+    _write32(t.reshape((-1, count, 32, 32)), _stacked(bits), first_tile)
 
 
 def read_tiles32(bits: np.ndarray, first_tile: int, count: int = 1) -> np.ndarray:
     """Read `count` 32-bit tiles from Dst32b: uint32 (count, 32, 32) (or (D, count, 32, 32))."""
     _check(bits, first_tile, count, DST_ROWS32, "read_tiles32")
-    h = _halves(bits, first_tile, count)
-    rows = (h[..., 0, :, :].astype(np.uint32) << 16) | h[..., 1, :, :]
-    return _from_rows(rows.reshape(rows.shape[:-3] + (count * TILE_ROWS, 16)), count)
+    st = _stacked(np.ascontiguousarray(bits))
+    out = np.empty((st.shape[0], count, 32, 32), np.uint32)
+    _read32(st, first_tile, out)
+    return out.reshape(bits.shape[:-2] + (count, 32, 32))
 
 
 def write_tiles16(bits: np.ndarray, first_tile: int, tiles_u16) -> None:
