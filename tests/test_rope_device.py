@@ -119,8 +119,9 @@ def test_float16_input(dev):
 
 
 def test_bfloat16_input_on_the_device(dev):
-    """bfloat16 (device only): exact widening into the fp32 Dst, the packer's ties-away rounding on the way out,
-    the pass-through columns copied bit for bit (NaN included)."""
+    """bfloat16 (device only, Float16_b CBs): exact widening into the fp32 Dst except that SrcA flushes
+    denormals, the packer's ties-away rounding on the way out, the pass-through columns copied bit for bit (NaN
+    and denormals included)."""
     import ml_dtypes
 
     from tensix.device.formats import fp32_to_bf16_round_away
@@ -128,10 +129,14 @@ def test_bfloat16_input_on_the_device(dev):
     rng = np.random.default_rng(12)
     a = rng.uniform(-1, 1, (4, 8, 64)).astype(ml_dtypes.bfloat16)
     a[0, 0, 60] = np.nan
+    tiny = np.array([3e-39, -5e-40], np.float32).astype(ml_dtypes.bfloat16)  # bfloat16 denormals
+    a[1, 2, 5], a[2, 3, 50] = tiny
     pos = rng.integers(0, 500, 4).astype(np.int32)
     out = rope_ext(a, pos, n_dims=48, mode=ROPE_TYPE_NEOX, device=dev)
     assert out.dtype == a.dtype and out.shape == a.shape
-    emu = rope_sfpu(a.astype(np.float32), pos, n_dims=48, mode=ROPE_TYPE_NEOX, variant="accurate")
+    a32 = a.astype(np.float32)
+    a32[1, 2, 5] = 0.0  # the unpacker's SrcA path flushes the denormal in a rotated column
+    emu = rope_sfpu(a32, pos, n_dims=48, mode=ROPE_TYPE_NEOX, variant="accurate")
     want = fp32_to_bf16_round_away(np.ascontiguousarray(emu[..., :48]).view(np.uint32))
     np.testing.assert_array_equal(out[..., :48].view(np.uint16), want)
     np.testing.assert_array_equal(out[..., 48:].view(np.uint16), a[..., 48:].view(np.uint16))

@@ -42,11 +42,11 @@ as for float32, and the host rounds the float32 result to float16 with round-to-
 Float16 CBs would make the unpacker feed FP16 through SrcA, which the model also does not cover; widening on
 the host is exact, so the only rounding is the final one GGML also does.
 
-bfloat16 inputs (not a GGML RoPE type, so only here): a Float16_b tile unpacks into the fp32 Dst exactly, so
-the host widens to float32 (exact) and the device computes as for float32; the result is rounded to bfloat16 as
-the packer does for an FP32 Dst -> Float16_b CB (round to nearest, ties away from zero:
-tensix.device.formats.fp32_to_bf16_round_away). The numbers are those of Float16_b CBs; the simulated data
-movement is that of Float32 tiles (twice the bytes), which overstates the transfer time.
+bfloat16 inputs (not a GGML RoPE type, so only here) move as Float16_b tiles (2048 B pages) in DRAM and in c_0,
+c_16 and c_17: copy_tile brings them through SrcA into the fp32 Dst (exact widening, except that SrcA flushes
+denormals to zero: tensix.device.formats.unpack_to_src), and pack_tile rounds the fp32 result to bfloat16 as the
+packer does (round to nearest, ties away from zero: tensix.device.formats.pack_from_dest). Passive columns go
+through the bypass CB byte for byte. The per-column table stays a Float32 tile unpacked straight to Dst.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ from tensix.kernel import (
     tile_regs_wait,
 )
 
-TILE_BYTES = 4096  # Float32 tile
+TILE_BYTES = 4096  # Float32 tile (the per-column table; the data tiles of float32/float16 inputs)
 POS_BLOCKS = 32  # positions per page and CB push (seed 000 reads 32 integers at a time)
 CB_IN, CB_POS, CB_TAB, CB_OUT, CB_BYPASS = CBIndex.c_0, CBIndex.c_1, CBIndex.c_2, CBIndex.c_16, CBIndex.c_17
 
@@ -203,10 +203,11 @@ def _plan(head_dim, freq_factors, n_dims, mode, n_ctx_orig, freq_base, freq_scal
 # ------------------------------------------------------------------------------------------------------------
 # kernels (closures over the plan: the C++ kernels' compile-time defines / template arguments)
 # ------------------------------------------------------------------------------------------------------------
-def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
+def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: int = TILE_BYTES):
     """The reader, compute and writer kernels of the plan. tick: host-side hook called after each block the
     compute kernel finishes (progress reporting; no device cost). zones: wrap each SFPU call in a
-    DeviceZoneScopedN("ROPE-TILE") profiler zone, as seed 000 measures its kernel."""
+    DeviceZoneScopedN("ROPE-TILE") profiler zone, as seed 000 measures its kernel. data_bytes: page size of
+    the data tiles (4096 Float32, 2048 Float16_b)."""
     work = plan.work
     tiles_in = plan.tiles_in
     n_ct, pair = plan.n_ct, plan.pair
@@ -219,7 +220,7 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
 
     def reader():
         src_addr, pos_addr, tab_addr, b0, nb = (get_arg_val(i) for i in range(5))
-        src = InterleavedAddrGenFast(is_dram=True, bank_base_address=src_addr, page_size=TILE_BYTES)
+        src = InterleavedAddrGenFast(is_dram=True, bank_base_address=src_addr, page_size=data_bytes)
         pos = InterleavedAddrGenFast(is_dram=True, bank_base_address=pos_addr, page_size=pos_page)
         if has_table:  # per-column tiles: once per core, kept in c_2 for the whole run
             tab = InterleavedAddrGenFast(is_dram=True, bank_base_address=tab_addr, page_size=TILE_BYTES)
@@ -241,7 +242,7 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
                 p = get_write_ptr(CB_IN)
                 noc_async_read_tile(row + w.a, src, p)
                 if pair == 2:
-                    noc_async_read_tile(row + w.b, src, p + TILE_BYTES)
+                    noc_async_read_tile(row + w.b, src, p + data_bytes)
                 noc_async_read_barrier()
                 cb_push_back(CB_IN, pair)
             for t in range(tiles_in - n_pt, tiles_in):  # passive tiles -> writer (bypass)
@@ -295,7 +296,7 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
 
     def writer():
         dst_addr, b0, nb = get_arg_val(0), get_arg_val(1), get_arg_val(2)
-        dst = InterleavedAddrGenFast(is_dram=True, bank_base_address=dst_addr, page_size=TILE_BYTES)
+        dst = InterleavedAddrGenFast(is_dram=True, bank_base_address=dst_addr, page_size=data_bytes)
         for b in range(b0, b0 + nb):
             row = b * n_out
             for i in range(len(work)):
@@ -303,7 +304,7 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False):
                 p = get_read_ptr(CB_OUT)
                 noc_async_write_tile(row + pair * i, dst, p)
                 if pair == 2:
-                    noc_async_write_tile(row + pair * i + 1, dst, p + TILE_BYTES)
+                    noc_async_write_tile(row + pair * i + 1, dst, p + data_bytes)
                 noc_async_write_barrier()
                 cb_pop_front(CB_OUT, pair)
             for t in range(n_pt):
@@ -397,14 +398,17 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     # blocks: (i3, token, head block); rows padded with zeros to 32 heads
     hb = -(-n_head // 32)
     n_blocks = ne3 * n_tok * hb
-    if hb * 32 == n_head and a4.dtype == np.float32:
+    bf16 = _ref._is_bfloat16(a.dtype)
+    host_dtype = a.dtype if bf16 else np.dtype(np.float32)  # float16 is widened on the host (docstring)
+    data_bytes, data_fmt = (2048, tm.DataFormat.Float16_b) if bf16 else (TILE_BYTES, tm.DataFormat.Float32)
+    if hb * 32 == n_head and a4.dtype == host_dtype:
         rows = np.ascontiguousarray(a4).reshape(n_blocks * 32, head_dim)
     else:
-        rows = np.zeros((ne3, n_tok, hb * 32, head_dim), np.float32)
+        rows = np.zeros((ne3, n_tok, hb * 32, head_dim), host_dtype)
         rows[:, :, :n_head] = a4  # float16 -> float32 is exact
         rows = rows.reshape(n_blocks * 32, head_dim)
     # the row-major matrix whose tilize is the input buffer: each block's tile row in input tile order
-    rm_in = np.ascontiguousarray(_pick_columns(rows, _columns_in(plan)), np.float32)
+    rm_in = np.ascontiguousarray(_pick_columns(rows, _columns_in(plan)))
     blk_tok = np.repeat(np.arange(n_tok), hb)[None, :].repeat(ne3, 0).reshape(-1)
     n_pages = -(-n_blocks // POS_BLOCKS)
     posbuf = np.zeros((n_pages * POS_BLOCKS, plan.n_sec), np.int32)
@@ -416,10 +420,10 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     n_out = len(plan.work) * plan.pair + plan.cols_p.shape[0]
     dram = lambda n, page: tm.CreateBuffer(tm.InterleavedBufferConfig(dev, n * page, page, tm.BufferType.DRAM))
     pos_page = POS_BLOCKS * plan.n_sec * 4
-    b_src = dram(n_blocks * plan.tiles_in, TILE_BYTES)
-    b_dst = dram(n_blocks * n_out, TILE_BYTES)
+    b_src = dram(n_blocks * plan.tiles_in, data_bytes)
+    b_dst = dram(n_blocks * n_out, data_bytes)
     b_pos = dram(n_pages, pos_page)
-    tm.EnqueueWriteBuffer(cq, b_src, np.asarray(tm.tilize_nfaces(rm_in, n_blocks * 32, plan.tiles_in * 32)).view(np.uint32))
+    tm.EnqueueWriteBuffer(cq, b_src, np.asarray(tm.tilize_nfaces(rm_in, n_blocks * 32, plan.tiles_in * 32)).view(np.uint8))
     tm.EnqueueWriteBuffer(cq, b_pos, posbuf.reshape(-1).view(np.uint32))
     b_tab = None
     if plan.table is not None:
@@ -435,7 +439,7 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
             done[0] += 1
             progress(done[0], n_blocks)
 
-    reader, compute, writer = _make_kernels(plan, tick, zones)
+    reader, compute, writer = _make_kernels(plan, tick, zones, data_bytes)
     max_cores = grid.x * grid.y
     n_cores_req = max_cores if cores is None else int(cores)
     if not 1 <= n_cores_req <= max_cores:
@@ -455,13 +459,14 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     def cb(idx, pages, page, fmt=tm.DataFormat.Float32):
         tm.CreateCircularBuffer(prog, used, tm.CircularBufferConfig(pages * page, {idx: fmt}).set_page_size(idx, page))
 
-    cb(CB_IN, 2 * pair, TILE_BYTES)  # double-buffered pairs
-    cb(CB_OUT, 2 * pair, TILE_BYTES)
-    cb(CB_BYPASS, 2, TILE_BYTES)
+    cb(CB_IN, 2 * pair, data_bytes, data_fmt)  # double-buffered pairs
+    cb(CB_OUT, 2 * pair, data_bytes, data_fmt)
+    cb(CB_BYPASS, 2, data_bytes, data_fmt)
     cb(CB_POS, 2, pos_page, tm.DataFormat.Int32)
     if plan.table is not None:
         cb(CB_TAB, plan.n_ct, TILE_BYTES)
-    utd = {int(CB_IN): tm.UnpackToDestMode.UnpackToDestFp32, int(CB_TAB): tm.UnpackToDestMode.UnpackToDestFp32} \
+    # UnpackToDestFp32 applies to 32-bit CBs only (tt-metal); Float16_b goes through SrcA
+    utd = {int(c): tm.UnpackToDestMode.UnpackToDestFp32 for c in ((CB_TAB,) if bf16 else (CB_IN, CB_TAB))} \
         if unpack_to_dest else {}
     rk = tm.CreateKernel(prog, reader, used, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
     wk = tm.CreateKernel(prog, writer, used, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
@@ -474,8 +479,8 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
         tm.SetRuntimeArgs(prog, wk, core, [b_dst.address(), b0, nb])
         b0 += nb
     tm.EnqueueProgram(cq, prog)
-    rm_out = np.asarray(tm.untilize_nfaces(tm.EnqueueReadBuffer(cq, b_dst, dtype=np.float32), n_blocks * 32,
-                                           n_out * 32)).reshape(n_blocks * 32, n_out * 32)
+    raw_out = tm.EnqueueReadBuffer(cq, b_dst, dtype=np.uint16 if bf16 else np.float32).view(host_dtype)
+    rm_out = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, n_out * 32)).reshape(n_blocks * 32, n_out * 32)
     # every output column goes back to its element column; columns no work item wrote keep the input
     dest = _columns_out(plan)
     src_of = np.full(head_dim, -1, np.int64)
@@ -492,14 +497,4 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     out = out_rows.reshape(ne3, n_tok, hb * 32, head_dim)[:, :, :n_head]
     if a.dtype == np.float16:
         out = out.astype(np.float16)  # round to nearest even, GGML's from_f32
-    elif _ref._is_bfloat16(a.dtype):
-        from tensix.device.formats import fp32_to_bf16_round_away
-
-        # rotated columns leave through Dst and the packer (FP32 -> Float16_b rounding); the columns at or
-        # beyond the rotated width travel through the bypass CB untouched (bytes copied, NaN payloads kept)
-        n_rot = min(head_dim, 2 * n_dims if mode == ROPE_TYPE_VISION else n_dims)
-        bits = np.ascontiguousarray(a).view(np.uint16).reshape(out.shape).copy()
-        rotated = np.ascontiguousarray(out[..., :n_rot], np.float32).view(np.uint32)
-        bits[..., :n_rot] = fp32_to_bf16_round_away(rotated)
-        out = bits.view(a.dtype)
     return out.reshape(a.shape)
