@@ -86,26 +86,57 @@ class Buffer:
             return self.device.dram.mem[bank]
         return self.device.noc_to_core[L1_BANK_NOC[bank]].l1
 
+    # Page i of the buffer lives in bank i % nbanks at slot i // nbanks (bank address address() + slot *
+    # aligned_page_size) [interleave.py]. The pages of one bank within a range of page ids are therefore
+    # consecutive slots, so a host copy is one strided numpy copy per bank (at most 12 DRAM / 64 L1 banks),
+    # never a loop over pages.
+    def _bank_runs(self, p0: int, p1: int):
+        """For pages p0 <= i < p1: (r, bank slots view (count, page_size)) for each residue r < nbanks, where the
+        view holds pages p0 + r, p0 + r + nbanks, ... (rows r::nbanks of a (p1 - p0, page_size) array)."""
+        nb, ps, aps = self.nbanks, self.page_size, self.aligned_page_size
+        for r in range(min(nb, max(p1 - p0, 0))):
+            i0 = p0 + r
+            count = (p1 - 1 - i0) // nb + 1
+            lo = self._address + (i0 // nb) * aps
+            yield r, self.bank_memory(i0 % nb)[lo:lo + count * aps].reshape(count, aps)[:, :ps]
+
+    def _page_bytes(self, i: int) -> np.ndarray:
+        """The page_size bytes of page i in its bank."""
+        lo = self._address + (i // self.nbanks) * self.aligned_page_size
+        return self.bank_memory(i % self.nbanks)[lo:lo + self.page_size]
+
     def write_bytes(self, data: np.ndarray):
-        ps, aps = self.page_size, self.aligned_page_size
-        pages = np.zeros((self.pages_per_bank * self.nbanks, ps), np.uint8)
-        pages.reshape(-1)[: data.size] = data
-        for b in range(min(self.nbanks, self.num_pages)):
-            mine = pages[b::self.nbanks][: self.pages_per_bank]
-            mem = self.bank_memory(b)
-            region = mem[self._address:self._address + self.pages_per_bank * aps].reshape(self.pages_per_bank, aps)
-            n = -(-(self.num_pages - b) // self.nbanks)
-            region[:n, :ps] = mine[:n]
+        """Write contiguous uint8 `data` (at most the buffer's bytes) from byte 0. Every page of the buffer is
+        written in full: bytes past the data, up to the end of the last page, become zero (the host pads the
+        data to whole pages). The alignment gap after each page in its bank is left untouched."""
+        ps, n = self.page_size, self.num_pages
+        data = data[: n * ps]
+        full, rem = divmod(data.size, ps)
+        pages = data[: full * ps].reshape(full, ps)
+        for r, slots in self._bank_runs(0, full):
+            slots[...] = pages[r::self.nbanks]
+        if rem:  # a partly covered page: its data, then zeros
+            page = self._page_bytes(full)
+            page[:rem] = data[full * ps:]
+            page[rem:] = 0
+            full += 1
+        for _, slots in self._bank_runs(full, n):
+            slots[...] = 0
+
+    def read_into(self, flat: np.ndarray, nbytes: int) -> None:
+        """Copy the buffer's first `nbytes` bytes (nbytes <= size) into the contiguous uint8 array `flat`."""
+        ps = self.page_size
+        full, rem = divmod(nbytes, ps)
+        pages = flat[: full * ps].reshape(full, ps)
+        for r, slots in self._bank_runs(0, full):
+            pages[r::self.nbanks] = slots
+        if rem:
+            flat[full * ps:nbytes] = self._page_bytes(full)[:rem]
 
     def read_bytes(self) -> np.ndarray:
-        ps, aps = self.page_size, self.aligned_page_size
-        pages = np.zeros((self.pages_per_bank * self.nbanks, ps), np.uint8)
-        for b in range(min(self.nbanks, self.num_pages)):
-            mem = self.bank_memory(b)
-            region = mem[self._address:self._address + self.pages_per_bank * aps].reshape(self.pages_per_bank, aps)
-            n = -(-(self.num_pages - b) // self.nbanks)
-            pages[b::self.nbanks][:n] = region[:n, :ps]
-        return pages.reshape(-1)[: self.size].copy()
+        out = np.empty(self.size, np.uint8)
+        self.read_into(out, self.size)
+        return out
 
 
 def CreateBuffer(config: InterleavedBufferConfig) -> Buffer:
@@ -137,17 +168,22 @@ def EnqueueWriteBuffer(cq, buffer: Buffer, data, blocking: bool = False) -> None
 
 def EnqueueReadBuffer(cq, buffer: Buffer, out=None, blocking: bool = True, dtype=None):
     """Read the whole buffer. `out` may be a numpy array (filled in place), a list (replaced by uint32 words, as
-    a std::vector<uint32_t>), or None: then a new array of `dtype` (default uint8) is returned."""
-    raw = buffer.read_bytes()
+    a std::vector<uint32_t>), or None: then a new array of `dtype` (default uint8) is returned.
+    The banks are copied straight into the result (no intermediate copies of the buffer)."""
     if out is None:
         dt = np.dtype(np.uint8 if dtype is None else dtype)
-        return raw[: raw.size // dt.itemsize * dt.itemsize].view(dt).copy()
+        if dt.hasobject or dt.itemsize == 0:  # no byte view exists: the general expression raises numpy's error
+            raw = buffer.read_bytes()
+            return raw[: raw.size // dt.itemsize * dt.itemsize].view(dt).copy()
+        res = np.empty(buffer.size // dt.itemsize, dt)
+        buffer.read_into(res.view(np.uint8), res.nbytes)
+        return res
     if isinstance(out, list):
+        raw = buffer.read_bytes()
         out[:] = raw[: raw.size // 4 * 4].view(np.uint32).tolist()
         return out
     flat = out.reshape(-1).view(np.uint8)
-    n = min(flat.size, raw.size)
-    flat[:n] = raw[:n]
+    buffer.read_into(flat, min(flat.size, buffer.size))
     return out
 
 
