@@ -118,8 +118,9 @@ def compute_prgm():
         cb_push_back(CBIndex.c_16, 1)
 
 
-def launch(compute, x, n_cores, per_core):
-    """Run reader/compute/writer on n_cores cores, per_core tiles each, Float32 CBs, fp32 Dst (exact copies)."""
+def launch(compute, x, n_cores, per_core, fp32=True):
+    """Run reader/compute/writer on n_cores cores, per_core tiles each, Float32 CBs; fp32 Dst (exact copies)
+    or a 16-bit Dst (copies through SrcA)."""
     dev = tm.CreateDevice(0)
     cq = dev.command_queue()
     n = n_cores * per_core
@@ -135,7 +136,7 @@ def launch(compute, x, n_cores, per_core):
     rk = tm.CreateKernel(prog, reader, crs, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
     wk = tm.CreateKernel(prog, writer, crs, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
     ck = tm.CreateKernel(prog, compute, crs, tm.ComputeConfig(
-        fp32_dest_acc_en=True, unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32}))
+        fp32_dest_acc_en=fp32, unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32} if fp32 else {}))
     for i, c in enumerate(cores):
         tm.SetRuntimeArgs(prog, rk, c, [b_in.address(), i * per_core, per_core])
         tm.SetRuntimeArgs(prog, ck, c, [per_core, i])
@@ -185,6 +186,25 @@ def test_each_core_keeps_its_own_sfpu_state():
     out = launch(compute_prgm, x, n_cores, per_core)
     factor = np.repeat(1.0 + np.arange(n_cores), per_core).astype(np.float32)[:, None, None]
     np.testing.assert_array_equal(out, x * factor)  # a product by a small integer is exact
+
+
+def test_sixteen_bit_dst_calls_match_host_runs():
+    from tensix.device import formats
+    from tensix.sfpi import map_tiles
+    from tensix.sfpu.state import SfpuState
+
+    rng = np.random.default_rng(9)
+    n_cores, per_core = 4, 2
+    x = rng.uniform(-3, 3, (n_cores * per_core, 32, 32)).astype(np.float32)
+    out = launch(compute_prgm, x, n_cores, per_core, fp32=False)
+    for t in range(x.shape[0]):
+        raw = formats.tilize_nfaces(x[t], 32, 32).view(np.uint8)
+        dst16 = formats.copy_tile_to_dest(raw, formats.DataFormat.Float32, fp32_dest=False)
+        st = SfpuState(1)
+        st.set_sfpu_fp32(False)
+        map_tiles(set_prgm0, np.zeros((1, 32, 32), np.uint32), 1.0 + t // per_core, fp32_dest=False, state=st)
+        want = map_tiles(times_prgm0, dst16[None].astype(np.uint32), fp32_dest=False, state=st).tiles[0]
+        np.testing.assert_array_equal(out[t].view(np.uint32), want.astype(np.uint32) << 16)
 
 
 def compute_too_far():

@@ -137,6 +137,27 @@ def test_tiles_on_a_stack_of_dsts_match_single_writes():
         assert np.array_equal(read(shared, first, 2), np.stack([tiles[0], tiles[0]]))
 
 
+def test_pool_moves_match_plain_tile_moves():
+    from tensix.sfpu.dst import read_pool_tiles32, write_pool_tiles32
+
+    rng = np.random.default_rng(8)
+    pool = rng.integers(0, 2**32, size=(5, 2, 4, 32, 32), dtype=np.uint64).astype(np.uint32)
+    which = np.array([[3, 1], [0, 0], [4, 1]])
+    d = new_dst(3)
+    write_pool_tiles32(d, 1, 3, pool, which)
+    for k, (row, half) in enumerate(which):
+        one = new_dst(1)[0]
+        write_tiles32(one, 1, pool[row, half, 1:4])
+        assert np.array_equal(d[k], one)
+    back = np.zeros_like(pool)
+    read_pool_tiles32(d, 1, 3, back, which)
+    for row, half in which:
+        assert np.array_equal(back[row, half, 1:4], pool[row, half, 1:4])
+        assert not back[row, half, 0].any()
+    with pytest.raises(SfpuError, match="tile"):
+        write_pool_tiles32(d, 6, 3, np.zeros((5, 2, 9, 32, 32), np.uint32), which)
+
+
 def test_tiles16_placement_and_roundtrip():
     d = new_dst(2)
     tiles = np.arange(2 * 32 * 32, dtype=np.uint16).reshape(2, 32, 32)

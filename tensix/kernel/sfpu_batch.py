@@ -81,9 +81,22 @@ class SfpuBatch:
         self.sched = sched
         self.pending: dict = {}     # thread -> [Job, ...] in call order
         self.slot: dict = {}        # thread -> index of its SFPU state
-        n = sum(1 for t in sched.threads if t.compute is not None)
-        self.states = SfpuState(max(n, 1))
+        computes = [t for t in sched.threads if t.compute is not None]
+        self.states = SfpuState(max(len(computes), 1))
         self.flush_hook = self.flush
+        # The Dst sections of all compute kernels of one shape move into one pool array (each ComputeState keeps
+        # a view of its row), so a batch moves its cores' tiles into and out of the SFPU's Dsts in one compiled
+        # call. Safe at any time: every compute API call reads cs.dst afresh, none keeps it across a yield.
+        self.pools: dict = {}       # (shape, dtype) -> (n, nbuf, tiles, 32, 32) array
+        self.row: dict = {}         # thread -> (pool key, row)
+        for t in computes:
+            key = (t.compute.dst.shape, t.compute.dst.dtype.str)
+            self.pools.setdefault(key, []).append(t)
+        for key, ths in self.pools.items():
+            pool = self.pools[key] = np.stack([t.compute.dst for t in ths])
+            for i, t in enumerate(ths):
+                t.compute.dst = pool[i]
+                self.row[t] = (key, i)
 
     def add(self, th, job):
         hooks = self.sched.idle_hooks
@@ -117,7 +130,7 @@ class SfpuBatch:
             for lst in lists:
                 if r < len(lst):
                     j = lst[r]
-                    groups.setdefault((id(j.info), j.cs.fp32, j.base), []).append(j)
+                    groups.setdefault((id(j.info), self.row[j.th][0], j.base), []).append(j)
             for jobs in groups.values():
                 self._run_group(jobs)
         for th in pending:
@@ -130,9 +143,13 @@ class SfpuBatch:
         k = len(jobs)
         lo, hi = base + info.lo, base + info.hi
         dsts = dstmod.new_dst(k)
+        pool = self.pools[self.row[jobs[0].th][0]]
+        which = np.array([(self.row[j.th][1], j.half) for j in jobs], np.int64).reshape(k, 2)
         if hi > lo:
-            tiles = np.stack([j.cs.dst[j.half][lo:hi] for j in jobs])
-            (dstmod.write_tiles32 if fp32 else dstmod.write_tiles16)(dsts, lo, tiles)
+            if fp32:
+                dstmod.write_pool_tiles32(dsts, lo, hi - lo, pool, which)
+            else:
+                dstmod.write_tiles16(dsts, lo, pool[which[:, 0], which[:, 1], lo:hi])
         slots = np.fromiter((self.slot[j.th] for j in jobs), np.int64, k)
         n_in = info.compiled.n_inputs
         inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, n_in) if n_in else None
@@ -157,9 +174,10 @@ class SfpuBatch:
                             f"{j.where}: {msg}") from None
         states.rwc[slots] = 0
         if hi > lo:
-            out = (dstmod.read_tiles32 if fp32 else dstmod.read_tiles16)(dsts, lo, hi - lo)
-            for i, j in enumerate(jobs):
-                j.cs.dst[j.half][lo:hi] = out[i]
+            if fp32:
+                dstmod.read_pool_tiles32(dsts, lo, hi - lo, pool, which)
+            else:
+                pool[which[:, 0], which[:, 1], lo:hi] = dstmod.read_tiles16(dsts, lo, hi - lo)
 
 
 def batch_of(th) -> SfpuBatch:

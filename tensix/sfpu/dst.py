@@ -67,27 +67,69 @@ def _dst32_row(t, i, j):
 
 
 @numba.njit(cache=True)
+def _write32_one(t, bits, first):
+    """Tiles t (count, 32, 32) into one Dst `bits` (1024, 16) at Dst32b tile `first`."""
+    for c in range(t.shape[0]):
+        for i in range(32):
+            for h in range(2):  # the 16 columns of one face row are one Dst row: a contiguous copy
+                r = _dst32_row(first + c, i, 16 * h)
+                a = ((r & 0x1F8) << 1) | (r & 0x207)  # AdjRow (Dst.md)
+                hi = bits[a]
+                lo = bits[a + 8]
+                for k in range(16):
+                    v = t[c, i, 16 * h + k]
+                    hi[k] = v >> 16
+                    lo[k] = v & 0xFFFF
+
+
+@numba.njit(cache=True)
+def _read32_one(bits, first, out):
+    for c in range(out.shape[0]):
+        for i in range(32):
+            for h in range(2):
+                r = _dst32_row(first + c, i, 16 * h)
+                a = ((r & 0x1F8) << 1) | (r & 0x207)
+                hi = bits[a]
+                lo = bits[a + 8]
+                for k in range(16):
+                    out[c, i, 16 * h + k] = (np.uint32(hi[k]) << 16) | np.uint32(lo[k])
+
+
+@numba.njit(cache=True)
 def _write32(t, bits, first):
     for d in range(t.shape[0]):
-        for c in range(t.shape[1]):
-            for i in range(32):
-                for j in range(32):
-                    r = _dst32_row(first + c, i, j)
-                    a = ((r & 0x1F8) << 1) | (r & 0x207)  # AdjRow (Dst.md)
-                    v = t[d, c, i, j]
-                    bits[d, a, j & 15] = v >> 16
-                    bits[d, a + 8, j & 15] = v & 0xFFFF
+        _write32_one(t[d], bits[d], first)
 
 
 @numba.njit(cache=True)
 def _read32(bits, first, out):
     for d in range(out.shape[0]):
-        for c in range(out.shape[1]):
-            for i in range(32):
-                for j in range(32):
-                    r = _dst32_row(first + c, i, j)
-                    a = ((r & 0x1F8) << 1) | (r & 0x207)
-                    out[d, c, i, j] = (np.uint32(bits[d, a, j & 15]) << 16) | np.uint32(bits[d, a + 8, j & 15])
+        _read32_one(bits[d], first, out[d])
+
+
+@numba.njit(cache=True)
+def _pool_write32(pool, which, first, count, bits):
+    for k in range(which.shape[0]):
+        _write32_one(pool[which[k, 0], which[k, 1], first:first + count], bits[k], first)
+
+
+@numba.njit(cache=True)
+def _pool_read32(bits, first, count, pool, which):
+    for k in range(which.shape[0]):
+        _read32_one(bits[k], first, pool[which[k, 0], which[k, 1], first:first + count])
+
+
+def write_pool_tiles32(bits: np.ndarray, first_tile: int, count: int, pool: np.ndarray, which: np.ndarray) -> None:
+    """Dst k of the stack `bits` gets tiles first_tile.. (count) of pool[which[k, 0], which[k, 1]], a
+    (..., tiles, 32, 32) uint32 array of Dst sections: the tiles of many cores moved with no gathered copy."""
+    _check(bits, first_tile, count, DST_ROWS32, "write_pool_tiles32")
+    _pool_write32(pool, np.ascontiguousarray(which, np.int64), first_tile, count, bits)
+
+
+def read_pool_tiles32(bits: np.ndarray, first_tile: int, count: int, pool: np.ndarray, which: np.ndarray) -> None:
+    """The inverse of write_pool_tiles32: tiles first_tile.. of Dst k back into pool[which[k, 0], which[k, 1]]."""
+    _check(bits, first_tile, count, DST_ROWS32, "read_pool_tiles32")
+    _pool_read32(bits, first_tile, count, pool, np.ascontiguousarray(which, np.int64))
 
 
 def _stacked(bits: np.ndarray) -> np.ndarray:
