@@ -8,8 +8,17 @@ import numpy as np
 
 from tensix.device import soc
 from tensix.device.errors import NocAddressError
-from tensix.device.memory import DramBanks, L1Allocator
+from tensix.device.memory import DramBanks, L1Allocator, lazy_zeros
 from tensix.device.profiler import Profiler
+
+
+def _l1_storage() -> np.ndarray:
+    """A core's zeroed L1 bytes, on a lazily zeroed mapping where the OS has one (memory.lazy_zeros: 64 cores
+    of np.zeros cost ~100 MB of memset per device once glibc serves them from the heap)."""
+    try:
+        return lazy_zeros(soc.L1_SIZE)
+    except (OSError, AttributeError, ValueError, MemoryError):
+        return np.zeros(soc.L1_SIZE, np.uint8)
 
 
 class Core:
@@ -17,7 +26,7 @@ class Core:
         self.device = device
         self.logical = (lx, ly)
         self.noc_xy = (soc.WORKER_NOC_X[lx], soc.WORKER_NOC_Y[ly])
-        self.l1 = np.zeros(soc.L1_SIZE, np.uint8)
+        self.l1 = _l1_storage()
         self.cbs = {}               # cb index -> CircularBuffer (of the running program)
         self.sem_waiters = {}       # L1 address -> [threads] waiting in noc_semaphore_wait
         self.sem_time = {}          # L1 address -> simulated time of the last small (semaphore) write
