@@ -480,15 +480,21 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
         b0 += nb
     tm.EnqueueProgram(cq, prog)
     raw_out = tm.EnqueueReadBuffer(cq, b_dst, dtype=np.uint16 if bf16 else np.float32).view(host_dtype)
-    rm_out = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, n_out * 32)).reshape(n_blocks * 32, n_out * 32)
     # every output column goes back to its element column; columns no work item wrote keep the input
     dest = _columns_out(plan)
     src_of = np.full(head_dim, -1, np.int64)
     src_of[dest[dest >= 0]] = np.nonzero(dest >= 0)[0]
-    if (src_of >= 0).all():
-        out_rows = rm_out if rm_out.shape[1] == head_dim and np.array_equal(src_of, np.arange(head_dim)) \
-            else rm_out[:, src_of]
+    tiles_of = src_of.reshape(-1, 32)[:, 0] // 32 if head_dim % 32 == 0 else None
+    if tiles_of is not None and (src_of >= 0).all() and np.array_equal(
+            src_of, (32 * tiles_of[:, None] + np.arange(32)).reshape(-1)):
+        # whole output tiles in another order (e.g. NEOX's A0 B0 A1 B1 back to A0 A1 B0 B1): permute 4 KB tiles,
+        # then untilize straight into the result rows
+        if not np.array_equal(tiles_of, np.arange(n_out)):
+            raw_out = raw_out.reshape(n_blocks, n_out, 1024)[:, tiles_of]
+        out_rows = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, head_dim)).reshape(n_blocks * 32, head_dim)
     else:
+        rm_out = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, n_out * 32)).reshape(n_blocks * 32,
+                                                                                            n_out * 32)
         out_rows = rows.copy()
         out_rows[:, dest[dest >= 0]] = rm_out[:, dest >= 0]
     for buf in (b_src, b_dst, b_pos, b_tab):
