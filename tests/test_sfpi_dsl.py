@@ -472,8 +472,17 @@ def test_scalar_soft_float_work_is_charged_to_the_riscv():
     slow = sfpi.run(inside, tiles, 4.0)
     fast = sfpi.run(hoisted, tiles, 0.25)
     np.testing.assert_array_equal(slow.tiles, fast.tiles)
-    assert slow.riscv_cycles == cost("riscv.softfloat_div") and fast.riscv_cycles == 0
+    # both build the two SFPLOADIs of the runtime scalar (riscv.sfpu_runtime_immediate); only `inside` divides
+    loads = 2 * cost("riscv.sfpu_runtime_immediate")
+    assert slow.riscv_cycles == cost("riscv.softfloat_div") + loads and fast.riscv_cycles == loads
     assert slow.cycles == fast.cycles
+
+
+def test_constant_arguments_cost_the_riscv_nothing():
+    def constant():
+        dst_reg[0] = dst_reg[0] * 0.25
+
+    assert sfpi.run(constant, grid_tile()).riscv_cycles == 0
 
 
 def test_mixing_float_and_int_vectors_needs_an_explicit_conversion():

@@ -115,8 +115,10 @@ def sfpu_cycles(counts: dict) -> int:
 
 
 def riscv_cycles(compiled: Compiled) -> int:
-    """Soft-float cycles the RISC-V spends per call computing the runtime scalars."""
-    return int(sum(n * cost(kind) for kind, n in compiled.scalar_ops.items()))
+    """Cycles the RISC-V spends per call on the runtime scalars: their soft-float arithmetic, and building
+    each instruction whose immediate is a runtime value (costs.json riscv.sfpu_runtime_immediate)."""
+    return int(sum(n * cost(kind) for kind, n in compiled.scalar_ops.items())
+               + compiled.n_inputs * cost("riscv.sfpu_runtime_immediate"))
 
 
 def _inputs(compiled: Compiled, args, k: int) -> np.ndarray:
