@@ -220,3 +220,21 @@ def test_soft_float_in_a_kernel_body_is_charged_on_each_trisc():
     assert t["BRISC"]["busy"] == 2 * cost("riscv.softfloat_op") + cost("riscv.softfloat_div")
     for trisc in ("TRISC0", "TRISC1", "TRISC2"):
         assert t[trisc]["busy"] >= cost("riscv.softfloat_div")
+
+
+def test_bandwidth_placement_past_its_window_state_is_reported_not_written():
+    """The compiled placement runs without per-access bounds checks; its own index checks must catch a window
+    state that is too small instead of writing past it."""
+    import numpy as np
+
+    from tensix.device.noc import WINDOW, _copy_place2, _place
+    from tensix.errors import TensixError
+    from tensix.device import noc
+
+    st = np.zeros((2, 4), np.int64)
+    assert _place(st, 64, 1, 10 * WINDOW, 8) == -1          # starts past the state
+    assert _place(st, 64, 1, 0, 64 * 10) == -1               # runs past it
+    buf = np.zeros(16, np.uint8)
+    assert _copy_place2(buf, 0, buf, 8, 8, st, 64, 1, np.zeros((2, 64), np.int64), 64, 1, 0) == -1
+    with pytest.raises(TensixError, match="internal error"):
+        noc._checked(-1)

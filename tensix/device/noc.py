@@ -39,12 +39,15 @@ def hops(src, dst, noc: int) -> int:
 WINDOW = 64
 
 
-@nb.njit(cache=True, boundscheck=True)
+@nb.njit(cache=True)
 def _find(nxt, b):
     """Union-find root: the first window at or after b that has room (nxt[w] == 0 means w has room)."""
+    n = nxt.shape[0]
     r = b
-    while nxt[r] != 0:
+    while r < n and nxt[r] != 0:
         r = nxt[r]
+    if r >= n:
+        return n                             # past the state: _place reports the broken guarantee
     while nxt[b] != 0 and nxt[b] != r:       # path compression: point every window on the path at r
         following = nxt[b]
         nxt[b] = r
@@ -52,13 +55,17 @@ def _find(nxt, b):
     return r
 
 
-@nb.njit(cache=True, boundscheck=True)
+@nb.njit(cache=True)
 def _place(st, cap, bw, start, nbytes):
     """Fluid.place on the window state st = [used bytes; next-window links] (see Fluid); the caller guarantees
-    st reaches every window touched."""
+    st reaches every window touched. Compiled without per-access bounds checks (they tripled the cost of a
+    DRAM transfer), so every window index is checked here instead: -1 means the guarantee was broken."""
     used = st[0]
     nxt = st[1]
+    n = used.shape[0]
     b = start // WINDOW
+    if b < 0 or b >= n:
+        return -1
     if nxt[b] == 0:                          # the window `start` falls in: only its rest is usable
         u = used[b]
         avail = min(cap - u, ((b + 1) * WINDOW - start) * bw)
@@ -73,6 +80,8 @@ def _place(st, cap, bw, start, nbytes):
                 return max(start, b * WINDOW + -(-u // bw))
     b = _find(nxt, b + 1)
     while True:
+        if b >= n:
+            return -1
         u = used[b]
         avail = cap - u
         take = nbytes if nbytes < avail else avail
@@ -86,14 +95,24 @@ def _place(st, cap, bw, start, nbytes):
         b = _find(nxt, b + 1)
 
 
-@nb.njit(cache=True, boundscheck=True)
+@nb.njit(cache=True)
 def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
     stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end."""
     dst[doff:doff + nbytes] = src[soff:soff + nbytes]
     e1 = _place(st1, cap1, bw1, start, nbytes)
     e2 = _place(st2, cap2, bw2, start, nbytes)
+    if e1 < 0 or e2 < 0:
+        return -1
     return e2 if e2 > e1 else e1
+
+
+def _checked(end: int) -> int:
+    if end < 0:
+        from tensix.errors import TensixError
+        raise TensixError("internal error in tensix.device.noc: a bandwidth placement ran past its window state "
+                          "(Fluid.reserve's guarantee is broken); please report this with the program that did it.")
+    return end
 
 
 class Fluid:
@@ -127,7 +146,7 @@ class Fluid:
     def place(self, start: int, nbytes: int) -> int:
         """Carry nbytes starting no earlier than `start`; return the cycle the last byte has passed."""
         self.reserve(start, nbytes)
-        end = int(_place(self.st, self.cap, self.bw, start, nbytes))
+        end = _checked(int(_place(self.st, self.cap, self.bw, start, nbytes)))
         w = end // WINDOW
         if w > self.top:
             self.top = w
@@ -193,7 +212,7 @@ class NocTiming:
             p.reserve(t0, nbytes)
         if (bk.top if bk.top > w0 else w0) + nbytes // bk.cap + 4 > bk.st.shape[1]:
             bk.reserve(t0, nbytes)
-        end = int(_copy_place2(src, soff, dst, doff, nbytes, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t0))
+        end = _checked(int(_copy_place2(src, soff, dst, doff, nbytes, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t0)))
         # `end` bounds the last window either placement touched (each ends at or before it)
         w = end // WINDOW
         if w > p.top:
