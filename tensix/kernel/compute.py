@@ -108,6 +108,7 @@ class ComputeState:
         # (ISA ZEROACC.md), so an SFPU op that reads a tile not written since then is refused.
         self.defined = [set() for _ in range(self.nbuf)]
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
+        self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
         self.n_acq = 0
         self.n_rel = 0
         self.commit_times = []
@@ -685,21 +686,22 @@ def _run_sfpu(fn, args, dst_tile_index):
             f"{32 * info.hi - 1} from its base), beyond the {cs.capacity} tiles of this Dst section ({mode}); on "
             "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
             "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
-    _check_sfpu_reads(th, cs, fn, info.compiled, dst_tile_index)
+    _check_sfpu_reads(th, cs, fn, info, dst_tile_index)
     inputs = info.compiled.input_row(args)
     where = current_frame_line(th.kernel.source_files)
     batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
     th.advance(info.cycles, _MATH)
 
 
-def _check_sfpu_reads(th, cs, fn, compiled, base):
+def _check_sfpu_reads(th, cs, fn, info, base):
     """Refuse an SFPU program that reads Dst tiles holding no data since the half was released (ZEROACC.md:
     undefined behaviour), and record the tiles it writes as holding data."""
-    from tensix.device.errors import DstUndefinedError
-
+    reads, writes = info.footprint_at(base)
     defined = cs.defined[(cs.n_acq - 1) % cs.nbuf]
-    missing = sorted(base + t for t in compiled.dst_reads if base + t not in defined)
-    if missing:
+    if not reads <= defined:
+        from tensix.device.errors import DstUndefinedError
+
+        missing = sorted(reads - defined)
         raise DstUndefinedError(
             f"SFPU op {getattr(fn, '__name__', fn)} on core {th.core.logical} at {th.source_line_now()} reads Dst "
             f"tile(s) {missing}, which hold no data in this Dst section: since tile_regs_acquire nothing wrote them, "
@@ -707,7 +709,7 @@ def _check_sfpu_reads(th, cs, fn, compiled, base):
             "is undefined behaviour; tensix does not guess its value).\nFix: write those tiles (copy_tile, a math "
             "op or an SFPU store) in every acquire before the SFPU reads them, e.g. recompute per-acquire scratch "
             "data instead of keeping it in Dst across tile_regs_release.")
-    defined.update(base + t for t in compiled.dst_writes)
+    defined |= writes
 
 
 def call_sfpu(fn, dst_tile_index, *args):

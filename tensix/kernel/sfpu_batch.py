@@ -38,7 +38,7 @@ class ProgramInfo:
     """What the batch needs of a compiled SFPI program, computed once: its encoded form, its static cycles
     (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
 
-    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "name")
+    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "name", "_at")
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import riscv_cycles, sfpu_cycles
@@ -54,6 +54,15 @@ class ProgramInfo:
         self.lo = min(touched) if touched else 0
         self.hi = max(touched) + 1 if touched else 0
         self.name = name
+        self._at: dict = {}
+
+    def footprint_at(self, base: int) -> tuple[frozenset, frozenset]:
+        """(tiles read before written, tiles written) for a call at Dst tile `base`."""
+        f = self._at.get(base)
+        if f is None:
+            c = self.compiled
+            f = self._at[base] = (frozenset(base + t for t in c.dst_reads), frozenset(base + t for t in c.dst_writes))
+        return f
 
 
 def program_info(fn, args) -> ProgramInfo:
@@ -181,7 +190,11 @@ class SfpuBatch:
 
 
 def batch_of(th) -> SfpuBatch:
-    b = _BATCHES.get(th.sched)
+    cs = th.compute
+    b = cs.batch
     if b is None:
-        b = _BATCHES[th.sched] = SfpuBatch(th.sched)
+        b = _BATCHES.get(th.sched)
+        if b is None:
+            b = _BATCHES[th.sched] = SfpuBatch(th.sched)
+        cs.batch = b
     return b

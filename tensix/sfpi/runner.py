@@ -48,24 +48,40 @@ def _kind(a):
     return k
 
 
+_ENTRIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # the caller's fn -> its _CACHE entry
+
+
 def compiled_for(fn, args) -> Compiled:
     """The compiled program of `fn` for these arguments (traced on first use, then cached).
 
     Numeric arguments are runtime inputs; an argument that Python control flow inspects while tracing
     (`if flag:`, `range(n)`) becomes static: part of the cache key, like a C++ template parameter."""
-    fn = sfpi_inline(fn)
-    entry = _CACHE.setdefault(fn, {"static": set(), "traces": {}})
+    entry = _ENTRIES.get(fn)
+    if entry is None:  # compute kernels call this per tile: skip the rewrite lookup after the first call
+        rewritten = sfpi_inline(fn)
+        entry = _CACHE.setdefault(rewritten, {"static": set(), "traces": {}, "fn": rewritten})
+        _ENTRIES[fn] = entry
+    fn = entry["fn"]
+    kinds = _KINDS
     while True:
         static = entry["static"]
+        # key: the kind ("int"/"float") of a runtime argument, ("s", value) of a static one
         key = []
         for i, a in enumerate(args):
-            k = _kind(a)
-            key.append(("s", _hashable(a, i, fn)) if (k is None or i in static) else ("d", k))
+            k = kinds.get(type(a), 0)
+            if k == 0:
+                k = _kind(a)
+            key.append(k if k is not None and i not in static else ("s", a))
         key = tuple(key)
-        hit = entry["traces"].get(key)
+        try:
+            hit = entry["traces"].get(key)
+        except TypeError:  # an unhashable static argument: say which
+            for i, a in enumerate(args):
+                _hashable(a, i, fn)
+            raise
         if hit is not None:
             return hit
-        targs = [a if k[0] == "s" else Scalar.argument(i, k[1]) for i, (a, k) in enumerate(zip(args, key))]
+        targs = [Scalar.argument(i, k) if isinstance(k, str) else a for i, (a, k) in enumerate(zip(args, key))]
         t = tracer.start()
         try:
             fn(*targs)
