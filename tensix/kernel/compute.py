@@ -409,6 +409,36 @@ def release_dst(mode=None):
 
 # ---- data ops ---------------------------------------------------------------------------------------------
 def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
+    # fast path (a compiled format, nothing to diagnose, no queued SFPU call on this Dst): the same numerics and
+    # costs as below, and only the tile written is recorded (so the release clears just that tile)
+    th = _ctx.th
+    cs = th.compute
+    if cs is not None and cs.math_open and not cs.sfpu_pending and 0 <= dst_tile_index < cs.capacity:
+        cb = th.core.cbs.get(in_cb_id)
+        if cb is not None and 0 <= in_tile_index < cb.visible:
+            k = cb.kinfo or _kinfo(cb)
+            f = k[0]
+            exact = cb.index in cs.unpack_to_dest
+            if f is not None and (not exact or (f and cs.fp32)):
+                addr = cb.rd_ptr + in_tile_index * cb.page_size
+                if addr >= cb.limit:
+                    addr -= cb.size
+                raw = th.core.l1[addr:addr + k[1]]
+                h = (cs.n_acq - 1) % cs.nbuf
+                w = cs.written[h]
+                if w is not None:
+                    w.add(dst_tile_index)
+                cs.defined[h].add(dst_tile_index)
+                if exact:
+                    _fast.copy_exact32(raw, cs.dst[h][dst_tile_index])
+                else:
+                    _fast.copy_to_dst(raw, f, cs.fp32, cs.dst[h][dst_tile_index])
+                cs.unpack_math(k[2], _C_COPY)
+                return
+    _copy_tile(in_cb_id, in_tile_index, dst_tile_index)
+
+
+def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     th, cs = _cs("copy_tile")
     dst = cs.need_math("copy_tile")
     cs.check_dst(dst_tile_index, "copy_tile")
@@ -675,7 +705,6 @@ def _run_sfpu(fn, args, dst_tile_index):
         cs.need_math("SFPU op")
     cs.check_dst(dst_tile_index, "SFPU op")
     h = (cs.n_acq - 1) % cs.nbuf
-    cs.written[h] = None
     info = program_info(fn, args)
     if dst_tile_index + info.hi > cs.capacity:
         mode = ("fp32_dest_acc_en" if cs.fp32 else "16-bit Dst") + (
@@ -687,6 +716,9 @@ def _run_sfpu(fn, args, dst_tile_index):
             "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
             "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
     _check_sfpu_reads(th, cs, fn, info, dst_tile_index)
+    w = cs.written[h]
+    if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
+        w |= info.footprint_at(dst_tile_index)[1]
     inputs = info.compiled.input_row(args)
     where = current_frame_line(th.kernel.source_files)
     batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
