@@ -307,3 +307,14 @@ def test_lazy_zeros_is_a_writable_zeroed_array():
     a[5:9] = 7
     b = memory.lazy_zeros(4096)
     assert not b.any() and not np.shares_memory(a, b)
+
+
+def test_read_into_a_non_contiguous_array_is_refused():
+    import tensix
+    import tensix.metalium as tm
+
+    dev = tm.CreateDevice(0)
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 4096, 1024, tm.BufferType.DRAM))
+    out = np.zeros((64, 32), np.uint32)[:, ::2]
+    with pytest.raises(tensix.TensixError, match="C-contiguous"):
+        tm.EnqueueReadBuffer(dev.command_queue(), buf, out)

@@ -182,6 +182,13 @@ def EnqueueReadBuffer(cq, buffer: Buffer, out=None, blocking: bool = True, dtype
         raw = buffer.read_bytes()
         out[:] = raw[: raw.size // 4 * 4].view(np.uint32).tolist()
         return out
+    if not isinstance(out, np.ndarray) or not out.flags.c_contiguous:
+        from tensix.errors import TensixError
+        raise TensixError(
+            f"EnqueueReadBuffer(out=...): out must be a C-contiguous numpy array (or a list), got "
+            f"{type(out).__name__}{'' if not isinstance(out, np.ndarray) else ' that is not C-contiguous'}; "
+            "its bytes would be written into a temporary copy and your array left unchanged.\n"
+            "Fix: pass np.ascontiguousarray(...) storage, or out=None to get a new array.")
     flat = out.reshape(-1).view(np.uint8)
     buffer.read_into(flat, min(flat.size, buffer.size))
     return out
