@@ -399,3 +399,20 @@ def test_compute_api_in_data_movement_kernel():
     dm(prog, k)
     with pytest.raises(E.KernelError, match="compute API call"):
         run(dev, prog)
+
+
+@pytest.mark.parametrize("call", ["read", "semaphore"])
+def test_noc_and_semaphore_calls_in_a_compute_kernel_are_refused(call):
+    dev, prog = program()
+    tm.CreateSemaphore(prog, C0, 0)
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, TILE, TILE, tm.BufferType.DRAM))
+
+    def compute():
+        if call == "read":
+            noc_async_read(get_noc_addr(0, InterleavedAddrGenFast(True, buf.address(), TILE)), 0, 32)
+        else:
+            get_semaphore(0)
+
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
+    with pytest.raises(E.KernelError, match=r"compute kernel.*test_device_diagnostics.py:\d+.*data movement API"):
+        run(dev, prog)

@@ -367,11 +367,25 @@ def _lat(th, noc_addr, noc, read):
     return th.core.device.timing.latency(th.core.noc_xy, ((noc_addr >> 36) & 63, (noc_addr >> 42) & 63), n, read)
 
 
+def _data_movement_only(th, call):
+    """NoC and semaphore calls exist only in data movement kernels: tt-metal's compute kernels (the TRISCs) have no
+    NoC access and do not compile against dataflow_api.h. (tensix.kernel.sfpu_batch also relies on compute
+    kernels reaching other threads only through CBs.)"""
+    if th.compute is not None:
+        from tensix.device.errors import KernelError
+        raise KernelError(f"{call} in compute kernel {th.kernel.name!r} on core {th.core.logical} at "
+                          f"{th.source_line_now()}: NoC and semaphore calls are data movement APIs; a compute kernel "
+                          "(TRISC) has no NoC access and would not compile.\nFix: move the transfer or semaphore "
+                          "operation into the reader or writer kernel and hand the data over through a CB.")
+
+
+
 def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
     """Reads need no global-time sync: the data they see was written before in program order or by a write
     that a synced semaphore/CB hand-off ordered before them (else the program races on hardware too), and
     their bandwidth model is order-insensitive (noc.py)."""
     th = _ctx.th
+    _data_movement_only(th, "noc_async_read")
     th.advance(_C_ISSUE)
     dev = th.core.device
     mem, off, kind, where = dev.resolve(src_noc_addr, size, lambda: f"noc_async_read at {th.source_line_now()}")
@@ -415,6 +429,7 @@ def _write(th, src, dst_noc_addr, size, noc, what):
 
 def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
     th = _ctx.th
+    _data_movement_only(th, "noc_async_write")
     th.advance(_C_ISSUE)
     if th.core.device.noc_to_core.get(((dst_noc_addr >> 36) & 63, (dst_noc_addr >> 42) & 63)) is not None:
         th.sched.sync(th)   # writes into a core's L1 may wake semaphore waiters: keep them in time order
@@ -467,7 +482,8 @@ def _dram_page(th, addrgen, tile_id, l1_addr, noc, read):
     base + (i // 12) * aligned page size (interleave.py), and a bank offset below the bank size resolves back to
     the same bank (bank 2c + 1 is channel c's 1 GiB offset). The port, bank and latency are the objects and
     figures NocTiming.transfer / latency use, cached per thread."""
-    if addrgen.__class__ not in _PAGE_GENS or not addrgen.is_dram or tile_id.__class__ is not int or tile_id < 0:
+    if (addrgen.__class__ not in _PAGE_GENS or not addrgen.is_dram or tile_id.__class__ is not int or tile_id < 0
+            or th.compute is not None):
         return None
     size = addrgen.page_size
     off = addrgen.bank_base_address + (tile_id // _NUM_DRAM_BANKS) * addrgen.aligned_page_size
@@ -580,12 +596,14 @@ def _mcast_write(th, src, mcast_addr, size, num_dests, noc, call, loopback):
 
 def noc_async_write_multicast(src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, linked=False,
                               multicast_path_reserve=True, noc=None):
+    _data_movement_only(_ctx.th, "noc_async_write_multicast")
     _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, noc,
                  "noc_async_write_multicast", False)
 
 
 def noc_async_write_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multicast, size, num_dests,
                                            linked=False, multicast_path_reserve=True, noc=None):
+    _data_movement_only(_ctx.th, "noc_async_write_multicast_loopback_src")
     _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, size, num_dests, noc,
                  "noc_async_write_multicast_loopback_src", True)
 
@@ -593,6 +611,7 @@ def noc_async_write_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multi
 # ---- semaphores ---------------------------------------------------------------------------------------
 def get_semaphore(semaphore_id):
     th = _ctx.th
+    _data_movement_only(th, "get_semaphore")
     th.advance(_C_CALL)
     if not (0 <= semaphore_id < th.core.num_semaphores):
         raise RuntimeArgError(
@@ -618,6 +637,7 @@ def _sem_check(th, addr, call):
 
 def noc_semaphore_wait(sem_addr, val):
     th = _ctx.th
+    _data_movement_only(th, "noc_semaphore_wait")
     th.advance(_C_SEM)
     _sem_check(th, sem_addr, "noc_semaphore_wait")
     th.sched.sync(th)
@@ -633,6 +653,7 @@ def noc_semaphore_wait(sem_addr, val):
 
 def noc_semaphore_wait_min(sem_addr, val):
     th = _ctx.th
+    _data_movement_only(th, "noc_semaphore_wait_min")
     th.advance(_C_SEM)
     _sem_check(th, sem_addr, "noc_semaphore_wait_min")
     th.sched.sync(th)
@@ -648,6 +669,7 @@ def noc_semaphore_wait_min(sem_addr, val):
 
 def noc_semaphore_set(sem_addr, val):
     th = _ctx.th
+    _data_movement_only(th, "noc_semaphore_set")
     th.advance(_C_SEM)
     _sem_check(th, sem_addr, "noc_semaphore_set")
     th.sched.sync(th)
@@ -657,6 +679,7 @@ def noc_semaphore_set(sem_addr, val):
 
 def noc_semaphore_inc(addr, incr, noc=None):
     th = _ctx.th
+    _data_movement_only(th, "noc_semaphore_inc")
     th.advance(_C_ISSUE)
     th.sched.sync(th)
     dev = th.core.device
@@ -672,6 +695,7 @@ def noc_semaphore_inc(addr, incr, noc=None):
 
 def noc_semaphore_set_remote(src_local_l1_addr, dst_noc_addr, noc=None):
     th = _ctx.th
+    _data_movement_only(th, "noc_semaphore_set_remote")
     th.advance(_C_ISSUE)
     th.sched.sync(th)
     _write(th, src_local_l1_addr, dst_noc_addr, 4, noc, "noc_semaphore_set_remote")
@@ -679,12 +703,14 @@ def noc_semaphore_set_remote(src_local_l1_addr, dst_noc_addr, noc=None):
 
 def noc_semaphore_set_multicast(src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked=False,
                                 multicast_path_reserve=True, noc=None):
+    _data_movement_only(_ctx.th, "noc_semaphore_set_multicast")
     _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, 4, num_dests, noc,
                  "noc_semaphore_set_multicast", False)
 
 
 def noc_semaphore_set_multicast_loopback_src(src_local_l1_addr, dst_noc_addr_multicast, num_dests, linked=False,
                                              multicast_path_reserve=True, noc=None):
+    _data_movement_only(_ctx.th, "noc_semaphore_set_multicast_loopback_src")
     _mcast_write(_ctx.th, src_local_l1_addr, dst_noc_addr_multicast, 4, num_dests, noc,
                  "noc_semaphore_set_multicast_loopback_src", True)
 
