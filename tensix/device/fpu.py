@@ -1,5 +1,6 @@
 """The Matrix Unit (FPU) numerics on whole tiles: element-wise add/sub/mul with broadcasts, reductions
-(sum via GAPOOL, max via GMPOOL) and matmul (MVMUL), with math-fidelity phases and Dst accumulation.
+(sum and avg via GAPOOL, max via GMPOOL) and matmul (MVMUL, optionally with in1 transposed), with
+math-fidelity phases and Dst accumulation.
 
 Inputs are Src values as :func:`tensix.device.formats.unpack_to_src` returns them (float32 containers of
 TF32 / BF16 bit patterns); outputs and the optional ``acc`` are Dst bits as ``tensix.device.formats``
@@ -350,12 +351,36 @@ def eltwise_binary(op, a, b, bcast=None, fidelity=MathFidelity.HiFi4, fp32_dest:
 # ------------------------------------------------------------------------------------------- matmul
 
 
-def matmul(a, b, acc=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False) -> np.ndarray:
+def _transpose_in1(b3: np.ndarray) -> np.ndarray:
+    """in1 as SrcA holds it for ``matmul_tiles`` with transpose: a full 32x32 transpose, done in two steps.
+
+    1. The unpacker transposes each 16x16 face as it writes SrcA (ISA ``UNPACR_Regular.md``: with
+       ``THCON_SEC0 Haloize_mode`` set, unpacker 0 swaps the low 4 bits of the SrcA row with the column;
+       tt-llk ``llk_unpack_AB_matmul.h`` ``_llk_unpack_AB_matmul_init_`` sets it from ``transpose``).
+    2. The math thread reads the faces in the order f0, f2, f1, f3 (tt-llk ``llk_math_matmul.h``
+       ``matmul_configure_addrmod`` / ``matmul_configure_mop``: "if in1 is transposed then faces 1&2 need to
+       be swapped during read by changing address increment amount via addr_mods").
+    Face (r, c) of the result is therefore face (c, r) of in1 transposed: in1.T. Pure data movement.
+    """
+    n = b3.shape[0]
+    faces = b3.reshape(n, 2, 16, 2, 16)                   # [tile, face row, row, face col, col]
+    within = faces.transpose(0, 1, 4, 3, 2)               # step 1: each face transposed in place
+    swapped = within.transpose(0, 3, 2, 1, 4)             # step 2: faces 1 and 2 exchanged
+    return np.ascontiguousarray(swapped.reshape(n, 32, 32))
+
+
+def matmul(a, b, acc=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
+           transpose: bool = False) -> np.ndarray:
     """``matmul_tiles(in0, in1)``: Dst = acc + a @ b on 32x32 tiles, a = in0 (SrcB role), b = in1 (SrcA).
 
     Per fidelity phase (outer loop, tt-llk MOP), per 16-wide K chunk (k 0-15 then 16-31): one MVMUL's
     16-term dot product, rounded to FP32, accumulated onto Dst with Dst's rounding (ISA MVMUL.md).
     ``acc`` = Dst bits before the call (None = zeros, as after the packer's clear). Returns Dst bits.
+
+    ``transpose`` (tt-metal ``mm_init`` / ``mm_init_short`` / ``matmul_init`` ``transpose``: "transpose
+    operation on B", i.e. in1): Dst = acc + a @ b.T. Only data movement changes (:func:`_transpose_in1`):
+    in1 still goes through the SrcA multiplier, the MOP still runs the K chunks 0-15 then 16-31 for every
+    output face and the fidelity phases outermost, so the numerics are those of ``matmul(a, b.T)``.
     """
     a_bits = _src_bits(a, "a (in0, SrcB)")
     b_bits = _src_bits(b, "b (in1, SrcA)")
@@ -363,6 +388,8 @@ def matmul(a, b, acc=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False)
         raise FpuError(f"a and b must have the same tile shape, got {a_bits.shape} and {b_bits.shape}")
     a3, single = _lead(a_bits)
     b3, _ = _lead(b_bits)
+    if transpose:
+        b3 = _transpose_in1(b3)
     dst = _Dst(fp32_dest)
     d = dst.initial(acc, a3.shape)
     out = dst.write(d)
@@ -384,9 +411,23 @@ def _dim(dim) -> str:
 
 
 def _pool(op) -> str:
+    """PoolType -> the FPU datapath: "max" (GMPOOL) or "sum" (GAPOOL).
+
+    PoolType.AVG runs exactly the SUM datapath: tt-llk ``llk_math_reduce.h`` (``_llk_math_reduce_``) only
+    distinguishes ``type == PoolType::MAX`` (GMPOOL) from everything else (GAPOOL), and
+    ``llk_unpack_AB_reduce.h`` clears SrcA to zero for AVG and SUM alike; GAPOOL itself has no averaging
+    (ISA ``GAPOOL.md``: ``Dst += SrcB @ SrcA``). The 1/N comes only from the caller's scaler tile: tt-metal
+    ``reduce_init`` docs ask for scaler 1/N for AVG, and 1/sqrt(N) for REDUCE_SCALAR, whose scaler is applied
+    twice (see :func:`reduce`). (The separate SFPU reduce, ``ckernel_sfpu_reduce.h``, does divide by 32 for
+    AVG; that is not ``reduce_tile``.)
+    """
     key = str(getattr(op, "name", op)).lower()
+    if key == "avg":
+        return "sum"
     if key not in ("sum", "max"):
-        raise FpuError(f"unknown reduce op {op!r}; use 'sum' or 'max' (PoolType.SUM / PoolType.MAX)")
+        raise FpuError(
+            f"unknown reduce op {op!r}; use 'sum', 'avg' or 'max' (PoolType.SUM / PoolType.AVG / PoolType.MAX)"
+        )
     return key
 
 
@@ -417,6 +458,9 @@ def _gap_chunk(data: np.ndarray, s_bits: np.uint32, phase: int) -> np.ndarray:
 def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False, acc=None,
            in_fmt=DataFormat.Float16_b, enforce_fp32_accumulation: bool = False) -> np.ndarray:
     """``reduce_tile<PoolType, ReduceDim>``: sum (GAPOOL) or max (GMPOOL) of a tile, scaled by ``scaler``.
+
+    ``op`` "avg" (PoolType.AVG) is the sum datapath unchanged; the average comes from a 1/N scaler (1/sqrt(N)
+    for REDUCE_SCALAR) that the caller puts in the scaler tile, as on Wormhole (see :func:`_pool`).
 
     Where the result lands (tt-llk ``llk_math_reduce.h``; tt-metal convention): REDUCE_ROW ("row", reduce
     along each row) -> column 0; REDUCE_COL ("col") -> row 0; REDUCE_SCALAR ("scalar") -> element [0, 0].

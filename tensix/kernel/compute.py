@@ -117,6 +117,8 @@ class ComputeState:
         self.pack_open = False      # waited and not released
         self.legacy = False
         self.reduce_cfg = (None, None)
+        self.mm_transpose = None    # transpose of the last mm_init / mm_init_short / matmul_init (None: none yet)
+        self.mm_reset_by = None     # a non-matmul init called since that matmul init (it reprogrammed unpack/math)
         self.pack_fmt = {}          # cb -> overriding pack format (pack_reconfig_data_format)
 
     # ---- helpers ----
@@ -199,8 +201,13 @@ def _kinfo(cb):
 
 
 # ---- init calls (configuration only; cost on all three TRISCs) ------------------------------------------
+_MM_INITS = ("mm_init", "mm_init_short", "matmul_init")
+
+
 def _init(call, *_, **__):
     th, cs = _cs(call)
+    if cs.mm_transpose is not None and call not in _MM_INITS:
+        cs.mm_reset_by = call
     for i in range(3):
         th.advance(_C_INIT, i)
 
@@ -273,12 +280,30 @@ def init_bcast(*a):
     _init("init_bcast")
 
 
-def mm_init(*a, **k):
-    _init("mm_init")
+def _mm_init(call, transpose):
+    """Record the matmul transpose configured by an init call. On Wormhole the in1 transpose is set up at init
+    time: the unpacker's Haloize_mode (tt-llk ``_llk_unpack_AB_matmul_init_``) and the math address modifiers
+    (``_llk_math_matmul_init_``); ``_llk_math_matmul_`` itself ignores a transpose flag."""
+    _, cs = _cs(call)
+    cs.mm_transpose = bool(transpose)
+    cs.mm_reset_by = None
+    _init(call)
 
 
-def mm_init_short(*a, **k):
-    _init("mm_init_short")
+def mm_init(in0_cb_id=None, in1_cb_id=None, out_cb_id=None, transpose=0, *_, **__):
+    """mm_init(in0_cb_id, in1_cb_id, out_cb_id, transpose=0) (tt-metal compute_kernel_api/matmul.h)."""
+    _mm_init("mm_init", transpose)
+
+
+def mm_init_short(in0_cb_id=None, in1_cb_id=None, transpose=0, *_, **__):
+    """mm_init_short(in0_cb_id, in1_cb_id, transpose=0) (tt-metal compute_kernel_api/matmul.h)."""
+    _mm_init("mm_init_short", transpose)
+
+
+def matmul_init(in0_cb_id=None, in1_cb_id=None, transpose=0, *_, **__):
+    """matmul_init(in0_cb_id, in1_cb_id, transpose=0): the newer tt-metal name of mm_init_short
+    (tt_metal/hw/inc/api/compute/matmul.h)."""
+    _mm_init("matmul_init", transpose)
 
 
 def pack_reconfig_data_format(*args):
@@ -568,7 +593,12 @@ mul_tiles_bcast = _BcastTemplate("mul")
 
 
 def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None):
-    """reduce_tile<PoolType, ReduceDim>: pool/dim from the arguments or the last reduce_init."""
+    """reduce_tile<PoolType, ReduceDim>: pool/dim from the arguments or the last reduce_init.
+
+    PoolType.AVG is the SUM datapath (GAPOOL) unchanged: tt-llk ``llk_math_reduce.h`` special-cases only MAX,
+    and GAPOOL does not divide (ISA GAPOOL.md). The average comes from the scaler tile, which the kernel fills
+    with 1/N (REDUCE_ROW / REDUCE_COL) or 1/sqrt(N) (REDUCE_SCALAR applies the scaler twice), as tt-metal's
+    reduce_init documentation asks; see tensix.device.fpu.reduce."""
     th, cs = _cs("reduce_tile")
     dst = cs.need_math("reduce_tile")
     cs.check_dst(idst, "reduce_tile")
@@ -579,8 +609,6 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
         raise NotModelledError("reduce_tile without PoolType/ReduceDim: pass pool= and dim= (or reduce_init(..., "
                                "pool=PoolType.SUM, dim=ReduceDim.REDUCE_ROW)); the REDUCE_OP/REDUCE_DIM defines are "
                                "not read.")
-    if PoolType(pool) == PoolType.AVG:
-        raise NotModelledError("PoolType.AVG reduce is not modelled; use SUM with a 1/N scaler.")
     ca = _cb(th, icb, "reduce_tile")
     cscl = _cb(th, icb_scaler, "reduce_tile")
     a = formats.unpack_to_src(cs.tile_bytes(ca, itile, "reduce_tile"), ca.fmt, fp32_dest=cs.fp32)
@@ -590,10 +618,39 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cscl), _C_RED)
 
 
-def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose=False):
+def _mm_transpose(th, cs, transpose):
+    """The transpose the hardware applies: the init's (see _mm_init). A flag given to matmul_tiles is only
+    honoured when no matmul init was seen (tensix does not require one); if it contradicts the init, the kernel
+    would silently compute the other product on Wormhole, so that is refused."""
+    if cs.mm_reset_by is not None:
+        raise fpu.FpuError(
+            f"matmul_tiles on core {th.core.logical} at {th.source_line_now()}: {cs.mm_reset_by} was called after the "
+            "last mm_init / mm_init_short / matmul_init and reprogrammed the unpacker and the math thread for another "
+            "operation (tt-llk: each init sets the unpack transpose/haloize mode, address modifiers and MOP), so on "
+            "Wormhole this matmul would run with that configuration and produce wrong data.\n"
+            "Fix: call mm_init_short(in0_cb, in1_cb, transpose) (or matmul_init) again before matmul_tiles.")
+    if transpose is None:
+        return bool(cs.mm_transpose)
+    if cs.mm_transpose is None or bool(transpose) == cs.mm_transpose:
+        return bool(transpose)
+    raise fpu.FpuError(
+        f"matmul_tiles(..., transpose={int(bool(transpose))}) on core {th.core.logical} at {th.source_line_now()}: "
+        f"the last mm_init / mm_init_short / matmul_init configured transpose={int(cs.mm_transpose)}. On Wormhole the "
+        "in1 transpose is configured by the init (unpacker Haloize_mode and the math address modifiers); tt-llk's "
+        "math ignores matmul_tiles' flag, so the hardware would compute "
+        f"{'in0 @ in1.T' if cs.mm_transpose else 'in0 @ in1'}, not what this call asks for.\n"
+        f"Fix: pass transpose={int(bool(transpose))} to mm_init / mm_init_short (or matmul_init) before this call, "
+        "or make the two flags agree.")
+
+
+def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose=None):
+    """matmul_tiles(in0, in1, i0, i1, idst[, transpose]): Dst[idst] += in0 @ in1 (in1.T with transpose).
+
+    in0 goes to SrcB, in1 to SrcA (tt-llk ``llk_unpack_AB_matmul.h``); the transpose is that of the last
+    mm_init / mm_init_short / matmul_init (``transpose`` here is the older tt-metal signature's flag and must
+    agree with it; without any init it alone decides). Numerics: tensix.device.fpu.matmul."""
     th, cs = _cs("matmul_tiles")
-    if transpose:
-        raise NotModelledError("matmul_tiles with transpose=True is not modelled.")
+    transpose = _mm_transpose(th, cs, transpose)
     dst = cs.need_math("matmul_tiles")
     cs.check_dst(idst, "matmul_tiles")
     cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
@@ -601,7 +658,7 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
     c1 = _cb(th, in1_cb_id, "matmul_tiles")
     a = formats.unpack_to_src(cs.tile_bytes(c0, in0_tile_index, "matmul_tiles"), c0.fmt, fp32_dest=cs.fp32)
     b = formats.unpack_to_src(cs.tile_bytes(c1, in1_tile_index, "matmul_tiles"), c1.fmt, fp32_dest=cs.fp32)
-    dst[idst] = fpu.matmul(a, b, acc=dst[idst], fidelity=cs.fidelity, fp32_dest=cs.fp32)
+    dst[idst] = fpu.matmul(a, b, acc=dst[idst], fidelity=cs.fidelity, fp32_dest=cs.fp32, transpose=transpose)
     cs.unpack_math(_unpack_cost(c0) + _unpack_cost(c1), _C_MM * fpu.num_fidelity_phases(cs.fidelity))
 
 
