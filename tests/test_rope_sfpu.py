@@ -16,6 +16,7 @@ from tensix.ggml import ROPE_TYPE_IMROPE, ROPE_TYPE_MROPE, ROPE_TYPE_NEOX, ROPE_
 from tensix.ggml import RopeArgumentError, rope_ext
 from tensix.ggml.rope_sfpu import (
     RopeKernel,
+    column_tile,
     frequency_table,
     reciprocal_positive,
     rope_scalars,
@@ -180,15 +181,17 @@ def test_exp_24f_full_parameter_set(mode):
 
 
 def test_rope_tile_on_dst_directly():
-    """The Dst-level contract: x in tile 0, y in tile 1, sin/cos scratch in tile 2, freq table in tile 3."""
+    """The Dst-level contract: x in tile 0, y in tile 1, sin/cos scratch in tile 2, freq table in tile 3 (packed by
+    column_tile: row q holds column group q's frequencies at the even columns)."""
     rng = np.random.default_rng(6)
     tiles = np.zeros((4, 32, 32), np.float32)
     tiles[0] = rng.uniform(-1, 1, (32, 32))
     tiles[1] = rng.uniform(-1, 1, (32, 32))
     n_dims, c0, p = 128, 32, 77
     table = frequency_table(n_dims)
-    tiles[3] = table[c0:c0 + 32][None, :]  # every row: the frequency of the tile's columns
     cfg = RopeKernel("neox", "accurate")
+    tiles[3] = column_tile(cfg, table[c0:c0 + 32])
+    assert tiles[3][1, 4] == table[c0 + 5] and tiles[3][3, 14] == table[c0 + 16 + 15] and not tiles[3][4:].any()
     sc = rope_scalars(n_dims)
     res = sfpi.run(rope_tile, tiles, cfg, *sc.args(), c0, p)
     theta = np.float32(p) * table[c0:c0 + 32].astype(np.float64)
@@ -211,7 +214,7 @@ def test_normal_pairs_are_even_odd_dst_indices():
     tiles[0, :, 0::2] = 1.0  # x0 = 1, x1 = 0: output (cos, sin) of each pair's angle
     cfg = RopeKernel("normal", "accurate")
     table = frequency_table(64)
-    tiles[3] = table[np.arange(32) // 2][None, :]
+    tiles[3] = column_tile(cfg, table[np.arange(32) // 2])
     res = sfpi.run(rope_tile, tiles, cfg, *rope_scalars(64).args(), 0, 5)
     theta = 5 * table[:16].astype(np.float64)
     np.testing.assert_allclose(res.tiles[0][:, 0::2], np.broadcast_to(np.cos(theta), (32, 16)), atol=1e-6)

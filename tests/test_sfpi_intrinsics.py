@@ -229,6 +229,25 @@ def test_subvec_transp_transposes_4x4_blocks():
         np.testing.assert_array_equal(get_lanes(out, 4 + r), want)
 
 
+def test_subvec_transp_of_four_copies_broadcasts_each_row():
+    """subvec_transp(v, v, v, v) after an in-place op (SFPMULI keeps v's register): register r gets lane row r
+    of v in all four rows. The register picked for v must stay clear of the LReg0-3 pins of the whole
+    in-place chain (compiler.allocate)."""
+    x = np.arange(32, dtype=np.float32) + 1
+
+    def f():
+        v = vFloat(dst_reg[0]) * 2.0
+        rows = subvec_transp(v, v, v, v)
+        for r in range(4):
+            dst_reg[4 + r] = rows[r]
+
+    tiles = np.zeros((1, 32, 32), np.float32)
+    set_lanes(tiles, 0, x)
+    out = sfpi.run(f, tiles).tiles
+    for r in range(4):
+        np.testing.assert_array_equal(get_lanes(out, 4 + r), np.tile(2 * x[8 * r:8 * r + 8], 4))
+
+
 def test_lut_piecewise_linear():
     # A = 1.0 (sign 0, exp ext 0 -> 127, man 0) = 0x00; B = 0xFF means 0.
     one_and_zero = (0x00 << 8) | 0xFF

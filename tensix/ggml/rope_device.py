@@ -64,7 +64,8 @@ from tensix.ggml.rope import (
     ROPE_TYPE_VISION,
     RopeArgumentError,
 )
-from tensix.ggml.rope_sfpu import RopeKernel, frequency_table, rope_scalars, rope_tile, slot_sections
+from tensix.ggml.rope_sfpu import (RopeKernel, column_tile, frequency_table, rope_scalars, rope_tile,
+                                   slot_sections)
 from tensix.kernel import (
     CBIndex,
     DeviceZoneScopedN,
@@ -428,8 +429,8 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     b_tab = None
     if plan.table is not None:
         b_tab = dram(plan.n_ct, TILE_BYTES)
-        tab = np.broadcast_to(plan.table[:, None, :], (plan.n_ct, 32, 32))[None]
-        tm.EnqueueWriteBuffer(cq, b_tab, _tilize_blocks(np.ascontiguousarray(tab)).view(np.uint32))
+        tab = np.stack([column_tile(plan.cfg, plan.table[ct]) for ct in range(plan.n_ct)])[None]
+        tm.EnqueueWriteBuffer(cq, b_tab, _tilize_blocks(tab).view(np.uint32))
 
     tick = None
     if progress is not None:

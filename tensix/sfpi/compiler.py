@@ -229,6 +229,15 @@ def allocate(ops: list) -> dict:
     for v in values.values():
         if v.fixed is not None:
             pinned[v.fixed].append((first[v.id], last[v.id], v))
+    # a register picked for a value is inherited by every value tied to it (in-place instructions such as
+    # SFPMULI), so it must stay clear of pinned uses until the end of that whole chain
+    chain_end = dict(last)
+    for op in reversed(ops):
+        for out, role in ((op.out, op.tie), (op.out2, op.tie2)):
+            if out is not None and role is not None and out.fixed is None:
+                src = op.ins[role]
+                if src.id in chain_end and out.id in chain_end:
+                    chain_end[src.id] = max(chain_end[src.id], chain_end[out.id])
 
     reg: dict = {}
     active: dict = {}  # reg -> value
@@ -260,7 +269,7 @@ def allocate(ops: list) -> dict:
                         f"{op.loc}: LReg{r} is needed here ({op.name}) but still holds the value from "
                         f"{other.loc}. Reorder the code so that value is dead, or avoid pinning LReg{r}.")
             else:
-                r = _pick(v, first[v.id], last[v.id], active, pinned)
+                r = _pick(v, first[v.id], chain_end[v.id], active, pinned)
                 if r is None:
                     live = sorted({w.loc for w in active.values()})
                     raise RegisterSpillError(
