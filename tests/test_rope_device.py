@@ -228,3 +228,18 @@ def test_edge_shapes(dev, shape, n_dims, mode):
         np.testing.assert_array_equal(bits(out[..., n_dims:]), bits(a[..., n_dims:]))
         emu = rope_sfpu(a, pos, n_dims=n_dims, mode=mode, variant="accurate") if n_dims else a
         np.testing.assert_array_equal(bits(out), bits(emu))
+
+
+def test_reader_groups_are_equal_and_bounded():
+    """Every reader push / writer pop of a block has the same size (so no group wraps around the CB's end) and
+    stays within MAX_CHUNK_TILES data tiles; a single work item always fits."""
+    from tensix.ggml.rope_device import MAX_CHUNK_TILES, _chunks
+
+    for n in range(1, 13):
+        for pair in (1, 2):
+            groups = _chunks(list(range(n)), pair)
+            assert sum(groups, []) == list(range(n))
+            assert len({len(g) for g in groups}) == 1
+            assert len(groups[0]) * pair <= max(MAX_CHUNK_TILES, pair)
+    assert [len(g) for g in _chunks(list(range(5)), 2)] == [1] * 5  # 5 is prime and 2 * 5 > 8
+    assert [len(g) for g in _chunks(list(range(2)), 2)] == [2]      # NEOX head_dim 128: one push per block

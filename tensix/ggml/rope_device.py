@@ -204,6 +204,18 @@ def _plan(head_dim, freq_factors, n_dims, mode, n_ctx_orig, freq_base, freq_scal
 # ------------------------------------------------------------------------------------------------------------
 # kernels (closures over the plan: the C++ kernels' compile-time defines / template arguments)
 # ------------------------------------------------------------------------------------------------------------
+MAX_CHUNK_TILES = 8  # data tiles per reader push / writer pop (CB pages: twice that, double buffered)
+
+
+def _chunks(work, pair) -> list:
+    """The work items of a block in equal groups that the reader reads (and the writer writes) per barrier:
+    the largest divisor of the count that keeps a group within MAX_CHUNK_TILES, so every push and pop has the
+    same size and a group's pages never wrap around the CB's end."""
+    n = len(work)
+    per = max(d for d in range(1, n + 1) if n % d == 0 and d * pair <= max(MAX_CHUNK_TILES, pair)) if n else 1
+    return [work[i:i + per] for i in range(0, n, per)]
+
+
 def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: int = TILE_BYTES):
     """The reader, compute and writer kernels of the plan. tick: host-side hook called after each block the
     compute kernel finishes (progress reporting; no device cost). zones: wrap each SFPU call in a
@@ -218,6 +230,7 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
     n_sec = plan.n_sec
     pos_page = POS_BLOCKS * n_sec * 4
     cfg, scal = plan.cfg, plan.scalars
+    chunks = _chunks(work, pair)
 
     def reader():
         src_addr, pos_addr, tab_addr, b0, nb = (get_arg_val(i) for i in range(5))
@@ -238,14 +251,16 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
                 noc_async_read_barrier()
                 cb_push_back(CB_POS, 1)
             row = b * tiles_in
-            for w in work:  # active pairs -> compute
-                cb_reserve_back(CB_IN, pair)
+            for ws in chunks:  # active pairs -> compute, several work items per barrier and push
+                cb_reserve_back(CB_IN, pair * len(ws))
                 p = get_write_ptr(CB_IN)
-                noc_async_read_tile(row + w.a, src, p)
-                if pair == 2:
-                    noc_async_read_tile(row + w.b, src, p + data_bytes)
+                for w in ws:
+                    noc_async_read_tile(row + w.a, src, p)
+                    if pair == 2:
+                        noc_async_read_tile(row + w.b, src, p + data_bytes)
+                    p += pair * data_bytes
                 noc_async_read_barrier()
-                cb_push_back(CB_IN, pair)
+                cb_push_back(CB_IN, pair * len(ws))
             for t in range(tiles_in - n_pt, tiles_in):  # passive tiles -> writer (bypass)
                 cb_reserve_back(CB_BYPASS, 1)
                 noc_async_read_tile(row + t, src, get_write_ptr(CB_BYPASS))
@@ -300,14 +315,16 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
         dst = InterleavedAddrGenFast(is_dram=True, bank_base_address=dst_addr, page_size=data_bytes)
         for b in range(b0, b0 + nb):
             row = b * n_out
-            for i in range(len(work)):
-                cb_wait_front(CB_OUT, pair)
+            first = row
+            for ws in chunks:
+                n = pair * len(ws)
+                cb_wait_front(CB_OUT, n)
                 p = get_read_ptr(CB_OUT)
-                noc_async_write_tile(row + pair * i, dst, p)
-                if pair == 2:
-                    noc_async_write_tile(row + pair * i + 1, dst, p + data_bytes)
+                for t in range(n):
+                    noc_async_write_tile(first + t, dst, p + t * data_bytes)
+                first += n
                 noc_async_write_barrier()
-                cb_pop_front(CB_OUT, pair)
+                cb_pop_front(CB_OUT, n)
             for t in range(n_pt):
                 cb_wait_front(CB_BYPASS, 1)
                 noc_async_write_tile(row + len(work) * pair + t, dst, get_read_ptr(CB_BYPASS))
@@ -460,8 +477,9 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     def cb(idx, pages, page, fmt=tm.DataFormat.Float32):
         tm.CreateCircularBuffer(prog, used, tm.CircularBufferConfig(pages * page, {idx: fmt}).set_page_size(idx, page))
 
-    cb(CB_IN, 2 * pair, data_bytes, data_fmt)  # double-buffered pairs
-    cb(CB_OUT, 2 * pair, data_bytes, data_fmt)
+    chunk = pair * len(_chunks(plan.work, pair)[0]) if plan.work else pair
+    cb(CB_IN, 2 * chunk, data_bytes, data_fmt)  # double-buffered groups of work items
+    cb(CB_OUT, 2 * chunk, data_bytes, data_fmt)
     cb(CB_BYPASS, 2, data_bytes, data_fmt)
     cb(CB_POS, 2, pos_page, tm.DataFormat.Int32)
     if plan.table is not None:
