@@ -6,31 +6,14 @@ from the ISA SrcASrcB.md tables, and exact cases where the hardware result is kn
 
 import numpy as np
 import pytest
+from device_helpers import bits, f32, src, val
 
-from tensix.device import formats as F
 from tensix.device import fpu
 from tensix.device.formats import DataFormat as DF
 from tensix.device.fpu import MathFidelity as MF
 from tensix.errors import TensixError
 
 RNG = np.random.default_rng(99)
-
-
-def f32(b):
-    return np.asarray(b, dtype=np.uint32).view(np.float32)
-
-
-def bits(x):
-    return np.asarray(x, dtype=np.float32).view(np.uint32)
-
-
-def src(x, fmt=DF.Float16_b, fp32_dest=True):
-    """Values as SrcA/SrcB hold them after unpacking a tile of ``fmt``."""
-    return F.unpack_to_src(F.pack_tile_bytes(np.asarray(x, np.float32), fmt), fmt, fp32_dest=fp32_dest)
-
-
-def val(dst_bits, fp32_dest):
-    return F.dest_to_float(dst_bits, fp32_dest).astype(np.float64)
 
 
 def test_fidelity_phase_counts():

@@ -12,6 +12,7 @@ phase, FP32 or BF16 Dst rounding), explicit bit masks from ISA SrcASrcB.md, and 
 
 import numpy as np
 import pytest
+from device_helpers import bits, f32, run_single, src, val
 
 import tensix.metalium as tm
 from tensix.device import formats as F
@@ -20,7 +21,6 @@ from tensix.device.formats import DataFormat as DF
 from tensix.device.fpu import MathFidelity as MF
 from tensix.kernel import (
     CBIndex,
-    InterleavedAddrGenFast,
     PoolType,
     ReduceDim,
     cb_pop_front,
@@ -28,17 +28,10 @@ from tensix.kernel import (
     cb_reserve_back,
     cb_wait_front,
     copy_tile_init,
-    get_arg_val,
-    get_read_ptr,
-    get_write_ptr,
     matmul_init,
     matmul_tiles,
     mm_init,
     mm_init_short,
-    noc_async_read_barrier,
-    noc_async_read_tile,
-    noc_async_write_barrier,
-    noc_async_write_tile,
     pack_tile,
     reduce_init,
     reduce_tile,
@@ -49,25 +42,7 @@ from tensix.kernel import (
 )
 
 RNG = np.random.default_rng(1313)
-C0 = tm.CoreCoord(0, 0)
 FIDELITIES = [MF.LoFi, MF.HiFi2, MF.HiFi3, MF.HiFi4]
-
-
-def f32(b):
-    return np.asarray(b, dtype=np.uint32).view(np.float32)
-
-
-def bits(x):
-    return np.asarray(x, dtype=np.float32).view(np.uint32)
-
-
-def src(x, fmt=DF.Float16_b, fp32_dest=True):
-    """Values as SrcA/SrcB hold them after unpacking a tile of ``fmt``."""
-    return F.unpack_to_src(F.pack_tile_bytes(np.asarray(x, np.float32), fmt), fmt, fp32_dest=fp32_dest)
-
-
-def val(dst_bits, fp32_dest):
-    return F.dest_to_float(dst_bits, fp32_dest).astype(np.float64)
 
 
 def asym(shape=(32, 32)):
@@ -205,42 +180,8 @@ def test_reduce_unknown_pool_still_refused():
 
 
 def run(compute_body, in_tiles, fmt_in, fmt_out, cfg):
-    """One reader/compute/writer program on core (0, 0); in_tiles: (cb, bytes) pages pushed in order; the
-    compute kernel packs one tile to CB 16. Returns the packed output tile's bytes."""
-    dev = tm.CreateDevice(0)
-    cq = dev.command_queue()
-    tsz_in, tsz_out = F.tile_size(fmt_in), F.tile_size(fmt_out)
-    srcb = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, tsz_in * len(in_tiles), tsz_in, tm.BufferType.DRAM))
-    out = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, tsz_out, tsz_out, tm.BufferType.DRAM))
-    tm.EnqueueWriteBuffer(cq, srcb, np.concatenate([b for _, b in in_tiles]))
-    prog = tm.CreateProgram()
-    for i in sorted({cb for cb, _ in in_tiles}):
-        tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(4 * tsz_in, {i: fmt_in}).set_page_size(i, tsz_in))
-    tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(2 * tsz_out, {16: fmt_out}).set_page_size(16, tsz_out))
-    order = [cb for cb, _ in in_tiles]
-
-    def reader():
-        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=tsz_in)
-        for i, cb in enumerate(order):
-            cb_reserve_back(cb, 1)
-            noc_async_read_tile(i, g, get_write_ptr(cb))
-            noc_async_read_barrier()
-            cb_push_back(cb, 1)
-
-    def writer():
-        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=tsz_out)
-        cb_wait_front(CBIndex.c_16, 1)
-        noc_async_write_tile(0, g, get_read_ptr(CBIndex.c_16))
-        noc_async_write_barrier()
-        cb_pop_front(CBIndex.c_16, 1)
-
-    rk = tm.CreateKernel(prog, reader, C0, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
-    wk = tm.CreateKernel(prog, writer, C0, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
-    tm.CreateKernel(prog, compute_body, C0, cfg)
-    tm.SetRuntimeArgs(prog, rk, C0, [srcb.address()])
-    tm.SetRuntimeArgs(prog, wk, C0, [out.address()])
-    tm.EnqueueProgram(cq, prog)
-    return tm.EnqueueReadBuffer(cq, out).reshape(tsz_out)
+    """One reader/compute/writer program; the packed output tile's bytes."""
+    return run_single(compute_body, in_tiles, fmt_in, fmt_out, cfg)[0]
 
 
 def pack_one():
