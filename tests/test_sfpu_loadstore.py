@@ -330,3 +330,31 @@ def test_runtime_inputs():
         execute(isa.encode(prog), st, d, inputs=u32([[0, 4096], [0, 0]]))
     with pytest.raises(SfpuError, match="inputs has only"):
         execute(isa.encode(prog), st, d, inputs=u32([[0], [0]]))
+
+
+def test_threads_give_the_sequential_result_and_error():
+    """execute(threads=2) splits independent instances (distinct states and Dsts) over host threads: the same
+    registers, Dst and counts as one thread, and the first failing instance reported as a sequential run would."""
+    prog = [make("SFPLOAD", VD=0, Mod0=isa.MOD0_FMT_FP32, Imm10=0),
+            make("SFPLOADI", VD=1, Mod0=isa.SFPLOADI_MOD0_USHORT, input=0),
+            make("SFPIADD", VC=1, VD=0, Mod1=isa.SFPIADD_MOD1_CC_NONE),
+            make("SFPSTORE", VD=0, Mod0=isa.MOD0_FMT_FP32, Imm10=4)]
+    k = 16
+    rng = np.random.default_rng(3)
+    d0 = new_dst(k)
+    d0[:] = rng.integers(0, 2**16, d0.shape, dtype=np.uint64).astype(np.uint16)
+    inputs = u32(rng.integers(0, 2**16, (k, 1)))
+    results = []
+    for threads in (1, 2):
+        st, d = SfpuState(k), d0.copy()
+        counts = execute(isa.encode(prog), st, d, inputs=inputs, threads=threads)
+        results.append((st.lregs.copy(), d, counts))
+    assert all(np.array_equal(a, b) for a, b in zip(results[0], results[1]))
+    bad = inputs.copy()
+    bad[11, 0] = 0x10000  # does not fit the 16-bit immediate: instance 11, in the second thread's half
+    with pytest.raises(SfpuError, match="instance 11"):
+        execute(isa.encode(prog), SfpuState(k), d0.copy(), inputs=bad, threads=2)
+    # instances sharing a state run in one thread, in order (one state: the last instance's values remain)
+    st1 = SfpuState(1)
+    execute(isa.encode(prog), st1, d0.copy(), state_of=np.zeros(k, np.int64), inputs=inputs, threads=2)
+    assert np.array_equal(st1.lregs[0], results[0][0][k - 1])

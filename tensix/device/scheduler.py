@@ -179,6 +179,7 @@ class Scheduler:
             self.idle_hooks.append(hook)
         self.deferred.append(th)
         self._yield()
+
     def sync(self, th):
         """Yield until no runnable thread has a smaller clock than th (global time order for effects)."""
         heap = self.heap

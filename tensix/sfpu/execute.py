@@ -386,37 +386,30 @@ def _g_ldst(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, fla
     return 0
 
 
-@numba.njit(cache=True, inline="always")
-def _loadi(vd, mod, imm, s, en, lregs):
-    """SFPLOADI.md: an immediate into the enabled lanes of LReg VD (kept inline in the interpreter loop: it is
-    the most frequent non-MAD instruction of compiled SFPI code, which builds every constant with it)."""
-    if vd < 8:
-        if mod == 0:
-            val = imm << 16
-        elif mod == 1:  # FP16toFP32 without special cases
-            val = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
-        elif mod == 2:
-            val = imm
-        elif mod == 4:
-            val = (imm | ~np.int64(0xFFFF)) & M32 if (imm & 0x8000) else imm
-        else:
-            val = imm
-        for L in range(32):
-            if en[L]:
-                if mod == 8:
-                    lregs[s, vd, L] = np.uint32((imm << 16) | (np.int64(lregs[s, vd, L]) & 0xFFFF))
-                elif mod == 10:
-                    lregs[s, vd, L] = np.uint32((np.int64(lregs[s, vd, L]) & 0xFFFF0000) | imm)
-                else:
-                    lregs[s, vd, L] = np.uint32(val)
-
-
 @numba.njit(cache=True)
 def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng,
            lcfg, rwc, fp32, srcb_bf16, amod, vc0, vc0_valid, dsts):
     """Simple sub-unit lanewise ops: SFPLOADI, SFPMOV, SFPIADD, field and bit manipulation, shifts."""
     if op == OP_SFPLOADI:
-        _loadi(vd, mod, imm, s, en, lregs)
+        if vd < 8:
+            if mod == 0:
+                val = imm << 16
+            elif mod == 1:  # FP16toFP32 without special cases
+                val = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
+            elif mod == 2:
+                val = imm
+            elif mod == 4:
+                val = (imm | ~np.int64(0xFFFF)) & M32 if (imm & 0x8000) else imm
+            else:
+                val = imm
+            for L in range(32):
+                if en[L]:
+                    if mod == 8:
+                        lregs[s, vd, L] = np.uint32((imm << 16) | (np.int64(lregs[s, vd, L]) & 0xFFFF))
+                    elif mod == 10:
+                        lregs[s, vd, L] = np.uint32((np.int64(lregs[s, vd, L]) & 0xFFFF0000) | imm)
+                    else:
+                        lregs[s, vd, L] = np.uint32(val)
     elif op == OP_SFPNOP:
         pass
     elif op == OP_SFPMOV:
