@@ -434,11 +434,13 @@ def release_dst(mode=None):
 
 # ---- data ops ---------------------------------------------------------------------------------------------
 def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
-    # fast path (a compiled format, nothing to diagnose, no queued SFPU call on this Dst): the same numerics and
-    # costs as below, and only the tile written is recorded (so the release clears just that tile)
+    # fast path (a compiled format, nothing to diagnose): the same numerics and costs as below, and only the tile
+    # written is recorded (so the release clears just that tile)
     th = _ctx.th
     cs = th.compute
-    if cs is not None and cs.math_open and not cs.sfpu_pending and 0 <= dst_tile_index < cs.capacity:
+    if cs is not None and cs.sfpu_pending:
+        _settle_sfpu(th)
+    if cs is not None and cs.math_open and 0 <= dst_tile_index < cs.capacity:
         cb = th.core.cbs.get(in_cb_id)
         if cb is not None and 0 <= in_tile_index < cb.visible:
             k = cb.kinfo or _kinfo(cb)
@@ -470,16 +472,6 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.defined[(cs.n_acq - 1) % cs.nbuf].add(dst_tile_index)
     cb = _cb(th, in_cb_id, "copy_tile")
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
-    f = _FAST.get(_fmt_name(cb.fmt))
-    if f is not None:
-        if cb.index not in cs.unpack_to_dest:
-            _fast.copy_to_dst(raw, f, cs.fp32, dst[dst_tile_index])
-            cs.unpack_math(_unpack_cost(cb), _C_COPY)
-            return
-        if f and cs.fp32:  # Float32 straight to a 32-bit Dst
-            _fast.copy_exact32(raw, dst[dst_tile_index])
-            cs.unpack_math(_unpack_cost(cb), _C_COPY)
-            return
     dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
                                                     unpack_to_dest_fp32=cb.index in cs.unpack_to_dest)
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
@@ -490,7 +482,9 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     numerics (_fast.eltwise), costs and checks as _binary, in one frame. Returns False to defer to _binary."""
     th = _ctx.th
     cs = th.compute
-    if cs is None or not cs.math_open or not 0 <= idst < cs.capacity or cs.sfpu_pending:
+    if cs is not None and cs.sfpu_pending:
+        _settle_sfpu(th)
+    if cs is None or not cs.math_open or not 0 <= idst < cs.capacity:
         return False
     cbs = th.core.cbs
     ca = cbs.get(cb_a)
