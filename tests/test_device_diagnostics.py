@@ -11,7 +11,7 @@ from tensix.kernel import (CBIndex, InterleavedAddrGenFast, cb_pop_front, cb_pus
                            get_noc_multicast_addr, get_read_ptr, get_semaphore, get_write_ptr,
                            noc_async_read, noc_async_read_barrier, noc_async_read_tile, noc_async_write,
                            noc_async_write_multicast, noc_semaphore_wait, pack_tile, tile_regs_acquire,
-                           tile_regs_commit, tile_regs_release, tile_regs_wait)
+                           tile_regs_commit)
 
 TILE = 2048
 C0 = tm.CoreCoord(0, 0)

@@ -19,7 +19,6 @@ from examples.rope_journey import (STEPS, host, s01_baseline, s02_hoist_division
                                    s10_multicore)
 from examples.rope_journey.host import JourneyError
 from tensix.costs import cost
-from tensix.errors import TensixError
 from tensix.ggml import ROPE_TYPE_NEOX, rope_ext
 
 ROWS, D, N_DIMS, POS = 64, 320, 256, 1000

@@ -33,7 +33,6 @@ from tensix.sfpu.isa import (  # mode values with their ISA names
     SFPLOADI_MOD0_SHORT,
     SFPLOADI_MOD0_UPPER,
     SFPLOADI_MOD0_USHORT,
-    SFPMOV_MOD1_ALL_LANES_ENABLED,
     SFPMOV_MOD1_NEGATE,
     SFPSETCC_MOD1_LREG_EQ0,
     SFPSETCC_MOD1_LREG_GTE0,
