@@ -31,7 +31,8 @@ _BATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scheduler -
 _PROGRAMS: dict = {}  # id(compiled) -> ProgramInfo (the Compiled objects live in tensix.sfpi's trace cache)
 # host threads for a batch: the cores' calls are independent, so they run in parallel (the interpreter releases
 # the GIL); TENSIX_THREADS overrides the machine's CPU count
-THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or len(os.sched_getaffinity(0))
+THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or (
+    len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
 class ProgramInfo:
