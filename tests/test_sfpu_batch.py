@@ -220,3 +220,47 @@ def test_sfpu_footprint_beyond_the_dst_section_is_refused():
     x = np.zeros((1, 32, 32), np.float32)
     with pytest.raises(DstCapacityError, match=r"test_sfpu_batch.py:\d+.*tiles up to 4"):
         launch(compute_too_far, x, 1, 1)
+
+
+def compute_no_pack():
+    """An SFPU call whose result is never packed: it still runs (when the program ends)."""
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    cb_wait_front(CBIndex.c_0, 1)
+    tile_regs_acquire()
+    copy_tile(CBIndex.c_0, 0, 0)
+    call_sfpu(square, 0)
+    tile_regs_commit()
+    cb_pop_front(CBIndex.c_0, 1)
+
+
+def idle_writer():
+    pass
+
+
+def test_calls_still_queued_when_the_program_ends_run(count_executes):
+    dev = tm.CreateDevice(0)
+    cq = dev.command_queue()
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, TILE, TILE, tm.BufferType.DRAM))
+    prog = tm.CreateProgram()
+    c = tm.CoreCoord(0, 0)
+    tm.CreateCircularBuffer(prog, c, tm.CircularBufferConfig(2 * TILE, {0: tm.DataFormat.Float32}).set_page_size(0, TILE))
+    rk = tm.CreateKernel(prog, reader, c, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
+    tm.CreateKernel(prog, compute_no_pack, c, tm.ComputeConfig(fp32_dest_acc_en=True))
+    tm.SetRuntimeArgs(prog, rk, c, [buf.address(), 0, 1])
+    tm.EnqueueProgram(cq, prog)
+    assert count_executes == [1]
+
+
+def test_an_error_inside_a_batch_names_the_core_and_line_of_its_call(monkeypatch):
+    from tensix.errors import SfpuError
+
+    def failing(program, state, dsts, **kw):
+        # scale_add's first batch holds the even cores' calls (the odd cores call square first): instance 1 of it
+        # is core 2's call
+        raise SfpuError("instruction 3 (SFPNOP), instance 1: something the hardware refuses. Fix: do not.")
+
+    monkeypatch.setattr(sfpu_batch, "execute", failing)
+    x = np.zeros((4, 32, 32), np.float32)
+    with pytest.raises(SfpuError, match=r"SFPU op scale_add on core \(2, 0\) \(kernel 'compute_chain'\) called at "
+                                        r".*test_sfpu_batch.py:\d+: instruction 3"):
+        launch(compute_chain, x, 4, 1)
