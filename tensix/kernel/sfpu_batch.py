@@ -94,6 +94,7 @@ class SfpuBatch:
         computes = [t for t in sched.threads if t.compute is not None]
         self.states = SfpuState(max(len(computes), 1))
         self.flush_hook = self.flush
+        self._dst_cache: dict = {}
         # The Dst sections of all compute kernels of one shape move into one pool array (each ComputeState keeps
         # a view of its row), so a batch moves its cores' tiles into and out of the SFPU's Dsts in one compiled
         # call. Safe at any time: every compute API call reads cs.dst afresh, none keeps it across a yield.
@@ -107,6 +108,15 @@ class SfpuBatch:
             for i, t in enumerate(ths):
                 t.compute.dst = pool[i]
                 self.row[t] = (key, i)
+
+    def _dsts(self, k):
+        """The SFPU Dsts of a batch of k calls, reused from batch to batch (a fresh 2 MB array per batch costs
+        more in page faults than its execution). Not cleared: a program only reads Dst tiles of its footprint,
+        which the batch writes in full before it runs (ProgramInfo.lo/hi)."""
+        d = self._dst_cache.get(k)
+        if d is None:
+            d = self._dst_cache[k] = dstmod.new_dst(k)
+        return d
 
     def add(self, th, job):
         hooks = self.sched.idle_hooks
@@ -152,7 +162,7 @@ class SfpuBatch:
         base = jobs[0].base
         k = len(jobs)
         lo, hi = base + info.lo, base + info.hi
-        dsts = dstmod.new_dst(k)
+        dsts = self._dsts(k)
         pool = self.pools[self.row[jobs[0].th][0]]
         which = np.array([(self.row[j.th][1], j.half) for j in jobs], np.int64).reshape(k, 2)
         if hi > lo:
