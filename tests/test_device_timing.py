@@ -236,5 +236,11 @@ def test_bandwidth_placement_past_its_window_state_is_reported_not_written():
     assert _place(st, 64, 1, 0, 64 * 10) == -1               # runs past it
     buf = np.zeros(16, np.uint8)
     assert _copy_place2(buf, 0, buf, 8, 8, st, 64, 1, np.zeros((2, 64), np.int64), 64, 1, 0) == -1
+    roomy = np.zeros((2, 64), np.int64)
+    assert _copy_place2(buf, 0, buf, 12, 8, roomy, 64, 1, roomy.copy(), 64, 1, 0) == -1   # past the end of dst
+    assert not roomy.any()                                                                 # nothing placed
+    buf[:8] = np.arange(1, 9)
+    assert _copy_place2(buf, 0, buf, 8, 8, roomy, 64, 1, roomy.copy(), 64, 1, 0) > 0
+    assert list(buf[8:]) == list(range(1, 9))
     with pytest.raises(TensixError, match="internal error"):
         noc._checked(-1)

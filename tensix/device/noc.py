@@ -98,8 +98,13 @@ def _place(st, cap, bw, start, nbytes):
 @nb.njit(cache=True)
 def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
-    stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end."""
-    dst[doff:doff + nbytes] = src[soff:soff + nbytes]
+    stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end, or -1 if a
+    range or the window state is too small (the callers check the ranges first). An explicit loop rather than a
+    slice assignment: numba's shape-mismatch error path for the latter takes seconds to compile on first use."""
+    if soff < 0 or doff < 0 or nbytes < 0 or soff + nbytes > src.shape[0] or doff + nbytes > dst.shape[0]:
+        return -1
+    for i in range(nbytes):
+        dst[doff + i] = src[soff + i]
     e1 = _place(st1, cap1, bw1, start, nbytes)
     e2 = _place(st2, cap2, bw2, start, nbytes)
     if e1 < 0 or e2 < 0:
@@ -110,8 +115,9 @@ def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, s
 def _checked(end: int) -> int:
     if end < 0:
         from tensix.errors import TensixError
-        raise TensixError("internal error in tensix.device.noc: a bandwidth placement ran past its window state "
-                          "(Fluid.reserve's guarantee is broken); please report this with the program that did it.")
+        raise TensixError("internal error in tensix.device.noc: a transfer ran past its source or destination "
+                          "array, or a bandwidth placement past its window state (Fluid.reserve's guarantee); "
+                          "please report this with the program that did it.")
     return end
 
 
