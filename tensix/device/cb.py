@@ -35,6 +35,16 @@ class CircularBuffer:
         self.waiters = []
         self.kinfo = None          # per-format facts the compute API caches here (tensix.kernel.compute._kinfo)
 
+    def front_addr(self, i):
+        """L1 address of page i counted from the read pointer (the ring wraps at the CB's end)."""
+        a = self.rd_ptr + i * self.page_size
+        return a - self.size if a >= self.limit else a
+
+    def back_addr(self, i):
+        """L1 address of page i counted from the write pointer (the ring wraps at the CB's end)."""
+        a = self.wr_ptr + i * self.page_size
+        return a - self.size if a >= self.limit else a
+
     def desc(self):
         return (f"CB {self.index} (core {self.core.logical}, {self.num_pages} pages of {self.page_size} B, "
                 f"{self.pushed - self.popped} filled)")

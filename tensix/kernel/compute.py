@@ -152,9 +152,7 @@ class ComputeState:
                 f"{call}: tile {tile_index} of CB {cb.index} on core {th.core.logical} at {th.source_line_now()} "
                 f"was not waited for (cb_wait_front made {cb.visible} page(s) visible).\n"
                 f"Fix: cb_wait_front(cb, {tile_index + 1}) before reading it.")
-        addr = cb.rd_ptr + tile_index * cb.page_size
-        if addr >= cb.limit:
-            addr -= cb.size
+        addr = cb.front_addr(tile_index)
         return th.core.l1[addr:addr + _tsize(cb.fmt)]
 
     def unpack_math(self, unpack_cycles, math_cycles):
@@ -447,9 +445,7 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
             f = k[0]
             exact = cb.index in cs.unpack_to_dest
             if f is not None and (not exact or (f and cs.fp32)):
-                addr = cb.rd_ptr + in_tile_index * cb.page_size
-                if addr >= cb.limit:
-                    addr -= cb.size
+                addr = cb.front_addr(in_tile_index)
                 raw = th.core.l1[addr:addr + k[1]]
                 h = (cs.n_acq - 1) % cs.nbuf
                 w = cs.written[h]
@@ -495,12 +491,8 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     kb = cb.kinfo or _kinfo(cb)
     if ka[0] is None or kb[0] is None or not (0 <= ia < ca.visible and 0 <= ib < cb.visible):
         return False
-    aa = ca.rd_ptr + ia * ca.page_size
-    if aa >= ca.limit:
-        aa -= ca.size
-    ab = cb.rd_ptr + ib * cb.page_size
-    if ab >= cb.limit:
-        ab -= cb.size
+    aa = ca.front_addr(ia)
+    ab = cb.front_addr(ib)
     l1 = th.core.l1
     h = (cs.n_acq - 1) % cs.nbuf
     w = cs.written[h]
@@ -667,9 +659,7 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
         if cb is not None and 0 <= output_tile_index < cb.reserved:
             k = cb.kinfo or _kinfo(cb)
             if k[0] is not None:
-                addr = cb.wr_ptr + output_tile_index * cb.page_size
-                if addr >= cb.limit:
-                    addr -= cb.size
+                addr = cb.back_addr(output_tile_index)
                 _fast.pack(cs.dst[cs.n_rel % cs.nbuf][ifrom_dst], cs.fp32, k[0], th.core.l1[addr:addr + k[1]])
                 c = _PACK_COST.get(cb.fmt)
                 if c is None:
@@ -702,9 +692,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
             f"pack_tile({ifrom_dst}, {cb.index}, {output_tile_index}) on core {th.core.logical} at "
             f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
             f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
-    addr = cb.wr_ptr + output_tile_index * cb.page_size
-    if addr >= cb.limit:
-        addr -= cb.size
+    addr = cb.back_addr(output_tile_index)
     f = _FAST.get(_fmt_name(cb.fmt))
     if f is not None:
         _fast.pack(src[ifrom_dst], cs.fp32, f, th.core.l1[addr:addr + _tsize(cb.fmt)])
@@ -721,8 +709,7 @@ def cb_get_tile(cb_id, index, *_):
     """The L1 address of tile `index` at the CB's front (tt-metal's debug accessor)."""
     th = _ctx.th
     cb = _cb(th, cb_id, "cb_get_tile")
-    addr = cb.rd_ptr + index * cb.page_size
-    return addr - cb.size if addr >= cb.limit else addr
+    return cb.front_addr(index)
 
 
 def cb_release_tile(cb_id):
