@@ -20,7 +20,10 @@ Data layout (host side, decisions where the seed is silent)
   sections is read and computed once per section with that section's position (as rope_sfpu does); the host
   keeps each section's columns when untilizing.
 * Per-column values (the accurate variant's frequency table, or the freq factors of the exp variants) are one
-  tile per column tile, read once per core into CB c_2 and copied into Dst tile 3 for every work item.
+  tile per column tile in the layout rope_sfpu.column_tile gives (the accurate variant packs each column
+  group into one tile row), read once per core into CB c_2 and copied into Dst tile 3 for every work item.
+* The reader reads, and the writer writes, a block's work items in equal groups of at most 8 tiles per barrier
+  (``_chunks``); the compute kernel takes them one work item at a time.
 * Positions: int32, one per (block, section), 32 blocks per DRAM page; the reader reads a page into CB c_1 at
   the first block and at every 32nd block (seed 000's 32-integer reads); the compute kernel reads them through
   ``cb_get_tile`` (seed 000's ``idxs += 4`` 16-byte header shift is a tt-metal firmware detail of that debug
