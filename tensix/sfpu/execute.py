@@ -4,6 +4,10 @@ Structure: `_run` loops over instances and instructions, keeps the lane-enable m
 instruction changes flags or LaneConfig, executes SFPMAD/SFPADD/SFPMUL itself (the hot path) and hands every
 other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, `_g_simple`, `_g_cc`,
 `_g_xlane`). Splitting the groups halves the cold numba compile time and makes the hot loop faster.
+When every lane is enabled (and, for Dst access, LaneConfig has no bit that changes it), the frequent simple
+cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL, 32-bit
+SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py holds them to a numpy
+model and to the general path.
 
 Every instruction follows the functional model of its ISA page (tt-isa-documentation
 WormholeB0/TensixTile/TensixCoprocessor/SFP*.md, VectorUnit.md, LReg.md, Dst.md, INCRWC.md, SETRWC.md).
@@ -193,6 +197,41 @@ def _wr32(dsts, d, row, col, v):
     a = ((row & 0x1F8) << 1) | (row & 0x207)
     dsts[d, a, col] = np.uint16((v >> 16) & 0xFFFF)
     dsts[d, a + 8, col] = np.uint16(v & 0xFFFF)
+
+
+@numba.njit(inline="always", cache=True)
+def _loadi_value(imm, mod):
+    """The 32-bit value SFPLOADI (SFPLOADI.md) writes for Mod0 0 (BF16), 1 (FP16 without special cases),
+    2 (UINT16), 4 (INT16, sign-extended); other modes (8/10: one half only) are handled lane by lane."""
+    if mod == 0:
+        return imm << 16
+    if mod == 1:
+        return ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
+    if mod == 4 and (imm & 0x8000):
+        return (imm | ~np.int64(0xFFFF)) & M32
+    return imm
+
+
+@numba.njit(inline="always", cache=True)
+def _move32_plain(lregs, s, vd, dsts, d, addr, store):
+    """SFPLOAD (store False) or SFPSTORE (store True) of LReg vd in a 32-bit format, all lanes, as _g_ldst does
+    with no LaneConfig bit set: lane L uses Dst row (addr & ~3) + L // 8, column 2 * (L % 8) (+1 when
+    addr & 2), the high half at the row's Dst32b position and the low half 8 rows below it (_rd32/_wr32)."""
+    c0 = 1 if (addr & 2) else 0
+    reg = lregs[s, vd]
+    for r in range(4):
+        row = (addr & ~3) + r
+        a = ((row & 0x1F8) << 1) | (row & 0x207)
+        hi = dsts[d, a]
+        lo = dsts[d, a + 8]
+        if store:
+            for j in range(8):
+                v = reg[8 * r + j]
+                hi[2 * j + c0] = np.uint16(v >> np.uint32(16))
+                lo[2 * j + c0] = np.uint16(v & np.uint32(0xFFFF))
+        else:
+            for j in range(8):
+                reg[8 * r + j] = (np.uint32(hi[2 * j + c0]) << np.uint32(16)) | np.uint32(lo[2 * j + c0])
 
 
 @numba.njit(inline="always", cache=True)
@@ -392,16 +431,7 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
     """Simple sub-unit lanewise ops: SFPLOADI, SFPMOV, SFPIADD, field and bit manipulation, shifts."""
     if op == OP_SFPLOADI:
         if vd < 8:
-            if mod == 0:
-                val = imm << 16
-            elif mod == 1:  # FP16toFP32 without special cases
-                val = ((imm >> 15) << 31) | ((((imm >> 10) & 0x1F) + 112) << 23) | ((imm & 0x3FF) << 13)
-            elif mod == 2:
-                val = imm
-            elif mod == 4:
-                val = (imm | ~np.int64(0xFFFF)) & M32 if (imm & 0x8000) else imm
-            else:
-                val = imm
+            val = _loadi_value(imm, mod)
             for L in range(32):
                 if en[L]:
                     if mod == 8:
@@ -952,6 +982,8 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
         d = dst_of[k]
         b = base[k]
         dirty = True
+        all_en = False
+        plain = False
         for i in range(nins):
             op = prog[i, 0]
             va = prog[i, 1]
@@ -980,9 +1012,17 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                 continue
             if dirty:
                 # IsLaneEnabled (VectorUnit.md): ROW_MASK of LaneConfig[Lane & 7], then the lane flags.
+                all_en = True
+                plain = True
                 for L in range(32):
                     rm = (lcfg[s, L & 7] >> (12 + (L >> 3))) & 1
                     en[L] = rm == 0 and (use_flags[s, L] == 0 or flags[s, L] != 0)
+                    all_en = all_en and en[L]
+                    plain = plain and (lcfg[s, L] & 0xFC) == 0
+                # `plain`: every lane enabled and no LaneConfig bit that changes a Dst access (index capture,
+                # blocked reads/writes, column exchange); then the fast paths below do what the general
+                # code does, without the per-lane tests (only SFPCONFIG changes LaneConfig, and it sets dirty)
+                plain = plain and all_en
                 dirty = False
             bd_all = vd < 12  # "VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD"
 
@@ -995,6 +1035,10 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                 if direct and vd >= 8:
                     continue  # VD >= 8 without indirection: nothing is written
                 rd = lregs[s, vd & 7]
+                if direct and all_en:
+                    for L in range(32):
+                        rd[L] = mad_bits(ra[L], rb[L], rc[L])
+                    continue
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
                         continue
@@ -1006,6 +1050,27 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                         r32 = mad_bits(av, rb[L], rc[L])
                         if dd < 8:
                             lregs[s, dd, L] = r32
+            elif plain and (op == OP_SFPLOAD or op == OP_SFPSTORE) and bd_all and (
+                    mod == 3 or mod == 4 or (mod == 0 and fp32[s] != 0)):
+                # 32-bit SFPLOAD/SFPSTORE with every lane enabled and a plain LaneConfig: _g_ldst's FP32/INT32
+                # formats (fmt 3 and 4 move the same bits) without its per-lane tests
+                addr = imm + b + rwc[s, 0]
+                if addr < 0 or addr >= 1024:
+                    err[0] = ERR_DST_RANGE
+                    err[1] = i
+                    err[2] = k
+                    return
+                if op == OP_SFPSTORE or vd < 8:
+                    _move32_plain(lregs, s, vd, dsts, d, addr, op == OP_SFPSTORE)
+                rwc[s, 0] = (rwc[s, 0] + amod[s, x & 3]) & 0x3FF
+            elif all_en and op == OP_SFPLOADI and vd < 8 and (mod == 0 or mod == 1 or mod == 2 or mod == 4):
+                lregs[s, vd, :] = np.uint32(_loadi_value(imm, mod))
+            elif all_en and op == OP_SFPMOV and vd < 8 and (mod == 0 or mod == 1):
+                sign = np.uint32(0x80000000 if mod == 1 else 0)
+                rv = lregs[s, vc]
+                rd = lregs[s, vd]
+                for L in range(32):
+                    rd[L] = rv[L] ^ sign
             else:
                 if op <= OP_SFPLUTFP32:
                     code = _g_mad(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
