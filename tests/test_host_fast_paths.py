@@ -93,6 +93,36 @@ def test_tilize_non_contiguous_unaligned_and_list_inputs():
     assert F.tilize_nfaces(np.zeros(0, np.float32), 32, 32).size == 0
 
 
+@pytest.mark.parametrize("dt", [np.float32, np.uint16, np.int8, ml_dtypes.bfloat16, np.complex64])
+def test_tilize_untilize_into_out(dt):
+    """out=: the same bytes as a new result, written into the caller's array (a staging buffer reused from call
+    to call), including an out that is not 8-byte aligned (no word view)."""
+    m = _values((2, 64, 96), dt)
+    out = np.full(m.size, 7, dt)
+    r = F.tilize_nfaces(m, 64, 96, out=out)
+    assert np.shares_memory(r, out) and r.shape == (m.size,)
+    assert np.array_equal(out.view(np.uint8), F.tilize_nfaces(m, 64, 96).view(np.uint8))
+    back = np.zeros((2, 64, 96), dt)
+    F.untilize_nfaces(out, 64, 96, out=back)
+    assert np.array_equal(back.view(np.uint8), m.view(np.uint8))
+    raw = np.zeros(m.nbytes + 1, np.uint8)
+    odd = raw[1:].view(dt)
+    assert odd.ctypes.data % 8 != 0
+    F.tilize_nfaces(m, 64, 96, out=odd)
+    assert np.array_equal(odd.view(np.uint8), out.view(np.uint8))
+
+
+def test_tilize_out_must_fit():
+    m = np.zeros((64, 64), np.float32)
+    for bad, what in ((np.zeros(4096, np.float64), "float64 of 4096"), (np.zeros(4095, np.float32), "4095 elements"),
+                      (np.zeros((64, 128), np.float32)[:, ::2], "not C-contiguous"), ([0] * 4096, "list")):
+        with pytest.raises(TensixError, match="out must be a C-contiguous float32 array of 4096 elements") as e:
+            F.tilize_nfaces(m, 64, 64, out=bad)
+        assert what in str(e.value)
+        with pytest.raises(TensixError, match="out must be"):
+            F.untilize_nfaces(m, 64, 64, out=bad)
+
+
 def test_tilize_argument_checks_unchanged():
     with pytest.raises(TensixError, match="multiples of 32"):
         F.tilize_nfaces(np.zeros(40 * 32), 40, 32)

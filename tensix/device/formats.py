@@ -172,37 +172,61 @@ def _as_words(m: np.ndarray, row: int) -> tuple[np.ndarray, int] | None:
     return m.reshape(-1).view(np.uint8).view(np.uint64), row * it // 8
 
 
-def tilize_nfaces(data, rows: int, cols: int) -> np.ndarray:
+def _into(out, src_view: np.ndarray, dtype, what: str) -> np.ndarray:
+    """Copy the transposed view into `out` (a C-contiguous array of the data's dtype and size, e.g. a staging
+    buffer reused from call to call, which spares the fresh pages a new array costs) or into a new array."""
+    if out is None:
+        return src_view.reshape(-1)
+    if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.size != src_view.size
+            or not out.flags.c_contiguous):
+        raise FormatError(
+            f"{what}(out=...): out must be a C-contiguous {np.dtype(dtype)} array of {src_view.size} elements, got "
+            f"{type(out).__name__}" + (f" {out.dtype} of {out.size} elements"
+                                       f"{'' if out.flags.c_contiguous else ', not C-contiguous'}"
+                                       if isinstance(out, np.ndarray) else "")
+            + ".\nFix: pass np.empty(data.size, data.dtype), or out=None for a new array.")
+    np.copyto(out.reshape(src_view.shape), src_view)
+    return out.reshape(-1)
+
+
+def _relayout(data, rows: int, cols: int, out, what: str, src_axes: tuple, order: tuple) -> np.ndarray:
+    """One transposed copy of each rows x cols matrix of `data`: split it as src_axes ("h", "fr", "r", "w",
+    "fc", "c" with their tile/face sizes), reorder to `order`. Plain 1-, 2-, 4- or 8-byte data moves as
+    uint64 words (FACE_HW elements of a face row becoming fewer, wider ones); the bytes are the same."""
+    m = _check_matrix(data, rows, cols)
+    b, ht, wt = m.shape[0], rows // TILE_HW, cols // TILE_HW
+    size = {"h": ht, "w": wt, "fr": 2, "fc": 2, "r": FACE_HW, "c": FACE_HW}
+    perm = (0,) + tuple(1 + src_axes.index(a) for a in order)
+    words = _as_words(m, FACE_HW)
+    if words is not None and (out is None or (isinstance(out, np.ndarray) and out.dtype == m.dtype
+                                              and out.size == m.size and out.flags.c_contiguous and out.ctypes.data % 8 == 0)):
+        w, k = words
+        size["c"] = k
+        t = w.reshape((b,) + tuple(size[a] for a in src_axes)).transpose(perm)
+        flat = None if out is None else out.reshape(-1).view(np.uint8).view(np.uint64)
+        res = _into(flat, t, np.uint64, what)
+        return res.view(m.dtype) if out is None else out.reshape(-1)
+    t = m.reshape((b,) + tuple(size[a] for a in src_axes)).transpose(perm)
+    return _into(out, t, m.dtype, what)
+
+
+def tilize_nfaces(data, rows: int, cols: int, out=None) -> np.ndarray:
     """Row-major ``rows x cols`` matrix (or a batch of them) -> 1-D array in TILED_NFACES order, as
     tt-metal's ``convert_layout(..., LIN_ROW_MAJOR, TILED_NFACES)``: tiles row-major over the
     (rows/32, cols/32) grid (tile index ``h*Wt + w``), each tile in face order. [facts sheet section 1]
 
     One transposed copy (no per-tile work): element (h*32 + fr*16 + r, w*32 + fc*16 + c) of each matrix
     goes to tile ``h*Wt + w``, face ``2*fr + fc``, face row ``r``, column ``c``. Returns a new array of the
-    input's dtype."""
-    m = _check_matrix(data, rows, cols)
-    b, ht, wt = m.shape[0], rows // TILE_HW, cols // TILE_HW
-    # axes of the source: (b, h, fr, r, w, fc, c); TILED_NFACES order is (b, h, w, fr, fc, r, c)
-    words = _as_words(m, FACE_HW)
-    if words is not None:
-        w, k = words
-        t = w.reshape(b, ht, 2, FACE_HW, wt, 2, k).transpose(0, 1, 4, 2, 5, 3, 6)
-        return t.reshape(-1).view(m.dtype)
-    return m.reshape(b, ht, 2, FACE_HW, wt, 2, FACE_HW).transpose(0, 1, 4, 2, 5, 3, 6).reshape(-1)
+    input's dtype, or fills and returns `out` (C-contiguous, same dtype and size; tensix's addition)."""
+    return _relayout(data, rows, cols, out, "tilize_nfaces", ("h", "fr", "r", "w", "fc", "c"),
+                     ("h", "w", "fr", "fc", "r", "c"))
 
 
-def untilize_nfaces(data, rows: int, cols: int) -> np.ndarray:
+def untilize_nfaces(data, rows: int, cols: int, out=None) -> np.ndarray:
     """Inverse of :func:`tilize_nfaces`: TILED_NFACES data -> 1-D row-major data (``reshape(-1, rows,
-    cols)`` to get matrices). One transposed copy; returns a new array of the input's dtype."""
-    m = _check_matrix(data, rows, cols)
-    b, ht, wt = m.shape[0], rows // TILE_HW, cols // TILE_HW
-    # axes of the source: (b, h, w, fr, fc, r, c); row-major order is (b, h, fr, r, w, fc, c)
-    words = _as_words(m, FACE_HW)
-    if words is not None:
-        w, k = words
-        t = w.reshape(b, ht, wt, 2, 2, FACE_HW, k).transpose(0, 1, 3, 5, 2, 4, 6)
-        return t.reshape(-1).view(m.dtype)
-    return m.reshape(b, ht, wt, 2, 2, FACE_HW, FACE_HW).transpose(0, 1, 3, 5, 2, 4, 6).reshape(-1)
+    cols)`` to get matrices). One transposed copy; returns a new array of the input's dtype, or fills `out`."""
+    return _relayout(data, rows, cols, out, "untilize_nfaces", ("h", "w", "fr", "fc", "r", "c"),
+                     ("h", "fr", "r", "w", "fc", "c"))
 
 
 # ----------------------------------------------------------------------------------- bit-level helpers

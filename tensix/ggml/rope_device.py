@@ -54,6 +54,7 @@ through the bypass CB byte for byte. The per-column table stays a Float32 tile u
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,8 +68,14 @@ from tensix.ggml.rope import (
     ROPE_TYPE_VISION,
     RopeArgumentError,
 )
-from tensix.ggml.rope_sfpu import (RopeKernel, column_tile, frequency_table, rope_scalars, rope_tile,
-                                   slot_sections)
+from tensix.ggml.rope_sfpu import (
+    RopeKernel,
+    column_tile,
+    frequency_table,
+    rope_scalars,
+    rope_tile,
+    slot_sections,
+)
 from tensix.kernel import (
     CBIndex,
     DeviceZoneScopedN,
@@ -368,6 +375,32 @@ def _pick_columns(rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     return out
 
 
+_STAGING: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _staging(dev, purpose: str, n: int, dtype) -> np.ndarray:
+    """A host staging array of n elements for one purpose ("in": the tilized input, "out": the tiles read back),
+    kept with the device and reused by the next call of the same size. A fresh 64 MB array costs the process
+    its page faults on first touch (about 0.1-0.3 s on the development VM), more than the copy itself; the
+    result array is the only fresh one per call. A device runs one program at a time, so one per purpose."""
+    per_dev = _STAGING.setdefault(dev, {})
+    dtype = np.dtype(dtype)
+    arr = per_dev.get(purpose)
+    if arr is None or arr.nbytes != n * dtype.itemsize:
+        arr = per_dev[purpose] = np.empty(n * dtype.itemsize, np.uint8)
+    return arr.view(dtype)
+
+
+def _untilize_tile_columns(raw: np.ndarray, n_blocks: int, order: np.ndarray, out_rows: np.ndarray) -> None:
+    """out_rows (n_blocks * 32, 32 * len(order)) gets, as its tile column w, tile order[w] of every block of
+    raw (TILED_NFACES tiles, block-major): untilize and tile permutation in one strided copy per column."""
+    n_tiles = raw.size // (n_blocks * 1024)
+    src = raw.reshape(n_blocks, n_tiles, 2, 2, 16, 16)            # block, tile, face row, face col, r, c
+    dst = out_rows.reshape(n_blocks, 2, 16, len(order), 2, 16)    # block, face row, r, tile col, face col, c
+    for w, t in enumerate(order):
+        dst[:, :, :, w] = src[:, t].transpose(0, 1, 3, 2, 4)
+
+
 def _tilize_blocks(blocks: np.ndarray) -> np.ndarray:
     """(n_blocks, n_tiles, 32, 32) -> Float32 tiles in tile order b*n_tiles + t, tilized (faces)."""
     nb, nt = blocks.shape[:2]
@@ -444,7 +477,8 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     b_src = dram(n_blocks * plan.tiles_in, data_bytes)
     b_dst = dram(n_blocks * n_out, data_bytes)
     b_pos = dram(n_pages, pos_page)
-    tm.EnqueueWriteBuffer(cq, b_src, np.asarray(tm.tilize_nfaces(rm_in, n_blocks * 32, plan.tiles_in * 32)).view(np.uint8))
+    tiled = _staging(dev, "in", rm_in.size, rm_in.dtype)
+    tm.EnqueueWriteBuffer(cq, b_src, tm.tilize_nfaces(rm_in, n_blocks * 32, plan.tiles_in * 32, out=tiled).view(np.uint8))
     tm.EnqueueWriteBuffer(cq, b_pos, posbuf.reshape(-1).view(np.uint32))
     b_tab = None
     if plan.table is not None:
@@ -501,7 +535,7 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
         tm.SetRuntimeArgs(prog, wk, core, [b_dst.address(), b0, nb])
         b0 += nb
     tm.EnqueueProgram(cq, prog)
-    raw_out = tm.EnqueueReadBuffer(cq, b_dst, dtype=np.uint16 if bf16 else np.float32).view(host_dtype)
+    raw_out = tm.EnqueueReadBuffer(cq, b_dst, out=_staging(dev, "out", n_blocks * n_out * 1024, host_dtype))
     # every output column goes back to its element column; columns no work item wrote keep the input
     dest = _columns_out(plan)
     src_of = np.full(head_dim, -1, np.int64)
@@ -509,11 +543,10 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
     tiles_of = src_of.reshape(-1, 32)[:, 0] // 32 if head_dim % 32 == 0 else None
     if tiles_of is not None and (src_of >= 0).all() and np.array_equal(
             src_of, (32 * tiles_of[:, None] + np.arange(32)).reshape(-1)):
-        # whole output tiles in another order (e.g. NEOX's A0 B0 A1 B1 back to A0 A1 B0 B1): permute 4 KB tiles,
-        # then untilize straight into the result rows
-        if not np.array_equal(tiles_of, np.arange(n_out)):
-            raw_out = raw_out.reshape(n_blocks, n_out, 1024)[:, tiles_of]
-        out_rows = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, head_dim)).reshape(n_blocks * 32, head_dim)
+        # whole output tiles in another order (e.g. NEOX's A0 B0 A1 B1 back to A0 A1 B0 B1): untilize each
+        # tile column straight from its tiles into the result rows
+        out_rows = np.empty((n_blocks * 32, head_dim), host_dtype)
+        _untilize_tile_columns(raw_out, n_blocks, tiles_of, out_rows)
     else:
         rm_out = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, n_out * 32)).reshape(n_blocks * 32,
                                                                                             n_out * 32)
