@@ -5,7 +5,8 @@ instruction changes flags or LaneConfig, executes SFPMAD/SFPADD/SFPMUL itself (t
 other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, `_g_simple`, `_g_cc`,
 `_g_xlane`). Splitting the groups halves the cold numba compile time and makes the hot loop faster.
 When every lane is enabled (and, for Dst access, LaneConfig has no bit that changes it), the frequent simple
-cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL, 32-bit
+cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL (through
+`fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code), 32-bit
 SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py holds them to a numpy
 model and to the general path.
 
@@ -49,7 +50,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 from tensix.sfpu import isa
-from tensix.sfpu.fma_model import mad_bits
+from tensix.sfpu.fma_model import mad_bits, mad_lanes
 from tensix.sfpu.state import SfpuState
 
 M32 = 0xFFFFFFFF
@@ -1036,8 +1037,7 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                     continue  # VD >= 8 without indirection: nothing is written
                 rd = lregs[s, vd & 7]
                 if direct and all_en:
-                    for L in range(32):
-                        rd[L] = mad_bits(ra[L], rb[L], rc[L])
+                    mad_lanes(ra, rb, rc, rd, t0)
                     continue
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):

@@ -3,7 +3,8 @@
 Every floating-point add, multiply and multiply-add of the Wormhole Vector Unit (SFPU) goes through one
 datapath: SFPMAD (``VD = VA * VB + VC``); SFPADD is SFPMAD with ``VA = LReg10 = 1.0``, SFPMUL is SFPMAD
 with ``VC = LReg9 = 0``, SFPADDI/SFPMULI use a BF16 immediate, and SFPLUT/SFPLUTFP32 do the same
-arithmetic. ``mad_bits`` is that datapath for one lane.
+arithmetic. ``mad_bits`` is that datapath for one lane; ``mad_lanes`` applies it to whole registers (a
+branch-free SIMD loop for ordinary operands, ``mad_bits`` for specials), and ``fma`` to numpy arrays.
 
 Sources
 -------
@@ -52,7 +53,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 
-__all__ = ["mad_bits", "fma", "FmaOperandError"]
+__all__ = ["mad_bits", "mad_lanes", "fma", "FmaOperandError"]
 
 _SIGN = 0x80000000
 _INF = 0x7F800000
@@ -80,6 +81,22 @@ def _semi_sticky_shift_right(v, s):
 
 
 @numba.njit(inline="always", cache=True)
+def _unpack_and_multiply(a, b, c):
+    """Steps 1 and 2 on int64 operands: (a_e, b_e, c_e, c_m, p_sign, c_sign, p_m, p_e)."""
+    a_e = (a >> 23) & 0xFF
+    b_e = (b >> 23) & 0xFF
+    c_e = (c >> 23) & 0xFF
+    # Step 1: exponent 0 is zero (denormal inputs flushed), otherwise the hidden bit is set.
+    a_m = ((a & _FRAC) | _HIDDEN) * np.int64(a_e != 0)
+    b_m = ((b & _FRAC) | _HIDDEN) * np.int64(b_e != 0)
+    c_m = (((c & _FRAC) | _HIDDEN) * np.int64(c_e != 0)) << 3  # 3 guard/round/sticky bits
+    # Step 2: product narrowed to the addend's scale with a sticky bit (not rounded to fp32).
+    prod = a_m * b_m
+    p_m = (prod >> 20) | np.int64((prod & 0xFFFFF) != 0)
+    return a_e, b_e, c_e, c_m, (a ^ b) & _SIGN, c & _SIGN, p_m, a_e + b_e - 127
+
+
+@numba.njit(inline="always", cache=True)
 def mad_bits(a, b, c):
     """What Wormhole SFPMAD writes for ``a * b + c``; float32 bit patterns (np.uint32) in and out.
 
@@ -92,20 +109,7 @@ def mad_bits(a, b, c):
     a = np.int64(a)
     b = np.int64(b)
     c = np.int64(c)
-    a_e = (a >> 23) & 0xFF
-    b_e = (b >> 23) & 0xFF
-    c_e = (c >> 23) & 0xFF
-    # Step 1: exponent 0 is zero (denormal inputs flushed), otherwise the hidden bit is set.
-    a_m = ((a & _FRAC) | _HIDDEN) * np.int64(a_e != 0)
-    b_m = ((b & _FRAC) | _HIDDEN) * np.int64(b_e != 0)
-    c_m = (((c & _FRAC) | _HIDDEN) * np.int64(c_e != 0)) << 3  # 3 guard/round/sticky bits
-    p_sign = (a ^ b) & _SIGN
-    c_sign = c & _SIGN
-
-    # Step 2: product narrowed to the addend's scale with a sticky bit (not rounded to fp32).
-    prod = a_m * b_m
-    p_m = (prod >> 20) | np.int64((prod & 0xFFFFF) != 0)
-    p_e = a_e + b_e - 127
+    a_e, b_e, c_e, c_m, p_sign, c_sign, p_m, p_e = _unpack_and_multiply(a, b, c)
 
     # Step 3: specials. Rare, so a branch is cheaper than computing them for every lane.
     nan = np.int64(0)
@@ -171,10 +175,60 @@ def mad_bits(a, b, c):
     return np.uint32((nan if nan != 0 else r_sign) | r)
 
 
+@numba.njit(inline="always", cache=True)
+def _mad_ordinary(a, b, c):
+    """mad_bits without branches, for operands that are not special (step 3): returns (result, special), and
+    the result is only valid when special is False. Steps 1-2 and 4-8 as in mad_bits, each choice made by
+    selecting between computed values, so that a loop over lanes compiles to SIMD code (mad_bits' branches
+    mispredict on real data: the add/subtract choice and the exponent cases vary from lane to lane).
+    Shift counts are clamped to stay defined where a lane's value is discarded anyway."""
+    a_e, b_e, c_e, c_m, p_sign, c_sign, p_m, p_e = _unpack_and_multiply(np.int64(a), np.int64(b), np.int64(c))
+    special = (a_e == 255) | (b_e == 255) | (c_e == 255) | (p_e >= 255)
+    product_zero = (p_m == 0) | (p_e < 0)
+    d = p_e - c_e
+    r_e = max(p_e, c_e)
+    p_m = _semi_sticky_shift_right(p_m, max(-d, 0))
+    c_m = _semi_sticky_shift_right(c_m, max(d, 0))
+    sub = p_sign != c_sign
+    r = p_m - c_m if sub else p_m + c_m
+    r_sign = c_sign if (sub & (r < 0)) else p_sign
+    r_m = abs(r)
+    n = 37 - np.int64(leading_zeros(np.uint64(r_m)))
+    r_e += n
+    r_m = (r_m << max(-n, 0)) if n <= 0 else ((r_m >> n) | (r_m & 1))
+    rr = (r_e << 23) + ((r_m >> 3) & _FRAC)
+    rr += np.int64((r_m & 7) + (rr & 1) > 4)
+    out = r_sign | rr
+    out = np.int64(0) if rr < _HIDDEN else out
+    out = np.int64(0) if r_e < 0 else out
+    out = (r_sign | _INF) if r_e >= 255 else out
+    out = np.int64(0) if r_m == 0 else out
+    out = (np.int64(c) if c_e != 0 else np.int64(0)) if product_zero else out
+    return out, special
+
+
+@numba.njit(inline="always", cache=True)
+def mad_lanes(a, b, c, out, scratch):
+    """out[i] = mad_bits(a[i], b[i], c[i]) for every i: a SIMD loop over the ordinary lanes, then mad_bits for
+    the (rare) special ones. scratch: int64 array at least as long as out; the results go through it so that
+    out may be the same array as a, b or c (an SFPMAD whose VD is one of its sources)."""
+    n = out.shape[0]
+    any_special = np.int64(0)
+    for i in range(n):
+        r, special = _mad_ordinary(a[i], b[i], c[i])
+        scratch[i] = r
+        any_special |= np.int64(special)
+    if any_special:
+        for i in range(n):
+            if _mad_ordinary(a[i], b[i], c[i])[1]:
+                scratch[i] = mad_bits(a[i], b[i], c[i])
+    for i in range(n):
+        out[i] = np.uint32(scratch[i])
+
+
 @numba.njit(cache=True)
 def _mad_loop(a, b, c, out):
-    for i in range(out.size):
-        out[i] = mad_bits(a[i], b[i], c[i])
+    mad_lanes(a, b, c, out, np.empty(out.size, np.int64))
 
 
 def fma(a, b, c) -> np.ndarray:
