@@ -231,16 +231,23 @@ def test_bandwidth_placement_past_its_window_state_is_reported_not_written():
     from tensix.errors import TensixError
     from tensix.device import noc
 
-    st = np.zeros((2, 4), np.int64)
+    st = np.zeros((3, 4), np.int64)
     assert _place(st, 64, 1, 10 * WINDOW, 8) == -1          # starts past the state
     assert _place(st, 64, 1, 0, 64 * 10) == -1               # runs past it
     buf = np.zeros(16, np.uint8)
-    assert _copy_place2(buf, 0, buf, 8, 8, st, 64, 1, np.zeros((2, 64), np.int64), 64, 1, 0) == -1
-    roomy = np.zeros((2, 64), np.int64)
+    before = buf.copy()
+    # a state too small for the placement: -2, and nothing copied or placed (the caller grows it and retries)
+    assert _copy_place2(buf + 1, 0, buf, 8, 8, np.zeros((3, 3), np.int64), 64, 1, np.zeros((3, 64), np.int64), 64,
+                        1, 0) == -2
+    assert (buf == before).all()
+    roomy = np.zeros((3, 64), np.int64)
     assert _copy_place2(buf, 0, buf, 12, 8, roomy, 64, 1, roomy.copy(), 64, 1, 0) == -1   # past the end of dst
     assert not roomy.any()                                                                 # nothing placed
     buf[:8] = np.arange(1, 9)
     assert _copy_place2(buf, 0, buf, 8, 8, roomy, 64, 1, roomy.copy(), 64, 1, 0) > 0
     assert list(buf[8:]) == list(range(1, 9))
+    # a broken guarantee inside a transfer is an internal error, not a silent write
+    timing = noc.NocTiming()
+    p, bk = timing.port(((0, 0), 0)), timing.bank(0)
     with pytest.raises(TensixError, match="internal error"):
-        noc._checked(-1)
+        timing.dram_transfer(0, p, bk, 8, 0, buf, 0, buf, 12)

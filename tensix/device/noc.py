@@ -57,15 +57,17 @@ def _find(nxt, b):
 
 @nb.njit(cache=True)
 def _place(st, cap, bw, start, nbytes):
-    """Fluid.place on the window state st = [used bytes; next-window links] (see Fluid); the caller guarantees
-    st reaches every window touched. Compiled without per-access bounds checks (they tripled the cost of a
-    DRAM transfer), so every window index is checked here instead: -1 means the guarantee was broken."""
+    """Fluid.place on the window state st = [used bytes; next-window links; top] (see Fluid); the caller
+    guarantees st reaches every window touched (_room). Compiled without per-access bounds checks (they tripled
+    the cost of a DRAM transfer), so every window index is checked here instead: -1 means the guarantee was
+    broken. Keeps st[2, 0], the highest window any placement has ended in, up to date."""
     used = st[0]
     nxt = st[1]
     n = used.shape[0]
     b = start // WINDOW
     if b < 0 or b >= n:
         return -1
+    end = np.int64(-1)
     if nxt[b] == 0:                          # the window `start` falls in: only its rest is usable
         u = used[b]
         avail = min(cap - u, ((b + 1) * WINDOW - start) * bw)
@@ -77,30 +79,49 @@ def _place(st, cap, bw, start, nbytes):
             if u >= cap:
                 nxt[b] = b + 1
             if nbytes == 0:
-                return max(start, b * WINDOW + -(-u // bw))
-    b = _find(nxt, b + 1)
-    while True:
-        if b >= n:
-            return -1
-        u = used[b]
-        avail = cap - u
-        take = nbytes if nbytes < avail else avail
-        u += take
-        used[b] = u
-        nbytes -= take
-        if u >= cap:
-            nxt[b] = b + 1
-        if nbytes == 0:
-            return b * WINDOW + -(-u // bw)
+                end = max(start, b * WINDOW + -(-u // bw))
+    if end < 0:
         b = _find(nxt, b + 1)
+        while True:
+            if b >= n:
+                return -1
+            u = used[b]
+            avail = cap - u
+            take = nbytes if nbytes < avail else avail
+            u += take
+            used[b] = u
+            nbytes -= take
+            if u >= cap:
+                nxt[b] = b + 1
+            if nbytes == 0:
+                end = b * WINDOW + -(-u // bw)
+                break
+            b = _find(nxt, b + 1)
+    w = end // WINDOW
+    if w > st[2, 0]:
+        st[2, 0] = w
+    return end
+
+
+@nb.njit(inline="always", cache=True)
+def _room(st, cap, start, nbytes):
+    """Whether a placement of nbytes from `start` stays inside st: windows past top (st[2, 0]) are empty, so it
+    ends within nbytes // cap + 2 windows of max(top, start window); one extra window for the union-find link
+    of a window that fills up (Fluid.reserve grows st to this bound)."""
+    w = start // WINDOW
+    top = st[2, 0]
+    return (top if top > w else w) + nbytes // cap + 4 <= st.shape[1]
 
 
 @nb.njit(cache=True)
 def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
-    stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end, or -1 if a
-    range or the window state is too small (the callers check the ranges first). An explicit loop rather than a
-    slice assignment: numba's shape-mismatch error path for the latter takes seconds to compile on first use."""
+    stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end; -2 (nothing
+    done) if a window state must grow first (Fluid.reserve), -1 if a range is outside its array (the callers
+    check the ranges first) or a placement broke _room's guarantee. An explicit loop rather than a slice
+    assignment: numba's shape-mismatch error path for the latter takes seconds to compile on first use."""
+    if not (_room(st1, cap1, start, nbytes) and _room(st2, cap2, start, nbytes)):
+        return -2
     if soff < 0 or doff < 0 or nbytes < 0 or soff + nbytes > src.shape[0] or doff + nbytes > dst.shape[0]:
         return -1
     for i in range(nbytes):
@@ -112,22 +133,21 @@ def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, s
     return e2 if e2 > e1 else e1
 
 
-def _checked(end: int) -> int:
-    if end < 0:
-        from tensix.errors import TensixError
-        raise TensixError("internal error in tensix.device.noc: a transfer ran past its source or destination "
-                          "array, or a bandwidth placement past its window state (Fluid.reserve's guarantee); "
-                          "please report this with the program that did it.")
-    return end
+def _broken():
+    from tensix.errors import TensixError
+    return TensixError("internal error in tensix.device.noc: a transfer ran past its source or destination array, "
+                       "or a bandwidth placement past its window state (Fluid.reserve's guarantee); please report "
+                       "this with the program that did it.")
 
 
 class Fluid:
     """A bandwidth resource (bytes per cycle) with windowed capacity; see the module docstring.
     Full windows are skipped with a union-find "next window with room" map, so a saturated resource costs
     O(1) amortised per transfer. The per-window state lives in one int64 array st (row 0: bytes used, row 1:
-    next-window links, 0 = has room) grown on demand, so that the compiled _place can update it."""
+    next-window links, 0 = has room; st[2, 0]: the highest window a placement has ended in) grown on demand,
+    so that the compiled _place can update it."""
 
-    __slots__ = ("bw", "cap", "st", "top")
+    __slots__ = ("bw", "cap", "st")
 
     def __init__(self, bw):
         if not isinstance(bw, int) or bw <= 0:
@@ -136,26 +156,22 @@ class Fluid:
                                    "positive integer figure.\nFix: use an integer in tensix/costs.json.")
         self.bw = bw
         self.cap = bw * WINDOW
-        self.st = np.zeros((2, 1024), np.int64)
-        self.top = 0                # highest window any placement has touched (or an upper bound of it)
+        self.st = np.zeros((3, 1024), np.int64)
 
     def reserve(self, start: int, nbytes: int):
-        """Grow st so a placement of nbytes from `start` stays inside it: windows past `top` are empty, so it
-        ends within nbytes // cap + 2 windows of max(top, start window); one extra window for the union-find
-        link of a window that fills up."""
-        need = max(self.top, start // WINDOW) + nbytes // self.cap + 4
+        """Grow st so a placement of nbytes from `start` has room (_room)."""
+        need = max(int(self.st[2, 0]), start // WINDOW) + nbytes // self.cap + 4
         if need > self.st.shape[1]:
-            st = np.zeros((2, max(need, 2 * self.st.shape[1])), np.int64)
+            st = np.zeros((3, max(need, 2 * self.st.shape[1])), np.int64)
             st[:, :self.st.shape[1]] = self.st
             self.st = st
 
     def place(self, start: int, nbytes: int) -> int:
         """Carry nbytes starting no earlier than `start`; return the cycle the last byte has passed."""
         self.reserve(start, nbytes)
-        end = _checked(int(_place(self.st, self.cap, self.bw, start, nbytes)))
-        w = end // WINDOW
-        if w > self.top:
-            self.top = w
+        end = int(_place(self.st, self.cap, self.bw, start, nbytes))
+        if end < 0:
+            raise _broken()
         return end
 
 
@@ -213,16 +229,12 @@ class NocTiming:
         """transfer() between NoC port p and DRAM bank bk, also copying the data src[soff:] -> dst[doff:]: one
         compiled call copies and places on both (they stream the same bytes concurrently).
         Returns (flushed, completed)."""
-        w0 = t0 // WINDOW
-        if (p.top if p.top > w0 else w0) + nbytes // p.cap + 4 > p.st.shape[1]:
-            p.reserve(t0, nbytes)
-        if (bk.top if bk.top > w0 else w0) + nbytes // bk.cap + 4 > bk.st.shape[1]:
-            bk.reserve(t0, nbytes)
-        end = _checked(int(_copy_place2(src, soff, dst, doff, nbytes, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t0)))
-        # `end` bounds the last window either placement touched (each ends at or before it)
-        w = end // WINDOW
-        if w > p.top:
-            p.top = w
-        if w > bk.top:
-            bk.top = w
+        end = _copy_place2(src, soff, dst, doff, nbytes, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t0)
+        if end < 0:
+            if end == -2:                   # a window state must grow first: nothing was done yet
+                p.reserve(t0, nbytes)
+                bk.reserve(t0, nbytes)
+                end = _copy_place2(src, soff, dst, doff, nbytes, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t0)
+            if end < 0:
+                raise _broken()
         return end, end + lat + self.dram_lat
