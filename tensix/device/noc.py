@@ -67,10 +67,16 @@ def _place(st, cap, bw, start, nbytes):
     b = start // WINDOW
     if b < 0 or b >= n:
         return -1
-    end = np.int64(-1)
-    if nxt[b] == 0:                          # the window `start` falls in: only its rest is usable
+    first = nxt[b] == 0                      # the window `start` falls in has room: only its rest is usable
+    if not first:
+        b = _find(nxt, b + 1)
+    while True:
+        if b >= n:
+            return -1
         u = used[b]
-        avail = min(cap - u, ((b + 1) * WINDOW - start) * bw)
+        avail = cap - u
+        if first:
+            avail = min(avail, ((b + 1) * WINDOW - start) * bw)
         if avail > 0:
             take = nbytes if nbytes < avail else avail
             u += take
@@ -79,24 +85,12 @@ def _place(st, cap, bw, start, nbytes):
             if u >= cap:
                 nxt[b] = b + 1
             if nbytes == 0:
-                end = max(start, b * WINDOW + -(-u // bw))
-    if end < 0:
-        b = _find(nxt, b + 1)
-        while True:
-            if b >= n:
-                return -1
-            u = used[b]
-            avail = cap - u
-            take = nbytes if nbytes < avail else avail
-            u += take
-            used[b] = u
-            nbytes -= take
-            if u >= cap:
-                nxt[b] = b + 1
-            if nbytes == 0:
                 end = b * WINDOW + -(-u // bw)
+                if first:
+                    end = max(start, end)
                 break
-            b = _find(nxt, b + 1)
+        first = False
+        b = _find(nxt, b + 1)
     w = end // WINDOW
     if w > st[2, 0]:
         st[2, 0] = w
