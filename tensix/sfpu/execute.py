@@ -1191,8 +1191,12 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
         _run(prog, *arrays, dsts, s_of, d_of, b_of, inp, counts, err)
     else:
         results = [(np.zeros(isa.NUM_OPCODES, np.int64), np.zeros(3, np.int64)) for _ in parts]
-        futures = [_pool(len(parts)).submit(_run, prog, *arrays, dsts, s_of[a:b], d_of[a:b], b_of[a:b], inp[a:b],
-                                            c, e) for (a, b), (c, e) in zip(parts, results)]
+        jobs = [(prog, *arrays, dsts, s_of[a:b], d_of[a:b], b_of[a:b], inp[a:b], c, e)
+                for (a, b), (c, e) in zip(parts, results)]
+        # the calling thread runs the first part itself: waking a pool thread can take a good fraction of a
+        # millisecond on a VM, and the caller would only wait meanwhile
+        futures = [_pool(len(parts) - 1).submit(_run, *job) for job in jobs[1:]]
+        _run(*jobs[0])
         for f in futures:
             f.result()
         for (a, _b), (c, e) in zip(parts, results):
