@@ -143,14 +143,23 @@ class Fluid:
 
     __slots__ = ("bw", "cap", "st")
 
-    def __init__(self, bw):
+    def __init__(self, bw, st=None):
+        """st: an all-zero window state to reuse (NocTiming's recycling), else a new one is allocated."""
         if not isinstance(bw, int) or bw <= 0:
             from tensix.errors import NotModelledError
             raise NotModelledError(f"NoC/DRAM bandwidth {bw!r} bytes/cycle: the fluid bandwidth model needs a "
                                    "positive integer figure.\nFix: use an integer in tensix/costs.json.")
         self.bw = bw
         self.cap = bw * WINDOW
-        self.st = np.zeros((3, 1024), np.int64)
+        self.st = np.zeros((3, 1024), np.int64) if st is None else st
+
+    def cleared_state(self) -> np.ndarray:
+        """The window state, zeroed for reuse: only the windows a placement can have written (links and path
+        compression never point more than one window past the top) are touched."""
+        st = self.st
+        st[:, :int(st[2, 0]) + 2] = 0
+        st[2, 0] = 0
+        return st
 
     def reserve(self, start: int, nbytes: int):
         """Grow st so a placement of nbytes from `start` has room (_room)."""
@@ -170,15 +179,23 @@ class Fluid:
 
 
 class NocTiming:
-    def __init__(self):
+    def __init__(self, previous: NocTiming | None = None):
+        """previous: the timing of the device's last program, whose window arrays this one reuses (a long
+        program grows each port's and bank's state to hundreds of KB; allocating and growing them again for
+        every program cost tens of ms). The new states start all zero, as fresh ones."""
         self.port_free = {}
         self.bank_free = {}
+        self._spare = [] if previous is None else [f.cleared_state() for f in (*previous.port_free.values(),
+                                                                             *previous.bank_free.values())]
         self.noc_bw = cost("noc.bytes_per_cycle")
         self.niu = cost("noc.niu_latency")
         self.hop = cost("noc.hop_latency")
         self.dram_bw = cost("dram.bytes_per_cycle_per_bank")
         self.dram_lat = cost("dram.latency")
         self._lat = {}
+
+    def _fluid(self, bw) -> Fluid:
+        return Fluid(bw, self._spare.pop() if self._spare else None)
 
     def latency(self, src, dst, noc: int, read: bool) -> int:
         key = (src, dst, noc, read)
@@ -193,13 +210,13 @@ class NocTiming:
         """Return (flushed, completed): when the source bytes have left, and when the transfer is done."""
         p = self.port_free.get(port)
         if p is None:
-            p = self.port_free[port] = Fluid(self.noc_bw)
+            p = self.port_free[port] = self._fluid(self.noc_bw)
         if bank is None:
             end = p.place(t0, nbytes)
             return end, end + lat
         bk = self.bank_free.get(bank)
         if bk is None:
-            bk = self.bank_free[bank] = Fluid(self.dram_bw)
+            bk = self.bank_free[bank] = self._fluid(self.dram_bw)
         end = p.place(t0, nbytes)
         bend = bk.place(t0, nbytes)          # port and bank stream the same bytes concurrently
         if bend > end:
@@ -210,13 +227,13 @@ class NocTiming:
         """The Fluid of a NoC port key (core logical xy, noc), for callers that keep it (dataflow fast path)."""
         p = self.port_free.get(port)
         if p is None:
-            p = self.port_free[port] = Fluid(self.noc_bw)
+            p = self.port_free[port] = self._fluid(self.noc_bw)
         return p
 
     def bank(self, bank) -> Fluid:
         bk = self.bank_free.get(bank)
         if bk is None:
-            bk = self.bank_free[bank] = Fluid(self.dram_bw)
+            bk = self.bank_free[bank] = self._fluid(self.dram_bw)
         return bk
 
     def dram_transfer(self, t0: int, p: Fluid, bk: Fluid, nbytes: int, lat: int, src, soff, dst, doff):

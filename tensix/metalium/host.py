@@ -377,7 +377,7 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
     sched = Scheduler()
     sched.on_switch = _ctx.set_current
     dev.sched = sched
-    dev.timing = NocTiming()
+    dev.timing = NocTiming(dev.timing)
     for k in program.kernels:
         for c in k.cores:
             core = dev.cores[(c.x, c.y)]
