@@ -533,3 +533,37 @@ def test_scalar_integer_division_is_c_on_rv32im(a, b):
     else:
         assert q == int(np.trunc(np.float64(a) / b)) or q == -(abs(a) // abs(b)) or q == abs(a) // abs(b)
         assert q * b + r == a and abs(r) < abs(b) and (r == 0 or (r < 0) == (a < 0))
+
+
+def test_compiled_for_reuses_a_program_only_for_the_same_signature():
+    """compiled_for remembers the last call's signature (argument types, static objects): a call that differs in
+    a static argument (a loop count found static while tracing, a flag, a configuration object) or in a runtime
+    argument's kind gets its own program; one that differs only in runtime values reuses it."""
+
+    class Cfg:  # hashable, compared by identity: a configuration object
+        def __init__(self, add):
+            self.add = add
+
+    def f(n, flag, cfg, scale):
+        v = dst_reg[0]
+        for _ in range(n):
+            v = v * scale
+        if flag:
+            v = v + 1.0
+        if cfg.add:
+            v = v + 2.0
+        dst_reg[0] = v
+
+    on, off = Cfg(True), Cfg(False)
+    x = np.full((1, 32, 32), 3.0, np.float32)
+    calls = [(2, False, off, 0.5), (2, False, off, 0.25), (3, False, off, 0.5), (3, True, off, 0.5),
+             (3, True, on, 0.5), (3, True, on, 0.5), (2, False, off, 0.5), (2, False, off, 2), (1, False, on, 4.0)]
+    progs = []
+    for n, flag, cfg, scale in calls:
+        progs.append(sfpi.compiled_for(f, (n, flag, cfg, scale)))
+        want = 3.0 * scale ** n + (1.0 if flag else 0.0) + (2.0 if cfg.add else 0.0)
+        got = get_lanes(sfpi.run(f, x, n, flag, cfg, scale).tiles, 0)
+        assert np.all(got == np.float32(want)), (n, flag, cfg.add, scale)
+    assert progs[0] is progs[1] is progs[6]           # runtime value changed only
+    assert len({id(p) for p in progs[:6]}) == 4       # n, flag and cfg each selected another program
+    assert progs[7] is not progs[0]                   # an int where a float was: another kind, another program

@@ -246,10 +246,19 @@ def _call_text(call) -> str:
     return call if isinstance(call, str) else call[0] % call[1:]
 
 
-def current_frame_line(files) -> str:
+def current_frame_pos(files):
+    """(file, line) of the innermost frame running code of one of `files` (a kernel's sources), or None."""
     f = sys._getframe(1)
     while f is not None:
         if f.f_code.co_filename in files:
-            return f"{f.f_code.co_filename}:{f.f_lineno}"
+            return f.f_code.co_filename, f.f_lineno
         f = f.f_back
-    return "<unknown line>"
+    return None
+
+
+def frame_pos_text(pos) -> str:
+    return "<unknown line>" if pos is None else f"{pos[0]}:{pos[1]}"
+
+
+def current_frame_line(files) -> str:
+    return frame_pos_text(current_frame_pos(files))

@@ -33,7 +33,7 @@ from tensix.kernel import _ctx
 from tensix.kernel.dataflow import _cb
 from tensix.kernel import _fast
 from tensix.kernel.sfpu_batch import Job, batch_of, program_info
-from tensix.device.scheduler import current_frame_line
+from tensix.device.scheduler import current_frame_pos
 
 # formats with a compiled fast path (tensix/kernel/_fast.py): name -> is 32-bit float
 _FAST = {"Float16_b": False, "Float32": True}
@@ -758,7 +758,7 @@ def _run_sfpu(fn, args, dst_tile_index):
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
         w |= info.footprint_at(dst_tile_index)[1]
     inputs = info.compiled.input_row(args)
-    where = current_frame_line(th.kernel.source_files)
+    where = current_frame_pos(th.kernel.source_files)  # formatted only if the call fails
     batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
     th.advance(info.cycles, _MATH)
 

@@ -22,7 +22,9 @@ import weakref
 
 import numpy as np
 
+from tensix.device.scheduler import frame_pos_text
 from tensix.errors import SfpuError
+from tensix.sfpi.runner import compiled_for
 from tensix.sfpu import dst as dstmod
 from tensix.sfpu.execute import execute
 from tensix.sfpu.state import SfpuState
@@ -67,8 +69,6 @@ class ProgramInfo:
 
 
 def program_info(fn, args) -> ProgramInfo:
-    from tensix.sfpi import compiled_for
-
     compiled = compiled_for(fn, args)
     info = _PROGRAMS.get(id(compiled))
     if info is None or info.compiled is not compiled:
@@ -191,7 +191,7 @@ class SfpuBatch:
                 except (ValueError, IndexError):
                     pass
             raise SfpuError(f"SFPU op {info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called at "
-                            f"{j.where}: {msg}") from None
+                            f"{frame_pos_text(j.where)}: {msg}") from None
         states.rwc[slots] = 0
         if hi > lo:
             if fp32:

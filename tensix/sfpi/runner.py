@@ -61,6 +61,22 @@ def compiled_for(fn, args) -> Compiled:
         rewritten = sfpi_inline(fn)
         entry = _CACHE.setdefault(rewritten, {"static": set(), "traces": {}, "fn": rewritten})
         _ENTRIES[fn] = entry
+    last = entry.get("last")
+    if last is not None:  # the previous call's signature: same argument types, the same static objects
+        types, statics, compiled = last
+        if types == tuple(map(type, args)) and all(args[i] is v for i, v in statics):
+            return compiled
+    compiled = _compiled_for_key(entry, args)
+    # valid for any call with these argument types (the kinds depend on the type alone) and these very static
+    # objects (found static while tracing, or static by kind: flags, configuration objects): its trace did not
+    # inspect the other arguments, whatever static positions are found later
+    static = entry["static"]
+    entry["last"] = (tuple(map(type, args)),
+                     tuple((i, a) for i, a in enumerate(args) if i in static or _kind(a) is None), compiled)
+    return compiled
+
+
+def _compiled_for_key(entry, args) -> Compiled:
     fn = entry["fn"]
     kinds = _KINDS
     while True:
