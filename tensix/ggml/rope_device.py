@@ -23,7 +23,7 @@ Data layout (host side, decisions where the seed is silent)
   tile per column tile in the layout rope_sfpu.column_tile gives (the accurate variant packs each column
   group into one tile row), read once per core into CB c_2 and copied into Dst tile 3 for every work item.
 * The reader reads, and the writer writes, a block's work items in equal groups of at most 8 tiles per barrier
-  (``_chunks``); the compute kernel takes them one work item at a time.
+  (``_chunks``); the compute kernel takes a group per CB wait and reserve, and one Dst acquire per work item.
 * Positions: int32, one per (block, section), 32 blocks per DRAM page; the reader reads a page into CB c_1 at
   the first block and at every 32nd block (seed 000's 32-integer reads); the compute kernel reads them through
   ``cb_get_tile`` (seed 000's ``idxs += 4`` 16-byte header shift is a tt-metal firmware detail of that debug
@@ -291,28 +291,30 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
                 cb_wait_front(CB_POS, 1)
                 pos = l1_ptr(cb_get_tile(CB_POS, 0), np.int32, POS_BLOCKS * n_sec)
             slot = (b % POS_BLOCKS) * n_sec
-            for w in work:
-                cb_wait_front(CB_IN, pair)
-                tile_regs_acquire()
-                copy_tile(CB_IN, 0, 0)
-                if pair == 2:
-                    copy_tile(CB_IN, 1, 1)
-                if has_table:
-                    copy_tile(CB_TAB, w.table, 3)
-                if zones:
-                    with DeviceZoneScopedN("ROPE-TILE"):
+            for ws in chunks:  # the reader's groups: one CB wait/pop and reserve/push per group
+                n = pair * len(ws)
+                cb_wait_front(CB_IN, n)
+                cb_reserve_back(CB_OUT, n)
+                for j, w in enumerate(ws):  # one Dst acquire per work item
+                    tile_regs_acquire()
+                    copy_tile(CB_IN, pair * j, 0)
+                    if pair == 2:
+                        copy_tile(CB_IN, pair * j + 1, 1)
+                    if has_table:
+                        copy_tile(CB_TAB, w.table, 3)
+                    if zones:
+                        with DeviceZoneScopedN("ROPE-TILE"):
+                            call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
+                    else:
                         call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
-                else:
-                    call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
-                tile_regs_commit()
-                cb_pop_front(CB_IN, pair)
-                cb_reserve_back(CB_OUT, pair)
-                tile_regs_wait()
-                pack_tile(0, CB_OUT, 0)
-                if pair == 2:
-                    pack_tile(1, CB_OUT, 1)
-                tile_regs_release()
-                cb_push_back(CB_OUT, pair)
+                    tile_regs_commit()
+                    tile_regs_wait()
+                    pack_tile(0, CB_OUT, pair * j)
+                    if pair == 2:
+                        pack_tile(1, CB_OUT, pair * j + 1)
+                    tile_regs_release()
+                cb_pop_front(CB_IN, n)
+                cb_push_back(CB_OUT, n)
             if tick is not None:
                 tick()
         if pos is not None:
