@@ -199,12 +199,17 @@ class Scheduler:
                     th.clocks[th.cur] = t
                     th.idle[th.cur] += t - c
                 return
-            th.state = BLOCKED
-            th.blocked_on = (call, obj)
-            waitlist.append(th)
-            self._yield()
-            th.state = READY
-            th.blocked_on = None
+            self.block(th, waitlist, call, obj)
+
+    def block(self, th, waitlist, call, obj):
+        """Park th on waitlist until a wake_all of it (the caller re-tests its condition and moves its clock,
+        as wait() does; the CB calls do so inline)."""
+        th.state = BLOCKED
+        th.blocked_on = (call, obj)
+        waitlist.append(th)
+        self._yield()
+        th.state = READY
+        th.blocked_on = None
 
     def wake_all(self, waitlist):
         heap = self.heap

@@ -108,10 +108,10 @@ def cb_reserve_back(cb_id, num_pages):
     if not 0 < num_pages <= cb.num_pages:
         cb.check_pages(num_pages, "cb_reserve_back")
     t = cb.free_time(num_pages)
-    if t is None:
-        th.sched.wait(th, lambda: cb.free_time(num_pages), cb.waiters,
-                      ("cb_reserve_back(cb=%s, %s)", cb.index, num_pages), cb)
-    elif t > th.clocks[i]:                  # free already, at a later time: move there (as Scheduler.wait)
+    while t is None:
+        th.sched.block(th, cb.waiters, ("cb_reserve_back(cb=%s, %s)", cb.index, num_pages), cb)
+        t = cb.free_time(num_pages)
+    if t > th.clocks[i]:                    # free at a later time: move there (as Scheduler.wait)
         th.idle[i] += t - th.clocks[i]
         th.clocks[i] = t
     if num_pages > cb.reserved:
@@ -154,10 +154,10 @@ def cb_wait_front(cb_id, num_pages):
     if not 0 < num_pages <= cb.num_pages:
         cb.check_pages(num_pages, "cb_wait_front")
     t = cb.filled_time(num_pages)
-    if t is None:
-        th.sched.wait(th, lambda: cb.filled_time(num_pages), cb.waiters,
-                      ("cb_wait_front(cb=%s, %s)", cb.index, num_pages), cb)
-    elif t > clocks[0]:                     # filled already, at a later time: move there (as Scheduler.wait)
+    while t is None:
+        th.sched.block(th, cb.waiters, ("cb_wait_front(cb=%s, %s)", cb.index, num_pages), cb)
+        t = cb.filled_time(num_pages)
+    if t > clocks[0]:                       # filled at a later time: move there (as Scheduler.wait)
         th.idle[0] += t - clocks[0]
         clocks[0] = t
     if num_pages > cb.visible:
