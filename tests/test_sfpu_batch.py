@@ -264,3 +264,42 @@ def test_an_error_inside_a_batch_names_the_core_and_line_of_its_call(monkeypatch
     with pytest.raises(SfpuError, match=r"SFPU op scale_add on core \(2, 0\) \(kernel 'compute_chain'\) called at "
                                         r".*test_sfpu_batch.py:\d+: instruction 3"):
         launch(compute_chain, x, 4, 1)
+
+
+def double_tile1_into_tile2():
+    for _ in range(32):
+        dst_reg[64] = dst_reg[32] * 2.0   # reads tile 1 only, writes tile 2 only
+        dst_reg += 1
+
+
+def compute_footprints():
+    """x -> Dst 1; one program reads tile 1 and writes tile 2, x -> Dst 0 and another squares it; packs tile 1
+    (read, never written), tile 0 or tile 2 (written, never read) in turn. A batch that copied in or out the wrong
+    tiles, or left another batch's data in its Dst arrays, shows in one of them."""
+    n = get_arg_val(0)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    for i in range(n):
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 1)
+        call_sfpu(double_tile1_into_tile2, 0)
+        copy_tile(CBIndex.c_0, 0, 0)
+        call_sfpu(square, 0)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile((1, 0, 2)[i % 3], CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+
+def test_batches_move_exactly_the_tiles_a_program_reads_and_writes():
+    rng = np.random.default_rng(12)
+    n_cores, per_core = 3, 6
+    x = rng.uniform(-2, 2, (n_cores * per_core, 32, 32)).astype(np.float32)
+    out = launch(compute_footprints, x, n_cores, per_core)
+    for t in range(x.shape[0]):
+        want = (x[t], run(square, x[t:t + 1]).tiles[0], x[t] * 2)[(t % per_core) % 3]
+        np.testing.assert_array_equal(out[t].view(np.uint32), want.view(np.uint32))

@@ -41,7 +41,7 @@ class ProgramInfo:
     """What the batch needs of a compiled SFPI program, computed once: its encoded form, its static cycles
     (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
 
-    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "name", "_at")
+    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "ins", "outs", "name", "_at")
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import riscv_cycles, sfpu_cycles
@@ -56,6 +56,9 @@ class ProgramInfo:
         # tiles relative to the call's Dst base that are copied into the SFPU's Dst and back out
         self.lo = min(touched) if touched else 0
         self.hi = max(touched) + 1 if touched else 0
+        # the batch copies in only the tiles the program reads before writing them, and out only those it writes
+        self.ins = _runs(compiled.dst_reads)
+        self.outs = _runs(compiled.dst_writes)
         self.name = name
         self._at: dict = {}
 
@@ -66,6 +69,17 @@ class ProgramInfo:
             c = self.compiled
             f = self._at[base] = (frozenset(base + t for t in c.dst_reads), frozenset(base + t for t in c.dst_writes))
         return f
+
+
+def _runs(tiles) -> tuple:
+    """Sorted tile indices as (first, count) runs of consecutive tiles: {0, 1, 3} -> ((0, 2), (3, 1))."""
+    runs = []
+    for t in sorted(tiles):
+        if runs and runs[-1][0] + runs[-1][1] == t:
+            runs[-1][1] += 1
+        else:
+            runs.append([t, 1])
+    return tuple((a, n) for a, n in runs)
 
 
 def program_info(fn, args) -> ProgramInfo:
@@ -112,7 +126,7 @@ class SfpuBatch:
     def _dsts(self, k):
         """The SFPU Dsts of a batch of k calls, reused from batch to batch (a fresh 2 MB array per batch costs
         more in page faults than its execution). Not cleared: a program only reads Dst tiles of its footprint,
-        which the batch writes in full before it runs (ProgramInfo.lo/hi)."""
+        which the batch writes in full before it runs (ProgramInfo.ins)."""
         d = self._dst_cache.get(k)
         if d is None:
             d = self._dst_cache[k] = dstmod.new_dst(k)
@@ -161,15 +175,15 @@ class SfpuBatch:
         fp32 = jobs[0].cs.fp32
         base = jobs[0].base
         k = len(jobs)
-        lo, hi = base + info.lo, base + info.hi
         dsts = self._dsts(k)
         pool = self.pools[self.row[jobs[0].th][0]]
         which = np.array([(self.row[j.th][1], j.half) for j in jobs], np.int64).reshape(k, 2)
-        if hi > lo:
+        for lo, n in info.ins:
+            lo += base
             if fp32:
-                dstmod.write_pool_tiles32(dsts, lo, hi - lo, pool, which)
+                dstmod.write_pool_tiles32(dsts, lo, n, pool, which)
             else:
-                dstmod.write_tiles16(dsts, lo, pool[which[:, 0], which[:, 1], lo:hi])
+                dstmod.write_tiles16(dsts, lo, pool[which[:, 0], which[:, 1], lo:lo + n])
         slots = np.fromiter((self.slot[j.th] for j in jobs), np.int64, k)
         n_in = info.compiled.n_inputs
         inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, n_in) if n_in else None
@@ -193,11 +207,12 @@ class SfpuBatch:
             raise SfpuError(f"SFPU op {info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called at "
                             f"{frame_pos_text(j.where)}: {msg}") from None
         states.rwc[slots] = 0
-        if hi > lo:
+        for lo, n in info.outs:
+            lo += base
             if fp32:
-                dstmod.read_pool_tiles32(dsts, lo, hi - lo, pool, which)
+                dstmod.read_pool_tiles32(dsts, lo, n, pool, which)
             else:
-                pool[which[:, 0], which[:, 1], lo:hi] = dstmod.read_tiles16(dsts, lo, hi - lo)
+                pool[which[:, 0], which[:, 1], lo:lo + n] = dstmod.read_tiles16(dsts, lo, n)
 
 
 def batch_of(th) -> SfpuBatch:
