@@ -405,6 +405,9 @@ def tile_regs_release():
     if w is None:
         cs.dst[h].fill(0)
         cs.written[h] = set()
+    elif 2 * len(w) > cs.capacity:  # most of the half was written: one fill is cheaper than one per tile
+        cs.dst[h].fill(0)
+        w.clear()
     else:
         half = cs.dst[h]
         for i in w:
