@@ -135,3 +135,14 @@ def test_disabled_lanes_take_the_general_path():
     assert (r[0, on] == 0x3F803F80).all()
     assert (r[1, on] == 0x40000000).all() and (r[2, on] == 0xC0000000).all()
     assert (r[3, on] == fma(np.uint32(0x40000000), np.uint32(0x40000000), np.uint32(0x3F803F80))).all()
+
+
+def test_sfpmul_with_a_hand_set_lreg9_adds_it():
+    """SFPMUL is SFPMAD with VC = LReg9, the constant 0; the interpreter's multiply path assumes it, so a state
+    whose LReg9 was set by hand must take the general path and add it."""
+    state = SfpuState(1)
+    state.lregs[0, 0] = np.float32(3.0).view(np.uint32)
+    state.lregs[0, 1] = np.float32(0.5).view(np.uint32)
+    state.lregs[0, 9] = np.float32(1.0).view(np.uint32)
+    run_instrs([make("SFPMUL", VD=2, VA=0, VB=1, VC=9)], state, new_dst(1))
+    assert (state.lregs[0, 2] == np.float32(2.5).view(np.uint32)).all()

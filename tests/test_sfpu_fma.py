@@ -193,6 +193,21 @@ def test_differential_random(gen, n):
     _assert_same(*gen(rng, n))
 
 
+@pytest.mark.parametrize("gen", [_random_bits, _close_exponents, _extreme_products, _special_grid])
+def test_mul_lanes_is_sfpmad_with_a_zero_addend(gen):
+    """fma_model.mul_lanes (the interpreter's SFPMUL path: a float64 multiply rounded to float32 where the product
+    is a normal float32, mad_bits elsewhere) against the independent reference with c = +0."""
+    from tensix.sfpu.fma_model import _mul_loop
+
+    rng = np.random.default_rng(0xA11)
+    a, b, _ = gen(rng, 300_000)
+    got = np.empty_like(a)
+    _mul_loop(a, b, got)
+    want = _reference_mad(a, b, np.zeros_like(a))
+    bad = np.flatnonzero(got != want)
+    assert bad.size == 0, [(hex(a[i]), hex(b[i]), hex(got[i]), hex(want[i])) for i in bad[:5]]
+
+
 def test_differential_sfpadd_and_sfpmul_forms():
     rng = np.random.default_rng(11)
     n = 200_000

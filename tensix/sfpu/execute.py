@@ -6,8 +6,8 @@ other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, 
 `_g_xlane`). Splitting the groups halves the cold numba compile time and makes the hot loop faster.
 When every lane is enabled (and, for Dst access, LaneConfig has no bit that changes it), the frequent simple
 cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL (through
-`fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code), 32-bit
-SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py holds them to a numpy
+`fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code, and SFPMUL through `fma_model.mul_lanes`),
+32-bit SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py holds them to a numpy
 model and to the general path.
 
 Every instruction follows the functional model of its ISA page (tt-isa-documentation
@@ -50,7 +50,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 from tensix.sfpu import isa
-from tensix.sfpu.fma_model import mad_bits, mad_lanes
+from tensix.sfpu.fma_model import mad_bits, mad_lanes, mul_lanes
 from tensix.sfpu.state import SfpuState
 
 M32 = 0xFFFFFFFF
@@ -978,6 +978,7 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
     K = state_of.shape[0]
     en = np.zeros(32, np.bool_)
     t0 = np.zeros(32, np.int64)
+    f0 = np.zeros(32, np.float32)
     for k in range(K):
         s = state_of[k]
         d = dst_of[k]
@@ -985,6 +986,10 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
         dirty = True
         all_en = False
         plain = False
+        # LReg9 is the constant 0 (no instruction writes it); a state set up by hand might hold something else
+        zero9 = True
+        for L in range(32):
+            zero9 = zero9 and lregs[s, 9, L] == 0
         for i in range(nins):
             op = prog[i, 0]
             va = prog[i, 1]
@@ -1037,7 +1042,10 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                     continue  # VD >= 8 without indirection: nothing is written
                 rd = lregs[s, vd & 7]
                 if direct and all_en:
-                    mad_lanes(ra, rb, rc, rd, t0)
+                    if vc == 9 and zero9:  # SFPMUL (the addend is LReg9 = 0): a multiply per lane
+                        mul_lanes(ra, rb, rd, f0)
+                    else:
+                        mad_lanes(ra, rb, rc, rd, t0)
                     continue
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):

@@ -53,7 +53,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 
-__all__ = ["mad_bits", "mad_lanes", "fma", "FmaOperandError"]
+__all__ = ["mad_bits", "mad_lanes", "mul_lanes", "fma", "FmaOperandError"]
 
 _SIGN = 0x80000000
 _INF = 0x7F800000
@@ -224,6 +224,48 @@ def mad_lanes(a, b, c, out, scratch):
                 scratch[i] = mad_bits(a[i], b[i], c[i])
     for i in range(n):
         out[i] = np.uint32(scratch[i])
+
+
+@numba.njit(inline="always", cache=True)
+def _mul_in_range(a, b):
+    """Both operands normal (exponent fields 1..254) and the product exponent field a_e + b_e - 127 in 1..253,
+    so that the exact product is a normal float32 value below 2**128 (its exponent is that field or one more)."""
+    a_e = np.int64((a >> 23) & 0xFF)
+    b_e = np.int64((b >> 23) & 0xFF)
+    p_e = a_e + b_e - 127
+    return (a_e >= 1) & (a_e <= 254) & (b_e >= 1) & (b_e <= 254) & (p_e >= 1) & (p_e <= 253)
+
+
+@numba.njit(inline="always", cache=True)
+def mul_lanes(a, b, out, fscratch):
+    """out[i] = mad_bits(a[i], b[i], 0) (SFPMUL: SFPMAD with the addend LReg9 = 0) for every i.
+
+    In range (_mul_in_range) the MAD unit's product is the IEEE float32 multiply rounded to nearest-even: the
+    datapath narrows the exact 48-bit product to the addend's grid with a sticky bit, which is enough for one
+    correct rounding, and with a zero addend nothing else happens (ISA SFPMAD.md: "if ... adding zero, then the
+    partially fused operation is equivalent to a standalone ... multiply"; test_sfpu_fma checks it against the
+    reference on millions of operands). float64 holds the 48-bit product exactly, so its rounding to float32 is
+    that multiply: a SIMD loop. The other lanes (zeros, denormals, Inf/NaN, products near the ends of the
+    range) take mad_bits. fscratch: float32 array at least as long as out (out may be a or b)."""
+    n = out.shape[0]
+    af = a.view(np.float32)
+    bf = b.view(np.float32)
+    odd = np.int64(0)
+    for i in range(n):
+        fscratch[i] = np.float32(np.float64(af[i]) * np.float64(bf[i]))
+        odd |= np.int64(not _mul_in_range(a[i], b[i]))
+    bits = fscratch.view(np.uint32)
+    if odd:
+        for i in range(n):
+            if not _mul_in_range(a[i], b[i]):
+                bits[i] = mad_bits(a[i], b[i], 0)
+    for i in range(n):
+        out[i] = bits[i]
+
+
+@numba.njit(cache=True)
+def _mul_loop(a, b, out):
+    mul_lanes(a, b, out, np.empty(out.size, np.float32))
 
 
 @numba.njit(cache=True)
