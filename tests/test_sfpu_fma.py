@@ -208,6 +208,40 @@ def test_mul_lanes_is_sfpmad_with_a_zero_addend(gen):
     assert bad.size == 0, [(hex(a[i]), hex(b[i]), hex(got[i]), hex(want[i])) for i in bad[:5]]
 
 
+def _addends(rng, n):
+    """Addend pairs for SFPADD: exponents up to 60 apart, near-cancellations, sums near the denormal range."""
+    eb = rng.integers(1, 255, n)
+    ec = np.clip(eb + rng.integers(-60, 61, n), 0, 255)
+    b = _pack(rng, None, eb, rng.integers(0, 2**23, n))
+    c = _pack(rng, None, ec, rng.integers(0, 2**23, n))
+    k = n // 4
+    c[:k] = ((b[:k] ^ np.uint32(SIGN)).astype(np.int64) + rng.integers(-3, 4, k)).astype(np.uint32)
+    low = slice(k, k + n // 8)
+    b[low] = _pack(rng, None, rng.integers(1, 4, n // 8), rng.integers(0, 2**23, n // 8))
+    c[low] = _pack(rng, None, rng.integers(1, 4, n // 8), rng.integers(0, 2**23, n // 8))
+    return b, c
+
+
+@pytest.mark.parametrize("unit", [ONE, ONE | SIGN])
+@pytest.mark.parametrize("gen", [_random_bits, _close_exponents, _near_negated_product, _special_grid, "addends"])
+def test_add_lanes_is_sfpmad_with_a_unit_factor(gen, unit):
+    """fma_model.add_lanes (the interpreter's path for SFPADD and SFPI's x - y: a float64 sum rounded to float32
+    where both addends and the sum are normal, mad_bits elsewhere) against the independent reference."""
+    from tensix.sfpu.fma_model import _add_loop
+
+    rng = np.random.default_rng(0xADD + unit % 7)
+    if gen == "addends":
+        b, c = _addends(rng, 300_000)
+    else:
+        _, b, c = gen(rng, 300_000)
+    a = np.full_like(b, unit)
+    got = np.empty_like(b)
+    _add_loop(a, b, c, got)
+    want = _reference_mad(a, b, c)
+    bad = np.flatnonzero(got != want)
+    assert bad.size == 0, [(hex(b[i]), hex(c[i]), hex(got[i]), hex(want[i])) for i in bad[:5]]
+
+
 def test_differential_sfpadd_and_sfpmul_forms():
     rng = np.random.default_rng(11)
     n = 200_000

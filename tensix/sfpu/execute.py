@@ -6,7 +6,8 @@ other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, 
 `_g_xlane`). Splitting the groups halves the cold numba compile time and makes the hot loop faster.
 When every lane is enabled (and, for Dst access, LaneConfig has no bit that changes it), the frequent simple
 cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL (through
-`fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code, and SFPMUL through `fma_model.mul_lanes`),
+`fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code; SFPMUL and adds through `mul_lanes` and
+`add_lanes`),
 32-bit SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py holds them to a numpy
 model and to the general path.
 
@@ -50,7 +51,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 from tensix.sfpu import isa
-from tensix.sfpu.fma_model import mad_bits, mad_lanes, mul_lanes
+from tensix.sfpu.fma_model import add_lanes, mad_bits, mad_lanes, mul_lanes, unit_lanes
 from tensix.sfpu.state import SfpuState
 
 M32 = 0xFFFFFFFF
@@ -1044,6 +1045,8 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                 if direct and all_en:
                     if vc == 9 and zero9:  # SFPMUL (the addend is LReg9 = 0): a multiply per lane
                         mul_lanes(ra, rb, rd, f0)
+                    elif unit_lanes(ra):  # SFPADD, SFPI's x - y (VA = +-1.0): an add per lane
+                        add_lanes(ra, rb, rc, rd, f0)
                     else:
                         mad_lanes(ra, rb, rc, rd, t0)
                     continue

@@ -53,7 +53,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 
-__all__ = ["mad_bits", "mad_lanes", "mul_lanes", "fma", "FmaOperandError"]
+__all__ = ["mad_bits", "mad_lanes", "mul_lanes", "add_lanes", "unit_lanes", "fma", "FmaOperandError"]
 
 _SIGN = 0x80000000
 _INF = 0x7F800000
@@ -261,6 +261,60 @@ def mul_lanes(a, b, out, fscratch):
                 bits[i] = mad_bits(a[i], b[i], 0)
     for i in range(n):
         out[i] = bits[i]
+
+
+@numba.njit(inline="always", cache=True)
+def _add_in_range(b, c):
+    """Both addends normal with exponent fields at most 253 (so the sum stays below 2**128)."""
+    b_e = np.int64((b >> 23) & 0xFF)
+    c_e = np.int64((c >> 23) & 0xFF)
+    return (b_e >= 1) & (b_e <= 253) & (c_e >= 1) & (c_e <= 253)
+
+
+@numba.njit(inline="always", cache=True)
+def unit_lanes(a):
+    """Every lane of a is +1.0 or -1.0 exactly (SFPADD's LReg10, or the -1.0 SFPI's `x - y` multiplies by)."""
+    unit = True
+    for i in range(a.shape[0]):
+        unit &= (a[i] & np.uint32(0x7FFFFFFF)) == np.uint32(0x3F800000)
+    return unit
+
+
+@numba.njit(inline="always", cache=True)
+def add_lanes(a, b, c, out, fscratch):
+    """out[i] = mad_bits(a[i], b[i], c[i]) for every i, where every a[i] is +-1.0 (unit_lanes): SFPADD, and
+    SFPI's subtraction SFPMAD(-1.0, y, x).
+
+    Multiplying by one is exact, and then the MAD unit is a standalone float32 add rounded to nearest-even
+    (ISA SFPMAD.md: "if multiplying by one ..., the partially fused operation is equivalent to a standalone
+    add"): with both addends normal, its guard, round and sticky bits round the exact sum correctly, and an
+    operand shifted out entirely (the "semi-sticky" case) is below half an ulp of the other. float64 then
+    float32 rounding gives the same correctly rounded sum (53 >= 2 * 24 + 2: the double rounding is innocuous),
+    exact cancellation gives +0 as the hardware does, so the ordinary lanes are a SIMD loop; denormal sums
+    (flushed on hardware), denormal, huge or special operands take mad_bits. test_sfpu_fma checks it against
+    the reference. fscratch: float32 array at least as long as out (out may be a, b or c)."""
+    n = out.shape[0]
+    af = a.view(np.float32)
+    bf = b.view(np.float32)
+    cf = c.view(np.float32)
+    odd = np.int64(0)
+    for i in range(n):
+        fscratch[i] = np.float32(np.float64(af[i]) * np.float64(bf[i]) + np.float64(cf[i]))
+        odd |= np.int64(not _add_in_range(b[i], c[i]))
+    bits = fscratch.view(np.uint32)
+    for i in range(n):
+        odd |= np.int64(((bits[i] & np.uint32(0x7F800000)) == 0) & (bits[i] != 0))
+    if odd:
+        for i in range(n):
+            if not _add_in_range(b[i], c[i]) or (((bits[i] & np.uint32(0x7F800000)) == 0) and bits[i] != 0):
+                bits[i] = mad_bits(a[i], b[i], c[i])
+    for i in range(n):
+        out[i] = bits[i]
+
+
+@numba.njit(cache=True)
+def _add_loop(a, b, c, out):
+    add_lanes(a, b, c, out, np.empty(out.size, np.float32))
 
 
 @numba.njit(cache=True)
