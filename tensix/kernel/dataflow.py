@@ -10,11 +10,17 @@ import sys
 
 import numpy as np
 
-from tensix.device import soc
 from tensix.costs import cost
-from tensix.device.errors import (CircularBufferError, NocAddressError, ReadBarrierError,
-                                  RuntimeArgError)
+from tensix.device import soc
+from tensix.device.errors import (
+    CircularBufferError,
+    NocAddressError,
+    ReadBarrierError,
+    RuntimeArgError,
+)
 from tensix.device.interleave import aligned_page_size, page_noc_addr
+from tensix.device.noc import _broken as _noc_broken
+from tensix.device.noc import _copy_place2
 from tensix.kernel import _ctx
 
 _C_CALL = cost("riscv.call")
@@ -474,13 +480,14 @@ _DRAM_ENDPOINT = soc.DRAM_BANK_WORKER_ENDPOINT
 _L1_SIZE = soc.L1_SIZE
 
 
-def _dram_page(th, addrgen, tile_id, l1_addr, noc, read):
-    """(DRAM bank array, bank offset, size, NoC port Fluid, bank Fluid, latency) of a DRAM-interleaved page
-    transfer that needs none of the general path's checks, else None (then the general path runs).
+def _dram_tile(th, addrgen, tile_id, l1_addr, noc, read):
+    """A DRAM-interleaved page transfer that needs none of the general path's checks, done here: (flushed,
+    completed) cycles; else None (nothing done: the general path runs and reports whatever is wrong).
 
-    Same numbers as page_noc_addr + Device.resolve + the range and alignment checks: page i is in bank i % 12 at
-    base + (i // 12) * aligned page size (interleave.py), and a bank offset below the bank size resolves back to
-    the same bank (bank 2c + 1 is channel c's 1 GiB offset). The port, bank and latency are the objects and
+    Same numbers as page_noc_addr + Device.resolve + the range and alignment checks + NocTiming.transfer: page
+    i is in bank i % 12 at base + (i // 12) * aligned page size (interleave.py), and a bank offset below the
+    bank size resolves back to the same bank (bank 2c + 1 is channel c's 1 GiB offset); costs are those of the
+    addrgen's get_noc_addr then the read or write's issue. The port, bank and latency are the objects and
     figures NocTiming.transfer / latency use, cached per thread."""
     if (addrgen.__class__ not in _PAGE_GENS or not addrgen.is_dram or tile_id.__class__ is not int or tile_id < 0
             or th.compute is not None):
@@ -491,49 +498,50 @@ def _dram_page(th, addrgen, tile_id, l1_addr, noc, read):
             or l1_addr < 0 or l1_addr + size > _L1_SIZE):
         return None
     bank = tile_id % _NUM_DRAM_BANKS
-    mem = th.core.device.dram.mem[bank]
+    core = th.core
+    mem = core.device.dram.mem[bank]
     if off + size > mem.size:
         return None
     n = th.noc if noc is None else noc
-    key = (n, bank, read)
-    link = th.links.get(key)
+    link = th.links.get((n, bank, read))
     if link is None:
-        timing = th.core.device.timing
-        link = th.links[key] = (timing.port((th.core.logical, n)), timing.bank(bank),
-                                timing.latency(th.core.noc_xy, _DRAM_ENDPOINT[bank], n, read))
-    return mem, off, size, link
+        timing = core.device.timing
+        link = th.links[(n, bank, read)] = (timing.port((core.logical, n)), timing.bank(bank),
+                                            timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read))
+    i = th.cur
+    t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
+    th.busy[i] += _C_ADDR + _C_ISSUE
+    p, bk, lat = link
+    timing = core.device.timing
+    src, soff, dst, doff = (mem, off, core.l1, l1_addr) if read else (core.l1, l1_addr, mem, off)
+    # NocTiming.dram_transfer's compiled core called directly (this runs for every tile a kernel moves); a window
+    # state that must grow first (-2: nothing done yet) goes through dram_transfer itself
+    end = _copy_place2(src, soff, dst, doff, size, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t)
+    if end < 0:
+        if end == -2:
+            return timing.dram_transfer(t, p, bk, size, lat, src, soff, dst, doff)
+        raise _noc_broken()
+    return end, end + lat + timing.dram_lat
 
 
 def noc_async_read_tile(tile_id, addrgen, dst_local_l1_addr, noc=None):
     th = _ctx.th
-    page = _dram_page(th, addrgen, tile_id, dst_local_l1_addr, noc, True)
-    if page is None:
+    r = _dram_tile(th, addrgen, tile_id, dst_local_l1_addr, noc, True)
+    if r is None:
         noc_async_read(addrgen.get_noc_addr(tile_id), dst_local_l1_addr, addrgen.page_size, noc)
         return
-    mem, off, size, (port, bk, lat) = page
-    # the general path's costs: get_noc_addr (addrgen) then the read's issue
-    i = th.cur
-    t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
-    th.busy[i] += _C_ADDR + _C_ISSUE
-    _, done = th.core.device.timing.dram_transfer(t, port, bk, size, lat, mem, off, th.core.l1, dst_local_l1_addr)
-    th.reads.append((dst_local_l1_addr, dst_local_l1_addr + size, done))
+    th.reads.append((dst_local_l1_addr, dst_local_l1_addr + addrgen.page_size, r[1]))
 
 
 def noc_async_write_tile(tile_id, addrgen, src_local_l1_addr, noc=None):
     th = _ctx.th
-    page = _dram_page(th, addrgen, tile_id, src_local_l1_addr, noc, False)
-    if page is None:
+    r = _dram_tile(th, addrgen, tile_id, src_local_l1_addr, noc, False)
+    if r is None:
         noc_async_write(src_local_l1_addr, addrgen.get_noc_addr(tile_id), addrgen.page_size, noc)
         return
-    mem, off, size, (port, bk, lat) = page
-    # DRAM destination: no global-time sync (see noc_async_write); costs as the general path
-    i = th.cur
-    t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
-    th.busy[i] += _C_ADDR + _C_ISSUE
-    flushed, done = th.core.device.timing.dram_transfer(t, port, bk, size, lat, th.core.l1, src_local_l1_addr,
-                                                        mem, off)
-    th.writes.append(done)
-    th.write_src.append((src_local_l1_addr, src_local_l1_addr + size, flushed))
+    # DRAM destination: no global-time sync (see noc_async_write)
+    th.writes.append(r[1])
+    th.write_src.append((src_local_l1_addr, src_local_l1_addr + addrgen.page_size, r[0]))
 
 
 def noc_async_read_page(page_id, addrgen, dst_local_l1_addr, offset=0, noc=None):
