@@ -209,3 +209,26 @@ def pack(dst_tile, fp32_dest, out_f32, out):
                     o[i] = b & np.uint32(0xFF80)
                 else:
                     o[i] = b
+
+
+# The compute API's entry points: the same functions on (L1 array, byte address) and (Dst sections, half, tile),
+# so that the tile views are made here rather than as Python slices before every call. The callers check that
+# the addresses are inside L1 and the tile inside its section.
+@nb.njit(cache=True)
+def copy_exact32_at(l1, addr, dst, h, t):
+    copy_exact32(l1[addr:addr + 4096], dst[h, t])
+
+
+@nb.njit(cache=True)
+def copy_to_dst_at(l1, addr, is_f32, fp32_dest, dst, h, t):
+    copy_to_dst(l1[addr:addr + (4096 if is_f32 else 2048)], is_f32, fp32_dest, dst[h, t])
+
+
+@nb.njit(cache=True)
+def pack_at(dst, h, t, fp32_dest, out_f32, l1, addr):
+    pack(dst[h, t], fp32_dest, out_f32, l1[addr:addr + (4096 if out_f32 else 2048)])
+
+
+@nb.njit(cache=True)
+def eltwise_bf16_at(l1, addr_a, addr_b, op, fp32_dest, dst, h, t):
+    return eltwise_bf16(l1[addr_a:addr_a + 2048], l1[addr_b:addr_b + 2048], op, fp32_dest, dst[h, t])

@@ -449,16 +449,15 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
             exact = cb.index in cs.unpack_to_dest
             if f is not None and (not exact or (f and cs.fp32)):
                 addr = cb.front_addr(in_tile_index)
-                raw = th.core.l1[addr:addr + k[1]]
                 h = (cs.n_acq - 1) % cs.nbuf
                 w = cs.written[h]
                 if w is not None:
                     w.add(dst_tile_index)
                 cs.defined[h].add(dst_tile_index)
                 if exact:
-                    _fast.copy_exact32(raw, cs.dst[h][dst_tile_index])
+                    _fast.copy_exact32_at(th.core.l1, addr, cs.dst, h, dst_tile_index)
                 else:
-                    _fast.copy_to_dst(raw, f, cs.fp32, cs.dst[h][dst_tile_index])
+                    _fast.copy_to_dst_at(th.core.l1, addr, f, cs.fp32, cs.dst, h, dst_tile_index)
                 cs.unpack_math(k[2], _C_COPY)
                 return
     _copy_tile(in_cb_id, in_tile_index, dst_tile_index)
@@ -502,11 +501,8 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     if w is not None:
         w.add(idst)
     cs.defined[h].add(idst)
-    ra = l1[aa:aa + ka[1]]
-    rb = l1[ab:ab + kb[1]]
-    out = cs.dst[h][idst]
-    if ka[0] or kb[0] or not _fast.eltwise_bf16(ra, rb, opcode, cs.fp32, out):
-        _fast.eltwise(ra, rb, ka[0], kb[0], opcode, cs.fp32, out)
+    if ka[0] or kb[0] or not _fast.eltwise_bf16_at(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
+        _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32, cs.dst[h][idst])
     cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
     return True
 
@@ -662,8 +658,8 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
         if cb is not None and 0 <= output_tile_index < cb.reserved:
             k = cb.kinfo or _kinfo(cb)
             if k[0] is not None:
-                addr = cb.back_addr(output_tile_index)
-                _fast.pack(cs.dst[cs.n_rel % cs.nbuf][ifrom_dst], cs.fp32, k[0], th.core.l1[addr:addr + k[1]])
+                _fast.pack_at(cs.dst, cs.n_rel % cs.nbuf, ifrom_dst, cs.fp32, k[0], th.core.l1,
+                              cb.back_addr(output_tile_index))
                 c = _PACK_COST.get(cb.fmt)
                 if c is None:
                     c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")

@@ -175,6 +175,13 @@ def mad_bits(a, b, c):
     return np.uint32((nan if nan != 0 else r_sign) | r)
 
 
+@numba.njit(cache=True)
+def mad_one(a, b, c):
+    """mad_bits as a compiled function of its own, for the rare lanes of the SIMD paths below: each inlined copy
+    of mad_bits costs seconds of cold numba compile time in every function that inlines it."""
+    return mad_bits(a, b, c)
+
+
 @numba.njit(inline="always", cache=True)
 def _mad_ordinary(a, b, c):
     """mad_bits without branches, for operands that are not special (step 3): returns (result, special), and
@@ -207,7 +214,7 @@ def _mad_ordinary(a, b, c):
     return out, special
 
 
-@numba.njit(inline="always", cache=True)
+@numba.njit(cache=True)
 def mad_lanes(a, b, c, out, scratch):
     """out[i] = mad_bits(a[i], b[i], c[i]) for every i: a SIMD loop over the ordinary lanes, then mad_bits for
     the (rare) special ones. scratch: int64 array at least as long as out; the results go through it so that
@@ -221,7 +228,7 @@ def mad_lanes(a, b, c, out, scratch):
     if any_special:
         for i in range(n):
             if _mad_ordinary(a[i], b[i], c[i])[1]:
-                scratch[i] = mad_bits(a[i], b[i], c[i])
+                scratch[i] = mad_one(a[i], b[i], c[i])
     for i in range(n):
         out[i] = np.uint32(scratch[i])
 
@@ -236,7 +243,7 @@ def _mul_in_range(a, b):
     return (a_e >= 1) & (a_e <= 254) & (b_e >= 1) & (b_e <= 254) & (p_e >= 1) & (p_e <= 253)
 
 
-@numba.njit(inline="always", cache=True)
+@numba.njit(cache=True)
 def mul_lanes(a, b, out, fscratch):
     """out[i] = mad_bits(a[i], b[i], 0) (SFPMUL: SFPMAD with the addend LReg9 = 0) for every i.
 
@@ -258,7 +265,7 @@ def mul_lanes(a, b, out, fscratch):
     if odd:
         for i in range(n):
             if not _mul_in_range(a[i], b[i]):
-                bits[i] = mad_bits(a[i], b[i], 0)
+                bits[i] = mad_one(a[i], b[i], 0)
     for i in range(n):
         out[i] = bits[i]
 
@@ -280,7 +287,7 @@ def unit_lanes(a):
     return unit
 
 
-@numba.njit(inline="always", cache=True)
+@numba.njit(cache=True)
 def add_lanes(a, b, c, out, fscratch):
     """out[i] = mad_bits(a[i], b[i], c[i]) for every i, where every a[i] is +-1.0 (unit_lanes): SFPADD, and
     SFPI's subtraction SFPMAD(-1.0, y, x).
@@ -307,7 +314,7 @@ def add_lanes(a, b, c, out, fscratch):
     if odd:
         for i in range(n):
             if not _add_in_range(b[i], c[i]) or (((bits[i] & np.uint32(0x7F800000)) == 0) and bits[i] != 0):
-                bits[i] = mad_bits(a[i], b[i], c[i])
+                bits[i] = mad_one(a[i], b[i], c[i])
     for i in range(n):
         out[i] = bits[i]
 
