@@ -149,13 +149,13 @@ def launch(compute, x, n_cores, per_core, fp32=True):
 @pytest.fixture
 def count_executes(monkeypatch):
     calls = []
-    real = sfpu_batch.execute
+    real = sfpu_batch.run_prepared
 
-    def counting(program, state, dsts, **kw):
-        calls.append(dsts.shape[0])
-        return real(program, state, dsts, **kw)
+    def counting(program, state, dsts, state_of, *a, **kw):
+        calls.append(state_of.shape[0])
+        return real(program, state, dsts, state_of, *a, **kw)
 
-    monkeypatch.setattr(sfpu_batch, "execute", counting)
+    monkeypatch.setattr(sfpu_batch, "run_prepared", counting)
     return calls
 
 
@@ -254,12 +254,12 @@ def test_calls_still_queued_when_the_program_ends_run(count_executes):
 def test_an_error_inside_a_batch_names_the_core_and_line_of_its_call(monkeypatch):
     from tensix.errors import SfpuError
 
-    def failing(program, state, dsts, **kw):
+    def failing(program, state, dsts, *a, **kw):
         # scale_add's first batch holds the even cores' calls (the odd cores call square first): instance 1 of it
         # is core 2's call
         raise SfpuError("instruction 3 (SFPNOP), instance 1: something the hardware refuses. Fix: do not.")
 
-    monkeypatch.setattr(sfpu_batch, "execute", failing)
+    monkeypatch.setattr(sfpu_batch, "run_prepared", failing)
     x = np.zeros((4, 32, 32), np.float32)
     with pytest.raises(SfpuError, match=r"SFPU op scale_add on core \(2, 0\) \(kernel 'compute_chain'\) called at "
                                         r".*test_sfpu_batch.py:\d+: instruction 3"):

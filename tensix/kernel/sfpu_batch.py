@@ -26,7 +26,7 @@ from tensix.device.scheduler import frame_pos_text
 from tensix.errors import SfpuError
 from tensix.sfpi.runner import compiled_for
 from tensix.sfpu import dst as dstmod
-from tensix.sfpu.execute import execute
+from tensix.sfpu.execute import check_program, run_prepared
 from tensix.sfpu.state import SfpuState
 
 _BATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scheduler -> SfpuBatch
@@ -48,7 +48,11 @@ class ProgramInfo:
         from tensix.sfpu import isa
 
         self.compiled = compiled
-        self.program = np.ascontiguousarray(compiled.program, dtype=np.int32)
+        self.program = check_program(compiled.program)  # once: every batch runs it through run_prepared
+        used = self.program[:, isa.C_INPUT]
+        if used.size and used.max() >= compiled.n_inputs:
+            raise SfpuError(f"internal error: {name} reads runtime input {int(used.max())} of "
+                            f"{compiled.n_inputs}; please report this with the SFPI function")
         ops = np.bincount(self.program[:, isa.C_OP], minlength=isa.NUM_OPCODES) if len(self.program) else []
         counts = {isa.OPCODE_NAMES[i]: int(c) for i, c in enumerate(ops) if c}
         self.cycles = sfpu_cycles(counts) + riscv_cycles(compiled)
@@ -109,6 +113,7 @@ class SfpuBatch:
         self.states = SfpuState(max(len(computes), 1))
         self.flush_hook = self.flush
         self._dst_cache: dict = {}
+        self._aranges: dict = {}
         # The Dst sections of all compute kernels of one shape move into one pool array (each ComputeState keeps
         # a view of its row), so a batch moves its cores' tiles into and out of the SFPU's Dsts in one compiled
         # call. Safe at any time: every compute API call reads cs.dst afresh, none keeps it across a yield.
@@ -122,6 +127,12 @@ class SfpuBatch:
             for i, t in enumerate(ths):
                 t.compute.dst = pool[i]
                 self.row[t] = (key, i)
+
+    def _arange(self, k):
+        a = self._aranges.get(k)
+        if a is None:
+            a = self._aranges[k] = np.arange(k, dtype=np.int64)
+        return a
 
     def _dsts(self, k):
         """The SFPU Dsts of a batch of k calls, reused from batch to batch (a fresh 2 MB array per batch costs
@@ -186,15 +197,17 @@ class SfpuBatch:
                 dstmod.write_tiles16(dsts, lo, pool[which[:, 0], which[:, 1], lo:lo + n])
         slots = np.fromiter((self.slot[j.th] for j in jobs), np.int64, k)
         n_in = info.compiled.n_inputs
-        inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, n_in) if n_in else None
+        inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, n_in)
         states = self.states
         # the LLK SFPU driver starts from and ends with a cleared Dst RWC (SETRWC; facts sheet section 2,
         # tt-llk llk_math_eltwise_unary_sfpu.h / _params.h), so dst_reg[0] is the tile base on every call
         states.rwc[slots] = 0
         try:
-            execute(info.program, states, dsts, state_of=slots, dst_of=np.arange(k),
-                    base=np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs=inputs, instrs=info.compiled.instrs,
-                    threads=THREADS)
+            # the checks of execute() hold by construction: a compiled program (checked once, ProgramInfo), one
+            # state slot and one Dst per core, rows inside the Dst, one input column per runtime immediate
+            run_prepared(info.program, states, dsts, slots, self._arange(k),
+                         np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs, info.compiled.instrs, THREADS,
+                         independent=True)
         except SfpuError as e:
             msg = str(e)
             j = jobs[0]

@@ -1123,20 +1123,9 @@ def _as_index(arr, K, default, name, limit):
     return a
 
 
-def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of=None, dst_of=None, base=None,
-            inputs=None, instrs=None, threads: int = 1) -> np.ndarray:
-    """Run `program` (isa.encode output) once per instance k, in k order, inside one numba call.
-
-    Instance k uses SFPU state `state_of[k]` (default k), Dst `dst_of[k]` (default k if the number of Dsts
-    equals the number of instances, else 0), Dst base row `base[k]` (DEST_TARGET_REG_CFG_MATH_Offset, e.g.
-    64 * tile index; default 0) and runtime immediates `inputs[k]` (uint32, (K, n_inputs)). Instances that
-    share a state or a Dst see each other's effects exactly as consecutive calls would.
-
-    Returns int64 counts per opcode (isa.OPCODE_NAMES order) over all instances. `instrs` (the Instr list)
-    is only used to name the failing instruction in errors. `threads` > 1 runs the instances on that many host
-    threads when no two instances share a state or a Dst (they are then independent, so the order does not
-    matter); otherwise in one thread, in k order.
-    """
+def check_program(program) -> np.ndarray:
+    """The program as the interpreter takes it (int32, C-contiguous), after checking that every row is a valid
+    encoding: the interpreter indexes registers with its columns unchecked."""
     prog = np.ascontiguousarray(program, dtype=np.int32)
     if prog.ndim != 2 or prog.shape[1] != isa.NCOLS:
         raise SfpuError(f"execute: program must be isa.encode() output of shape (n, {isa.NCOLS}), got {prog.shape}")
@@ -1151,6 +1140,24 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
             i = int(np.argmax(bad))
             raise SfpuError(f"execute: program row {i} ({prog[i].tolist()}) is not a valid encoding; "
                             "build programs with tensix.sfpu.isa.encode")
+    return prog
+
+
+def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of=None, dst_of=None, base=None,
+            inputs=None, instrs=None, threads: int = 1) -> np.ndarray:
+    """Run `program` (isa.encode output) once per instance k, in k order, inside one numba call.
+
+    Instance k uses SFPU state `state_of[k]` (default k), Dst `dst_of[k]` (default k if the number of Dsts
+    equals the number of instances, else 0), Dst base row `base[k]` (DEST_TARGET_REG_CFG_MATH_Offset, e.g.
+    64 * tile index; default 0) and runtime immediates `inputs[k]` (uint32, (K, n_inputs)). Instances that
+    share a state or a Dst see each other's effects exactly as consecutive calls would.
+
+    Returns int64 counts per opcode (isa.OPCODE_NAMES order) over all instances. `instrs` (the Instr list)
+    is only used to name the failing instruction in errors. `threads` > 1 runs the instances on that many host
+    threads when no two instances share a state or a Dst (they are then independent, so the order does not
+    matter); otherwise in one thread, in k order.
+    """
+    prog = check_program(program)
     if not isinstance(state, SfpuState):
         raise SfpuError("execute: state must be an SfpuState")
     if not isinstance(dsts, np.ndarray) or dsts.dtype != np.uint16 or dsts.ndim != 3 or dsts.shape[1:] != (1024, 16):
@@ -1194,10 +1201,21 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
         bad = int(np.argmax(used >= inp.shape[1]))
         raise SfpuError(f"execute: instruction {bad} reads input {int(used[bad])} but inputs has only "
                         f"{inp.shape[1]} columns; pass inputs of shape (K, {int(used.max()) + 1})")
+    return run_prepared(prog, state, dsts, s_of, d_of, b_of, inp, instrs, threads)
+
+
+def run_prepared(prog, state: SfpuState, dsts, s_of, d_of, b_of, inp, instrs=None, threads: int = 1,
+                 independent: bool = False) -> np.ndarray:
+    """execute() after its argument checks, for a caller that builds valid arguments itself (a device's SFPU
+    batch, every call): prog an isa.encode array (int32, C-contiguous), s_of/d_of/b_of int64 (K,) within the
+    state/Dst/row ranges, inp uint32 (K, n_inputs) with every input column the program reads. The interpreter
+    indexes with these unchecked, so nothing else may call this. independent: no two instances share a state or
+    a Dst (the caller knows; otherwise it is tested before the instances are split over threads)."""
+    K = s_of.shape[0]
     counts = np.zeros(isa.NUM_OPCODES, np.int64)
     err = np.zeros(3, np.int64)
     arrays = state.arrays()
-    parts = _split(K, threads, s_of, d_of)
+    parts = _split(K, threads, s_of, d_of, independent)
     if len(parts) == 1:
         _run(prog, *arrays, dsts, s_of, d_of, b_of, inp, counts, err)
     else:
@@ -1239,11 +1257,12 @@ def _pool(n: int):
     return p
 
 
-def _split(K: int, threads: int, s_of: np.ndarray, d_of: np.ndarray) -> list[tuple[int, int]]:
+def _split(K: int, threads: int, s_of: np.ndarray, d_of: np.ndarray,
+           independent: bool = False) -> list[tuple[int, int]]:
     """Contiguous instance ranges for `threads` host threads; one range unless the instances are independent
     (distinct states and Dsts) and there are enough of them to pay for the hand-off."""
     n = min(int(threads), K // 4)
-    if n <= 1 or np.unique(s_of).size != K or np.unique(d_of).size != K:
+    if n <= 1 or not (independent or (np.unique(s_of).size == K and np.unique(d_of).size == K)):
         return [(0, K)]
     cuts = [K * i // n for i in range(n + 1)]
     return list(zip(cuts[:-1], cuts[1:]))
