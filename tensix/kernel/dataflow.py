@@ -480,68 +480,65 @@ _DRAM_ENDPOINT = soc.DRAM_BANK_WORKER_ENDPOINT
 _L1_SIZE = soc.L1_SIZE
 
 
-def _dram_tile(th, addrgen, tile_id, l1_addr, noc, read):
-    """A DRAM-interleaved page transfer that needs none of the general path's checks, done here: (flushed,
-    completed) cycles; else None (nothing done: the general path runs and reports whatever is wrong).
+def _tile_io(read: bool):
+    """noc_async_read_tile (read) or noc_async_write_tile: one function body for both, so that the DRAM fast path
+    below runs in the API call's own frame (these calls run for every tile a kernel moves).
 
-    Same numbers as page_noc_addr + Device.resolve + the range and alignment checks + NocTiming.transfer: page
-    i is in bank i % 12 at base + (i // 12) * aligned page size (interleave.py), and a bank offset below the
-    bank size resolves back to the same bank (bank 2c + 1 is channel c's 1 GiB offset); costs are those of the
-    addrgen's get_noc_addr then the read or write's issue. The port, bank and latency are the objects and
-    figures NocTiming.transfer / latency use, cached per thread."""
-    if (addrgen.__class__ not in _PAGE_GENS or not addrgen.is_dram or tile_id.__class__ is not int or tile_id < 0
-            or th.compute is not None):
-        return None
-    size = addrgen.page_size
-    off = addrgen.bank_base_address + (tile_id // _NUM_DRAM_BANKS) * addrgen.aligned_page_size
-    if (size <= 0 or size > MAX_PACKET or off < 0 or off >= _DRAM_BANK_SIZE or (l1_addr - off) % 32
-            or l1_addr < 0 or l1_addr + size > _L1_SIZE):
-        return None
-    bank = tile_id % _NUM_DRAM_BANKS
-    core = th.core
-    mem = core.device.dram.mem[bank]
-    if off + size > mem.size:
-        return None
-    n = th.noc if noc is None else noc
-    link = th.links.get((n, bank, read))
-    if link is None:
-        timing = core.device.timing
-        link = th.links[(n, bank, read)] = (timing.port((core.logical, n)), timing.bank(bank),
-                                            timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read))
-    i = th.cur
-    t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
-    th.busy[i] += _C_ADDR + _C_ISSUE
-    p, bk, lat = link
-    timing = core.device.timing
-    src, soff, dst, doff = (mem, off, core.l1, l1_addr) if read else (core.l1, l1_addr, mem, off)
-    # NocTiming.dram_transfer's compiled core called directly (this runs for every tile a kernel moves); a window
-    # state that must grow first (-2: nothing done yet) goes through dram_transfer itself
-    end = _copy_place2(src, soff, dst, doff, size, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t)
-    if end < 0:
-        if end == -2:
-            return timing.dram_transfer(t, p, bk, size, lat, src, soff, dst, doff)
-        raise _noc_broken()
-    return end, end + lat + timing.dram_lat
+    Fast path: a DRAM-interleaved page that needs none of the general path's checks. Same numbers as
+    page_noc_addr + Device.resolve + the range and alignment checks + NocTiming.transfer: page i is in bank
+    i % 12 at base + (i // 12) * aligned page size (interleave.py), and a bank offset below the bank size
+    resolves back to the same bank (bank 2c + 1 is channel c's 1 GiB offset); costs are those of the addrgen's
+    get_noc_addr then the read or write's issue. The port, bank and latency are the objects and figures
+    NocTiming.transfer / latency use, cached per thread. Anything else takes the general path, which also
+    reports whatever is wrong."""
+
+    def tile_io(tile_id, addrgen, l1_addr, noc=None):
+        th = _ctx.th
+        size = addrgen.page_size
+        if (addrgen.__class__ in _PAGE_GENS and addrgen.is_dram and tile_id.__class__ is int and tile_id >= 0
+                and th.compute is None):
+            off = addrgen.bank_base_address + (tile_id // _NUM_DRAM_BANKS) * addrgen.aligned_page_size
+            bank = tile_id % _NUM_DRAM_BANKS
+            core = th.core
+            mem = core.device.dram.mem[bank]
+            if (0 < size <= MAX_PACKET and 0 <= off < _DRAM_BANK_SIZE and off + size <= mem.size
+                    and (l1_addr - off) % 32 == 0 and 0 <= l1_addr and l1_addr + size <= _L1_SIZE):
+                n = th.noc if noc is None else noc
+                link = th.links.get((n, bank, read))
+                if link is None:
+                    timing = core.device.timing
+                    link = th.links[(n, bank, read)] = (timing.port((core.logical, n)), timing.bank(bank),
+                                                        timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read))
+                i = th.cur
+                t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
+                th.busy[i] += _C_ADDR + _C_ISSUE
+                p, bk, lat = link
+                src, soff, dst, doff = (mem, off, core.l1, l1_addr) if read else (core.l1, l1_addr, mem, off)
+                # NocTiming.dram_transfer's compiled core, called directly; a window state that must grow first
+                # (-2: nothing done yet) goes through dram_transfer itself
+                end = _copy_place2(src, soff, dst, doff, size, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t)
+                if end < 0:
+                    if end != -2:
+                        raise _noc_broken()
+                    end = core.device.timing.dram_transfer(t, p, bk, size, lat, src, soff, dst, doff)[0]
+                done = end + lat + core.device.timing.dram_lat
+                if read:
+                    th.reads.append((l1_addr, l1_addr + size, done))
+                else:  # DRAM destination: no global-time sync (see noc_async_write)
+                    th.writes.append(done)
+                    th.write_src.append((l1_addr, l1_addr + size, end))
+                return
+        if read:
+            noc_async_read(addrgen.get_noc_addr(tile_id), l1_addr, size, noc)
+        else:
+            noc_async_write(l1_addr, addrgen.get_noc_addr(tile_id), size, noc)
+
+    tile_io.__name__ = tile_io.__qualname__ = "noc_async_read_tile" if read else "noc_async_write_tile"
+    return tile_io
 
 
-def noc_async_read_tile(tile_id, addrgen, dst_local_l1_addr, noc=None):
-    th = _ctx.th
-    r = _dram_tile(th, addrgen, tile_id, dst_local_l1_addr, noc, True)
-    if r is None:
-        noc_async_read(addrgen.get_noc_addr(tile_id), dst_local_l1_addr, addrgen.page_size, noc)
-        return
-    th.reads.append((dst_local_l1_addr, dst_local_l1_addr + addrgen.page_size, r[1]))
-
-
-def noc_async_write_tile(tile_id, addrgen, src_local_l1_addr, noc=None):
-    th = _ctx.th
-    r = _dram_tile(th, addrgen, tile_id, src_local_l1_addr, noc, False)
-    if r is None:
-        noc_async_write(src_local_l1_addr, addrgen.get_noc_addr(tile_id), addrgen.page_size, noc)
-        return
-    # DRAM destination: no global-time sync (see noc_async_write)
-    th.writes.append(r[1])
-    th.write_src.append((src_local_l1_addr, src_local_l1_addr + addrgen.page_size, r[0]))
+noc_async_read_tile = _tile_io(True)
+noc_async_write_tile = _tile_io(False)
 
 
 def noc_async_read_page(page_id, addrgen, dst_local_l1_addr, offset=0, noc=None):
