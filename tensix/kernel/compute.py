@@ -752,20 +752,20 @@ def _run_sfpu(fn, args, dst_tile_index):
             f"{32 * info.hi - 1} from its base), beyond the {cs.capacity} tiles of this Dst section ({mode}); on "
             "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
             "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
-    _check_sfpu_reads(th, cs, fn, info, dst_tile_index)
+    reads, writes = info.footprint_at(dst_tile_index)
+    _check_sfpu_reads(th, cs, fn, reads, writes)
     w = cs.written[h]
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
-        w |= info.footprint_at(dst_tile_index)[1]
+        w |= writes
     inputs = info.compiled.input_row(args)
     where = current_frame_pos(th.kernel.source_files)  # formatted only if the call fails
     batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
     th.advance(info.cycles, _MATH)
 
 
-def _check_sfpu_reads(th, cs, fn, info, base):
+def _check_sfpu_reads(th, cs, fn, reads, writes):
     """Refuse an SFPU program that reads Dst tiles holding no data since the half was released (ZEROACC.md:
     undefined behaviour), and record the tiles it writes as holding data."""
-    reads, writes = info.footprint_at(base)
     defined = cs.defined[(cs.n_acq - 1) % cs.nbuf]
     if not reads <= defined:
         from tensix.device.errors import DstUndefinedError

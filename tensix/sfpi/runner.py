@@ -49,6 +49,7 @@ def _kind(a):
 
 
 _ENTRIES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # the caller's fn -> its _CACHE entry
+_LAST_FN: list = [None, None]  # the last (fn, entry) looked up (a strong reference to one function)
 
 
 def compiled_for(fn, args) -> Compiled:
@@ -56,16 +57,24 @@ def compiled_for(fn, args) -> Compiled:
 
     Numeric arguments are runtime inputs; an argument that Python control flow inspects while tracing
     (`if flag:`, `range(n)`) becomes static: part of the cache key, like a C++ template parameter."""
-    entry = _ENTRIES.get(fn)
-    if entry is None:  # compute kernels call this per tile: skip the rewrite lookup after the first call
-        rewritten = sfpi_inline(fn)
-        entry = _CACHE.setdefault(rewritten, {"static": set(), "traces": {}, "fn": rewritten})
-        _ENTRIES[fn] = entry
+    if fn is _LAST_FN[0]:  # compute kernels call one SFPI function tile after tile
+        entry = _LAST_FN[1]
+    else:
+        entry = _ENTRIES.get(fn)
+        if entry is None:  # compute kernels call this per tile: skip the rewrite lookup after the first call
+            rewritten = sfpi_inline(fn)
+            entry = _CACHE.setdefault(rewritten, {"static": set(), "traces": {}, "fn": rewritten})
+            _ENTRIES[fn] = entry
+        _LAST_FN[:] = (fn, entry)
     last = entry.get("last")
     if last is not None:  # the previous call's signature: same argument types, the same static objects
         types, statics, compiled = last
-        if types == tuple(map(type, args)) and all(args[i] is v for i, v in statics):
-            return compiled
+        if types == tuple(map(type, args)):
+            for i, v in statics:
+                if args[i] is not v:
+                    break
+            else:
+                return compiled
     compiled = _compiled_for_key(entry, args)
     # valid for any call with these argument types (the kinds depend on the type alone) and these very static
     # objects (found static while tracing, or static by kind: flags, configuration objects): its trace did not
