@@ -30,6 +30,12 @@ from tensix.device.errors import DeadlockError, SemaphoreNeverSatisfiedError
 READY, BLOCKED, DONE = 0, 1, 2
 
 
+class _NoContext:
+    """Scheduler.ctx until a caller sets its own (the kernel API reads the running thread from it)."""
+
+    th = None
+
+
 class KThread:
     """One simulated RISC-V thread (or the three TRISC threads of a compute kernel)."""
 
@@ -101,7 +107,7 @@ class Scheduler:
         self.seq = 0
         self.threads: list[KThread] = []
         self.current: KThread | None = None
-        self.on_switch = None           # callback(thread) so tensix.kernel knows the current thread
+        self.ctx = _NoContext()         # an object whose .th is set to the running thread (tensix.kernel._ctx)
         self.deferred: list[KThread] = []   # threads parked by defer() until nothing else can run
         self.idle_hooks: list = []      # called once when only deferred threads are left (see defer)
 
@@ -117,14 +123,14 @@ class Scheduler:
 
     def run(self):
         heap = self.heap
-        on_switch = self.on_switch
+        ctx = self.ctx
         while True:
             while heap:
                 _, _, th = heapq.heappop(heap)
                 if th.state == DONE:
                     continue
                 self.current = th
-                on_switch(th)
+                ctx.th = th
                 th.g.switch()
             if not self.deferred:
                 break
@@ -149,7 +155,7 @@ class Scheduler:
                 break       # greenlets start from run(): one started here would nest its Python stack depth
             heapq.heappop(heap)
             self.current = nxt
-            self.on_switch(nxt)
+            self.ctx.th = nxt
             nxt.g.switch()
             return
         self.main.switch()

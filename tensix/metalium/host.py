@@ -375,7 +375,7 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
                                       f"{k.name!r}).\nFix: put one kernel on RISCV_0, one on RISCV_1, one compute.")
                 seen[rv] = k
     sched = Scheduler()
-    sched.on_switch = _ctx.set_current
+    sched.ctx = _ctx  # the kernel API reads the running thread from _ctx.th
     dev.sched = sched
     dev.timing = NocTiming(dev.timing)
     for k in program.kernels:
