@@ -534,6 +534,12 @@ def _tile_io(read: bool):
             noc_async_write(l1_addr, addrgen.get_noc_addr(tile_id), size, noc)
 
     tile_io.__name__ = tile_io.__qualname__ = "noc_async_read_tile" if read else "noc_async_write_tile"
+    tile_io.__doc__ = (("noc_async_read_tile(tile_id, addrgen, dst_local_l1_addr, noc=None): read page tile_id of "
+                        "the interleaved buffer described by addrgen into this core's L1; valid after "
+                        "noc_async_read_barrier().") if read else
+                       ("noc_async_write_tile(tile_id, addrgen, src_local_l1_addr, noc=None): write this core's L1 "
+                        "bytes to page tile_id of the interleaved buffer; the source may be reused after "
+                        "noc_async_write_barrier() (or noc_async_writes_flushed())."))
     return tile_io
 
 
