@@ -57,7 +57,7 @@ class ProgramInfo:
         counts = {isa.OPCODE_NAMES[i]: int(c) for i, c in enumerate(ops) if c}
         self.cycles = sfpu_cycles(counts) + riscv_cycles(compiled)
         touched = set(compiled.dst_reads) | set(compiled.dst_writes)
-        # tiles relative to the call's Dst base that are copied into the SFPU's Dst and back out
+        # the span of tiles (relative to the call's Dst base) the program touches: it must fit the Dst section
         self.lo = min(touched) if touched else 0
         self.hi = max(touched) + 1 if touched else 0
         # the batch copies in only the tiles the program reads before writing them, and out only those it writes
