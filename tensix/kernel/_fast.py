@@ -16,10 +16,21 @@ import math
 import numba as nb
 import numpy as np
 
-# face-order index (L1 order: faces TL, TR, BL, BR, each 16x16 row-major) -> row-major position in the tile
-_i = np.arange(1024)
-_f = _i // 256
-POS = (((_f // 2) * 16 + (_i % 256) // 16) * 32 + (_f % 2) * 16 + _i % 16).astype(np.int64)
+# Tiles are in face order in L1 (faces TL, TR, BL, BR, each 16x16 row-major) and row-major in Dst: _pos maps one
+# to the other, and _face_rows gives the 16-element rows that are contiguous in both.
+
+
+@nb.njit(cache=True, inline="always")
+def _pos(i):
+    """_pos(i) computed: face f = i // 256, its row r and column c -> row (f // 2) * 16 + r, column (f % 2) * 16 + c
+    (arithmetic instead of a table load per element)."""
+    return ((i >> 9) * 16 + ((i >> 4) & 15)) * 32 + ((i >> 8) & 1) * 16 + (i & 15)
+
+
+@nb.njit(cache=True, inline="always")
+def _face_rows(f, r):
+    """(face-order index, row-major position) of the first of the 16 contiguous elements of row r of face f."""
+    return f * 256 + r * 16, ((f >> 1) * 16 + r) * 32 + (f & 1) * 16
 
 
 @nb.njit(cache=True, inline="always")
@@ -47,12 +58,12 @@ def _to_dst(res, out, fp32):
         if ((b >> 23) & 0xFF) == 0:
             b = sign
         if fp32:
-            flat[POS[i]] = b
+            flat[_pos(i)] = b
         else:
             if ((b >> 23) & 0xFF) == 0:
-                flat[POS[i]] = sign >> 16
+                flat[_pos(i)] = sign >> 16
             else:
-                flat[POS[i]] = (((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
+                flat[_pos(i)] = (((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
 
 
 @nb.njit(cache=True)
@@ -139,11 +150,11 @@ def eltwise_bf16(raw_a, raw_b, op, fp32_dest, out):
         v = bits[i]
         sign = v & sgn
         if fp32_dest:
-            flat[POS[i]] = v if (v & exp) != 0 else sign
+            flat[_pos(i)] = v if (v & exp) != 0 else sign
         elif (v & exp) != 0:
-            flat[POS[i]] = (((v & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
+            flat[_pos(i)] = (((v & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
         else:
-            flat[POS[i]] = sign >> 16
+            flat[_pos(i)] = sign >> 16
     return True
 
 
@@ -156,7 +167,7 @@ def copy_to_dst(raw, is_f32, fp32_dest, out):
         b = s[i]
         if ((b >> 23) & 0xFF) == 0:
             b = np.uint32(0)
-        flat[POS[i]] = b if fp32_dest else (b >> 16)
+        flat[_pos(i)] = b if fp32_dest else (b >> 16)
 
 
 @nb.njit(cache=True)
@@ -165,18 +176,28 @@ def copy_exact32(raw, out):
     NaNs included (formats.unpack_to_dest; ISA UNPACR_Regular.md)."""
     w = raw.view(np.uint32)
     flat = out.reshape(-1)
-    for i in range(1024):
-        flat[POS[i]] = w[i]
+    for f in range(4):  # face rows are 16 contiguous words on both sides
+        for r in range(16):
+            src, dst = _face_rows(f, r)
+            for c in range(16):
+                flat[dst + c] = w[src + c]
 
 
 @nb.njit(cache=True)
 def pack(dst_tile, fp32_dest, out_f32, out):
     """pack_tile to Float16_b (out_f32 False) or Float32 (True) bytes in `out` (formats.pack_from_dest)."""
     flat = dst_tile.reshape(-1)
-    if out_f32:
+    if out_f32 and fp32_dest:  # FP32 Dst to Float32: the bits unchanged, face rows of 16 contiguous words
+        o = out.view(np.uint32)
+        for f in range(4):
+            for r in range(16):
+                dst, src = _face_rows(f, r)
+                for c in range(16):
+                    o[dst + c] = flat[src + c]
+    elif out_f32:
         o = out.view(np.uint32)
         for i in range(1024):
-            b = np.uint32(flat[POS[i]])
+            b = np.uint32(flat[_pos(i)])
             if not fp32_dest:
                 h = b
                 e = (h >> 7) & 0xFF
@@ -189,7 +210,7 @@ def pack(dst_tile, fp32_dest, out_f32, out):
     else:
         o = out.view(np.uint16)
         for i in range(1024):
-            b = np.uint32(flat[POS[i]])
+            b = np.uint32(flat[_pos(i)])
             if fp32_dest:
                 e = (b >> 23) & 0xFF
                 sign = (b >> 16) & np.uint32(0x8000)
