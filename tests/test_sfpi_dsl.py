@@ -567,3 +567,33 @@ def test_compiled_for_reuses_a_program_only_for_the_same_signature():
     assert progs[0] is progs[1] is progs[6]           # runtime value changed only
     assert len({id(p) for p in progs[:6]}) == 4       # n, flag and cfg each selected another program
     assert progs[7] is not progs[0]                   # an int where a float was: another kind, another program
+
+
+def test_compiled_for_sees_a_static_object_changed_in_place():
+    """A mutable static argument that hashes by value and is changed between calls selects another program (the
+    identity shortcut of compiled_for is only taken for static values that cannot change)."""
+    import dataclasses
+
+    @dataclasses.dataclass(unsafe_hash=True)
+    class Cfg:
+        add: bool
+
+    @dataclasses.dataclass(frozen=True)
+    class Frozen:
+        add: bool
+
+    def f(cfg):
+        v = dst_reg[0]
+        if cfg.add:
+            v = v + 2.0
+        dst_reg[0] = v
+
+    x = np.full((1, 32, 32), 3.0, np.float32)
+    cfg = Cfg(False)
+    assert np.all(get_lanes(sfpi.run(f, x, cfg).tiles, 0) == 3.0)
+    cfg.add = True
+    assert np.all(get_lanes(sfpi.run(f, x, cfg).tiles, 0) == 5.0)
+    frozen = Frozen(True)
+    first = sfpi.compiled_for(f, (frozen,))
+    assert sfpi.compiled_for(f, (frozen,)) is first
+    assert np.all(get_lanes(sfpi.run(f, x, Frozen(False)).tiles, 0) == 3.0)

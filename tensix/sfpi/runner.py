@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import enum
 import weakref
 from dataclasses import dataclass
 
@@ -78,11 +79,24 @@ def compiled_for(fn, args) -> Compiled:
     compiled = _compiled_for_key(entry, args)
     # valid for any call with these argument types (the kinds depend on the type alone) and these very static
     # objects (found static while tracing, or static by kind: flags, configuration objects): its trace did not
-    # inspect the other arguments, whatever static positions are found later
+    # inspect the other arguments, whatever static positions are found later. Only for static objects that
+    # cannot change in place: a mutable one, compared by identity, could hold other values by the next call.
     static = entry["static"]
-    entry["last"] = (tuple(map(type, args)),
-                     tuple((i, a) for i, a in enumerate(args) if i in static or _kind(a) is None), compiled)
+    statics = tuple((i, a) for i, a in enumerate(args) if i in static or _kind(a) is None)
+    entry["last"] = ((tuple(map(type, args)), statics, compiled)
+                     if all(_immutable(a) for _, a in statics) else None)
     return compiled
+
+
+def _immutable(a) -> bool:
+    """Whether a static argument's value is fixed for its lifetime (so identity implies the same value)."""
+    if a is None or isinstance(a, (bool, int, float, complex, str, bytes, np.generic, enum.Enum, type)):
+        return True
+    if isinstance(a, (tuple, frozenset)):
+        return all(_immutable(x) for x in a)
+    params = getattr(type(a), "__dataclass_params__", None)
+    return bool(params is not None and params.frozen
+                and all(_immutable(getattr(a, f)) for f in type(a).__dataclass_fields__))
 
 
 def _compiled_for_key(entry, args) -> Compiled:
