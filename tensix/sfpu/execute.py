@@ -7,9 +7,8 @@ other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, 
 When every lane is enabled (and, for Dst access, LaneConfig has no bit that changes it), the frequent simple
 cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL (through
 `fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code; SFPMUL and adds through `mul_lanes` and
-`add_lanes`),
-32-bit SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py holds them to a numpy
-model and to the general path.
+`add_lanes`), 32-bit SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py
+holds them to a numpy model and to the general path.
 
 Every instruction follows the functional model of its ISA page (tt-isa-documentation
 WormholeB0/TensixTile/TensixCoprocessor/SFP*.md, VectorUnit.md, LReg.md, Dst.md, INCRWC.md, SETRWC.md).
