@@ -72,6 +72,7 @@ def _place(st, cap, bw, start, nbytes):
         b = _find(nxt, b + 1)
     while True:
         if b >= n:
+            st[2, 0] = n  # windows up to the end may have been written: a recycled state clears them all
             return -1
         u = used[b]
         avail = cap - u
