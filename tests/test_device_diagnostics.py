@@ -10,6 +10,7 @@ from tensix.kernel import (CBIndex, InterleavedAddrGenFast, cb_pop_front, cb_pus
                            cb_wait_front, copy_tile, get_arg_val, get_compile_time_arg_val, get_noc_addr,
                            get_noc_multicast_addr, get_read_ptr, get_semaphore, get_write_ptr,
                            noc_async_read, noc_async_read_barrier, noc_async_read_tile, noc_async_write,
+                           noc_async_write_barrier, noc_async_write_tile,
                            noc_async_write_multicast, noc_semaphore_wait, pack_tile, tile_regs_acquire,
                            tile_regs_commit)
 
@@ -255,6 +256,63 @@ def test_dram_page_out_of_range():
     dm(prog, k, args=[buf.address()])
     with pytest.raises(E.NocAddressError, match="outside allocated DRAM"):
         run(dev, prog)
+
+
+@pytest.mark.parametrize("case", ["misaligned", "past_l1", "compute"])
+@pytest.mark.parametrize("read", [True, False])
+def test_dram_tile_transfers_the_fast_path_refuses_are_reported(case, read):
+    """noc_async_read_tile / noc_async_write_tile: what the compiled DRAM fast path refuses (it checks before it
+    does anything) reaches the general path, which names the broken rule."""
+    dev, prog = program()
+    buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 12 * TILE, TILE, tm.BufferType.DRAM))
+    io = noc_async_read_tile if read else noc_async_write_tile
+
+    def k():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        if case == "compute":
+            io(3, g, 0)
+            return
+        cb_reserve_back(CBIndex.c_0, 1)
+        io(0, g, get_write_ptr(CBIndex.c_0))      # a good transfer first: the fast path has its link
+        noc_async_read_barrier()
+        noc_async_write_barrier()
+        io(5, g, get_write_ptr(CBIndex.c_0) + 16 if case == "misaligned" else 1499136 - 1024)
+
+    if case == "compute":
+        k_id = tm.CreateKernel(prog, k, C0, tm.ComputeConfig())
+        tm.SetRuntimeArgs(prog, k_id, C0, [buf.address()])
+        err, match = E.KernelError, "data movement API"
+    else:
+        dm(prog, k, args=[buf.address()])
+        err, match = E.NocAddressError, ("(?s)misaligned NoC access.*within 32" if case == "misaligned"
+                                          else "outside L1")
+    with pytest.raises(err, match=match):
+        run(dev, prog)
+
+
+def test_dram_tile_over_one_packet_takes_the_general_path():
+    """A 16 KiB page (over one 8 KiB packet, 32-byte aligned: split by hardware) moves through the general path."""
+    page = 16384
+    dev, prog = program(cbs=())
+    tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(page, {0: tm.DataFormat.Float32}).set_page_size(0, page))
+    src = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 3 * page, page, tm.BufferType.DRAM))
+    dst = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 3 * page, page, tm.BufferType.DRAM))
+    data = np.arange(3 * page // 4, dtype=np.uint32)
+    tm.EnqueueWriteBuffer(dev.command_queue(), src, data, True)
+
+    def k():
+        a = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=page)
+        b = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(1), page_size=page)
+        cb_reserve_back(CBIndex.c_0, 1)
+        for i in range(3):
+            noc_async_read_tile(i, a, get_write_ptr(CBIndex.c_0))
+            noc_async_read_barrier()
+            noc_async_write_tile(i, b, get_write_ptr(CBIndex.c_0))
+            noc_async_write_barrier()
+
+    dm(prog, k, args=[src.address(), dst.address()])
+    run(dev, prog)
+    np.testing.assert_array_equal(tm.EnqueueReadBuffer(dev.command_queue(), dst, dtype=np.uint32), data)
 
 
 def test_push_before_read_barrier():

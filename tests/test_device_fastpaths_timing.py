@@ -164,8 +164,11 @@ def _copy_program(gen_cls, n_tiles=40, cb_pages=2):
     return data, np.asarray(out), run
 
 
+@pytest.mark.parametrize("windows", [1024, 4])
 @pytest.mark.parametrize("cb_pages", [1, 3])
-def test_dram_tile_fast_path_equals_general_path(cb_pages):
+def test_dram_tile_fast_path_equals_general_path(cb_pages, windows, monkeypatch):
+    """windows=4: the window states start tiny, so both paths keep growing them (the fast path's retry)."""
+    monkeypatch.setattr(noc, "INITIAL_WINDOWS", windows)
     data, fast_out, fast = _copy_program(InterleavedAddrGenFast, cb_pages=cb_pages)
     _, slow_out, slow = _copy_program(SlowGen, cb_pages=cb_pages)
     np.testing.assert_array_equal(fast_out, data)

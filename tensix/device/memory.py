@@ -42,6 +42,40 @@ def lazy_zeros(nbytes: int, huge_from: int | None = None) -> np.ndarray:
     return np.frombuffer(m, np.uint8)
 
 
+def _take(free: list[tuple[int, int]], i: int, size: int) -> None:
+    """Allocate the first `size` bytes of free range i (first fit)."""
+    a, n = free[i]
+    if n == size:
+        del free[i]
+    else:
+        free[i] = (a + size, n - size)
+
+
+def _release(free: list[tuple[int, int]], addr: int, size: int, edge: int, grows_up: bool) -> int:
+    """Return [addr, addr + size) to a free list kept sorted by address, merged with the free ranges it touches
+    (so that freeing a buffer and allocating a larger one does not grow the memory in use forever). A merged range
+    that reaches the allocator's bump pointer `edge` (a top that grows up, or a bottom that grows down) goes back
+    to the bump region instead: returns the new edge."""
+    i = 0
+    while i < len(free) and free[i][0] < addr:
+        i += 1
+    free.insert(i, (addr, size))
+    if i + 1 < len(free) and addr + size == free[i + 1][0]:        # merge with the next range
+        free[i] = (addr, size + free.pop(i + 1)[1])
+    if i > 0 and free[i - 1][0] + free[i - 1][1] == free[i][0]:     # and with the previous one
+        a, n = free.pop(i - 1)
+        i -= 1
+        free[i] = (a, n + free[i][1])
+    a, n = free[i]
+    if grows_up and a + n == edge:
+        free.pop(i)
+        return a
+    if not grows_up and a == edge:
+        free.pop(i)
+        return a + n
+    return edge
+
+
 class DramBanks:
     """The 12 DRAM banks' storage and their shared bump/first-fit allocator.
 
@@ -61,7 +95,7 @@ class DramBanks:
         size_per_bank = align(max(size_per_bank, 1), soc.DRAM_ALIGNMENT)
         for i, (a, s) in enumerate(self.free):
             if s >= size_per_bank:
-                self.free[i] = (a + size_per_bank, s - size_per_bank)
+                _take(self.free, i, size_per_bank)
                 return a
         addr = self.top
         if addr + size_per_bank > soc.DRAM_BANK_SIZE:
@@ -74,7 +108,7 @@ class DramBanks:
         return addr
 
     def release(self, addr: int, size_per_bank: int) -> None:
-        self.free.append((addr, align(max(size_per_bank, 1), soc.DRAM_ALIGNMENT)))
+        self.top = _release(self.free, addr, align(max(size_per_bank, 1), soc.DRAM_ALIGNMENT), self.top, True)
 
     def _grow(self, n: int) -> None:
         """Make every bank hold at least n bytes (n <= the bank size, checked by allocate)."""
@@ -108,7 +142,7 @@ class L1Allocator:
         size = align(max(size, 1), soc.L1_ALIGNMENT)
         for i, (a, s) in enumerate(self.free):
             if s >= size:
-                self.free[i] = (a + size, s - size)
+                _take(self.free, i, size)
                 return a
         addr = self.bottom - size
         if addr < reserved_top:
@@ -120,4 +154,4 @@ class L1Allocator:
         return addr
 
     def release(self, addr: int, size: int) -> None:
-        self.free.append((addr, align(max(size, 1), soc.L1_ALIGNMENT)))
+        self.bottom = _release(self.free, addr, align(max(size, 1), soc.L1_ALIGNMENT), self.bottom, False)

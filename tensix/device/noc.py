@@ -37,6 +37,7 @@ def hops(src, dst, noc: int) -> int:
 
 
 WINDOW = 64
+INITIAL_WINDOWS = 1024   # a new window state's length; grown on demand (Fluid.reserve)
 
 
 @nb.njit(cache=True)
@@ -112,20 +113,30 @@ def _room(st, cap, start, nbytes):
 def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
     stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end; -2 (nothing
-    done) if a window state must grow first (Fluid.reserve), -1 if a range is outside its array (the callers
-    check the ranges first) or a placement broke _room's guarantee. An explicit loop rather than a slice
-    assignment: numba's shape-mismatch error path for the latter takes seconds to compile on first use."""
-    if not (_room(st1, cap1, start, nbytes) and _room(st2, cap2, start, nbytes)):
-        return -2
+    done) if a window state must grow first (Fluid.reserve), -1 (nothing done) if a range is outside its array,
+    -3 if a placement broke _room's guarantee. An explicit loop rather than a slice assignment: numba's
+    shape-mismatch error path for the latter takes seconds to compile on first use."""
     if soff < 0 or doff < 0 or nbytes < 0 or soff + nbytes > src.shape[0] or doff + nbytes > dst.shape[0]:
         return -1
+    if not (_room(st1, cap1, start, nbytes) and _room(st2, cap2, start, nbytes)):
+        return -2
     for i in range(nbytes):
         dst[doff + i] = src[soff + i]
     e1 = _place(st1, cap1, bw1, start, nbytes)
     e2 = _place(st2, cap2, bw2, start, nbytes)
     if e1 < 0 or e2 < 0:
-        return -1
+        return -3
     return e2 if e2 > e1 else e1
+
+
+@nb.njit(cache=True)
+def dram_page_io(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start, max_packet, align):
+    """_copy_place2 for one page between DRAM and L1 that the caller has not checked: also -1 (nothing done)
+    unless 0 < nbytes <= max_packet and both ends sit at the same offset modulo `align` (the NoC rules that
+    tensix.kernel.dataflow's general path reports)."""
+    if nbytes <= 0 or nbytes > max_packet or (doff - soff) % align != 0:
+        return -1
+    return _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start)
 
 
 def _broken():
@@ -152,7 +163,7 @@ class Fluid:
                                    "positive integer figure.\nFix: use an integer in tensix/costs.json.")
         self.bw = bw
         self.cap = bw * WINDOW
-        self.st = np.zeros((3, 1024), np.int64) if st is None else st
+        self.st = np.zeros((3, INITIAL_WINDOWS), np.int64) if st is None else st
 
     def cleared_state(self) -> np.ndarray:
         """The window state, zeroed for reuse: only the windows a placement can have written (links and path

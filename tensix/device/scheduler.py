@@ -62,7 +62,9 @@ class KThread:
         self.noc = 0                    # default NoC of this RISC-V
         self.zones = []
         self.compute = None             # ComputeState for compute kernels
-        self.links = {}                 # (noc, DRAM bank, read) -> (port, bank, latency) (dataflow fast path)
+        # dataflow fast path (tensix.kernel.dataflow._tile_io): per NoC, per DRAM bank (+ 12 for reads), the
+        # figures of that route, filled on first use
+        self.dram_links = ([None] * 24, [None] * 24)
 
     def _run(self):
         self.started = True

@@ -20,7 +20,7 @@ from tensix.device.errors import (
 )
 from tensix.device.interleave import aligned_page_size, page_noc_addr
 from tensix.device.noc import _broken as _noc_broken
-from tensix.device.noc import _copy_place2
+from tensix.device.noc import dram_page_io as _dram_page_io
 from tensix.kernel import _ctx
 
 _C_CALL = cost("riscv.call")
@@ -474,64 +474,80 @@ def noc_async_full_barrier(noc=None):
     noc_async_write_barrier(noc)
 
 
-_DRAM_BANK_SIZE = soc.DRAM_BANK_SIZE
 _NUM_DRAM_BANKS = soc.NUM_DRAM_BANKS
 _DRAM_ENDPOINT = soc.DRAM_BANK_WORKER_ENDPOINT
-_L1_SIZE = soc.L1_SIZE
+_DRAM_ALIGN = soc.DRAM_ALIGNMENT
+_C_TILE_IO = _C_ADDR + _C_ISSUE     # the addrgen's get_noc_addr, then the transfer's issue
+
+
+def _dram_link(th, n, bank, read):
+    """The figures a DRAM page transfer of thread th over NoC n to or from `bank` uses, as _tile_io keeps them in
+    th.dram_links: (NoC port Fluid, bank Fluid, their capacities and bandwidths, completion latency after the
+    last byte has passed: route plus DRAM latency). None for a thread that is not a data movement kernel
+    (the general path reports it)."""
+    if th.compute is not None:
+        return None
+    core = th.core
+    timing = core.device.timing
+    p, bk = timing.port((core.logical, n)), timing.bank(bank)
+    link = (p, bk, p.cap, p.bw, bk.cap, bk.bw,
+            timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read) + timing.dram_lat)
+    th.dram_links[n][bank + 12 * read] = link
+    return link
 
 
 def _tile_io(read: bool):
     """noc_async_read_tile (read) or noc_async_write_tile: one function body for both, so that the DRAM fast path
     below runs in the API call's own frame (these calls run for every tile a kernel moves).
 
-    Fast path: a DRAM-interleaved page that needs none of the general path's checks. Same numbers as
-    page_noc_addr + Device.resolve + the range and alignment checks + NocTiming.transfer: page i is in bank
-    i % 12 at base + (i // 12) * aligned page size (interleave.py), and a bank offset below the bank size
-    resolves back to the same bank (bank 2c + 1 is channel c's 1 GiB offset); costs are those of the addrgen's
-    get_noc_addr then the read or write's issue. The port, bank and latency are the objects and figures
-    NocTiming.transfer / latency use, cached per thread. Anything else takes the general path, which also
-    reports whatever is wrong."""
+    Fast path: a page of a DRAM-interleaved buffer on the thread's default NoC. Same numbers as page_noc_addr +
+    Device.resolve + the range and alignment checks + NocTiming.transfer: page i is in bank i % 12 at
+    base + (i // 12) * aligned page size (interleave.py), and a bank offset below the bank size resolves back
+    to the same bank (bank 2c + 1 is channel c's 1 GiB offset); costs are those of the addrgen's get_noc_addr
+    then the read or write's issue. The compiled dram_page_io checks the ranges, the packet size and the
+    alignment before it does anything; whatever it refuses (and anything else) takes the general path, which
+    also reports what is wrong."""
+    side = 12 if read else 0
 
     def tile_io(tile_id, addrgen, l1_addr, noc=None):
         th = _ctx.th
-        size = addrgen.page_size
-        if (addrgen.__class__ in _PAGE_GENS and addrgen.is_dram and tile_id.__class__ is int and tile_id >= 0
-                and th.compute is None):
-            off = addrgen.bank_base_address + (tile_id // _NUM_DRAM_BANKS) * addrgen.aligned_page_size
+        if (noc is None and addrgen.__class__ in _PAGE_GENS and addrgen.is_dram and tile_id.__class__ is int
+                and l1_addr.__class__ is int):
             bank = tile_id % _NUM_DRAM_BANKS
-            core = th.core
-            mem = core.device.dram.mem[bank]
-            if (0 < size <= MAX_PACKET and 0 <= off < _DRAM_BANK_SIZE and off + size <= mem.size
-                    and (l1_addr - off) % 32 == 0 and 0 <= l1_addr and l1_addr + size <= _L1_SIZE):
-                n = th.noc if noc is None else noc
-                link = th.links.get((n, bank, read))
-                if link is None:
-                    timing = core.device.timing
-                    link = th.links[(n, bank, read)] = (timing.port((core.logical, n)), timing.bank(bank),
-                                                        timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read))
+            link = th.dram_links[th.noc][bank + side] or _dram_link(th, th.noc, bank, read)
+            if link is not None:
+                off = addrgen.bank_base_address + (tile_id // _NUM_DRAM_BANKS) * addrgen.aligned_page_size
+                size = addrgen.page_size
                 i = th.cur
-                t = th.clocks[i] = th.clocks[i] + (_C_ADDR + _C_ISSUE)
-                th.busy[i] += _C_ADDR + _C_ISSUE
-                p, bk, lat = link
-                src, soff, dst, doff = (mem, off, core.l1, l1_addr) if read else (core.l1, l1_addr, mem, off)
-                # NocTiming.dram_transfer's compiled core, called directly; a window state that must grow first
-                # (-2: nothing done yet) goes through dram_transfer itself
-                end = _copy_place2(src, soff, dst, doff, size, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t)
-                if end < 0:
+                t = th.clocks[i] + _C_TILE_IO
+                p, bk, c1, b1, c2, b2, lat = link
+                mem = th.core.device.dram.mem[bank]
+                while True:
+                    if read:
+                        end = _dram_page_io(mem, off, th.core.l1, l1_addr, size, p.st, c1, b1, bk.st, c2, b2, t,
+                                            MAX_PACKET, _DRAM_ALIGN)
+                    else:
+                        end = _dram_page_io(th.core.l1, l1_addr, mem, off, size, p.st, c1, b1, bk.st, c2, b2, t,
+                                            MAX_PACKET, _DRAM_ALIGN)
                     if end != -2:
-                        raise _noc_broken()
-                    end = core.device.timing.dram_transfer(t, p, bk, size, lat, src, soff, dst, doff)[0]
-                done = end + lat + core.device.timing.dram_lat
-                if read:
-                    th.reads.append((l1_addr, l1_addr + size, done))
-                else:  # DRAM destination: no global-time sync (see noc_async_write)
-                    th.writes.append(done)
-                    th.write_src.append((l1_addr, l1_addr + size, end))
-                return
+                        break
+                    p.reserve(t, size)      # a window state must grow first (nothing was done)
+                    bk.reserve(t, size)
+                if end >= 0:
+                    th.clocks[i] = t
+                    th.busy[i] += _C_TILE_IO
+                    if read:
+                        th.reads.append((l1_addr, l1_addr + size, end + lat))
+                    else:  # DRAM destination: no global-time sync (see noc_async_write)
+                        th.writes.append(end + lat)
+                        th.write_src.append((l1_addr, l1_addr + size, end))
+                    return
+                if end != -1:
+                    raise _noc_broken()
         if read:
-            noc_async_read(addrgen.get_noc_addr(tile_id), l1_addr, size, noc)
+            noc_async_read(addrgen.get_noc_addr(tile_id), l1_addr, addrgen.page_size, noc)
         else:
-            noc_async_write(l1_addr, addrgen.get_noc_addr(tile_id), size, noc)
+            noc_async_write(l1_addr, addrgen.get_noc_addr(tile_id), addrgen.page_size, noc)
 
     tile_io.__name__ = tile_io.__qualname__ = "noc_async_read_tile" if read else "noc_async_write_tile"
     tile_io.__doc__ = (("noc_async_read_tile(tile_id, addrgen, dst_local_l1_addr, noc=None): read page tile_id of "

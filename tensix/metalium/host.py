@@ -78,6 +78,15 @@ class Buffer:
         self._per_bank = per_bank
         self.deallocated = False
 
+    def __del__(self):
+        """A buffer nobody refers to any more gives its memory back, as tt-metal's Buffer does when its last
+        shared_ptr goes (a program run reuses the DRAM of the previous run's buffers instead of growing)."""
+        try:
+            if not self.deallocated and not self.device.closed:
+                DeallocateBuffer(self)
+        except AttributeError:      # __init__ raised before the buffer was allocated
+            pass
+
     def address(self) -> int:
         return self._address
 
