@@ -116,45 +116,40 @@ def eltwise(raw_a, raw_b, a_f32, b_f32, op, fp32_dest, out):
 
 @nb.njit(cache=True)
 def eltwise_bf16(raw_a, raw_b, op, fp32_dest, out):
-    """eltwise for two Float16_b tiles, in branch-free loops the compiler vectorises; returns False (and writes
-    nothing) if an operand has exponent 255, whose FPU reading (2^128 range) needs eltwise's general _read.
+    """eltwise for two Float16_b tiles in one pass over the face rows; returns False (and writes nothing) if an
+    operand has exponent 255, whose FPU reading (2^128 range) needs eltwise's general _read.
 
     Otherwise the same numbers as eltwise: a BF16 operand widened to FP32 bits is exactly its float32 value,
-    exponent 0 reads as signed zero; the float64 sum rounds to FP32 (nearest-even, overflow -> Inf); then
-    exponent 0 -> signed zero and, for a 16-bit Dst, BF16 with ties away from zero."""
+    exponent 0 reads as signed zero; the float64 sum rounds to FP32 (nearest-even, overflow -> Inf), and
+    x - y is x + (-1.0 * y) exactly; then exponent 0 -> signed zero and, for a 16-bit Dst, BF16 with ties away
+    from zero."""
     a = raw_a.view(np.uint16)
     b = raw_b.view(np.uint16)
-    s = np.empty(2048, np.uint32)
-    exp = np.uint32(0x7F800000)
-    sgn = np.uint32(0x80000000)
-    special = False
+    special = 0
     for i in range(1024):
-        x = np.uint32(a[i]) << 16
-        y = np.uint32(b[i]) << 16
-        special |= ((x & exp) == exp) | ((y & exp) == exp)
-        s[i] = x if (x & exp) != 0 else x & sgn
-        s[1024 + i] = y if (y & exp) != 0 else y & sgn
+        special |= ((a[i] & 0x7F80) == 0x7F80) | ((b[i] & 0x7F80) == 0x7F80)
     if special:
         return False
-    f = s.view(np.float32)
-    r = np.empty(1024, np.float32)
-    if op == 0:
-        for i in range(1024):
-            r[i] = np.float64(f[i]) + np.float64(f[1024 + i])
-    else:
-        for i in range(1024):
-            r[i] = np.float64(f[i]) - np.float64(f[1024 + i])
-    bits = r.view(np.uint32)
+    exp = np.uint32(0x7F800000)
+    sgn = np.uint32(0x80000000)
+    sign_b = -1.0 if op else 1.0
     flat = out.reshape(-1)
-    for i in range(1024):
-        v = bits[i]
-        sign = v & sgn
-        if fp32_dest:
-            flat[_pos(i)] = v if (v & exp) != 0 else sign
-        elif (v & exp) != 0:
-            flat[_pos(i)] = (((v & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
-        else:
-            flat[_pos(i)] = sign >> 16
+    for f in range(4):
+        for r in range(16):
+            src, dst = _face_rows(f, r)
+            for c in range(16):
+                x = np.uint32(a[src + c]) << 16
+                y = np.uint32(b[src + c]) << 16
+                x = np.uint32(x if (x & exp) != 0 else x & sgn)
+                y = np.uint32(y if (y & exp) != 0 else y & sgn)
+                v = np.float32(np.float64(x.view(np.float32)) + sign_b * np.float64(y.view(np.float32)))
+                v = v.view(np.uint32)
+                sign = np.uint32(v & sgn)
+                if fp32_dest:
+                    flat[dst + c] = v if (v & exp) != 0 else sign
+                else:
+                    hi = (((v & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
+                    flat[dst + c] = hi if (v & exp) != 0 else sign >> 16
     return True
 
 
@@ -183,53 +178,53 @@ def copy_exact32(raw, out):
                 flat[dst + c] = w[src + c]
 
 
+@nb.njit(cache=True, inline="always")
+def _pack16(b):
+    """One 16-bit Dst datum (BF16 layout) -> Float16_b: exponent 0 -> +0, NaN patterns keep sign, exponent and
+    a zero mantissa (formats.pack_from_dest)."""
+    e = (b >> 7) & 0xFF
+    if e == 0:
+        return np.uint32(0)
+    if e == 255 and (b & 0x7F) != 0:
+        return np.uint32(b & 0xFF80)
+    return np.uint32(b)
+
+
 @nb.njit(cache=True)
 def pack(dst_tile, fp32_dest, out_f32, out):
-    """pack_tile to Float16_b (out_f32 False) or Float32 (True) bytes in `out` (formats.pack_from_dest)."""
+    """pack_tile to Float16_b (out_f32 False) or Float32 (True) bytes in `out` (formats.pack_from_dest). Face
+    rows are 16 contiguous elements on both sides, so every path walks them."""
     flat = dst_tile.reshape(-1)
-    if out_f32 and fp32_dest:  # FP32 Dst to Float32: the bits unchanged, face rows of 16 contiguous words
+    if out_f32:
         o = out.view(np.uint32)
         for f in range(4):
             for r in range(16):
                 dst, src = _face_rows(f, r)
-                for c in range(16):
-                    o[dst + c] = flat[src + c]
-    elif out_f32:
-        o = out.view(np.uint32)
-        for i in range(1024):
-            b = np.uint32(flat[_pos(i)])
-            if not fp32_dest:
-                h = b
-                e = (h >> 7) & 0xFF
-                if e == 0:
-                    h = np.uint32(0)
-                elif e == 255 and (h & 0x7F) != 0:
-                    h = h & np.uint32(0xFF80)
-                b = h << 16
-            o[i] = b
+                if fp32_dest:  # FP32 Dst to Float32: the bits unchanged
+                    for c in range(16):
+                        o[dst + c] = flat[src + c]
+                else:
+                    for c in range(16):
+                        o[dst + c] = _pack16(np.uint32(flat[src + c])) << 16
     else:
         o = out.view(np.uint16)
-        for i in range(1024):
-            b = np.uint32(flat[_pos(i)])
-            if fp32_dest:
-                e = (b >> 23) & 0xFF
-                sign = (b >> 16) & np.uint32(0x8000)
-                mag = b & np.uint32(0x7FFFFFFF)
-                if e == 0:
-                    r = np.uint32(0)
-                elif mag > np.uint32(0x7F800000):
-                    r = sign | np.uint32(0x7F80)
+        for f in range(4):
+            for r in range(16):
+                dst, src = _face_rows(f, r)
+                if fp32_dest:  # FP32 -> BF16: nearest, ties away from zero; NaN keeps sign, Inf pattern
+                    for c in range(16):
+                        b = np.uint32(flat[src + c])
+                        sign = (b >> 16) & np.uint32(0x8000)
+                        mag = b & np.uint32(0x7FFFFFFF)
+                        if (b >> 23) & 0xFF == 0:
+                            o[dst + c] = 0
+                        elif mag > np.uint32(0x7F800000):
+                            o[dst + c] = sign | np.uint32(0x7F80)
+                        else:
+                            o[dst + c] = ((mag + np.uint32(0x8000)) >> 16) | sign
                 else:
-                    r = ((mag + np.uint32(0x8000)) >> 16) | sign
-                o[i] = r
-            else:
-                e = (b >> 7) & 0xFF
-                if e == 0:
-                    o[i] = 0
-                elif e == 255 and (b & 0x7F) != 0:
-                    o[i] = b & np.uint32(0xFF80)
-                else:
-                    o[i] = b
+                    for c in range(16):
+                        o[dst + c] = _pack16(np.uint32(flat[src + c]))
 
 
 # The compute API's entry points: the same functions on (L1 array, byte address) and (Dst sections, half, tile),
