@@ -16,8 +16,7 @@ from tensix.device.errors import CircularBufferError
 
 class CircularBuffer:
     __slots__ = ("core", "index", "base", "size", "page_size", "num_pages", "fmt", "pushed", "popped",
-                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "push_base", "pop_t",
-                 "pop_base", "waiters", "kinfo")
+                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "pop_t", "waiters", "kinfo")
 
     def __init__(self, core, index, base, size, page_size, fmt):
         self.core, self.index, self.base, self.size = core, index, base, size
@@ -28,10 +27,8 @@ class CircularBuffer:
         self.visible = 0        # pages the consumer has waited for and not yet popped
         self.wr_ptr = self.rd_ptr = base
         self.limit = base + size
-        self.push_t = []           # push time of each page (see filled_time)
-        self.push_base = 0
-        self.pop_t = []            # pop time of each page (see free_time)
-        self.pop_base = 0
+        self.push_t = [0] * self.num_pages   # push time of page p at p % num_pages (see filled_time)
+        self.pop_t = [0] * self.num_pages    # pop time of page p at p % num_pages (see free_time)
         self.waiters = []
         self.kinfo = None          # per-format facts the compute API caches here (tensix.kernel.compute._kinfo)
 
@@ -49,22 +46,24 @@ class CircularBuffer:
         return (f"CB {self.index} (core {self.core.logical}, {self.num_pages} pages of {self.page_size} B, "
                 f"{self.pushed - self.popped} filled)")
 
-    # The histories keep one time per page: push_t[p - push_base] is when page p (counting from 0 since the
-    # program started) was pushed, pop_t[p - pop_base] when it was popped. A query only reads pages at or after
-    # `popped` (push times) or `pushed - num_pages` (pop times), so older entries are dropped in batches.
+    # Pages are counted from 0 since the program started. The histories are rings of num_pages entries: a query
+    # only reads the push times of pages in [popped, pushed) and the pop times of pages in
+    # [pushed - num_pages, popped), and a page's entry is overwritten only by page + num_pages, which cannot be
+    # pushed (popped) while page is still in that window. (tensix.kernel.dataflow's CB calls read and write the
+    # rings inline for 0 < n <= num_pages, the case those calls have checked.)
 
-    # the time at which at least n pages were filled, or None
     def filled_time(self, n):
+        """The time at which at least n pages were filled, or None."""
         need = self.popped + n
         if self.pushed < need:
             return None
         k = need if n > 0 else self.popped + 1        # first page whose push time answers the query
         if k > self.pushed:
             return 0
-        return self.push_t[k - 1 - self.push_base]
+        return self.push_t[(k - 1) % self.num_pages]
 
-    # the time at which at least n pages were free, or None
     def free_time(self, n):
+        """The time at which at least n pages were free, or None."""
         need = self.pushed + n - self.num_pages   # popped count needed
         if need <= 0:
             return 0
@@ -74,7 +73,7 @@ class CircularBuffer:
         k = need if need > lo else lo
         if k > self.popped:
             return 0
-        return self.pop_t[k - 1 - self.pop_base]
+        return self.pop_t[(k - 1) % self.num_pages]
 
     def check_pages(self, n, call):
         if n > self.num_pages or n <= 0:
@@ -83,44 +82,38 @@ class CircularBuffer:
                 f"a request for {n} pages can never be satisfied.\nFix: request 1..{self.num_pages} pages or make "
                 "the CB larger (CircularBufferConfig total size).")
 
+    def over_push(self, n):
+        return CircularBufferError(
+            f"CB over-push: cb_push_back({self.index}, {n}) on core {self.core.logical} but only "
+            f"{self.reserved} page(s) were reserved with cb_reserve_back; pushing unreserved pages overwrites "
+            "pages the consumer has not read.\nFix: call cb_reserve_back(cb, n) before writing and pushing n pages.")
+
+    def over_pop(self, n):
+        return CircularBufferError(
+            f"CB over-pop: cb_pop_front({self.index}, {n}) on core {self.core.logical} but the consumer has "
+            f"only {self.visible} page(s) it waited for (cb_wait_front) and not yet popped.\n"
+            "Fix: call cb_wait_front(cb, n) before reading and popping n pages.")
+
     def push(self, n, t):
         if n > self.reserved:
-            raise CircularBufferError(
-                f"CB over-push: cb_push_back({self.index}, {n}) on core {self.core.logical} but only "
-                f"{self.reserved} page(s) were reserved with cb_reserve_back; pushing unreserved pages overwrites "
-                "pages the consumer has not read.\nFix: call cb_reserve_back(cb, n) before writing and pushing n pages.")
+            raise self.over_push(n)
         self.reserved -= n
+        pt, npg = self.push_t, self.num_pages
+        for p in range(self.pushed, self.pushed + n):
+            pt[p % npg] = t
         self.pushed += n
         self.wr_ptr += n * self.page_size
         if self.wr_ptr >= self.limit:
             self.wr_ptr -= self.size
-        pt = self.push_t
-        if n == 1:
-            pt.append(t)
-        else:
-            pt.extend([t] * n)
-        if len(pt) > 2 * self.num_pages + 256:       # drop push times of popped pages
-            drop = self.popped - self.push_base
-            del pt[:drop]
-            self.push_base += drop
 
     def pop(self, n, t):
         if n > self.visible:
-            raise CircularBufferError(
-                f"CB over-pop: cb_pop_front({self.index}, {n}) on core {self.core.logical} but the consumer has "
-                f"only {self.visible} page(s) it waited for (cb_wait_front) and not yet popped.\n"
-                "Fix: call cb_wait_front(cb, n) before reading and popping n pages.")
+            raise self.over_pop(n)
         self.visible -= n
+        pt, npg = self.pop_t, self.num_pages
+        for p in range(self.popped, self.popped + n):
+            pt[p % npg] = t
         self.popped += n
         self.rd_ptr += n * self.page_size
         if self.rd_ptr >= self.limit:
             self.rd_ptr -= self.size
-        pt = self.pop_t
-        if n == 1:
-            pt.append(t)
-        else:
-            pt.extend([t] * n)
-        if len(pt) > 2 * self.num_pages + 256:       # drop pop times no free_time query can reach
-            drop = min(max(0, self.pushed - self.num_pages - self.pop_base), len(pt))
-            del pt[:drop]
-            self.pop_base += drop

@@ -187,14 +187,22 @@ def _unpack_cost(cb):
     return c
 
 
+def _pack_cost(cb):
+    c = _PACK_COST.get(cb.fmt)
+    if c is None:
+        c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")
+    return c
+
+
 def _kinfo(cb):
-    """(fast-path flag of _FAST, tile bytes, unpack cycles) of a CB's format, cached on the CB: the hot ops
-    below need all three per tile. (None, None, None) for a format without a fast path, whose figures are
-    left to the general code (so that its errors come in the same order as before)."""
+    """(fast-path flag of _FAST, tile bytes, unpack cycles, pack cycles) of a CB's format, cached on the CB: the
+    hot ops below need them per tile. All None for a format without a fast path, whose figures are left to the
+    general code (so that its errors come in the same order as before)."""
     k = cb.kinfo
     if k is None:
         fast = _FAST.get(_fmt_name(cb.fmt))
-        k = cb.kinfo = (fast, _tsize(cb.fmt), _unpack_cost(cb)) if fast is not None else (None, None, None)
+        k = cb.kinfo = ((fast, _tsize(cb.fmt), _unpack_cost(cb), _pack_cost(cb)) if fast is not None
+                        else (None, None, None, None))
     return k
 
 
@@ -493,8 +501,12 @@ def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
     kb = cb.kinfo or _kinfo(cb)
     if ka[0] is None or kb[0] is None or not (0 <= ia < ca.visible and 0 <= ib < cb.visible):
         return False
-    aa = ca.front_addr(ia)
-    ab = cb.front_addr(ib)
+    aa = ca.rd_ptr + ia * ca.page_size      # front_addr, inline
+    if aa >= ca.limit:
+        aa -= ca.size
+    ab = cb.rd_ptr + ib * cb.page_size
+    if ab >= cb.limit:
+        ab -= cb.size
     l1 = th.core.l1
     h = (cs.n_acq - 1) % cs.nbuf
     w = cs.written[h]
@@ -658,13 +670,12 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
         if cb is not None and 0 <= output_tile_index < cb.reserved:
             k = cb.kinfo or _kinfo(cb)
             if k[0] is not None:
-                _fast.pack_at(cs.dst, cs.n_rel % cs.nbuf, ifrom_dst, cs.fp32, k[0], th.core.l1,
-                              cb.back_addr(output_tile_index))
-                c = _PACK_COST.get(cb.fmt)
-                if c is None:
-                    c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")
-                th.clocks[_PACK] += c
-                th.busy[_PACK] += c
+                addr = cb.wr_ptr + output_tile_index * cb.page_size     # cb.back_addr, inline
+                if addr >= cb.limit:
+                    addr -= cb.size
+                _fast.pack_at(cs.dst, cs.n_rel % cs.nbuf, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
+                th.clocks[_PACK] += k[3]
+                th.busy[_PACK] += k[3]
                 return
     _pack_tile(ifrom_dst, icb, output_tile_index)
 
@@ -698,10 +709,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     else:
         out = formats.pack_from_dest(src[ifrom_dst], cs.fp32, cb.fmt)
         th.core.l1[addr:addr + out.size] = out
-    c = _PACK_COST.get(cb.fmt)
-    if c is None:
-        c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")
-    th.advance(c, _PACK)
+    th.advance(_pack_cost(cb), _PACK)
 
 
 def cb_get_tile(cb_id, index, *_):

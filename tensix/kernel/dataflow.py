@@ -100,8 +100,9 @@ def _cb(th, cb_id, call):
     return cb
 
 
-# The four CB calls below run once per page in every streaming kernel, so they inline the cost accounting and
-# look the CB up directly (_cb only on a miss, to raise its diagnostic); blocking goes through Scheduler.wait.
+# The four CB calls below run once per page in every streaming kernel, so they inline the cost accounting, look
+# the CB up directly (_cb only on a miss, to raise its diagnostic) and read the CB's time rings themselves for
+# the page counts they have checked (CircularBuffer.filled_time / free_time for 0 < n <= num_pages).
 def cb_reserve_back(cb_id, num_pages):
     th = _ctx.th
     try:
@@ -113,13 +114,14 @@ def cb_reserve_back(cb_id, num_pages):
     th.busy[i] += _C_RES
     if not 0 < num_pages <= cb.num_pages:
         cb.check_pages(num_pages, "cb_reserve_back")
-    t = cb.free_time(num_pages)
-    while t is None:
-        th.sched.block(th, cb.waiters, ("cb_reserve_back(cb=%s, %s)", cb.index, num_pages), cb)
-        t = cb.free_time(num_pages)
-    if t > th.clocks[i]:                    # free at a later time: move there (as Scheduler.wait)
-        th.idle[i] += t - th.clocks[i]
-        th.clocks[i] = t
+    need = cb.pushed + num_pages - cb.num_pages     # pages that must have been popped (CircularBuffer.free_time)
+    if need > 0:
+        while cb.popped < need:
+            th.sched.block(th, cb.waiters, ("cb_reserve_back(cb=%s, %s)", cb.index, num_pages), cb)
+        t = cb.pop_t[(need - 1) % cb.num_pages]
+        if t > th.clocks[i]:                # free at a later time: move there (as Scheduler.wait)
+            th.idle[i] += t - th.clocks[i]
+            th.clocks[i] = t
     if num_pages > cb.reserved:
         cb.reserved = num_pages
 
@@ -159,10 +161,10 @@ def cb_wait_front(cb_id, num_pages):
     th.busy[0] += _C_WAIT
     if not 0 < num_pages <= cb.num_pages:
         cb.check_pages(num_pages, "cb_wait_front")
-    t = cb.filled_time(num_pages)
-    while t is None:
+    need = cb.popped + num_pages                     # pages that must have been pushed (CircularBuffer.filled_time)
+    while cb.pushed < need:
         th.sched.block(th, cb.waiters, ("cb_wait_front(cb=%s, %s)", cb.index, num_pages), cb)
-        t = cb.filled_time(num_pages)
+    t = cb.push_t[(need - 1) % cb.num_pages]
     if t > clocks[0]:                       # filled at a later time: move there (as Scheduler.wait)
         th.idle[0] += t - clocks[0]
         clocks[0] = t
