@@ -129,12 +129,16 @@ def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, s
     return e2 if e2 > e1 else e1
 
 
+MAX_PACKET = 8192   # bytes: 256 data flits of 32 bytes [ISA NoC/Counters.md "Automatic request splitting"]
+_DRAM_ALIGN = soc.DRAM_ALIGNMENT
+
+
 @nb.njit(cache=True)
-def dram_page_io(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start, max_packet, align):
+def dram_page_io(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """_copy_place2 for one page between DRAM and L1 that the caller has not checked: also -1 (nothing done)
-    unless 0 < nbytes <= max_packet and both ends sit at the same offset modulo `align` (the NoC rules that
-    tensix.kernel.dataflow's general path reports)."""
-    if nbytes <= 0 or nbytes > max_packet or (doff - soff) % align != 0:
+    unless 0 < nbytes <= one packet and both ends sit at the same offset modulo the DRAM alignment (the NoC
+    rules that tensix.kernel.dataflow's general path reports)."""
+    if nbytes <= 0 or nbytes > MAX_PACKET or (doff - soff) % _DRAM_ALIGN != 0:
         return -1
     return _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start)
 

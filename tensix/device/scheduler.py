@@ -259,9 +259,10 @@ def _call_text(call) -> str:
     return call if isinstance(call, str) else call[0] % call[1:]
 
 
-def current_frame_pos(files):
-    """(file, line) of the innermost frame running code of one of `files` (a kernel's sources), or None."""
-    f = sys._getframe(1)
+def current_frame_pos(files, skip=1):
+    """(file, line) of the innermost frame running code of one of `files` (a kernel's sources), or None.
+    skip: the frames of the caller's own call chain that cannot be kernel code (1: only the caller's)."""
+    f = sys._getframe(skip)
     while f is not None:
         if f.f_code.co_filename in files:
             return f.f_code.co_filename, f.f_lineno

@@ -456,7 +456,9 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
             f = k[0]
             exact = cb.index in cs.unpack_to_dest
             if f is not None and (not exact or (f and cs.fp32)):
-                addr = cb.front_addr(in_tile_index)
+                addr = cb.rd_ptr + in_tile_index * cb.page_size     # cb.front_addr, inline
+                if addr >= cb.limit:
+                    addr -= cb.size
                 h = (cs.n_acq - 1) % cs.nbuf
                 w = cs.written[h]
                 if w is not None:
@@ -766,7 +768,7 @@ def _run_sfpu(fn, args, dst_tile_index):
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
         w |= writes
     inputs = info.compiled.input_row(args)
-    where = current_frame_pos(th.kernel.source_files)  # formatted only if the call fails
+    where = current_frame_pos(th.kernel.source_files, 3)  # formatted only if the call fails
     batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
     th.advance(info.cycles, _MATH)
 

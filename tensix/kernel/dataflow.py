@@ -20,6 +20,7 @@ from tensix.device.errors import (
 )
 from tensix.device.interleave import aligned_page_size, page_noc_addr
 from tensix.device.noc import _broken as _noc_broken
+from tensix.device.noc import MAX_PACKET
 from tensix.device.noc import dram_page_io as _dram_page_io
 from tensix.kernel import _ctx
 
@@ -344,7 +345,6 @@ def _local_range(th, addr, size, what):
         "(get_write_ptr/get_read_ptr) or an address inside L1.")
 
 
-MAX_PACKET = 8192   # 256 data flits of 32 bytes [ISA NoC/Counters.md "Automatic request splitting"]
 
 
 def _check_align(th, local, remote, kind, size, what):
@@ -478,14 +478,13 @@ def noc_async_full_barrier(noc=None):
 
 _NUM_DRAM_BANKS = soc.NUM_DRAM_BANKS
 _DRAM_ENDPOINT = soc.DRAM_BANK_WORKER_ENDPOINT
-_DRAM_ALIGN = soc.DRAM_ALIGNMENT
 _C_TILE_IO = _C_ADDR + _C_ISSUE     # the addrgen's get_noc_addr, then the transfer's issue
 
 
 def _dram_link(th, n, bank, read):
     """The figures a DRAM page transfer of thread th over NoC n to or from `bank` uses, as _tile_io keeps them in
     th.dram_links: (NoC port Fluid, bank Fluid, their capacities and bandwidths, completion latency after the
-    last byte has passed: route plus DRAM latency). None for a thread that is not a data movement kernel
+    last byte has passed: route plus DRAM latency, the DRAM banks' storage list, the core's L1). None for a thread that is not a data movement kernel
     (the general path reports it)."""
     if th.compute is not None:
         return None
@@ -493,7 +492,8 @@ def _dram_link(th, n, bank, read):
     timing = core.device.timing
     p, bk = timing.port((core.logical, n)), timing.bank(bank)
     link = (p, bk, p.cap, p.bw, bk.cap, bk.bw,
-            timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read) + timing.dram_lat)
+            timing.latency(core.noc_xy, _DRAM_ENDPOINT[bank], n, read) + timing.dram_lat,
+            core.device.dram.mem, core.l1)   # the banks' list is updated in place when DRAM grows (memory.py)
     th.dram_links[n][bank + 12 * read] = link
     return link
 
@@ -522,15 +522,13 @@ def _tile_io(read: bool):
                 size = addrgen.page_size
                 i = th.cur
                 t = th.clocks[i] + _C_TILE_IO
-                p, bk, c1, b1, c2, b2, lat = link
-                mem = th.core.device.dram.mem[bank]
+                p, bk, c1, b1, c2, b2, lat, mems, l1 = link
+                mem = mems[bank]
                 while True:
                     if read:
-                        end = _dram_page_io(mem, off, th.core.l1, l1_addr, size, p.st, c1, b1, bk.st, c2, b2, t,
-                                            MAX_PACKET, _DRAM_ALIGN)
+                        end = _dram_page_io(mem, off, l1, l1_addr, size, p.st, c1, b1, bk.st, c2, b2, t)
                     else:
-                        end = _dram_page_io(th.core.l1, l1_addr, mem, off, size, p.st, c1, b1, bk.st, c2, b2, t,
-                                            MAX_PACKET, _DRAM_ALIGN)
+                        end = _dram_page_io(l1, l1_addr, mem, off, size, p.st, c1, b1, bk.st, c2, b2, t)
                     if end != -2:
                         break
                     p.reserve(t, size)      # a window state must grow first (nothing was done)
