@@ -98,9 +98,11 @@ class CircularBuffer:
         if n > self.reserved:
             raise self.over_push(n)
         self.reserved -= n
-        pt, npg = self.push_t, self.num_pages
-        for p in range(self.pushed, self.pushed + n):
-            pt[p % npg] = t
+        if n == 1:
+            self.push_t[self.pushed % self.num_pages] = t
+        else:
+            for p in range(self.pushed, self.pushed + n):
+                self.push_t[p % self.num_pages] = t
         self.pushed += n
         self.wr_ptr += n * self.page_size
         if self.wr_ptr >= self.limit:
@@ -110,9 +112,11 @@ class CircularBuffer:
         if n > self.visible:
             raise self.over_pop(n)
         self.visible -= n
-        pt, npg = self.pop_t, self.num_pages
-        for p in range(self.popped, self.popped + n):
-            pt[p % npg] = t
+        if n == 1:
+            self.pop_t[self.popped % self.num_pages] = t
+        else:
+            for p in range(self.popped, self.popped + n):
+                self.pop_t[p % self.num_pages] = t
         self.popped += n
         self.rd_ptr += n * self.page_size
         if self.rd_ptr >= self.limit:
