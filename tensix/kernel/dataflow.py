@@ -409,15 +409,19 @@ def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
 def noc_async_read_barrier(noc=None):
     th = _ctx.th
     i = th.cur
-    th.clocks[i] += _C_BAR
+    c = th.clocks[i] + _C_BAR
     th.busy[i] += _C_BAR
-    if th.reads:
-        t = max([r[2] for r in th.reads])
-        c = th.clocks[th.cur]
+    reads = th.reads
+    if reads:
+        t = c
+        for r in reads:     # the latest completion (a loop: usually one or two reads)
+            if r[2] > t:
+                t = r[2]
         if t > c:
-            th.clocks[th.cur] = t
-            th.idle[th.cur] += t - c
-        th.reads.clear()
+            th.idle[i] += t - c
+            c = t
+        reads.clear()
+    th.clocks[i] = c
 
 
 def _write(th, src, dst_noc_addr, size, noc, what):
@@ -447,16 +451,17 @@ def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
 def noc_async_write_barrier(noc=None):
     th = _ctx.th
     i = th.cur
-    th.clocks[i] += _C_BAR
+    c = th.clocks[i] + _C_BAR
     th.busy[i] += _C_BAR
-    if th.writes:
-        t = max(th.writes)
-        c = th.clocks[th.cur]
+    writes = th.writes
+    if writes:
+        t = max(writes)
         if t > c:
-            th.clocks[th.cur] = t
-            th.idle[th.cur] += t - c
-        th.writes.clear()
+            th.idle[i] += t - c
+            c = t
+        writes.clear()
         th.write_src.clear()
+    th.clocks[i] = c
 
 
 def noc_async_writes_flushed(noc=None):
