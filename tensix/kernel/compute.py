@@ -485,40 +485,50 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
 
 
-def _eltwise_fast(opcode, cb_a, cb_b, ia, ib, idst):
-    """add_tiles / sub_tiles when both CBs have a compiled fast path and nothing needs a diagnostic: the same
-    numerics (_fast.eltwise), costs and checks as _binary, in one frame. Returns False to defer to _binary."""
-    th = _ctx.th
-    cs = th.compute
-    if cs is not None and cs.sfpu_pending:
-        _settle_sfpu(th)
-    if cs is None or not cs.math_open or not 0 <= idst < cs.capacity:
-        return False
-    cbs = th.core.cbs
-    ca = cbs.get(cb_a)
-    cb = cbs.get(cb_b)
-    if ca is None or cb is None:
-        return False
-    ka = ca.kinfo or _kinfo(ca)
-    kb = cb.kinfo or _kinfo(cb)
-    if ka[0] is None or kb[0] is None or not (0 <= ia < ca.visible and 0 <= ib < cb.visible):
-        return False
-    aa = ca.rd_ptr + ia * ca.page_size      # front_addr, inline
-    if aa >= ca.limit:
-        aa -= ca.size
-    ab = cb.rd_ptr + ib * cb.page_size
-    if ab >= cb.limit:
-        ab -= cb.size
-    l1 = th.core.l1
-    h = (cs.n_acq - 1) % cs.nbuf
-    w = cs.written[h]
-    if w is not None:
-        w.add(idst)
-    cs.defined[h].add(idst)
-    if ka[0] or kb[0] or not _fast.eltwise_bf16_at(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
-        _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32, cs.dst[h][idst])
-    cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
-    return True
+def _add_sub(op: str):
+    """add_tiles (op "add") or sub_tiles: the fast path runs in the API call's own frame (it runs for every tile
+    of a binary op) when both CBs have a compiled format and nothing needs a diagnostic: the same numerics
+    (_fast.eltwise), costs and checks as _binary, which handles everything else."""
+    opcode = 0 if op == "add" else 1
+    call = f"{op}_tiles"
+
+    def tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
+        th = _ctx.th
+        cs = th.compute
+        if cs is not None and cs.sfpu_pending:
+            _settle_sfpu(th)
+        if cs is not None and cs.math_open and 0 <= idst < cs.capacity:
+            cbs = th.core.cbs
+            ca = cbs.get(in0_cb_id)
+            cb = cbs.get(in1_cb_id)
+            if ca is not None and cb is not None:
+                ka = ca.kinfo or _kinfo(ca)
+                kb = cb.kinfo or _kinfo(cb)
+                if ka[0] is not None and kb[0] is not None and 0 <= itile0 < ca.visible and 0 <= itile1 < cb.visible:
+                    aa = ca.rd_ptr + itile0 * ca.page_size      # front_addr, inline
+                    if aa >= ca.limit:
+                        aa -= ca.size
+                    ab = cb.rd_ptr + itile1 * cb.page_size
+                    if ab >= cb.limit:
+                        ab -= cb.size
+                    l1 = th.core.l1
+                    h = (cs.n_acq - 1) % cs.nbuf
+                    w = cs.written[h]
+                    if w is not None:
+                        w.add(idst)
+                    cs.defined[h].add(idst)
+                    if ka[0] or kb[0] or not _fast.eltwise_bf16_at(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
+                        _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32,
+                                      cs.dst[h][idst])
+                    cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
+                    return
+        _binary(op, None, in0_cb_id, in1_cb_id, itile0, itile1, idst, call)
+
+    tiles.__name__ = tiles.__qualname__ = call
+    tiles.__doc__ = (f"{call}(in0_cb_id, in1_cb_id, itile0, itile1, idst): Dst tile idst = tile itile0 of CB in0 "
+                     f"{'+' if opcode == 0 else '-'} tile itile1 of CB in1, through SrcA/SrcB and the FPU "
+                     "(both tiles waited for with cb_wait_front, Dst acquired).")
+    return tiles
 
 
 def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
@@ -541,14 +551,8 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cb), _C_ELT * (2 if cs.fp32 else 1))
 
 
-def add_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
-    if not _eltwise_fast(0, in0_cb_id, in1_cb_id, itile0, itile1, idst):
-        _binary("add", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "add_tiles")
-
-
-def sub_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
-    if not _eltwise_fast(1, in0_cb_id, in1_cb_id, itile0, itile1, idst):
-        _binary("sub", None, in0_cb_id, in1_cb_id, itile0, itile1, idst, "sub_tiles")
+add_tiles = _add_sub("add")
+sub_tiles = _add_sub("sub")
 
 
 def mul_tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
