@@ -751,10 +751,14 @@ def _run_sfpu(fn, args, dst_tile_index):
     The call is queued (tensix.kernel.sfpu_batch: it runs, batched with the other cores' calls, before this
     Dst is next touched); its static cycles (SFPU issue plus the RISC-V's soft-float work for the runtime
     scalars) are added to the math clock now."""
-    th, cs = _cs("SFPU op")
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        _cs("SFPU op")
     if not cs.math_open:
         cs.need_math("SFPU op")
-    cs.check_dst(dst_tile_index, "SFPU op")
+    if not 0 <= dst_tile_index < cs.capacity:
+        cs.check_dst(dst_tile_index, "SFPU op")
     h = (cs.n_acq - 1) % cs.nbuf
     info = program_info(fn, args)
     if dst_tile_index + info.hi > cs.capacity:
@@ -767,32 +771,33 @@ def _run_sfpu(fn, args, dst_tile_index):
             "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
             "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
     reads, writes = info.footprint_at(dst_tile_index)
-    _check_sfpu_reads(th, cs, fn, reads, writes)
+    defined = cs.defined[h]
+    if not reads <= defined:
+        _refuse_undefined_reads(th, fn, reads, defined)
+    defined |= writes  # the tiles it writes hold data from now on
     w = cs.written[h]
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
         w |= writes
     inputs = info.compiled.input_row(args)
     where = current_frame_pos(th.kernel.source_files, 3)  # formatted only if the call fails
-    batch_of(th).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
-    th.advance(info.cycles, _MATH)
+    (cs.batch or batch_of(th)).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
+    th.clocks[_MATH] += info.cycles
+    th.busy[_MATH] += info.cycles
 
 
-def _check_sfpu_reads(th, cs, fn, reads, writes):
+def _refuse_undefined_reads(th, fn, reads, defined):
     """Refuse an SFPU program that reads Dst tiles holding no data since the half was released (ZEROACC.md:
-    undefined behaviour), and record the tiles it writes as holding data."""
-    defined = cs.defined[(cs.n_acq - 1) % cs.nbuf]
-    if not reads <= defined:
-        from tensix.device.errors import DstUndefinedError
+    undefined behaviour)."""
+    from tensix.device.errors import DstUndefinedError
 
-        missing = sorted(reads - defined)
-        raise DstUndefinedError(
-            f"SFPU op {getattr(fn, '__name__', fn)} on core {th.core.logical} at {th.source_line_now()} reads Dst "
-            f"tile(s) {missing}, which hold no data in this Dst section: since tile_regs_acquire nothing wrote them, "
-            "and the packer's release marked their rows undefined (ISA ZEROACC.md: an SFPLOAD of an undefined row "
-            "is undefined behaviour; tensix does not guess its value).\nFix: write those tiles (copy_tile, a math "
-            "op or an SFPU store) in every acquire before the SFPU reads them, e.g. recompute per-acquire scratch "
-            "data instead of keeping it in Dst across tile_regs_release.")
-    defined |= writes
+    missing = sorted(reads - defined)
+    raise DstUndefinedError(
+        f"SFPU op {getattr(fn, '__name__', fn)} on core {th.core.logical} at {th.source_line_now()} reads Dst "
+        f"tile(s) {missing}, which hold no data in this Dst section: since tile_regs_acquire nothing wrote them, "
+        "and the packer's release marked their rows undefined (ISA ZEROACC.md: an SFPLOAD of an undefined row "
+        "is undefined behaviour; tensix does not guess its value).\nFix: write those tiles (copy_tile, a math "
+        "op or an SFPU store) in every acquire before the SFPU reads them, e.g. recompute per-acquire scratch "
+        "data instead of keeping it in Dst across tile_regs_release.")
 
 
 def call_sfpu(fn, dst_tile_index, *args):
