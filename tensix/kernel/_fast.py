@@ -248,3 +248,10 @@ def pack_at(dst, h, t, fp32_dest, out_f32, l1, addr):
 @nb.njit(cache=True)
 def eltwise_bf16_at(l1, addr_a, addr_b, op, fp32_dest, dst, h, t):
     return eltwise_bf16(l1[addr_a:addr_a + 2048], l1[addr_b:addr_b + 2048], op, fp32_dest, dst[h, t])
+
+
+@nb.njit(cache=True)
+def zero_tile(dst, h, t):
+    """Clear Dst tile t of section h (the packer's release of a tile the fast paths wrote)."""
+    dst[h, t] = 0
+

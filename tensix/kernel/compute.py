@@ -417,9 +417,8 @@ def tile_regs_release():
         cs.dst[h].fill(0)
         w.clear()
     else:
-        half = cs.dst[h]
         for i in w:
-            half[i].fill(0)
+            _fast.zero_tile(cs.dst, h, i)
         w.clear()
     cs.release_times.append(th.clocks[_PACK])
     cs.n_rel += 1
