@@ -84,7 +84,7 @@ class Buffer:
         try:
             if not self.deallocated and not self.device.closed:
                 DeallocateBuffer(self)
-        except AttributeError:      # __init__ raised before the buffer was allocated
+        except (AttributeError, TypeError):  # __init__ raised before the buffer was allocated, or interpreter exit
             pass
 
     def address(self) -> int:
