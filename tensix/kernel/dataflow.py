@@ -488,9 +488,9 @@ _C_TILE_IO = _C_ADDR + _C_ISSUE     # the addrgen's get_noc_addr, then the trans
 
 def _dram_link(th, n, bank, read):
     """The figures a DRAM page transfer of thread th over NoC n to or from `bank` uses, as _tile_io keeps them in
-    th.dram_links: (NoC port Fluid, bank Fluid, their capacities and bandwidths, completion latency after the
-    last byte has passed: route plus DRAM latency, the DRAM banks' storage list, the core's L1). None for a thread that is not a data movement kernel
-    (the general path reports it)."""
+    th.dram_links: (NoC port Fluid, bank Fluid, their capacities and bandwidths, the completion latency after
+    the last byte has passed (route plus DRAM latency), the DRAM banks' storage list, the core's L1). None for
+    a thread that is not a data movement kernel (the general path reports it)."""
     if th.compute is not None:
         return None
     core = th.core
