@@ -19,8 +19,8 @@ from tensix.device.errors import (
     RuntimeArgError,
 )
 from tensix.device.interleave import aligned_page_size, page_noc_addr
-from tensix.device.noc import _broken as _noc_broken
 from tensix.device.noc import MAX_PACKET
+from tensix.device.noc import _broken as _noc_broken
 from tensix.device.noc import dram_page_io as _dram_page_io
 from tensix.kernel import _ctx
 
@@ -415,7 +415,7 @@ def noc_async_read_barrier(noc=None):
     if reads:
         t = c
         for r in reads:     # the latest completion (a loop: usually one or two reads)
-            if r[2] > t:
+            if r[2] > t:  # noqa: PLR1730 (max() costs a call per tile)
                 t = r[2]
         if t > c:
             th.idle[i] += t - c
