@@ -18,6 +18,16 @@ from tensix.sfpi import dst_reg, run, vFloat
 TILE = 4096
 
 
+@pytest.fixture(autouse=True, params=["in place", "background"])
+def batch_mode(request, monkeypatch):
+    """Every test here runs with the batches run in place and on the background thread (_Flight), which a host
+    with two or more CPUs uses for batches of one program."""
+    monkeypatch.setattr(sfpu_batch, "ASYNC", request.param == "background")
+    if request.param == "background":
+        monkeypatch.setattr(sfpu_batch, "THREADS", max(sfpu_batch.THREADS, 2))
+    return request.param
+
+
 def scale_add(s, bias):
     for _ in range(32):
         dst_reg[0] = dst_reg[0] * s + bias
@@ -148,14 +158,21 @@ def launch(compute, x, n_cores, per_core, fp32=True):
 
 @pytest.fixture
 def count_executes(monkeypatch):
+    """The number of calls in each batch run, in place (run_prepared) or in the background (_Flight)."""
     calls = []
     real = sfpu_batch.run_prepared
+    real_flight = sfpu_batch._Flight.__init__
 
     def counting(program, state, dsts, state_of, *a, **kw):
         calls.append(state_of.shape[0])
         return real(program, state, dsts, state_of, *a, **kw)
 
+    def counting_flight(self, batch, pending, *a):
+        calls.append(sum(len(lst) for lst in pending.values()))
+        real_flight(self, batch, pending, *a)
+
     monkeypatch.setattr(sfpu_batch, "run_prepared", counting)
+    monkeypatch.setattr(sfpu_batch._Flight, "__init__", counting_flight)
     return calls
 
 
@@ -264,6 +281,80 @@ def test_an_error_inside_a_batch_names_the_core_and_line_of_its_call(monkeypatch
     with pytest.raises(SfpuError, match=r"SFPU op scale_add on core \(2, 0\) \(kernel 'compute_chain'\) called at "
                                         r".*test_sfpu_batch.py:\d+: instruction 3"):
         launch(compute_chain, x, 4, 1)
+
+
+def test_an_error_in_a_background_batch_names_the_core_and_line_of_its_call(monkeypatch, batch_mode):
+    """add_tile1's batches hold one call of every core, so they run in the background; an interpreter error there
+    reaches the thread that waits for it, naming the failing call's core and kernel line."""
+    from tensix.errors import SfpuError
+    from tensix.sfpu.execute import ERR_DST_RANGE
+
+    if batch_mode != "background":
+        pytest.skip("the in-place batches are the test above")
+
+    def failing(*args):
+        progress, _counts, err = args[-3:]
+        err[:] = (ERR_DST_RANGE, 0, 2)     # instance 2 of the first step
+        progress[1] = 1
+
+    monkeypatch.setattr(sfpu_batch, "_run_steps", failing)
+    x = np.zeros((4, 32, 32), np.float32)
+    with pytest.raises(SfpuError, match=r"SFPU op add_tile1 on core \(\d, 0\) \(kernel 'compute_chain'\) called at "
+                                        r".*test_sfpu_batch.py:\d+: instruction 0 .*beyond the 10-bit Dst"):
+        launch(compute_chain, x, 4, 1)
+
+
+def compute_call_then_leave():
+    """Core 0 queues a call and ends without touching Dst again; core 1 squares its tile and packs it, so its
+    batch also holds core 0's call, which nobody waits for: the program's end does."""
+    compute_no_pack()
+    if get_arg_val(1) == 0:
+        return
+    cb_reserve_back(CBIndex.c_16, 1)
+    tile_regs_wait()
+    pack_tile(0, CBIndex.c_16)
+    tile_regs_release()
+    cb_push_back(CBIndex.c_16, 1)
+
+
+def test_a_batch_nobody_waits_for_ends_with_the_program(monkeypatch, count_executes, batch_mode):
+    import time
+    finished = []
+    real = sfpu_batch._run_steps
+
+    def slow(*args):               # core 1's call is step 0 and core 0's (parked last) step 1: core 1 goes on
+        real(*args)                # as soon as step 0 is done, the batch thread is still busy when it ends
+        time.sleep(0.2)
+        finished.append(True)
+
+    monkeypatch.setattr(sfpu_batch, "_run_steps", slow)
+    monkeypatch.setattr(sfpu_batch, "CHUNK", 1)
+    x = np.random.default_rng(2).uniform(-2, 2, (2, 32, 32)).astype(np.float32)
+    dev = tm.CreateDevice(0)
+    cq = dev.command_queue()
+    mk = lambda: tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 2 * TILE, TILE, tm.BufferType.DRAM))
+    b_in, b_out = mk(), mk()
+    tm.EnqueueWriteBuffer(cq, b_in, tm.tilize_nfaces(x.reshape(64, 32), 64, 32))
+    cores = tm.CoreRangeSet([tm.CoreCoord(0, 0), tm.CoreCoord(1, 0)])
+    prog = tm.CreateProgram()
+    for idx in (0, 16):
+        tm.CreateCircularBuffer(prog, cores, tm.CircularBufferConfig(2 * TILE, {idx: tm.DataFormat.Float32})
+                                .set_page_size(idx, TILE))
+    rk = tm.CreateKernel(prog, reader, cores, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
+    wk = tm.CreateKernel(prog, writer, cores, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_1))
+    ck = tm.CreateKernel(prog, compute_call_then_leave, cores, tm.ComputeConfig(
+        fp32_dest_acc_en=True, unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32}))
+    for i in range(2):
+        c = tm.CoreCoord(i, 0)
+        tm.SetRuntimeArgs(prog, rk, c, [b_in.address(), i, 1])
+        tm.SetRuntimeArgs(prog, ck, c, [1, i])
+        tm.SetRuntimeArgs(prog, wk, c, [b_out.address(), i, 1 if i else 0])
+    tm.EnqueueProgram(cq, prog)
+    assert count_executes == [2]                   # one batch of both cores' calls
+    if batch_mode == "background":
+        assert finished == [True]                  # ... run to its end before EnqueueProgram returned
+    out = np.asarray(tm.untilize_nfaces(tm.EnqueueReadBuffer(cq, b_out, dtype=np.float32), 64, 32)).reshape(2, 32, 32)
+    np.testing.assert_array_equal(out[1].view(np.uint32), run(square, x[1:2]).tiles[0].view(np.uint32))
 
 
 def double_tile1_into_tile2():

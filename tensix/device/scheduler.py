@@ -112,6 +112,8 @@ class Scheduler:
         self.ctx = _NoContext()         # an object whose .th is set to the running thread (tensix.kernel._ctx)
         self.deferred: list[KThread] = []   # threads parked by defer() until nothing else can run
         self.idle_hooks: list = []      # called once when only deferred threads are left (see defer)
+        self.finishing = False          # True once every thread has ended or blocked for good (last idle hooks)
+        self.end_hooks: list = []       # called when run() ends, also by an error: host work still in flight
 
     def spawn(self, core, kernel, riscvs, fn) -> KThread:
         th = KThread(self, core, kernel, riscvs, fn)
@@ -126,19 +128,33 @@ class Scheduler:
     def run(self):
         heap = self.heap
         ctx = self.ctx
-        while True:
-            while heap:
-                _, _, th = heapq.heappop(heap)
-                if th.state == DONE:
-                    continue
-                self.current = th
-                ctx.th = th
-                th.g.switch()
-            if not self.deferred:
-                break
-            self._release_deferred()
-        self.current = None
-        self.run_idle_hooks()
+        ended = False
+        try:
+            while True:
+                while heap:
+                    _, _, th = heapq.heappop(heap)
+                    if th.state == DONE:
+                        continue
+                    self.current = th
+                    ctx.th = th
+                    th.g.switch()
+                if not self.deferred:
+                    break
+                self._release_deferred()
+            self.current = None
+            self.finishing = True
+            self.run_idle_hooks()
+            ended = True
+        finally:
+            self.finishing = True
+            for hook in self.end_hooks:
+                if ended:
+                    hook()
+                else:       # an error is on its way out: only let the host work finish, keep that error
+                    try:
+                        hook()
+                    except Exception:  # noqa: BLE001
+                        pass
         blocked = [t for t in self.threads if t.state == BLOCKED]
         if blocked:
             raise self._deadlock(blocked)

@@ -18,15 +18,19 @@ threads only through CBs, whose hand-offs are timestamped, so parking it changes
 from __future__ import annotations
 
 import os
+import time
 import weakref
+from concurrent.futures import ThreadPoolExecutor
 
+import numba as nb
 import numpy as np
 
 from tensix.device.scheduler import frame_pos_text
 from tensix.errors import SfpuError
 from tensix.sfpi.runner import compiled_for
 from tensix.sfpu import dst as dstmod
-from tensix.sfpu.execute import check_program, run_prepared
+from tensix.sfpu.dst import _move16_one, _read32_one, _write32_one
+from tensix.sfpu.execute import _run, check_program, error_text, run_prepared
 from tensix.sfpu.state import SfpuState
 
 _BATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scheduler -> SfpuBatch
@@ -35,6 +39,10 @@ _PROGRAMS: dict = {}  # id(compiled) -> ProgramInfo (the Compiled objects live i
 # the GIL); TENSIX_THREADS overrides the machine's CPU count
 THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or (
     len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+# with two or more host CPUs, a batch of one SFPU program runs on a background thread while the kernels go on
+# (_Flight); TENSIX_SFPU_ASYNC=0 runs every batch in place
+ASYNC = os.environ.get("TENSIX_SFPU_ASYNC", "1") != "0"
+CHUNK = 4           # calls per step of a background batch: a resumed core waits for its step, not the batch
 
 
 class ProgramInfo:
@@ -112,6 +120,8 @@ class SfpuBatch:
         computes = [t for t in sched.threads if t.compute is not None]
         self.states = SfpuState(max(len(computes), 1))
         self.flush_hook = self.flush
+        self.flight = None          # the batch running in the background (_Flight)
+        sched.end_hooks.append(self.join)
         self._dst_cache: dict = {}
         self._aranges: dict = {}
         # The Dst sections of all compute kernels of one shape move into one pool array (each ComputeState keeps
@@ -157,18 +167,37 @@ class SfpuBatch:
         job.cs.sfpu_pending += 1
 
     def wait(self, th):
-        """Called by a compute thread before it touches a Dst with queued SFPU calls: park until the batch ran."""
-        self.sched.defer(th, self.flush_hook)
-        if th.compute.sfpu_pending:  # defensive: the hook runs before deferred threads resume
-            self.flush()
+        """Called by a compute thread before it touches a Dst with queued SFPU calls: park until the batch holding
+        them has been started, then wait until its own calls have run."""
+        if th in self.pending:
+            self.sched.defer(th, self.flush_hook)
+            if th in self.pending:  # defensive: the hook runs before deferred threads resume
+                self.flush()
+        if self.flight is not None:
+            self.flight.await_thread(th)
+        th.compute.sfpu_pending = 0
+
+    def join(self):
+        """Wait for the batch running in the background, if any (and report its error)."""
+        f, self.flight = self.flight, None
+        if f is not None:
+            f.finish()
 
     def flush(self):
         """Run every queued call: round r holds the r-th queued call of each core (so one core's calls keep
-        their order); within a round, calls of the same program, Dst mode and base run as one batch."""
+        their order); within a round, calls of the same program, Dst mode and base run as one batch. Calls that
+        all run one program on one kind of Dst go to a background thread instead (_Flight), unless the program
+        is ending."""
+        self.join()                 # one batch at a time: it shares the SFPU Dsts, and a core's calls keep order
         pending = self.pending
         if not pending:
             return
         self.pending = {}
+        if ASYNC and THREADS >= 2 and not self.sched.finishing:
+            flight = _Flight.start(self, pending)
+            if flight is not None:
+                self.flight = flight
+                return
         lists = list(pending.values())
         for r in range(max(len(lst) for lst in lists)):
             groups: dict = {}
@@ -237,3 +266,144 @@ def batch_of(th) -> SfpuBatch:
             b = _BATCHES[th.sched] = SfpuBatch(th.sched)
         cs.batch = b
     return b
+
+
+@nb.njit(cache=True, nogil=True)
+def _run_steps(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0,
+               vc0_valid, dsts, pool, which, slots, d_of, b_of, inputs, bases, ins, outs, bounds, dst32, progress,
+               counts, err):
+    """A whole batch of one program, step by step (calls bounds[c]..bounds[c + 1]): each call's Dst tiles in
+    from the pool, the interpreter, the tiles it writes back (as SfpuBatch._run_group does, for one call at a
+    time), then progress[0] = steps done. On an interpreter error progress[1] = 1 and err names the call."""
+    for c in range(bounds.shape[0] - 1):
+        a = bounds[c]
+        b = bounds[c + 1]
+        for k in range(a, b):
+            rwc[slots[k], 0] = 0  # the LLK driver starts and ends with a cleared Dst RWC (see _run_group)
+            rwc[slots[k], 1] = 0
+            for r in range(ins.shape[0]):
+                first = bases[k] + ins[r, 0]
+                tiles = pool[which[k, 0], which[k, 1], first:first + ins[r, 1]]
+                if dst32:
+                    _write32_one(tiles, dsts[k], first)
+                else:
+                    _move16_one(tiles, dsts[k], first, True)
+        _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0,
+             vc0_valid, dsts, slots[a:b], d_of[a:b], b_of[a:b], inputs[a:b], counts, err)
+        if err[0] != 0:
+            err[2] += a
+            progress[1] = 1
+            return
+        for k in range(a, b):
+            rwc[slots[k], 0] = 0
+            rwc[slots[k], 1] = 0
+            for r in range(outs.shape[0]):
+                first = bases[k] + outs[r, 0]
+                tiles = pool[which[k, 0], which[k, 1], first:first + outs[r, 1]]
+                if dst32:
+                    _read32_one(dsts[k], first, tiles)
+                else:
+                    _move16_one(tiles, dsts[k], first, False)
+        progress[0] = c + 1
+
+
+def _steps(k: int) -> np.ndarray:
+    """Step boundaries for k calls: 1, 1, 2, then CHUNK calls per step. The first thread to resume waits for the
+    first step only, while the batch thread goes on with the rest."""
+    bounds = [0]
+    for size in (1, 1, 2):
+        if bounds[-1] < k:
+            bounds.append(min(k, bounds[-1] + size))
+    bounds += range(bounds[-1] + CHUNK, k, CHUNK)
+    if bounds[-1] != k:
+        bounds.append(k)
+    return np.array(bounds, np.int64)
+
+
+_WORKER: list = []
+
+
+def _worker() -> ThreadPoolExecutor:
+    if not _WORKER:
+        _WORKER.append(ThreadPoolExecutor(1, thread_name_prefix="tensix-sfpu-batch"))
+    return _WORKER[0]
+
+
+class _Flight:
+    """A batch running on a background thread while the kernels go on: the same calls, inputs and order of each
+    core's calls as SfpuBatch.flush (so the same numbers), in steps of CHUNK calls ordered as the scheduler will
+    resume their threads (clock, then park order). A thread that needs its Dst waits for the step holding its
+    last call (await_thread); everything else it does meanwhile is untouched by the batch, which only reads and
+    writes the Dst tiles and SFPU states of the queued calls (module docstring)."""
+
+    @classmethod
+    def start(cls, batch, pending) -> _Flight | None:
+        """Start the batch, or None if it holds more than one program or kind of Dst (flush runs it in place)."""
+        jobs = [j for lst in pending.values() for j in lst]
+        info = jobs[0].info
+        key = batch.row[jobs[0].th][0]
+        if any(j.info is not info or batch.row[j.th][0] != key for j in jobs):
+            return None
+        return cls(batch, pending, info, key)
+
+    def __init__(self, batch, pending, info, key):
+        sched = batch.sched
+        parked = {th: i for i, th in enumerate(sched.deferred)}
+        order = sorted(pending, key=lambda th: (th.clocks[th.cur], parked.get(th, len(parked))))
+        jobs = []
+        for r in range(max(len(lst) for lst in pending.values())):   # a core's calls in order, as flush's rounds
+            jobs += [pending[th][r] for th in order if r < len(pending[th])]
+        k = len(jobs)
+        self.jobs, self.info = jobs, info
+        bounds = _steps(k)
+        done_at = self.done_at = {}
+        step = 0
+        for i, j in enumerate(jobs):
+            if i >= bounds[step + 1]:
+                step += 1
+            done_at[j.th] = step
+        row, slot = batch.row, batch.slot
+        which = np.array([(row[j.th][1], j.half, slot[j.th], j.base) for j in jobs], np.int64).reshape(k, 4)
+        slots = which[:, 2].copy()
+        bases = which[:, 3].copy()
+        which = which[:, :2].copy()
+        inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, info.compiled.n_inputs)
+        ins = np.array(info.ins, np.int64).reshape(-1, 2)
+        outs = np.array(info.outs, np.int64).reshape(-1, 2)
+        pool = batch.pools[key]
+        self.progress = np.zeros(2, np.int64)
+        self.err = np.zeros(3, np.int64)
+        counts = np.zeros(isa_opcodes(), np.int64)
+        self.future = _worker().submit(
+            _run_steps, info.program, *batch.states.arrays(), batch._dsts(k), pool, which, slots, batch._arange(k),
+            dstmod.TILE_ROWS * bases, inputs, bases, ins, outs, bounds,
+            pool.dtype == np.uint32, self.progress, counts, self.err)
+
+    def await_thread(self, th):
+        """Return once th's calls in this batch have run (at once if it has none)."""
+        step = self.done_at.pop(th, None)
+        if step is None:
+            return
+        progress = self.progress
+        while progress[0] <= step:
+            if progress[1]:
+                self._raise()
+            time.sleep(0)           # let the batch thread run (sleep releases the GIL)
+
+    def finish(self):
+        self.future.result()
+        if self.err[0]:
+            self._raise()
+
+    def _raise(self):
+        self.future.result()        # the batch thread has stopped at the error
+        j = self.jobs[int(self.err[2])]
+        raise SfpuError(f"SFPU op {self.info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called "
+                        f"at {frame_pos_text(j.where)}: "
+                        f"{error_text(self.err, self.info.program, self.info.compiled.instrs)}") from None
+
+
+def isa_opcodes() -> int:
+    from tensix.sfpu import isa
+    return isa.NUM_OPCODES
+

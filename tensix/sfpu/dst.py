@@ -60,13 +60,13 @@ def _from_rows(rows: np.ndarray, count: int) -> np.ndarray:
     return rows.reshape(lead + (count, 2, 2, 16, 16)).swapaxes(-3, -2).reshape(lead + (count, 32, 32))
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _dst32_row(t, i, j):
     """Dst32b row of element (i, j) of tile t (face (i // 16) * 2 + j // 16, row-major within the face)."""
     return 64 * t + ((i >> 4) * 2 + (j >> 4)) * 16 + (i & 15)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _write32_one(t, bits, first):
     """Tiles t (count, 32, 32) into one Dst `bits` (1024, 16) at Dst32b tile `first`."""
     for c in range(t.shape[0]):
@@ -82,7 +82,7 @@ def _write32_one(t, bits, first):
                     lo[k] = v & 0xFFFF
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, nogil=True)
 def _read32_one(bits, first, out):
     for c in range(out.shape[0]):
         for i in range(32):
@@ -93,6 +93,23 @@ def _read32_one(bits, first, out):
                 lo = bits[a + 8]
                 for k in range(16):
                     out[c, i, 16 * h + k] = (np.uint32(hi[k]) << 16) | np.uint32(lo[k])
+
+
+@numba.njit(cache=True, nogil=True)
+def _move16_one(t, bits, first, to_dst):
+    """Tiles t (count, 32, 32) into one Dst `bits` (1024, 16) at Dst16b tile `first` (to_dst, as write_tiles16),
+    or those Dst tiles back into t."""
+    for c in range(t.shape[0]):
+        for f in range(4):
+            for r in range(16):
+                row = TILE_ROWS * (first + c) + 16 * f + r
+                i = (f >> 1) * 16 + r
+                j = (f & 1) * 16
+                for k in range(16):
+                    if to_dst:
+                        bits[row, k] = t[c, i, j + k]
+                    else:
+                        t[c, i, j + k] = bits[row, k]
 
 
 @numba.njit(cache=True)

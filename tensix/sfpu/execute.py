@@ -1233,15 +1233,20 @@ def run_prepared(prog, state: SfpuState, dsts, s_of, d_of, b_of, inp, instrs=Non
                 err[:] = e
                 err[2] += a
     if err[0]:
-        code, idx, k = int(err[0]), int(err[1]), int(err[2])
-        what, fix = _ERR_TEXT[code]
-        if instrs is not None and idx < len(instrs):
-            ins = instrs[idx]
-            name = f"{ins}" + (f" at {ins.loc}" if ins.loc and str(ins).find(ins.loc) < 0 else "")
-        else:
-            name = isa.OPCODE_NAMES[int(prog[idx, 0])]
-        raise SfpuError(f"instruction {idx} ({name}), instance {k}: {what}. Fix: {fix}.")
+        raise SfpuError(error_text(err, prog, instrs))
     return counts
+
+
+def error_text(err: np.ndarray, prog: np.ndarray, instrs=None) -> str:
+    """The message of the error the interpreter recorded in err = (code, instruction, instance)."""
+    code, idx, k = int(err[0]), int(err[1]), int(err[2])
+    what, fix = _ERR_TEXT[code]
+    if instrs is not None and idx < len(instrs):
+        ins = instrs[idx]
+        name = f"{ins}" + (f" at {ins.loc}" if ins.loc and str(ins).find(ins.loc) < 0 else "")
+    else:
+        name = isa.OPCODE_NAMES[int(prog[idx, 0])]
+    return f"instruction {idx} ({name}), instance {k}: {what}. Fix: {fix}."
 
 
 _POOLS: dict = {}
