@@ -394,3 +394,18 @@ def test_batches_move_exactly_the_tiles_a_program_reads_and_writes():
     for t in range(x.shape[0]):
         want = (x[t], run(square, x[t:t + 1]).tiles[0], x[t] * 2)[(t % per_core) % 3]
         np.testing.assert_array_equal(out[t].view(np.uint32), want.view(np.uint32))
+
+
+def test_a_batch_thread_that_dies_is_reported_not_waited_for(monkeypatch, batch_mode):
+    """If the background batch stops without finishing (an exception in its thread), the kernel waiting for it
+    gets that exception instead of waiting forever."""
+    if batch_mode != "background":
+        pytest.skip("background batches only")
+
+    def dying(*args):
+        raise MemoryError("no room for the batch")
+
+    monkeypatch.setattr(sfpu_batch, "_run_steps", dying)
+    x = np.zeros((4, 32, 32), np.float32)
+    with pytest.raises(MemoryError, match="no room for the batch"):
+        launch(compute_chain, x, 4, 1)

@@ -18,6 +18,7 @@ threads only through CBs, whose hand-offs are timestamped, so parking it changes
 from __future__ import annotations
 
 import os
+import platform
 import time
 import weakref
 from concurrent.futures import ThreadPoolExecutor
@@ -40,8 +41,11 @@ _PROGRAMS: dict = {}  # id(compiled) -> ProgramInfo (the Compiled objects live i
 THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or (
     len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 # with two or more host CPUs, a batch of one SFPU program runs on a background thread while the kernels go on
-# (_Flight); TENSIX_SFPU_ASYNC=0 runs every batch in place
-ASYNC = os.environ.get("TENSIX_SFPU_ASYNC", "1") != "0"
+# (_Flight); TENSIX_SFPU_ASYNC=0 runs every batch in place. Only on x86-64: a waiting kernel learns that its step
+# is done from a counter the batch thread stores after the step's Dst tiles, and x86's memory order makes those
+# stores visible in that order (a weaker memory order, as on ARM, would need fences numba does not offer).
+ASYNC = (os.environ.get("TENSIX_SFPU_ASYNC", "1") != "0"
+         and platform.machine().lower() in ("x86_64", "amd64"))
 CHUNK = 4           # calls per step of a background batch: a resumed core waits for its step, not the batch
 
 
@@ -388,6 +392,10 @@ class _Flight:
         while progress[0] <= step:
             if progress[1]:
                 self._raise()
+            if self.future.done() and progress[0] <= step:   # the batch thread ended without this step
+                self.future.result()                          # (its exception, if it raised one)
+                raise SfpuError("internal error: an SFPU batch ended before running every call; please report "
+                                "this with the program that did it")
             time.sleep(0)           # let the batch thread run (sleep releases the GIL)
 
     def finish(self):
