@@ -35,6 +35,7 @@ import enum
 
 import numpy as np
 
+from tensix.device import hostcopy
 from tensix.errors import NotModelledError, TensixError
 
 __all__ = [
@@ -176,7 +177,9 @@ def _into(out, src_view: np.ndarray, dtype, what: str) -> np.ndarray:
     """Copy the transposed view into `out` (a C-contiguous array of the data's dtype and size, e.g. a staging
     buffer reused from call to call, which spares the fresh pages a new array costs) or into a new array."""
     if out is None:
-        return src_view.reshape(-1)
+        out = np.empty(src_view.shape, dtype)
+        hostcopy.copyto(out, src_view)
+        return out.reshape(-1)
     if (not isinstance(out, np.ndarray) or out.dtype != dtype or out.size != src_view.size
             or not out.flags.c_contiguous):
         raise FormatError(
@@ -185,7 +188,7 @@ def _into(out, src_view: np.ndarray, dtype, what: str) -> np.ndarray:
                                        f"{'' if out.flags.c_contiguous else ', not C-contiguous'}"
                                        if isinstance(out, np.ndarray) else "")
             + ".\nFix: pass np.empty(data.size, data.dtype), or out=None for a new array.")
-    np.copyto(out.reshape(src_view.shape), src_view)
+    hostcopy.copyto(out.reshape(src_view.shape), src_view)
     return out.reshape(-1)
 
 

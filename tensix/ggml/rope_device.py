@@ -60,6 +60,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import tensix.metalium as tm
+from tensix.device import hostcopy
 from tensix.errors import NotModelledError
 from tensix.ggml import rope as _ref
 from tensix.ggml.rope import (
@@ -400,7 +401,7 @@ def _untilize_tile_columns(raw: np.ndarray, n_blocks: int, order: np.ndarray, ou
     src = raw.reshape(n_blocks, n_tiles, 2, 2, 16, 16)            # block, tile, face row, face col, r, c
     dst = out_rows.reshape(n_blocks, 2, 16, len(order), 2, 16)    # block, face row, r, tile col, face col, c
     for w, t in enumerate(order):
-        dst[:, :, :, w] = src[:, t].transpose(0, 1, 3, 2, 4)
+        hostcopy.copyto(dst[:, :, :, w], src[:, t].transpose(0, 1, 3, 2, 4))
 
 
 def _tilize_blocks(blocks: np.ndarray) -> np.ndarray:

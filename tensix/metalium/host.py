@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from tensix.device import soc
+from tensix.device import hostcopy, soc
 from tensix.device.cb import CircularBuffer
 from tensix.device.device import Device
 from tensix.device.errors import (CircularBufferConfigError, DeviceError, KernelError, L1OverflowError,
@@ -122,8 +122,7 @@ class Buffer:
         data = data[: n * ps]
         full, rem = divmod(data.size, ps)
         pages = data[: full * ps].reshape(full, ps)
-        for r, slots in self._bank_runs(0, full):
-            slots[...] = pages[r::self.nbanks]
+        _bank_copies([(slots, pages[r::self.nbanks]) for r, slots in self._bank_runs(0, full)])
         if rem:  # a partly covered page: its data, then zeros
             page = self._page_bytes(full)
             page[:rem] = data[full * ps:]
@@ -137,8 +136,7 @@ class Buffer:
         ps = self.page_size
         full, rem = divmod(nbytes, ps)
         pages = flat[: full * ps].reshape(full, ps)
-        for r, slots in self._bank_runs(0, full):
-            pages[r::self.nbanks] = slots
+        _bank_copies([(pages[r::self.nbanks], slots) for r, slots in self._bank_runs(0, full)])
         if rem:
             flat[full * ps:nbytes] = self._page_bytes(full)[:rem]
 
@@ -146,6 +144,21 @@ class Buffer:
         out = np.empty(self.size, np.uint8)
         self.read_into(out, self.size)
         return out
+
+
+def _bank_copies(pairs) -> None:
+    """dst[...] = src for each (dst, src) pair (one per bank): half of the banks on the host copy thread when
+    the data is large (hostcopy)."""
+    if sum(d.nbytes for d, _ in pairs) < hostcopy.MIN_BYTES:
+        for d, s in pairs:
+            np.copyto(d, s)
+        return
+    half = len(pairs) // 2
+
+    def copy(part):
+        return lambda: [np.copyto(d, s) for d, s in part]
+
+    hostcopy.both(copy(pairs[:half]), copy(pairs[half:]))
 
 
 def CreateBuffer(config: InterleavedBufferConfig) -> Buffer:
