@@ -329,6 +329,7 @@ def test_a_batch_nobody_waits_for_ends_with_the_program(monkeypatch, count_execu
 
     monkeypatch.setattr(sfpu_batch, "_run_steps", slow)
     monkeypatch.setattr(sfpu_batch, "CHUNK", 1)
+    monkeypatch.setattr(sfpu_batch, "HERE_STEPS", 0)   # every step on the batch thread
     x = np.random.default_rng(2).uniform(-2, 2, (2, 32, 32)).astype(np.float32)
     dev = tm.CreateDevice(0)
     cq = dev.command_queue()
@@ -352,7 +353,8 @@ def test_a_batch_nobody_waits_for_ends_with_the_program(monkeypatch, count_execu
     tm.EnqueueProgram(cq, prog)
     assert count_executes == [2]                   # one batch of both cores' calls
     if batch_mode == "background":
-        assert finished == [True]                  # ... run to its end before EnqueueProgram returned
+        assert finished == [True, True]            # ... run to its end before EnqueueProgram returned (the
+                                                   # starting thread's share is empty here)
     out = np.asarray(tm.untilize_nfaces(tm.EnqueueReadBuffer(cq, b_out, dtype=np.float32), 64, 32)).reshape(2, 32, 32)
     np.testing.assert_array_equal(out[1].view(np.uint32), run(square, x[1:2]).tiles[0].view(np.uint32))
 

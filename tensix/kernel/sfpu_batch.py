@@ -47,6 +47,7 @@ THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or (
 ASYNC = (os.environ.get("TENSIX_SFPU_ASYNC", "1") != "0"
          and platform.machine().lower() in ("x86_64", "amd64"))
 CHUNK = 4           # calls per step of a background batch: a resumed core waits for its step, not the batch
+HERE_STEPS = 2      # steps of a background batch the thread that starts it runs itself
 
 
 class ProgramInfo:
@@ -274,12 +275,13 @@ def batch_of(th) -> SfpuBatch:
 
 @nb.njit(cache=True, nogil=True)
 def _run_steps(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0,
-               vc0_valid, dsts, pool, which, slots, d_of, b_of, inputs, bases, ins, outs, bounds, dst32, progress,
-               counts, err):
-    """A whole batch of one program, step by step (calls bounds[c]..bounds[c + 1]): each call's Dst tiles in
-    from the pool, the interpreter, the tiles it writes back (as SfpuBatch._run_group does, for one call at a
-    time), then progress[0] = steps done. On an interpreter error progress[1] = 1 and err names the call."""
-    for c in range(bounds.shape[0] - 1):
+               vc0_valid, dsts, pool, which, slots, d_of, b_of, inputs, bases, ins, outs, bounds, first, last,
+               dst32, progress, counts, err):
+    """Steps first..last - 1 of a batch of one program (step c: calls bounds[c]..bounds[c + 1]): each call's Dst
+    tiles in from the pool, the interpreter, the tiles it writes back (as SfpuBatch._run_group does, for one
+    call at a time), then progress[0] = c + 1. On an interpreter error progress[1] = 1 and err names the
+    call."""
+    for c in range(first, last):
         a = bounds[c]
         b = bounds[c + 1]
         for k in range(a, b):
@@ -377,11 +379,21 @@ class _Flight:
         pool = batch.pools[key]
         self.progress = np.zeros(2, np.int64)
         self.err = np.zeros(3, np.int64)
-        counts = np.zeros(isa_opcodes(), np.int64)
-        self.future = _worker().submit(
-            _run_steps, info.program, *batch.states.arrays(), batch._dsts(k), pool, which, slots, batch._arange(k),
-            dstmod.TILE_ROWS * bases, inputs, bases, ins, outs, bounds,
-            pool.dtype == np.uint32, self.progress, counts, self.err)
+        args = (info.program, *batch.states.arrays(), batch._dsts(k), pool, which, slots, batch._arange(k),
+                dstmod.TILE_ROWS * bases, inputs, bases, ins, outs, bounds)
+        n_steps = len(bounds) - 1
+        here = min(HERE_STEPS, n_steps)
+        self.progress[0] = here     # done below, before any thread resumes; the batch thread only counts up
+        # the batch thread takes the later steps; this thread runs the first ones itself meanwhile (the first
+        # cores to resume need them, and the batch thread takes a while to wake and get the GIL)
+        self.future = _worker().submit(_run_steps, *args, here, n_steps, pool.dtype == np.uint32, self.progress,
+                                       np.zeros(isa_opcodes(), np.int64), self.err)
+        err = np.zeros(3, np.int64)
+        progress = np.zeros(2, np.int64)
+        _run_steps(*args, 0, here, pool.dtype == np.uint32, progress, np.zeros(isa_opcodes(), np.int64), err)
+        if err[0]:
+            self.err = err
+            self._raise()
 
     def await_thread(self, th):
         """Return once th's calls in this batch have run (at once if it has none)."""
