@@ -359,6 +359,42 @@ def test_a_batch_nobody_waits_for_ends_with_the_program(monkeypatch, count_execu
     np.testing.assert_array_equal(out[1].view(np.uint32), run(square, x[1:2]).tiles[0].view(np.uint32))
 
 
+def store_one_row_of_tile1():
+    dst_reg[32] = vFloat(3.0)   # the first SFPU row of tile 1 only; tile 1 is never read
+
+
+def compute_partial_store():
+    """x -> Dst 1, a program stores into some rows of tile 1 without reading it, pack tile 1."""
+    n = get_arg_val(0)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    for _ in range(n):
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 1)
+        call_sfpu(store_one_row_of_tile1, 0)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(1, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+
+def test_a_store_into_part_of_a_tile_keeps_the_rest_of_it():
+    """A program that writes some rows of a Dst tile it never reads: the other rows keep their data (a batch
+    that moved out the whole tile without moving it in first put its own stale rows there)."""
+    x = np.random.default_rng(4).uniform(-2, 2, (6, 32, 32)).astype(np.float32)
+    out = launch(compute_partial_store, x, 3, 2)
+    want = run(store_one_row_of_tile1, np.concatenate([np.zeros((1, 32, 32), np.float32), x[:1]])).tiles[1]
+    stored = want != x[0]
+    assert 0 < stored.sum() < 1024 and (want[stored] == 3.0).all()
+    for t in range(6):
+        np.testing.assert_array_equal(out[t][stored], 3.0)
+        np.testing.assert_array_equal(out[t][~stored].view(np.uint32), x[t][~stored].view(np.uint32))
+
+
 def double_tile1_into_tile2():
     for _ in range(32):
         dst_reg[64] = dst_reg[32] * 2.0   # reads tile 1 only, writes tile 2 only

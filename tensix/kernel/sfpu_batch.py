@@ -73,8 +73,9 @@ class ProgramInfo:
         # the span of tiles (relative to the call's Dst base) the program touches: it must fit the Dst section
         self.lo = min(touched) if touched else 0
         self.hi = max(touched) + 1 if touched else 0
-        # the batch copies in only the tiles the program reads before writing them, and out only those it writes
-        self.ins = _runs(compiled.dst_reads)
+        # the batch copies in the tiles the program reads or writes, and out only those it writes. A written tile
+        # comes in too: a program may store only some of its rows, and the others must keep their data
+        self.ins = _runs(set(compiled.dst_reads) | set(compiled.dst_writes))
         self.outs = _runs(compiled.dst_writes)
         self.name = name
         self._at: dict = {}
@@ -151,8 +152,8 @@ class SfpuBatch:
 
     def _dsts(self, k):
         """The SFPU Dsts of a batch of k calls, reused from batch to batch (a fresh 2 MB array per batch costs
-        more in page faults than its execution). Not cleared: a program only reads Dst tiles of its footprint,
-        which the batch writes in full before it runs (ProgramInfo.ins)."""
+        more in page faults than its execution). Not cleared: a batch only moves out the Dst tiles of its
+        footprint, which it moves in, in full, before it runs (ProgramInfo.ins)."""
         d = self._dst_cache.get(k)
         if d is None:
             d = self._dst_cache[k] = dstmod.new_dst(k)
