@@ -162,3 +162,75 @@ def test_double_buffered_dst_sections():
     got = run_single(compute, [(0, t) for t in tiles], fmt, fmt, tm.ComputeConfig(), n_out=2)
     np.testing.assert_array_equal(got[0], tiles[0])
     np.testing.assert_array_equal(got[1], tiles[1])
+
+
+def _store_row_of_tile1():
+    from tensix.sfpi import dst_reg, vFloat
+    dst_reg[32] = vFloat(3.0)   # one SFPU row of tile 1, nothing read
+
+
+@pytest.mark.parametrize("full_sync", [True, False])
+def test_released_tiles_read_as_zero_on_every_path(full_sync):
+    """The packer's release clears the section (ZEROACC). tensix clears the written tiles lazily, when something
+    reads them: a pack of a tile not written since, a multiply that accumulates onto it, an SFPU store into part
+    of it must all see zeros, not the previous section's data."""
+    from tensix.kernel import call_sfpu, init_sfpu
+
+    rng = np.random.default_rng(21)
+    fmt = formats.DataFormat.Float16_b
+    a = rand_tile(rng, fmt)[1]
+
+    def section(body):
+        for _ in range(1 if full_sync else 2):   # half sync: the same half comes back every second section
+            cb_wait_front(CBIndex.c_0, 1)
+            tile_regs_acquire()
+            copy_tile(CBIndex.c_0, 0, 0)
+            copy_tile(CBIndex.c_0, 0, 1)        # tile 1 of this half now holds data
+            tile_regs_commit()
+            cb_pop_front(CBIndex.c_0, 1)
+            cb_reserve_back(CBIndex.c_16, 1)
+            tile_regs_wait()
+            pack_tile(0, CBIndex.c_16)
+            tile_regs_release()
+            cb_push_back(CBIndex.c_16, 1)
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        body()
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(1, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+    def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        section(lambda: None)                                        # tile 1 untouched: packs zeros
+        section(lambda: mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1))  # accumulates onto zeros
+        section(lambda: call_sfpu(_store_row_of_tile1, 0))           # one row stored, the rest zeros
+
+    per = 1 if full_sync else 2
+    n = 3 * (per + 1)
+    cfg = tm.ComputeConfig(dst_full_sync_en=full_sync)
+    got = run_single(compute, [(0, a)] * n, fmt, fmt, cfg, n_out=n)
+    outs = [got[(per + 1) * s + per] for s in range(3)]
+    for i in range(per):
+        np.testing.assert_array_equal(got[i], a)
+    assert not outs[0].any()
+
+    def fresh_mul():
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(1, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+    np.testing.assert_array_equal(outs[1], run_single(fresh_mul, [(0, a)], fmt, fmt, cfg)[0])
+    raw = np.frombuffer(outs[2].tobytes(), np.uint16)
+    assert 0 < np.count_nonzero(raw) < 1024 and set(np.unique(raw)) == {0, 0x4040}   # 3.0 in BF16, zeros

@@ -99,14 +99,18 @@ class ComputeState:
         utd = cfg.unpack_to_dest_mode or []
         items = utd.items() if isinstance(utd, dict) else enumerate(utd)
         self.unpack_to_dest = {int(i) for i, m in items if "fp32" in str(getattr(m, "name", m)).lower()}
-        # Dst tiles of each half written since its last clear: a set of tile indices from the fast paths, or
-        # None when a general op got the whole half (need_math) - then tile_regs_release clears all of it.
-        # Clearing only what was written keeps the release cheap; the result is the same zeroed half.
+        # Dst tiles of each half written since its last clear: a set of tile indices from the fast paths (the
+        # release marks them stale, below), or None when a general op got the whole half (need_math) - then
+        # tile_regs_release clears all of it. Either way the half reads as zeros after the release.
         self.written = [set() for _ in range(self.nbuf)]
         # Dst tiles of each half that hold data since the half was last released: the packer's release marks
         # the half's rows undefined (ZEROACC), and the SFPU reading an undefined row is undefined behaviour
         # (ISA ZEROACC.md), so an SFPU op that reads a tile not written since then is refused.
         self.defined = [set() for _ in range(self.nbuf)]
+        # Dst tiles of each half that the packer's release cleared (ZEROACC) but that still hold their old values
+        # here: zeroed when something is about to read them (clear_stale), or never, when a fast path overwrites
+        # them whole first (the next section usually does). Saves clearing tiles that are overwritten anyway.
+        self.stale = [set() for _ in range(self.nbuf)]
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
         self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
         self.n_acq = 0
@@ -133,7 +137,16 @@ class ComputeState:
                 "before math on Dst and tile_regs_commit() after it.")
         h = (self.n_acq - 1) % self.nbuf
         self.written[h] = None
+        self.clear_stale(h)         # a general op may read any tile of the half
         return self.dst[h]
+
+    def clear_stale(self, h, tiles=None):
+        """Zero the stale tiles of half h (all, or those of `tiles`) before anything reads them."""
+        stale = self.stale[h]
+        if stale:
+            for t in (list(stale) if tiles is None else [t for t in tiles if t in stale]):
+                _fast.zero_tile(self.dst, h, t)
+                stale.discard(t)
 
     def check_dst(self, idx, call):
         if not (0 <= idx < self.capacity):
@@ -410,15 +423,12 @@ def tile_regs_release():
     h = cs.n_rel % cs.nbuf
     cs.defined[h].clear()
     w = cs.written[h]
-    if w is None:
+    if w is None:               # a general op had the whole half
         cs.dst[h].fill(0)
         cs.written[h] = set()
-    elif 2 * len(w) > cs.capacity:  # most of the half was written: one fill is cheaper than one per tile
-        cs.dst[h].fill(0)
-        w.clear()
-    else:
-        for i in w:
-            _fast.zero_tile(cs.dst, h, i)
+        cs.stale[h].clear()
+    else:                       # the tiles written since the last release read as zero from now on (clear_stale)
+        cs.stale[h] |= w
         w.clear()
     cs.release_times.append(th.clocks[_PACK])
     cs.n_rel += 1
@@ -463,6 +473,7 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
                 if w is not None:
                     w.add(dst_tile_index)
                 cs.defined[h].add(dst_tile_index)
+                cs.stale[h].discard(dst_tile_index)     # overwritten whole
                 if exact:
                     _fast.copy_exact32_at(th.core.l1, addr, cs.dst, h, dst_tile_index)
                 else:
@@ -516,6 +527,7 @@ def _add_sub(op: str):
                     if w is not None:
                         w.add(idst)
                     cs.defined[h].add(idst)
+                    cs.stale[h].discard(idst)           # overwritten whole
                     if ka[0] or kb[0] or not _fast.eltwise_bf16_at(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
                         _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32,
                                       cs.dst[h][idst])
@@ -678,7 +690,10 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
                 addr = cb.wr_ptr + output_tile_index * cb.page_size     # cb.back_addr, inline
                 if addr >= cb.limit:
                     addr -= cb.size
-                _fast.pack_at(cs.dst, cs.n_rel % cs.nbuf, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
+                h = cs.n_rel % cs.nbuf
+                if ifrom_dst in cs.stale[h]:
+                    cs.clear_stale(h, (ifrom_dst,))
+                _fast.pack_at(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
                 th.clocks[_PACK] += k[3]
                 th.busy[_PACK] += k[3]
                 return
@@ -689,9 +704,11 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     th, cs = _cs("pack_tile")
     cs.check_dst(ifrom_dst, "pack_tile")
     if cs.pack_open:
+        cs.clear_stale(cs.n_rel % cs.nbuf)
         src = cs.dst[cs.n_rel % cs.nbuf]
     elif cs.legacy and cs.math_open:
         # legacy acquire_dst section: the packer sees the math thread's Dst (see module docstring)
+        cs.clear_stale((cs.n_acq - 1) % cs.nbuf)
         src = cs.dst[(cs.n_acq - 1) % cs.nbuf]
         if th.clocks[_MATH] > th.clocks[_PACK]:
             th.idle[_PACK] += th.clocks[_MATH] - th.clocks[_PACK]
@@ -770,6 +787,8 @@ def _run_sfpu(fn, args, dst_tile_index):
             "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
             "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
     reads, writes = info.footprint_at(dst_tile_index)
+    if cs.stale[h]:             # the batch moves these tiles in: stale ones must hold their zeros first
+        cs.clear_stale(h, reads | writes)
     defined = cs.defined[h]
     if not reads <= defined:
         _refuse_undefined_reads(th, fn, reads, defined)
