@@ -8,6 +8,12 @@ the release), and then not at once either: the thread is parked with the schedul
 thread can run, by which time the other cores have queued their calls too, and all of them run in one
 ``tensix.sfpu.execute`` call (one instance per core, each with its own SFPU state and Dst).
 
+With two or more host CPUs (x86-64), a batch whose calls all run one program goes to a background thread
+instead (``_Flight``): the parked threads resume at once, in the scheduler's usual order, and each waits only
+for the step of the batch that holds its own calls, while the kernels' Python and the interpreter run on two
+CPUs. The scheduling is the same as with batches run in place (a thread parks at the same calls, and waiting
+for a step is a host wait, not a scheduler one), so are the numbers and the simulated times.
+
 Why this is exact: the SFPU of a core only reads and writes that core's Dst and its own SFPU state, so
 executing the calls of different cores in one batch (in any order) gives each core what it would have got
 alone; the calls of one core keep their order (rounds below). A compute kernel's other effects reach other
