@@ -447,3 +447,24 @@ def test_a_batch_thread_that_dies_is_reported_not_waited_for(monkeypatch, batch_
     x = np.zeros((4, 32, 32), np.float32)
     with pytest.raises(MemoryError, match="no room for the batch"):
         launch(compute_chain, x, 4, 1)
+
+
+def test_background_batches_change_neither_numbers_nor_simulated_times(monkeypatch, batch_mode):
+    """The same RoPE launch with every batch in place and with background batches: the same output bits, the
+    same device time, the same per-core and per-RISC-V busy/idle times."""
+    if batch_mode != "background":
+        pytest.skip("compares both modes itself")
+    from tensix.ggml import ROPE_TYPE_NEOX
+    from tensix.ggml.rope_device import rope_device
+
+    x = np.random.default_rng(8).uniform(-1, 1, (24, 32, 64)).astype(np.float32)
+    pos = np.arange(24, dtype=np.int32) * 37
+    results = []
+    for background in (False, True):
+        monkeypatch.setattr(sfpu_batch, "ASYNC", background)
+        dev = tm.CreateDevice(0)
+        out = rope_device(x, pos, n_dims=64, mode=ROPE_TYPE_NEOX, device=dev, cores=5)
+        run_info = dev.profiler.last_run()
+        results.append((out.view(np.uint32), run_info.duration_cycles, run_info.per_core()))
+    np.testing.assert_array_equal(results[0][0], results[1][0])
+    assert results[0][1:] == results[1][1:]
