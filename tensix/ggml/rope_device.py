@@ -537,7 +537,12 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
         tm.SetRuntimeArgs(prog, ck, core, [b0, nb])
         tm.SetRuntimeArgs(prog, wk, core, [b_dst.address(), b0, nb])
         b0 += nb
+    # the result array is fresh (the caller keeps it): its pages are provided (first touched) on the host copy
+    # thread while the program runs, rather than page by page in the untilize below
+    out_rows = np.empty((n_blocks * 32, head_dim), host_dtype)
+    touched = hostcopy.touch(out_rows)
     tm.EnqueueProgram(cq, prog)
+    touched()
     raw_out = tm.EnqueueReadBuffer(cq, b_dst, out=_staging(dev, "out", n_blocks * n_out * 1024, host_dtype))
     # every output column goes back to its element column; columns no work item wrote keep the input
     dest = _columns_out(plan)
@@ -548,12 +553,11 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
             src_of, (32 * tiles_of[:, None] + np.arange(32)).reshape(-1)):
         # whole output tiles in another order (e.g. NEOX's A0 B0 A1 B1 back to A0 A1 B0 B1): untilize each
         # tile column straight from its tiles into the result rows
-        out_rows = np.empty((n_blocks * 32, head_dim), host_dtype)
         _untilize_tile_columns(raw_out, n_blocks, tiles_of, out_rows)
     else:
         rm_out = np.asarray(tm.untilize_nfaces(raw_out, n_blocks * 32, n_out * 32)).reshape(n_blocks * 32,
                                                                                             n_out * 32)
-        out_rows = rows.copy()
+        hostcopy.copyto(out_rows, rows)
         out_rows[:, dest[dest >= 0]] = rm_out[:, dest >= 0]
     for buf in (b_src, b_dst, b_pos, b_tab):
         if buf is not None and hasattr(tm, "DeallocateBuffer"):
