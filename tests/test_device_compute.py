@@ -180,19 +180,8 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
     fmt = formats.DataFormat.Float16_b
     a = rand_tile(rng, fmt)[1]
 
-    def section(body):
-        for _ in range(1 if full_sync else 2):   # half sync: the same half comes back every second section
-            cb_wait_front(CBIndex.c_0, 1)
-            tile_regs_acquire()
-            copy_tile(CBIndex.c_0, 0, 0)
-            copy_tile(CBIndex.c_0, 0, 1)        # tile 1 of this half now holds data
-            tile_regs_commit()
-            cb_pop_front(CBIndex.c_0, 1)
-            cb_reserve_back(CBIndex.c_16, 1)
-            tile_regs_wait()
-            pack_tile(0, CBIndex.c_16)
-            tile_regs_release()
-            cb_push_back(CBIndex.c_16, 1)
+    def one_section(body, pack_index):
+        """Wait for a tile in c_0, acquire, body(), pack Dst tile pack_index to c_16, release."""
         cb_wait_front(CBIndex.c_0, 1)
         tile_regs_acquire()
         body()
@@ -200,9 +189,18 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
         cb_pop_front(CBIndex.c_0, 1)
         cb_reserve_back(CBIndex.c_16, 1)
         tile_regs_wait()
-        pack_tile(1, CBIndex.c_16)
+        pack_tile(pack_index, CBIndex.c_16)
         tile_regs_release()
         cb_push_back(CBIndex.c_16, 1)
+
+    def fill_both():
+        copy_tile(CBIndex.c_0, 0, 0)
+        copy_tile(CBIndex.c_0, 0, 1)            # tile 1 of this half now holds data
+
+    def section(body):
+        for _ in range(1 if full_sync else 2):   # half sync: the same half comes back every second section
+            one_section(fill_both, 0)
+        one_section(body, 1)
 
     def compute():
         init_sfpu(CBIndex.c_0, CBIndex.c_16)
@@ -218,19 +216,8 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
     for i in range(per):
         np.testing.assert_array_equal(got[i], a)
     assert not outs[0].any()
-
-    def fresh_mul():
-        cb_wait_front(CBIndex.c_0, 1)
-        tile_regs_acquire()
-        mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1)
-        tile_regs_commit()
-        cb_pop_front(CBIndex.c_0, 1)
-        cb_reserve_back(CBIndex.c_16, 1)
-        tile_regs_wait()
-        pack_tile(1, CBIndex.c_16)
-        tile_regs_release()
-        cb_push_back(CBIndex.c_16, 1)
-
-    np.testing.assert_array_equal(outs[1], run_single(fresh_mul, [(0, a)], fmt, fmt, cfg)[0])
+    fresh = run_single(lambda: one_section(lambda: mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1), 1), [(0, a)],
+                       fmt, fmt, cfg)
+    np.testing.assert_array_equal(outs[1], fresh[0])
     raw = np.frombuffer(outs[2].tobytes(), np.uint16)
     assert 0 < np.count_nonzero(raw) < 1024 and set(np.unique(raw)) == {0, 0x4040}   # 3.0 in BF16, zeros
