@@ -27,7 +27,7 @@ import os
 import platform
 import time
 import weakref
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, wait
 
 import numba as nb
 import numpy as np
@@ -36,6 +36,7 @@ from tensix.device.scheduler import frame_pos_text
 from tensix.errors import SfpuError
 from tensix.sfpi.runner import compiled_for
 from tensix.sfpu import dst as dstmod
+from tensix.sfpu import isa
 from tensix.sfpu.dst import _move16_one, _read32_one, _write32_one
 from tensix.sfpu.execute import _run, check_program, error_text, run_prepared
 from tensix.sfpu.state import SfpuState
@@ -64,7 +65,6 @@ class ProgramInfo:
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import riscv_cycles, sfpu_cycles
-        from tensix.sfpu import isa
 
         self.compiled = compiled
         self.program = check_program(compiled.program)  # once: every batch runs it through run_prepared
@@ -394,10 +394,14 @@ class _Flight:
         # the batch thread takes the later steps; this thread runs the first ones itself meanwhile (the first
         # cores to resume need them, and the batch thread takes a while to wake and get the GIL)
         self.future = _worker().submit(_run_steps, *args, here, n_steps, pool.dtype == np.uint32, self.progress,
-                                       np.zeros(isa_opcodes(), np.int64), self.err)
+                                       np.zeros(isa.NUM_OPCODES, np.int64), self.err)
         err = np.zeros(3, np.int64)
-        progress = np.zeros(2, np.int64)
-        _run_steps(*args, 0, here, pool.dtype == np.uint32, progress, np.zeros(isa_opcodes(), np.int64), err)
+        try:
+            _run_steps(*args, 0, here, pool.dtype == np.uint32, np.zeros(2, np.int64),
+                       np.zeros(isa.NUM_OPCODES, np.int64), err)
+        except BaseException:
+            wait([self.future])     # nothing may still be writing the Dst arrays when the exception leaves
+            raise
         if err[0]:
             self.err = err
             self._raise()
@@ -428,9 +432,3 @@ class _Flight:
         raise SfpuError(f"SFPU op {self.info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called "
                         f"at {frame_pos_text(j.where)}: "
                         f"{error_text(self.err, self.info.program, self.info.compiled.instrs)}") from None
-
-
-def isa_opcodes() -> int:
-    from tensix.sfpu import isa
-    return isa.NUM_OPCODES
-
