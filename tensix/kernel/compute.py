@@ -453,7 +453,7 @@ def release_dst(mode=None):
 # ---- data ops ---------------------------------------------------------------------------------------------
 def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     # fast path (a compiled format, nothing to diagnose): the same numerics and costs as below, and only the tile
-    # written is recorded (so the release clears just that tile)
+    # written is recorded (so the release marks just that tile stale)
     th = _ctx.th
     cs = th.compute
     if cs is not None and cs.sfpu_pending:
