@@ -290,6 +290,25 @@ def test_dram_tile_transfers_the_fast_path_refuses_are_reported(case, read):
         run(dev, prog)
 
 
+@pytest.mark.parametrize("read", [True, False])
+def test_a_negative_page_id_is_refused(read):
+    """Page ids are uint32: -1 is not the page before the buffer (where Python's modulo would put it, inside
+    another buffer's range) but one far past any buffer."""
+    dev, prog = program()
+    mk = lambda: tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 24 * TILE, TILE, tm.BufferType.DRAM))
+    below, buf = mk(), mk()
+
+    def k():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        cb_reserve_back(CBIndex.c_0, 1)
+        (noc_async_read_tile if read else noc_async_write_tile)(-1, g, get_write_ptr(CBIndex.c_0))
+
+    dm(prog, k, args=[buf.address()])
+    with pytest.raises(E.NocAddressError, match=r"page id -1 .*uint32"):
+        run(dev, prog)
+    assert below.address() < buf.address()
+
+
 def test_dram_tile_over_one_packet_takes_the_general_path():
     """A 16 KiB page (over one 8 KiB packet, 32-byte aligned: split by hardware) moves through the general path."""
     page = 16384

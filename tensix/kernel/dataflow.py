@@ -288,6 +288,12 @@ class _AddrGen:
     def get_noc_addr(self, page_id, offset=0, noc=None):
         th = _ctx.th
         th.advance(_C_ADDR)
+        if not 0 <= page_id <= 0xFFFFFFFF:
+            raise NocAddressError(
+                f"page id {page_id} on core {th.core.logical} at {th.source_line_now()}: page ids are uint32 in "
+                "tt-metal's address generators, so a negative id wraps to a page about 4 billion pages on, far "
+                "outside any buffer (Python would quietly take a page before the buffer's first one).\n"
+                "Fix: pass a page id from 0 to the buffer's page count - 1.")
         return page_noc_addr(self.is_dram, self.bank_base_address, self.aligned_page_size, page_id, offset)
 
 
@@ -519,7 +525,7 @@ def _tile_io(read: bool):
     def tile_io(tile_id, addrgen, l1_addr, noc=None):
         th = _ctx.th
         if (noc is None and addrgen.__class__ in _PAGE_GENS and addrgen.is_dram and tile_id.__class__ is int
-                and l1_addr.__class__ is int):
+                and tile_id >= 0 and l1_addr.__class__ is int):
             bank = tile_id % _NUM_DRAM_BANKS
             link = th.dram_links[th.noc][bank + side] or _dram_link(th, th.noc, bank, read)
             if link is not None:
