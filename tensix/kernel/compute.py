@@ -140,6 +140,18 @@ class ComputeState:
         self.clear_stale(h)         # a general op may read any tile of the half
         return self.dst[h]
 
+    def overwrite(self, t) -> int:
+        """Record that a fast path is about to write Dst tile t of the math thread's half whole: it holds data
+        (defined), the release must clear it (written), and it need not be cleared first (stale). Returns
+        the half."""
+        h = (self.n_acq - 1) % self.nbuf
+        w = self.written[h]
+        if w is not None:
+            w.add(t)
+        self.defined[h].add(t)
+        self.stale[h].discard(t)
+        return h
+
     def clear_stale(self, h, tiles=None):
         """Zero the stale tiles of half h (all, or those of `tiles`) before anything reads them."""
         stale = self.stale[h]
@@ -468,12 +480,7 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
                 addr = cb.rd_ptr + in_tile_index * cb.page_size     # cb.front_addr, inline
                 if addr >= cb.limit:
                     addr -= cb.size
-                h = (cs.n_acq - 1) % cs.nbuf
-                w = cs.written[h]
-                if w is not None:
-                    w.add(dst_tile_index)
-                cs.defined[h].add(dst_tile_index)
-                cs.stale[h].discard(dst_tile_index)     # overwritten whole
+                h = cs.overwrite(dst_tile_index)
                 if exact:
                     _fast.copy_exact32_at(th.core.l1, addr, cs.dst, h, dst_tile_index)
                 else:
@@ -522,12 +529,7 @@ def _add_sub(op: str):
                     if ab >= cb.limit:
                         ab -= cb.size
                     l1 = th.core.l1
-                    h = (cs.n_acq - 1) % cs.nbuf
-                    w = cs.written[h]
-                    if w is not None:
-                        w.add(idst)
-                    cs.defined[h].add(idst)
-                    cs.stale[h].discard(idst)           # overwritten whole
+                    h = cs.overwrite(idst)
                     if ka[0] or kb[0] or not _fast.eltwise_bf16_at(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
                         _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32,
                                       cs.dst[h][idst])
