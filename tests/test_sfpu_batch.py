@@ -268,6 +268,13 @@ def test_calls_still_queued_when_the_program_ends_run(count_executes):
     assert count_executes == [1]
 
 
+def _line_of(fn, text) -> int:
+    """The file line of the first line of fn's source that contains text."""
+    import inspect
+    lines, first = inspect.getsourcelines(fn)
+    return first + next(i for i, ln in enumerate(lines) if text in ln)
+
+
 def test_an_error_inside_a_batch_names_the_core_and_line_of_its_call(monkeypatch):
     from tensix.errors import SfpuError
 
@@ -278,8 +285,9 @@ def test_an_error_inside_a_batch_names_the_core_and_line_of_its_call(monkeypatch
 
     monkeypatch.setattr(sfpu_batch, "run_prepared", failing)
     x = np.zeros((4, 32, 32), np.float32)
-    with pytest.raises(SfpuError, match=r"SFPU op scale_add on core \(2, 0\) \(kernel 'compute_chain'\) called at "
-                                        r".*test_sfpu_batch.py:\d+: instruction 3"):
+    line = _line_of(compute_chain, "call_sfpu(scale_add, 0, s, bias)")     # core 2 is even: the first call
+    with pytest.raises(SfpuError, match=rf"SFPU op scale_add on core \(2, 0\) \(kernel 'compute_chain'\) called at "
+                                        rf".*test_sfpu_batch.py:{line}: instruction 3"):
         launch(compute_chain, x, 4, 1)
 
 
@@ -299,8 +307,9 @@ def test_an_error_in_a_background_batch_names_the_core_and_line_of_its_call(monk
 
     monkeypatch.setattr(sfpu_batch, "_run_steps", failing)
     x = np.zeros((4, 32, 32), np.float32)
-    with pytest.raises(SfpuError, match=r"SFPU op add_tile1 on core \(\d, 0\) \(kernel 'compute_chain'\) called at "
-                                        r".*test_sfpu_batch.py:\d+: instruction 0 .*beyond the 10-bit Dst"):
+    line = _line_of(compute_chain, "call_sfpu(add_tile1, 0)")
+    with pytest.raises(SfpuError, match=rf"SFPU op add_tile1 on core \(\d, 0\) \(kernel 'compute_chain'\) called at "
+                                        rf".*test_sfpu_batch.py:{line}: instruction 0 .*beyond the 10-bit Dst"):
         launch(compute_chain, x, 4, 1)
 
 

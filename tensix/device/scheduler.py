@@ -286,8 +286,28 @@ def current_frame_pos(files, skip=1):
     return None
 
 
+def current_call_site(files, skip=1):
+    """current_frame_pos for a caller that needs the position only if something fails later (an SFPU call that
+    runs in a batch): (code object, instruction offset), whose line is looked up by frame_pos_text. Taking a
+    frame's line number scans its code's line table; the offset is a field."""
+    f = sys._getframe(skip)
+    while f is not None:
+        code = f.f_code
+        if code.co_filename in files:
+            return code, f.f_lasti
+        f = f.f_back
+    return None
+
+
 def frame_pos_text(pos) -> str:
-    return "<unknown line>" if pos is None else f"{pos[0]}:{pos[1]}"
+    """A position from current_frame_pos ((file, line)) or current_call_site ((code, offset)) as file:line."""
+    if pos is None:
+        return "<unknown line>"
+    where, at = pos
+    if not isinstance(where, str):      # a call site: the line of the instruction at offset `at`
+        line = next((ln for start, end, ln in where.co_lines() if start <= at < end), None)
+        where, at = where.co_filename, "?" if line is None else line
+    return f"{where}:{at}"
 
 
 def current_frame_line(files) -> str:

@@ -16,6 +16,8 @@ import math
 import numba as nb
 import numpy as np
 
+from tensix.device.jitentry import entry_for
+
 # Tiles are in face order in L1 (faces TL, TR, BL, BR, each 16x16 row-major) and row-major in Dst: _pos maps one
 # to the other, and _face_rows gives the 16-element rows that are contiguous in both.
 
@@ -255,3 +257,42 @@ def zero_tile(dst, h, t):
     """Clear Dst tile t of section h (the packer's release of a tile the fast paths wrote)."""
     dst[h, t] = 0
 
+
+
+# DstEntries: each entry point's function and example arguments (L1 bytes "l1", the Dst "dst", ints, bools)
+_ENTRY_LIKE = {
+    "copy_exact32": (copy_exact32_at, ("l1", 0, "dst", 0, 0)),
+    "copy_to_dst": (copy_to_dst_at, ("l1", 0, True, True, "dst", 0, 0)),
+    "pack": (pack_at, ("dst", 0, 0, True, True, "l1", 0)),
+    "eltwise_bf16": (eltwise_bf16_at, ("l1", 0, 0, 0, True, "dst", 0, 0)),
+    "zero_tile": (zero_tile, ("dst", 0, 0)),
+}
+
+
+class DstEntries:
+    """The `*_at` functions above as direct entry points (tensix.device.jitentry) for Dst sections of one dtype
+    (uint32: an FP32 Dst; uint16: a 16-bit one), each made on first use: `entries.pack(...)` is pack_at. Their
+    callers pass the core's L1 (uint8), the ComputeState's Dst (C-contiguous, 4-D), bools and Python ints."""
+
+    def __init__(self, dtype):
+        self._arrays = {"l1": np.zeros(1, np.uint8), "dst": np.zeros((1, 1, 32, 32), dtype)}
+
+    def __getattr__(self, name):  # only on the first use of a name: later uses find the instance attribute
+        if name not in _ENTRY_LIKE:
+            raise AttributeError(name)
+        fn, like = _ENTRY_LIKE[name]
+        ep = entry_for(fn, *(self._arrays.get(v, v) if isinstance(v, str) else v for v in like))
+        setattr(self, name, ep)
+        return ep
+
+
+_ENTRIES: dict = {}
+
+
+def dst_entries(dtype) -> DstEntries:
+    """The DstEntries of a Dst dtype (one per dtype per process)."""
+    key = np.dtype(dtype).str
+    e = _ENTRIES.get(key)
+    if e is None:
+        e = _ENTRIES[key] = DstEntries(dtype)
+    return e

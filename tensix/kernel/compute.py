@@ -33,7 +33,7 @@ from tensix.kernel import _ctx
 from tensix.kernel.dataflow import _cb
 from tensix.kernel import _fast
 from tensix.kernel.sfpu_batch import Job, batch_of, program_info
-from tensix.device.scheduler import current_frame_pos
+from tensix.device.scheduler import current_call_site
 
 # formats with a compiled fast path (tensix/kernel/_fast.py): name -> is 32-bit float
 _FAST = {"Float16_b": False, "Float32": True}
@@ -94,6 +94,7 @@ class ComputeState:
         self.nbuf = 1 if self.full else 2
         self.capacity = (8 if self.full else 4) if self.fp32 else (16 if self.full else 8)
         self.dst = np.zeros((self.nbuf, self.capacity, 32, 32), np.uint32 if self.fp32 else np.uint16)
+        self.fast = _fast.dst_entries(self.dst.dtype)   # the per-tile compiled paths for this Dst (no dispatch)
         self.fidelity = getattr(cfg.math_fidelity, "name", cfg.math_fidelity)
         self.approx = bool(cfg.math_approx_mode)
         utd = cfg.unpack_to_dest_mode or []
@@ -157,7 +158,7 @@ class ComputeState:
         stale = self.stale[h]
         if stale:
             for t in (list(stale) if tiles is None else [t for t in tiles if t in stale]):
-                _fast.zero_tile(self.dst, h, t)
+                self.fast.zero_tile(self.dst, h, t)
                 stale.discard(t)
 
     def check_dst(self, idx, call):
@@ -464,15 +465,15 @@ def release_dst(mode=None):
 
 # ---- data ops ---------------------------------------------------------------------------------------------
 def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
-    # fast path (a compiled format, nothing to diagnose): the same numerics and costs as below, and only the tile
-    # written is recorded (so the release marks just that tile stale)
+    # fast path (a compiled format, int indices, nothing to diagnose): the same numerics and costs as below, and
+    # only the tile written is recorded (so the release marks just that tile stale)
     th = _ctx.th
     cs = th.compute
     if cs is not None and cs.sfpu_pending:
         _settle_sfpu(th)
-    if cs is not None and cs.math_open and 0 <= dst_tile_index < cs.capacity:
+    if cs is not None and cs.math_open and dst_tile_index.__class__ is int and 0 <= dst_tile_index < cs.capacity:
         cb = th.core.cbs.get(in_cb_id)
-        if cb is not None and 0 <= in_tile_index < cb.visible:
+        if cb is not None and in_tile_index.__class__ is int and 0 <= in_tile_index < cb.visible:
             k = cb.kinfo or _kinfo(cb)
             f = k[0]
             exact = cb.index in cs.unpack_to_dest
@@ -482,9 +483,9 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
                     addr -= cb.size
                 h = cs.overwrite(dst_tile_index)
                 if exact:
-                    _fast.copy_exact32_at(th.core.l1, addr, cs.dst, h, dst_tile_index)
+                    cs.fast.copy_exact32(th.core.l1, addr, cs.dst, h, dst_tile_index)
                 else:
-                    _fast.copy_to_dst_at(th.core.l1, addr, f, cs.fp32, cs.dst, h, dst_tile_index)
+                    cs.fast.copy_to_dst(th.core.l1, addr, f, cs.fp32, cs.dst, h, dst_tile_index)
                 cs.unpack_math(k[2], _C_COPY)
                 return
     _copy_tile(in_cb_id, in_tile_index, dst_tile_index)
@@ -514,7 +515,8 @@ def _add_sub(op: str):
         cs = th.compute
         if cs is not None and cs.sfpu_pending:
             _settle_sfpu(th)
-        if cs is not None and cs.math_open and 0 <= idst < cs.capacity:
+        if (cs is not None and cs.math_open and idst.__class__ is int and 0 <= idst < cs.capacity
+                and itile0.__class__ is int and itile1.__class__ is int):
             cbs = th.core.cbs
             ca = cbs.get(in0_cb_id)
             cb = cbs.get(in1_cb_id)
@@ -530,7 +532,7 @@ def _add_sub(op: str):
                         ab -= cb.size
                     l1 = th.core.l1
                     h = cs.overwrite(idst)
-                    if ka[0] or kb[0] or not _fast.eltwise_bf16_at(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
+                    if ka[0] or kb[0] or not cs.fast.eltwise_bf16(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
                         _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32,
                                       cs.dst[h][idst])
                     cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
@@ -679,14 +681,14 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
 
 
 def pack_tile(ifrom_dst, icb, output_tile_index=0):
-    # fast path: tile_regs_wait section, fast-path format, nothing to diagnose; same numerics and costs as below
+    # fast path: tile_regs_wait section, fast-path format, int indices, nothing to diagnose; same numerics and costs as below
     th = _ctx.th
     cs = th.compute
     if cs is not None and cs.sfpu_pending:
         _settle_sfpu(th)
-    if cs is not None and cs.pack_open and 0 <= ifrom_dst < cs.capacity:
+    if cs is not None and cs.pack_open and ifrom_dst.__class__ is int and 0 <= ifrom_dst < cs.capacity:
         cb = th.core.cbs.get(icb)
-        if cb is not None and 0 <= output_tile_index < cb.reserved:
+        if cb is not None and output_tile_index.__class__ is int and 0 <= output_tile_index < cb.reserved:
             k = cb.kinfo or _kinfo(cb)
             if k[0] is not None:
                 addr = cb.wr_ptr + output_tile_index * cb.page_size     # cb.back_addr, inline
@@ -695,7 +697,7 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
                 h = cs.n_rel % cs.nbuf
                 if ifrom_dst in cs.stale[h]:
                     cs.clear_stale(h, (ifrom_dst,))
-                _fast.pack_at(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
+                cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
                 th.clocks[_PACK] += k[3]
                 th.busy[_PACK] += k[3]
                 return
@@ -799,7 +801,7 @@ def _run_sfpu(fn, args, dst_tile_index):
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
         w |= writes
     inputs = info.compiled.input_row(args)
-    where = current_frame_pos(th.kernel.source_files, 3)  # formatted only if the call fails
+    where = current_call_site(th.kernel.source_files, 3)  # formatted only if the call fails
     (cs.batch or batch_of(th)).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
     th.clocks[_MATH] += info.cycles
     th.busy[_MATH] += info.cycles

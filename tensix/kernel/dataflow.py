@@ -11,6 +11,7 @@ import sys
 import numpy as np
 
 from tensix.costs import cost
+from tensix.device import noc as _noc
 from tensix.device import soc
 from tensix.device.errors import (
     CircularBufferError,
@@ -19,9 +20,9 @@ from tensix.device.errors import (
     RuntimeArgError,
 )
 from tensix.device.interleave import aligned_page_size, page_noc_addr
+from tensix.device.jitentry import entry_for
 from tensix.device.noc import MAX_PACKET
 from tensix.device.noc import _broken as _noc_broken
-from tensix.device.noc import dram_page_io as _dram_page_io
 from tensix.kernel import _ctx
 
 _C_CALL = cost("riscv.call")
@@ -488,6 +489,10 @@ def noc_async_full_barrier(noc=None):
 
 
 _NUM_DRAM_BANKS = soc.NUM_DRAM_BANKS
+# the DRAM page transfer of _tile_io, without the dispatcher's type resolution (jitentry): the byte arrays are the
+# banks' and the core's (uint8, contiguous), the window states are Fluid's, the rest are Python ints
+_BYTES, _WINDOWS = np.zeros(1, np.uint8), np.zeros((3, 1), np.int64)
+_dram_page_io = entry_for(_noc.dram_page_io, _BYTES, 0, _BYTES, 0, 0, _WINDOWS, 0, 0, _WINDOWS, 0, 0, 0)
 _DRAM_ENDPOINT = soc.DRAM_BANK_WORKER_ENDPOINT
 _C_TILE_IO = _C_ADDR + _C_ISSUE     # the addrgen's get_noc_addr, then the transfer's issue
 
@@ -525,7 +530,7 @@ def _tile_io(read: bool):
     def tile_io(tile_id, addrgen, l1_addr, noc=None):
         th = _ctx.th
         if (noc is None and addrgen.__class__ in _PAGE_GENS and addrgen.is_dram and tile_id.__class__ is int
-                and tile_id >= 0 and l1_addr.__class__ is int):
+                and 0 <= tile_id <= 0xFFFFFFFF and l1_addr.__class__ is int):
             bank = tile_id % _NUM_DRAM_BANKS
             link = th.dram_links[th.noc][bank + side] or _dram_link(th, th.noc, bank, read)
             if link is not None:

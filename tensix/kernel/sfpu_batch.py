@@ -42,7 +42,6 @@ from tensix.sfpu.execute import _run, check_program, error_text, run_prepared
 from tensix.sfpu.state import SfpuState
 
 _BATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scheduler -> SfpuBatch
-_PROGRAMS: dict = {}  # id(compiled) -> ProgramInfo (the Compiled objects live in tensix.sfpi's trace cache)
 # host threads for a batch: the cores' calls are independent, so they run in parallel (the interpreter releases
 # the GIL); TENSIX_THREADS overrides the machine's CPU count
 THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or (
@@ -107,10 +106,11 @@ def _runs(tiles) -> tuple:
 
 
 def program_info(fn, args) -> ProgramInfo:
+    """The ProgramInfo of fn's compiled program for these arguments, kept with the compiled program."""
     compiled = compiled_for(fn, args)
-    info = _PROGRAMS.get(id(compiled))
-    if info is None or info.compiled is not compiled:
-        info = _PROGRAMS[id(compiled)] = ProgramInfo(compiled, getattr(fn, "__name__", str(fn)))
+    info = compiled.__dict__.get("batch_info")
+    if info is None:
+        info = compiled.__dict__["batch_info"] = ProgramInfo(compiled, getattr(fn, "__name__", str(fn)))
     return info
 
 

@@ -18,6 +18,7 @@ Passes, in the order of SFPI's compiler (seed 001, "Optimizer"):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from tensix.errors import RegisterSpillError, SfpiError
 from tensix.sfpi.ir import CREG_0, CREG_1, MAD_FAMILY, Op, Value
@@ -46,10 +47,39 @@ class Compiled:
     def listing(self) -> str:
         return isa.listing(self.instrs)
 
-    def input_row(self, args) -> list:
-        """The runtime immediates of one call (uint32 values per slot). A slot's value is reused while the
-        arguments it depends on repeat (kernels pass the same scalars call after call); zero-valued keys are
-        recomputed because -0.0 == 0.0 as a key but not as bits."""
+    def input_row(self, args) -> tuple:
+        """The runtime immediates of one call (uint32 values per slot). A row is reused while the arguments its
+        slots depend on repeat (a compute kernel passes the same scalars tile after tile, and a few positions),
+        and so is each slot's value; zero-valued keys are recomputed because -0.0 == 0.0 as a key but not as
+        bits."""
+        rows = self.__dict__.get("_rows")
+        if rows is None:
+            srcs = self.input_sources
+            used = (sorted({i for s in srcs for i in s}) if srcs is not None and len(srcs) == len(self.inputs)
+                    and all(s is not None for s in srcs) else None)
+            # the arguments the whole row depends on, as one key (None: some slot's sources are unknown)
+            # (itemgetter of one index returns the item itself: name it twice to get a tuple)
+            self.__dict__["_row_key"] = (None if used is None else itemgetter(*used) if len(used) > 1
+                                         else itemgetter(used[0], used[0]) if used else (lambda a: ()))
+            rows = self.__dict__["_rows"] = {}
+        key_of = self.__dict__["_row_key"]
+        key = None
+        if key_of is not None:
+            key = key_of(args)
+            if all(key):
+                row = rows.get(key)
+                if row is not None:
+                    return row
+            else:
+                key = None
+        row = tuple(self._slot_values(args))
+        if key is not None:
+            if len(rows) > 4096:
+                rows.clear()
+            rows[key] = row
+        return row
+
+    def _slot_values(self, args) -> list:
         memos = self.__dict__.get("_memos")
         if memos is None:
             srcs = self.input_sources or [None] * len(self.inputs)
