@@ -493,3 +493,21 @@ def test_noc_and_semaphore_calls_in_a_compute_kernel_are_refused(call):
     tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
     with pytest.raises(E.KernelError, match=r"compute kernel.*test_device_diagnostics.py:\d+.*data movement API"):
         run(dev, prog)
+
+
+@pytest.mark.parametrize("call", ["push", "pop"])
+def test_cb_negative_page_counts_are_refused(call):
+    """A negative count would move the CB's counters backwards (pages pushed twice, or read again)."""
+    dev, prog = program()
+
+    def k():
+        cb_reserve_back(CBIndex.c_0, 1)
+        if call == "push":
+            cb_push_back(CBIndex.c_0, -1)
+        cb_push_back(CBIndex.c_0, 1)
+        cb_wait_front(CBIndex.c_0, 1)
+        cb_pop_front(CBIndex.c_0, -1)
+
+    dm(prog, k)
+    with pytest.raises(E.CircularBufferError, match=rf"cb_{call}_\w+\(0, -1\).*can never be satisfied.*\nFix:"):
+        run(dev, prog)

@@ -93,10 +93,26 @@ class RefCB:
         return next((t for cum, t in self.pop if cum >= need and cum >= self.pushed + 1 - self.n), 0)
 
 
+class _Thread:
+    """The parts of a data movement kernel thread that cb_push_back / cb_pop_front use, driven by the test."""
+
+    def __init__(self, cb):
+        self.core = type("Core", (), {"cbs": {0: cb}})()
+        self.compute, self.cur, self.reads, self.write_src = None, 0, [], []
+        self.clocks, self.busy = [0], [0]
+
+
 @pytest.mark.parametrize("pages", [1, 2, 5])
-def test_cb_histories_match_reference_over_long_streams(pages):
+def test_cb_histories_match_reference_over_long_streams(pages, monkeypatch):
+    """cb_push_back / cb_pop_front of random sizes at random times keep rings whose answers are those of the
+    full cumulative histories."""
+    from tensix.kernel import _ctx
+    from tensix.kernel.dataflow import _C_POP, _C_PUSH
+
     rng = np.random.default_rng(pages)
     cb = CircularBuffer(None, 0, 0x20000, pages * 64, 64, None)
+    th = _Thread(cb)
+    monkeypatch.setattr(_ctx, "th", th)
     ref = RefCB(pages)
     t = 0
     for _ in range(4000):
@@ -105,13 +121,15 @@ def test_cb_histories_match_reference_over_long_streams(pages):
         if rng.random() < 0.5 and free:
             n = int(rng.integers(1, free + 1))
             cb.reserved = n
-            cb.push(n, t)
+            th.clocks[0] = t - _C_PUSH          # the call's own cost brings the clock to t
+            cb_push_back(0, n)
             ref.pushed += n
             ref.push.append((ref.pushed, t))
         elif cb.pushed > cb.popped:
             n = int(rng.integers(1, cb.pushed - cb.popped + 1))
             cb.visible = n
-            cb.pop(n, t)
+            th.clocks[0] = t - _C_POP
+            cb_pop_front(0, n)
             ref.popped += n
             ref.pop.append((ref.popped, t))
         for k in range(-1, pages + 2):

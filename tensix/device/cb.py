@@ -93,31 +93,3 @@ class CircularBuffer:
             f"CB over-pop: cb_pop_front({self.index}, {n}) on core {self.core.logical} but the consumer has "
             f"only {self.visible} page(s) it waited for (cb_wait_front) and not yet popped.\n"
             "Fix: call cb_wait_front(cb, n) before reading and popping n pages.")
-
-    def push(self, n, t):
-        if n > self.reserved:
-            raise self.over_push(n)
-        self.reserved -= n
-        if n == 1:
-            self.push_t[self.pushed % self.num_pages] = t
-        else:
-            for p in range(self.pushed, self.pushed + n):
-                self.push_t[p % self.num_pages] = t
-        self.pushed += n
-        self.wr_ptr += n * self.page_size
-        if self.wr_ptr >= self.limit:
-            self.wr_ptr -= self.size
-
-    def pop(self, n, t):
-        if n > self.visible:
-            raise self.over_pop(n)
-        self.visible -= n
-        if n == 1:
-            self.pop_t[self.popped % self.num_pages] = t
-        else:
-            for p in range(self.popped, self.popped + n):
-                self.pop_t[p % self.num_pages] = t
-        self.popped += n
-        self.rd_ptr += n * self.page_size
-        if self.rd_ptr >= self.limit:
-            self.rd_ptr -= self.size

@@ -227,13 +227,12 @@ class Scheduler:
 
     def block(self, th, waitlist, call, obj):
         """Park th on waitlist until a wake_all of it (the caller re-tests its condition and moves its clock,
-        as wait() does; the CB calls do so inline)."""
+        as wait() does; the CB calls do so inline). wake_all makes it READY again; blocked_on is only read for
+        BLOCKED threads, so it is left as it was."""
         th.state = BLOCKED
         th.blocked_on = (call, obj)
         waitlist.append(th)
         self._yield()
-        th.state = READY
-        th.blocked_on = None
 
     def wake_all(self, waitlist):
         heap = self.heap

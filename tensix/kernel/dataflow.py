@@ -146,7 +146,22 @@ def cb_push_back(cb_id, num_pages):
                     f"L1 [{rlo:#x}, {rhi:#x}) of the pushed pages is the destination of a noc_async_read that no "
                     "noc_async_read_barrier has completed; the consumer would read stale data.\n"
                     "Fix: call noc_async_read_barrier() before cb_push_back.")
-    cb.push(num_pages, th.clocks[i])
+    if not 0 <= num_pages <= cb.reserved:
+        if num_pages < 0:
+            cb.check_pages(num_pages, "cb_push_back")
+        raise cb.over_push(num_pages)
+    cb.reserved -= num_pages
+    t = th.clocks[i]
+    p = cb.pushed
+    if num_pages == 1:                      # the push-time ring (CircularBuffer)
+        cb.push_t[p % cb.num_pages] = t
+    else:
+        n = cb.num_pages
+        for q in range(p, p + num_pages):
+            cb.push_t[q % n] = t
+    cb.pushed = p + num_pages
+    w = cb.wr_ptr + num_pages * cb.page_size
+    cb.wr_ptr = w - cb.size if w >= cb.limit else w
     if cb.waiters:
         th.sched.wake_all(cb.waiters)
 
@@ -192,7 +207,22 @@ def cb_pop_front(cb_id, num_pages):
                     f"L1 [{wlo:#x}, {whi:#x}) is the source of a noc_async_write still in flight; the producer may "
                     "overwrite it before the NoC has read it.\nFix: call noc_async_write_barrier() (or "
                     "noc_async_writes_flushed()) before cb_pop_front.")
-    cb.pop(num_pages, th.clocks[0])
+    if not 0 <= num_pages <= cb.visible:
+        if num_pages < 0:
+            cb.check_pages(num_pages, "cb_pop_front")
+        raise cb.over_pop(num_pages)
+    cb.visible -= num_pages
+    t = th.clocks[0]
+    p = cb.popped
+    if num_pages == 1:                      # the pop-time ring (CircularBuffer)
+        cb.pop_t[p % cb.num_pages] = t
+    else:
+        n = cb.num_pages
+        for q in range(p, p + num_pages):
+            cb.pop_t[q % n] = t
+    cb.popped = p + num_pages
+    r = cb.rd_ptr + num_pages * cb.page_size
+    cb.rd_ptr = r - cb.size if r >= cb.limit else r
     if cb.waiters:
         th.sched.wake_all(cb.waiters)
 
