@@ -9,9 +9,21 @@ import pytest
 import tensix.metalium as tm
 from tensix.device import noc
 from tensix.device.cb import CircularBuffer
-from tensix.kernel import (CBIndex, InterleavedAddrGenFast, cb_pop_front, cb_push_back, cb_reserve_back,
-                           cb_wait_front, get_arg_val, get_read_ptr, get_write_ptr, noc_async_read_barrier,
-                           noc_async_read_tile, noc_async_write_barrier, noc_async_write_tile)
+from tensix.kernel import (
+    CBIndex,
+    InterleavedAddrGenFast,
+    cb_pop_front,
+    cb_push_back,
+    cb_reserve_back,
+    cb_wait_front,
+    get_arg_val,
+    get_read_ptr,
+    get_write_ptr,
+    noc_async_read_barrier,
+    noc_async_read_tile,
+    noc_async_write_barrier,
+    noc_async_write_tile,
+)
 
 
 # ---- Fluid: compiled window arrays vs a dict-based reference ------------------------------------------------

@@ -11,6 +11,7 @@ from tensix.device.jitentry import entry_for
 from tensix.device.noc import dram_page_io
 from tensix.kernel import (
     CBIndex,
+    _fast,
     add_tiles,
     cb_pop_front,
     cb_push_back,
@@ -23,7 +24,6 @@ from tensix.kernel import (
     tile_regs_release,
     tile_regs_wait,
 )
-from tensix.kernel import _fast
 
 
 @numba.njit(cache=False)
