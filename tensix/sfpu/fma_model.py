@@ -243,6 +243,14 @@ def _mul_in_range(a, b):
     return (a_e >= 1) & (a_e <= 254) & (b_e >= 1) & (b_e <= 254) & (p_e >= 1) & (p_e <= 253)
 
 
+@numba.njit(inline="always", cache=True)
+def _zero_factor(a, b):
+    """A zero or denormal factor (read as zero: step 1) and no Inf/NaN one: the product is exactly zero (step 4)."""
+    a_e = (a >> 23) & 0xFF
+    b_e = (b >> 23) & 0xFF
+    return ((a_e == 0) | (b_e == 0)) & (a_e != 255) & (b_e != 255)
+
+
 @numba.njit(cache=True)
 def mul_lanes(a, b, out, fscratch):
     """out[i] = mad_bits(a[i], b[i], 0) (SFPMUL: SFPMAD with the addend LReg9 = 0) for every i.
@@ -252,19 +260,21 @@ def mul_lanes(a, b, out, fscratch):
     correct rounding, and with a zero addend nothing else happens (ISA SFPMAD.md: "if ... adding zero, then the
     partially fused operation is equivalent to a standalone ... multiply"; test_sfpu_fma checks it against the
     reference on millions of operands). float64 holds the 48-bit product exactly, so its rounding to float32 is
-    that multiply: a SIMD loop. The other lanes (zeros, denormals, Inf/NaN, products near the ends of the
-    range) take mad_bits. fscratch: float32 array at least as long as out (out may be a or b)."""
+    that multiply: a SIMD loop. A zero or denormal factor times a finite one gives +0 (the product is zero, and
+    so is the addend: step 4), also in the loop. The other lanes (Inf/NaN, products near the ends of the range)
+    take mad_bits. fscratch: float32 array at least as long as out (out may be a or b)."""
     n = out.shape[0]
     af = a.view(np.float32)
     bf = b.view(np.float32)
     odd = np.int64(0)
     for i in range(n):
-        fscratch[i] = np.float32(np.float64(af[i]) * np.float64(bf[i]))
-        odd |= np.int64(not _mul_in_range(a[i], b[i]))
+        zero = _zero_factor(a[i], b[i])
+        fscratch[i] = np.float32(0.0) if zero else np.float32(np.float64(af[i]) * np.float64(bf[i]))
+        odd |= np.int64(not (_mul_in_range(a[i], b[i]) or zero))
     bits = fscratch.view(np.uint32)
     if odd:
         for i in range(n):
-            if not _mul_in_range(a[i], b[i]):
+            if not (_mul_in_range(a[i], b[i]) or _zero_factor(a[i], b[i])):
                 bits[i] = mad_one(a[i], b[i], 0)
     for i in range(n):
         out[i] = bits[i]
@@ -297,8 +307,9 @@ def add_lanes(a, b, c, out, fscratch):
     add"): with both addends normal, its guard, round and sticky bits round the exact sum correctly, and an
     operand shifted out entirely (the "semi-sticky" case) is below half an ulp of the other. float64 then
     float32 rounding gives the same correctly rounded sum (53 >= 2 * 24 + 2: the double rounding is innocuous),
-    exact cancellation gives +0 as the hardware does, so the ordinary lanes are a SIMD loop; denormal sums
-    (flushed on hardware), denormal, huge or special operands take mad_bits. test_sfpu_fma checks it against
+    exact cancellation gives +0 as the hardware does, so the ordinary lanes are a SIMD loop. A zero or denormal
+    addend (read as zero) gives the other one exactly; denormal sums (flushed on hardware), huge or special
+    operands take mad_bits. test_sfpu_fma checks it against
     the reference. fscratch: float32 array at least as long as out (out may be a, b or c)."""
     n = out.shape[0]
     af = a.view(np.float32)
@@ -313,7 +324,13 @@ def add_lanes(a, b, c, out, fscratch):
         odd |= np.int64(((bits[i] & np.uint32(0x7F800000)) == 0) & (bits[i] != 0))
     if odd:
         for i in range(n):
-            if not _add_in_range(b[i], c[i]) or (((bits[i] & np.uint32(0x7F800000)) == 0) and bits[i] != 0):
+            b_e = (b[i] >> 23) & 0xFF
+            c_e = (c[i] >> 23) & 0xFF
+            if b_e == 0 and c_e != 255:     # a zero product (step 4): the addend, or +0 for a zero/denormal one
+                bits[i] = c[i] if c_e != 0 else 0
+            elif c_e == 0 and b_e != 255:   # a zero addend: the exact product +-b (no bits to round)
+                bits[i] = ((a[i] ^ b[i]) & np.uint32(_SIGN)) | (b[i] & np.uint32(0x7FFFFFFF))
+            elif not _add_in_range(b[i], c[i]) or (((bits[i] & np.uint32(0x7F800000)) == 0) and bits[i] != 0):
                 bits[i] = mad_one(a[i], b[i], c[i])
     for i in range(n):
         out[i] = bits[i]
