@@ -111,7 +111,7 @@ class _Thread:
     def __init__(self, cb):
         self.core = type("Core", (), {"cbs": {0: cb}})()
         self.compute, self.cur, self.reads, self.write_src = None, 0, [], []
-        self.clocks, self.busy = [0], [0]
+        self.clocks, self.idle = [0], [0]
 
 
 @pytest.mark.parametrize("pages", [1, 2, 5])

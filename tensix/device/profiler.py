@@ -77,8 +77,8 @@ class Profiler:
         run = Run(0)
         for th in threads:
             for i, rv in enumerate(th.riscvs):
-                run.riscvs.append(RiscvTime(th.core.logical, rv, th.kernel.name, th.clocks[i], th.busy[i],
-                                            th.clocks[i] - th.busy[i]))
+                run.riscvs.append(RiscvTime(th.core.logical, rv, th.kernel.name, th.clocks[i],
+                                            th.clocks[i] - th.idle[i], th.idle[i]))
                 run.duration_cycles = max(run.duration_cycles, th.clocks[i])
             run.zones.extend(th.zones)
         self.runs.append(run)

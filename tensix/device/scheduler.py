@@ -44,8 +44,9 @@ class KThread:
         self.core = core                # tensix.device.device.Core
         self.kernel = kernel            # tensix.metalium Kernel (name, config, args)
         self.riscvs = riscvs            # ("BRISC",) / ("NCRISC",) / ("TRISC0", "TRISC1", "TRISC2")
+        # per RISC-V: its clock, and the cycles it spent waiting; the rest of its clock is busy time (every
+        # clock move is an API call's cost or a wait, and only the waits are recorded: the profiler subtracts)
         self.clocks = [0] * len(riscvs)
-        self.busy = [0] * len(riscvs)
         self.idle = [0] * len(riscvs)
         self.cur = 0                    # index of the clock the running call uses
         self.state = READY
@@ -78,7 +79,6 @@ class KThread:
     def advance(self, cycles, idx=None):
         i = self.cur if idx is None else idx
         self.clocks[i] += cycles
-        self.busy[i] += cycles
 
     def name(self):
         return f"core {self.core.logical} {'/'.join(self.riscvs)} kernel {self.kernel.name!r}"

@@ -185,11 +185,9 @@ class ComputeState:
         th = self.th
         c = th.clocks
         c[_UNPACK] += unpack_cycles
-        th.busy[_UNPACK] += unpack_cycles
         start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
         th.idle[_MATH] += start - c[_MATH]
         c[_MATH] = start + math_cycles
-        th.busy[_MATH] += math_cycles
 
 
 def _cs(call):
@@ -377,7 +375,6 @@ def tile_regs_acquire():
             "are still held by the packer, which only releases them later in this kernel; the math thread would "
             "wait forever (hang).\nFix: tile_regs_wait / pack_tile / tile_regs_release the previous section first.")
     th.clocks[_MATH] += _C_SYNC
-    th.busy[_MATH] += _C_SYNC
     if cs.n_acq >= cs.nbuf:
         t = cs.release_times[cs.n_acq - cs.nbuf]
         if t > th.clocks[_MATH]:
@@ -395,7 +392,6 @@ def tile_regs_commit():
     if not cs.math_open:
         cs.need_math("tile_regs_commit")
     th.clocks[_MATH] += _C_SYNC
-    th.busy[_MATH] += _C_SYNC
     cs.commit_times.append(th.clocks[_MATH])
     cs.math_open = False
 
@@ -413,7 +409,6 @@ def tile_regs_wait():
             f"tile_regs_wait on core {th.core.logical} at {th.source_line_now()}: no committed Dst section to wait "
             "for; the packer would wait forever (hang).\nFix: tile_regs_commit() after the math before tile_regs_wait().")
     th.clocks[_PACK] += _C_SYNC
-    th.busy[_PACK] += _C_SYNC
     t = cs.commit_times[cs.n_rel]
     if t > th.clocks[_PACK]:
         th.idle[_PACK] += t - th.clocks[_PACK]
@@ -432,7 +427,6 @@ def tile_regs_release():
     if cs.sfpu_pending:
         _settle_sfpu(th)
     th.clocks[_PACK] += _C_SYNC
-    th.busy[_PACK] += _C_SYNC
     h = cs.n_rel % cs.nbuf
     cs.defined[h].clear()
     w = cs.written[h]
@@ -699,7 +693,6 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
                     cs.clear_stale(h, (ifrom_dst,))
                 cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
                 th.clocks[_PACK] += k[3]
-                th.busy[_PACK] += k[3]
                 return
     _pack_tile(ifrom_dst, icb, output_tile_index)
 
@@ -804,7 +797,6 @@ def _run_sfpu(fn, args, dst_tile_index):
     where = current_call_site(th.kernel.source_files, 3)  # formatted only if the call fails
     (cs.batch or batch_of(th)).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
     th.clocks[_MATH] += info.cycles
-    th.busy[_MATH] += info.cycles
 
 
 def _refuse_undefined_reads(th, fn, reads, defined):

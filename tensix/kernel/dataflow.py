@@ -113,7 +113,6 @@ def cb_reserve_back(cb_id, num_pages):
         cb = _cb(th, cb_id, "cb_reserve_back")
     i = th.cur = 2 if th.compute is not None else 0
     th.clocks[i] += _C_RES
-    th.busy[i] += _C_RES
     if not 0 < num_pages <= cb.num_pages:
         cb.check_pages(num_pages, "cb_reserve_back")
     need = cb.pushed + num_pages - cb.num_pages     # pages that must have been popped (CircularBuffer.free_time)
@@ -136,7 +135,6 @@ def cb_push_back(cb_id, num_pages):
         cb = _cb(th, cb_id, "cb_push_back")
     i = th.cur = 2 if th.compute is not None else 0
     th.clocks[i] += _C_PUSH
-    th.busy[i] += _C_PUSH
     if th.reads:
         lo, hi = cb.wr_ptr, cb.wr_ptr + num_pages * cb.page_size
         for rlo, rhi, done in th.reads:
@@ -175,7 +173,6 @@ def cb_wait_front(cb_id, num_pages):
     th.cur = 0
     clocks = th.clocks
     clocks[0] += _C_WAIT
-    th.busy[0] += _C_WAIT
     if not 0 < num_pages <= cb.num_pages:
         cb.check_pages(num_pages, "cb_wait_front")
     need = cb.popped + num_pages                     # pages that must have been pushed (CircularBuffer.filled_time)
@@ -197,7 +194,6 @@ def cb_pop_front(cb_id, num_pages):
         cb = _cb(th, cb_id, "cb_pop_front")
     th.cur = 0
     th.clocks[0] += _C_POP
-    th.busy[0] += _C_POP
     if th.write_src:
         lo, hi = cb.rd_ptr, cb.rd_ptr + num_pages * cb.page_size
         for wlo, whi, fl in th.write_src:
@@ -247,7 +243,6 @@ def get_write_ptr(cb_id):
     th = _ctx.th
     i = th.cur
     th.clocks[i] += _C_CALL
-    th.busy[i] += _C_CALL
     try:
         return th.core.cbs[cb_id].wr_ptr
     except (KeyError, TypeError):
@@ -258,7 +253,6 @@ def get_read_ptr(cb_id):
     th = _ctx.th
     i = th.cur
     th.clocks[i] += _C_CALL
-    th.busy[i] += _C_CALL
     try:
         return th.core.cbs[cb_id].rd_ptr
     except (KeyError, TypeError):
@@ -447,7 +441,6 @@ def noc_async_read_barrier(noc=None):
     th = _ctx.th
     i = th.cur
     c = th.clocks[i] + _C_BAR
-    th.busy[i] += _C_BAR
     reads = th.reads
     if reads:
         t = c
@@ -489,7 +482,6 @@ def noc_async_write_barrier(noc=None):
     th = _ctx.th
     i = th.cur
     c = th.clocks[i] + _C_BAR
-    th.busy[i] += _C_BAR
     writes = th.writes
     if writes:
         t = max(writes)
@@ -581,7 +573,6 @@ def _tile_io(read: bool):
                     bk.reserve(t, size)
                 if end >= 0:
                     th.clocks[i] = t
-                    th.busy[i] += _C_TILE_IO
                     if read:
                         th.reads.append((l1_addr, l1_addr + size, end + lat))
                     else:  # DRAM destination: no global-time sync (see noc_async_write)
