@@ -20,8 +20,8 @@ Timing rules (documented decision; the hardware runs the threads truly in parall
 
 from __future__ import annotations
 
-import heapq
 import sys
+from heapq import heappop, heappush
 
 from greenlet import greenlet
 
@@ -108,7 +108,6 @@ class Scheduler:
         self.heap = []
         self.seq = 0
         self.threads: list[KThread] = []
-        self.current: KThread | None = None
         self.ctx = _NoContext()         # an object whose .th is set to the running thread (tensix.kernel._ctx)
         self.deferred: list[KThread] = []   # threads parked by defer() until nothing else can run
         self.idle_hooks: list = []      # called once when only deferred threads are left (see defer)
@@ -123,7 +122,7 @@ class Scheduler:
 
     def _push(self, th):
         self.seq += 1
-        heapq.heappush(self.heap, (th.clocks[th.cur], self.seq, th))
+        heappush(self.heap, (th.clocks[th.cur], self.seq, th))
 
     def run(self):
         heap = self.heap
@@ -132,16 +131,14 @@ class Scheduler:
         try:
             while True:
                 while heap:
-                    _, _, th = heapq.heappop(heap)
+                    _, _, th = heappop(heap)
                     if th.state == DONE:
                         continue
-                    self.current = th
                     ctx.th = th
                     th.g.switch()
                 if not self.deferred:
                     break
                 self._release_deferred()
-            self.current = None
             self.finishing = True
             self.run_idle_hooks()
             ended = True
@@ -166,22 +163,19 @@ class Scheduler:
         heap = self.heap
         while heap:
             nxt = heap[0][2]
-            if nxt.state == DONE:
-                heapq.heappop(heap)
-                continue
-            if not nxt.started:
-                break       # greenlets start from run(): one started here would nest its Python stack depth
-            heapq.heappop(heap)
-            self.current = nxt
-            self.ctx.th = nxt
-            nxt.g.switch()
-            return
+            if nxt.state != DONE:
+                if not nxt.started:
+                    break   # greenlets start from run(): one started here would nest its Python stack depth
+                heappop(heap)
+                self.ctx.th = nxt
+                nxt.g.switch()
+                return
+            heappop(heap)
         self.main.switch()
 
     def _release_deferred(self):
         """Nothing else can run: run the idle hooks (the batched work the deferred threads wait for), then
         queue the deferred threads again at their unchanged clocks."""
-        self.current = None
         self.run_idle_hooks()
         for th in self.deferred:
             self._push(th)
@@ -240,7 +234,7 @@ class Scheduler:
             if th.state == BLOCKED:
                 th.state = READY
                 self.seq += 1                   # as _push, inlined: every CB push/pop with a waiter comes here
-                heapq.heappush(heap, (th.clocks[th.cur], self.seq, th))
+                heappush(heap, (th.clocks[th.cur], self.seq, th))
         waitlist.clear()
 
     # ---- diagnostics ----------------------------------------------------------------------------------
