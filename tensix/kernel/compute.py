@@ -784,8 +784,13 @@ def _run_sfpu(fn, args, dst_tile_index):
             "hardware those rows belong to the other half or do not exist.\nFix: call it on a lower tile index, "
             "use fewer dst_reg rows, or set dst_full_sync_en for a bigger section.")
     reads, writes = info.footprint_at(dst_tile_index)
-    if cs.stale[h]:             # the batch moves these tiles in: stale ones must hold their zeros first
-        cs.clear_stale(h, reads | writes)
+    stale = cs.stale[h]
+    if stale:   # the batch moves the tiles it writes in: stale ones must hold their zeros first (a stale tile it
+        z = stale & writes      # reads is not defined: refused below)
+        if z:
+            for t in z:
+                cs.fast.zero_tile(cs.dst, h, t)
+            stale -= z
     defined = cs.defined[h]
     if not reads <= defined:
         _refuse_undefined_reads(th, fn, reads, defined)

@@ -60,7 +60,7 @@ class ProgramInfo:
     """What the batch needs of a compiled SFPI program, computed once: its encoded form, its static cycles
     (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
 
-    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "ins", "outs", "name", "_at")
+    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at")
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import riscv_cycles, sfpu_cycles
@@ -82,6 +82,7 @@ class ProgramInfo:
         # comes in too: a program may store only some of its rows, and the others must keep their data
         self.ins = _runs(set(compiled.dst_reads) | set(compiled.dst_writes))
         self.outs = _runs(compiled.dst_writes)
+        self.runs_arrays = tuple(np.array(r, np.int64).reshape(-1, 2) for r in (self.ins, self.outs))  # _run_steps'
         self.name = name
         self._at: dict = {}
 
@@ -141,6 +142,7 @@ class SfpuBatch:
         # call. Safe at any time: every compute API call reads cs.dst afresh, none keeps it across a yield.
         self.pools: dict = {}       # (shape, dtype) -> (n, nbuf, tiles, 32, 32) array
         self.row: dict = {}         # thread -> (pool key, row)
+        self.row_slot: dict = {}    # thread -> (its row in its pool, its SFPU state slot), once it has a slot
         for t in computes:
             key = (t.compute.dst.shape, t.compute.dst.dtype.str)
             self.pools.setdefault(key, []).append(t)
@@ -174,6 +176,7 @@ class SfpuBatch:
             lst = self.pending[th] = []
             if th not in self.slot:
                 k = self.slot[th] = len(self.slot)
+                self.row_slot[th] = (self.row[th][1], k)
                 self.states.set_sfpu_fp32(job.cs.fp32, k)
         lst.append(job)
         job.cs.sfpu_pending += 1
@@ -362,27 +365,23 @@ class _Flight:
     def __init__(self, batch, pending, info, key):
         sched = batch.sched
         parked = {th: i for i, th in enumerate(sched.deferred)}
-        order = sorted(pending, key=lambda th: (th.clocks[th.cur], parked.get(th, len(parked))))
-        jobs = []
-        for r in range(max(len(lst) for lst in pending.values())):   # a core's calls in order, as flush's rounds
-            jobs += [pending[th][r] for th in order if r < len(pending[th])]
+        n_parked = len(parked)
+        lists = [pending[th] for th in sorted(pending, key=lambda th: (th.clocks[th.cur], parked.get(th, n_parked)))]
+        jobs = [lst[0] for lst in lists]
+        for r in range(1, max(map(len, lists))):    # a core's later calls in order, as flush's rounds
+            jobs += [lst[r] for lst in lists if r < len(lst)]
         k = len(jobs)
         self.jobs, self.info = jobs, info
         bounds = _steps(k)
-        done_at = self.done_at = {}
-        step = 0
-        for i, j in enumerate(jobs):
-            if i >= bounds[step + 1]:
-                step += 1
-            done_at[j.th] = step
-        row, slot = batch.row, batch.slot
-        which = np.array([(row[j.th][1], j.half, slot[j.th], j.base) for j in jobs], np.int64).reshape(k, 4)
-        slots = which[:, 2].copy()
-        bases = which[:, 3].copy()
-        which = which[:, :2].copy()
+        # the step holding each thread's last call (a later call of a thread overrides its earlier ones)
+        self.done_at = dict(zip([j.th for j in jobs], (np.searchsorted(bounds, np.arange(k), "right") - 1).tolist()))
+        rs = batch.row_slot
+        meta = np.array([rs[j.th] + (j.half, j.base) for j in jobs], np.int64).reshape(k, 4)  # row slot half base
+        which = meta[:, 0::2].copy()    # (pool row, half)
+        slots = meta[:, 1].copy()
+        bases = meta[:, 3].copy()
         inputs = np.array([j.inputs for j in jobs], np.uint32).reshape(k, info.compiled.n_inputs)
-        ins = np.array(info.ins, np.int64).reshape(-1, 2)
-        outs = np.array(info.outs, np.int64).reshape(-1, 2)
+        ins, outs = info.runs_arrays
         pool = batch.pools[key]
         self.progress = np.zeros(2, np.int64)
         self.err = np.zeros(3, np.int64)
