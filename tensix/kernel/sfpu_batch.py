@@ -134,6 +134,7 @@ class SfpuBatch:
         self.states = SfpuState(max(len(computes), 1))
         self.flush_hook = self.flush
         self.flight = None          # the batch running in the background (_Flight)
+        self.retiring = None        # the future of the last background batch, all of whose calls have run
         sched.end_hooks.append(self.join)
         self._dst_cache: dict = {}
         self._aranges: dict = {}
@@ -193,17 +194,27 @@ class SfpuBatch:
         th.compute.sfpu_pending = 0
 
     def join(self):
-        """Wait for the batch running in the background, if any (and report its error)."""
+        """Wait for the batch running in the background, if any (and report its error), and for the batch thread
+        to be free: the program's end (an end hook)."""
+        self.settle_flight()
+        f, self.retiring = self.retiring, None
+        if f is not None:
+            f.result()
+
+    def settle_flight(self):
+        """Wait until every call of the batch running in the background has run (and report its error). The batch
+        thread may still be returning from it: the next batch, on the same one-thread executor, starts after
+        that, and join waits for it at the program's end."""
         f, self.flight = self.flight, None
         if f is not None:
-            f.finish()
+            self.retiring = f.finish()
 
     def flush(self):
         """Run every queued call: round r holds the r-th queued call of each core (so one core's calls keep
         their order); within a round, calls of the same program, Dst mode and base run as one batch. Calls that
         all run one program on one kind of Dst go to a background thread instead (_Flight), unless the program
         is ending."""
-        self.join()                 # one batch at a time: it shares the SFPU Dsts, and a core's calls keep order
+        self.settle_flight()        # one batch at a time: it shares the SFPU Dsts, and a core's calls keep order
         pending = self.pending
         if not pending:
             return
@@ -387,7 +398,7 @@ class _Flight:
         self.err = np.zeros(3, np.int64)
         args = (info.program, *batch.states.arrays(), batch._dsts(k), pool, which, slots, batch._arange(k),
                 dstmod.TILE_ROWS * bases, inputs, bases, ins, outs, bounds)
-        n_steps = len(bounds) - 1
+        n_steps = self.n_steps = len(bounds) - 1
         here = min(HERE_STEPS, n_steps)
         self.progress[0] = here     # done below, before any thread resumes; the batch thread only counts up
         # the batch thread takes the later steps; this thread runs the first ones itself meanwhile (the first
@@ -421,9 +432,15 @@ class _Flight:
             time.sleep(0)           # let the batch thread run (sleep releases the GIL)
 
     def finish(self):
-        self.future.result()
+        """Return once every call has run (raising the batch's error if one failed): at once when the progress
+        counter says so, without waiting for the batch thread to return (that takes a GIL hand-over). Returns the
+        future, done or not."""
+        progress = self.progress
+        if progress[0] < self.n_steps or progress[1]:
+            self.future.result()
         if self.err[0]:
             self._raise()
+        return self.future
 
     def _raise(self):
         self.future.result()        # the batch thread has stopped at the error
