@@ -141,9 +141,10 @@ class ComputeState:
         self.clear_stale(h)         # a general op may read any tile of the half
         return self.dst[h]
 
-    def overwrite(self, t) -> int:
+    def overwrite(self, t, unpack_cycles, math_cycles) -> int:
         """Record that a fast path is about to write Dst tile t of the math thread's half whole: it holds data
-        (defined), the release must clear it (written), and it need not be cleared first (stale). Returns
+        (defined), the release must clear it (written), and it need not be cleared first (stale); and charge
+        its unpack and math cycles (unpack_math: one call for both, as the fast paths run per tile). Returns
         the half."""
         h = (self.n_acq - 1) % self.nbuf
         w = self.written[h]
@@ -151,6 +152,11 @@ class ComputeState:
             w.add(t)
         self.defined[h].add(t)
         self.stale[h].discard(t)
+        c = self.th.clocks      # unpack_math, inline
+        c[_UNPACK] += unpack_cycles
+        start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
+        self.th.idle[_MATH] += start - c[_MATH]
+        c[_MATH] = start + math_cycles
         return h
 
     def clear_stale(self, h, tiles=None):
@@ -475,12 +481,11 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
                 addr = cb.rd_ptr + in_tile_index * cb.page_size     # cb.front_addr, inline
                 if addr >= cb.limit:
                     addr -= cb.size
-                h = cs.overwrite(dst_tile_index)
+                h = cs.overwrite(dst_tile_index, k[2], _C_COPY)
                 if exact:
                     cs.fast.copy_exact32(th.core.l1, addr, cs.dst, h, dst_tile_index)
                 else:
                     cs.fast.copy_to_dst(th.core.l1, addr, f, cs.fp32, cs.dst, h, dst_tile_index)
-                cs.unpack_math(k[2], _C_COPY)
                 return
     _copy_tile(in_cb_id, in_tile_index, dst_tile_index)
 
@@ -525,11 +530,10 @@ def _add_sub(op: str):
                     if ab >= cb.limit:
                         ab -= cb.size
                     l1 = th.core.l1
-                    h = cs.overwrite(idst)
+                    h = cs.overwrite(idst, ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
                     if ka[0] or kb[0] or not cs.fast.eltwise_bf16(l1, aa, ab, opcode, cs.fp32, cs.dst, h, idst):
                         _fast.eltwise(l1[aa:aa + ka[1]], l1[ab:ab + kb[1]], ka[0], kb[0], opcode, cs.fp32,
                                       cs.dst[h][idst])
-                    cs.unpack_math(ka[2] + kb[2], _C_ELT * (2 if cs.fp32 else 1))
                     return
         _binary(op, None, in0_cb_id, in1_cb_id, itile0, itile1, idst, call)
 
