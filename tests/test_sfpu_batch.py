@@ -477,3 +477,22 @@ def test_background_batches_change_neither_numbers_nor_simulated_times(monkeypat
         results.append((out.view(np.uint32), run_info.duration_cycles, run_info.per_core()))
     np.testing.assert_array_equal(results[0][0], results[1][0])
     assert results[0][1:] == results[1][1:]
+
+
+def test_a_program_run_is_freed_when_the_next_one_starts():
+    """Nothing keeps a finished run's scheduler (its threads, Dsts, SFPU batch and states) alive once the device
+    has run another program: a session runs thousands of programs on one device."""
+    import gc
+    import weakref
+
+    from tensix.ggml import ROPE_TYPE_NEOX
+    from tensix.ggml.rope_device import rope_device
+
+    dev = tm.CreateDevice(0)
+    a = np.random.default_rng(0).uniform(-1, 1, (4, 2, 64)).astype(np.float32)
+    rope_device(a, np.arange(4, dtype=np.int32), device=dev, cores=4, n_dims=64, mode=ROPE_TYPE_NEOX)
+    first = weakref.ref(dev.sched)
+    batch = weakref.ref(dev.sched.attached["sfpu_batch"])
+    rope_device(a, np.arange(4, dtype=np.int32), device=dev, cores=4, n_dims=64, mode=ROPE_TYPE_NEOX)
+    gc.collect()
+    assert first() is None and batch() is None

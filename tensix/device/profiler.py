@@ -71,7 +71,7 @@ class Run:
 
 class Profiler:
     def __init__(self):
-        self.runs: list[Run] = []
+        self.last: Run | None = None    # only the last run is kept: a long session runs thousands of programs
 
     def record(self, threads) -> Run:
         run = Run(0)
@@ -81,10 +81,10 @@ class Profiler:
                                             th.clocks[i] - th.idle[i], th.idle[i]))
                 run.duration_cycles = max(run.duration_cycles, th.clocks[i])
             run.zones.extend(th.zones)
-        self.runs.append(run)
+        self.last = run
         return run
 
     def last_run(self) -> Run:
-        if not self.runs:
+        if self.last is None:
             raise TensixError("profiler: no program has run on this device yet.\nFix: call EnqueueProgram first.")
-        return self.runs[-1]
+        return self.last

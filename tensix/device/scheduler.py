@@ -113,6 +113,7 @@ class Scheduler:
         self.idle_hooks: list = []      # called once when only deferred threads are left (see defer)
         self.finishing = False          # True once every thread has ended or blocked for good (last idle hooks)
         self.end_hooks: list = []       # called when run() ends, also by an error: host work still in flight
+        self.attached: dict = {}        # per-run state of the layers above, freed with the run (SFPU batches)
 
     def spawn(self, core, kernel, riscvs, fn) -> KThread:
         th = KThread(self, core, kernel, riscvs, fn)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import os
 import platform
 import time
-import weakref
 from concurrent.futures import ThreadPoolExecutor, wait
 
 import numba as nb
@@ -41,7 +40,6 @@ from tensix.sfpu.dst import _move16_one, _read32_one, _write32_one
 from tensix.sfpu.execute import _run, check_program, error_text, run_prepared
 from tensix.sfpu.state import SfpuState
 
-_BATCHES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # scheduler -> SfpuBatch
 # host threads for a batch: the cores' calls are independent, so they run in parallel (the interpreter releases
 # the GIL); TENSIX_THREADS overrides the machine's CPU count
 THREADS = int(os.environ.get("TENSIX_THREADS", 0)) or (
@@ -287,9 +285,11 @@ def batch_of(th) -> SfpuBatch:
     cs = th.compute
     b = cs.batch
     if b is None:
-        b = _BATCHES.get(th.sched)
+        # kept with the program run's scheduler, and freed with it (a table keyed by the scheduler would keep
+        # every run's threads, Dsts and SFPU states alive: the batch refers to its scheduler)
+        b = th.sched.attached.get("sfpu_batch")
         if b is None:
-            b = _BATCHES[th.sched] = SfpuBatch(th.sched)
+            b = th.sched.attached["sfpu_batch"] = SfpuBatch(th.sched)
         cs.batch = b
     return b
 
