@@ -496,3 +496,70 @@ def test_a_program_run_is_freed_when_the_next_one_starts():
     rope_device(a, np.arange(4, dtype=np.int32), device=dev, cores=4, n_dims=64, mode=ROPE_TYPE_NEOX)
     gc.collect()
     assert first() is None and batch() is None
+
+
+def compute_two_calls_per_section():
+    """Per two tiles: both in Dst, scale_add on each (two calls of one program on one core, in one batch)."""
+    n, core_idx = get_arg_val(0), get_arg_val(1)
+    s, bias = float(core_idx + 1) * 0.5, -0.25 * core_idx
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    for _ in range(n // 2):
+        cb_wait_front(CBIndex.c_0, 2)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        copy_tile(CBIndex.c_0, 1, 1)
+        call_sfpu(scale_add, 0, s, bias)
+        call_sfpu(scale_add, 1, s, bias)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 2)
+        cb_reserve_back(CBIndex.c_16, 2)
+        tile_regs_wait()
+        pack_tile(0, CBIndex.c_16, 0)
+        pack_tile(1, CBIndex.c_16, 1)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 2)
+
+
+def compute_two_halves():
+    """Per two tiles: each in its own Dst half (two acquires before the packer waits), square on each: the math
+    thread writes the second half while the first one's SFPU call is still queued."""
+    n = get_arg_val(0)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    for _ in range(n // 2):
+        cb_wait_front(CBIndex.c_0, 2)
+        for i in range(2):
+            tile_regs_acquire()
+            copy_tile(CBIndex.c_0, i, 0)
+            call_sfpu(square, 0)
+            tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 2)
+        cb_reserve_back(CBIndex.c_16, 2)
+        for i in range(2):
+            tile_regs_wait()
+            pack_tile(0, CBIndex.c_16, i)
+            tile_regs_release()
+        cb_push_back(CBIndex.c_16, 2)
+
+
+@pytest.mark.parametrize("n_cores", [2, 5])
+def test_several_calls_of_one_program_per_core_in_a_batch(n_cores):
+    """A batch holding several calls of one core (one program): each core's calls run in its order on its own
+    SFPU state, never on two host threads at once (a background batch splits its calls between them)."""
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-2, 2, (n_cores * 4, 32, 32)).astype(np.float32)
+    got = launch(compute_two_calls_per_section, x, n_cores, 4)
+    for t in range(x.shape[0]):
+        c = t // 4
+        want = run(scale_add, x[t:t + 1], float(c + 1) * 0.5, -0.25 * c).tiles[0]
+        np.testing.assert_array_equal(got[t].view(np.uint32), want.view(np.uint32))
+
+
+@pytest.mark.parametrize("n_cores", [2, 5])
+def test_both_dst_halves_with_queued_sfpu_calls(n_cores):
+    rng = np.random.default_rng(8)
+    x = rng.uniform(-2, 2, (n_cores * 4, 32, 32)).astype(np.float32)
+    got = launch(compute_two_halves, x, n_cores, 4)
+    for t in range(x.shape[0]):
+        np.testing.assert_array_equal(got[t].view(np.uint32), run(square, x[t:t + 1]).tiles[0].view(np.uint32))

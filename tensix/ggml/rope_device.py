@@ -23,7 +23,8 @@ Data layout (host side, decisions where the seed is silent)
   tile per column tile in the layout rope_sfpu.column_tile gives (the accurate variant packs each column
   group into one tile row), read once per core into CB c_2 and copied into Dst tile 3 for every work item.
 * The reader reads, and the writer writes, a block's work items in equal groups of at most 8 tiles per barrier
-  (``_chunks``); the compute kernel takes a group per CB wait and reserve, and one Dst acquire per work item.
+  (``_chunks``); the compute kernel takes a group per CB wait and reserve, and one Dst acquire per work item,
+  two work items per pass (one in each Dst half).
 * Positions: int32, one per (block, section), 32 blocks per DRAM page; the reader reads a page into CB c_1 at
   the first block and at every 32nd block (seed 000's 32-integer reads); the compute kernel reads them through
   ``cb_get_tile`` (seed 000's ``idxs += 4`` 16-byte header shift is a tt-metal firmware detail of that debug
@@ -296,24 +297,31 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
                 n = pair * len(ws)
                 cb_wait_front(CB_IN, n)
                 cb_reserve_back(CB_OUT, n)
-                for j, w in enumerate(ws):  # one Dst acquire per work item
-                    tile_regs_acquire()
-                    copy_tile(CB_IN, pair * j, 0)
-                    if pair == 2:
-                        copy_tile(CB_IN, pair * j + 1, 1)
-                    if has_table:
-                        copy_tile(CB_TAB, w.table, 3)
-                    if zones:
-                        with DeviceZoneScopedN("ROPE-TILE"):
+                # one Dst acquire per work item, two work items per pass: the math thread fills both Dst halves
+                # (half sync) before the packer drains them. Each TRISC makes the same calls in the same order as
+                # with one item per pass, so the device time is the same; the simulator gets two SFPU calls per
+                # core in each batch (tensix.kernel.sfpu_batch): half as many batches.
+                for j0 in range(0, len(ws), 2):
+                    two = list(enumerate(ws[j0:j0 + 2], j0))
+                    for j, w in two:
+                        tile_regs_acquire()
+                        copy_tile(CB_IN, pair * j, 0)
+                        if pair == 2:
+                            copy_tile(CB_IN, pair * j + 1, 1)
+                        if has_table:
+                            copy_tile(CB_TAB, w.table, 3)
+                        if zones:
+                            with DeviceZoneScopedN("ROPE-TILE"):
+                                call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
+                        else:
                             call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
-                    else:
-                        call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))
-                    tile_regs_commit()
-                    tile_regs_wait()
-                    pack_tile(0, CB_OUT, pair * j)
-                    if pair == 2:
-                        pack_tile(1, CB_OUT, pair * j + 1)
-                    tile_regs_release()
+                        tile_regs_commit()
+                    for j, _w in two:
+                        tile_regs_wait()
+                        pack_tile(0, CB_OUT, pair * j)
+                        if pair == 2:
+                            pack_tile(1, CB_OUT, pair * j + 1)
+                        tile_regs_release()
                 cb_pop_front(CB_IN, n)
                 cb_push_back(CB_OUT, n)
             if tick is not None:

@@ -113,6 +113,7 @@ class ComputeState:
         # them whole first (the next section usually does). Saves clearing tiles that are overwritten anyway.
         self.stale = [set() for _ in range(self.nbuf)]
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
+        self.pending_halves = 0     # bit h: one of them is on half h (a fast path writing the other half goes on)
         self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
         self.n_acq = 0
         self.n_rel = 0
@@ -469,8 +470,8 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     # only the tile written is recorded (so the release marks just that tile stale)
     th = _ctx.th
     cs = th.compute
-    if cs is not None and cs.sfpu_pending:
-        _settle_sfpu(th)
+    if cs is not None and cs.pending_halves >> ((cs.n_acq - 1) % cs.nbuf) & 1:
+        _settle_sfpu(th)        # SFPU calls queued on the half it writes (calls on the other half go on meanwhile)
     if cs is not None and cs.math_open and dst_tile_index.__class__ is int and 0 <= dst_tile_index < cs.capacity:
         cb = th.core.cbs.get(in_cb_id)
         if cb is not None and in_tile_index.__class__ is int and 0 <= in_tile_index < cb.visible:
@@ -512,8 +513,8 @@ def _add_sub(op: str):
     def tiles(in0_cb_id, in1_cb_id, itile0, itile1, idst):
         th = _ctx.th
         cs = th.compute
-        if cs is not None and cs.sfpu_pending:
-            _settle_sfpu(th)
+        if cs is not None and cs.pending_halves >> ((cs.n_acq - 1) % cs.nbuf) & 1:
+            _settle_sfpu(th)    # as copy_tile: SFPU calls queued on the half it writes
         if (cs is not None and cs.math_open and idst.__class__ is int and 0 <= idst < cs.capacity
                 and itile0.__class__ is int and itile1.__class__ is int):
             cbs = th.core.cbs

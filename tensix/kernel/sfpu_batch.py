@@ -3,8 +3,9 @@
 A compute kernel's SFPU call (``call_sfpu``, ``exp_tile``, ...) does not run at once. It is queued with the
 core's Dst section, its runtime inputs and its static cost (an SFPU program is straight-line code: every
 instruction issues, predicated or not, so its cycles are known before it runs; the math clock is charged when
-the call is made, as before). The queue runs when the kernel next touches that Dst (a pack, a copy, a math op,
-the release), and then not at once either: the thread is parked with the scheduler's ``defer`` until no other
+the call is made, as before). The queue runs when the kernel next touches that Dst (a pack, a math op, the
+release; a copy or add/sub fast path only if it writes a half with queued calls, so the math thread may fill one
+half while the calls on the other wait), and then not at once either: the thread is parked with the scheduler's ``defer`` until no other
 thread can run, by which time the other cores have queued their calls too, and all of them run in one
 ``tensix.sfpu.execute`` call (one instance per core, each with its own SFPU state and Dst).
 
@@ -179,6 +180,7 @@ class SfpuBatch:
                 self.states.set_sfpu_fp32(job.cs.fp32, k)
         lst.append(job)
         job.cs.sfpu_pending += 1
+        job.cs.pending_halves |= 1 << job.half
 
     def wait(self, th):
         """Called by a compute thread before it touches a Dst with queued SFPU calls: park until the batch holding
@@ -189,7 +191,7 @@ class SfpuBatch:
                 self.flush()
         if self.flight is not None:
             self.flight.await_thread(th)
-        th.compute.sfpu_pending = 0
+        th.compute.sfpu_pending = th.compute.pending_halves = 0
 
     def join(self):
         """Wait for the batch running in the background, if any (and report its error), and for the batch thread
@@ -232,7 +234,7 @@ class SfpuBatch:
             for jobs in groups.values():
                 self._run_group(jobs)
         for th in pending:
-            th.compute.sfpu_pending = 0
+            th.compute.sfpu_pending = th.compute.pending_halves = 0
 
     def _run_group(self, jobs):
         info = jobs[0].info
@@ -298,39 +300,37 @@ def batch_of(th) -> SfpuBatch:
 def _run_steps(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0,
                vc0_valid, dsts, pool, which, slots, d_of, b_of, inputs, bases, ins, outs, bounds, first, last,
                dst32, progress, counts, err):
-    """Steps first..last - 1 of a batch of one program (step c: calls bounds[c]..bounds[c + 1]): each call's Dst
-    tiles in from the pool, the interpreter, the tiles it writes back (as SfpuBatch._run_group does, for one
-    call at a time), then progress[0] = c + 1. On an interpreter error progress[1] = 1 and err names the
-    call."""
+    """Steps first..last - 1 of a batch of one program (step c: calls bounds[c]..bounds[c + 1]): for each call in
+    turn, its Dst tiles in from the pool, the interpreter, the tiles it writes back (as SfpuBatch._run_group does),
+    then progress[0] = c + 1. One call at a time: two calls of one core (on its one SFPU state) may share a step,
+    and the second one starts from a cleared Dst RWC and sees the first one's results. On an interpreter error
+    progress[1] = 1 and err names the call."""
     for c in range(first, last):
-        a = bounds[c]
-        b = bounds[c + 1]
-        for k in range(a, b):
+        for k in range(bounds[c], bounds[c + 1]):
             rwc[slots[k], 0] = 0  # the LLK driver starts and ends with a cleared Dst RWC (see _run_group)
             rwc[slots[k], 1] = 0
             for r in range(ins.shape[0]):
-                first = bases[k] + ins[r, 0]
-                tiles = pool[which[k, 0], which[k, 1], first:first + ins[r, 1]]
+                t0 = bases[k] + ins[r, 0]
+                tiles = pool[which[k, 0], which[k, 1], t0:t0 + ins[r, 1]]
                 if dst32:
-                    _write32_one(tiles, dsts[k], first)
+                    _write32_one(tiles, dsts[k], t0)
                 else:
-                    _move16_one(tiles, dsts[k], first, True)
-        _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0,
-             vc0_valid, dsts, slots[a:b], d_of[a:b], b_of[a:b], inputs[a:b], counts, err)
-        if err[0] != 0:
-            err[2] += a
-            progress[1] = 1
-            return
-        for k in range(a, b):
+                    _move16_one(tiles, dsts[k], t0, True)
+            _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp32, srcb_bf16, amod, vc0,
+                 vc0_valid, dsts, slots[k:k + 1], d_of[k:k + 1], b_of[k:k + 1], inputs[k:k + 1], counts, err)
+            if err[0] != 0:
+                err[2] += k
+                progress[1] = 1
+                return
             rwc[slots[k], 0] = 0
             rwc[slots[k], 1] = 0
             for r in range(outs.shape[0]):
-                first = bases[k] + outs[r, 0]
-                tiles = pool[which[k, 0], which[k, 1], first:first + outs[r, 1]]
+                t0 = bases[k] + outs[r, 0]
+                tiles = pool[which[k, 0], which[k, 1], t0:t0 + outs[r, 1]]
                 if dst32:
-                    _read32_one(dsts[k], first, tiles)
+                    _read32_one(dsts[k], t0, tiles)
                 else:
-                    _move16_one(tiles, dsts[k], first, False)
+                    _move16_one(tiles, dsts[k], t0, False)
         progress[0] = c + 1
 
 
@@ -378,9 +378,7 @@ class _Flight:
         parked = {th: i for i, th in enumerate(sched.deferred)}
         n_parked = len(parked)
         lists = [pending[th] for th in sorted(pending, key=lambda th: (th.clocks[th.cur], parked.get(th, n_parked)))]
-        jobs = [lst[0] for lst in lists]
-        for r in range(1, max(map(len, lists))):    # a core's later calls in order, as flush's rounds
-            jobs += [lst[r] for lst in lists if r < len(lst)]
+        jobs = [j for lst in lists for j in lst]    # each thread's calls together, in its order
         k = len(jobs)
         self.jobs, self.info = jobs, info
         bounds = _steps(k)
@@ -399,7 +397,10 @@ class _Flight:
         args = (info.program, *batch.states.arrays(), batch._dsts(k), pool, which, slots, batch._arange(k),
                 dstmod.TILE_ROWS * bases, inputs, bases, ins, outs, bounds)
         n_steps = self.n_steps = len(bounds) - 1
-        here = min(HERE_STEPS, n_steps)
+        # this thread runs the first steps, up to HERE_STEPS, ending where a thread's calls end: the two host
+        # threads run at the same time, and one core's calls use its SFPU state in turn
+        ends = {0, *np.cumsum([len(lst) for lst in lists]).tolist()}
+        here = max(s for s in range(min(HERE_STEPS, n_steps) + 1) if int(bounds[s]) in ends)
         self.progress[0] = here     # done below, before any thread resumes; the batch thread only counts up
         # the batch thread takes the later steps; this thread runs the first ones itself meanwhile (the first
         # cores to resume need them, and the batch thread takes a while to wake and get the GIL)
