@@ -561,16 +561,15 @@ def _tile_io(read: bool):
                 i = th.cur
                 t = th.clocks[i] + _C_TILE_IO
                 p, bk, c1, b1, c2, b2, lat, mems, l1 = link
-                mem = mems[bank]
-                while True:
-                    if read:
-                        end = _dram_page_io(mem, off, l1, l1_addr, size, p.st, c1, b1, bk.st, c2, b2, t)
-                    else:
-                        end = _dram_page_io(l1, l1_addr, mem, off, size, p.st, c1, b1, bk.st, c2, b2, t)
-                    if end != -2:
-                        break
-                    p.reserve(t, size)      # a window state must grow first (nothing was done)
+                if read:
+                    src, soff, dst, doff = mems[bank], off, l1, l1_addr
+                else:
+                    src, soff, dst, doff = l1, l1_addr, mems[bank], off
+                end = _dram_page_io(src, soff, dst, doff, size, p.st, c1, b1, bk.st, c2, b2, t)
+                while end == -2:            # a window state must grow first (nothing was done)
+                    p.reserve(t, size)
                     bk.reserve(t, size)
+                    end = _dram_page_io(src, soff, dst, doff, size, p.st, c1, b1, bk.st, c2, b2, t)
                 if end >= 0:
                     th.clocks[i] = t
                     if read:
