@@ -17,7 +17,7 @@ import numba as nb
 
 def entry_for(dispatcher, *like):
     """The entry point of `dispatcher` compiled for arguments of the types of the example values `like` (loaded
-    from numba's cache or compiled now, as the first call would). Falls back to the dispatcher itself if this
-    numba does not hand out entry points (Dispatcher.compile returns the entry point in numba >= 0.59)."""
+    from numba's cache or compiled now, as the first call would). numba's Dispatcher.compile returns that entry
+    point; should a release return something else, the dispatcher itself is used (slower, same results)."""
     ep = dispatcher.compile(tuple(nb.typeof(v) for v in like))
     return ep if callable(ep) else dispatcher

@@ -258,7 +258,6 @@ def zero_tile(dst, h, t):
     dst[h, t] = 0
 
 
-
 # DstEntries: each entry point's function and example arguments (L1 bytes "l1", the Dst "dst", ints, bools)
 _ENTRY_LIKE = {
     "copy_exact32": (copy_exact32_at, ("l1", 0, "dst", 0, 0)),

@@ -680,7 +680,8 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
 
 
 def pack_tile(ifrom_dst, icb, output_tile_index=0):
-    # fast path: tile_regs_wait section, fast-path format, int indices, nothing to diagnose; same numerics and costs as below
+    # fast path: tile_regs_wait section, fast-path format, int indices, nothing to diagnose; same numerics and
+    # costs as below
     th = _ctx.th
     cs = th.compute
     if cs is not None and cs.sfpu_pending:

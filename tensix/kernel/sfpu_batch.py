@@ -5,9 +5,10 @@ core's Dst section, its runtime inputs and its static cost (an SFPU program is s
 instruction issues, predicated or not, so its cycles are known before it runs; the math clock is charged when
 the call is made, as before). The queue runs when the kernel next touches that Dst (a pack, a math op, the
 release; a copy or add/sub fast path only if it writes a half with queued calls, so the math thread may fill one
-half while the calls on the other wait), and then not at once either: the thread is parked with the scheduler's ``defer`` until no other
-thread can run, by which time the other cores have queued their calls too, and all of them run in one
-``tensix.sfpu.execute`` call (one instance per core, each with its own SFPU state and Dst).
+half while the calls on the other wait), and then not at once either: the thread is parked with the
+scheduler's ``defer`` until no other thread can run, by which time the other cores have queued their calls too,
+and all of them run in one ``tensix.sfpu.execute`` call (one instance per core, each with its own SFPU state
+and Dst).
 
 With two or more host CPUs (x86-64), a batch whose calls all run one program goes to a background thread
 instead (``_Flight``): the parked threads resume at once, in the scheduler's usual order, and each waits only
