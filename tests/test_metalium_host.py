@@ -34,6 +34,12 @@ def test_core_ranges():
     assert r.size() == 6 and len(list(r)) == 6
     s = tm.CoreRangeSet([r, tm.CoreRange(tm.CoreCoord(0, 0))])
     assert s.num_cores() == 7 and s.contains(tm.CoreCoord(2, 3)) and not s.contains(tm.CoreCoord(0, 1))
+    # overlapping ranges: each core once, in range order, however often the set is iterated; merge makes a new set
+    o = tm.CoreRangeSet([tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(1, 0)), tm.CoreCoord(1, 0), tm.CoreCoord(2, 1)])
+    want = [tm.CoreCoord(0, 0), tm.CoreCoord(1, 0), tm.CoreCoord(2, 1)]
+    assert list(o) == want and list(o) == want and o.num_cores() == 3
+    m = o.merge(tm.CoreCoord(0, 0)).merge(tm.CoreRange(tm.CoreCoord(5, 5)))
+    assert list(m) == want + [tm.CoreCoord(5, 5)] and list(o) == want
 
 
 @pytest.mark.parametrize("btype", [tm.BufferType.DRAM, tm.BufferType.L1])

@@ -208,7 +208,8 @@ class NocTiming:
         self.hop = cost("noc.hop_latency")
         self.dram_bw = cost("dram.bytes_per_cycle_per_bank")
         self.dram_lat = cost("dram.latency")
-        self._lat = {}
+        # route latencies depend only on the endpoints and the cost figures: kept from program to program
+        self._lat = {} if previous is None else previous._lat
 
     def _fluid(self, bw) -> Fluid:
         return Fluid(bw, self._spare.pop() if self._spare else None)

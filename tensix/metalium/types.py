@@ -68,24 +68,25 @@ class CoreRange:
 
 
 class CoreRangeSet:
+    """Immutable, as tt-metal's: its ranges are a tuple, and its cores (each once, in range order) are listed once,
+    on first use (a host program iterates a kernel's or a CB's cores several times per launch)."""
+
     def __init__(self, ranges=()):
         if isinstance(ranges, (CoreRange, CoreCoord)):
             ranges = [ranges]
-        self.ranges = [r if isinstance(r, CoreRange) else CoreRange(r) for r in ranges]
+        self.ranges = tuple(r if isinstance(r, CoreRange) else CoreRange(r) for r in ranges)
+        self._cores = None
 
     def __iter__(self) -> Iterator[CoreCoord]:
-        seen = set()
-        for r in self.ranges:
-            for c in r:
-                if c not in seen:
-                    seen.add(c)
-                    yield c
+        if self._cores is None:
+            self._cores = tuple(dict.fromkeys(c for r in self.ranges for c in r))
+        return iter(self._cores)
 
     def num_cores(self) -> int:
         return sum(1 for _ in self)
 
     def merge(self, other) -> "CoreRangeSet":
-        return CoreRangeSet(self.ranges + list(to_core_set(other).ranges))
+        return CoreRangeSet(self.ranges + tuple(to_core_set(other).ranges))
 
     def contains(self, c) -> bool:
         return any(r.contains(c) for r in self.ranges)
