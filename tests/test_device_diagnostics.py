@@ -511,3 +511,43 @@ def test_cb_negative_page_counts_are_refused(call):
     dm(prog, k)
     with pytest.raises(E.CircularBufferError, match=rf"cb_{call}_\w+\(0, -1\).*can never be satisfied.*\nFix:"):
         run(dev, prog)
+
+
+@pytest.mark.parametrize("call", ["copy_dst", "copy_cb", "add_dst", "pack_dst", "pack_out", "sfpu_dst"])
+def test_non_integer_tile_indices_are_refused(call):
+    """A float where a tile index goes (C++ takes uint32_t): refused naming the call and the argument, not failed
+    deep in numpy, and never truncated by a compiled path. numpy integers are indices like ints."""
+    from tensix.kernel import add_tiles, call_sfpu, cb_push_back, cb_reserve_back, tile_regs_release, tile_regs_wait
+    from tensix.sfpi import dst_reg
+
+    def noop_sfpu():
+        dst_reg[0] = dst_reg[0]
+
+    dev, prog = program(cbs=(0, 1, 16))
+
+    def reader():
+        for cb in (CBIndex.c_0, CBIndex.c_1):
+            cb_reserve_back(cb, 1)
+            cb_push_back(cb, 1)
+
+    def compute():
+        cb_wait_front(CBIndex.c_0, 1)
+        cb_wait_front(CBIndex.c_1, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0.0 if call == "copy_cb" else np.int64(0), 1.0 if call == "copy_dst" else 0)
+        add_tiles(CBIndex.c_0, CBIndex.c_1, 0, 0, 1.0 if call == "add_dst" else 0)
+        call_sfpu(noop_sfpu, 0.0 if call == "sfpu_dst" else 0)
+        tile_regs_commit()
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(0.0 if call == "pack_dst" else 0, CBIndex.c_16, 0.0 if call == "pack_out" else 0)
+        tile_regs_release()
+
+    dm(prog, reader)
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
+    what = {"copy_dst": "Dst tile index 1.0", "copy_cb": "CB tile index 0.0", "add_dst": "Dst tile index 1.0",
+            "pack_dst": "Dst tile index 0.0", "pack_out": "output tile index 0.0",
+            "sfpu_dst": "Dst tile index 0.0"}[call]
+    with pytest.raises(E.KernelError, match=rf"the {what} on core \(0, 0\) at .*test_device_diagnostics.py:\d+ is a "
+                                            r"float, not an integer tile index.\nFix: pass an int"):
+        run(dev, prog)

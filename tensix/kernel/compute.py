@@ -168,7 +168,17 @@ class ComputeState:
                 self.fast.zero_tile(self.dst, h, t)
                 stale.discard(t)
 
+    def check_index(self, value, what, call):
+        """Refuse a tile index that is not an integer (C++ takes uint32_t; Python would fail deep in numpy, or
+        a compiled path would truncate it)."""
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            from tensix.device.errors import KernelError
+            raise KernelError(
+                f"{call}: the {what} {value!r} on core {self.th.core.logical} at {self.th.source_line_now()} is a "
+                f"{type(value).__name__}, not an integer tile index.\nFix: pass an int (e.g. int({value!r})).")
+
     def check_dst(self, idx, call):
+        self.check_index(idx, "Dst tile index", call)
         if not (0 <= idx < self.capacity):
             th = self.th
             mode = ("fp32_dest_acc_en" if self.fp32 else "16-bit Dst") + (
@@ -180,6 +190,7 @@ class ComputeState:
 
     def tile_bytes(self, cb, tile_index, call):
         th = self.th
+        self.check_index(tile_index, "CB tile index", call)
         if tile_index >= cb.visible or tile_index < 0:
             raise CircularBufferError(
                 f"{call}: tile {tile_index} of CB {cb.index} on core {th.core.logical} at {th.source_line_now()} "
@@ -722,6 +733,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
             "not own Dst (reading it now races with the math thread).\nFix: tile_regs_commit(); tile_regs_wait() "
             "before pack_tile, tile_regs_release() after.")
     cb = _cb(th, icb, "pack_tile")
+    cs.check_index(output_tile_index, "output tile index", "pack_tile")
     if output_tile_index >= cb.reserved or output_tile_index < 0:
         raise CircularBufferError(
             f"pack_tile({ifrom_dst}, {cb.index}, {output_tile_index}) on core {th.core.logical} at "
@@ -776,7 +788,7 @@ def _run_sfpu(fn, args, dst_tile_index):
         _cs("SFPU op")
     if not cs.math_open:
         cs.need_math("SFPU op")
-    if not 0 <= dst_tile_index < cs.capacity:
+    if dst_tile_index.__class__ is not int or not 0 <= dst_tile_index < cs.capacity:
         cs.check_dst(dst_tile_index, "SFPU op")
     h = (cs.n_acq - 1) % cs.nbuf
     info = program_info(fn, args)
