@@ -251,3 +251,26 @@ def test_bandwidth_placement_past_its_window_state_is_reported_not_written():
     p, bk = timing.port(((0, 0), 0)), timing.bank(0)
     with pytest.raises(TensixError, match="internal error"):
         timing.dram_transfer(0, p, bk, 8, 0, buf, 0, buf, 12)
+
+
+def test_a_non_integer_cost_figure_is_refused(tmp_path, monkeypatch):
+    """Clocks are integer cycle counts (the compiled NoC/DRAM paths take them as int64): a fractional figure in
+    costs.json is refused when the table loads, naming the figure."""
+    import json
+
+    from tensix import costs
+    from tensix.errors import TensixError
+
+    data = json.loads(costs._PATH.read_text())
+    data["riscv.call"]["value"] = 2.5
+    bad = tmp_path / "costs.json"
+    bad.write_text(json.dumps(data))
+    monkeypatch.setattr(costs, "_PATH", bad)
+    costs.table.cache_clear()
+    try:
+        with pytest.raises(TensixError, match=r"'riscv.call' .* is 2.5, not an integer number of cycles"):
+            costs.table()
+    finally:
+        monkeypatch.undo()
+        costs.table.cache_clear()
+    assert isinstance(costs.cost("riscv.call"), int)

@@ -87,6 +87,9 @@ def test_dst_entries_are_made_on_first_use_and_unknown_names_are_refused(dtype):
     assert not dst[1, 2].any() and dst[1, 3].all() and dst[0].all()
     with pytest.raises(AttributeError):
         e.no_such_path  # noqa: B018
+    if dtype == np.uint16:  # the exact 32-bit copy would truncate into a 16-bit Dst: no entry point for it
+        with pytest.raises(AttributeError, match="16-bit Dst"):
+            e.copy_exact32  # noqa: B018
 
 
 def test_numpy_integer_indices_take_the_general_path_with_the_same_numbers():

@@ -279,6 +279,8 @@ class DstEntries:
     def __getattr__(self, name):  # only on the first use of a name: later uses find the instance attribute
         if name not in _ENTRY_LIKE:
             raise AttributeError(name)
+        if name == "copy_exact32" and self._arrays["dst"].dtype != np.uint32:
+            raise AttributeError("copy_exact32 moves 32-bit data: it has no entry point for a 16-bit Dst")
         fn, like = _ENTRY_LIKE[name]
         ep = entry_for(fn, *(self._arrays.get(v, v) if isinstance(v, str) else v for v in like))
         setattr(self, name, ep)
