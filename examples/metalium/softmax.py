@@ -1,8 +1,9 @@
 """Seed 002's fused softmax compute kernel (exp -> reduce -> recip -> multiply on one core), rows of tiles split
-over several cores. exp on the SFPU (tensix.sfpi.lib.exp_tile, exp_21f), the row sum on the FPU (reduce_tile
-SUM/REDUCE_ROW with a ones scaler: result in column 0), the reciprocal as a small SFPI function (magic-constant
-seed plus three Newton steps), and mul_tiles_bcast_cols for x * 1/sum. Like the seed's simplified kernel it does
-not subtract the row maximum, so inputs must stay within exp's range."""
+over several cores. exp_tile and recip_tile on the SFPU (the compute API's ops, tensix.sfpi.llk: exp_21f and
+tt-llk's Newton-Raphson reciprocal), the row sum on the FPU (reduce_tile SUM/REDUCE_ROW with a ones scaler: result
+in column 0), and mul_tiles_bcast_cols for x * 1/sum. Like the seed's simplified kernel it does not subtract the
+row maximum, so inputs must stay within exp's range. As in the seed, each SFPU op's init is called before the op,
+since exp and recip do not share their SFPU configuration."""
 
 from __future__ import annotations
 
@@ -10,27 +11,36 @@ import ml_dtypes
 import numpy as np
 
 import tensix.metalium as tm
-from tensix.kernel import (CBIndex, InterleavedAddrGenFast, PoolType, ReduceDim, acquire_dst, call_sfpu,
-                           cb_pop_front, cb_push_back, cb_reserve_back, cb_wait_front, copy_tile, get_arg_val,
-                           get_read_ptr, get_write_ptr, mul_tiles_bcast, BroadcastType, noc_async_read_barrier,
-                           noc_async_read_tile, noc_async_write_barrier, noc_async_write_tile, pack_tile,
-                           reduce_tile, release_dst)
-from tensix.sfpi import dst_reg, reinterpret, vFloat, vInt
-from tensix.sfpi.lib import exp_tile
+from tensix.kernel import (
+    BroadcastType,
+    InterleavedAddrGenFast,
+    PoolType,
+    ReduceDim,
+    acquire_dst,
+    cb_pop_front,
+    cb_push_back,
+    cb_reserve_back,
+    cb_wait_front,
+    copy_tile,
+    exp_tile,
+    exp_tile_init,
+    get_arg_val,
+    get_read_ptr,
+    get_write_ptr,
+    mul_tiles_bcast,
+    noc_async_read_barrier,
+    noc_async_read_tile,
+    noc_async_write_barrier,
+    noc_async_write_tile,
+    pack_tile,
+    recip_tile,
+    recip_tile_init,
+    reduce_tile,
+    release_dst,
+)
 
 TILE = 2048
 CB_IN, CB_SCALER, CB_EXPS, CB_RECIP, CB_OUT = 0, 2, 24, 25, 16
-
-
-def recip_tile():
-    for _ in range(32):
-        d = dst_reg[0]
-        y = reinterpret(vFloat, vInt(0x7EF311C7) - reinterpret(vInt, d))
-        y = y * (2.0 - d * y)
-        y = y * (2.0 - d * y)
-        y = y * (2.0 - d * y)
-        dst_reg[0] = y
-        dst_reg += 1
 
 
 def reader():
@@ -53,22 +63,24 @@ def compute():
     wt, nrows = get_arg_val(0), get_arg_val(1)
     cb_wait_front(CB_SCALER, 1)
     for _ in range(nrows):
+        exp_tile_init()
         for _w in range(wt):                       # exp
             acquire_dst()
             cb_wait_front(CB_IN, 1)
             copy_tile(CB_IN, 0, 0)
             cb_pop_front(CB_IN, 1)
             cb_reserve_back(CB_EXPS, 1)
-            call_sfpu(exp_tile, 0, "exp_21f", True)
+            exp_tile(0)
             pack_tile(0, CB_EXPS)
             cb_push_back(CB_EXPS, 1)
             release_dst()
+        recip_tile_init()
         acquire_dst()                               # reduce + recip
         cb_reserve_back(CB_RECIP, 1)
         cb_wait_front(CB_EXPS, wt)
         for w in range(wt):
             reduce_tile(CB_EXPS, CB_SCALER, w, 0, 0, pool=PoolType.SUM, dim=ReduceDim.REDUCE_ROW)
-        call_sfpu(recip_tile, 0)
+        recip_tile(0)
         pack_tile(0, CB_RECIP)
         cb_push_back(CB_RECIP, 1)
         release_dst()

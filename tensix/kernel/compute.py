@@ -115,6 +115,7 @@ class ComputeState:
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
         self.pending_halves = 0     # bit h: one of them is on half h (a fast path writing the other half goes on)
         self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
+        self.sfpu_init = None       # (op, init arguments) of the last SFPU op init that loaded constants (sfpu_ops)
         self.n_acq = 0
         self.n_rel = 0
         self.commit_times = []
@@ -835,6 +836,23 @@ def _refuse_undefined_reads(th, fn, reads, defined):
         "is undefined behaviour; tensix does not guess its value).\nFix: write those tiles (copy_tile, a math "
         "op or an SFPU store) in every acquire before the SFPU reads them, e.g. recompute per-acquire scratch "
         "data instead of keeping it in Dst across tile_regs_release.")
+
+
+def configure_sfpu(fn, args=()):
+    """Run an SFPI program that touches no Dst (an op's init: SFPCONFIG of the programmable constants) on this
+    core's SFPU, queued behind its earlier SFPU calls so that they still see the old configuration. Unlike an
+    SFPU op it needs no Dst section (tt-metal calls `*_tile_init()` outside tile_regs_acquire)."""
+    th, cs = _cs("SFPU init")
+    info = program_info(fn, args)
+    if info.hi:
+        from tensix.errors import SfpuError
+        raise SfpuError(f"internal error: the SFPU init program {info.name} touches Dst tiles {info.lo}.."
+                        f"{info.hi - 1}; an init may only configure the SFPU")
+    h = (cs.n_acq - 1) % cs.nbuf if cs.n_acq else 0
+    inputs = info.compiled.input_row(args)
+    where = current_call_site(th.kernel.source_files, 3)
+    (cs.batch or batch_of(th)).add(th, Job(th, cs, h, info, inputs, 0, where))
+    th.clocks[_MATH] += info.cycles
 
 
 def call_sfpu(fn, dst_tile_index, *args):

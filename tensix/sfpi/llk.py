@@ -1,0 +1,236 @@
+"""The SFPU code behind tt-metal's unary compute kernel ops (``exp_tile``, ``recip_tile``, ...), in the SFPI DSL.
+
+tensix's own code, written from the algorithms of tt-llk's Wormhole B0 SFPU kernels (``ckernel_sfpu_*.h``) and
+tt-metal's compute kernel API (``compute_kernel_api/eltwise_unary/*.h``); each function names the one it follows
+and the version read. :data:`UNARY` lists the ops ``tensix.kernel`` exposes as ``<name>_tile(idst)`` /
+``<name>_tile_init()``: per op, its template parameters, the tile program (one 32x32 tile of Dst, walked as the
+LLK driver does with VectorMode::RC: per face ``ITERATIONS = 8`` rows of ``dst_reg[0] ... dst_reg += 1``, then
+two SETRWC(CR_D, 8) to the next face) and, if its code reads programmable constants, the init program that
+loads them (SFPCONFIG).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tensix.errors import NotModelledError
+from tensix.sfpi import lib
+from tensix.sfpi.intrinsics import abs as _sfpabs
+from tensix.sfpi.intrinsics import addexp, exexp, float_to_fp16b, setexp, setsgn
+from tensix.sfpi.rewrite import sfpi_inline
+from tensix.sfpi.vector import (
+    dst_reg,
+    reinterpret,
+    v_if,
+    vConst1,
+    vConstFloatPrgm0,
+    vConstFloatPrgm1,
+    vConstFloatPrgm2,
+    vConstIntPrgm0,
+    vFloat,
+    vInt,
+    vUInt,
+)
+
+
+@dataclass(frozen=True)
+class UnaryOp:
+    """An op of the compute API: `program(*template)` walks one tile; `init(*init_args(template))` (if any) loads
+    the programmable constants `program` reads."""
+
+    key: str
+    params: tuple           # ((name, default), ...): the C++ template parameters, in order
+    program: object         # program(approx, fp32_dest, *template): approx is ComputeConfig.math_approx_mode
+    doc: str                # (tt-metal's APPROX define), fp32_dest its fp32_dest_acc_en (DST_ACCUM_MODE)
+    init: object = None     # init(*init_args(approx, template)): SFPCONFIG of the constants program reads
+    init_args: object = None
+
+
+@sfpi_inline
+def _tile(fn, *args):
+    """One 32x32 tile: four faces of eight iterations (VectorMode::RC), face step SETRWC(CR_D, 8) twice, then the
+    driver clears the Dst counter (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``)."""
+    for _ in range(4):
+        for _ in range(8):
+            dst_reg[0] = fn(dst_reg[0], *args)
+            dst_reg += 1
+        lib._next_face()
+    lib._clear_dst_counter()
+
+
+def _bf16_unless_fp32(y, fp32_dest):
+    """tt-llk's ending of an op whose result must be rounded for a 16-bit Dst: float_to_fp16b with round to
+    nearest even (a plain SFPSTORE would truncate)."""
+    if not fp32_dest:
+        y = reinterpret(vFloat, float_to_fp16b(y, 0))
+    return y
+
+
+def abs_tile_program(approx, fp32_dest):
+    """tt-llk ``_calculate_abs_``: |x| by SFPABS (float mode: clears the sign bit; NaN stays NaN)."""
+    _tile(lambda v: _sfpabs(v))
+
+
+def negative_tile_program(approx, fp32_dest):
+    """tt-llk ``_calculate_negative_``: -x (SFPMOV with the sign complemented)."""
+    _tile(lambda v: -v)
+
+
+def square_tile_program(approx, fp32_dest):
+    """tt-llk ``_calculate_square_``: x * x (SFPMUL)."""
+    _tile(lambda v: v * v)
+
+
+@sfpi_inline
+def relu_tile_program(approx, fp32_dest):
+    """tt-metal ``relu_tile`` = ``relu_min`` with threshold 0 (llk_math_eltwise_unary_sfpu_relu): the threshold is
+    the uint32 parameter reinterpreted as a float (``Converter::as_float(0)`` = +0.0);
+    ``v_if (a < threshold) a = threshold``."""
+    threshold = reinterpret(vFloat, vUInt(0))
+    for _ in range(4):
+        for _ in range(8):
+            a = dst_reg[0]
+            with v_if(a < threshold):
+                a = threshold
+            dst_reg[0] = a
+            dst_reg += 1
+        lib._next_face()
+    lib._clear_dst_counter()
+
+
+def sin_tile_program(approx, fp32_dest):
+    """tt-metal ``calculate_sine`` (2025): x / pi reduced to the nearest half turn, odd polynomial (lib)."""
+    lib.sin_tile()
+
+
+def cos_tile_program(approx, fp32_dest):
+    """tt-metal ``calculate_cosine`` (2025): sin(pi * (x / pi + 0.5)) (lib)."""
+    lib.cos_tile()
+
+
+def exp_tile_program(approx, fp32_dest, approx_t, fast_and_approx):
+    """tt-metal mid-2025 ``exp_tile<false>``: ``calculate_exponential`` with approximation off runs
+    ``_sfpu_exp_21f_<is_fp32_dest_acc_en>`` on each element (Moroz et al.'s exp_21f; tensix.sfpi.lib.exp_21f,
+    which rounds to bf16 for a 16-bit Dst). The approximate modes (``exp_tile<true>``: the SFPLOADMACRO and
+    LUT-based fast paths) are not modelled: refused."""
+    if approx_t:
+        raise NotModelledError("exp_tile<approx=true> (tt-llk's fast approximate exponential, built on SFPLOADMACRO "
+                               "sequences and LUT constants) is not modelled by tensix.\nFix: use exp_tile<false> "
+                               "(the default), or write the approximation in SFPI and call it with call_sfpu.")
+    _tile(lambda v: lib.exp_21f(v, fp32_dest))
+
+
+@sfpi_inline
+def _reciprocal(x, max_iter):
+    """tt-llk 2025 ``_sfpu_reciprocal_<max_iter>`` (ckernel_sfpu_recip.h): the mantissa as a negative number in
+    [-1, -0.5) (setsgn 1, setexp 126), first guess k * (m * k + 2) with k = vConstFloatPrgm0 = 1.442695, then
+    max_iter - 1 Newton steps r = r * (m * r + 2) (vConstFloatPrgm1 = 2.0); the exponent is rebuilt as
+    exp(r) - exp(x) + 126, a result whose exponent would be negative saturates to 0."""
+    val = setexp(setsgn(x, 1), 126)
+    k = vConstFloatPrgm0
+    two = vConstFloatPrgm1
+    result = k * (val * k + two)
+    for _ in range(max_iter - 1):
+        result = result * (val * result + two)
+    new_exp = exexp(result)
+    new_exp -= exexp(x)
+    new_exp += 126
+    with v_if(new_exp < 0):
+        result = vFloat(0.0)
+        new_exp = vInt(0)
+    return setexp(result, new_exp)
+
+
+@sfpi_inline
+def _recip_row(v, approx, fp32_dest):
+    out = _reciprocal(v, 2 if approx else 3)
+    with v_if(v < 0.0):
+        out = -out
+    if approx:
+        return out
+    return _bf16_unless_fp32(out, fp32_dest)
+
+
+def recip_tile_program(approx, fp32_dest):
+    """tt-llk 2025 ``_calculate_reciprocal_<APPROX, 8, is_fp32_dest_acc_en>``: _reciprocal with 3 iterations (2 in
+    approximate mode), the sign of x restored, rounded to bf16 for a 16-bit Dst unless approximate. Later tt-llk
+    versions (2026) start from a quadratic estimate instead: not this one."""
+    _tile(_recip_row, approx, fp32_dest)
+
+
+def recip_init():
+    """tt-llk 2025 ``_init_reciprocal_``: vConstFloatPrgm0 = 1.442695 (ln2_recip, the first guess), Prgm1 = 2.0."""
+    vConstFloatPrgm0.set(1.442695)
+    vConstFloatPrgm1.set(2.0)
+
+
+@sfpi_inline
+def _sqrt_body(x, approx, reciprocal):
+    """tt-llk 2025 ``_sfpu_sqrt_<APPROXIMATE, RECIPROCAL>`` (ckernel_sfpu_sqrt.h, after Kokosinski, Gepner, Moroz
+    et al., Numer. Algor. 2024): y = magic - (bits(x) >> 1) as a float, then SQRT_10-bits (approx: one step with
+    vConstFloatPrgm1) or SQRT_23-bits (a polynomial step with Prgm1, Prgm2, then one correction), for sqrt(x)
+    or 1/sqrt(x). No special cases for 0, negative, Inf or NaN inputs in this version."""
+    i = reinterpret(vInt, reinterpret(vUInt, x) >> 1)
+    y = reinterpret(vFloat, vConstIntPrgm0 - i)
+    if approx:
+        c = x * y
+        negative_y = -y
+        if reciprocal:
+            y = y * (vConstFloatPrgm1 + negative_y * c)
+        else:
+            y = c * (vConstFloatPrgm1 + negative_y * c)
+    else:
+        negative_x = -x
+        c = negative_x * y * y
+        y = y * (vConstFloatPrgm1 + c * (vConstFloatPrgm2 + c))
+        half_y = addexp(y, -1)
+        if reciprocal:
+            y = y + (vConst1 + negative_x * y * y) * half_y
+        else:
+            half_y = -half_y
+            y = x * y
+            y = y + (y * y + negative_x) * half_y
+    return y
+
+
+def sqrt_tile_program(approx, fp32_dest):
+    """tt-llk 2025 ``_calculate_sqrt_<APPROX, 8, false>``: _sqrt_body for sqrt, stored as computed."""
+    _tile(_sqrt_body, approx, False)
+
+
+def rsqrt_tile_program(approx, fp32_dest):
+    """The same code with RECIPROCAL = true (tt-llk 2025 ``_calculate_sqrt_<APPROX, 8, true>``): 1/sqrt(x)."""
+    _tile(_sqrt_body, approx, True)
+
+
+def sqrt_init(approx):
+    """tt-llk 2025 ``_init_sqrt_<APPROX>``: the magic constant in vConstIntPrgm0 and the polynomial constants."""
+    if approx:
+        vConstIntPrgm0.set(0x5F0B3892)
+        vConstFloatPrgm1.set(1.89099014875)
+    else:
+        vConstIntPrgm0.set(0x5F1110A0)
+        vConstFloatPrgm1.set(2.2825186)
+        vConstFloatPrgm2.set(2.2533049)
+
+
+def _approx_only(approx, template):
+    return (approx,)
+
+
+UNARY = {
+    "abs": UnaryOp("abs", (), abs_tile_program, "Dst tile idst = |x|."),
+    "negative": UnaryOp("negative", (), negative_tile_program, "Dst tile idst = -x."),
+    "square": UnaryOp("square", (), square_tile_program, "Dst tile idst = x * x."),
+    "relu": UnaryOp("relu", (), relu_tile_program, "Dst tile idst = max(x, 0) (relu_min 0)."),
+    "sin": UnaryOp("sin", (), sin_tile_program, "Dst tile idst = sin(x) (|x| / pi below 32767.5)."),
+    "cos": UnaryOp("cos", (), cos_tile_program, "Dst tile idst = cos(x) (|x| / pi below 32767)."),
+    "exp": UnaryOp("exp", (("approx", False), ("fast_and_approx", True)), exp_tile_program,
+                   "Dst tile idst = e**x (exp_21f; 0 below -88)."),
+    "recip": UnaryOp("recip", (), recip_tile_program, "Dst tile idst = 1/x (Newton-Raphson).", recip_init,
+                     lambda approx, template: ()),
+    "sqrt": UnaryOp("sqrt", (), sqrt_tile_program, "Dst tile idst = sqrt(x) (x >= 0).", sqrt_init,
+                    _approx_only),
+    "rsqrt": UnaryOp("rsqrt", (), rsqrt_tile_program, "Dst tile idst = 1/sqrt(x) (x > 0).", sqrt_init,
+                     _approx_only),
+}
