@@ -2,7 +2,6 @@
 a real reader/compute/writer program, against float64 numpy (accuracy) and against the same SFPI program run
 directly on the SFPU model (wiring: same bits); init rules and template parameters."""
 
-import ml_dtypes
 import numpy as np
 import pytest
 from device_helpers import run_single
@@ -131,17 +130,25 @@ def test_recip(approx, bound):
     assert bound * 0.9 < err.max() < bound
 
 
-def test_recip_bf16_dst_rounds_to_nearest_even():
-    """With a 16-bit Dst the result is rounded with float_to_fp16b (RNE) before the store: every output is the
-    bf16 value nearest to the fp32 Newton result: within half a bf16 ulp (2**-8 relative) of 1/x plus the method's
-    error, and every output is a bf16 value whose fp32 Newton result rounds to it."""
+def fp16b_round(f32):
+    """SFPSTOCHRND FP32 -> FP16B without stochastic rounding, as the ISA page models it: add 0x10000 when the 16
+    discarded bits are >= 0x8000 (to nearest, ties away from zero), keep the top 16 bits."""
+    b = np.asarray(f32, np.float32).view(np.uint32).astype(np.int64)
+    b = (b + np.where((b & 0xFFFF) >= 0x8000, 0x10000, 0)) & 0xFFFF0000
+    return b.astype(np.uint32).view(np.float32)
+
+
+def test_recip_bf16_dst_rounds_to_nearest():
+    """With a 16-bit Dst the result is rounded with float_to_fp16b before the store: every output is the fp32
+    Newton result rounded to bf16 by the ISA rule, within half a bf16 ulp (2**-8 relative) of 1/x plus the
+    method's error."""
     x = rand(6, 0.5, 8.0)
     cfg = tm.ComputeConfig(fp32_dest_acc_en=False)
     got = through_kernel("recip", x, cfg=cfg, fmt=DF.Float16_b)
     xb = formats.unpack_tile_bytes(formats.pack_tile_bytes(x, DF.Float16_b), DF.Float16_b).astype(np.float64)
     assert rel_err(got, 1.0 / xb).max() <= 2.0 ** -8 + E0 ** 4
     fp32_result = direct("recip", xb.astype(np.float32))
-    np.testing.assert_array_equal(got, fp32_result.astype(ml_dtypes.bfloat16).astype(np.float32))
+    np.testing.assert_array_equal(got, fp16b_round(fp32_result))
 
 
 @pytest.mark.parametrize("name", ["sqrt", "rsqrt"])
@@ -155,6 +162,23 @@ def test_sqrt_rsqrt(name, approx, bound):
     np.testing.assert_array_equal(got.view(np.uint32), direct(name, x, approx).view(np.uint32))
     want = np.sqrt(x.astype(np.float64))
     assert rel_err(got, want if name == "sqrt" else 1.0 / want).max() < bound
+
+
+@pytest.mark.parametrize("approx", [False, True])
+def test_sqrt_rsqrt_special_cases(approx):
+    """The special cases of the September 2025 code: sqrt(+inf) = +inf, sqrt(+0) = +0, rsqrt(+0) = +inf,
+    rsqrt(+inf) = +0; and a 16-bit Dst gets the result rounded by float_to_fp16b."""
+    x = rand(14, 0.25, 4.0)
+    x[0, :3] = [np.inf, 0.0, 1.0]
+    cfg = tm.ComputeConfig(fp32_dest_acc_en=True, math_approx_mode=approx,
+                           unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32})
+    s = through_kernel("sqrt", x, cfg=cfg)
+    r = through_kernel("rsqrt", x, cfg=cfg)
+    assert s[0, 0] == np.inf and s[0, 1] == 0.0 and not np.signbit(s[0, 1])
+    assert r[0, 0] == 0.0 and r[0, 1] == np.inf
+    bf = through_kernel("sqrt", x, cfg=tm.ComputeConfig(math_approx_mode=approx), fmt=DF.Float16_b)
+    xb = formats.unpack_tile_bytes(formats.pack_tile_bytes(x, DF.Float16_b), DF.Float16_b)
+    np.testing.assert_array_equal(bf[1:], fp16b_round(direct("sqrt", xb, approx))[1:])
 
 
 def test_exp_matches_exp21f_and_numpy():

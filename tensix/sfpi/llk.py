@@ -21,6 +21,8 @@ from tensix.sfpi.rewrite import sfpi_inline
 from tensix.sfpi.vector import (
     dst_reg,
     reinterpret,
+    s2vFloat16b,
+    v_else,
     v_if,
     vConst1,
     vConstFloatPrgm0,
@@ -59,8 +61,8 @@ def _tile(fn, *args):
 
 
 def _bf16_unless_fp32(y, fp32_dest):
-    """tt-llk's ending of an op whose result must be rounded for a 16-bit Dst: float_to_fp16b with round to
-    nearest even (a plain SFPSTORE would truncate)."""
+    """tt-llk's ending of an op whose result must be rounded for a 16-bit Dst: float_to_fp16b(y, 0) (SFPSTOCHRND
+    FP32 -> FP16B with round to nearest; a plain SFPSTORE would truncate)."""
     if not fp32_dest:
         y = reinterpret(vFloat, float_to_fp16b(y, 0))
     return y
@@ -122,7 +124,8 @@ def exp_tile_program(approx, fp32_dest, approx_t, fast_and_approx):
 
 @sfpi_inline
 def _reciprocal(x, max_iter):
-    """tt-llk 2025 ``_sfpu_reciprocal_<max_iter>`` (ckernel_sfpu_recip.h): the mantissa as a negative number in
+    """tt-llk 9003e2160 (2025-07-03) ``_sfpu_reciprocal_<max_iter>`` (ckernel_sfpu_recip.h, the version before the
+    September 2025 rewrite; tt-metal keeps its numbers as ``recip_tile<legacy_compat = true>``): the mantissa as a negative number in
     [-1, -0.5) (setsgn 1, setexp 126), first guess k * (m * k + 2) with k = vConstFloatPrgm0 = 1.442695, then
     max_iter - 1 Newton steps r = r * (m * r + 2) (vConstFloatPrgm1 = 2.0); the exponent is rebuilt as
     exp(r) - exp(x) + 126, a result whose exponent would be negative saturates to 0."""
@@ -152,59 +155,88 @@ def _recip_row(v, approx, fp32_dest):
 
 
 def recip_tile_program(approx, fp32_dest):
-    """tt-llk 2025 ``_calculate_reciprocal_<APPROX, 8, is_fp32_dest_acc_en>``: _reciprocal with 3 iterations (2 in
-    approximate mode), the sign of x restored, rounded to bf16 for a 16-bit Dst unless approximate. Later tt-llk
-    versions (2026) start from a quadratic estimate instead: not this one."""
+    """tt-llk 9003e2160 ``_calculate_reciprocal_<APPROX, 8, is_fp32_dest_acc_en>``: _reciprocal with 3 iterations (2
+    in approximate mode), the sign of x restored, rounded with float_to_fp16b for a 16-bit Dst unless approximate.
+    The September 2025 rewrite (a quadratic first estimate and one or two Newton steps, tt-metal's
+    ``recip_tile<legacy_compat = false>``) is not modelled."""
     _tile(_recip_row, approx, fp32_dest)
 
 
 def recip_init():
-    """tt-llk 2025 ``_init_reciprocal_``: vConstFloatPrgm0 = 1.442695 (ln2_recip, the first guess), Prgm1 = 2.0."""
+    """tt-llk 9003e2160 ``_init_reciprocal_``: vConstFloatPrgm0 = 1.442695 (ln2_recip, the first guess), Prgm1 = 2.0."""
     vConstFloatPrgm0.set(1.442695)
     vConstFloatPrgm1.set(2.0)
 
 
 @sfpi_inline
 def _sqrt_body(x, approx, reciprocal):
-    """tt-llk 2025 ``_sfpu_sqrt_<APPROXIMATE, RECIPROCAL>`` (ckernel_sfpu_sqrt.h, after Kokosinski, Gepner, Moroz
-    et al., Numer. Algor. 2024): y = magic - (bits(x) >> 1) as a float, then SQRT_10-bits (approx: one step with
-    vConstFloatPrgm1) or SQRT_23-bits (a polynomial step with Prgm1, Prgm2, then one correction), for sqrt(x)
-    or 1/sqrt(x). No special cases for 0, negative, Inf or NaN inputs in this version."""
+    """tt-llk b1c01bc22 (2025-09-05, "Rewrite {recip,rsqrt,sqrt} LLKs") ``_calculate_sqrt_body_<APPROXIMATE,
+    RECIPROCAL>``, after Kokosinski, Gepner, Moroz et al. (Numer. Algor. 2024): y = magic - (bits(x) >> 1) as a
+    float, then SQRT_10-bits (approx: one step with vConstFloatPrgm1) or SQRT_23-bits (a polynomial step with
+    Prgm1 and Prgm2, then one correction), for sqrt(x) or 1/sqrt(x). Special cases of that version: sqrt(inf)
+    = inf; rsqrt(0) = inf, rsqrt(inf) = 0 (through the bits of inf - x). Negative inputs are not special there
+    (the November 2025 NaN fix is a later version)."""
     i = reinterpret(vInt, reinterpret(vUInt, x) >> 1)
     y = reinterpret(vFloat, vConstIntPrgm0 - i)
+    infinity = vFloat(s2vFloat16b(float("inf")))
+    infinity_bits = reinterpret(vInt, infinity)
     if approx:
         c = x * y
         negative_y = -y
+        t = vConstFloatPrgm1 + negative_y * c
         if reciprocal:
-            y = y * (vConstFloatPrgm1 + negative_y * c)
+            x_bits = reinterpret(vInt, x)
+            infinity_minus_x_bits = infinity_bits - x_bits
+            with v_if((infinity_minus_x_bits != 0) & (x_bits != 0)):
+                y = y * t
+            with v_else():
+                y = reinterpret(vFloat, infinity_minus_x_bits)
         else:
-            y = c * (vConstFloatPrgm1 + negative_y * c)
+            y = c
+            with v_if(reinterpret(vInt, x) != infinity_bits):
+                y = y * t
     else:
-        negative_x = -x
-        c = negative_x * y * y
+        xy = x * y
+        negative_y = -y
+        c = negative_y * xy
         y = y * (vConstFloatPrgm1 + c * (vConstFloatPrgm2 + c))
-        half_y = addexp(y, -1)
+        xy = x * y
+        negative_y = -y
+        one_minus_xyy = vConst1 + negative_y * xy
         if reciprocal:
-            y = y + (vConst1 + negative_x * y * y) * half_y
+            half_y = addexp(y, -1)
+            x_bits = reinterpret(vInt, x)
+            infinity_minus_x_bits = infinity_bits - x_bits
+            with v_if((infinity_minus_x_bits != 0) & (x_bits != 0)):
+                y = one_minus_xyy * half_y + y
+            with v_else():
+                y = reinterpret(vFloat, infinity_minus_x_bits)
         else:
-            half_y = -half_y
-            y = x * y
-            y = y + (y * y + negative_x) * half_y
+            half_xy = 0.5 * xy
+            with v_if(reinterpret(vInt, x) < infinity_bits):
+                y = one_minus_xyy * half_xy + xy
     return y
 
 
+@sfpi_inline
+def _sqrt_row(v, approx, fp32_dest, reciprocal):
+    return _bf16_unless_fp32(_sqrt_body(v, approx, reciprocal), fp32_dest)
+
+
 def sqrt_tile_program(approx, fp32_dest):
-    """tt-llk 2025 ``_calculate_sqrt_<APPROX, 8, false>``: _sqrt_body for sqrt, stored as computed."""
-    _tile(_sqrt_body, approx, False)
+    """tt-llk b1c01bc22 ``_calculate_sqrt_internal_<APPROX, 8, fp32_dest_acc_en, false>``: _sqrt_body, rounded with
+    float_to_fp16b for a 16-bit Dst."""
+    _tile(_sqrt_row, approx, fp32_dest, False)
 
 
 def rsqrt_tile_program(approx, fp32_dest):
-    """The same code with RECIPROCAL = true (tt-llk 2025 ``_calculate_sqrt_<APPROX, 8, true>``): 1/sqrt(x)."""
-    _tile(_sqrt_body, approx, True)
+    """The same with RECIPROCAL = true (``_calculate_rsqrt_``, legacy_compat = false): 1/sqrt(x)."""
+    _tile(_sqrt_row, approx, fp32_dest, True)
 
 
 def sqrt_init(approx):
-    """tt-llk 2025 ``_init_sqrt_<APPROX>``: the magic constant in vConstIntPrgm0 and the polynomial constants."""
+    """tt-llk b1c01bc22 ``_init_sqrt_<APPROX, false>``: the magic constant in vConstIntPrgm0 and the polynomial
+    constants."""
     if approx:
         vConstIntPrgm0.set(0x5F0B3892)
         vConstFloatPrgm1.set(1.89099014875)
