@@ -97,10 +97,18 @@ def test_trig_ops(name, ref, tol):
 
 
 def test_relu():
+    """max(x, +0) by SFPSWAP's sign-magnitude order: -0 and -NaN give +0, +NaN passes, +Inf passes."""
     x = rand(4)
-    x[0, :3] = [0.0, -1e-30, 2.5]
+    neg_nan = np.array([0xFFC00001], np.uint32).view(np.float32)[0]
+    x[0, :6] = [0.0, -0.0, -1e-30, 2.5, np.inf, -np.inf]
+    x[1, :2] = [neg_nan, np.nan]
     got = through_kernel("relu", x)
-    np.testing.assert_array_equal(got, np.maximum(x, 0.0))
+    want = np.maximum(x, 0.0)
+    want[0, 1] = want[1, 0] = 0.0
+    want[1, 1] = np.nan
+    np.testing.assert_array_equal(got.view(np.uint32)[2:], want.view(np.uint32)[2:])
+    np.testing.assert_array_equal(got[0], want[0])
+    assert got[1, 0] == 0.0 and not np.signbit(got[1, 0]) and np.isnan(got[1, 1])
 
 
 def rel_err(got, want):
@@ -217,6 +225,15 @@ def test_op_after_another_ops_init_is_refused():
         K.recip_tile(i)
     with pytest.raises(SfpuInitError, match="the last op init was for sqrt"):
         through_kernel("recip", rand(12), op_call=op)
+
+
+def test_op_after_exp_init_is_refused():
+    """exp's init reloads the programmable constants on hardware: sqrt_tile after it needs sqrt_tile_init again."""
+    def op(i):
+        K.exp_tile_init()
+        K.sqrt_tile(i)
+    with pytest.raises(SfpuInitError, match="the last op init was for exp"):
+        through_kernel("sqrt", rand(15, 0.5, 2.0), op_call=op)
 
 
 def test_init_then_ops_on_several_tiles_keep_order():

@@ -12,7 +12,9 @@ The init call (``exp_tile_init()``, ...) costs what every compute init costs on 
 whose SFPU code reads programmable constants (vConstFloatPrgm0..2), runs the SFPCONFIG program that loads them
 (queued behind this core's earlier SFPU calls). Calling such an op when the last op init of the core was for
 another op, or with other template parameters, would compute with someone else's constants on hardware: tensix
-refuses it (``SfpuInitError``). Ops without programmable constants need no particular init.
+refuses it (``SfpuInitError``). Ops without programmable constants need no particular init; exp's init also
+reloads the constants on hardware (with values that changed between tt-metal versions, which exp_21f does not
+read), so an op that needs its own constants must be initialised again after it.
 """
 
 from __future__ import annotations
@@ -71,6 +73,9 @@ class _UnaryOp:
             args = self.spec.init_args(cs.approx, t)
             configure_sfpu(self.spec.init, args)
             cs.sfpu_init = (self.spec.key, args)
+        elif self.spec.init_clobbers:     # its constants are not modelled: no op that needs its own may follow
+            _th, cs = _cs(call)
+            cs.sfpu_init = (self.spec.key, "constants of its own")
 
     def _init_message(self, th, have, want):
         last = "no SFPU op init" if have is None else f"the last op init was for {have[0]} with {have[1]}"

@@ -16,7 +16,14 @@ from dataclasses import dataclass
 from tensix.errors import NotModelledError
 from tensix.sfpi import lib
 from tensix.sfpi.intrinsics import abs as _sfpabs
-from tensix.sfpi.intrinsics import addexp, exexp, float_to_fp16b, setexp, setsgn
+from tensix.sfpi.intrinsics import (
+    addexp,
+    exexp,
+    float_to_fp16b,
+    setexp,
+    setsgn,
+    vec_min_max,
+)
 from tensix.sfpi.rewrite import sfpi_inline
 from tensix.sfpi.vector import (
     dst_reg,
@@ -46,6 +53,9 @@ class UnaryOp:
     doc: str                # (tt-metal's APPROX define), fp32_dest its fp32_dest_acc_en (DST_ACCUM_MODE)
     init: object = None     # init(*init_args(approx, template)): SFPCONFIG of the constants program reads
     init_args: object = None
+    # its init reloads the programmable constants although this op's code reads none (tt-metal's exp init, whose
+    # values changed from version to version): an op that needs its own constants must be initialised again
+    init_clobbers: bool = False
 
 
 @sfpi_inline
@@ -83,21 +93,12 @@ def square_tile_program(approx, fp32_dest):
     _tile(lambda v: v * v)
 
 
-@sfpi_inline
 def relu_tile_program(approx, fp32_dest):
-    """tt-metal ``relu_tile`` = ``relu_min`` with threshold 0 (llk_math_eltwise_unary_sfpu_relu): the threshold is
-    the uint32 parameter reinterpreted as a float (``Converter::as_float(0)`` = +0.0);
-    ``v_if (a < threshold) a = threshold``."""
-    threshold = reinterpret(vFloat, vUInt(0))
-    for _ in range(4):
-        for _ in range(8):
-            a = dst_reg[0]
-            with v_if(a < threshold):
-                a = threshold
-            dst_reg[0] = a
-            dst_reg += 1
-        lib._next_face()
-    lib._clear_dst_counter()
+    """tt-llk since August 2025 (``_relu_min_<vFloat, APPROX, 8, uint32_t>(0)``, which tt-metal's ``relu_tile``
+    calls): the threshold +0 in an LReg, and per row SFPSWAP VEC_MIN_MAX of x and the threshold, the max stored:
+    max(x, +0) in sign-magnitude order (-0 and -NaN become +0, +NaN passes)."""
+    threshold = vFloat(0.0)
+    _tile(lambda v: vec_min_max(v, threshold)[1])
 
 
 def sin_tile_program(approx, fp32_dest):
@@ -258,7 +259,7 @@ UNARY = {
     "sin": UnaryOp("sin", (), sin_tile_program, "Dst tile idst = sin(x) (|x| / pi below 32767.5)."),
     "cos": UnaryOp("cos", (), cos_tile_program, "Dst tile idst = cos(x) (|x| / pi below 32767)."),
     "exp": UnaryOp("exp", (("approx", False), ("fast_and_approx", True)), exp_tile_program,
-                   "Dst tile idst = e**x (exp_21f; 0 below -88)."),
+                   "Dst tile idst = e**x (exp_21f; 0 below -88).", init_clobbers=True),
     "recip": UnaryOp("recip", (), recip_tile_program, "Dst tile idst = 1/x (Newton-Raphson).", recip_init,
                      lambda approx, template: ()),
     "sqrt": UnaryOp("sqrt", (), sqrt_tile_program, "Dst tile idst = sqrt(x) (x >= 0).", sqrt_init,
