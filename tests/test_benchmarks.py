@@ -33,3 +33,17 @@ def test_benchmark_prints_one_json_line(script, args, fields):
         assert r["tiles_per_s"] > 0 and r["device_cycles"] > 0
     else:
         assert r["lane_instr_per_s"] > 0 and r["instructions_executed"] > 0
+
+
+def test_rope_docs_are_generated_by_their_scripts(tmp_path):
+    """docs/rope_journey.md and docs/rope_accuracy/README.md are what their scripts write today (deterministic:
+    simulated times and bit-exact numbers), and the accuracy script writes its four plots."""
+    r = run("rope_journey.py", "--out", str(tmp_path / "journey.md"))
+    assert len(r["steps"]) == 10
+    assert (tmp_path / "journey.md").read_text() == (ROOT / "docs" / "rope_journey.md").read_text()
+    acc = tmp_path / "acc"
+    r = run("rope_accuracy.py", "--out", str(acc))
+    assert sorted(r["plots"]) == ["exp_21f.png", "exp_24f.png", "exp_relative_error.png", "rope_error_vs_position.png"]
+    assert (acc / "README.md").read_text() == (ROOT / "docs" / "rope_accuracy" / "README.md").read_text()
+    assert r["backend_ops_worst_nmse"] and max(v for k, v in r["backend_ops_worst_nmse"].items()
+                                               if k.endswith(" accurate")) < r["ggml_nmse_bound"]
