@@ -90,9 +90,10 @@ def test_bcast_variants(kernel_op, op, bcast):
     np.testing.assert_array_equal(got[0], formats.pack_from_dest(ref, False, fmt))
 
 
-@pytest.mark.parametrize("dim", [ReduceDim.REDUCE_ROW, ReduceDim.REDUCE_COL, ReduceDim.REDUCE_SCALAR])
-def test_reduce_sum(dim):
-    rng = np.random.default_rng(3)
+def reduce_in_kernel(pool, dim, seed):
+    """reduce_tile(pool, dim) of a random bf16 tile with a ones scaler in a kernel; checks it against the FPU
+    reference and returns (result values, input values)."""
+    rng = np.random.default_rng(seed)
     fmt = formats.DataFormat.Float16_b
     _, ra = rand_tile(rng, fmt)
     scal = formats.pack_tile_bytes(np.ones((32, 32), np.float32), fmt)
@@ -101,15 +102,20 @@ def test_reduce_sum(dim):
         cb_wait_front(CBIndex.c_0, 1)
         cb_wait_front(CBIndex.c_2, 1)
         tile_regs_acquire()
-        reduce_tile(CBIndex.c_0, CBIndex.c_2, 0, 0, 0, pool=PoolType.SUM, dim=dim)
+        reduce_tile(CBIndex.c_0, CBIndex.c_2, 0, 0, 0, pool=pool, dim=dim)
         pack_one()
 
     got = run_single(compute, [(0, ra), (2, scal)], fmt, fmt, tm.ComputeConfig())
-    ref = fpu.reduce("sum", formats.unpack_to_src(ra, fmt, fp32_dest=False), dim.value, 1.0, "HiFi4", False,
+    ref = fpu.reduce(pool.value, formats.unpack_to_src(ra, fmt, fp32_dest=False), dim.value, 1.0, "HiFi4", False,
                      acc=np.zeros((32, 32), np.uint16), in_fmt=fmt)
     np.testing.assert_array_equal(got[0], formats.pack_from_dest(ref, False, fmt))
-    vals = formats.unpack_tile_bytes(got[0], fmt)
-    x = formats.unpack_tile_bytes(ra, fmt).astype(np.float64)
+    return formats.unpack_tile_bytes(got[0], fmt), formats.unpack_tile_bytes(ra, fmt)
+
+
+@pytest.mark.parametrize("dim", [ReduceDim.REDUCE_ROW, ReduceDim.REDUCE_COL, ReduceDim.REDUCE_SCALAR])
+def test_reduce_sum(dim):
+    vals, x = reduce_in_kernel(PoolType.SUM, dim, 3)
+    x = x.astype(np.float64)
     if dim == ReduceDim.REDUCE_ROW:
         np.testing.assert_allclose(vals[:, 0], x.sum(1), rtol=0.05, atol=0.1)
 
@@ -221,3 +227,79 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
     np.testing.assert_array_equal(outs[1], fresh[0])
     raw = np.frombuffer(outs[2].tobytes(), np.uint16)
     assert 0 < np.count_nonzero(raw) < 1024 and set(np.unique(raw)) == {0, 0x4040}   # 3.0 in BF16, zeros
+
+
+_BCAST_INITS = {("add", "row"): "add_bcast_rows_init_short", ("add", "col"): "add_bcast_cols_init_short",
+                ("add", "scalar"): "add_bcast_scalar_init_short", ("sub", "row"): "init_bcast",
+                ("sub", "col"): "sub_bcast_cols_init_short", ("sub", "scalar"): "sub_tiles_bcast_scalar_init_short",
+                ("mul", "row"): "mul_bcast_rows_init_short", ("mul", "col"): "mul_bcast_cols_init_short",
+                ("mul", "scalar"): "mul_tiles_bcast_scalar_init_short"}
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul"])
+@pytest.mark.parametrize("bcast", ["row", "col", "scalar"])
+def test_every_bcast_variant_with_its_init(op, bcast):
+    """All nine {add, sub, mul} x {rows, cols, scalar} kernel calls, each after its tt-metal init, against the FPU
+    reference; the template form too (`mul_tiles_bcast[BroadcastType.COL]`, `init_bcast[ELWSUB, ROW]`)."""
+    import tensix.kernel as K
+    rng = np.random.default_rng(20)
+    fmt = formats.DataFormat.Float16_b
+    _, ra = rand_tile(rng, fmt)
+    _, rb = rand_tile(rng, fmt)
+    named = getattr(K, f"{op}_tiles_bcast_{bcast}s" if bcast != "scalar" else f"{op}_tiles_bcast_scalar")
+    templ = getattr(K, f"{op}_tiles_bcast")[BroadcastType(bcast)]
+    init_name = _BCAST_INITS[(op, bcast)]
+    init = (K.init_bcast[K.EltwiseBinaryType.ELWSUB, BroadcastType.ROW] if init_name == "init_bcast"
+            else getattr(K, init_name))
+    results = []
+    for kernel_op in (named, templ):
+        def compute(kernel_op=kernel_op):
+            init(CBIndex.c_0, CBIndex.c_1)
+            cb_wait_front(CBIndex.c_0, 1)
+            cb_wait_front(CBIndex.c_1, 1)
+            tile_regs_acquire()
+            kernel_op(CBIndex.c_0, CBIndex.c_1, 0, 0, 0)
+            pack_one()
+        results.append(run_single(compute, [(0, ra), (1, rb)], fmt, fmt, tm.ComputeConfig())[0])
+    ref = fpu.eltwise_binary(op, formats.unpack_to_src(ra, fmt, fp32_dest=False),
+                             formats.unpack_to_src(rb, fmt, fp32_dest=False), bcast, "HiFi4", False)
+    for got in results:
+        np.testing.assert_array_equal(got, formats.pack_from_dest(ref, False, fmt))
+
+
+def test_init_bcast_refuses_a_wrong_template_argument():
+    import tensix.kernel as K
+    with pytest.raises(ValueError):
+        K.init_bcast["ELWDIV", BroadcastType.ROW]
+
+
+@pytest.mark.parametrize("dim", [ReduceDim.REDUCE_ROW, ReduceDim.REDUCE_COL, ReduceDim.REDUCE_SCALAR])
+def test_reduce_max(dim):
+    """reduce_tile with PoolType.MAX in a kernel, each dimension, against the FPU reference and numpy's max."""
+    vals, x = reduce_in_kernel(PoolType.MAX, dim, 21)
+    want = {ReduceDim.REDUCE_ROW: (vals[:, 0], x.max(1)), ReduceDim.REDUCE_COL: (vals[0, :], x.max(0)),
+            ReduceDim.REDUCE_SCALAR: (vals[0, 0], x.max())}[dim]
+    np.testing.assert_array_equal(*want)
+
+
+@pytest.mark.parametrize("fp32", [False, True])
+def test_sub_tiles(fp32):
+    """sub_tiles after sub_tiles_init (the compiled fast path) against the FPU reference, both Dst modes."""
+    from tensix.kernel import sub_tiles, sub_tiles_init
+    rng = np.random.default_rng(22)
+    fmt = formats.DataFormat.Float16_b
+    _, ra = rand_tile(rng, fmt)
+    _, rb = rand_tile(rng, fmt)
+
+    def compute():
+        sub_tiles_init(CBIndex.c_0, CBIndex.c_1)
+        cb_wait_front(CBIndex.c_0, 1)
+        cb_wait_front(CBIndex.c_1, 1)
+        tile_regs_acquire()
+        sub_tiles(CBIndex.c_0, CBIndex.c_1, 0, 0, 0)
+        pack_one()
+
+    got = run_single(compute, [(0, ra), (1, rb)], fmt, fmt, tm.ComputeConfig(fp32_dest_acc_en=fp32))
+    ref = fpu.eltwise_binary("sub", formats.unpack_to_src(ra, fmt, fp32_dest=fp32),
+                             formats.unpack_to_src(rb, fmt, fp32_dest=fp32), None, "HiFi4", fp32)
+    np.testing.assert_array_equal(got[0], formats.pack_from_dest(ref, fp32, fmt))

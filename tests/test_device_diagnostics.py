@@ -396,6 +396,13 @@ def test_runtime_args_must_be_ints():
         tm.SetRuntimeArgs(prog, k, C0, [1.5])
 
 
+def test_runtime_args_for_a_core_the_kernel_is_not_on():
+    dev, prog = program()
+    k = dm(prog, lambda: None)
+    with pytest.raises(E.RuntimeArgError, match=r"(?s)not placed on core \(3, 2\).*Fix: pass one of the kernel.s cores"):
+        tm.SetRuntimeArgs(prog, k, tm.CoreCoord(3, 2), [1])
+
+
 def test_multicast_num_dests_mismatch():
     cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(2, 0))
     dev, prog = program(cores=cores)

@@ -25,7 +25,7 @@ from tensix.kernel import (
     tile_regs_release,
     tile_regs_wait,
 )
-from tensix.sfpi import llk
+from tensix.sfpi import dst_reg, llk
 
 FP32_CFG = tm.ComputeConfig(fp32_dest_acc_en=True, unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32})
 
@@ -247,3 +247,54 @@ def test_init_then_ops_on_several_tiles_keep_order():
         K.recip_tile(i)
     got = through_kernel("sqrt", x, op_call=op)
     assert rel_err(got, 1.0 / np.sqrt(x.astype(np.float64))).max() < E0 ** 4 + 1e-6
+
+
+def _face_add(iterations=8):
+    for _ in range(iterations):         # one face: 8 row groups of 4x8 lanes; tile 1 starts 32 dst_reg rows on
+        dst_reg[0] = dst_reg[0] + dst_reg[32]
+        dst_reg += 1
+
+
+@pytest.mark.parametrize("mode,faces", [("RC", (0, 1, 2, 3)), ("R", (0, 1)), ("C", (0, 2))])
+def test_seed_002_llk_call_form(mode, faces):
+    """Seed 002's `llk_math_eltwise_unary_sfpu_0_param(func, func, dst, VectorMode::RC)` with a face function:
+    the driver runs it on the faces the mode selects; the others keep tile 0's values."""
+    from tensix.kernel import VectorMode, llk_math_eltwise_unary_sfpu_0_param
+    a, b = rand(16), rand(17)
+
+    def compute():
+        copy_tile_init(CBIndex.c_0)
+        cb_wait_front(CBIndex.c_0, 2)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        copy_tile(CBIndex.c_0, 1, 1)
+        llk_math_eltwise_unary_sfpu_0_param(_face_add, _face_add, 0, getattr(VectorMode, mode))
+        tile_regs_commit()
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(0, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+    pages = [(0, formats.pack_tile_bytes(t, DF.Float32)) for t in (a, b)]
+    got = formats.unpack_tile_bytes(run_single(compute, pages, DF.Float32, DF.Float32, FP32_CFG)[0], DF.Float32)
+    want = a.copy()
+    for f in faces:                     # face f: rows 16 * (f // 2) .., columns 16 * (f % 2) ..
+        r, c = 16 * (f // 2), 16 * (f % 2)
+        want[r:r + 16, c:c + 16] = a[r:r + 16, c:c + 16] + b[r:r + 16, c:c + 16]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_direct_sfpi_call_in_a_kernel_names_the_fix():
+    from tensix.errors import SfpiError
+
+    def bad(i):
+        _face_add_direct()
+
+    with pytest.raises(SfpiError, match=r"call_sfpu\(fn, dst_index.*llk_math_eltwise_unary_sfpu_0_param"):
+        through_kernel("abs", rand(18), op_call=bad)
+
+
+def _face_add_direct():
+    x = dst_reg[0]
+    dst_reg[0] = x

@@ -25,15 +25,14 @@ import enum
 
 import numpy as np
 
-from tensix.device import formats, fpu
 from tensix.costs import cost
+from tensix.device import formats, fpu
 from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegsError
-from tensix.errors import NotModelledError
-from tensix.kernel import _ctx
-from tensix.kernel.dataflow import _cb
-from tensix.kernel import _fast
-from tensix.kernel.sfpu_batch import Job, batch_of, program_info
 from tensix.device.scheduler import current_call_site
+from tensix.errors import NotModelledError
+from tensix.kernel import _ctx, _fast
+from tensix.kernel.dataflow import _cb
+from tensix.kernel.sfpu_batch import Job, batch_of, program_info
 
 # formats with a compiled fast path (tensix/kernel/_fast.py): name -> is 32-bit float
 _FAST = {"Float16_b": False, "Float32": True}
@@ -325,8 +324,34 @@ def mul_tiles_bcast_scalar_init_short(*a):
     _init("mul_tiles_bcast_scalar_init_short")
 
 
-def init_bcast(*a):
-    _init("init_bcast")
+def sub_tiles_bcast_scalar_init_short(*a):
+    _init("sub_tiles_bcast_scalar_init_short")
+
+
+class EltwiseBinaryType(enum.Enum):
+    """tt-metal's EltwiseBinaryType (the first template parameter of init_bcast / any_tiles_bcast)."""
+    ELWMUL = "mul"
+    ELWADD = "add"
+    ELWSUB = "sub"
+
+
+class _InitBcast:
+    """`init_bcast[EltwiseBinaryType.ELWADD, BroadcastType.ROW](cb0, cb1, ocb)` for C++'s
+    init_bcast<ELWADD, ROW>(...); a plain call takes no template. The cost of every compute init either way."""
+
+    __name__ = "init_bcast"
+
+    def __getitem__(self, targs):
+        op, bcast = targs
+        EltwiseBinaryType(op)
+        BroadcastType(bcast)    # refuse a wrong template argument here, as the C++ compiler would
+        return self
+
+    def __call__(self, *a):
+        _init("init_bcast")
+
+
+init_bcast = _InitBcast()
 
 
 def _mm_init(call, transpose):

@@ -19,10 +19,31 @@ read), so an op that needs its own constants must be initialised again after it.
 
 from __future__ import annotations
 
+import enum
+
 from tensix.device.errors import KernelError
 from tensix.kernel import _ctx
 from tensix.kernel.compute import _cs, _init, _run_sfpu, configure_sfpu
 from tensix.sfpi import llk
+
+
+class VectorMode(enum.Enum):
+    """tt-metal's VectorMode for the LLK SFPU driver: which faces of the tile the face function runs on."""
+    R = "r"
+    C = "c"
+    RC = "rc"
+
+
+def llk_math_eltwise_unary_sfpu_0_param(first_func, func, dst_index, vector_mode=VectorMode.RC, *args):
+    """Seed 002's form of an SFPU call: `func` processes ONE face (typically 8 iterations of dst_reg[0] ...
+    dst_reg += 1) and the driver runs it over the faces `vector_mode` selects, on Dst tile dst_index
+    (tensix.sfpi.llk.face_program). Template arguments of the C++ functions are not needed: pass the Python
+    functions. Extra arguments go to both functions (the _1_param / _2_param forms)."""
+    _run_sfpu(llk.face_program, (first_func, func, VectorMode(vector_mode).value, *args), dst_index)
+
+
+llk_math_eltwise_unary_sfpu_1_param = llk_math_eltwise_unary_sfpu_0_param
+llk_math_eltwise_unary_sfpu_2_param = llk_math_eltwise_unary_sfpu_0_param
 
 
 class SfpuInitError(KernelError):
@@ -99,4 +120,5 @@ def _make(name):
 for _name in llk.UNARY:
     globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_name)
 
-__all__ = ["SfpuInitError"] + [f"{n}_tile{s}" for n in llk.UNARY for s in ("", "_init")]
+__all__ = ["SfpuInitError", "VectorMode", "llk_math_eltwise_unary_sfpu_0_param",
+           "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [f"{n}_tile{s}" for n in llk.UNARY for s in ("", "_init")]

@@ -333,6 +333,13 @@ def _check_args(args, what):
 def SetRuntimeArgs(program: Program, kernel: Kernel, core_spec, args) -> None:
     words = _check_args(args, "SetRuntimeArgs")
     for c in to_core_set(core_spec):
+        if not kernel.cores.contains(c):
+            # tt-metal's Kernel::set_runtime_args refuses it too ("Cannot set runtime args for core ... since
+            # kernel ... is not placed on it"): the args would reach no kernel, and the core meant gets none
+            raise RuntimeArgError(
+                f"SetRuntimeArgs: kernel {kernel.name!r} is not placed on core ({c.x}, {c.y}) (its cores: "
+                f"{kernel.cores!r}); these runtime args would reach no kernel.\nFix: pass one of the kernel's cores, "
+                "or create the kernel on this core too.")
         kernel.runtime_args[(c.x, c.y)] = list(words)
 
 

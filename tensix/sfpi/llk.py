@@ -78,6 +78,32 @@ def _bf16_unless_fp32(y, fp32_dest):
     return y
 
 
+def face_program(first_fn, fn, vector_mode, *args):
+    """The LLK driver around a face function (tt-metal's ``llk_math_eltwise_unary_sfpu_0_param(first_func, func,
+    dst_index, vector_mode)``, seed 002; tt-llk ``_llk_math_eltwise_unary_sfpu_params_``): RC runs it on the four
+    faces, stepping the Dst counter 16 rows (two SETRWC(CR_D, 8)) after each; R on faces 0 and 1 (first_func, then
+    func), then four more steps; C on faces 0 and 2 (four steps after each). Then the counter is cleared."""
+    first_fn, fn = sfpi_inline(first_fn), sfpi_inline(fn)   # plain face functions may use `dst_reg += 1`
+    if vector_mode == "rc":
+        for _ in range(4):
+            fn(*args)
+            lib._next_face()
+    elif vector_mode == "r":
+        for f in (first_fn, fn):
+            f(*args)
+            lib._next_face()
+        lib._next_face()
+        lib._next_face()
+    elif vector_mode == "c":
+        for _ in range(2):
+            fn(*args)
+            lib._next_face()
+            lib._next_face()
+    else:
+        raise NotModelledError(f"VectorMode {vector_mode!r}: the LLK driver has RC, R and C")
+    lib._clear_dst_counter()
+
+
 def abs_tile_program(approx, fp32_dest):
     """tt-llk ``_calculate_abs_``: |x| by SFPABS (float mode: clears the sign bit; NaN stays NaN)."""
     _tile(lambda v: _sfpabs(v))

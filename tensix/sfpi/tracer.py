@@ -213,8 +213,11 @@ _stack: list[Trace] = []
 def current() -> Trace:
     if not _stack:
         raise SfpiError(
-            "SFPI vector operations only work while an SFPU function is being traced: call it through "
-            "tensix.sfpi.run(fn, tiles, ...), tensix.sfpi.listing(fn, ...) or from a compute kernel."
+            "SFPI vector operations only work while an SFPU function is being traced, and calling one directly "
+            "does not trace it (also not inside a compute kernel). Fix: in a compute kernel, run it on a Dst tile "
+            "with call_sfpu(fn, dst_index, *args) (fn walks the whole tile) or, as in tt-metal, "
+            "llk_math_eltwise_unary_sfpu_0_param(fn, fn, dst_index, VectorMode.RC) (fn processes one face); on the "
+            "host, use tensix.sfpi.run(fn, tiles, ...) or tensix.sfpi.listing(fn, ...)."
         )
     return _stack[-1]
 
