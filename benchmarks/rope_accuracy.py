@@ -189,7 +189,8 @@ def write_readme(out_dir: str, r: dict, command: str) -> None:
         "Seed 000 reported exp_21f's maximum error as \"~0.0018\" and exp_24f's \"in the 2x10^-5 range\", and, with",
         "exp_24f, \"pos=1000 have 100% pass rate. With maximum error of the final result at 0.03\": compare the rows",
         "above. GGML's backend tolerance is NMSE <= 1e-7; the whole test-backend-ops grid (all five modes, forward and",
-        "backward, YaRN, freq factors) is checked in tests/test_rope_sfpu.py and tests/test_rope_device.py.", ""]
+        "backward, YaRN, freq factors) is checked in tests/test_rope_sfpu.py, tests/test_rope_device.py and, against",
+        "ggml itself, tests/test_rope_device_vs_ggml.py.", ""]
     with open(os.path.join(out_dir, "README.md"), "w") as f:
         f.write("\n".join(lines))
 

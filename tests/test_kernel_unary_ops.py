@@ -96,6 +96,17 @@ def test_trig_ops(name, ref, tol):
     assert np.max(np.abs(got - ref(x.astype(np.float64)))) < tol
 
 
+def test_trig_follows_math_approx_mode():
+    """math_approx_mode is tt-metal's APPROX: sin_tile then runs calculate_sine's degree-5 polynomial."""
+    x = rand(19, -3.0, 3.0)
+    cfg = tm.ComputeConfig(fp32_dest_acc_en=True, math_approx_mode=True,
+                           unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32})
+    got = through_kernel("sin", x, cfg=cfg)
+    np.testing.assert_array_equal(got.view(np.uint32), direct("sin", x, True).view(np.uint32))
+    assert not np.array_equal(got, direct("sin", x, False))
+    assert np.max(np.abs(got - np.sin(x.astype(np.float64)))) < 1e-3
+
+
 def test_relu():
     """max(x, +0) by SFPSWAP's sign-magnitude order: -0 and -NaN give +0, +NaN passes, +Inf passes."""
     x = rand(4)

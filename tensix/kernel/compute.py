@@ -842,9 +842,14 @@ def _run_sfpu(fn, args, dst_tile_index):
     w = cs.written[h]
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
         w |= writes
-    inputs = info.compiled.input_row(args)
-    where = current_call_site(th.kernel.source_files, 3)  # formatted only if the call fails
-    (cs.batch or batch_of(th)).add(th, Job(th, cs, h, info, inputs, dst_tile_index, where))
+    _queue_sfpu(th, cs, info, args, h, dst_tile_index)
+
+
+def _queue_sfpu(th, cs, info, args, half, base):
+    """Queue a program's call in this run's SFPU batch (its runtime inputs, and the kernel line, formatted only if
+    the call fails) and charge its static cycles to the math thread."""
+    where = current_call_site(th.kernel.source_files, 3)
+    (cs.batch or batch_of(th)).add(th, Job(th, cs, half, info, info.compiled.input_row(args), base, where))
     th.clocks[_MATH] += info.cycles
 
 
@@ -873,11 +878,7 @@ def configure_sfpu(fn, args=()):
         from tensix.errors import SfpuError
         raise SfpuError(f"internal error: the SFPU init program {info.name} touches Dst tiles {info.lo}.."
                         f"{info.hi - 1}; an init may only configure the SFPU")
-    h = (cs.n_acq - 1) % cs.nbuf if cs.n_acq else 0
-    inputs = info.compiled.input_row(args)
-    where = current_call_site(th.kernel.source_files, 3)
-    (cs.batch or batch_of(th)).add(th, Job(th, cs, h, info, inputs, 0, where))
-    th.clocks[_MATH] += info.cycles
+    _queue_sfpu(th, cs, info, args, (cs.n_acq - 1) % cs.nbuf if cs.n_acq else 0, 0)
 
 
 def call_sfpu(fn, dst_tile_index, *args):

@@ -58,16 +58,9 @@ class UnaryOp:
     init_clobbers: bool = False
 
 
-@sfpi_inline
-def _tile(fn, *args):
-    """One 32x32 tile: four faces of eight iterations (VectorMode::RC), face step SETRWC(CR_D, 8) twice, then the
-    driver clears the Dst counter (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``)."""
-    for _ in range(4):
-        for _ in range(8):
-            dst_reg[0] = fn(dst_reg[0], *args)
-            dst_reg += 1
-        lib._next_face()
-    lib._clear_dst_counter()
+# One 32x32 tile as the LLK driver walks it (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``, VectorMode::RC): four
+# faces of eight iterations, two SETRWC(CR_D, 8) after each face, the Dst counter cleared at the end.
+_tile = lib._unary_tile
 
 
 def _bf16_unless_fp32(y, fp32_dest):
@@ -128,13 +121,14 @@ def relu_tile_program(approx, fp32_dest):
 
 
 def sin_tile_program(approx, fp32_dest):
-    """tt-metal ``calculate_sine`` (2025): x / pi reduced to the nearest half turn, odd polynomial (lib)."""
-    lib.sin_tile()
+    """tt-metal ``calculate_sine<APPROX>`` (2025): x / pi reduced to the nearest half turn, odd polynomial of degree
+    9, or 5 in approximate mode (lib)."""
+    lib.sin_tile(approx)
 
 
 def cos_tile_program(approx, fp32_dest):
-    """tt-metal ``calculate_cosine`` (2025): sin(pi * (x / pi + 0.5)) (lib)."""
-    lib.cos_tile()
+    """tt-metal ``calculate_cosine<APPROX>`` (2025): sin(pi * (x / pi + 0.5)) (lib)."""
+    lib.cos_tile(approx)
 
 
 def exp_tile_program(approx, fp32_dest, approx_t, fast_and_approx):
@@ -152,8 +146,8 @@ def exp_tile_program(approx, fp32_dest, approx_t, fast_and_approx):
 @sfpi_inline
 def _reciprocal(x, max_iter):
     """tt-llk 9003e2160 (2025-07-03) ``_sfpu_reciprocal_<max_iter>`` (ckernel_sfpu_recip.h, the version before the
-    September 2025 rewrite; tt-metal keeps its numbers as ``recip_tile<legacy_compat = true>``): the mantissa as a negative number in
-    [-1, -0.5) (setsgn 1, setexp 126), first guess k * (m * k + 2) with k = vConstFloatPrgm0 = 1.442695, then
+    September 2025 rewrite; tt-metal keeps its numbers as ``recip_tile<legacy_compat = true>``): the mantissa as a
+    negative number in [-1, -0.5) (setsgn 1, setexp 126), first guess k * (m * k + 2) with k = vConstFloatPrgm0 = 1.442695, then
     max_iter - 1 Newton steps r = r * (m * r + 2) (vConstFloatPrgm1 = 2.0); the exponent is rebuilt as
     exp(r) - exp(x) + 126, a result whose exponent would be negative saturates to 0."""
     val = setexp(setsgn(x, 1), 126)
