@@ -10,18 +10,26 @@ from tensix.device import formats, fpu
 from tensix.kernel import (
     BroadcastType,
     CBIndex,
+    EltwiseBinaryType,
     PoolType,
     ReduceDim,
     acquire_dst,
     add_tiles_bcast,
+    binary_op_init_common,
     cb_pop_front,
     cb_push_back,
     cb_reserve_back,
     cb_wait_front,
+    compute_kernel_hw_startup,
     copy_tile,
+    copy_tile_init,
+    init_bcast,
+    init_sfpu,
     mul_tiles,
     mul_tiles_bcast_cols,
+    mul_tiles_init,
     pack_tile,
+    reduce_init,
     reduce_tile,
     release_dst,
     sub_tiles_bcast_rows,
@@ -55,6 +63,8 @@ def test_mul_tiles(fidelity, fp32):
     _, rb = rand_tile(rng, fmt)
 
     def compute():
+        binary_op_init_common(CBIndex.c_0, CBIndex.c_1, CBIndex.c_16)
+        mul_tiles_init(CBIndex.c_0, CBIndex.c_1)
         cb_wait_front(CBIndex.c_0, 1)
         cb_wait_front(CBIndex.c_1, 1)
         tile_regs_acquire()
@@ -78,6 +88,7 @@ def test_bcast_variants(kernel_op, op, bcast):
     _, rb = rand_tile(rng, fmt)
 
     def compute():
+        init_bcast[EltwiseBinaryType(op), BroadcastType(bcast)](CBIndex.c_0, CBIndex.c_1, CBIndex.c_16)
         cb_wait_front(CBIndex.c_0, 1)
         cb_wait_front(CBIndex.c_1, 1)
         tile_regs_acquire()
@@ -99,6 +110,8 @@ def reduce_in_kernel(pool, dim, seed):
     scal = formats.pack_tile_bytes(np.ones((32, 32), np.float32), fmt)
 
     def compute():
+        compute_kernel_hw_startup(CBIndex.c_0, CBIndex.c_2, CBIndex.c_16)
+        reduce_init(CBIndex.c_0, CBIndex.c_2, CBIndex.c_16, pool=pool, dim=dim)
         cb_wait_front(CBIndex.c_0, 1)
         cb_wait_front(CBIndex.c_2, 1)
         tile_regs_acquire()
@@ -128,6 +141,7 @@ def test_copy_tile_fp32_unpack_to_dest_and_legacy_acquire():
     ra = formats.pack_tile_bytes(v, fmt)
 
     def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
         cb_wait_front(CBIndex.c_0, 1)
         acquire_dst()
         copy_tile(CBIndex.c_0, 0, 0)
@@ -152,6 +166,7 @@ def test_double_buffered_dst_sections():
     tiles = [rand_tile(rng, fmt)[1] for _ in range(2)]
 
     def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
         for _ in range(2):
             cb_wait_front(CBIndex.c_0, 1)
             tile_regs_acquire()
@@ -200,6 +215,7 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
         cb_push_back(CBIndex.c_16, 1)
 
     def fill_both():
+        copy_tile_init(CBIndex.c_0)
         copy_tile(CBIndex.c_0, 0, 0)
         copy_tile(CBIndex.c_0, 0, 1)            # tile 1 of this half now holds data
 
@@ -208,10 +224,14 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
             one_section(fill_both, 0)
         one_section(body, 1)
 
+    def mul_1():
+        mul_tiles_init(CBIndex.c_0, CBIndex.c_0)
+        mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1)
+
     def compute():
         init_sfpu(CBIndex.c_0, CBIndex.c_16)
         section(lambda: None)                                        # tile 1 untouched: packs zeros
-        section(lambda: mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1))  # accumulates onto zeros
+        section(mul_1)                                               # accumulates onto zeros
         section(lambda: call_sfpu(_store_row_of_tile1, 0))           # one row stored, the rest zeros
 
     per = 1 if full_sync else 2
@@ -222,8 +242,11 @@ def test_released_tiles_read_as_zero_on_every_path(full_sync):
     for i in range(per):
         np.testing.assert_array_equal(got[i], a)
     assert not outs[0].any()
-    fresh = run_single(lambda: one_section(lambda: mul_tiles(CBIndex.c_0, CBIndex.c_0, 0, 0, 1), 1), [(0, a)],
-                       fmt, fmt, cfg)
+    def fresh_mul():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        one_section(mul_1, 1)
+
+    fresh = run_single(fresh_mul, [(0, a)], fmt, fmt, cfg)
     np.testing.assert_array_equal(outs[1], fresh[0])
     raw = np.frombuffer(outs[2].tobytes(), np.uint16)
     assert 0 < np.count_nonzero(raw) < 1024 and set(np.unique(raw)) == {0, 0x4040}   # 3.0 in BF16, zeros
@@ -254,7 +277,8 @@ def test_every_bcast_variant_with_its_init(op, bcast):
     results = []
     for kernel_op in (named, templ):
         def compute(kernel_op=kernel_op):
-            init(CBIndex.c_0, CBIndex.c_1)
+            binary_op_init_common(CBIndex.c_0, CBIndex.c_1, CBIndex.c_16)
+            init(CBIndex.c_0, CBIndex.c_1, *((CBIndex.c_16,) if init_name == "init_bcast" else ()))
             cb_wait_front(CBIndex.c_0, 1)
             cb_wait_front(CBIndex.c_1, 1)
             tile_regs_acquire()
@@ -292,6 +316,7 @@ def test_sub_tiles(fp32):
     _, rb = rand_tile(rng, fmt)
 
     def compute():
+        binary_op_init_common(CBIndex.c_0, CBIndex.c_1, CBIndex.c_16)
         sub_tiles_init(CBIndex.c_0, CBIndex.c_1)
         cb_wait_front(CBIndex.c_0, 1)
         cb_wait_front(CBIndex.c_1, 1)

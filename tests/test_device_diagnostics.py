@@ -6,7 +6,8 @@ import pytest
 import tensix.metalium as tm
 from tensix.device import errors as E
 from tensix.errors import TensixError
-from tensix.kernel import (CBIndex, InterleavedAddrGenFast, cb_pop_front, cb_push_back, cb_reserve_back,
+from tensix.kernel import (CBIndex, InterleavedAddrGenFast, add_tiles_init, binary_op_init_common,
+                           copy_tile_init, init_sfpu, cb_pop_front, cb_push_back, cb_reserve_back,
                            cb_wait_front, copy_tile, get_arg_val, get_compile_time_arg_val, get_noc_addr,
                            get_noc_multicast_addr, get_read_ptr, get_semaphore, get_write_ptr,
                            noc_async_read, noc_async_read_barrier, noc_async_read_tile, noc_async_write,
@@ -178,6 +179,7 @@ def test_dst_capacity(fp32, full, cap):
         cb_push_back(CBIndex.c_0, 1)
 
     def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
         cb_wait_front(CBIndex.c_0, 1)
         tile_regs_acquire()
         copy_tile(CBIndex.c_0, 0, cap - 1)      # the last legal index
@@ -437,6 +439,7 @@ def test_pack_without_tile_regs_wait():
         cb_push_back(CBIndex.c_0, 1)
 
     def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
         cb_wait_front(CBIndex.c_0, 1)
         tile_regs_acquire()
         copy_tile(CBIndex.c_0, 0, 0)
@@ -538,10 +541,13 @@ def test_non_integer_tile_indices_are_refused(call):
             cb_push_back(cb, 1)
 
     def compute():
+        binary_op_init_common(CBIndex.c_0, CBIndex.c_1, CBIndex.c_16)
         cb_wait_front(CBIndex.c_0, 1)
         cb_wait_front(CBIndex.c_1, 1)
         tile_regs_acquire()
+        copy_tile_init(CBIndex.c_0)
         copy_tile(CBIndex.c_0, 0.0 if call == "copy_cb" else np.int64(0), 1.0 if call == "copy_dst" else 0)
+        add_tiles_init(CBIndex.c_0, CBIndex.c_1)
         add_tiles(CBIndex.c_0, CBIndex.c_1, 0, 0, 1.0 if call == "add_dst" else 0)
         call_sfpu(noop_sfpu, 0.0 if call == "sfpu_dst" else 0)
         tile_regs_commit()

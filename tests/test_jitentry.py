@@ -13,11 +13,14 @@ from tensix.kernel import (
     CBIndex,
     _fast,
     add_tiles,
+    add_tiles_init,
+    binary_op_init_common,
     cb_pop_front,
     cb_push_back,
     cb_reserve_back,
     cb_wait_front,
     copy_tile,
+    copy_tile_init,
     pack_tile,
     tile_regs_acquire,
     tile_regs_commit,
@@ -102,10 +105,13 @@ def test_numpy_integer_indices_take_the_general_path_with_the_same_numbers():
 
     def kernel(ix):
         def compute():
+            binary_op_init_common(CBIndex.c_0, CBIndex.c_1, CBIndex.c_16)
             cb_wait_front(CBIndex.c_0, 1)
             cb_wait_front(CBIndex.c_1, 1)
             tile_regs_acquire()
+            add_tiles_init(CBIndex.c_0, CBIndex.c_1)
             add_tiles(CBIndex.c_0, CBIndex.c_1, ix(0), ix(0), ix(1))
+            copy_tile_init(CBIndex.c_0)
             copy_tile(CBIndex.c_0, ix(0), ix(2))
             tile_regs_commit()
             cb_reserve_back(CBIndex.c_16, 2)

@@ -18,7 +18,7 @@ from tensix.kernel import (
     cb_reserve_back,
     cb_wait_front,
     copy_tile,
-    copy_tile_init,
+    init_sfpu,
     pack_tile,
     tile_regs_acquire,
     tile_regs_commit,
@@ -35,7 +35,7 @@ def through_kernel(op, x, *, init=True, init_kw=None, op_call=None, cfg=FP32_CFG
     name = op if isinstance(op, str) else op.__name__
 
     def compute():
-        copy_tile_init(CBIndex.c_0)
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
         if init:
             getattr(K, f"{name}_tile_init")(**(init_kw or {}))
         cb_wait_front(CBIndex.c_0, 1)
@@ -274,7 +274,7 @@ def test_seed_002_llk_call_form(mode, faces):
     a, b = rand(16), rand(17)
 
     def compute():
-        copy_tile_init(CBIndex.c_0)
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
         cb_wait_front(CBIndex.c_0, 2)
         tile_regs_acquire()
         copy_tile(CBIndex.c_0, 0, 0)

@@ -17,6 +17,7 @@ from device_helpers import bits, f32, run_single, src, val
 import tensix.metalium as tm
 from tensix.device import formats as F
 from tensix.device import fpu
+from tensix.device.errors import ComputeInitError
 from tensix.device.formats import DataFormat as DF
 from tensix.device.fpu import MathFidelity as MF
 from tensix.kernel import (
@@ -27,6 +28,7 @@ from tensix.kernel import (
     cb_push_back,
     cb_reserve_back,
     cb_wait_front,
+    compute_kernel_hw_startup,
     copy_tile_init,
     matmul_init,
     matmul_tiles,
@@ -205,6 +207,7 @@ def test_kernel_reduce_avg(dim, fp32):
     tiles = [F.pack_tile_bytes(x[i], fmt) for i in range(2)]
 
     def compute():
+        compute_kernel_hw_startup(CBIndex.c_0, CBIndex.c_2, CBIndex.c_16)
         reduce_init(CBIndex.c_0, CBIndex.c_2, CBIndex.c_16, pool=PoolType.AVG, dim=dim)
         cb_wait_front(CBIndex.c_2, 1)
         tile_regs_acquire()
@@ -241,7 +244,9 @@ def test_kernel_reduce_avg(dim, fp32):
 @pytest.mark.parametrize("fp32,fid", [(False, "LoFi"), (False, "HiFi4"), (True, "HiFi2"), (True, "HiFi4")])
 @pytest.mark.parametrize("init", ["mm_init", "mm_init_short", "matmul_init", "none"])
 def test_kernel_matmul_transpose_accumulates(init, fp32, fid):
-    """C = A0 @ B0.T + A1 @ B1.T accumulated in Dst by two matmul_tiles calls with in1 transposed."""
+    """C = A0 @ B0.T + A1 @ B1.T accumulated in Dst by two matmul_tiles calls with in1 transposed. The short inits
+    follow compute_kernel_hw_startup with in1's format in SrcA (matmul unpacks in1 to SrcA, in0 to SrcB); without
+    any matmul init the unpacker and math are not programmed, which is refused."""
     fmt = DF.Float32 if fp32 else DF.Float16_b
     a = [asym().astype(np.float32) for _ in range(2)]
     b = [asym().astype(np.float32) for _ in range(2)]
@@ -249,6 +254,8 @@ def test_kernel_matmul_transpose_accumulates(init, fp32, fid):
     tb = [F.pack_tile_bytes(t, fmt) for t in b]
 
     def compute():
+        if init != "mm_init":
+            compute_kernel_hw_startup(CBIndex.c_1, CBIndex.c_0, CBIndex.c_16)
         if init == "mm_init":
             mm_init(CBIndex.c_0, CBIndex.c_1, CBIndex.c_16, 1)
         elif init == "mm_init_short":
@@ -268,6 +275,10 @@ def test_kernel_matmul_transpose_accumulates(init, fp32, fid):
         pack_one()
 
     cfg = tm.ComputeConfig(math_fidelity=getattr(tm.MathFidelity, fid), fp32_dest_acc_en=fp32)
+    if init == "none":
+        with pytest.raises(ComputeInitError, match=r"(?s)matmul_tiles.*programmed for nothing.*Fix: call mm_init_short"):
+            run(compute, [(0, ta[0]), (1, tb[0]), (0, ta[1]), (1, tb[1])], fmt, fmt, cfg)
+        return
     got = run(compute, [(0, ta[0]), (1, tb[0]), (0, ta[1]), (1, tb[1])], fmt, fmt, cfg)
     ref = np.zeros((32, 32), np.uint32 if fp32 else np.uint16)
     for x, y in zip(ta, tb):
@@ -345,7 +356,8 @@ def test_kernel_matmul_after_another_init_needs_a_matmul_init_again(reinit):
 
     cfg = tm.ComputeConfig(fp32_dest_acc_en=True)
     if not reinit:
-        with pytest.raises(fpu.FpuError, match=r"(?s)copy_tile_init was called after.*Fix: call mm_init_short"):
+        with pytest.raises(ComputeInitError,
+                           match=r"(?s)programmed for copy_tile .*by copy_tile_init at .*Fix: call mm_init_short"):
             run(compute, [(0, ta), (1, tb)], fmt, fmt, cfg)
         return
     got = run(compute, [(0, ta), (1, tb)], fmt, fmt, cfg)

@@ -2,8 +2,10 @@
 over several cores. exp_tile and recip_tile on the SFPU (the compute API's ops, tensix.sfpi.llk: exp_21f and
 tt-llk's Newton-Raphson reciprocal), the row sum on the FPU (reduce_tile SUM/REDUCE_ROW with a ones scaler: result
 in column 0), and mul_tiles_bcast_cols for x * 1/sum. Like the seed's simplified kernel it does not subtract the
-row maximum, so inputs must stay within exp's range. As in the seed, each SFPU op's init is called before the op,
-since exp and recip do not share their SFPU configuration."""
+row maximum, so inputs must stay within exp's range. The seed's listing leaves out the init calls; tt-metal's
+softmax.cpp makes them, and so does this kernel: each op's init before the op (copy_tile_init, reduce_init and
+reduce_uninit, mul_bcast_cols_init_short reprogram the unpacker and the math thread; exp and recip do not share
+their SFPU configuration). All CBs hold Float16_b, so the formats set at the start never need reconfiguring."""
 
 from __future__ import annotations
 
@@ -21,12 +23,15 @@ from tensix.kernel import (
     cb_push_back,
     cb_reserve_back,
     cb_wait_front,
+    compute_kernel_hw_startup,
     copy_tile,
+    copy_tile_init,
     exp_tile,
     exp_tile_init,
     get_arg_val,
     get_read_ptr,
     get_write_ptr,
+    mul_bcast_cols_init_short,
     mul_tiles_bcast,
     noc_async_read_barrier,
     noc_async_read_tile,
@@ -35,7 +40,9 @@ from tensix.kernel import (
     pack_tile,
     recip_tile,
     recip_tile_init,
+    reduce_init,
     reduce_tile,
+    reduce_uninit,
     release_dst,
 )
 
@@ -61,8 +68,10 @@ def reader():
 
 def compute():
     wt, nrows = get_arg_val(0), get_arg_val(1)
+    compute_kernel_hw_startup(CB_IN, CB_SCALER, CB_OUT)
     cb_wait_front(CB_SCALER, 1)
     for _ in range(nrows):
+        copy_tile_init(CB_IN)
         exp_tile_init()
         for _w in range(wt):                       # exp
             acquire_dst()
@@ -74,6 +83,7 @@ def compute():
             pack_tile(0, CB_EXPS)
             cb_push_back(CB_EXPS, 1)
             release_dst()
+        reduce_init(CB_EXPS, CB_SCALER, CB_RECIP, pool=PoolType.SUM, dim=ReduceDim.REDUCE_ROW)
         recip_tile_init()
         acquire_dst()                               # reduce + recip
         cb_reserve_back(CB_RECIP, 1)
@@ -84,6 +94,8 @@ def compute():
         pack_tile(0, CB_RECIP)
         cb_push_back(CB_RECIP, 1)
         release_dst()
+        reduce_uninit()
+        mul_bcast_cols_init_short(CB_EXPS, CB_RECIP)
         cb_wait_front(CB_RECIP, 1)                 # multiply
         for w in range(wt):
             acquire_dst()

@@ -60,3 +60,8 @@ class KernelError(DeviceError):
 
 class TileRegsError(DeviceError):
     """tile_regs_* / acquire_dst protocol violated (pack before commit/wait, math without acquire, ...)."""
+
+
+class ComputeInitError(KernelError):
+    """A compute op run with another op's configuration: its init was not called (or another op's init came
+    after it), or a CB's data format is not the one the unpacker or packer was configured for."""

@@ -90,6 +90,7 @@ from tensix.kernel import (
     cb_wait_front,
     copy_tile,
     copy_tile_init,
+    copy_tile_to_dst_init_short_with_dt,
     get_arg_val,
     get_noc_addr,
     get_read_ptr,
@@ -239,6 +240,8 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
     n_pt = plan.cols_p.shape[0]
     n_out = len(work) * pair + n_pt  # output tiles per block
     has_table = plan.table is not None
+    # a Float32 table beside Float16_b data: the unpacker's SrcA format must follow each copy_tile's CB
+    reconfig_table = has_table and data_bytes != TILE_BYTES
     n_sec = plan.n_sec
     pos_page = POS_BLOCKS * n_sec * 4
     cfg, scal = plan.cfg, plan.scalars
@@ -309,7 +312,11 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
                         if pair == 2:
                             copy_tile(CB_IN, pair * j + 1, 1)
                         if has_table:
+                            if reconfig_table:
+                                copy_tile_to_dst_init_short_with_dt(CB_IN, CB_TAB)
                             copy_tile(CB_TAB, w.table, 3)
+                            if reconfig_table:
+                                copy_tile_to_dst_init_short_with_dt(CB_TAB, CB_IN)
                         if zones:
                             with DeviceZoneScopedN("ROPE-TILE"):
                                 call_sfpu(rope_tile, 0, cfg, *scal, w.col_offset, int(pos[slot + w.section]))

@@ -30,7 +30,7 @@ from tensix.device import formats, fpu
 from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegsError
 from tensix.device.scheduler import current_call_site
 from tensix.errors import NotModelledError
-from tensix.kernel import _ctx, _fast
+from tensix.kernel import _ctx, _fast, hwconfig
 from tensix.kernel.dataflow import _cb
 from tensix.kernel.sfpu_batch import Job, batch_of, program_info
 
@@ -122,10 +122,8 @@ class ComputeState:
         self.math_open = False      # acquired and not committed
         self.pack_open = False      # waited and not released
         self.legacy = False
-        self.reduce_cfg = (None, None)
         self.mm_transpose = None    # transpose of the last mm_init / mm_init_short / matmul_init (None: none yet)
-        self.mm_reset_by = None     # a non-matmul init called since that matmul init (it reprogrammed unpack/math)
-        self.pack_fmt = {}          # cb -> overriding pack format (pack_reconfig_data_format)
+        self.hw = hwconfig.HwConfig()   # what the inits programmed (unpack / math ops, data formats)
 
     # ---- helpers ----
     def need_math(self, call):
@@ -208,6 +206,11 @@ class ComputeState:
         c[_MATH] = start + math_cycles
 
 
+def _where(th):
+    """Core and kernel line, for a configuration error."""
+    return f"core {th.core.logical}, {th.source_line_now()}"
+
+
 def _cs(call):
     th = _ctx.th
     cs = th.compute
@@ -248,84 +251,113 @@ def _kinfo(cb):
     return k
 
 
-# ---- init calls (configuration only; cost on all three TRISCs) ------------------------------------------
-_MM_INITS = ("mm_init", "mm_init_short", "matmul_init")
+# ---- init calls ---------------------------------------------------------------------------------------------
+# Every init costs the same on the three TRISCs. What each one programs (tensix.kernel.hwconfig; tt-metal
+# compute_kernel_api over tt-llk, Wormhole B0):
+#   compute_kernel_hw_startup(a, [b,] out)   formats: SrcA a, SrcB b (a if omitted), packer out
+#   init_sfpu(in, out)                       copy (unpack A, A2D datacopy); SrcA = SrcB = in; packer out
+#   copy_tile_init(in) / copy_tile_to_dst_init_short(in)                  copy
+#   copy_tile_to_dst_init_short_with_dt(old, new)                         copy; SrcA new
+#   binary_op_init_common(a, b, out)         unpack AB (no math op); SrcA a, SrcB b; packer out
+#   add/sub/mul_tiles_init(a, b), *_bcast_*_init_short(a, b)              the op (unpack AB + math)
+#   init_bcast[op, bcast](a, b, out)         the op; SrcA a, SrcB b; packer out
+#   reduce_init(in, scaler, out, pool, dim)  reduce (pool, dim)
+#   mm_init(in0, in1, out, transpose)        matmul; SrcA in1, SrcB in0 (in0 goes to SrcB); packer out
+#   mm_init_short / matmul_init(in0, in1, transpose)                      matmul
+#   reconfig_data_format[_srca/_srcb], unpack_reconfig_data_format        SrcA / SrcB
+#   pack_reconfig_data_format(out)           packer
+# SFPU op inits (exp_tile_init, ...) touch none of it (tensix.kernel.hwconfig).
 
 
 def _init(call, *_, **__):
-    th, cs = _cs(call)
-    if cs.mm_transpose is not None and call not in _MM_INITS:
-        cs.mm_reset_by = call
+    th, _ = _cs(call)
     for i in range(3):
         th.advance(_C_INIT, i)
 
 
-def compute_kernel_hw_startup(*a):
-    _init("compute_kernel_hw_startup")
+def _fmt_of(th, cb_id):
+    """A CB's data format as an init reads it: None for a CB that does not exist on the core (the init compiles and
+    does no harm on hardware; an op that then needs that format is refused as unconfigured)."""
+    cb = th.core.cbs.get(cb_id)
+    if cb is None:
+        cb = th.core.cbs.get(int(cb_id))
+    return None if cb is None else cb.fmt
 
 
-def init_sfpu(*a):
-    _init("init_sfpu")
+def _configure(call, *, op=None, unpack=None, src=None, pack=None):
+    """Charge an init and record what it programs: `src` a (SrcA CB, SrcB CB) pair (None keeps one), `pack` the
+    output CB."""
+    th, cs = _cs(call)
+    if src is not None:
+        old = cs.hw.src
+        src = tuple(old[i] if c is None else _fmt_of(th, c) for i, c in enumerate(src))
+    cs.hw.set(f"{call} at {th.source_line_now()}", op=op, unpack=unpack,
+              src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack))
+    _init(call)
 
 
-def copy_tile_init(*a):
-    _init("copy_tile_init")
+def _refuse_flag(call, name, value):
+    if value:
+        raise NotModelledError(f"{call}(..., {name}={value!r}) is not modelled (tensix runs it as {name}=0, which "
+                               f"would be wrong data); use {name}=0.")
 
 
-def copy_tile_to_dst_init_short(*a):
-    _init("copy_tile_to_dst_init_short")
+def compute_kernel_hw_startup(icb0, icb1, ocb=None):
+    """compute_kernel_hw_startup(icb0, icb1, ocb) or (icb0, ocb): the unpacker's and packer's formats only."""
+    if ocb is None:
+        icb1, ocb = icb0, icb1
+    _configure("compute_kernel_hw_startup", src=(icb0, icb1), pack=ocb)
 
 
-def binary_op_init_common(*a):
-    _init("binary_op_init_common")
+def init_sfpu(icb, ocb):
+    """init_sfpu(icb, ocb) (unary_op_init_common): formats from icb / ocb, and copy_tile's unpack and datacopy."""
+    _configure("init_sfpu", op=hwconfig.COPY, src=(icb, icb), pack=ocb)
 
 
-def add_tiles_init(*a, **k):
-    _init("add_tiles_init")
+def copy_tile_to_dst_init_short(cbid=0, transpose=0):
+    _refuse_flag("copy_tile_to_dst_init_short", "transpose", transpose)
+    _configure("copy_tile_to_dst_init_short", op=hwconfig.COPY)
 
 
-def sub_tiles_init(*a, **k):
-    _init("sub_tiles_init")
+def copy_tile_init(cbid=0):
+    """copy_tile_init(cbid): copy_tile's unpack A and A2D datacopy (formats unchanged)."""
+    _configure("copy_tile_init", op=hwconfig.COPY)
 
 
-def mul_tiles_init(*a, **k):
-    _init("mul_tiles_init")
+def copy_tile_to_dst_init_short_with_dt(old_cbid, new_cbid, transpose=0):
+    """copy_tile's configuration, and the SrcA format from new_cbid."""
+    _refuse_flag("copy_tile_to_dst_init_short_with_dt", "transpose", transpose)
+    _configure("copy_tile_to_dst_init_short_with_dt", op=hwconfig.COPY, src=(new_cbid, None))
 
 
-def mul_tiles_init_f(*a):
-    _init("mul_tiles_init_f")
+def binary_op_init_common(icb0, icb1, ocb):
+    """Formats (SrcA icb0, SrcB icb1, packer ocb) and the two-operand unpack; the math op comes from the op's own
+    init (add_tiles_init, ...)."""
+    _configure("binary_op_init_common", unpack=hwconfig.UNPACK_AB, src=(icb0, icb1), pack=ocb)
 
 
-def add_bcast_rows_init_short(*a):
-    _init("add_bcast_rows_init_short")
+def _binary_init(op, bcast, call):
+    def init(icb0=None, icb1=None, acc_to_dest=False):
+        _refuse_flag(call, "acc_to_dest", acc_to_dest)
+        _configure(call, op=hwconfig.binary(op, bcast))
+    init.__name__ = init.__qualname__ = call
+    init.__doc__ = f"{call}(icb0, icb1): programs the unpacker and the math thread for {op}_tiles" + (
+        f"_bcast<{bcast.upper()}>" if bcast else "") + "."
+    return init
 
 
-def add_bcast_cols_init_short(*a):
-    _init("add_bcast_cols_init_short")
-
-
-def add_bcast_scalar_init_short(*a):
-    _init("add_bcast_scalar_init_short")
-
-
-def sub_bcast_cols_init_short(*a):
-    _init("sub_bcast_cols_init_short")
-
-
-def mul_bcast_rows_init_short(*a):
-    _init("mul_bcast_rows_init_short")
-
-
-def mul_bcast_cols_init_short(*a):
-    _init("mul_bcast_cols_init_short")
-
-
-def mul_tiles_bcast_scalar_init_short(*a):
-    _init("mul_tiles_bcast_scalar_init_short")
-
-
-def sub_tiles_bcast_scalar_init_short(*a):
-    _init("sub_tiles_bcast_scalar_init_short")
+add_tiles_init = _binary_init("add", None, "add_tiles_init")
+sub_tiles_init = _binary_init("sub", None, "sub_tiles_init")
+mul_tiles_init = _binary_init("mul", None, "mul_tiles_init")
+mul_tiles_init_f = _binary_init("mul", None, "mul_tiles_init_f")
+add_bcast_rows_init_short = _binary_init("add", "row", "add_bcast_rows_init_short")
+add_bcast_cols_init_short = _binary_init("add", "col", "add_bcast_cols_init_short")
+add_bcast_scalar_init_short = _binary_init("add", "scalar", "add_bcast_scalar_init_short")
+sub_bcast_cols_init_short = _binary_init("sub", "col", "sub_bcast_cols_init_short")
+mul_bcast_rows_init_short = _binary_init("mul", "row", "mul_bcast_rows_init_short")
+mul_bcast_cols_init_short = _binary_init("mul", "col", "mul_bcast_cols_init_short")
+mul_tiles_bcast_scalar_init_short = _binary_init("mul", "scalar", "mul_tiles_bcast_scalar_init_short")
+sub_tiles_bcast_scalar_init_short = _binary_init("sub", "scalar", "sub_tiles_bcast_scalar_init_short")
 
 
 class EltwiseBinaryType(enum.Enum):
@@ -337,67 +369,106 @@ class EltwiseBinaryType(enum.Enum):
 
 class _InitBcast:
     """`init_bcast[EltwiseBinaryType.ELWADD, BroadcastType.ROW](cb0, cb1, ocb)` for C++'s
-    init_bcast<ELWADD, ROW>(...); a plain call takes no template. The cost of every compute init either way."""
+    init_bcast<ELWADD, ROW>(cb0, cb1, ocb): the formats of the three CBs and the op with its broadcast."""
 
     __name__ = "init_bcast"
 
     def __getitem__(self, targs):
         op, bcast = targs
-        EltwiseBinaryType(op)
-        BroadcastType(bcast)    # refuse a wrong template argument here, as the C++ compiler would
-        return self
+        op = EltwiseBinaryType(op).value
+        bcast = BroadcastType(bcast).value     # refuse a wrong template argument here, as the C++ compiler would
+
+        def init(icb0, icb1, ocb):
+            _configure("init_bcast", op=hwconfig.binary(op, None if bcast == "none" else bcast), src=(icb0, icb1),
+                       pack=ocb)
+        return init
 
     def __call__(self, *a):
-        _init("init_bcast")
+        from tensix.device.errors import KernelError
+        raise KernelError("init_bcast needs its template arguments, as in C++ (init_bcast<ELWADD, ROW>): write "
+                          "init_bcast[EltwiseBinaryType.ELWADD, BroadcastType.ROW](in0_cb, in1_cb, out_cb).")
 
 
 init_bcast = _InitBcast()
 
 
-def _mm_init(call, transpose):
+def _mm_init(call, transpose, fmt_cbs=None):
     """Record the matmul transpose configured by an init call. On Wormhole the in1 transpose is set up at init
     time: the unpacker's Haloize_mode (tt-llk ``_llk_unpack_AB_matmul_init_``) and the math address modifiers
     (``_llk_math_matmul_init_``); ``_llk_math_matmul_`` itself ignores a transpose flag."""
     _, cs = _cs(call)
     cs.mm_transpose = bool(transpose)
-    cs.mm_reset_by = None
-    _init(call)
+    if fmt_cbs is None:
+        _configure(call, op=hwconfig.MATMUL)
+    else:
+        in0, in1, out = fmt_cbs
+        _configure(call, op=hwconfig.MATMUL, src=(in1, in0), pack=out)
 
 
-def mm_init(in0_cb_id=None, in1_cb_id=None, out_cb_id=None, transpose=0, *_, **__):
-    """mm_init(in0_cb_id, in1_cb_id, out_cb_id, transpose=0) (tt-metal compute_kernel_api/matmul.h)."""
-    _mm_init("mm_init", transpose)
+def mm_init(in0_cb_id, in1_cb_id, out_cb_id, transpose=0):
+    """mm_init(in0_cb_id, in1_cb_id, out_cb_id, transpose=0) (tt-metal compute_kernel_api/matmul.h): formats
+    (in1 to SrcA, in0 to SrcB, the packer from out) and the matmul unpack and math."""
+    _mm_init("mm_init", transpose, (in0_cb_id, in1_cb_id, out_cb_id))
 
 
-def mm_init_short(in0_cb_id=None, in1_cb_id=None, transpose=0, *_, **__):
+def mm_init_short(in0_cb_id=None, in1_cb_id=None, transpose=0):
     """mm_init_short(in0_cb_id, in1_cb_id, transpose=0) (tt-metal compute_kernel_api/matmul.h)."""
     _mm_init("mm_init_short", transpose)
 
 
-def matmul_init(in0_cb_id=None, in1_cb_id=None, transpose=0, *_, **__):
+def matmul_init(in0_cb_id=None, in1_cb_id=None, transpose=0):
     """matmul_init(in0_cb_id, in1_cb_id, transpose=0): the newer tt-metal name of mm_init_short
     (tt_metal/hw/inc/api/compute/matmul.h)."""
     _mm_init("matmul_init", transpose)
 
 
+def _new_of(args, call, n_new):
+    """The new CB(s) of a reconfig call: (new...) or (old..., new...) interleaved as tt-metal's overloads."""
+    if len(args) == n_new:
+        return args
+    if len(args) == 2 * n_new:
+        return args[1::2]
+    from tensix.device.errors import KernelError
+    raise KernelError(f"{call} takes {n_new} CB(s) (the new ones) or {2 * n_new} (old, new{' pairs' if n_new > 1 else ''}), "
+                      f"not {len(args)}.")
+
+
 def pack_reconfig_data_format(*args):
-    """pack_reconfig_data_format(new_cb) or (old_cb, new_cb): the packer's output format follows the CB's
-    format at pack time, so this is configuration cost only."""
-    _init("pack_reconfig_data_format")
+    """pack_reconfig_data_format(new_cb) or (old_cb, new_cb): the packer writes new_cb's format from now on."""
+    (new,) = _new_of(args, "pack_reconfig_data_format", 1)
+    _configure("pack_reconfig_data_format", pack=new)
 
 
-def reconfig_data_format(*a):
-    _init("reconfig_data_format")
+def reconfig_data_format(*args):
+    """reconfig_data_format(srca_new, srcb_new) or (srca_old, srca_new, srcb_old, srcb_new)."""
+    _configure("reconfig_data_format", src=tuple(_new_of(args, "reconfig_data_format", 2)))
 
 
-def unpack_reconfig_data_format(*a):
-    _init("unpack_reconfig_data_format")
+def unpack_reconfig_data_format(*args):
+    """The older name of reconfig_data_format."""
+    _configure("unpack_reconfig_data_format", src=tuple(_new_of(args, "unpack_reconfig_data_format", 2)))
+
+
+def reconfig_data_format_srca(*args):
+    """reconfig_data_format_srca(new) or (old, new): the SrcA format."""
+    (new,) = _new_of(args, "reconfig_data_format_srca", 1)
+    _configure("reconfig_data_format_srca", src=(new, None))
+
+
+def reconfig_data_format_srcb(*args):
+    """reconfig_data_format_srcb(new) or (old, new): the SrcB format."""
+    (new,) = _new_of(args, "reconfig_data_format_srcb", 1)
+    _configure("reconfig_data_format_srcb", src=(None, new))
 
 
 def reduce_init(icb=None, icb_scaler=None, ocb=None, pool=None, dim=None):
-    th, cs = _cs("reduce_init")
-    cs.reduce_cfg = (pool, dim)
-    _init("reduce_init")
+    """reduce_init<pool, dim>(icb, icb_scaler, ocb): the reduce unpack and GAPOOL/GMPOOL math for that pool type
+    and dimension (the template arguments are the keywords pool= and dim=)."""
+    if pool is None or dim is None:
+        raise NotModelledError("reduce_init without PoolType/ReduceDim: pass pool= and dim= (the C++ template "
+                               "arguments; the REDUCE_OP/REDUCE_DIM defines are not read).")
+    pool, dim = PoolType(pool), ReduceDim(dim)
+    _configure("reduce_init", op=hwconfig.reduce(pool.value, dim.value))
 
 
 def reduce_uninit(*a):
@@ -511,7 +582,8 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
         _settle_sfpu(th)        # SFPU calls queued on the half it writes (calls on the other half go on meanwhile)
     if cs is not None and cs.math_open and dst_tile_index.__class__ is int and 0 <= dst_tile_index < cs.capacity:
         cb = th.core.cbs.get(in_cb_id)
-        if cb is not None and in_tile_index.__class__ is int and 0 <= in_tile_index < cb.visible:
+        if (cb is not None and in_tile_index.__class__ is int and 0 <= in_tile_index < cb.visible
+                and cb.fmt is cs.hw.copy_fmt):
             k = cb.kinfo or _kinfo(cb)
             f = k[0]
             exact = cb.index in cs.unpack_to_dest
@@ -534,6 +606,7 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.check_dst(dst_tile_index, "copy_tile")
     cs.defined[(cs.n_acq - 1) % cs.nbuf].add(dst_tile_index)
     cb = _cb(th, in_cb_id, "copy_tile")
+    cs.hw.check_op(hwconfig.COPY, "copy_tile", _where(th), ((cb, "SrcA"),))
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
     dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
                                                     unpack_to_dest_fp32=cb.index in cs.unpack_to_dest)
@@ -557,7 +630,9 @@ def _add_sub(op: str):
             cbs = th.core.cbs
             ca = cbs.get(in0_cb_id)
             cb = cbs.get(in1_cb_id)
-            if ca is not None and cb is not None:
+            ready = cs.hw.binary   # (op, SrcA format, SrcB format) when an add / sub / mul may run
+            if (ca is not None and cb is not None and ready is not None and ready[0] == op and ca.fmt is ready[1]
+                    and cb.fmt is ready[2]):
                 ka = ca.kinfo or _kinfo(ca)
                 kb = cb.kinfo or _kinfo(cb)
                 if ka[0] is not None and kb[0] is not None and 0 <= itile0 < ca.visible and 0 <= itile1 < cb.visible:
@@ -589,6 +664,7 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
     ca = _cb(th, cb_a, call)
     cb = _cb(th, cb_b, call)
+    cs.hw.check_op(hwconfig.binary(op, bcast), call, _where(th), ((ca, "SrcA"), (cb, "SrcB")))
     fa = _FAST.get(_fmt_name(ca.fmt))
     fb = _FAST.get(_fmt_name(cb.fmt))
     if bcast is None and op != "mul" and fa is not None and fb is not None:
@@ -657,14 +733,18 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     dst = cs.need_math("reduce_tile")
     cs.check_dst(idst, "reduce_tile")
     cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
-    pool = pool or cs.reduce_cfg[0]
-    dim = dim or cs.reduce_cfg[1]
+    m = cs.hw.math
+    if m is not None and m[0] == "reduce":    # the template arguments default to the init's (its REDUCE_OP/DIM)
+        pool = pool or PoolType(m[1])
+        dim = dim or ReduceDim(m[2])
     if pool is None or dim is None:
         raise NotModelledError("reduce_tile without PoolType/ReduceDim: pass pool= and dim= (or reduce_init(..., "
                                "pool=PoolType.SUM, dim=ReduceDim.REDUCE_ROW)); the REDUCE_OP/REDUCE_DIM defines are "
                                "not read.")
     ca = _cb(th, icb, "reduce_tile")
     cscl = _cb(th, icb_scaler, "reduce_tile")
+    cs.hw.check_op(hwconfig.reduce(PoolType(pool).value, ReduceDim(dim).value), "reduce_tile", _where(th),
+                   ((ca, "SrcA"), (cscl, "SrcB")))
     a = formats.unpack_to_src(cs.tile_bytes(ca, itile, "reduce_tile"), ca.fmt, fp32_dest=cs.fp32)
     s = formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, "reduce_tile"), cscl.fmt, fp32_dest=cs.fp32)
     dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
@@ -673,16 +753,8 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
 
 
 def _mm_transpose(th, cs, transpose):
-    """The transpose the hardware applies: the init's (see _mm_init). A flag given to matmul_tiles is only
-    honoured when no matmul init was seen (tensix does not require one); if it contradicts the init, the kernel
-    would silently compute the other product on Wormhole, so that is refused."""
-    if cs.mm_reset_by is not None:
-        raise fpu.FpuError(
-            f"matmul_tiles on core {th.core.logical} at {th.source_line_now()}: {cs.mm_reset_by} was called after the "
-            "last mm_init / mm_init_short / matmul_init and reprogrammed the unpacker and the math thread for another "
-            "operation (tt-llk: each init sets the unpack transpose/haloize mode, address modifiers and MOP), so on "
-            "Wormhole this matmul would run with that configuration and produce wrong data.\n"
-            "Fix: call mm_init_short(in0_cb, in1_cb, transpose) (or matmul_init) again before matmul_tiles.")
+    """The transpose the hardware applies: the init's (see _mm_init). A flag given to matmul_tiles (the older
+    signature) must agree with it: otherwise the kernel would silently compute the other product on Wormhole."""
     if transpose is None:
         return bool(cs.mm_transpose)
     if cs.mm_transpose is None or bool(transpose) == cs.mm_transpose:
@@ -710,6 +782,7 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
     cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
     c0 = _cb(th, in0_cb_id, "matmul_tiles")
     c1 = _cb(th, in1_cb_id, "matmul_tiles")
+    cs.hw.check_op(hwconfig.MATMUL, "matmul_tiles", _where(th), ((c1, "SrcA"), (c0, "SrcB")))
     a = formats.unpack_to_src(cs.tile_bytes(c0, in0_tile_index, "matmul_tiles"), c0.fmt, fp32_dest=cs.fp32)
     b = formats.unpack_to_src(cs.tile_bytes(c1, in1_tile_index, "matmul_tiles"), c1.fmt, fp32_dest=cs.fp32)
     dst[idst] = fpu.matmul(a, b, acc=dst[idst], fidelity=cs.fidelity, fp32_dest=cs.fp32, transpose=transpose)
@@ -725,7 +798,8 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
         _settle_sfpu(th)
     if cs is not None and cs.pack_open and ifrom_dst.__class__ is int and 0 <= ifrom_dst < cs.capacity:
         cb = th.core.cbs.get(icb)
-        if cb is not None and output_tile_index.__class__ is int and 0 <= output_tile_index < cb.reserved:
+        if (cb is not None and output_tile_index.__class__ is int and 0 <= output_tile_index < cb.reserved
+                and cb.fmt is cs.hw.pack):
             k = cb.kinfo or _kinfo(cb)
             if k[0] is not None:
                 addr = cb.wr_ptr + output_tile_index * cb.page_size     # cb.back_addr, inline
@@ -759,6 +833,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
             "not own Dst (reading it now races with the math thread).\nFix: tile_regs_commit(); tile_regs_wait() "
             "before pack_tile, tile_regs_release() after.")
     cb = _cb(th, icb, "pack_tile")
+    cs.hw.check_pack(cb, "pack_tile", _where(th))
     cs.check_index(output_tile_index, "output tile index", "pack_tile")
     if output_tile_index >= cb.reserved or output_tile_index < 0:
         raise CircularBufferError(

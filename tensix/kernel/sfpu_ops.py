@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import enum
 
-from tensix.device.errors import KernelError
+from tensix.device.errors import ComputeInitError, KernelError
 from tensix.kernel import _ctx
 from tensix.kernel.compute import _cs, _init, _run_sfpu, configure_sfpu
 from tensix.sfpi import llk
@@ -46,7 +46,7 @@ llk_math_eltwise_unary_sfpu_1_param = llk_math_eltwise_unary_sfpu_0_param
 llk_math_eltwise_unary_sfpu_2_param = llk_math_eltwise_unary_sfpu_0_param
 
 
-class SfpuInitError(KernelError):
+class SfpuInitError(ComputeInitError):
     """An SFPU tile op whose programmable constants were not loaded by its own init call."""
 
 
