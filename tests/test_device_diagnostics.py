@@ -405,6 +405,23 @@ def test_runtime_args_for_a_core_the_kernel_is_not_on():
         tm.SetRuntimeArgs(prog, k, tm.CoreCoord(3, 2), [1])
 
 
+def test_kernel_ids_are_program_indices_and_a_foreign_id_is_refused():
+    """CreateKernel returns tt-metal's KernelHandle: 0, 1, 2 in creation order within the program; an id the
+    program does not have (another program's, or not an int) is refused by every call that takes one."""
+    dev, prog = program()
+    ids = [dm(prog, lambda: None, riscv=r) for r in (0, 1)]
+    ids.append(tm.CreateKernel(prog, lambda: None, C0, tm.ComputeConfig()))
+    assert ids == [0, 1, 2] and all(type(i) is int for i in ids)
+    for bad in (3, -1, "0", 1.0):
+        with pytest.raises(E.RuntimeArgError, match=r"(?s)is not a kernel id of this program \(it has 3 kernel"
+                                                    r"\(s\), ids 0\.\.2\).*Fix: pass the id CreateKernel returned"):
+            tm.SetRuntimeArgs(prog, bad, C0, [1])
+    with pytest.raises(E.RuntimeArgError, match="SetCommonRuntimeArgs"):
+        tm.SetCommonRuntimeArgs(prog, 7, [1])
+    with pytest.raises(E.RuntimeArgError, match="GetRuntimeArgs"):
+        tm.GetRuntimeArgs(prog, 7, C0)
+
+
 def test_multicast_num_dests_mismatch():
     cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(2, 0))
     dev, prog = program(cores=cores)

@@ -285,12 +285,22 @@ def CreateProgram() -> Program:
     return Program()
 
 
-def CreateKernel(program: Program, kernel, core_spec, config=None) -> Kernel:
+def CreateKernel(program: Program, kernel, core_spec, config=None) -> int:
+    """Returns the kernel's id in the program (tt-metal's KernelHandle: 0, 1, 2, ... in creation order), which
+    SetRuntimeArgs / SetCommonRuntimeArgs / GetRuntimeArgs take."""
     if config is None:
         config = DataMovementConfig()
-    k = Kernel(program, kernel, to_core_set(core_spec), config)
-    program.kernels.append(k)
-    return k
+    program.kernels.append(Kernel(program, kernel, to_core_set(core_spec), config))
+    return len(program.kernels) - 1
+
+
+def _kernel(program: Program, kernel_id, call) -> Kernel:
+    if (isinstance(kernel_id, (int, np.integer)) and not isinstance(kernel_id, bool)
+            and 0 <= kernel_id < len(program.kernels)):
+        return program.kernels[kernel_id]
+    raise RuntimeArgError(f"{call}: {kernel_id!r} is not a kernel id of this program (it has "
+                          f"{len(program.kernels)} kernel(s), ids 0..{len(program.kernels) - 1}).\nFix: pass the id "
+                          "CreateKernel returned for this program.")
 
 
 def CreateCircularBuffer(program: Program, core_spec, config: CircularBufferConfig):
@@ -330,7 +340,8 @@ def _check_args(args, what):
     return out
 
 
-def SetRuntimeArgs(program: Program, kernel: Kernel, core_spec, args) -> None:
+def SetRuntimeArgs(program: Program, kernel_id: int, core_spec, args) -> None:
+    kernel = _kernel(program, kernel_id, "SetRuntimeArgs")
     words = _check_args(args, "SetRuntimeArgs")
     for c in to_core_set(core_spec):
         if not kernel.cores.contains(c):
@@ -343,12 +354,14 @@ def SetRuntimeArgs(program: Program, kernel: Kernel, core_spec, args) -> None:
         kernel.runtime_args[(c.x, c.y)] = list(words)
 
 
-def GetRuntimeArgs(program, kernel: Kernel, core):
+def GetRuntimeArgs(program, kernel_id: int, core):
+    kernel = _kernel(program, kernel_id, "GetRuntimeArgs")
     c = core if isinstance(core, CoreCoord) else CoreCoord(*core)
     return kernel.runtime_args.setdefault((c.x, c.y), [])
 
 
-def SetCommonRuntimeArgs(program: Program, kernel: Kernel, args) -> None:
+def SetCommonRuntimeArgs(program: Program, kernel_id: int, args) -> None:
+    kernel = _kernel(program, kernel_id, "SetCommonRuntimeArgs")
     kernel.common_args = _check_args(args, "SetCommonRuntimeArgs")
 
 
