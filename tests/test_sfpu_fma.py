@@ -195,14 +195,14 @@ def test_differential_random(gen, n):
 
 @pytest.mark.parametrize("gen", [_random_bits, _close_exponents, _extreme_products, _special_grid])
 def test_mul_lanes_is_sfpmad_with_a_zero_addend(gen):
-    """fma_model.mul_lanes (the interpreter's SFPMUL path: a float64 multiply rounded to float32 where the product
+    """fma_model.mul_rows (the interpreter's SFPMUL path: a float32 multiply where the product
     is a normal float32, mad_bits elsewhere) against the independent reference with c = +0."""
-    from tensix.sfpu.fma_model import _mul_loop
+    from tensix.sfpu.fma_model import _lanes_loop
 
     rng = np.random.default_rng(0xA11)
     a, b, _ = gen(rng, 300_000)
     got = np.empty_like(a)
-    _mul_loop(a, b, got)
+    _lanes_loop(1, a, b, a, got)
     want = _reference_mad(a, b, np.zeros_like(a))
     bad = np.flatnonzero(got != want)
     assert bad.size == 0, [(hex(a[i]), hex(b[i]), hex(got[i]), hex(want[i])) for i in bad[:5]]
@@ -225,9 +225,9 @@ def _addends(rng, n):
 @pytest.mark.parametrize("unit", [ONE, ONE | SIGN])
 @pytest.mark.parametrize("gen", [_random_bits, _close_exponents, _near_negated_product, _special_grid, "addends"])
 def test_add_lanes_is_sfpmad_with_a_unit_factor(gen, unit):
-    """fma_model.add_lanes (the interpreter's path for SFPADD and SFPI's x - y: a float64 sum rounded to float32
+    """fma_model.add_rows (the interpreter's path for SFPADD and SFPI's x - y: a float32 sum
     where both addends and the sum are normal, mad_bits elsewhere) against the independent reference."""
-    from tensix.sfpu.fma_model import _add_loop
+    from tensix.sfpu.fma_model import _lanes_loop
 
     rng = np.random.default_rng(0xADD + unit % 7)
     if gen == "addends":
@@ -236,7 +236,7 @@ def test_add_lanes_is_sfpmad_with_a_unit_factor(gen, unit):
         _, b, c = gen(rng, 300_000)
     a = np.full_like(b, unit)
     got = np.empty_like(b)
-    _add_loop(a, b, c, got)
+    _lanes_loop(2, a, b, c, got)
     want = _reference_mad(a, b, c)
     bad = np.flatnonzero(got != want)
     assert bad.size == 0, [(hex(b[i]), hex(c[i]), hex(got[i]), hex(want[i])) for i in bad[:5]]

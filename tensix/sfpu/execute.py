@@ -6,8 +6,8 @@ other instruction to one of five numba functions by group (`_g_mad`, `_g_ldst`, 
 `_g_xlane`). Splitting the groups halves the cold numba compile time and makes the hot loop faster.
 When every lane is enabled (and, for Dst access, LaneConfig has no bit that changes it), the frequent simple
 cases run in `_run` without per-lane tests and without the group call: direct SFPMAD/ADD/MUL (through
-`fma_model.mad_lanes`, whose branch-free loop compiles to SIMD code; SFPMUL and adds through `mul_lanes` and
-`add_lanes`), 32-bit SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py
+`fma_model.mad_rows`, whose branch-free loop compiles to SIMD code; SFPMUL and adds through `mul_rows` and
+`add_rows`, all inlined), 32-bit SFPLOAD/SFPSTORE (`_move32_plain`), SFPLOADI and SFPMOV. tests/test_sfpu_fast_paths.py
 holds them to a numpy model and to the general path.
 
 Every instruction follows the functional model of its ISA page (tt-isa-documentation
@@ -50,7 +50,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 from tensix.sfpu import isa
-from tensix.sfpu.fma_model import add_lanes, mad_bits, mad_lanes, mul_lanes, unit_lanes
+from tensix.sfpu.fma_model import add_rows, mad_bits, mad_rows, mul_rows, unit_row
 from tensix.sfpu.state import SfpuState
 
 M32 = 0xFFFFFFFF
@@ -979,8 +979,12 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
     en = np.zeros(32, np.bool_)
     t0 = np.zeros(32, np.int64)
     f0 = np.zeros(32, np.float32)
+    f0b = f0.view(np.uint32)
+    lregs_f = lregs.view(np.float32)
     for k in range(K):
         s = state_of[k]
+        R = lregs[s]        # this instance's LRegs, for the register-wide SFPMAD forms (fma_model.mad_rows ...)
+        RF = lregs_f[s]
         d = dst_of[k]
         b = base[k]
         dirty = True
@@ -1034,21 +1038,21 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
 
             if op <= OP_SFPMUL:
                 # SFPMAD.md (SFPADD/SFPMUL: "as per SFPMAD"): the hot path, kept as a tight loop.
-                ra = lregs[s, va]
-                rb = lregs[s, vb]
-                rc = lregs[s, vc]
                 direct = (mod & 12) == 0
                 if direct and vd >= 8:
                     continue  # VD >= 8 without indirection: nothing is written
-                rd = lregs[s, vd & 7]
                 if direct and all_en:
                     if vc == 9 and zero9:  # SFPMUL (the addend is LReg9 = 0): a multiply per lane
-                        mul_lanes(ra, rb, rd, f0)
-                    elif unit_lanes(ra):  # SFPADD, SFPI's x - y (VA = +-1.0): an add per lane
-                        add_lanes(ra, rb, rc, rd, f0)
+                        mul_rows(R, RF, va, vb, vd, f0, f0b)
+                    elif unit_row(R, va):  # SFPADD, SFPI's x - y (VA = +-1.0): an add per lane
+                        add_rows(R, RF, va, vb, vc, vd, f0, f0b)
                     else:
-                        mad_lanes(ra, rb, rc, rd, t0)
+                        mad_rows(R, va, vb, vc, vd, f0b)
                     continue
+                ra = lregs[s, va]
+                rb = lregs[s, vb]
+                rc = lregs[s, vc]
+                rd = lregs[s, vd & 7]
                 for L in range(32):
                     if not en[L] or not (bd_all or (lcfg[s, L] & 2)):
                         continue

@@ -3,7 +3,7 @@
 Every floating-point add, multiply and multiply-add of the Wormhole Vector Unit (SFPU) goes through one
 datapath: SFPMAD (``VD = VA * VB + VC``); SFPADD is SFPMAD with ``VA = LReg10 = 1.0``, SFPMUL is SFPMAD
 with ``VC = LReg9 = 0``, SFPADDI/SFPMULI use a BF16 immediate, and SFPLUT/SFPLUTFP32 do the same
-arithmetic. ``mad_bits`` is that datapath for one lane; ``mad_lanes`` applies it to whole registers (a
+arithmetic. ``mad_bits`` is that datapath for one lane; ``mad_rows`` applies it to whole registers (a
 branch-free SIMD loop for ordinary operands, ``mad_bits`` for specials), and ``fma`` to numpy arrays.
 
 Sources
@@ -53,7 +53,7 @@ from numba.cpython.unsafe.numbers import leading_zeros
 
 from tensix.errors import SfpuError
 
-__all__ = ["mad_bits", "mad_lanes", "mul_lanes", "add_lanes", "unit_lanes", "fma", "FmaOperandError"]
+__all__ = ["mad_bits", "mad_rows", "mul_rows", "add_rows", "unit_row", "fma", "FmaOperandError"]
 
 _SIGN = 0x80000000
 _INF = 0x7F800000
@@ -214,141 +214,147 @@ def _mad_ordinary(a, b, c):
     return out, special
 
 
-@numba.njit(cache=True)
-def mad_lanes(a, b, c, out, scratch):
-    """out[i] = mad_bits(a[i], b[i], c[i]) for every i: a SIMD loop over the ordinary lanes, then mad_bits for
-    the (rare) special ones. scratch: int64 array at least as long as out; the results go through it so that
-    out may be the same array as a, b or c (an SFPMAD whose VD is one of its sources)."""
-    n = out.shape[0]
-    any_special = np.int64(0)
+# The register-wide forms below work on rows of one 2-D array R (the SFPU's LRegs of one state: (17, 32)), by
+# row index, and are inlined where they are used: a call that passes arrays costs more than the 32 lanes' work
+# (numba reference-counts every array argument and every slice), and an indexed row keeps the loops SIMD.
+# RF is R viewed as float32 (one view, made by the caller once: a view costs as much as a few lanes).
+# The output row may be one of the input rows (an SFPMAD whose VD is one of its sources): results go through
+# the scratch rows first.
+
+
+@numba.njit(inline="always", cache=True)
+def mad_rows(R, ia, ib, ic, io, scratch):
+    """R[io, i] = mad_bits(R[ia, i], R[ib, i], R[ic, i]) for every lane i: a SIMD loop over the ordinary lanes,
+    then mad_bits for the (rare) special ones. scratch: uint32 array at least as long as a row."""
+    n = R.shape[1]
+    any_special = False
     for i in range(n):
-        r, special = _mad_ordinary(a[i], b[i], c[i])
-        scratch[i] = r
-        any_special |= np.int64(special)
+        r, special = _mad_ordinary(R[ia, i], R[ib, i], R[ic, i])
+        scratch[i] = np.uint32(r)
+        any_special |= special
     if any_special:
         for i in range(n):
-            if _mad_ordinary(a[i], b[i], c[i])[1]:
-                scratch[i] = mad_one(a[i], b[i], c[i])
+            a, b, c = R[ia, i], R[ib, i], R[ic, i]
+            if _mad_ordinary(a, b, c)[1]:
+                scratch[i] = mad_one(a, b, c)
     for i in range(n):
-        out[i] = np.uint32(scratch[i])
+        R[io, i] = scratch[i]
 
 
 @numba.njit(inline="always", cache=True)
-def _mul_in_range(a, b):
-    """Both operands normal (exponent fields 1..254) and the product exponent field a_e + b_e - 127 in 1..253,
-    so that the exact product is a normal float32 value below 2**128 (its exponent is that field or one more)."""
-    a_e = np.int64((a >> 23) & 0xFF)
-    b_e = np.int64((b >> 23) & 0xFF)
-    p_e = a_e + b_e - 127
-    return (a_e >= 1) & (a_e <= 254) & (b_e >= 1) & (b_e <= 254) & (p_e >= 1) & (p_e <= 253)
+def _mul_plain(a, b):
+    """(zero, in range) for SFPMUL's operands, in uint32 arithmetic (one SIMD lane per operand pair).
+    zero: a zero or denormal factor (read as zero: step 1) and no Inf/NaN one, so the product is exactly zero
+    (step 4). In range: both operands normal (exponent fields 1..254) and the product exponent field
+    a_e + b_e - 127 in 1..253, so that the exact product is a normal float32 value below 2**128 (its exponent is
+    that field or one more). Unsigned wrap-around makes each range test one compare."""
+    one = np.uint32(1)
+    a_e = (a >> np.uint32(23)) & np.uint32(0xFF)
+    b_e = (b >> np.uint32(23)) & np.uint32(0xFF)
+    zero = ((a_e == np.uint32(0)) | (b_e == np.uint32(0))) & (a_e != np.uint32(255)) & (b_e != np.uint32(255))
+    in_range = (((a_e - one) < np.uint32(254)) & ((b_e - one) < np.uint32(254))
+                & ((a_e + b_e - np.uint32(128)) < np.uint32(253)))
+    return zero, in_range
 
 
 @numba.njit(inline="always", cache=True)
-def _zero_factor(a, b):
-    """A zero or denormal factor (read as zero: step 1) and no Inf/NaN one: the product is exactly zero (step 4)."""
-    a_e = (a >> 23) & 0xFF
-    b_e = (b >> 23) & 0xFF
-    return ((a_e == 0) | (b_e == 0)) & (a_e != 255) & (b_e != 255)
+def mul_rows(R, RF, ia, ib, io, fs, fsb):
+    """R[io, i] = mad_bits(R[ia, i], R[ib, i], 0) (SFPMUL: SFPMAD with the addend LReg9 = 0) for every lane i.
 
-
-@numba.njit(cache=True)
-def mul_lanes(a, b, out, fscratch):
-    """out[i] = mad_bits(a[i], b[i], 0) (SFPMUL: SFPMAD with the addend LReg9 = 0) for every i.
-
-    In range (_mul_in_range) the MAD unit's product is the IEEE float32 multiply rounded to nearest-even: the
+    In range (_mul_plain) the MAD unit's product is the IEEE float32 multiply rounded to nearest-even: the
     datapath narrows the exact 48-bit product to the addend's grid with a sticky bit, which is enough for one
     correct rounding, and with a zero addend nothing else happens (ISA SFPMAD.md: "if ... adding zero, then the
     partially fused operation is equivalent to a standalone ... multiply"; test_sfpu_fma checks it against the
-    reference on millions of operands). float64 holds the 48-bit product exactly, so its rounding to float32 is
-    that multiply: a SIMD loop. A zero or denormal factor times a finite one gives +0 (the product is zero, and
-    so is the addend: step 4), also in the loop. The other lanes (Inf/NaN, products near the ends of the range)
-    take mad_bits. fscratch: float32 array at least as long as out (out may be a or b)."""
-    n = out.shape[0]
-    af = a.view(np.float32)
-    bf = b.view(np.float32)
-    odd = np.int64(0)
+    reference on millions of operands). The host's float32 multiply is that operation: a SIMD loop. A zero or
+    denormal factor times a finite one gives +0 (the product is zero, and so is the addend: step 4), also in the
+    loop. The other lanes (Inf/NaN, products near the ends of the range) take mad_bits. fs: float32 scratch at
+    least as long as a row, fsb the same memory as uint32."""
+    n = R.shape[1]
+    odd = False
     for i in range(n):
-        zero = _zero_factor(a[i], b[i])
-        fscratch[i] = np.float32(0.0) if zero else np.float32(np.float64(af[i]) * np.float64(bf[i]))
-        odd |= np.int64(not (_mul_in_range(a[i], b[i]) or zero))
-    bits = fscratch.view(np.uint32)
+        zero, in_range = _mul_plain(R[ia, i], R[ib, i])
+        fs[i] = np.float32(0.0) if zero else RF[ia, i] * RF[ib, i]
+        odd |= not (in_range | zero)
     if odd:
         for i in range(n):
-            if not (_mul_in_range(a[i], b[i]) or _zero_factor(a[i], b[i])):
-                bits[i] = mad_one(a[i], b[i], 0)
+            a, b = R[ia, i], R[ib, i]
+            zero, in_range = _mul_plain(a, b)
+            if not (in_range | zero):
+                fsb[i] = mad_one(a, b, 0)
     for i in range(n):
-        out[i] = bits[i]
+        R[io, i] = fsb[i]
+
+
+@numba.njit(inline="always", cache=True)
+def unit_row(R, ia):
+    """Every lane of R[ia] is +1.0 or -1.0 exactly (SFPADD's LReg10, or the -1.0 SFPI's `x - y` multiplies by)."""
+    unit = True
+    for i in range(R.shape[1]):
+        unit &= (R[ia, i] & np.uint32(0x7FFFFFFF)) == np.uint32(0x3F800000)
+    return unit
 
 
 @numba.njit(inline="always", cache=True)
 def _add_in_range(b, c):
     """Both addends normal with exponent fields at most 253 (so the sum stays below 2**128)."""
-    b_e = np.int64((b >> 23) & 0xFF)
-    c_e = np.int64((c >> 23) & 0xFF)
-    return (b_e >= 1) & (b_e <= 253) & (c_e >= 1) & (c_e <= 253)
+    b_e = (b >> np.uint32(23)) & np.uint32(0xFF)
+    c_e = (c >> np.uint32(23)) & np.uint32(0xFF)
+    return ((b_e - np.uint32(1)) < np.uint32(253)) & ((c_e - np.uint32(1)) < np.uint32(253))
 
 
 @numba.njit(inline="always", cache=True)
-def unit_lanes(a):
-    """Every lane of a is +1.0 or -1.0 exactly (SFPADD's LReg10, or the -1.0 SFPI's `x - y` multiplies by)."""
-    unit = True
-    for i in range(a.shape[0]):
-        unit &= (a[i] & np.uint32(0x7FFFFFFF)) == np.uint32(0x3F800000)
-    return unit
-
-
-@numba.njit(cache=True)
-def add_lanes(a, b, c, out, fscratch):
-    """out[i] = mad_bits(a[i], b[i], c[i]) for every i, where every a[i] is +-1.0 (unit_lanes): SFPADD, and
-    SFPI's subtraction SFPMAD(-1.0, y, x).
+def add_rows(R, RF, ia, ib, ic, io, fs, fsb):
+    """R[io, i] = mad_bits(R[ia, i], R[ib, i], R[ic, i]) for every lane i, where every R[ia, i] is +-1.0
+    (unit_row): SFPADD, and SFPI's subtraction SFPMAD(-1.0, y, x).
 
     Multiplying by one is exact, and then the MAD unit is a standalone float32 add rounded to nearest-even
     (ISA SFPMAD.md: "if multiplying by one ..., the partially fused operation is equivalent to a standalone
     add"): with both addends normal, its guard, round and sticky bits round the exact sum correctly, and an
-    operand shifted out entirely (the "semi-sticky" case) is below half an ulp of the other. float64 then
-    float32 rounding gives the same correctly rounded sum (53 >= 2 * 24 + 2: the double rounding is innocuous),
-    exact cancellation gives +0 as the hardware does, so the ordinary lanes are a SIMD loop. A zero or denormal
-    addend (read as zero) gives the other one exactly; denormal sums (flushed on hardware), huge or special
-    operands take mad_bits. test_sfpu_fma checks it against
-    the reference. fscratch: float32 array at least as long as out (out may be a, b or c)."""
-    n = out.shape[0]
-    af = a.view(np.float32)
-    bf = b.view(np.float32)
-    cf = c.view(np.float32)
-    odd = np.int64(0)
+    operand shifted out entirely (the "semi-sticky" case) is below half an ulp of the other. The host's float32
+    add of +-b and c is that correctly rounded sum, and exact cancellation gives +0 as the hardware does, so the
+    ordinary lanes are a SIMD loop. A zero or denormal addend (read as zero) gives the other one exactly;
+    denormal sums (flushed on hardware), huge or special operands take mad_bits. test_sfpu_fma checks it
+    against the reference. fs/fsb: as mul_rows'."""
+    n = R.shape[1]
+    odd = False
     for i in range(n):
-        fscratch[i] = np.float32(np.float64(af[i]) * np.float64(bf[i]) + np.float64(cf[i]))
-        odd |= np.int64(not _add_in_range(b[i], c[i]))
-    bits = fscratch.view(np.uint32)
-    for i in range(n):
-        odd |= np.int64(((bits[i] & np.uint32(0x7F800000)) == 0) & (bits[i] != 0))
+        fs[i] = RF[ia, i] * RF[ib, i] + RF[ic, i]
+        e = fsb[i] & np.uint32(0x7F800000)
+        odd |= not _add_in_range(R[ib, i], R[ic, i]) or ((e == np.uint32(0)) & (fsb[i] != np.uint32(0)))
     if odd:
         for i in range(n):
-            b_e = (b[i] >> 23) & 0xFF
-            c_e = (c[i] >> 23) & 0xFF
+            a, b, c = R[ia, i], R[ib, i], R[ic, i]
+            b_e = (b >> 23) & 0xFF
+            c_e = (c >> 23) & 0xFF
             if b_e == 0 and c_e != 255:     # a zero product (step 4): the addend, or +0 for a zero/denormal one
-                bits[i] = c[i] if c_e != 0 else 0
+                fsb[i] = c if c_e != 0 else 0
             elif c_e == 0 and b_e != 255:   # a zero addend: the exact product +-b (no bits to round)
-                bits[i] = ((a[i] ^ b[i]) & np.uint32(_SIGN)) | (b[i] & np.uint32(0x7FFFFFFF))
-            elif not _add_in_range(b[i], c[i]) or (((bits[i] & np.uint32(0x7F800000)) == 0) and bits[i] != 0):
-                bits[i] = mad_one(a[i], b[i], c[i])
+                fsb[i] = ((a ^ b) & np.uint32(_SIGN)) | (b & np.uint32(0x7FFFFFFF))
+            elif not _add_in_range(b, c) or (((fsb[i] & np.uint32(0x7F800000)) == 0) and fsb[i] != 0):
+                fsb[i] = mad_one(a, b, c)
     for i in range(n):
-        out[i] = bits[i]
+        R[io, i] = fsb[i]
 
 
 @numba.njit(cache=True)
-def _add_loop(a, b, c, out):
-    add_lanes(a, b, c, out, np.empty(out.size, np.float32))
-
-
-@numba.njit(cache=True)
-def _mul_loop(a, b, out):
-    mul_lanes(a, b, out, np.empty(out.size, np.float32))
-
-
-@numba.njit(cache=True)
-def _mad_loop(a, b, c, out):
-    mad_lanes(a, b, c, out, np.empty(out.size, np.int64))
+def _lanes_loop(kind, a, b, c, out):
+    """out = the chosen register-wide form applied to arrays a, b, c of any length (for fma() and the tests):
+    kind 0 mad_rows, 1 mul_rows (c unused), 2 add_rows (every a[i] must be +-1.0)."""
+    n = out.shape[0]
+    R = np.empty((4, n), np.uint32)
+    R[0, :] = a
+    R[1, :] = b
+    R[2, :] = c
+    RF = R.view(np.float32)
+    fs = np.empty(n, np.float32)
+    fsb = fs.view(np.uint32)
+    if kind == 0:
+        mad_rows(R, 0, 1, 2, 3, fsb)
+    elif kind == 1:
+        mul_rows(R, RF, 0, 1, 3, fs, fsb)
+    else:
+        add_rows(R, RF, 0, 1, 2, 3, fs, fsb)
+    out[:] = R[3]
 
 
 def fma(a, b, c) -> np.ndarray:
@@ -378,5 +384,5 @@ def fma(a, b, c) -> np.ndarray:
             "give arrays of equal shape or shapes numpy can broadcast."
         ) from None
     out = np.empty(ba.shape, dtype=np.uint32)
-    _mad_loop(np.ravel(ba), np.ravel(bb), np.ravel(bc), out.reshape(-1))
+    _lanes_loop(0, np.ravel(ba), np.ravel(bb), np.ravel(bc), out.reshape(-1))
     return out
