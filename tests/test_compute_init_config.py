@@ -332,3 +332,121 @@ def test_unmodelled_init_flags_and_untemplated_init_bcast_are_refused():
 
 def test_the_errors_are_tensix_errors():
     assert issubclass(ComputeInitError, TensixError) and issubclass(K.SfpuInitError, ComputeInitError)
+
+
+# ---- reduce_init's packer edge mask --------------------------------------------------------------------------
+KEPT = {  # tt-llk _llk_pack_reduce_mask_config_ (tilized pack, packer i packs face i), written out by hand
+    K.ReduceDim.REDUCE_ROW: (slice(None), [0, 16]),     # column 0 of every face
+    K.ReduceDim.REDUCE_COL: ([0], slice(None)),         # row 0 of faces 0 and 1
+    K.ReduceDim.REDUCE_SCALAR: ([0], [0]),              # datum [0, 0]
+}
+
+
+def masked(values, dim):
+    out = np.zeros_like(values)
+    rows, cols = KEPT[dim]
+    out[rows, cols] = values[rows, cols]
+    return out
+
+
+def copy_after_reduce_init(dim, between=()):
+    """reduce_init<SUM, dim>, the calls in `between`, then a copy of c_0's tile packed into c_16."""
+    def compute():
+        K.compute_kernel_hw_startup(C0, C1, C16)
+        K.reduce_init(C0, C1, C16, pool=K.PoolType.SUM, dim=dim)
+        for call in between:
+            call()
+        K.copy_tile_init(C0)
+        section(lambda: K.copy_tile(C0, 0, 0))
+    return compute
+
+
+@pytest.mark.parametrize("dim", list(KEPT))
+@pytest.mark.parametrize("fmt", [BF, DF.Float32, DF.Bfp8_b])
+def test_reduce_init_masks_every_pack_until_reduce_uninit(dim, fmt):
+    """The edge mask reduce_init sets stays on the packer: a tile packed before reduce_uninit keeps only the reduce
+    result's datums, whatever op made it; the mask acts before format conversion (Bfp8_b's shared exponents are
+    those of the masked rows)."""
+    a = tile(fmt)
+    plain = run_binary(copy_after_reduce_init(dim, [K.reduce_uninit]), a, tile(fmt), fmt)
+    if fmt != DF.Float32:   # a Float32 tile loses its low mantissa bits in the 16-bit Dst
+        np.testing.assert_array_equal(plain, a)
+    values = formats.unpack_tile_bytes(plain, fmt)
+    got = run_binary(copy_after_reduce_init(dim), a, tile(fmt), fmt)
+    np.testing.assert_array_equal(got, formats.pack_tile_bytes(masked(values, dim), fmt))
+    assert np.count_nonzero(formats.unpack_tile_bytes(got, fmt)) == np.count_nonzero(masked(values, dim)) > 0
+
+
+def test_only_a_full_packer_configure_clears_the_mask():
+    """pack_reconfig_data_format changes the format and keeps the mask (tt-llk's reconfigure does not touch the
+    edge-mask registers); init_sfpu, like every init that configures the packer from a CB, resets it."""
+    a = tile()
+    row = K.ReduceDim.REDUCE_ROW
+    values = formats.unpack_tile_bytes(a, BF)
+    got = run_binary(copy_after_reduce_init(row, [lambda: K.pack_reconfig_data_format(C16)]), a, tile())
+    np.testing.assert_array_equal(got, formats.pack_tile_bytes(masked(values, row), BF))
+    for init in (lambda: K.init_sfpu(C0, C16), lambda: K.compute_kernel_hw_startup(C0, C1, C16),
+                 lambda: K.binary_op_init_common(C0, C1, C16), lambda: K.mm_init(C0, C1, C16)):
+        np.testing.assert_array_equal(run_binary(copy_after_reduce_init(row, [init]), a, tile()), a)
+
+
+def test_reduce_results_pack_the_same_with_the_mask():
+    """What reduce_tile writes beside its result is never seen: the mask keeps exactly the result's datums
+    (REDUCE_ROW also column 16, which the row reduce leaves as the cleared Dst held it)."""
+    x = tile()
+    scaler = formats.pack_tile_bytes(np.ones((32, 32), np.float32), BF)
+    for dim, (rows, cols) in KEPT.items():
+        def compute(dim=dim):
+            K.compute_kernel_hw_startup(C0, C1, C16)
+            K.reduce_init(C0, C1, C16, pool=K.PoolType.SUM, dim=dim)
+            section(lambda: K.reduce_tile(C0, C1, 0, 0, 0))
+            K.reduce_uninit()
+
+        got = formats.unpack_tile_bytes(run_binary(compute, x, scaler), BF)
+        vals = formats.unpack_to_src(x, BF, fp32_dest=False).astype(np.float64)
+        if dim == K.ReduceDim.REDUCE_ROW:
+            ref = vals.sum(axis=1)[:, None]
+        elif dim == K.ReduceDim.REDUCE_COL:
+            ref = vals.sum(axis=0)[None, :]
+        else:
+            ref = np.array([[vals.sum()]])
+        assert np.count_nonzero(got) <= np.count_nonzero(masked(np.ones((32, 32)), dim))
+        first = got[rows, cols][..., :1] if dim == K.ReduceDim.REDUCE_ROW else got[rows, cols]
+        np.testing.assert_allclose(first.reshape(ref.shape), ref, rtol=0.03, atol=0.05)
+
+
+def test_a_reduce_result_packed_without_its_mask_is_refused():
+    """Beside its result the reduce leaves scratch values in Dst (tt-llk _llk_math_reduce_), which only the mask
+    hides: packing the result after reduce_uninit (or under another dimension's mask) would show them on Wormhole,
+    and tensix does not model them. A tile overwritten whole after the reduce packs as usual."""
+    x = tile()
+    scaler = formats.pack_tile_bytes(np.ones((32, 32), np.float32), BF)
+
+    def compute(after):
+        K.compute_kernel_hw_startup(C0, C1, C16)
+        K.reduce_init(C0, C1, C16, pool=K.PoolType.SUM, dim=K.ReduceDim.REDUCE_ROW)
+
+        def body():
+            K.reduce_tile(C0, C1, 0, 0, 0)
+            after()
+        section(body)
+
+    with pytest.raises(NotModelledError) as e:
+        run_binary(lambda: compute(K.reduce_uninit), x, scaler)
+    msg = str(e.value)
+    for p in (r"pack_tile\(0, 16\) on core \(0, 0\) at .*test_compute_init_config.py:\d+",
+              r"Dst tile 0 holds a REDUCE_ROW result \(reduce_tile at core \(0, 0\), .*test_compute_init_config.py",
+              r"the packer has no edge mask \(set by reduce_uninit at ",
+              r"Fix: pack the reduce result before reduce_uninit\(\)"):
+        assert re.search(p, msg, re.DOTALL), (p, msg)
+
+    def other_mask():
+        K.reduce_init(C0, C1, C16, pool=K.PoolType.SUM, dim=K.ReduceDim.REDUCE_COL)
+    with pytest.raises(NotModelledError, match=r"REDUCE_ROW result .* the packer has the REDUCE_COL mask"):
+        run_binary(lambda: compute(other_mask), x, scaler)
+
+    def overwrite():
+        K.reduce_uninit()
+        K.copy_tile_init(C0)
+        K.copy_tile(C0, 0, 0)
+    np.testing.assert_array_equal(run_binary(lambda: compute(overwrite), x, scaler), x)

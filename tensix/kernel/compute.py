@@ -111,6 +111,11 @@ class ComputeState:
         # here: zeroed when something is about to read them (clear_stale), or never, when a fast path overwrites
         # them whole first (the next section usually does). Saves clearing tiles that are overwritten anyway.
         self.stale = [set() for _ in range(self.nbuf)]
+        # Dst tiles of each half that hold a reduce_tile result: tile -> its ReduceDim value. Beside the result,
+        # the reduce leaves scratch values in Dst on Wormhole (tt-llk _llk_math_reduce_: the row vector it
+        # accumulates, transposed SrcB leftovers), which reduce_init's packer mask hides and tensix does not
+        # model; packing such a tile without that mask is refused (pack_tile). A whole-tile write drops the mark.
+        self.reduced = [{} for _ in range(self.nbuf)]
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
         self.pending_halves = 0     # bit h: one of them is on half h (a fast path writing the other half goes on)
         self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
@@ -151,12 +156,21 @@ class ComputeState:
             w.add(t)
         self.defined[h].add(t)
         self.stale[h].discard(t)
+        r = self.reduced[h]
+        if r:
+            r.pop(t, None)
         c = self.th.clocks      # unpack_math, inline
         c[_UNPACK] += unpack_cycles
         start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
         self.th.idle[_MATH] += start - c[_MATH]
         c[_MATH] = start + math_cycles
         return h
+
+    def write_whole(self, t):
+        """A general op writes Dst tile t of the math thread's half whole: it holds data, and no reduce scratch."""
+        h = (self.n_acq - 1) % self.nbuf
+        self.defined[h].add(t)
+        self.reduced[h].pop(t, None)
 
     def clear_stale(self, h, tiles=None):
         """Zero the stale tiles of half h (all, or those of `tiles`) before anything reads them."""
@@ -255,13 +269,15 @@ def _kinfo(cb):
 # Every init costs the same on the three TRISCs. What each one programs (tensix.kernel.hwconfig; tt-metal
 # compute_kernel_api over tt-llk, Wormhole B0):
 #   compute_kernel_hw_startup(a, [b,] out)   formats: SrcA a, SrcB b (a if omitted), packer out
+#   (every init that configures the packer with a CB, not pack_reconfig_data_format, clears the edge mask)
 #   init_sfpu(in, out)                       copy (unpack A, A2D datacopy); SrcA = SrcB = in; packer out
 #   copy_tile_init(in) / copy_tile_to_dst_init_short(in)                  copy
 #   copy_tile_to_dst_init_short_with_dt(old, new)                         copy; SrcA new
 #   binary_op_init_common(a, b, out)         unpack AB (no math op); SrcA a, SrcB b; packer out
 #   add/sub/mul_tiles_init(a, b), *_bcast_*_init_short(a, b)              the op (unpack AB + math)
 #   init_bcast[op, bcast](a, b, out)         the op; SrcA a, SrcB b; packer out
-#   reduce_init(in, scaler, out, pool, dim)  reduce (pool, dim)
+#   reduce_init(in, scaler, out, pool, dim)  reduce (pool, dim); the packer's edge mask for dim (hwconfig.PACK_KEEP)
+#   reduce_uninit()                          clears that mask
 #   mm_init(in0, in1, out, transpose)        matmul; SrcA in1, SrcB in0 (in0 goes to SrcB); packer out
 #   mm_init_short / matmul_init(in0, in1, transpose)                      matmul
 #   reconfig_data_format[_srca/_srcb], unpack_reconfig_data_format        SrcA / SrcB
@@ -284,15 +300,16 @@ def _fmt_of(th, cb_id):
     return None if cb is None else cb.fmt
 
 
-def _configure(call, *, op=None, unpack=None, src=None, pack=None):
+def _configure(call, *, op=None, unpack=None, src=None, pack=None, pack_mask=hwconfig.KEEP):
     """Charge an init and record what it programs: `src` a (SrcA CB, SrcB CB) pair (None keeps one), `pack` the
-    output CB."""
+    output CB, `pack_mask` the packer's edge mask (a reduce dimension, or None to clear it)."""
     th, cs = _cs(call)
     if src is not None:
         old = cs.hw.src
         src = tuple(old[i] if c is None else _fmt_of(th, c) for i, c in enumerate(src))
     cs.hw.set(f"{call} at {th.source_line_now()}", op=op, unpack=unpack,
-              src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack))
+              src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack),
+              pack_mask=pack_mask)
     _init(call)
 
 
@@ -306,12 +323,12 @@ def compute_kernel_hw_startup(icb0, icb1, ocb=None):
     """compute_kernel_hw_startup(icb0, icb1, ocb) or (icb0, ocb): the unpacker's and packer's formats only."""
     if ocb is None:
         icb1, ocb = icb0, icb1
-    _configure("compute_kernel_hw_startup", src=(icb0, icb1), pack=ocb)
+    _configure("compute_kernel_hw_startup", src=(icb0, icb1), pack=ocb, pack_mask=None)
 
 
 def init_sfpu(icb, ocb):
     """init_sfpu(icb, ocb) (unary_op_init_common): formats from icb / ocb, and copy_tile's unpack and datacopy."""
-    _configure("init_sfpu", op=hwconfig.COPY, src=(icb, icb), pack=ocb)
+    _configure("init_sfpu", op=hwconfig.COPY, src=(icb, icb), pack=ocb, pack_mask=None)
 
 
 def copy_tile_to_dst_init_short(cbid=0, transpose=0):
@@ -333,7 +350,8 @@ def copy_tile_to_dst_init_short_with_dt(old_cbid, new_cbid, transpose=0):
 def binary_op_init_common(icb0, icb1, ocb):
     """Formats (SrcA icb0, SrcB icb1, packer ocb) and the two-operand unpack; the math op comes from the op's own
     init (add_tiles_init, ...)."""
-    _configure("binary_op_init_common", unpack=hwconfig.UNPACK_AB, src=(icb0, icb1), pack=ocb)
+    _configure("binary_op_init_common", unpack=hwconfig.UNPACK_AB, src=(icb0, icb1), pack=ocb,
+               pack_mask=None)
 
 
 def _binary_init(op, bcast, call):
@@ -380,7 +398,7 @@ class _InitBcast:
 
         def init(icb0, icb1, ocb):
             _configure("init_bcast", op=hwconfig.binary(op, None if bcast == "none" else bcast), src=(icb0, icb1),
-                       pack=ocb)
+                       pack=ocb, pack_mask=None)
         return init
 
     def __call__(self, *a):
@@ -402,7 +420,7 @@ def _mm_init(call, transpose, fmt_cbs=None):
         _configure(call, op=hwconfig.MATMUL)
     else:
         in0, in1, out = fmt_cbs
-        _configure(call, op=hwconfig.MATMUL, src=(in1, in0), pack=out)
+        _configure(call, op=hwconfig.MATMUL, src=(in1, in0), pack=out, pack_mask=None)
 
 
 def mm_init(in0_cb_id, in1_cb_id, out_cb_id, transpose=0):
@@ -468,11 +486,13 @@ def reduce_init(icb=None, icb_scaler=None, ocb=None, pool=None, dim=None):
         raise NotModelledError("reduce_init without PoolType/ReduceDim: pass pool= and dim= (the C++ template "
                                "arguments; the REDUCE_OP/REDUCE_DIM defines are not read).")
     pool, dim = PoolType(pool), ReduceDim(dim)
-    _configure("reduce_init", op=hwconfig.reduce(pool.value, dim.value))
+    _configure("reduce_init", op=hwconfig.reduce(pool.value, dim.value), pack_mask=dim.value)
 
 
 def reduce_uninit(*a):
-    _init("reduce_uninit")
+    """reduce_uninit(): clears the packer's edge mask that reduce_init set (tt-llk _llk_pack_reduce_mask_clear_);
+    until then every pack_tile keeps only the reduce result's datums (hwconfig.PACK_KEEP)."""
+    _configure("reduce_uninit", pack_mask=None)
 
 
 # ---- Dst ownership ---------------------------------------------------------------------------------------
@@ -544,6 +564,7 @@ def tile_regs_release():
     th.clocks[_PACK] += _C_SYNC
     h = cs.n_rel % cs.nbuf
     cs.defined[h].clear()
+    cs.reduced[h].clear()
     w = cs.written[h]
     if w is None:               # a general op had the whole half
         cs.dst[h].fill(0)
@@ -604,7 +625,7 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     th, cs = _cs("copy_tile")
     dst = cs.need_math("copy_tile")
     cs.check_dst(dst_tile_index, "copy_tile")
-    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(dst_tile_index)
+    cs.write_whole(dst_tile_index)
     cb = _cb(th, in_cb_id, "copy_tile")
     cs.hw.check_op(hwconfig.COPY, "copy_tile", _where(th), ((cb, "SrcA"),))
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
@@ -661,7 +682,7 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     th, cs = _cs(call)
     dst = cs.need_math(call)
     cs.check_dst(idst, call)
-    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
+    cs.write_whole(idst)
     ca = _cb(th, cb_a, call)
     cb = _cb(th, cb_b, call)
     cs.hw.check_op(hwconfig.binary(op, bcast), call, _where(th), ((ca, "SrcA"), (cb, "SrcB")))
@@ -732,7 +753,8 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     th, cs = _cs("reduce_tile")
     dst = cs.need_math("reduce_tile")
     cs.check_dst(idst, "reduce_tile")
-    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
+    h = (cs.n_acq - 1) % cs.nbuf
+    cs.defined[h].add(idst)
     m = cs.hw.math
     if m is not None and m[0] == "reduce":    # the template arguments default to the init's (its REDUCE_OP/DIM)
         pool = pool or PoolType(m[1])
@@ -749,6 +771,7 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     s = formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, "reduce_tile"), cscl.fmt, fp32_dest=cs.fp32)
     dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
                            acc=dst[idst], in_fmt=ca.fmt)
+    cs.reduced[h][idst] = (ReduceDim(dim).value, _where(th))
     cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cscl), _C_RED)
 
 
@@ -779,7 +802,7 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
     transpose = _mm_transpose(th, cs, transpose)
     dst = cs.need_math("matmul_tiles")
     cs.check_dst(idst, "matmul_tiles")
-    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
+    cs.write_whole(idst)
     c0 = _cb(th, in0_cb_id, "matmul_tiles")
     c1 = _cb(th, in1_cb_id, "matmul_tiles")
     cs.hw.check_op(hwconfig.MATMUL, "matmul_tiles", _where(th), ((c1, "SrcA"), (c0, "SrcB")))
@@ -799,13 +822,15 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
     if cs is not None and cs.pack_open and ifrom_dst.__class__ is int and 0 <= ifrom_dst < cs.capacity:
         cb = th.core.cbs.get(icb)
         if (cb is not None and output_tile_index.__class__ is int and 0 <= output_tile_index < cb.reserved
-                and cb.fmt is cs.hw.pack):
+                and cb.fmt is cs.hw.pack_fast):
             k = cb.kinfo or _kinfo(cb)
             if k[0] is not None:
                 addr = cb.wr_ptr + output_tile_index * cb.page_size     # cb.back_addr, inline
                 if addr >= cb.limit:
                     addr -= cb.size
                 h = cs.n_rel % cs.nbuf
+                if ifrom_dst in cs.reduced[h]:
+                    return _pack_tile(ifrom_dst, icb, output_tile_index)    # refused there
                 if ifrom_dst in cs.stale[h]:
                     cs.clear_stale(h, (ifrom_dst,))
                 cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
@@ -818,12 +843,10 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     th, cs = _cs("pack_tile")
     cs.check_dst(ifrom_dst, "pack_tile")
     if cs.pack_open:
-        cs.clear_stale(cs.n_rel % cs.nbuf)
-        src = cs.dst[cs.n_rel % cs.nbuf]
+        h = cs.n_rel % cs.nbuf
     elif cs.legacy and cs.math_open:
         # legacy acquire_dst section: the packer sees the math thread's Dst (see module docstring)
-        cs.clear_stale((cs.n_acq - 1) % cs.nbuf)
-        src = cs.dst[(cs.n_acq - 1) % cs.nbuf]
+        h = (cs.n_acq - 1) % cs.nbuf
         if th.clocks[_MATH] > th.clocks[_PACK]:
             th.idle[_PACK] += th.clocks[_MATH] - th.clocks[_PACK]
             th.clocks[_PACK] = th.clocks[_MATH]
@@ -832,6 +855,21 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
             f"pack_tile({ifrom_dst}, {int(icb)}) on core {th.core.logical} at {th.source_line_now()}: the packer does "
             "not own Dst (reading it now races with the math thread).\nFix: tile_regs_commit(); tile_regs_wait() "
             "before pack_tile, tile_regs_release() after.")
+    cs.clear_stale(h)
+    src = cs.dst[h]
+    reduced = cs.reduced[h].get(ifrom_dst)
+    if reduced is not None and reduced[0] != cs.hw.pack_mask:
+        dim, where = reduced
+        mask = cs.hw.pack_mask
+        now = (f"the packer has the REDUCE_{mask.upper()} mask" if mask else "the packer has no edge mask") + (
+            f" (set by {cs.hw.by['pack_mask']})" if "pack_mask" in cs.hw.by else "")
+        raise NotModelledError(
+            f"pack_tile({ifrom_dst}, {int(icb)}) on core {th.core.logical} at {th.source_line_now()}: Dst tile "
+            f"{ifrom_dst} holds a REDUCE_{dim.upper()} result (reduce_tile at {where}) but {now}. On Wormhole the "
+            "reduce leaves scratch values beside its result in Dst (tt-llk _llk_math_reduce_: the accumulated row "
+            "vector, transposed SrcB leftovers), which reduce_init's packer mask zeroes; without that mask they "
+            "would be packed, and tensix does not model them.\nFix: pack the reduce result before reduce_uninit(), "
+            f"with reduce_init(..., dim=ReduceDim.REDUCE_{dim.upper()}) the last reduce_init.")
     cb = _cb(th, icb, "pack_tile")
     cs.hw.check_pack(cb, "pack_tile", _where(th))
     cs.check_index(output_tile_index, "output tile index", "pack_tile")
@@ -841,11 +879,14 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
             f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
             f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
     addr = cb.back_addr(output_tile_index)
+    tile = src[ifrom_dst]
+    if cs.hw.pack_mask is not None:  # reduce_init's edge mask: the packer reads zeros outside the result's datums
+        tile = np.where(hwconfig.PACK_KEEP[cs.hw.pack_mask], tile, 0).astype(tile.dtype)
     f = _FAST.get(_fmt_name(cb.fmt))
     if f is not None:
-        _fast.pack(src[ifrom_dst], cs.fp32, f, th.core.l1[addr:addr + _tsize(cb.fmt)])
+        _fast.pack(tile, cs.fp32, f, th.core.l1[addr:addr + _tsize(cb.fmt)])
     else:
-        out = formats.pack_from_dest(src[ifrom_dst], cs.fp32, cb.fmt)
+        out = formats.pack_from_dest(tile, cs.fp32, cb.fmt)
         th.core.l1[addr:addr + out.size] = out
     th.advance(_pack_cost(cb), _PACK)
 

@@ -22,6 +22,8 @@ op, per tile, and copy_tile again without a new copy_tile_init.
 
 from __future__ import annotations
 
+import numpy as np
+
 from tensix.device.errors import ComputeInitError
 
 # The operations an init can program the math thread for, as the ops that need them name them.
@@ -100,30 +102,57 @@ def _fmt(f) -> str:
 KEEP = object()     # HwConfig.set: this init leaves that setting as it is
 
 
+def _keep_mask(dim: str) -> np.ndarray:
+    keep = np.zeros((32, 32), bool)
+    if dim == "row":
+        keep[:, 0] = keep[:, 16] = True
+    elif dim == "col":
+        keep[0, :] = True
+    else:
+        keep[0, 0] = True
+    return keep
+
+
+# The datums of a 32x32 tile the packer keeps under reduce_init's edge mask; it writes every other one as zero.
+# tt-llk ``_llk_pack_reduce_mask_config_`` (non-untilize pack; packer i packs face i): REDUCE_ROW passes column 0
+# of all four faces (tile columns 0 and 16; every packer selects the same row mapping, for narrow and wide tiles),
+# REDUCE_COL row 0 of faces 0 and 1 (tile row 0), REDUCE_SCALAR datum [0, 0]. The masks act where the packer
+# reads Dst (ISA Packers/EdgeMasking.md), before format conversion, on every pack until
+# ``_llk_pack_reduce_mask_clear_`` (reduce_uninit) or a full packer configure (``_llk_pack_hw_configure_``:
+# compute_kernel_hw_startup, init_sfpu, binary_op_init_common, init_bcast, mm_init) resets them. Column 16 of
+# REDUCE_ROW is tt-llk's since commit c03d0feeb (2026-03-12; before it only packers 0 and 2 had the mapping, and
+# only column 0 passed); the row reduce never writes faces 1 and 3, so that column packs what Dst held there.
+PACK_KEEP = {dim: _keep_mask(dim) for dim in ("row", "col", "scalar")}
+
+
 class HwConfig:
     """The unpack / math / format configuration of one compute kernel's TRISCs.
 
     ``unpack`` and ``math`` are the operations the unpacker's and the math thread's MOPs run (None: none
-    programmed); ``src`` the SrcA / SrcB formats; ``pack`` the packer's output format; ``by`` the init call (and
-    kernel line) that set each. ``copy_fmt``, ``binary`` and ``pack`` are what the ops' fast paths compare
-    against: the SrcA format when copy_tile may run (else None), and (op, SrcA format, SrcB format) when an
-    unbroadcast add / sub may run."""
+    programmed); ``src`` the SrcA / SrcB formats; ``pack`` the packer's output format; ``pack_mask`` the reduce
+    dimension whose edge mask the packer applies (None: none); ``by`` the init call (and kernel line) that set
+    each. ``copy_fmt``, ``binary`` and ``pack_fast`` are what the ops' fast paths compare against: the SrcA format
+    when copy_tile may run (else None), (op, SrcA format, SrcB format) when an unbroadcast add / sub may run, and
+    the packer's format when no edge mask is set."""
 
-    __slots__ = ("binary", "by", "copy_fmt", "math", "pack", "src", "unpack")
+    __slots__ = ("binary", "by", "copy_fmt", "math", "pack", "pack_fast", "pack_mask", "src", "unpack")
 
     def __init__(self):
         self.unpack = None
         self.math = None
         self.src = (None, None)
         self.pack = None
+        self.pack_mask = None
+        self.pack_fast = None
         self.by = {}
         self.copy_fmt = None
         self.binary = None
 
-    def set(self, where: str, *, op=None, unpack=None, src=KEEP, pack=KEEP):
+    def set(self, where: str, *, op=None, unpack=None, src=KEEP, pack=KEEP, pack_mask=KEEP):
         """Record an init: `op` programs the unpacker and the math thread for that operation (`unpack` the
         unpacker alone), `src` the (SrcA, SrcB) formats, `pack` the packer's format (None: a CB that does not
-        exist; KEEP: not set by this init)."""
+        exist; KEEP: not set by this init), `pack_mask` the packer's edge mask (a reduce dimension, or None for
+        none: see PACK_KEEP)."""
         if op is not None:
             self.unpack, self.math = unpack_of(op), op
             self.by["unpack"] = self.by["math"] = where
@@ -136,6 +165,10 @@ class HwConfig:
         if pack is not KEEP:
             self.pack = pack
             self.by["pack"] = where
+        if pack_mask is not KEEP:
+            self.pack_mask = pack_mask
+            self.by["pack_mask"] = where
+        self.pack_fast = self.pack if self.pack_mask is None else None  # pack_tile's fast path packs unmasked
         a, b = self.src
         m = self.math
         self.copy_fmt = a if m == COPY and self.unpack == COPY else None
