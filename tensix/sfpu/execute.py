@@ -214,25 +214,24 @@ def _loadi_value(imm, mod):
 
 
 @numba.njit(inline="always", cache=True)
-def _move32_plain(lregs, s, vd, dsts, d, addr, store):
-    """SFPLOAD (store False) or SFPSTORE (store True) of LReg vd in a 32-bit format, all lanes, as _g_ldst does
-    with no LaneConfig bit set: lane L uses Dst row (addr & ~3) + L // 8, column 2 * (L % 8) (+1 when
-    addr & 2), the high half at the row's Dst32b position and the low half 8 rows below it (_rd32/_wr32)."""
+def _move32_plain(R, vd, dsts, d, addr, store):
+    """SFPLOAD (store False) or SFPSTORE (store True) of LReg vd (row vd of the instance's LRegs R) in a 32-bit
+    format, all lanes, as _g_ldst does with no LaneConfig bit set: lane L uses Dst row (addr & ~3) + L // 8, column
+    2 * (L % 8) (+1 when addr & 2), the high half at the row's Dst32b position and the low half 8 rows below it
+    (_rd32/_wr32). Indexed, not sliced: a slice costs more than its eight lanes (see fma_model.mad_rows)."""
     c0 = 1 if (addr & 2) else 0
-    reg = lregs[s, vd]
     for r in range(4):
         row = (addr & ~3) + r
         a = ((row & 0x1F8) << 1) | (row & 0x207)
-        hi = dsts[d, a]
-        lo = dsts[d, a + 8]
         if store:
             for j in range(8):
-                v = reg[8 * r + j]
-                hi[2 * j + c0] = np.uint16(v >> np.uint32(16))
-                lo[2 * j + c0] = np.uint16(v & np.uint32(0xFFFF))
+                v = R[vd, 8 * r + j]
+                dsts[d, a, 2 * j + c0] = np.uint16(v >> np.uint32(16))
+                dsts[d, a + 8, 2 * j + c0] = np.uint16(v & np.uint32(0xFFFF))
         else:
             for j in range(8):
-                reg[8 * r + j] = (np.uint32(hi[2 * j + c0]) << np.uint32(16)) | np.uint32(lo[2 * j + c0])
+                R[vd, 8 * r + j] = ((np.uint32(dsts[d, a, 2 * j + c0]) << np.uint32(16))
+                                    | np.uint32(dsts[d, a + 8, 2 * j + c0]))
 
 
 @numba.njit(inline="always", cache=True)
@@ -1075,16 +1074,16 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                     err[2] = k
                     return
                 if op == OP_SFPSTORE or vd < 8:
-                    _move32_plain(lregs, s, vd, dsts, d, addr, op == OP_SFPSTORE)
+                    _move32_plain(R, vd, dsts, d, addr, op == OP_SFPSTORE)
                 rwc[s, 0] = (rwc[s, 0] + amod[s, x & 3]) & 0x3FF
             elif all_en and op == OP_SFPLOADI and vd < 8 and (mod == 0 or mod == 1 or mod == 2 or mod == 4):
-                lregs[s, vd, :] = np.uint32(_loadi_value(imm, mod))
+                v = np.uint32(_loadi_value(imm, mod))
+                for L in range(32):
+                    R[vd, L] = v
             elif all_en and op == OP_SFPMOV and vd < 8 and (mod == 0 or mod == 1):
                 sign = np.uint32(0x80000000 if mod == 1 else 0)
-                rv = lregs[s, vc]
-                rd = lregs[s, vd]
                 for L in range(32):
-                    rd[L] = rv[L] ^ sign
+                    R[vd, L] = R[vc, L] ^ sign
             else:
                 if op <= OP_SFPLUTFP32:
                     code = _g_mad(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flags, use_flags,
