@@ -415,35 +415,52 @@ def test_reduce_results_pack_the_same_with_the_mask():
         np.testing.assert_allclose(first.reshape(ref.shape), ref, rtol=0.03, atol=0.05)
 
 
-def test_a_reduce_result_packed_without_its_mask_is_refused():
-    """Beside its result the reduce leaves scratch values in Dst (tt-llk _llk_math_reduce_), which only the mask
-    hides: packing the result after reduce_uninit (or under another dimension's mask) would show them on Wormhole,
-    and tensix does not model them. A tile overwritten whole after the reduce packs as usual."""
+@pytest.mark.parametrize("pool", [K.PoolType.SUM, K.PoolType.MAX])
+@pytest.mark.parametrize("dim", list(KEPT))
+def test_a_reduce_result_packed_after_reduce_uninit_has_nan_where_the_hardware_has_scratch(pool, dim):
+    """Real kernels call reduce_uninit before packing when the consumer reads only the result (tt-metal's rmsnorm:
+    commit, reduce_uninit, pack, then mul_bcast_cols). The packer then packs the reduce's scratch values beside
+    the result, which tensix does not model: those datums are NaN (Inf in bf16), the result's are exact, the datums the reduce
+    never writes keep the cleared Dst's zeros. A block format would mix the scratch into the result's exponents:
+    refused. A tile overwritten whole after the reduce packs as usual."""
     x = tile()
     scaler = formats.pack_tile_bytes(np.ones((32, 32), np.float32), BF)
 
     def compute(after):
         K.compute_kernel_hw_startup(C0, C1, C16)
-        K.reduce_init(C0, C1, C16, pool=K.PoolType.SUM, dim=K.ReduceDim.REDUCE_ROW)
+        K.reduce_init(C0, C1, C16, pool=pool, dim=dim)
 
         def body():
             K.reduce_tile(C0, C1, 0, 0, 0)
             after()
         section(body)
 
+    masked_out = formats.unpack_tile_bytes(run_binary(lambda: compute(lambda: None), x, scaler), BF)
+    got = formats.unpack_tile_bytes(run_binary(lambda: compute(K.reduce_uninit), x, scaler), BF)
+    scratch = np.zeros((32, 32), bool)  # written out by hand from tt-llk _llk_math_reduce_ (hwconfig.REDUCE_SCRATCH)
+    if dim == K.ReduceDim.REDUCE_ROW:
+        scratch[:, 1:16] = True
+    elif dim == K.ReduceDim.REDUCE_COL:
+        scratch[1:4, :] = pool == K.PoolType.SUM
+    else:
+        scratch[0:8, 0:16] = True
+        scratch[0, 0] = False
+        if pool == K.PoolType.MAX:
+            scratch[1:4, 0:16] = False
+    # NaN in Dst; the packer turns NaN into Inf for Float16_b (ISA Packers/FormatConversion.md)
+    assert np.isinf(got[scratch]).all() and np.isfinite(got[~scratch]).all()
+    rows, cols = KEPT[dim]
+    np.testing.assert_array_equal(got[rows, cols][~scratch[rows, cols]], masked_out[rows, cols][~scratch[rows, cols]])
+    assert not got[~scratch & ~masked(np.ones((32, 32), bool), dim)].any()     # never written: the cleared Dst
+
     with pytest.raises(NotModelledError) as e:
-        run_binary(lambda: compute(K.reduce_uninit), x, scaler)
+        run_binary(lambda: compute(K.reduce_uninit), tile(DF.Bfp8_b),
+                   formats.pack_tile_bytes(np.ones((32, 32), np.float32), DF.Bfp8_b), DF.Bfp8_b)
     msg = str(e.value)
     for p in (r"pack_tile\(0, 16\) on core \(0, 0\) at .*test_compute_init_config.py:\d+",
-              r"Dst tile 0 holds a REDUCE_ROW result \(reduce_tile at core \(0, 0\), .*test_compute_init_config.py",
-              r"the packer has no edge mask \(set by reduce_uninit at ",
-              r"Fix: pack the reduce result before reduce_uninit\(\)"):
+              rf"Dst tile 0 holds a REDUCE_{dim.name[7:]} result \(reduce_tile at core \(0, 0\), ",
+              r"into Bfp8_b they share exponents", r"Fix: pack the reduce result before reduce_uninit\(\)"):
         assert re.search(p, msg, re.DOTALL), (p, msg)
-
-    def other_mask():
-        K.reduce_init(C0, C1, C16, pool=K.PoolType.SUM, dim=K.ReduceDim.REDUCE_COL)
-    with pytest.raises(NotModelledError, match=r"REDUCE_ROW result .* the packer has the REDUCE_COL mask"):
-        run_binary(lambda: compute(other_mask), x, scaler)
 
     def overwrite():
         K.reduce_uninit()

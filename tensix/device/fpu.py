@@ -467,7 +467,7 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
     Other positions keep ``acc`` (zeros if None), except that GMPOOL zeroes rows 1-3 under its result row
     (ISA GMPOOL.md); the scratch values tt-llk leaves beside the result (the accumulated row vector, transposed
     SrcB leftovers) are not modelled: reduce_init's packer edge mask zeroes them on hardware, and a compute kernel
-    that packs a reduce result without that mask is refused (tensix.kernel.compute.pack_tile, hwconfig.PACK_KEEP).
+    that packs a reduce result without that mask gets NaN there (tensix.kernel.hwconfig.REDUCE_SCRATCH).
 
     - ``scaler``: the value in the scaler CB as SrcB holds it (a float; pass the unpacked Src value). Sum:
       every product ``a * scaler`` goes through the fidelity phases (data = SrcA, scaler = SrcB). Max: only

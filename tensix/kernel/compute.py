@@ -111,10 +111,10 @@ class ComputeState:
         # here: zeroed when something is about to read them (clear_stale), or never, when a fast path overwrites
         # them whole first (the next section usually does). Saves clearing tiles that are overwritten anyway.
         self.stale = [set() for _ in range(self.nbuf)]
-        # Dst tiles of each half that hold a reduce_tile result: tile -> its ReduceDim value. Beside the result,
-        # the reduce leaves scratch values in Dst on Wormhole (tt-llk _llk_math_reduce_: the row vector it
-        # accumulates, transposed SrcB leftovers), which reduce_init's packer mask hides and tensix does not
-        # model; packing such a tile without that mask is refused (pack_tile). A whole-tile write drops the mark.
+        # Dst tiles of each half that hold a reduce_tile result: tile -> (pool, dim, where). Beside the result
+        # the reduce leaves scratch values in Dst on Wormhole (hwconfig.REDUCE_SCRATCH), which reduce_init's
+        # packer mask hides and tensix does not model: pack_tile writes NaN there when that mask is off. A
+        # whole-tile write drops the mark.
         self.reduced = [{} for _ in range(self.nbuf)]
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
         self.pending_halves = 0     # bit h: one of them is on half h (a fast path writing the other half goes on)
@@ -771,7 +771,7 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     s = formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, "reduce_tile"), cscl.fmt, fp32_dest=cs.fp32)
     dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
                            acc=dst[idst], in_fmt=ca.fmt)
-    cs.reduced[h][idst] = (ReduceDim(dim).value, _where(th))
+    cs.reduced[h][idst] = (PoolType(pool).value, ReduceDim(dim).value, _where(th))
     cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cscl), _C_RED)
 
 
@@ -830,7 +830,7 @@ def pack_tile(ifrom_dst, icb, output_tile_index=0):
                     addr -= cb.size
                 h = cs.n_rel % cs.nbuf
                 if ifrom_dst in cs.reduced[h]:
-                    return _pack_tile(ifrom_dst, icb, output_tile_index)    # refused there
+                    return _pack_tile(ifrom_dst, icb, output_tile_index)    # its scratch datums: see there
                 if ifrom_dst in cs.stale[h]:
                     cs.clear_stale(h, (ifrom_dst,))
                 cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
@@ -858,18 +858,6 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     cs.clear_stale(h)
     src = cs.dst[h]
     reduced = cs.reduced[h].get(ifrom_dst)
-    if reduced is not None and reduced[0] != cs.hw.pack_mask:
-        dim, where = reduced
-        mask = cs.hw.pack_mask
-        now = (f"the packer has the REDUCE_{mask.upper()} mask" if mask else "the packer has no edge mask") + (
-            f" (set by {cs.hw.by['pack_mask']})" if "pack_mask" in cs.hw.by else "")
-        raise NotModelledError(
-            f"pack_tile({ifrom_dst}, {int(icb)}) on core {th.core.logical} at {th.source_line_now()}: Dst tile "
-            f"{ifrom_dst} holds a REDUCE_{dim.upper()} result (reduce_tile at {where}) but {now}. On Wormhole the "
-            "reduce leaves scratch values beside its result in Dst (tt-llk _llk_math_reduce_: the accumulated row "
-            "vector, transposed SrcB leftovers), which reduce_init's packer mask zeroes; without that mask they "
-            "would be packed, and tensix does not model them.\nFix: pack the reduce result before reduce_uninit(), "
-            f"with reduce_init(..., dim=ReduceDim.REDUCE_{dim.upper()}) the last reduce_init.")
     cb = _cb(th, icb, "pack_tile")
     cs.hw.check_pack(cb, "pack_tile", _where(th))
     cs.check_index(output_tile_index, "output tile index", "pack_tile")
@@ -880,6 +868,8 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
             f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
     addr = cb.back_addr(output_tile_index)
     tile = src[ifrom_dst]
+    if reduced is not None and reduced[1] != cs.hw.pack_mask:
+        tile = _reduce_scratch_as_nan(th, cs, tile, reduced, cb, ifrom_dst)
     if cs.hw.pack_mask is not None:  # reduce_init's edge mask: the packer reads zeros outside the result's datums
         tile = np.where(hwconfig.PACK_KEEP[cs.hw.pack_mask], tile, 0).astype(tile.dtype)
     f = _FAST.get(_fmt_name(cb.fmt))
@@ -889,6 +879,27 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
         out = formats.pack_from_dest(tile, cs.fp32, cb.fmt)
         th.core.l1[addr:addr + out.size] = out
     th.advance(_pack_cost(cb), _PACK)
+
+
+_NAN_BITS = {np.dtype(np.uint32): 0x7FC00000, np.dtype(np.uint16): 0x7FC0}   # quiet NaN, fp32 / 16-bit Dst
+_PER_DATUM = frozenset({"Float32", "Float16_b", "Float16"})  # formats whose datums pack independently
+
+
+def _reduce_scratch_as_nan(th, cs, tile, reduced, cb, idx):
+    """A reduce result packed without its edge mask (reduce_uninit came first, as in kernels whose consumer reads
+    only the result, e.g. a column broadcast): the result's datums as computed, NaN where Wormhole packs the
+    reduce's scratch values (hwconfig.REDUCE_SCRATCH), which tensix does not model. Refused for a block format,
+    whose shared exponents would mix those values into the result's."""
+    pool, dim, where = reduced
+    if _fmt_name(cb.fmt) not in _PER_DATUM:
+        raise NotModelledError(
+            f"pack_tile({idx}, {cb.index}) on core {th.core.logical} at {th.source_line_now()}: Dst tile {idx} holds a "
+            f"REDUCE_{dim.upper()} result (reduce_tile at {where}) and the packer has no REDUCE_{dim.upper()} edge "
+            f"mask, so on Wormhole the reduce's scratch values beside the result are packed too; into "
+            f"{_fmt_name(cb.fmt)} they share exponents with the result's datums, and tensix does not model them."
+            f"\nFix: pack the reduce result before reduce_uninit() (reduce_init's mask zeroes the scratch), or into "
+            "a Float32 / Float16_b CB.")
+    return np.where(hwconfig.REDUCE_SCRATCH[(pool, dim)], tile.dtype.type(_NAN_BITS[tile.dtype]), tile)
 
 
 def cb_get_tile(cb_id, index, *_):

@@ -125,6 +125,33 @@ def _keep_mask(dim: str) -> np.ndarray:
 PACK_KEEP = {dim: _keep_mask(dim) for dim in ("row", "col", "scalar")}
 
 
+def _scratch_mask(pool: str, dim: str) -> np.ndarray:
+    scratch = np.zeros((32, 32), bool)
+    if dim == "row":            # faces 0 and 2: the row vector in row 0, transposed SrcB leftovers in the rest
+        scratch[:, 1:16] = True
+    elif dim == "col":          # faces 0 and 1, rows 1-3: SrcB rows 1-3 times SrcA (GMPOOL zeroes them instead)
+        if pool != "max":
+            scratch[1:4, :] = True
+    else:                       # face 0: the column sums' scratch row and the rows beside the result
+        scratch[0:8, 0:16] = True
+        scratch[0, 0] = False
+        if pool == "max":
+            scratch[1:4, 0:16] = False
+    return scratch
+
+
+# The Dst datums beside a reduce result that hold scratch values on Wormhole, which tensix does not model
+# (tt-llk ``_llk_math_reduce_``: REDUCE_ROW leaves the accumulated row vector in row 0 and the transposed SrcB rows
+# its ELWADD moves back in columns 1-15 of faces 0 and 2; GAPOOL's rows 1-3 are the other SrcB rows times SrcA;
+# REDUCE_SCALAR pools the column sums in a scratch row of face 0). reduce_init's mask zeroes all of them at the
+# packer; a kernel that packs the result after reduce_uninit packs them, and tensix then writes NaN there
+# (tensix.kernel.compute.pack_tile; the packer turns it into Inf for Float16_b): the tile's result datums are exact,
+# anything that reads the others shows it.
+# Key: (pool, dim) as HwConfig keeps them.
+REDUCE_SCRATCH = {(pool, dim): _scratch_mask(pool, dim) for pool in ("sum", "avg", "max")
+                  for dim in ("row", "col", "scalar")}
+
+
 class HwConfig:
     """The unpack / math / format configuration of one compute kernel's TRISCs.
 
