@@ -802,7 +802,7 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
     transpose = _mm_transpose(th, cs, transpose)
     dst = cs.need_math("matmul_tiles")
     cs.check_dst(idst, "matmul_tiles")
-    cs.write_whole(idst)
+    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)     # it accumulates: whatever the tile held stays in the sum
     c0 = _cb(th, in0_cb_id, "matmul_tiles")
     c1 = _cb(th, in1_cb_id, "matmul_tiles")
     cs.hw.check_op(hwconfig.MATMUL, "matmul_tiles", _where(th), ((c1, "SrcA"), (c0, "SrcB")))
@@ -869,7 +869,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     addr = cb.back_addr(output_tile_index)
     tile = src[ifrom_dst]
     if reduced is not None and reduced[1] != cs.hw.pack_mask:
-        tile = _reduce_scratch_as_nan(th, cs, tile, reduced, cb, ifrom_dst)
+        tile = _reduce_scratch_as_nan(th, tile, reduced, cb, ifrom_dst)
     if cs.hw.pack_mask is not None:  # reduce_init's edge mask: the packer reads zeros outside the result's datums
         tile = np.where(hwconfig.PACK_KEEP[cs.hw.pack_mask], tile, 0).astype(tile.dtype)
     f = _FAST.get(_fmt_name(cb.fmt))
@@ -885,7 +885,7 @@ _NAN_BITS = {np.dtype(np.uint32): 0x7FC00000, np.dtype(np.uint16): 0x7FC0}   # q
 _PER_DATUM = frozenset({"Float32", "Float16_b", "Float16"})  # formats whose datums pack independently
 
 
-def _reduce_scratch_as_nan(th, cs, tile, reduced, cb, idx):
+def _reduce_scratch_as_nan(th, tile, reduced, cb, idx):
     """A reduce result packed without its edge mask (reduce_uninit came first, as in kernels whose consumer reads
     only the result, e.g. a column broadcast): the result's datums as computed, NaN where Wormhole packs the
     reduce's scratch values (hwconfig.REDUCE_SCRATCH), which tensix does not model. Refused for a block format,
