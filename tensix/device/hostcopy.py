@@ -45,13 +45,3 @@ def both(first, second) -> None:
     other = _pool().submit(second)
     first()
     other.result()
-
-
-def touch(a: np.ndarray):
-    """Write zeros over a fresh array on the copy thread, so that the OS provides its pages (first touch: page
-    faults) while the caller does something else; returns a function that waits for it. Does nothing (and the
-    function returns at once) for a small array or on a one-CPU host."""
-    if CPUS < 2 or a.nbytes < MIN_BYTES:
-        return lambda: None
-    return _pool().submit(a.fill, 0).result   # numpy releases the GIL while it fills
-

@@ -552,12 +552,10 @@ def rope_device(a: np.ndarray, pos: np.ndarray, freq_factors: np.ndarray | None 
         tm.SetRuntimeArgs(prog, ck, core, [b0, nb])
         tm.SetRuntimeArgs(prog, wk, core, [b_dst.address(), b0, nb])
         b0 += nb
-    # the result array is fresh (the caller keeps it): its pages are provided (first touched) on the host copy
-    # thread while the program runs, rather than page by page in the untilize below
-    out_rows = np.empty((n_blocks * 32, head_dim), host_dtype)
-    touched = hostcopy.touch(out_rows)
     tm.EnqueueProgram(cq, prog)
-    touched()
+    # the result array is fresh (the caller keeps it): its pages are first touched by the untilize below, on two
+    # threads (hostcopy), not during the program, whose kernels and SFPU batches keep both host CPUs busy
+    out_rows = np.empty((n_blocks * 32, head_dim), host_dtype)
     raw_out = tm.EnqueueReadBuffer(cq, b_dst, out=_staging(dev, "out", n_blocks * n_out * 1024, host_dtype))
     # every output column goes back to its element column; columns no work item wrote keep the input
     dest = _columns_out(plan)
