@@ -328,3 +328,37 @@ def test_sub_tiles(fp32):
     ref = fpu.eltwise_binary("sub", formats.unpack_to_src(ra, fmt, fp32_dest=fp32),
                              formats.unpack_to_src(rb, fmt, fp32_dest=fp32), None, "HiFi4", fp32)
     np.testing.assert_array_equal(got[0], formats.pack_from_dest(ref, fp32, fmt))
+
+
+def test_cb_get_tile_points_16_bytes_before_the_page():
+    """tt-metal's cb_get_tile gives the page address minus 16 bytes (llk_unpack_get_tile: fifo_rd_ptr - 1 in
+    16-byte units); kernels skip them (seed 000's `idxs += 4`). A kernel written that way reads its data here,
+    one that reads at the address itself reads the 16 bytes before the page, as on Wormhole."""
+    from tensix.kernel import CB_TILE_HEADER, CBIndex, cb_get_tile, get_read_ptr, get_write_ptr, l1_ptr
+
+    data = np.arange(100, 356, dtype=np.int32)
+    seen = {}
+
+    def compute():
+        cb_wait_front(CBIndex.c_0, 1)
+        addr = seen["addr"] = cb_get_tile(CBIndex.c_0, 0)
+        seen["page"] = l1_ptr(addr + CB_TILE_HEADER, np.int32, 256).copy()
+        seen["first"] = int(l1_ptr(addr, np.int32, 1)[0])
+        cb_pop_front(CBIndex.c_0, 1)
+
+    def reader():
+        cb_reserve_back(CBIndex.c_0, 1)
+        seen["read_ptr"] = get_read_ptr(CBIndex.c_0)
+        l1_ptr(get_write_ptr(CBIndex.c_0), np.int32, 256)[:] = data
+        cb_push_back(CBIndex.c_0, 1)
+
+    dev = tm.CreateDevice(0)
+    prog = tm.CreateProgram()
+    core = tm.CoreCoord(0, 0)
+    tm.CreateCircularBuffer(prog, core, tm.CircularBufferConfig(2048, {0: tm.DataFormat.Int32}).set_page_size(0, 1024))
+    tm.CreateKernel(prog, reader, core, tm.DataMovementConfig(processor=tm.DataMovementProcessor.RISCV_0))
+    tm.CreateKernel(prog, compute, core, tm.ComputeConfig())
+    tm.EnqueueProgram(dev.command_queue(), prog)
+    assert CB_TILE_HEADER == 16 and seen["addr"] == seen["read_ptr"] - 16
+    np.testing.assert_array_equal(seen["page"], data)
+    assert seen["first"] != data[0]     # the word 16 bytes before the page (here: not yet written L1)

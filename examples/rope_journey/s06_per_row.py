@@ -1,8 +1,8 @@
 """Step 6, per-row positions (seed 000, "Supporting per-row token position"; seed: back up to 32 us).
 
 The reader now reads the 32 int32 positions of each tile row into CB c_1; the compute kernel reads them from L1
-(``cb_get_tile``; tensix's ``l1_ptr`` stands in for the C++ ``int*``; tensix's CB address needs no 16-byte
-skip, the seed's ``idxs += 4`` is a tt-metal quirk not modelled) and passes them to rope_tile as runtime
+(``cb_get_tile``, which points 16 bytes before the page, hence the seed's ``idxs += 4``; tensix's ``l1_ptr``
+stands in for the C++ ``int*``) and passes them to rope_tile as runtime
 scalars (the RISC-V loads ``ptr[0..3]`` for SFPLOADI). rope_face builds each row group's position vector with
 ``load_into_row`` (one SFPLOADI pair per position plus three predicated compares) for every pair of vectors,
 i.e. 8 times per face. Constants as in step 5."""
@@ -60,7 +60,7 @@ def compute():
     inv_d = None
     for _ in range(n_rows):
         cb_wait_front(CBIndex.c_1, 1)
-        idxs = [int(v) for v in l1_ptr(cb_get_tile(CBIndex.c_1, 0), np.int32, 32)]
+        idxs = [int(v) for v in l1_ptr(cb_get_tile(CBIndex.c_1, 0) + 16, np.int32, 32)]  # seed: idxs += 4
         for j in range(p0, p0 + n_pairs):
             with tile_pair_in_dst():  # wait, acquire, copy the pair to Dst 0/1 ... pack, release, pop
                 if inv_d is None:

@@ -69,7 +69,7 @@ def compute():
     inv_d = None
     for _ in range(n_rows):
         cb_wait_front(CBIndex.c_1, 1)
-        idxs = [int(v) for v in l1_ptr(cb_get_tile(CBIndex.c_1, 0), np.int32, 32)]
+        idxs = [int(v) for v in l1_ptr(cb_get_tile(CBIndex.c_1, 0) + 16, np.int32, 32)]  # seed: idxs += 4
         for j in range(p0, p0 + n_pairs):
             with tile_pair_in_dst():  # wait, acquire, copy the pair to Dst 0/1 ... pack, release, pop
                 if inv_d is None:

@@ -27,8 +27,7 @@ Data layout (host side, decisions where the seed is silent)
   two work items per pass (one in each Dst half).
 * Positions: int32, one per (block, section), 32 blocks per DRAM page; the reader reads a page into CB c_1 at
   the first block and at every 32nd block (seed 000's 32-integer reads); the compute kernel reads them through
-  ``cb_get_tile`` (seed 000's ``idxs += 4`` 16-byte header shift is a tt-metal firmware detail of that debug
-  accessor; tensix's ``cb_get_tile`` returns the page address itself).
+  ``cb_get_tile``, past the 16 bytes before the page that it points to (seed 000's ``idxs += 4``).
 
 Circular buffers (Float32 pages of 4096 B): c_0 reader -> compute (pair tiles), c_1 positions (Int32),
 c_2 per-column tiles, c_16 compute -> writer, c_17 reader -> writer bypass for passive tiles (seed 000).
@@ -79,6 +78,7 @@ from tensix.ggml.rope_sfpu import (
     slot_sections,
 )
 from tensix.kernel import (
+    CB_TILE_HEADER,
     CBIndex,
     DeviceZoneScopedN,
     InterleavedAddrGenFast,
@@ -294,7 +294,7 @@ def _make_kernels(plan: RopePlan, tick=None, zones: bool = False, data_bytes: in
                 if pos is not None:
                     cb_pop_front(CB_POS, 1)
                 cb_wait_front(CB_POS, 1)
-                pos = l1_ptr(cb_get_tile(CB_POS, 0), np.int32, POS_BLOCKS * n_sec)
+                pos = l1_ptr(cb_get_tile(CB_POS, 0) + CB_TILE_HEADER, np.int32, POS_BLOCKS * n_sec)
             slot = (b % POS_BLOCKS) * n_sec
             for ws in chunks:  # the reader's groups: one CB wait/pop and reserve/push per group
                 n = pair * len(ws)

@@ -902,11 +902,17 @@ def _reduce_scratch_as_nan(th, tile, reduced, cb, idx):
     return np.where(hwconfig.REDUCE_SCRATCH[(pool, dim)], tile.dtype.type(_NAN_BITS[tile.dtype]), tile)
 
 
+CB_TILE_HEADER = 16    # bytes between the address cb_get_tile gives and the page's data
+
+
 def cb_get_tile(cb_id, index, *_):
-    """The L1 address of tile `index` at the CB's front (tt-metal's debug accessor)."""
+    """The address tt-metal's cb_get_tile gives for tile `index` at the CB's front: 16 bytes before the page's
+    data, as on Wormhole (tt-metal ``llk_unpack_get_tile``: ``fifo_rd_ptr - 1`` in 16-byte units, a former tile
+    header). Kernels skip those 16 bytes (seed 000's ``idxs += 4``; ttnn ``get_pointer_to_cb_data``'s
+    ``cb_data_offset`` of 4 words): ``l1_ptr(cb_get_tile(cb, 0) + CB_TILE_HEADER, np.int32, n)``."""
     th = _ctx.th
     cb = _cb(th, cb_id, "cb_get_tile")
-    return cb.front_addr(index)
+    return cb.front_addr(index) - CB_TILE_HEADER
 
 
 def cb_release_tile(cb_id):
