@@ -871,7 +871,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     if reduced is not None and reduced[1] != cs.hw.pack_mask:
         tile = _reduce_scratch_as_nan(th, tile, reduced, cb, ifrom_dst)
     if cs.hw.pack_mask is not None:  # reduce_init's edge mask: the packer reads zeros outside the result's datums
-        tile = np.where(hwconfig.PACK_KEEP[cs.hw.pack_mask], tile, 0).astype(tile.dtype)
+        tile = np.where(hwconfig.PACK_KEEP[cs.hw.pack_mask], tile, tile.dtype.type(0))
     f = _FAST.get(_fmt_name(cb.fmt))
     if f is not None:
         _fast.pack(tile, cs.fp32, f, th.core.l1[addr:addr + _tsize(cb.fmt)])

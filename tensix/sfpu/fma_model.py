@@ -219,7 +219,7 @@ def _mad_ordinary(a, b, c):
 # (numba reference-counts every array argument and every slice), and an indexed row keeps the loops SIMD.
 # RF is R viewed as float32 (one view, made by the caller once: a view costs as much as a few lanes).
 # The output row may be one of the input rows (an SFPMAD whose VD is one of its sources): results go through
-# the scratch rows first.
+# the caller's scratch array first.
 
 
 @numba.njit(inline="always", cache=True)
