@@ -1,5 +1,25 @@
-"""tensix: the Tenstorrent Wormhole programming stack in Python, on a simulated chip."""
+"""tensix: the Tenstorrent Wormhole programming stack in Python, on a simulated chip.
 
+Every error class tensix raises on purpose is importable from here (`from tensix import DeadlockError`). Those
+defined beside heavier modules (the FPU, the data formats, GGML) are loaded when first asked for."""
+
+from tensix.device.errors import (
+    CircularBufferConfigError,
+    CircularBufferError,
+    ComputeInitError,
+    DeadlockError,
+    DeviceError,
+    DramOverflowError,
+    DstCapacityError,
+    DstUndefinedError,
+    KernelError,
+    L1OverflowError,
+    NocAddressError,
+    ReadBarrierError,
+    RuntimeArgError,
+    SemaphoreNeverSatisfiedError,
+    TileRegsError,
+)
 from tensix.errors import (
     NotModelledError,
     RegisterSpillError,
@@ -10,11 +30,53 @@ from tensix.errors import (
 
 __version__ = "0.1.0"
 
+# error classes that live beside the module raising them: name -> module (imported on first access)
+_LAZY_ERRORS = {
+    "FmaOperandError": "tensix.sfpu.fma_model",
+    "FormatError": "tensix.device.formats",
+    "FpuError": "tensix.device.fpu",
+    "SfpuInitError": "tensix.kernel.sfpu_ops",
+    "GgmlError": "tensix.ggml.rope",
+    "RopeArgumentError": "tensix.ggml.rope",
+}
+
+
+def __getattr__(name):
+    module = _LAZY_ERRORS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'tensix' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY_ERRORS))
+
+
 __all__ = [
     "TensixError",
     "NotModelledError",
     "SfpuError",
     "SfpiError",
     "RegisterSpillError",
+    "DeviceError",
+    "DeadlockError",
+    "SemaphoreNeverSatisfiedError",
+    "CircularBufferError",
+    "CircularBufferConfigError",
+    "L1OverflowError",
+    "DramOverflowError",
+    "DstCapacityError",
+    "DstUndefinedError",
+    "NocAddressError",
+    "ReadBarrierError",
+    "RuntimeArgError",
+    "KernelError",
+    "TileRegsError",
+    "ComputeInitError",
+    *_LAZY_ERRORS,
     "__version__",
 ]

@@ -16,7 +16,8 @@ from tensix.device.errors import CircularBufferError
 
 class CircularBuffer:
     __slots__ = ("core", "index", "base", "size", "page_size", "num_pages", "fmt", "pushed", "popped",
-                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "pop_t", "waiters", "kinfo")
+                 "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "pop_t", "waiters", "kinfo",
+                 "wr_tile")
 
     def __init__(self, core, index, base, size, page_size, fmt):
         self.core, self.index, self.base, self.size = core, index, base, size
@@ -31,6 +32,9 @@ class CircularBuffer:
         self.pop_t = [0] * self.num_pages    # pop time of page p at p % num_pages (see free_time)
         self.waiters = []
         self.kinfo = None          # per-format facts the compute API caches here (tensix.kernel.compute._kinfo)
+        # pages the packer wrote since the last cb_push_back: tt-metal's fifo_wr_tile_ptr (in pages), which an
+        # in-order pack_tile writes at and advances, and llk_push_tiles resets to 0
+        self.wr_tile = 0
 
     def front_addr(self, i):
         """L1 address of page i counted from the read pointer (the ring wraps at the CB's end)."""

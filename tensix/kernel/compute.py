@@ -812,34 +812,65 @@ def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
     cs.unpack_math(_unpack_cost(c0) + _unpack_cost(c1), _C_MM * fpu.num_fidelity_phases(cs.fidelity))
 
 
-def pack_tile(ifrom_dst, icb, output_tile_index=0):
-    # fast path: tile_regs_wait section, fast-path format, int indices, nothing to diagnose; same numerics and
-    # costs as below
-    th = _ctx.th
-    cs = th.compute
-    if cs is not None and cs.sfpu_pending:
-        _settle_sfpu(th)
-    if cs is not None and cs.pack_open and ifrom_dst.__class__ is int and 0 <= ifrom_dst < cs.capacity:
-        cb = th.core.cbs.get(icb)
-        if (cb is not None and output_tile_index.__class__ is int and 0 <= output_tile_index < cb.reserved
-                and cb.fmt is cs.hw.pack_fast):
-            k = cb.kinfo or _kinfo(cb)
-            if k[0] is not None:
-                addr = cb.wr_ptr + output_tile_index * cb.page_size     # cb.back_addr, inline
-                if addr >= cb.limit:
-                    addr -= cb.size
-                h = cs.n_rel % cs.nbuf
-                if ifrom_dst in cs.reduced[h]:
-                    return _pack_tile(ifrom_dst, icb, output_tile_index)    # its scratch datums: see there
-                if ifrom_dst in cs.stale[h]:
-                    cs.clear_stale(h, (ifrom_dst,))
-                cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
-                th.clocks[_PACK] += k[3]
-                return
+class _PackTile:
+    """pack_tile(ifrom_dst, icb[, output_tile_index]) and pack_tile[out_of_order_output](...), as tt-metal's
+    ``pack_tile<out_of_order_output = false>`` (compute_kernel_api/pack.h over tt-metal llk_pack_common_api.h
+    ``get_output_tile_address``):
+
+    - in order (the default): each call writes the next page of the reserved region, at fifo_wr_ptr +
+      fifo_wr_tile_ptr, and advances fifo_wr_tile_ptr by a page; cb_push_back resets it (llk_push_tiles).
+      ``output_tile_index`` is ignored, as on the card.
+    - ``pack_tile[True](ifrom_dst, icb, k)``: out of order, page k of the reserved region; the tile pointer does
+      not move.
+    Packing past the reserved pages is refused (on hardware it overwrites pages the consumer has not read)."""
+
+    __slots__ = ()
+    __name__ = __qualname__ = "pack_tile"
+
+    def __getitem__(self, out_of_order_output):
+        if isinstance(out_of_order_output, tuple):
+            out_of_order_output = out_of_order_output[0]
+        if not out_of_order_output:
+            return self
+        return _pack_out_of_order
+
+    def __call__(self, ifrom_dst, icb, output_tile_index=0):
+        # fast path: tile_regs_wait section, fast-path format, int indices, nothing to diagnose; same numerics and
+        # costs as _pack_tile
+        th = _ctx.th
+        cs = th.compute
+        if cs is not None and cs.sfpu_pending:
+            _settle_sfpu(th)
+        if (cs is not None and cs.pack_open and ifrom_dst.__class__ is int and 0 <= ifrom_dst < cs.capacity
+                and output_tile_index.__class__ is int):
+            cb = th.core.cbs.get(icb)
+            if cb is not None and cb.wr_tile < cb.reserved and cb.fmt is cs.hw.pack_fast:
+                k = cb.kinfo or _kinfo(cb)
+                if k[0] is not None:
+                    h = cs.n_rel % cs.nbuf
+                    if ifrom_dst not in cs.reduced[h]:   # a reduce result's scratch datums: see _pack_tile
+                        addr = cb.wr_ptr + cb.wr_tile * cb.page_size     # cb.back_addr, inline
+                        if addr >= cb.limit:
+                            addr -= cb.size
+                        if ifrom_dst in cs.stale[h]:
+                            cs.clear_stale(h, (ifrom_dst,))
+                        cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
+                        th.clocks[_PACK] += k[3]
+                        cb.wr_tile += 1
+                        return
+        _pack_tile(ifrom_dst, icb, output_tile_index, in_order=True)
+
+
+pack_tile = _PackTile()
+
+
+def _pack_out_of_order(ifrom_dst, icb, output_tile_index=0):
     _pack_tile(ifrom_dst, icb, output_tile_index)
 
 
-def _pack_tile(ifrom_dst, icb, output_tile_index):
+def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
+    """The general pack: in order at the CB's tile pointer (output_tile_index is only checked to be an integer, as
+    C++ takes a uint32_t), else out of order at page output_tile_index."""
     th, cs = _cs("pack_tile")
     cs.check_dst(ifrom_dst, "pack_tile")
     if cs.pack_open:
@@ -861,12 +892,24 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     cb = _cb(th, icb, "pack_tile")
     cs.hw.check_pack(cb, "pack_tile", _where(th))
     cs.check_index(output_tile_index, "output tile index", "pack_tile")
-    if output_tile_index >= cb.reserved or output_tile_index < 0:
-        raise CircularBufferError(
-            f"pack_tile({ifrom_dst}, {cb.index}, {output_tile_index}) on core {th.core.logical} at "
-            f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
-            f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
-    addr = cb.back_addr(output_tile_index)
+    if in_order:
+        page = cb.wr_tile
+        if page >= cb.reserved:
+            raise CircularBufferError(
+                f"pack_tile({ifrom_dst}, {cb.index}) on core {th.core.logical} at {th.source_line_now()}: this is pack "
+                f"number {page + 1} into CB {cb.index} since its last cb_push_back, but only {cb.reserved} page(s) are "
+                "reserved. pack_tile writes the reserved pages in order (tt-metal's default out_of_order_output=false: "
+                "each call advances the CB's tile pointer, cb_push_back resets it; output_tile_index is ignored), so "
+                "this tile would overwrite a page the consumer has not read.\nFix: cb_reserve_back(cb, n) for all n "
+                "tiles packed before cb_push_back(cb, n), or pack_tile[True](idst, cb, k) for out-of-order pages.")
+    else:
+        page = output_tile_index
+        if output_tile_index >= cb.reserved or output_tile_index < 0:
+            raise CircularBufferError(
+                f"pack_tile<true>({ifrom_dst}, {cb.index}, {output_tile_index}) on core {th.core.logical} at "
+                f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
+                f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
+    addr = cb.back_addr(page)
     tile = src[ifrom_dst]
     if reduced is not None and reduced[1] != cs.hw.pack_mask:
         tile = _reduce_scratch_as_nan(th, tile, reduced, cb, ifrom_dst)
@@ -878,6 +921,8 @@ def _pack_tile(ifrom_dst, icb, output_tile_index):
     else:
         out = formats.pack_from_dest(tile, cs.fp32, cb.fmt)
         th.core.l1[addr:addr + out.size] = out
+    if in_order:
+        cb.wr_tile += 1
     th.advance(_pack_cost(cb), _PACK)
 
 

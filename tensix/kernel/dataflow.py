@@ -158,6 +158,7 @@ def cb_push_back(cb_id, num_pages):
         for q in range(p, p + num_pages):
             cb.push_t[q % n] = t
     cb.pushed = p + num_pages
+    cb.wr_tile = 0                          # the packer's fifo_wr_tile_ptr (llk_push_tiles)
     w = cb.wr_ptr + num_pages * cb.page_size
     cb.wr_ptr = w - cb.size if w >= cb.limit else w
     if cb.waiters:
