@@ -144,13 +144,16 @@ class DataMovementConfig:
 
 @dataclass
 class ReaderDataMovementConfig(DataMovementConfig):
-    pass
+    """tt-metal kernel_types.cpp (622c6fb9): RISCV_1 (NCRISC) on preferred_noc_for_dram_read = NOC_0 (Wormhole)."""
+    processor: DataMovementProcessor = DataMovementProcessor.RISCV_1
+    noc: NOC = NOC.NOC_0
 
 
 @dataclass
 class WriterDataMovementConfig(DataMovementConfig):
-    processor: DataMovementProcessor = DataMovementProcessor.RISCV_1
-    noc: NOC = NOC.RISCV_1_default
+    """tt-metal kernel_types.cpp (622c6fb9): RISCV_0 (BRISC) on preferred_noc_for_dram_write = NOC_1 (Wormhole)."""
+    processor: DataMovementProcessor = DataMovementProcessor.RISCV_0
+    noc: NOC = NOC.NOC_1
 
 
 @dataclass

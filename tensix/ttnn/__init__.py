@@ -1,0 +1,33 @@
+"""tensix.ttnn: ttnn's Python API on the simulated Wormhole. Every op is a program of reader / compute / writer
+kernels on the simulated cores (tt-metal's program factories, ported), so results carry the card's numerics and
+every op run has a device time (`op_report()`).
+
+    import tensix.ttnn as ttnn            # or `tensix run script.py`, which maps `import ttnn` here
+    device = ttnn.open_device(device_id=0)
+    a = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    b = ttnn.add(a, a)
+    print(ttnn.to_numpy(b)); ttnn.print_op_report()
+"""
+
+from tensix.ttnn import operations
+from tensix.ttnn.core import (arange, deallocate, empty, empty_like, from_device, from_numpy, from_torch, full,
+                              full_like, get_memory_config, is_tensor_storage_on_device, ones, ones_like, rand,
+                              to_device, to_layout, to_numpy, to_torch, typecast, zeros, zeros_like)
+from tensix.ttnn.device import (Arch, CloseDevice, CreateDevice, Device, GetDefaultDevice, GetNumAvailableDevices,
+                                GetNumPCIeDevices, GetPCIeDeviceID, MeshDevice, SetDefaultDevice, close_device,
+                                manage_device, open_device, synchronize_device)
+from tensix.ttnn.errors import (DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError,
+                                ShapeError, ShardSpecError, TTNNError)
+from tensix.ttnn.operations import *  # noqa: F401,F403
+from tensix.ttnn.report import (OpRecord, clear_op_report, format_op_report, op_report, op_report_csv, op_trace,
+                                print_op_report)
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, L1_MEMORY_CONFIG, ROW_MAJOR_LAYOUT, TILE_LAYOUT, TILE_SIZE,
+                               BlackholeComputeKernelConfig, BufferType, CoreGrid, DataType,
+                               GrayskullComputeKernelConfig, Layout, MemoryConfig, Shape, ShardOrientation, ShardSpec,
+                               ShardStrategy, StorageType, TensorMemoryLayout, WormholeComputeKernelConfig, bfloat4_b,
+                               bfloat8_b, bfloat16, create_sharded_memory_config, float32,
+                               init_device_compute_kernel_config, int32, uint8, uint16, uint32)
+from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, MathFidelity
+
+DEVICE_STORAGE_TYPE = StorageType.DEVICE

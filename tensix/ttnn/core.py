@@ -1,0 +1,298 @@
+"""Host <-> device: from_torch / to_torch (torch optional), from_numpy / to_numpy (tensix's extension), to_device /
+from_device, to_layout (tilize / untilize with ttnn's padding), deallocate, and the creation ops.
+
+torch is imported only when a torch tensor is given or asked for, so tensix.ttnn works without it."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tensix.errors import NotModelledError
+from tensix.ttnn import tensor as T
+from tensix.ttnn.errors import DeviceMismatchError, DTypeError, LayoutError, TTNNError
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, is_float,
+                               padded_shape)
+from tensix.ttnn.tensor import Tensor
+
+# ------------------------------------------------------------------------------------------------ torch
+_TORCH_TO_DTYPE = {"bfloat16": DataType.BFLOAT16, "float32": DataType.FLOAT32, "float16": DataType.FLOAT32,
+                   "float64": DataType.FLOAT32, "int32": DataType.INT32, "int64": DataType.INT32,
+                   "int16": DataType.INT32, "uint16": DataType.UINT16, "uint32": DataType.UINT32,
+                   "bool": DataType.BFLOAT16}
+_NP_TO_DTYPE = {"bfloat16": DataType.BFLOAT16, "float32": DataType.FLOAT32, "float16": DataType.FLOAT32,
+                "float64": DataType.FLOAT32, "int32": DataType.INT32, "int64": DataType.INT32,
+                "int16": DataType.INT32, "int8": DataType.INT32, "uint16": DataType.UINT16,
+                "uint32": DataType.UINT32, "uint8": DataType.UINT16, "bool": DataType.BFLOAT16}
+
+
+def _is_torch(x) -> bool:
+    return type(x).__module__.startswith("torch") and hasattr(x, "detach")
+
+
+def _torch_to_numpy(t) -> np.ndarray:
+    import torch
+    t = t.detach().cpu()
+    if t.dtype == torch.bfloat16:
+        import ml_dtypes
+        return t.contiguous().view(torch.int16).numpy().view(ml_dtypes.bfloat16)
+    if t.dtype in (torch.uint16, torch.uint32):
+        wide = t.to(torch.int64).numpy()
+        return wide.astype(np.uint16 if t.dtype == torch.uint16 else np.uint32)
+    return t.contiguous().numpy()
+
+
+def _to_numpy_input(x) -> np.ndarray:
+    if isinstance(x, np.ndarray):
+        return x
+    if _is_torch(x):
+        return _torch_to_numpy(x)
+    if isinstance(x, Tensor):
+        return x.values()
+    return np.asarray(x)
+
+
+def _default_dtype(x, arr: np.ndarray) -> DataType:
+    if _is_torch(x):
+        name = str(x.dtype).replace("torch.", "")
+        table = _TORCH_TO_DTYPE
+    else:
+        name = arr.dtype.name
+        table = _NP_TO_DTYPE
+    try:
+        return table[name]
+    except KeyError:
+        raise DTypeError(f"ttnn.from_torch / from_numpy: element type {name} has no ttnn dtype in tensix.\n"
+                         "Fix: pass dtype=ttnn.bfloat16, ttnn.float32, ttnn.int32, ttnn.uint16 or ttnn.uint32.") from None
+
+
+# ---------------------------------------------------------------------------------------- host creation
+def _host_tensor(values: np.ndarray, shape, dtype: DataType, layout: Layout, pad_value=None) -> Tensor:
+    """A host tensor of logical `shape` from values of that shape (already in the dtype's host container)."""
+    if dtype == DataType.BFLOAT8_B and layout != Layout.TILE:
+        raise LayoutError("bfloat8_b tensors exist only in TILE_LAYOUT (their exponents are shared by 16 values of a "
+                          "tile's face row).\nFix: pass layout=ttnn.TILE_LAYOUT.")
+    shape = Shape(shape)
+    if layout == Layout.TILE:
+        padded = padded_shape(shape, layout)
+        fill = 0 if pad_value is None else pad_value
+        pad = np.asarray(T.convert_values(np.asarray([fill], np.float64 if is_float(dtype) else np.int64), dtype))[0]
+        vals = T.pad_to(values.reshape(tuple(shape)), padded, pad)
+        if dtype == DataType.BFLOAT8_B:
+            tiles, vals = T.pack_bfp8(vals)
+            return Tensor._make(shape, dtype, layout, host=vals, bfp=tiles)
+        return Tensor._make(shape, dtype, layout, host=np.ascontiguousarray(vals))
+    return Tensor._make(shape, dtype, layout, host=np.ascontiguousarray(values.reshape(tuple(shape))))
+
+
+def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = None, device=None,
+               memory_config: MemoryConfig | None = None, pad_value=None, tile=None, **kwargs) -> Tensor:
+    """tensix's numpy form of ttnn.from_torch: same arguments, a numpy array (or anything numpy takes)."""
+    if array is None:
+        return None
+    src = array
+    arr = _to_numpy_input(array)
+    dtype = dtype or _default_dtype(src, arr)
+    if layout is None:
+        layout = Layout.TILE if dtype == DataType.BFLOAT8_B else Layout.ROW_MAJOR
+    if tile is not None and tuple(getattr(tile, "tile_shape", (32, 32))) != (32, 32):
+        raise NotModelledError(f"tiles of shape {tile.tile_shape} are not modelled; tensix.ttnn uses 32x32 tiles.")
+    t = _host_tensor(T.convert_values(arr, dtype), arr.shape, dtype, layout, pad_value)
+    if device is not None:
+        t = to_device(t, device, memory_config=memory_config)
+    return t
+
+
+def from_torch(tensor, dtype: DataType | None = None, *, spec=None, tile=None, pad_value=None,
+               layout: Layout | None = None, device=None, memory_config: MemoryConfig | None = None,
+               mesh_mapper=None, cq_id=None, preserve_nan_values=False, **kwargs) -> Tensor:
+    """ttnn.from_torch(tensor, dtype=None, *, layout=ROW_MAJOR, device=None, memory_config=None, pad_value=None):
+    a torch tensor (or numpy array) to a ttnn tensor, on `device` if given."""
+    if tensor is None:
+        return None
+    if spec is not None:
+        dtype, layout, memory_config = spec.dtype, spec.layout, spec.memory_config
+    if mesh_mapper is not None:
+        raise NotModelledError("mesh_mapper: tensix simulates one device; multi-device meshes are not modelled.")
+    return from_numpy(tensor, dtype, layout=layout, device=device, memory_config=memory_config,
+                      pad_value=pad_value, tile=tile)
+
+
+def to_numpy(tensor: Tensor, dtype=None) -> np.ndarray:
+    """The logical values as a numpy array: float32 for the float dtypes (exact for bfloat16 and bfloat8_b), the
+    integer dtypes as they are."""
+    vals = np.asarray(tensor.values())
+    if tensor.dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B):
+        vals = vals.astype(np.float32)
+    return vals.astype(dtype) if dtype is not None else np.array(vals)
+
+
+def to_torch(tensor: Tensor, dtype=None, *, torch_rank=None, mesh_composer=None, device=None, cq_id=None):
+    """ttnn.to_torch: bfloat16 -> torch.bfloat16, float32 and bfloat8_b -> torch.float32, int32 -> torch.int32,
+    uint16 / uint32 -> torch.uint16 / torch.uint32 (as today's ttnn)."""
+    import torch
+    vals = np.asarray(tensor.values())
+    if tensor.dtype == DataType.BFLOAT16:
+        out = torch.from_numpy(np.ascontiguousarray(vals).view(np.int16)).view(torch.bfloat16)
+    elif tensor.dtype in (DataType.UINT16, DataType.UINT32):
+        out = torch.from_numpy(vals.astype(np.int64)).to(torch.uint16 if tensor.dtype == DataType.UINT16
+                                                         else torch.uint32)
+    else:
+        out = torch.from_numpy(np.ascontiguousarray(vals).copy())
+    if torch_rank is not None:
+        while out.dim() > torch_rank:
+            if out.shape[0] != 1:
+                raise TTNNError("ttnn.to_torch: Unable to squeeze to desired rank!")
+            out = out.squeeze(0)
+    return out.to(dtype) if dtype is not None else out
+
+
+# ------------------------------------------------------------------------------------------ host/device
+def _check_device(device, what):
+    from tensix.ttnn.device import MeshDevice
+    if not isinstance(device, MeshDevice):
+        raise DeviceMismatchError(f"{what}: {device!r} is not a ttnn device.\nFix: pass the device ttnn.open_device "
+                                  "returned.")
+    device.sim     # refuses a closed device
+
+
+def to_device(tensor: Tensor, device, memory_config: MemoryConfig | None = None, cq_id=None) -> Tensor:
+    """ttnn.to_device(tensor, device, memory_config=DRAM_MEMORY_CONFIG): write the host tensor into a new device
+    buffer. A tensor already on this device is returned as it is (ttnn does the same)."""
+    tensor._check_alive("ttnn.to_device")
+    _check_device(device, "ttnn.to_device")
+    if tensor._device is not None:
+        if tensor._device is device:
+            return tensor
+        raise DeviceMismatchError("ttnn.to_device: the tensor is on another device.\nFix: ttnn.from_device first.")
+    return T.write_to_device(tensor, device, memory_config or DRAM_MEMORY_CONFIG)
+
+
+def from_device(tensor: Tensor, blocking=True, cq_id=None, queue_id=None) -> Tensor:
+    """ttnn.from_device: the device tensor's data read back into a host tensor (same layout, padding kept)."""
+    tensor._check_alive("ttnn.from_device")
+    if tensor._device is None:
+        return tensor
+    return T.read_to_host(tensor)
+
+
+def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, memory_config=None, device=None,
+              pad_value=None, **kwargs) -> Tensor:
+    """ttnn.to_layout: ROW_MAJOR <-> TILE. A host tensor is tilized (padded with 0, or pad_value) or untilized (its
+    padding dropped) on the host; a device tensor by the tilize / untilize ops on the device."""
+    tensor._check_alive("ttnn.to_layout")
+    if not isinstance(layout, Layout) or layout == Layout.INVALID:
+        raise LayoutError(f"ttnn.to_layout: {layout!r} is not a layout.\nFix: ttnn.ROW_MAJOR_LAYOUT or ttnn.TILE_LAYOUT.")
+    if tensor._device is not None:
+        from tensix.ttnn import operations
+        return operations.device_to_layout(tensor, layout, dtype=dtype, memory_config=memory_config)
+    if dtype is not None and dtype != tensor.dtype:
+        tensor = typecast(tensor, dtype)
+    if layout == tensor.layout:
+        return tensor
+    vals = tensor.values()
+    return _host_tensor(vals, tensor.shape, tensor.dtype, layout, pad_value)
+
+
+def typecast(tensor: Tensor, dtype: DataType, memory_config=None, **kwargs) -> Tensor:
+    """ttnn.typecast: on the device, the typecast op; on the host, tt-metal's host conversion."""
+    tensor._check_alive("ttnn.typecast")
+    if tensor._device is not None:
+        from tensix.ttnn import operations
+        return operations.typecast(tensor, dtype, memory_config=memory_config)
+    if dtype == tensor.dtype:
+        return tensor
+    vals = tensor.values()
+    if tensor.dtype == DataType.BFLOAT16:
+        vals = vals.astype(np.float32)
+    return _host_tensor(T.convert_values(vals, dtype), tensor.shape, dtype, tensor.layout)
+
+
+def deallocate(tensor: Tensor, force: bool = True) -> None:
+    """ttnn.deallocate: give the device buffer back; using the tensor afterwards raises."""
+    if tensor._deallocated:
+        return
+    if tensor._buffer is not None:
+        from tensix.metalium import host as mh
+        mh.DeallocateBuffer(tensor._buffer)
+        tensor._buffer = None
+    tensor._host = None
+    tensor._bfp = None
+    tensor._deallocated = True
+
+
+def is_tensor_storage_on_device(tensor: Tensor) -> bool:
+    return tensor._device is not None
+
+
+def get_memory_config(tensor: Tensor):
+    return tensor.memory_config()
+
+
+# --------------------------------------------------------------------------------------------- creation
+def _create(values: np.ndarray, dtype, layout, device, memory_config) -> Tensor:
+    dtype = dtype or DataType.BFLOAT16
+    layout = layout or Layout.ROW_MAJOR
+    t = _host_tensor(T.convert_values(values, dtype), values.shape, dtype, layout)
+    return to_device(t, device, memory_config) if device is not None else t
+
+
+def _shape_of(shape):
+    return tuple(int(s) for s in (shape if not isinstance(shape, int) else (shape,)))
+
+
+def full(shape, fill_value, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    """ttnn.full(shape, fill_value, dtype=bfloat16, layout=ROW_MAJOR, device=None, memory_config=None)."""
+    return _create(np.full(_shape_of(shape), fill_value, np.float64 if isinstance(fill_value, float) else np.int64
+                           if isinstance(fill_value, (int, np.integer)) else np.float64), dtype, layout, device,
+                   memory_config)
+
+
+def zeros(shape, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    return full(shape, 0.0, dtype, layout, device, memory_config)
+
+
+def ones(shape, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    return full(shape, 1.0, dtype, layout, device, memory_config)
+
+
+def empty(shape, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    """ttnn.empty: uninitialised on a card; tensix fills it with zeros (what freshly mapped memory holds)."""
+    return full(shape, 0.0, dtype, layout, device, memory_config)
+
+
+def _like(tensor, value, dtype, layout, device, memory_config):
+    return full(tuple(tensor.shape), value, dtype or tensor.dtype, layout or tensor.layout,
+                device if device is not None else tensor.device(),
+                memory_config or (tensor.memory_config() if tensor.device() is not None else None))
+
+
+def full_like(tensor, fill_value, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    return _like(tensor, fill_value, dtype, layout, device, memory_config)
+
+
+def zeros_like(tensor, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    return _like(tensor, 0.0, dtype, layout, device, memory_config)
+
+
+def ones_like(tensor, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    return _like(tensor, 1.0, dtype, layout, device, memory_config)
+
+
+def empty_like(tensor, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+    return _like(tensor, 0.0, dtype, layout, device, memory_config)
+
+
+def arange(start=0, end=None, step=1, dtype=None, device=None, layout=None, memory_config=None, **kwargs) -> Tensor:
+    """ttnn.arange(start, end, step): a 1-D tensor (ttnn.arange(n) counts 0..n-1)."""
+    if end is None:
+        start, end = 0, start
+    vals = np.arange(start, end, step, dtype=np.float64)
+    return _create(vals, dtype, layout, device, memory_config)
+
+
+def rand(shape, dtype=None, layout=None, device=None, memory_config=None, low=0.0, high=1.0, seed=0,
+         **kwargs) -> Tensor:
+    """ttnn.rand(shape, ...): uniform values in [low, high). The card draws them with its own generator; tensix
+    draws them with numpy's PCG64 seeded by `seed` (the distribution is the same, the values are not the card's)."""
+    vals = np.random.default_rng(seed).uniform(low, high, _shape_of(shape))
+    return _create(vals, dtype, layout or Layout.TILE, device, memory_config)

@@ -1,0 +1,201 @@
+"""ttnn's device: open_device / close_device / manage_device over one simulated Wormhole n150 (tensix.device),
+with the program cache and the per-op report.
+
+ttnn.open_device returns a 1x1 MeshDevice in today's ttnn; here it is `MeshDevice`, with the calls ttnn scripts and
+tt-metal's tests use (compute_with_storage_grid_size, arch, core_grid, the program cache counters, ...)."""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+
+from tensix.device import soc
+from tensix.metalium import host as mh
+from tensix.metalium.types import CoreCoord
+from tensix.ttnn.errors import DeviceMismatchError, TTNNError
+from tensix.ttnn.types import CoreGrid
+
+
+class Arch(enum.Enum):
+    """ttnn.device.Arch."""
+
+    GRAYSKULL = 0
+    WORMHOLE_B0 = 1
+    BLACKHOLE = 2
+    QUASAR = 3
+
+    def __repr__(self):
+        return f"Arch.{self.name}"
+
+    __str__ = __repr__
+
+
+class ProgramCache:
+    """Programs built by op factories, keyed by everything that shapes the program (op, attributes, input specs and
+    memory configs); a hit reuses the kernels, circular buffers and work split and only rewrites the runtime
+    arguments (the buffer addresses), as tt-metal's program cache does (`override_runtime_arguments`)."""
+
+    def __init__(self):
+        self.entries: dict = {}
+        self.enabled = True     # always on in today's ttnn (enable_program_cache is kept for old scripts)
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key):
+        if not self.enabled:
+            return None
+        entry = self.entries.get(key)
+        if entry is not None:
+            self.hits += 1
+        return entry
+
+    def put(self, key, entry):
+        self.misses += 1
+        if self.enabled:
+            self.entries[key] = entry
+
+    def clear(self):
+        self.entries.clear()
+
+
+class MeshDevice:
+    """One simulated Wormhole n150 as ttnn sees it (a 1x1 mesh)."""
+
+    def __init__(self, device_id: int = 0, l1_small_size: int = 0, trace_region_size: int = 0, **kwargs):
+        if device_id != 0:
+            raise TTNNError(f"ttnn.open_device(device_id={device_id}): tensix simulates one Wormhole n150, device 0.\n"
+                            "Fix: use device_id=0.")
+        self.device_id = device_id
+        self.l1_small_size = int(l1_small_size or 0)
+        self.trace_region_size = int(trace_region_size or 0)
+        self.params = dict(kwargs)
+        self._sim = mh.CreateDevice(0)
+        self.program_cache = ProgramCache()
+        self.is_open = True
+        self.tensors = set()        # ids of live device tensors (for diagnostics)
+
+    # ---- the simulated chip underneath ----
+    @property
+    def sim(self):
+        """The tensix.device.Device this ttnn device runs programs on."""
+        if not self.is_open:
+            raise DeviceMismatchError(f"device {self.device_id} is closed.\nFix: use a device from ttnn.open_device "
+                                      "that was not closed, or open a new one.")
+        return self._sim
+
+    # ---- ttnn's queries ----
+    def id(self) -> int:
+        return self.device_id
+
+    def get_device_ids(self):
+        return [self.device_id]
+
+    def get_num_devices(self) -> int:
+        return 1
+
+    def get_devices(self):
+        return [self]
+
+    @property
+    def shape(self):
+        return (1, 1)
+
+    def arch(self) -> Arch:
+        return Arch.WORMHOLE_B0
+
+    def compute_with_storage_grid_size(self) -> CoreCoord:
+        return CoreCoord(soc.GRID_X, soc.GRID_Y)
+
+    @property
+    def core_grid(self) -> CoreGrid:
+        return CoreGrid(y=soc.GRID_Y, x=soc.GRID_X)
+
+    def dram_grid_size(self) -> CoreCoord:
+        return CoreCoord(soc.NUM_DRAM_BANKS, 1)
+
+    def num_dram_channels(self) -> int:
+        return soc.NUM_DRAM_BANKS // 2
+
+    def l1_size_per_core(self) -> int:
+        return soc.L1_SIZE
+
+    # ---- program cache ----
+    def enable_program_cache(self):
+        self.program_cache.enabled = True
+
+    def disable_and_clear_program_cache(self):
+        self.program_cache.clear()
+        self.program_cache.enabled = False
+
+    def clear_program_cache(self):
+        self.program_cache.clear()
+
+    def num_program_cache_entries(self) -> int:
+        return len(self.program_cache.entries)
+
+    def __repr__(self):
+        return f"MeshDevice(1x1 grid, 1 devices)" if self.is_open else "MeshDevice(closed)"
+
+
+Device = MeshDevice
+_default_device: MeshDevice | None = None
+
+
+def open_device(device_id: int = 0, l1_small_size: int = 0, trace_region_size: int = 0, **kwargs) -> MeshDevice:
+    """ttnn.open_device(device_id=0, l1_small_size=..., trace_region_size=..., dispatch_core_config=..., ...)."""
+    global _default_device
+    dev = MeshDevice(device_id, l1_small_size, trace_region_size, **kwargs)
+    _default_device = dev
+    return dev
+
+
+CreateDevice = open_device
+
+
+def close_device(device: MeshDevice) -> None:
+    global _default_device
+    if device.is_open:
+        device.program_cache.clear()
+        mh.CloseDevice(device._sim)
+        device.is_open = False
+    if _default_device is device:
+        _default_device = None
+
+
+CloseDevice = close_device
+
+
+@contextlib.contextmanager
+def manage_device(device_id: int = 0, **kwargs):
+    """with ttnn.manage_device(device_id=0) as device: ... (closed on exit)."""
+    dev = open_device(device_id, **kwargs)
+    try:
+        yield dev
+    finally:
+        close_device(dev)
+
+
+def synchronize_device(device: MeshDevice, *args, **kwargs) -> None:
+    """Programs run to completion when enqueued on the simulated device: nothing is left to wait for."""
+    device.sim   # refuses a closed device
+
+
+def GetDefaultDevice():
+    return _default_device
+
+
+def SetDefaultDevice(device):
+    global _default_device
+    _default_device = device
+
+
+def GetPCIeDeviceID(device_id: int = 0) -> int:
+    return device_id
+
+
+def GetNumAvailableDevices() -> int:
+    return 1
+
+
+def GetNumPCIeDevices() -> int:
+    return 1

@@ -1,0 +1,37 @@
+"""Errors of tensix.ttnn. ttnn raises RuntimeError (TT_THROW / TT_FATAL), and tt-metal's tests catch that, so every
+TTNN error is both a RuntimeError and a tensix TensixError. Messages: what is wrong, with which argument, then the
+fix."""
+
+from tensix.errors import TensixError
+
+
+class TTNNError(TensixError, RuntimeError):
+    """An op or tensor call that ttnn refuses (TT_FATAL / TT_THROW)."""
+
+
+class ShapeError(TTNNError):
+    """Operand shapes that the op cannot combine (not broadcastable, inner dimensions differ, ...)."""
+
+
+class LayoutError(TTNNError):
+    """An op given a tensor in a layout it does not accept (e.g. a tiled op on a row-major tensor)."""
+
+
+class DTypeError(TTNNError):
+    """An op given a dtype it does not accept, or operands whose dtypes it cannot mix."""
+
+
+class DeviceMismatchError(TTNNError):
+    """A tensor on the host where a device tensor is needed, on another or a closed device."""
+
+
+class DeallocatedError(TTNNError):
+    """A tensor used after ttnn.deallocate."""
+
+
+class OutOfMemoryError(TTNNError):
+    """An L1 or DRAM allocation that does not fit (ttnn's "Out of Memory: Not enough space to allocate ...")."""
+
+
+class ShardSpecError(TTNNError):
+    """A shard spec that does not cover the tensor, or one that the op cannot use."""

@@ -1,0 +1,412 @@
+"""ttnn.Tensor: a logical shape, a dtype, a layout and its storage, on the host or in a device buffer.
+
+Host storage is a numpy array: the logical shape in ROW_MAJOR layout, the padded shape (ttnn's padded_shape) in
+TILE layout, holding the values as the dtype stores them (bfloat16 as ml_dtypes.bfloat16, bfloat8_b as the
+dequantized float32 values beside its packed tile bytes, which are the truth). Device storage is an interleaved
+buffer of the simulated chip (tensix.metalium.Buffer) in DRAM or L1: in TILE layout one page per 32x32 tile, tiles
+in row-major order over (outer dims, Ht, Wt), each tile in face order and the dtype's tile format; in ROW_MAJOR
+layout one page per row of the last dimension (tt-metal's interleaved tensor layout)."""
+
+from __future__ import annotations
+
+import math
+
+import ml_dtypes
+import numpy as np
+
+from tensix.device import formats
+from tensix.device.errors import DramOverflowError, L1OverflowError
+from tensix.device.formats import DataFormat
+from tensix.metalium import host as mh
+from tensix.metalium.types import BufferType as MBufferType
+from tensix.ttnn.errors import DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError, \
+    TTNNError
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape, StorageType,
+                               TensorMemoryLayout, data_format, element_size, padded_shape)
+
+# numpy container of each dtype's host values (bfloat8_b: float32 values of its packed tiles)
+_HOST_NP = {
+    DataType.BFLOAT16: np.dtype(ml_dtypes.bfloat16),
+    DataType.FLOAT32: np.dtype(np.float32),
+    DataType.BFLOAT8_B: np.dtype(np.float32),
+    DataType.UINT16: np.dtype(np.uint16),
+    DataType.UINT32: np.dtype(np.uint32),
+    DataType.INT32: np.dtype(np.int32),
+}
+# numpy container whose raw bytes are the device's for plain (not block-float) dtypes
+_RAW_NP = {
+    DataType.BFLOAT16: np.dtype(np.uint16),
+    DataType.FLOAT32: np.dtype(np.float32),
+    DataType.UINT16: np.dtype(np.uint16),
+    DataType.UINT32: np.dtype(np.uint32),
+    DataType.INT32: np.dtype(np.int32),
+}
+
+
+def host_np_dtype(dtype: DataType) -> np.dtype:
+    try:
+        return _HOST_NP[dtype]
+    except KeyError:
+        raise DTypeError(f"dtype {dtype!r} is not modelled by tensix.ttnn; use one of "
+                         f"{', '.join(repr(d) for d in _HOST_NP)}.") from None
+
+
+# ---------------------------------------------------------------------------------------- host conversions
+def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
+    """Numbers -> the host values of `dtype`, converted as tt-metal's host does: float -> bfloat16 rounds to
+    nearest even (bfloat16.hpp; NaN -> 0x7FC0), float -> float32 as static_cast<float>, float -> an integer
+    type truncates toward zero and clamps to its range (ttnn's host float-to-uint16 conversion), integers wrap
+    as C++ casts do. bfloat8_b: float32 here; quantised when tiled (tile_values / pack_bfp8)."""
+    a = np.asarray(values)
+    if dtype == DataType.BFLOAT16:
+        if a.dtype == ml_dtypes.bfloat16:
+            return a
+        with np.errstate(over="ignore", invalid="ignore"):
+            f = np.ascontiguousarray(a.astype(np.float32))
+        return formats.fp32_to_bf16_rne(f.view(np.uint32)).astype(np.uint16).view(ml_dtypes.bfloat16).reshape(a.shape)
+    if dtype in (DataType.FLOAT32, DataType.BFLOAT8_B):
+        with np.errstate(over="ignore", invalid="ignore"):
+            return a.astype(np.float32)
+    target = host_np_dtype(dtype)
+    if a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16:
+        f = np.nan_to_num(np.trunc(a.astype(np.float64)), nan=0.0)
+        info = np.iinfo(target)
+        return np.clip(f, info.min, info.max).astype(target)
+    if a.dtype == bool:
+        return a.astype(target)
+    return a.astype(np.int64).astype(target)
+
+
+def pad_to(values: np.ndarray, shape: Shape, pad_value=0) -> np.ndarray:
+    """`values` (logical shape) placed at the start of an array of the padded `shape`, the rest `pad_value`."""
+    if tuple(values.shape) == tuple(shape):
+        return values
+    src = values.reshape((1,) * (len(shape) - values.ndim) + tuple(values.shape)) if values.ndim < len(shape) \
+        else values
+    out = np.full(tuple(shape), pad_value, values.dtype)
+    out[tuple(slice(0, d) for d in src.shape)] = src
+    return out
+
+
+def unpad(values: np.ndarray, shape: Shape) -> np.ndarray:
+    """The logical part (shape `shape`) of padded `values`."""
+    if tuple(values.shape) == tuple(shape):
+        return values
+    if len(shape) < values.ndim:        # rank 0 / 1 tensors are padded to rank 2
+        lead = values.ndim - len(shape)
+        values = values[(0,) * lead]
+    return np.ascontiguousarray(values[tuple(slice(0, d) for d in shape)])
+
+
+def _as_tiles(values: np.ndarray) -> np.ndarray:
+    """A padded (..., H, W) array -> (n, 32, 32) tiles in row-major tile order."""
+    h, w = values.shape[-2:]
+    return (values.reshape(-1, h // TILE_SIZE, TILE_SIZE, w // TILE_SIZE, TILE_SIZE)
+            .transpose(0, 1, 3, 2, 4).reshape(-1, TILE_SIZE, TILE_SIZE))
+
+
+def _from_tiles(tiles: np.ndarray, shape) -> np.ndarray:
+    h, w = shape[-2:]
+    return (tiles.reshape(-1, h // TILE_SIZE, w // TILE_SIZE, TILE_SIZE, TILE_SIZE)
+            .transpose(0, 1, 3, 2, 4).reshape(tuple(shape)))
+
+
+def pack_bfp8(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Padded float values -> (tile bytes (n, 1088), the values they hold), tt-metal's host BFP8 packing
+    (blockfloat_common.cpp convert_u32_to_bfp through tensix.device.formats)."""
+    tiles = formats.pack_tile_bytes(_as_tiles(values.astype(np.float32)), DataFormat.Bfp8_b)
+    tiles = tiles.reshape(-1, formats.tile_size(DataFormat.Bfp8_b))
+    return tiles, _from_tiles(formats.unpack_tile_bytes(tiles, DataFormat.Bfp8_b), values.shape)
+
+
+# --------------------------------------------------------------------------------------------- the tensor
+class Tensor:
+    """ttnn.Tensor. Made by ttnn.from_torch / from_numpy / the creation ops / the ops; `Tensor(data, shape, dtype,
+    layout)` builds a host tensor from a flat list as ttnn's constructor does."""
+
+    def __init__(self, data=None, shape=None, dtype=None, layout=None, device=None, memory_config=None, *,
+                 tensor=None, data_type=None, mem_config=None, **kwargs):
+        from tensix.ttnn import core
+        src = tensor if tensor is not None else data
+        if src is None:
+            raise TTNNError("ttnn.Tensor(...) needs data (a list with a shape, a numpy array or a torch tensor).")
+        arr = core._to_numpy_input(src)
+        if shape is not None:
+            arr = np.asarray(arr).reshape(tuple(shape))
+        t = core.from_numpy(arr, dtype=dtype or data_type, layout=layout, device=device,
+                            memory_config=memory_config or mem_config)
+        self.__dict__.update(t.__dict__)
+
+    @classmethod
+    def _make(cls, shape, dtype, layout, *, host=None, bfp=None, device=None, buffer=None, memory_config=None):
+        t = cls.__new__(cls)
+        t._shape = Shape(shape)
+        t._padded = padded_shape(t._shape, layout)
+        t._dtype = dtype
+        t._layout = layout
+        t._host = host              # numpy values (host storage)
+        t._bfp = bfp                # bfloat8_b: packed tile bytes (host storage)
+        t._device = device          # MeshDevice (device storage)
+        t._buffer = buffer          # tensix.metalium Buffer
+        t._memory_config = memory_config
+        t._deallocated = False
+        return t
+
+    # ---- spec ----
+    @property
+    def shape(self) -> Shape:
+        return self._shape
+
+    @property
+    def logical_shape(self) -> Shape:
+        return self._shape
+
+    @property
+    def padded_shape(self) -> Shape:
+        return self._padded
+
+    @property
+    def dtype(self) -> DataType:
+        return self._dtype
+
+    @property
+    def layout(self) -> Layout:
+        return self._layout
+
+    def get_dtype(self) -> DataType:
+        return self._dtype
+
+    def get_layout(self) -> Layout:
+        return self._layout
+
+    def memory_config(self) -> MemoryConfig | None:
+        return self._memory_config
+
+    def storage_type(self) -> StorageType:
+        return StorageType.DEVICE if self._device is not None else StorageType.HOST
+
+    def device(self):
+        return self._device
+
+    def is_allocated(self) -> bool:
+        return not self._deallocated
+
+    def is_sharded(self) -> bool:
+        return self._memory_config is not None and self._memory_config.is_sharded()
+
+    def volume(self) -> int:
+        return self._padded.volume()
+
+    def logical_volume(self) -> int:
+        return self._shape.volume()
+
+    def element_size(self) -> int:
+        return element_size(self._dtype)
+
+    def buffer_address(self) -> int:
+        return self._require_device("buffer_address").address()
+
+    @property
+    def tile_shape(self):
+        return (TILE_SIZE, TILE_SIZE)
+
+    # ---- storage access ----
+    def _check_alive(self, what):
+        if self._deallocated:
+            raise DeallocatedError(f"{what}: this tensor (shape {self._shape!r}, {self._dtype!r}) was deallocated "
+                                   "(ttnn.deallocate); its buffer may hold another tensor's data now.\nFix: do not "
+                                   "use a tensor after deallocating it, or deallocate it later.")
+
+    def _require_device(self, what):
+        self._check_alive(what)
+        if self._device is None:
+            raise DeviceMismatchError(f"{what}: the tensor is on the host.\nFix: ttnn.to_device(tensor, device) first "
+                                      "(or pass device= to ttnn.from_torch).")
+        self._device.sim   # refuses a closed device
+        return self._buffer
+
+    @property
+    def num_pages(self) -> int:
+        if self._layout == Layout.TILE:
+            return self._padded.volume() // (TILE_SIZE * TILE_SIZE)
+        return self._shape.volume() // max(self._shape[-1], 1) if len(self._shape) else 1
+
+    @property
+    def page_size(self) -> int:
+        if self._layout == Layout.TILE:
+            return formats.tile_size(data_format(self._dtype))
+        return max(self._shape[-1] if len(self._shape) else 1, 1) * element_size(self._dtype)
+
+    def host_values(self) -> np.ndarray:
+        """The host storage's values (padded in TILE layout), reading the device buffer for a device tensor."""
+        self._check_alive("reading the tensor")
+        if self._device is None:
+            return self._host
+        return read_device_values(self)
+
+    def values(self) -> np.ndarray:
+        """The logical values, as a numpy array of the host container dtype."""
+        v = self.host_values()
+        return unpad(v, self._shape) if self._layout == Layout.TILE else v
+
+    # ---- conversions (method forms of the module functions) ----
+    def to(self, target, memory_config=None, *args, **kwargs):
+        from tensix.ttnn import core
+        if isinstance(target, Layout):
+            return core.to_layout(self, target)
+        return core.to_device(self, target, memory_config=memory_config)
+
+    def cpu(self, blocking=True, *args, **kwargs):
+        from tensix.ttnn import core
+        return core.from_device(self)
+
+    def to_torch(self, *args, **kwargs):
+        from tensix.ttnn import core
+        return core.to_torch(self)
+
+    def to_numpy(self, *args, **kwargs):
+        from tensix.ttnn import core
+        return core.to_numpy(self)
+
+    def to_list(self):
+        return self.to_numpy().tolist()
+
+    def item(self):
+        v = self.to_numpy()
+        if v.size != 1:
+            raise TTNNError(f"Tensor.item(): the tensor has {v.size} elements, not one.")
+        return v.reshape(()).item()
+
+    def reshape(self, *shape):
+        from tensix.ttnn import operations
+        if len(shape) == 1 and not isinstance(shape[0], int):
+            shape = tuple(shape[0])
+        return operations.reshape(self, shape)
+
+    def pad_to_tile(self, pad_value):
+        from tensix.ttnn import core
+        return core.to_layout(self, Layout.TILE, pad_value=pad_value) if self._layout != Layout.TILE else self
+
+    def deallocate(self, force=True):
+        from tensix.ttnn import core
+        core.deallocate(self, force)
+
+    def __getitem__(self, slices):
+        from tensix.ttnn import operations
+        return operations.getitem(self, slices)
+
+    # ---- operators (ttnn.Tensor's Python operators call the ops) ----
+    def _binary(self, name, other, reflected=False):
+        from tensix.ttnn import operations
+        op = getattr(operations, name)
+        return op(other, self) if reflected else op(self, other)
+
+    def __add__(self, other):
+        return self._binary("add", other)
+
+    def __radd__(self, other):
+        return self._binary("add", other, True)
+
+    def __sub__(self, other):
+        return self._binary("subtract", other)
+
+    def __rsub__(self, other):
+        return self._binary("subtract", other, True)
+
+    def __mul__(self, other):
+        return self._binary("multiply", other)
+
+    def __rmul__(self, other):
+        return self._binary("multiply", other, True)
+
+    def __truediv__(self, other):
+        return self._binary("divide", other)
+
+    def __matmul__(self, other):
+        return self._binary("matmul", other)
+
+    def __neg__(self):
+        from tensix.ttnn import operations
+        return operations.neg(self)
+
+    def __repr__(self):
+        from tensix.ttnn.printing import tensor_repr
+        return tensor_repr(self)
+
+    __str__ = __repr__
+
+
+# ------------------------------------------------------------------------------------- device storage I/O
+def _oom(exc, size, page_size, buffer_type) -> OutOfMemoryError:
+    kind = "DRAM" if buffer_type == BufferType.DRAM else "L1"
+    return OutOfMemoryError(
+        f"Out of Memory: Not enough space to allocate {size} B {kind} buffer across the {kind} banks (page size "
+        f"{page_size} B): {exc}\nFix: deallocate tensors you no longer need (ttnn.deallocate), use DRAM instead of L1, "
+        "or work on smaller tensors.")
+
+
+def allocate_buffer(device, size: int, page_size: int, memory_config: MemoryConfig):
+    """An interleaved buffer of `size` bytes in pages of `page_size` on `device` (a MeshDevice)."""
+    if memory_config.is_sharded():
+        from tensix.errors import NotModelledError
+        raise NotModelledError(f"sharded tensors ({memory_config.memory_layout!r}) are not modelled by tensix.ttnn yet; "
+                               "use an interleaved memory config (ttnn.DRAM_MEMORY_CONFIG / ttnn.L1_MEMORY_CONFIG).")
+    bt = MBufferType.DRAM if memory_config.buffer_type == BufferType.DRAM else MBufferType.L1
+    try:
+        return mh.CreateBuffer(mh.InterleavedBufferConfig(device.sim, max(size, page_size), page_size, bt))
+    except (DramOverflowError, L1OverflowError) as e:
+        raise _oom(e, size, page_size, memory_config.buffer_type) from None
+
+
+def device_bytes(t: Tensor) -> np.ndarray:
+    """The bytes a host tensor has in a device buffer, page after page (see the module docstring)."""
+    if t._layout == Layout.TILE:
+        if t._dtype == DataType.BFLOAT8_B:
+            return t._bfp.reshape(-1)
+        raw = np.ascontiguousarray(t._host).view(_RAW_NP[t._dtype])
+        h, w = t._padded[-2:]
+        return formats.tilize_nfaces(raw.reshape(-1, w), raw.size // w, w).view(np.uint8)
+    return np.ascontiguousarray(t._host).view(_RAW_NP[t._dtype]).reshape(-1).view(np.uint8)
+
+
+def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataType, layout: Layout):
+    """Inverse of device_bytes: (host values, bfp tile bytes or None)."""
+    if layout == Layout.TILE:
+        if dtype == DataType.BFLOAT8_B:
+            tiles = raw.reshape(-1, formats.tile_size(DataFormat.Bfp8_b)).copy()
+            vals = _from_tiles(formats.unpack_tile_bytes(tiles, DataFormat.Bfp8_b), tuple(padded))
+            return vals, tiles
+        h, w = padded[-2:]
+        flat = raw.view(_RAW_NP[dtype])
+        vals = formats.untilize_nfaces(flat, flat.size // w, w).reshape(tuple(padded))
+        return vals.view(_HOST_NP[dtype]), None
+    return raw.view(_RAW_NP[dtype]).reshape(tuple(shape)).view(_HOST_NP[dtype]).copy(), None
+
+
+def write_to_device(t: Tensor, device, memory_config: MemoryConfig) -> Tensor:
+    data = device_bytes(t)
+    size = t.num_pages * t.page_size
+    buf = allocate_buffer(device, size, t.page_size, memory_config)
+    buf.write_bytes(data)
+    return Tensor._make(t._shape, t._dtype, t._layout, device=device, buffer=buf, memory_config=memory_config)
+
+
+def read_device_values(t: Tensor) -> np.ndarray:
+    buf = t._require_device("reading the tensor")
+    raw = np.empty(t.num_pages * t.page_size, np.uint8)
+    buf.read_into(raw, raw.size)
+    vals, _ = values_from_bytes(raw, t._shape, t._padded, t._dtype, t._layout)
+    return vals
+
+
+def read_to_host(t: Tensor) -> Tensor:
+    buf = t._require_device("ttnn.from_device")
+    raw = np.empty(t.num_pages * t.page_size, np.uint8)
+    buf.read_into(raw, raw.size)
+    vals, bfp = values_from_bytes(raw, t._shape, t._padded, t._dtype, t._layout)
+    return Tensor._make(t._shape, t._dtype, t._layout, host=vals, bfp=bfp)
+
+
+def tile_count(shape) -> int:
+    p = padded_shape(shape, Layout.TILE)
+    return math.prod(p) // (TILE_SIZE * TILE_SIZE)

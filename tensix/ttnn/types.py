@@ -1,0 +1,355 @@
+"""ttnn's value types: DataType, Layout, memory configurations, shard specs, Shape, CoreGrid and the compute kernel
+configuration, with ttnn's names, enum values and printed forms (checked against the ttnn 0.81.1 wheel's host side:
+shared/reference/ttnn/ttnn_0.81.1_host_reprs.txt)."""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from tensix.device.formats import DataFormat
+from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, MathFidelity
+from tensix.ttnn.errors import TTNNError
+
+TILE_SIZE = 32
+
+
+class _CppEnum(enum.Enum):
+    """An enum printed as ttnn's nanobind enums: repr and str `DataType.BFLOAT16`; `DataType::BFLOAT16` inside a
+    tensor's repr (C++ spelling)."""
+
+    def __repr__(self):
+        return f"{type(self).__name__}.{self.name}"
+
+    __str__ = __repr__
+
+    def __int__(self):
+        return self.value
+
+    @property
+    def cpp(self) -> str:
+        return f"{type(self).__name__}::{self.name}"
+
+
+class DataType(_CppEnum):
+    """tt-metal ``tt::tt_metal::DataType`` (values as in ``tensor/types.hpp``)."""
+
+    BFLOAT16 = 0
+    FLOAT32 = 1
+    UINT32 = 2
+    BFLOAT8_B = 3
+    BFLOAT4_B = 4
+    UINT8 = 5
+    UINT16 = 6
+    INT32 = 7
+    INVALID = 8
+
+
+class Layout(_CppEnum):
+    ROW_MAJOR = 0
+    TILE = 1
+    INVALID = 2
+
+
+class TensorMemoryLayout(_CppEnum):
+    INTERLEAVED = 0
+    HEIGHT_SHARDED = 2
+    WIDTH_SHARDED = 3
+    BLOCK_SHARDED = 4
+
+
+class BufferType(_CppEnum):
+    DRAM = 0
+    L1 = 1
+    SYSTEM_MEMORY = 2
+    L1_SMALL = 3
+    TRACE = 4
+
+
+class ShardOrientation(_CppEnum):
+    ROW_MAJOR = 0
+    COL_MAJOR = 1
+
+
+class ShardStrategy(_CppEnum):
+    HEIGHT = 0
+    WIDTH = 1
+    BLOCK = 2
+
+
+class StorageType(_CppEnum):
+    HOST = 0
+    DEVICE = 1
+
+
+bfloat16 = DataType.BFLOAT16
+float32 = DataType.FLOAT32
+uint32 = DataType.UINT32
+bfloat8_b = DataType.BFLOAT8_B
+bfloat4_b = DataType.BFLOAT4_B
+uint8 = DataType.UINT8
+uint16 = DataType.UINT16
+int32 = DataType.INT32
+ROW_MAJOR_LAYOUT = Layout.ROW_MAJOR
+TILE_LAYOUT = Layout.TILE
+
+# dtype -> (tile data format on the device, numpy container of a host value, bytes per row-major element)
+_FORMATS = {
+    DataType.BFLOAT16: (DataFormat.Float16_b, np.float32, 2),
+    DataType.FLOAT32: (DataFormat.Float32, np.float32, 4),
+    DataType.BFLOAT8_B: (DataFormat.Bfp8_b, np.float32, None),
+    DataType.UINT16: (DataFormat.UInt16, np.uint16, 2),
+    DataType.UINT32: (DataFormat.UInt32, np.uint32, 4),
+    DataType.INT32: (DataFormat.Int32, np.int32, 4),
+}
+
+
+def data_format(dtype: DataType) -> DataFormat:
+    """The tile data format a dtype has in L1 and DRAM (tt-metal ``datatype_to_dataformat_converter``)."""
+    try:
+        return _FORMATS[dtype][0]
+    except KeyError:
+        raise TTNNError(f"dtype {dtype!r} is not modelled by tensix.ttnn; use one of "
+                        f"{', '.join(repr(d) for d in _FORMATS)}.") from None
+
+
+def element_size(dtype: DataType) -> int:
+    """Bytes of one row-major element (block-float types have none: they exist only in TILE layout)."""
+    size = _FORMATS[dtype][2]
+    if size is None:
+        raise TTNNError(f"{dtype!r} is a block-float type and exists only in TILE_LAYOUT.\n"
+                        "Fix: use layout=ttnn.TILE_LAYOUT, or bfloat16 for row-major data.")
+    return size
+
+
+def is_float(dtype: DataType) -> bool:
+    return dtype in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+
+
+class Shape:
+    """ttnn.Shape: a sequence of ints equal to any list or tuple with the same entries; printed `Shape([2, 3, 40])`."""
+
+    __slots__ = ("_dims",)
+
+    def __init__(self, dims=()):
+        if isinstance(dims, Shape):
+            dims = dims._dims
+        self._dims = tuple(int(d) for d in dims)
+
+    def __len__(self):
+        return len(self._dims)
+
+    def __iter__(self):
+        return iter(self._dims)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return Shape(self._dims[i])
+        return self._dims[i]
+
+    def __eq__(self, other):
+        if isinstance(other, Shape):
+            return self._dims == other._dims
+        if isinstance(other, (list, tuple)):
+            return self._dims == tuple(other)
+        try:                                    # torch.Size, numpy shapes
+            return self._dims == tuple(other)
+        except TypeError:
+            return NotImplemented
+
+    def __hash__(self):
+        return hash(self._dims)
+
+    def __repr__(self):
+        return f"Shape({list(self._dims)})"
+
+    __str__ = __repr__
+
+    @property
+    def rank(self) -> int:
+        return len(self._dims)
+
+    def volume(self) -> int:
+        return math.prod(self._dims)
+
+    def to_rank(self, rank: int) -> "Shape":
+        dims = self._dims
+        if rank >= len(dims):
+            return Shape((1,) * (rank - len(dims)) + dims)
+        head = dims[: len(dims) - rank]
+        if any(d != 1 for d in head):
+            raise TTNNError(f"{self!r}.to_rank({rank}): the leading dims {list(head)} are not all 1.")
+        return Shape(dims[len(dims) - rank:])
+
+    def with_tile_padding(self) -> "Shape":
+        return padded_shape(self, Layout.TILE)
+
+
+def padded_shape(shape, layout: Layout) -> Shape:
+    """ttnn's padded shape: TILE pads the last two dims to multiples of 32 (a rank-1 shape [w] becomes [32, w_pad],
+    as ttnn 0.81.1 prints it); ROW_MAJOR has no padding."""
+    dims = tuple(shape)
+    if layout != Layout.TILE:
+        return Shape(dims)
+    if len(dims) == 0:
+        return Shape((TILE_SIZE, TILE_SIZE))
+    if len(dims) == 1:
+        return Shape((TILE_SIZE, _round_up(dims[0])))
+    return Shape(dims[:-2] + (_round_up(dims[-2]), _round_up(dims[-1])))
+
+
+def _round_up(n: int, m: int = TILE_SIZE) -> int:
+    return -(-n // m) * m
+
+
+@dataclass(frozen=True)
+class CoreGrid:
+    """ttnn.CoreGrid(y=..., x=...)."""
+
+    y: int
+    x: int
+
+    @property
+    def num_cores(self) -> int:
+        return self.x * self.y
+
+    def __repr__(self):
+        return f"ttnn.CoreGrid(x={self.x}, y={self.y})"
+
+
+class ShardSpec:
+    """ttnn.ShardSpec(grid, shape, orientation): every core of `grid` holds a shard of `shape` = [height, width]
+    (elements of the tensor flattened to 2-D: height = the product of all dims but the last)."""
+
+    def __init__(self, grid, shard_shape, shard_orientation=ShardOrientation.ROW_MAJOR, *args, **kwargs):
+        if isinstance(grid, (CoreRange, CoreCoord)):
+            grid = CoreRangeSet([grid])
+        self.grid = grid
+        self.shape = tuple(int(s) for s in shard_shape)
+        if len(self.shape) != 2:
+            raise TTNNError(f"ShardSpec shape {list(shard_shape)} must have two entries [height, width].")
+        self.orientation = shard_orientation
+
+    def num_cores(self) -> int:
+        return self.grid.num_cores()
+
+    def cores(self) -> list[CoreCoord]:
+        """The grid's cores in shard order: row by row (ROW_MAJOR) or column by column (COL_MAJOR)."""
+        cores = list(self.grid)
+        if self.orientation == ShardOrientation.ROW_MAJOR:
+            return sorted(cores, key=lambda c: (c.y, c.x))
+        return sorted(cores, key=lambda c: (c.x, c.y))
+
+    def __eq__(self, other):
+        return (isinstance(other, ShardSpec) and list(self.grid) == list(other.grid) and self.shape == other.shape
+                and self.orientation == other.orientation)
+
+    def __hash__(self):
+        return hash((tuple(self.grid), self.shape, self.orientation))
+
+    def __repr__(self):
+        return (f"ShardSpec(grid={{{', '.join(f'[{r.start} - {r.end}]' for r in self.grid.ranges)}}},"
+                f"shape={{{self.shape[0]}, {self.shape[1]}}},orientation={self.orientation.cpp})")
+
+
+class MemoryConfig:
+    """ttnn.MemoryConfig(memory_layout=INTERLEAVED, buffer_type=DRAM, shard_spec=None)."""
+
+    def __init__(self, memory_layout=TensorMemoryLayout.INTERLEAVED, buffer_type=BufferType.DRAM, shard_spec=None):
+        self.memory_layout = memory_layout
+        self.buffer_type = buffer_type
+        self.shard_spec = shard_spec
+        if self.is_sharded() and buffer_type not in (BufferType.L1, BufferType.DRAM):
+            raise TTNNError(f"MemoryConfig: a sharded tensor lives in L1 or DRAM, not {buffer_type!r}.")
+
+    def is_sharded(self) -> bool:
+        return self.memory_layout != TensorMemoryLayout.INTERLEAVED
+
+    @property
+    def nd_shard_spec(self):
+        return None
+
+    def _key(self):
+        return (self.memory_layout, self.buffer_type, self.shard_spec)
+
+    def __eq__(self, other):
+        return isinstance(other, MemoryConfig) and self._key() == other._key()
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        shard = "std::nullopt" if self.shard_spec is None else repr(self.shard_spec)
+        return (f"MemoryConfig(memory_layout={self.memory_layout.cpp},buffer_type={self.buffer_type.cpp},"
+                f"shard_spec={shard},nd_shard_spec=std::nullopt,created_with_nd_shard_spec=0,per_core_allocation=0,"
+                "range_lockstep_allocation=0)")
+
+
+DRAM_MEMORY_CONFIG = MemoryConfig(TensorMemoryLayout.INTERLEAVED, BufferType.DRAM)
+L1_MEMORY_CONFIG = MemoryConfig(TensorMemoryLayout.INTERLEAVED, BufferType.L1)
+
+
+@dataclass
+class WormholeComputeKernelConfig:
+    """ttnn.WormholeComputeKernelConfig (defaults as tt-metal's ``compute_kernel_config.hpp``)."""
+
+    math_fidelity: MathFidelity = MathFidelity.HiFi4
+    math_approx_mode: bool = True
+    fp32_dest_acc_en: bool = False
+    packer_l1_acc: bool = False
+    dst_full_sync_en: bool = False
+    throttle_level: int = 0
+
+
+GrayskullComputeKernelConfig = WormholeComputeKernelConfig
+BlackholeComputeKernelConfig = WormholeComputeKernelConfig
+
+
+def init_device_compute_kernel_config(arch=None, config=None, math_fidelity=MathFidelity.LoFi, math_approx_mode=True,
+                                      fp32_dest_acc_en=False, packer_l1_acc=False, dst_full_sync_en=False,
+                                      throttle_level=0):
+    """ttnn.init_device_compute_kernel_config: `config` if given, else one from the keyword defaults (ttnn's
+    defaults: LoFi, approx mode on)."""
+    if config is not None:
+        return config
+    return WormholeComputeKernelConfig(math_fidelity, math_approx_mode, fp32_dest_acc_en, packer_l1_acc,
+                                       dst_full_sync_en, throttle_level)
+
+
+def create_sharded_memory_config(shape, core_grid, strategy, orientation=None, use_height_and_width_as_shard_shape=False,
+                                 tile_layout=True):
+    """ttnn.create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
+    use_height_and_width_as_shard_shape=False): an L1 sharded memory config. With use_height_and_width_as_shard_shape
+    `shape` is the shard's [height, width]; otherwise it is the tensor's shape and the shard is derived from the
+    strategy (HEIGHT: the flattened height split over all cores; WIDTH: the width split; BLOCK: height over the grid's
+    rows, width over its columns; each rounded up to whole tiles in TILE layout)."""
+    orientation = orientation or ShardOrientation.ROW_MAJOR
+    if isinstance(core_grid, CoreGrid):
+        grid = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(core_grid.x - 1, core_grid.y - 1))])
+        gx, gy = core_grid.x, core_grid.y
+    else:
+        grid = core_grid if isinstance(core_grid, CoreRangeSet) else CoreRangeSet([core_grid])
+        xs = [c.x for c in grid]
+        ys = [c.y for c in grid]
+        gx, gy = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    layout = {ShardStrategy.HEIGHT: TensorMemoryLayout.HEIGHT_SHARDED,
+              ShardStrategy.WIDTH: TensorMemoryLayout.WIDTH_SHARDED,
+              ShardStrategy.BLOCK: TensorMemoryLayout.BLOCK_SHARDED}[strategy]
+    dims = tuple(shape)
+    if use_height_and_width_as_shard_shape:
+        shard = (int(dims[0]), int(dims[1]))
+    else:
+        height, width = math.prod(dims[:-1]), dims[-1]
+        n = grid.num_cores()
+        rnd = _round_up if tile_layout else (lambda v: v)
+        if strategy == ShardStrategy.HEIGHT:
+            shard = (rnd(-(-height // n)), width)
+        elif strategy == ShardStrategy.WIDTH:
+            shard = (height, rnd(-(-width // n)))
+        else:
+            rows, cols = (gy, gx) if orientation == ShardOrientation.ROW_MAJOR else (gx, gy)
+            shard = (rnd(-(-height // rows)), rnd(-(-width // cols)))
+    return MemoryConfig(layout, BufferType.L1, ShardSpec(grid, shard, orientation))
