@@ -283,11 +283,12 @@ def _bf16_pack_round(bits16: np.ndarray) -> np.ndarray:
 
 def _bfp8_host_encode(bits_rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """tt-metal ``get_max_exp`` + ``convert_u32_to_bfp<Bfp8_b, false>`` over rows of 16 FP32 bit patterns.
-    Returns (shared exponents uint8 (..., ), datum bytes uint8 (..., 16))."""
+    Returns (shared exponents uint8 (..., ), datum bytes uint8 (..., 16)). Zeros and denormals (exponent 0) become
+    datum 0 (tt-metal 622c6fb9 blockfloat_common.cpp: ``is_zero_or_denormal``; the ttnn 0.81.1 wheel agrees)."""
     b = bits_rows.astype(np.uint32)
     exp = (b >> 23) & 0xFF
     shared = exp.max(axis=-1)
-    is_zero = (b & 0x7FFFFFFF) == 0
+    is_zero = exp == 0
     mant = (b & 0x007FFFFF) | np.uint32(1 << 23)
     diff = (shared[..., None] - exp).astype(np.uint32)
     # tt-metal shifts by at most 31 at a time; a 24-bit mantissa is gone after 24, so one clipped shift

@@ -55,8 +55,8 @@ def host_np_dtype(dtype: DataType) -> np.dtype:
 def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
     """Numbers -> the host values of `dtype`, converted as tt-metal's host does: float -> bfloat16 rounds to
     nearest even (bfloat16.hpp; NaN -> 0x7FC0), float -> float32 as static_cast<float>, float -> an integer
-    type truncates toward zero and clamps to its range (ttnn's host float-to-uint16 conversion), integers wrap
-    as C++ casts do. bfloat8_b: float32 here; quantised when tiled (tile_values / pack_bfp8)."""
+    type truncates toward zero, then saturates (uint16, int32) or wraps (uint32), as the ttnn 0.81.1 wheel does
+    (tests/ttnn_reference), integers wrap as C++ casts do. bfloat8_b: float32 here; quantised when tiled (tile_values / pack_bfp8)."""
     a = np.asarray(values)
     if dtype == DataType.BFLOAT16:
         if a.dtype == ml_dtypes.bfloat16:
@@ -70,7 +70,9 @@ def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
     target = host_np_dtype(dtype)
     if a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16:
         f = np.nan_to_num(np.trunc(a.astype(np.float64)), nan=0.0)
-        info = np.iinfo(target)
+        if dtype == DataType.UINT32:        # wraps modulo 2^32 (the ttnn 0.81.1 wheel: -68859.4 -> 4294898437)
+            return np.clip(f, -2.0**63, 2.0**63 - 1).astype(np.int64).astype(np.uint32)
+        info = np.iinfo(target)             # uint16 and int32 saturate (the wheel agrees)
         return np.clip(f, info.min, info.max).astype(target)
     if a.dtype == bool:
         return a.astype(target)
