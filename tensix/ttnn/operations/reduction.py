@@ -1,0 +1,459 @@
+"""Reductions (ttnn.sum, ttnn.mean, ttnn.max) and ttnn.fill_implicit_tile_padding, as tt-metal 622c6fb9 runs them on
+Wormhole.
+
+How ttnn composes a reduction (ttnn/cpp/ttnn/operations/reduction/generic/generic_reductions.cpp):
+- the dims are normalised and sorted (reduction_common.cpp generate_reduce_dim; None = all dims);
+- a TILE input first gets its implicit tile padding filled with the reduction's identity,
+  ``ttnn.fill_implicit_tile_padding(t, -inf)`` for max and ``0`` for sum and mean (get_pad_value): on the input's
+  own buffer, as tt-metal's fill_pad op works in place; so the padding (which tt-metal's tests fill with -42) never
+  reaches a result;
+- a reduction over the last dim (W), the second to last (H) or both (HW) is one reduce op on the tensor seen as 4D
+  (unsqueeze_to_4D / squeeze_from_ND_to_4D); HW over more than one tile is W then H (reduce_op.cpp); mean is the AVG
+  pool with the scaler 1/(product of the reduced logical dims); the reduce op's default compute config on Wormhole is
+  HiFi3 with fp32 accumulation (the HiFi4 + fp32 hardware bug #38306);
+- the result is reshaped to drop (or keep as 1) the reduced dims (adjust_shape).
+
+The reduce op (reduction/generic/device/): ReduceMultiCoreWProgramFactory (rows NC*Ht split over the grid
+column-major; reader_unary_reduce_universal_start_id, compute reduce.cpp, writer_unary_interleaved_start_id),
+ReduceMultiCoreHProgramFactory (columns NC*Wt; reader_unary_transpose_wh_universal_input_cols_partitioned) and
+ReduceSingleCoreHwProgramFactory (one tile, sqrt of the scaler applied twice); the kernels are in
+tensix/ttnn/kernels/reduction/ with ttnn's kernel library in reduce_lib.py (SUM/AVG along rows is a matmul by a
+column-0 scaler at HiFi4; the others reduce_tile on GAPOOL/GMPOOL).
+
+fill_pad (ttnn/cpp/ttnn/operations/data_movement/fill_pad/, FillPadProgramFactory): the border tiles of every
+[H, W] slice (right column, bottom row, corner) are read, a mask tile made by the writer selects the padding, and the
+compute kernel writes the fill value there (fill_tile_bitcast, where_tile) before the tiles are written back.
+
+Not modelled (NotModelledError): reductions over dims other than the last two (ttnn transposes them into place or
+runs fast_reduce_nc, which tensix.ttnn does not have yet), max with a scalar other than 1 (the SFPU post-multiply),
+Int32 / UInt32 inputs (SFPU reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs (tilize_with_val_padding)."""
+
+from __future__ import annotations
+
+import builtins
+import math
+import time
+
+import numpy as np
+
+from tensix.errors import NotModelledError
+from tensix.kernel import PoolType, ReduceDim
+from tensix.metalium import host as mh
+from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, LayoutError, TTNNError
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import DataType, Layout, MemoryConfig, WormholeComputeKernelConfig, data_format
+
+__all__ = ["sum", "mean", "max", "fill_implicit_tile_padding"]
+
+_KDIR = "reduction/"
+_REDUCE_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B)
+
+
+# ------------------------------------------------------------------------------------------------ helpers
+def _f32_bits(x) -> int:
+    return int(np.float32(x).view(np.uint32))
+
+
+def _view(t: Tensor, shape) -> Tensor:
+    """A tensor of another shape over the same buffer, where the tile layout does not change (the last two dims, as
+    ttnn pads rank 0 / 1 shapes to [1, w], are equal): ttnn's reshape is a view there (unsqueeze_to_4D,
+    squeeze_from_ND_to_4D, dropping or adding leading 1s)."""
+    shape = tuple(int(d) for d in shape)
+    if shape == tuple(t.shape):
+        return t
+    v = Tensor._make(shape, t.dtype, t.layout, device=t._device, buffer=t._buffer, memory_config=t.memory_config())
+    v._view_of = t          # keeps the owner (and its buffer) alive
+    return v
+
+
+def _last2(shape):
+    s = tuple(shape)
+    s = (1,) * builtins.max(0, 2 - len(s)) + s
+    return s[-2:]
+
+
+def _reshape(t: Tensor, shape) -> Tensor:
+    """ttnn::reshape of a reduce result: a view where the tile layout stays, else the data movement op."""
+    shape = tuple(int(d) for d in shape)
+    if _last2(shape) == _last2(t.shape) and math.prod(shape) == math.prod(t.shape):
+        return _view(t, shape)
+    from tensix.ttnn import operations
+    fn = getattr(operations, "reshape", None)
+    if fn is None:
+        raise NotModelledError(
+            f"the reduction's result {list(t.shape)} must be reshaped to {list(shape)}, which moves data between "
+            "tiles (ttnn::reshape on the device); tensix.ttnn has no ttnn.reshape yet.\nFix: pass keepdim=True.")
+    return fn(t, shape)
+
+
+def _to_4d(t: Tensor) -> Tensor:
+    s = tuple(t.shape)
+    if len(s) < 4:
+        return _view(t, (1,) * (4 - len(s)) + s)
+    if len(s) > 4:
+        return _view(t, (math.prod(s[:-3]),) + s[-3:])
+    return t
+
+
+def _compute_config(cfg):
+    """ttnn::init_device_compute_kernel_config(arch, cfg, HiFi3, approx False, fp32 acc True) as reduce_op.cpp asks
+    on Wormhole: `cfg` if given."""
+    if cfg is not None:
+        return cfg
+    return WormholeComputeKernelConfig(math_fidelity=MathFidelity.HiFi3, math_approx_mode=False,
+                                       fp32_dest_acc_en=True, packer_l1_acc=False, dst_full_sync_en=False)
+
+
+def _cfg_key(cfg):
+    return (str(cfg.math_fidelity), bool(cfg.math_approx_mode), bool(cfg.fp32_dest_acc_en),
+            bool(cfg.packer_l1_acc), bool(cfg.dst_full_sync_en))
+
+
+def _check_input(what, t: Tensor):
+    O.device_of(what, t)
+    if t.layout != Layout.TILE:
+        raise NotModelledError(f"{what} of a ROW_MAJOR tensor: ttnn tilizes it first (tilize_with_val_padding), "
+                               "which tensix.ttnn does not run yet.\nFix: pass a TILE_LAYOUT tensor.")
+    if t.is_sharded():
+        raise NotModelledError(f"{what} of a sharded tensor is not modelled; use an interleaved memory config.")
+    if t.dtype not in _REDUCE_DTYPES:
+        if t.dtype in (DataType.INT32, DataType.UINT32):
+            raise NotModelledError(f"{what} of a {t.dtype!r} tensor runs the SFPU reduce in tt-metal, which "
+                                   "tensix.ttnn does not model yet.")
+        raise DTypeError(f"{what}: Only FLOAT32, BFLOAT16, BFLOAT8_B, and UINT32 are supported for generic "
+                         f"reduction (INT32 is supported for MAX/MIN) - got {t.dtype!r}.\nFix: ttnn.typecast the "
+                         "input to bfloat16 or float32.")
+
+
+_POOL = {"sum": PoolType.SUM, "avg": PoolType.AVG, "max": PoolType.MAX}
+_DIM = {"W": ReduceDim.REDUCE_ROW, "H": ReduceDim.REDUCE_COL, "HW": ReduceDim.REDUCE_SCALAR}
+
+
+# -------------------------------------------------------------------------------------- the reduce op (prim)
+def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc: MemoryConfig,
+                 out_dtype: DataType, cfg) -> Tensor:
+    """ttnn::prim::reduce on a 4D TILE tensor: one program (W, H or single-core HW factory)."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a)
+    n, c, h, w = a.padded_shape
+    out_shape = list(a.shape)
+    if dim in ("H", "HW"):
+        out_shape[2] = 1
+    if dim in ("W", "HW"):
+        out_shape[3] = 1
+    out = O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, out_mc)
+    NC, Ht, Wt = n * c, h // 32, w // 32
+    src_fmt = data_format(a.dtype)
+    scaler_dtype = DataType.FLOAT32 if a.dtype == DataType.FLOAT32 else DataType.BFLOAT16
+    pool, rdim = _POOL[math_op], _DIM[dim]
+    defines = {"REDUCE_OP": pool, "REDUCE_DIM": rdim}
+    fid = cfg.math_fidelity
+    key = ("reduce", math_op, dim, _f32_bits(scaler), O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+    grid = O.grid_of(dev)
+
+    def factory():
+        prog = mh.CreateProgram()
+        if dim == "HW":
+            if NC * Ht * Wt != 1:
+                raise TTNNError("internal: the single-core HW reduce takes one tile")
+            core = mh.CoreCoord(0, 0)
+            cores = [core]
+            O.cb(prog, cores, 0, 2, a.dtype)
+            O.cb(prog, cores, 2, 1, scaler_dtype)
+            O.cb(prog, cores, 3, 2, out_dtype)
+            rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_reduce_universal_start_id.py"), cores,
+                                 ReaderDataMovementConfig(compile_args=[_f32_bits(math.sqrt(scaler))]
+                                                          + O.accessor_args(a), defines=defines))
+            wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id.py"), cores,
+                                 WriterDataMovementConfig(compile_args=[3] + O.accessor_args(out)))
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + "reduce.py"), cores, ComputeConfig(
+                math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
+                compile_args=[Ht, Wt, NC, _f32_bits(1.0)], defines=defines))
+
+            def set_args(tensors):
+                ta, to = tensors
+                mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), NC * Ht * Wt, 0])
+                mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), NC, 0])
+
+            return O.ProgramEntry(prog, set_args, 1, "ReduceSingleCoreHwProgramFactory")
+
+        units = NC * Ht if dim == "W" else NC * Wt
+        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units, False)
+        g1, g2 = list(g1), list(g2)
+        order = g1 + g2                     # grid_to_cores(num_cores, x, y, false): column-major, as the split
+        O.cb(prog, order, 0, 2, a.dtype)
+        O.cb(prog, order, 2, 1, scaler_dtype)
+        O.cb(prog, order, 3, 2, out_dtype)
+        if dim == "W":
+            rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_reduce_universal_start_id.py"), order,
+                                 ReaderDataMovementConfig(compile_args=[_f32_bits(scaler)] + O.accessor_args(a),
+                                                          defines=defines))
+        else:
+            rdef = dict(defines, ENABLE_FP32_DEST_ACC=1 if cfg.fp32_dest_acc_en else 0,
+                        DST_SYNC_FULL=1 if cfg.dst_full_sync_en else 0)
+            rk = mh.CreateKernel(
+                prog, O.kernel_path(_KDIR + "reader_unary_transpose_wh_universal_input_cols_partitioned.py"), order,
+                ReaderDataMovementConfig(compile_args=[Ht, Wt, Ht * Wt, _f32_bits(scaler), 0] + O.accessor_args(a),
+                                         defines=rdef))
+        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id.py"), order,
+                             WriterDataMovementConfig(compile_args=[3] + O.accessor_args(out), defines=defines))
+        for group, per in ((g1, n1), (g2, n2)):
+            if not group:
+                continue
+            ct = [per, Wt, 1, _f32_bits(1.0)] if dim == "W" else [Ht, per, 1, _f32_bits(1.0)]
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + "reduce.py"), group, ComputeConfig(
+                math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
+                dst_full_sync_en=bool(cfg.dst_full_sync_en) if dim == "H" else False,
+                compile_args=ct, defines=defines))
+        work = [(cc, n1) for cc in g1] + [(cc, n2) for cc in g2]
+
+        def set_args(tensors):
+            ta, to = tensors
+            done = 0
+            for cc, k in work:
+                if dim == "W":
+                    mh.SetRuntimeArgs(prog, rk, cc, [ta.buffer_address(), k * Wt, done * Wt])
+                    mh.SetRuntimeArgs(prog, wk, cc, [to.buffer_address(), k, done])
+                else:
+                    mh.SetRuntimeArgs(prog, rk, cc, [ta.buffer_address(), (done // Wt) * Ht * Wt + done % Wt,
+                                                     done % Wt, k])
+                    mh.SetRuntimeArgs(prog, wk, cc, [to.buffer_address(), k, done])
+                done += k
+
+        name = "ReduceMultiCoreWProgramFactory" if dim == "W" else "ReduceMultiCoreHProgramFactory"
+        return O.ProgramEntry(prog, set_args, num_cores, name)
+
+    O.run(what, dev, key, factory, [a, out], [out],
+          {"math_op": math_op.upper(), "dim": dim, "scaler": float(scaler), "dtype": out_dtype.name}, started)
+    return out
+
+
+def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_mc, out_dtype, cfg) -> Tensor:
+    """generic::detail::reduce (reduce_op.cpp): the default compute config, the post-multiply for max, HW over more
+    than one tile as W then H (the scaler on the H step)."""
+    cfg = _compute_config(cfg)
+    if math_op == "max" and scaler != 1.0:
+        raise NotModelledError(f"{what} with scalar={scaler}: tt-metal reduces with 1.0 and multiplies the result on "
+                               "the SFPU (REDUCE_POST_MUL, mul_unary_tile), which tensix.ttnn does not run yet.\n"
+                               "Fix: use scalar=1.0 (the default) and multiply afterwards.")
+    num_tiles = t4.padded_shape.volume() // 1024
+    if dim == "HW" and (num_tiles > 1 or scaler < 0):
+        w_out = _prim_reduce(what, t4, math_op, "W", 1.0, out_mc, out_dtype, cfg)
+        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg)
+    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg)
+
+
+def _generate_reduce_dim(t: Tensor, dim) -> list[int]:
+    rank = len(t.shape)
+    if dim is None:
+        return list(range(rank))
+    dims = [int(dim)] if isinstance(dim, (int, np.integer)) else [int(d) for d in dim]
+    if not dims:
+        return list(range(rank))
+    out = []
+    for i, d in enumerate(dims):
+        if d < 0:
+            d += rank
+            if rank == 0 and d == -1:
+                d = 0
+        if not ((0 <= d < rank) or (rank == 0 and d == 0)):
+            raise TTNNError(f"Unsupported dim {dims[i]} at index {i}. After possible adjustment, needs to be at least "
+                            f"0 and less than rank {rank}, or exactly 0 for a rank 0 tensor.\nFix: pass dims in "
+                            f"[-{rank}, {rank - 1}].")
+        out.append(d)
+    out.sort()
+    for i in range(1, len(out)):
+        if out[i] == out[i - 1]:
+            raise TTNNError(f"reduce dim list contains a duplicate axis after sorting (indices {i - 1} and {i}, value "
+                            f"{out[i]}).\nFix: name each dim once.")
+    return out
+
+
+def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_kernel_config, scalar: float):
+    """generic_reductions.cpp reduce<Sum|Mean|Max> and reduce_impl, for dims within the last two."""
+    what = f"ttnn.{kind}"
+    if not isinstance(t, Tensor):
+        raise TTNNError(f"{what}: input_tensor is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) "
+                        "first.")
+    _check_input(what, t)
+    dims = _generate_reduce_dim(t, dim)
+    shape = tuple(t.shape)
+    rank = len(shape)
+    pad_value = float("-inf") if kind == "max" else 0.0
+    t = fill_implicit_tile_padding(t, pad_value)
+    mc = memory_config or t.memory_config()
+    if rank == 0:
+        raise NotModelledError(f"{what} of a rank-0 tensor returns ttnn.clone of it, which tensix.ttnn does not "
+                               "have yet.")
+    if t.logical_volume() == 0:
+        raise NotModelledError(f"{what} of a zero-volume tensor (zero_volume_reduce) is not modelled.")
+    hw = [d for d in dims if d >= rank - 2]
+    if len(hw) != len(dims):
+        other = [d for d in dims if d < rank - 2]
+        raise NotModelledError(
+            f"{what} over dims {other} (not among the last two): tt-metal transposes them into place or runs "
+            "fast_reduce_nc, which tensix.ttnn does not run yet.\nFix: reduce over the last two dims (dim=-1, -2 or "
+            "[-2, -1]), or permute the tensor first.")
+    if dims == [rank - 1] or (rank == 1 and dims == [0]):
+        rdim = "W"
+    elif dims == [rank - 2]:
+        rdim = "H"
+    else:
+        rdim = "HW"
+    reduced = math.prod(shape[d] for d in dims)
+    if kind == "mean":
+        math_op, sc = "avg", float(np.float32(scalar) / np.float32(reduced))
+    else:
+        math_op, sc = kind, float(scalar)
+    t4 = _to_4d(t)
+    out = _detail_reduce(what, t4, math_op, rdim, sc, mc, t.dtype, compute_kernel_config)
+    new_shape = []
+    for axis in range(rank):
+        if axis in dims:
+            if keepdim:
+                new_shape.append(1)
+        else:
+            new_shape.append(shape[axis])
+    return _reshape(out, new_shape)
+
+
+def sum(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
+        scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
+    """ttnn.sum(input_tensor, dim=None, keepdim=False, *, memory_config=None, compute_kernel_config=None,
+    scalar=1.0): the sum over `dim` (an int, a list, or None for all), times `scalar`; tile padding ignored."""
+    _refuse_grids("ttnn.sum", sub_core_grids)
+    return _reduce("sum", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
+
+
+def mean(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
+         scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
+    """ttnn.mean(input_tensor, dim=None, keepdim=False, ...): the sum times scalar/N (N the number of reduced logical
+    elements), as ttnn's AVG reduce with that scaler."""
+    _refuse_grids("ttnn.mean", sub_core_grids)
+    return _reduce("mean", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
+
+
+def max(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
+        scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
+    """ttnn.max(input_tensor, dim=None, keepdim=False, ...): the maximum over `dim` (GMPOOL); tile padding is set
+    to -inf first."""
+    _refuse_grids("ttnn.max", sub_core_grids)
+    if scalar < 0:
+        raise NotModelledError("ttnn.max with a negative scalar is ttnn.min's reduce (reduce_min, -max(-x)), which "
+                               "tensix.ttnn does not run yet.")
+    return _reduce("max", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
+
+
+def _refuse_grids(what, sub_core_grids):
+    if sub_core_grids is not None:
+        raise NotModelledError(f"{what}(..., sub_core_grids=...) is not modelled; tensix.ttnn runs reductions on the "
+                               "whole compute grid.")
+
+
+# -------------------------------------------------------------------------------- fill_implicit_tile_padding
+def _fill_value_bits(dtype: DataType, value) -> int:
+    """tt-metal data_movement common pack_fill_value_for_dtype for the float dtypes: the float32 bits."""
+    return _f32_bits(float(value))
+
+
+def fill_implicit_tile_padding(input_tensor, fill_value, *, memory_config=None, **kwargs):
+    """ttnn.fill_implicit_tile_padding(tensor, fill_value): write `fill_value` into the tile padding of a TILE tensor
+    (the rows past its logical height and columns past its logical width in each [H, W] slice), in place, as
+    tt-metal's fill_pad op does; returns the tensor. A tensor without padding is returned untouched. bfloat8_b goes
+    through bfloat16 (ttnn.typecast) and back, as in tt-metal."""
+    what = "ttnn.fill_implicit_tile_padding"
+    t = input_tensor
+    O.device_of(what, t)
+    if t.layout != Layout.TILE:
+        raise LayoutError(f"{what}: FillPad should only be used for tile layout; the tensor is {t.layout!r}.\n"
+                          "Fix: ttnn.to_layout(tensor, ttnn.TILE_LAYOUT) first.")
+    shape = tuple(t.shape)
+    h, w = _last2(shape)
+    if h % 32 == 0 and w % 32 == 0:
+        return t
+    if t.is_sharded():
+        raise NotModelledError(f"{what} of a sharded tensor (FillPadL1ShardedProgramFactory) is not modelled.")
+    if t.dtype == DataType.BFLOAT8_B:
+        from tensix.ttnn import operations
+        tc = getattr(operations, "typecast", None)
+        if tc is None:
+            raise NotModelledError(f"{what} of a bfloat8_b tensor typecasts it to bfloat16 and back on the device; "
+                                   "tensix.ttnn has no device typecast yet.")
+        b = tc(t, DataType.BFLOAT16)
+        _fill_pad(what, b if len(b.shape) <= 3 else _view(b, (math.prod(shape[:-2]),) + shape[-2:]), fill_value)
+        return tc(b, DataType.BFLOAT8_B)
+    if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32):
+        raise NotModelledError(f"{what} of a {t.dtype!r} tensor fills with fill_tile_int and an integer where_tile, "
+                               "which tensix.ttnn does not run yet.")
+    v = t if len(shape) <= 3 else _view(t, (math.prod(shape[:-2]),) + shape[-2:])
+    _fill_pad(what, v, fill_value)
+    return t
+
+
+def _fill_pad(what, t: Tensor, fill_value):
+    """ttnn::prim::fill_pad, FillPadProgramFactory (interleaved): in place on t's buffer."""
+    started = time.perf_counter()
+    dev = O.device_of(what, t)
+    shape = tuple(t.shape)
+    height, width = _last2(shape)
+    n_slices = shape[-3] if len(shape) > 2 else 1
+    H_tiles, W_tiles = -(-height // 32), -(-width // 32)
+    H_mod, W_mod = height % 32, width % 32
+    right, bottom = W_mod != 0, H_mod != 0
+    is_fp32 = t.dtype == DataType.FLOAT32
+    elem = 4 if is_fp32 else 2
+    fill_bits = _fill_value_bits(t.dtype, fill_value)
+    right_stride = (H_tiles - 1 if bottom else H_tiles) if right else 0
+    bottom_stride = (W_tiles - 1 if right else W_tiles) if bottom else 0
+    T_right = n_slices * right_stride if right else 0
+    T_bottom = n_slices * bottom_stride if bottom else 0
+    T_corner = n_slices if (right and bottom) else 0
+    total = T_right + T_bottom + T_corner
+    key = ("fill_pad", fill_bits, O.spec_key(t))
+    defines = {"MASK_VALUE": 0x3F800000 if is_fp32 else 0x3F80, "MASK_ELEM_BYTES": elem}
+    grid = O.grid_of(dev)
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, total, False)
+        work = [(c, n1) for c in g1] + [(c, n2) for c in g2]
+        cores = [c for c, _ in work]
+        O.cb(prog, cores, 0, 2, t.dtype)
+        if right:
+            O.cb(prog, cores, 1, 1, t.dtype)
+        if bottom:
+            O.cb(prog, cores, 2, 1, t.dtype)
+        O.cb(prog, cores, 16, 2, t.dtype)
+        common = [W_tiles, H_tiles, n_slices, int(right), int(bottom), W_mod, H_mod]
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_reader.py"), cores, ReaderDataMovementConfig(
+            compile_args=common + [elem, fill_bits, 0] + O.accessor_args(t), defines=defines))
+        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_writer.py"), cores, WriterDataMovementConfig(
+            compile_args=common + [1, 2, 16] + O.accessor_args(t), defines=defines))
+        utd = {0: "UnpackToDestFp32", 1: "UnpackToDestFp32", 2: "UnpackToDestFp32"} if is_fp32 else None
+        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_compute.py"), cores, ComputeConfig(
+            fp32_dest_acc_en=is_fp32, unpack_to_dest_mode=utd,
+            compile_args=[W_tiles, H_tiles, int(right), int(bottom), elem, fill_bits, 0, 1, 2, 16], defines=defines))
+        phases = []
+        start = 0
+        for c, n in work:
+            lo, hi = start, start + n
+            per = []
+            for bstart, bsize in ((0, T_right), (T_right, T_bottom), (T_right + T_bottom, T_corner)):
+                a, b = builtins.max(lo, bstart), builtins.min(hi, bstart + bsize)
+                per += [a - bstart, b - a] if bsize and b > a else [0, 0]
+            phases.append((c, per))
+            start = hi
+
+        def set_args(tensors):
+            (tt,) = tensors
+            for c, per in phases:
+                mh.SetRuntimeArgs(prog, rk, c, [tt.buffer_address()] + per)
+                mh.SetRuntimeArgs(prog, wk, c, [tt.buffer_address()] + per)
+                mh.SetRuntimeArgs(prog, ck, c, [per[1], per[3], per[5]])
+
+        return O.ProgramEntry(prog, set_args, num_cores, "FillPadProgramFactory")
+
+    O.run("ttnn.fill_implicit_tile_padding", dev, key, factory, [t], [t],
+          {"fill_value": float(np.uint32(fill_bits).view(np.float32))}, started)
