@@ -6,9 +6,11 @@ from tensix.kernel.compute import *  # noqa: F401,F403
 from tensix.kernel.compute import __dict__ as _cp
 from tensix.kernel.sfpu_ops import *  # noqa: F401,F403
 from tensix.kernel import sfpu_ops as _ops
+from tensix.kernel.tilize import *  # noqa: F401,F403
+from tensix.kernel import tilize as _tilize
 from tensix.metalium.types import DataFormat  # noqa: F401
 
 __all__ = sorted({n for n in list(_df) + list(_cp) if not n.startswith("_") and n not in
                   ("annotations", "np", "sys", "enum", "soc", "cost", "formats", "fpu")} | {"DataFormat", "_run_sfpu"}
-                 | set(_ops.__all__))
+                 | set(_ops.__all__) | set(_tilize.__all__))
 from tensix.kernel.compute import _run_sfpu  # noqa: E402,F401

@@ -54,8 +54,14 @@ UNPACK_AB = unpack_of(binary("add", None))      # binary_op_init_common's: unpac
 _OP_NAME = {"add": "ELWADD", "sub": "ELWSUB", "mul": "ELWMUL"}
 
 
+# Modes programmed by inits of other modules (tensix.kernel.tilize: tilize, fast tilize, transpose): mode -> text.
+EXTRA_MODES: dict = {}
+
+
 def describe(cfg) -> str:
     """A math or unpacker configuration as the message shows it."""
+    if cfg in EXTRA_MODES:
+        return EXTRA_MODES[cfg]
     if cfg is None:
         return "nothing (no init has programmed it since the kernel started)"
     if cfg == COPY:

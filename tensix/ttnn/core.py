@@ -184,7 +184,8 @@ def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, mem
         raise LayoutError(f"ttnn.to_layout: {layout!r} is not a layout.\nFix: ttnn.ROW_MAJOR_LAYOUT or ttnn.TILE_LAYOUT.")
     if tensor._device is not None:
         from tensix.ttnn import operations
-        return operations.device_to_layout(tensor, layout, dtype=dtype, memory_config=memory_config)
+        return operations.device_to_layout(tensor, layout, dtype=dtype, memory_config=memory_config,
+                                           pad_value=pad_value)
     if dtype is not None and dtype != tensor.dtype:
         tensor = typecast(tensor, dtype)
     if layout == tensor.layout:

@@ -140,10 +140,12 @@ class Tensor:
         self.__dict__.update(t.__dict__)
 
     @classmethod
-    def _make(cls, shape, dtype, layout, *, host=None, bfp=None, device=None, buffer=None, memory_config=None):
+    def _make(cls, shape, dtype, layout, *, host=None, bfp=None, device=None, buffer=None, memory_config=None,
+              padded=None):
         t = cls.__new__(cls)
         t._shape = Shape(shape)
-        t._padded = padded_shape(t._shape, layout)
+        # padded: a padded shape other than the layout's default (tilize_with_val_padding, views of ttnn.reshape)
+        t._padded = padded_shape(t._shape, layout) if padded is None else Shape(padded)
         t._dtype = dtype
         t._layout = layout
         t._host = host              # numpy values (host storage)

@@ -1,0 +1,195 @@
+"""ttnn's kernel library helpers that the data movement kernels use, as Python functions:
+
+- compute_kernel_lib::tilize<block_width_tiles, input_cb, output_cb, init_uninit_mode, wait_mode, reconfig_mode,
+  fp32_mode>(num_blocks, total_input_pages) -> ``tilize(block_width_tiles, input_cb, output_cb, num_blocks, ...)``
+  (tt-metal 622c6fb9 ttnn/cpp/ttnn/kernel_lib/tilize_helpers.hpp / .inl): fast tilize when the hardware allows it
+  (block narrower than 256 tiles, half-sync Dst, Float16_b or Float32 input, output not Float32), unless
+  Fp32Mode.Lossless and a Float32 input; otherwise tilize_block.
+- compute_kernel_lib::untilize<...>(num_blocks) -> ``untilize(block_width_tiles, input_cb, output_cb, num_blocks,
+  ...)`` (kernel_lib/untilize_helpers.inl, Wormhole: no fast untilize): pack_untilize_block over the whole block, or
+  over sub-blocks of the largest divisor of the width that fits Dst (DEST_AUTO_LIMIT, kernel_lib/dest_helpers.hpp).
+- get_local_cb_interface(cb) (the dataflow API's CB interface: fifo_page_size, fifo_rd_ptr, fifo_wr_ptr).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from tensix.device import formats
+from tensix.device.formats import DataFormat
+from tensix.kernel import _ctx
+from tensix.kernel import compute as _c
+from tensix.kernel import dataflow as _d
+from tensix.kernel import tilize as _t
+
+
+class InitUninitMode(enum.Enum):
+    InitAndUninit = 0
+    InitOnly = 1
+    UninitOnly = 2
+    Neither = 3
+
+
+class WaitMode(enum.Enum):
+    WaitBlock = 0
+    WaitUpfront = 1
+    NoWait = 2
+
+
+class ReconfigureRegisterDatatypeMode(enum.Enum):
+    NoReconfigure = 0
+    UnpackReconfigure = 1
+    PackReconfigure = 2
+    UnpackAndPackReconfigure = 3
+
+
+class Fp32Mode(enum.Enum):
+    Fast = 0
+    Lossless = 1
+
+
+def _fmt(cb_id) -> DataFormat:
+    th = _ctx.th
+    return formats._fmt(_d._cb(th, cb_id, "compute_kernel_lib").fmt)
+
+
+def is_fp32_input_format(cb_id) -> bool:
+    """compute_kernel_lib::is_fp32_input_format<cb>(): the CB holds Float32 data."""
+    return _fmt(cb_id) == DataFormat.Float32
+
+
+def tilize(block_width_tiles, input_cb, output_cb, num_blocks, total_input_pages=None,
+           init_uninit_mode=InitUninitMode.InitAndUninit, wait_mode=WaitMode.WaitBlock,
+           reconfig_mode=ReconfigureRegisterDatatypeMode.UnpackAndPackReconfigure, fp32_mode=Fp32Mode.Fast):
+    """compute_kernel_lib::tilize (tilize_helpers.inl)."""
+    th = _ctx.th
+    cs = th.compute
+    fin, fout = _fmt(input_cb), _fmt(output_cb)
+    lossless = fp32_mode == Fp32Mode.Lossless and fin == DataFormat.Float32
+    use_fast = (block_width_tiles < 256 and not cs.full and fin in (DataFormat.Float32, DataFormat.Float16_b)
+                and fout != DataFormat.Float32 and not lossless)
+    if reconfig_mode in (ReconfigureRegisterDatatypeMode.UnpackReconfigure,
+                         ReconfigureRegisterDatatypeMode.UnpackAndPackReconfigure):
+        _c.reconfig_data_format_srca(input_cb)
+        if use_fast:
+            _c.reconfig_data_format_srcb(input_cb)
+    if reconfig_mode in (ReconfigureRegisterDatatypeMode.PackReconfigure,
+                         ReconfigureRegisterDatatypeMode.UnpackAndPackReconfigure):
+        _c.pack_reconfig_data_format(output_cb)
+    if init_uninit_mode in (InitUninitMode.InitAndUninit, InitUninitMode.InitOnly):
+        if use_fast:
+            _t.fast_tilize_init(input_cb, block_width_tiles, output_cb)
+        else:
+            _t.tilize_init(input_cb, block_width_tiles, output_cb)
+    asym = total_input_pages is not None
+    if wait_mode == WaitMode.WaitUpfront:
+        _d.cb_wait_front(input_cb, total_input_pages if asym else block_width_tiles * num_blocks)
+    pages_left = total_input_pages or 0
+    input_pages = block_width_tiles
+    block_fn = _t.fast_tilize_block if use_fast else _t.tilize_block
+    for _ in range(num_blocks):
+        if asym:
+            input_pages = min(pages_left, 32)
+        if wait_mode == WaitMode.WaitBlock:
+            _d.cb_wait_front(input_cb, input_pages)
+        _d.cb_reserve_back(output_cb, block_width_tiles)
+        block_fn(input_cb, block_width_tiles, output_cb)
+        _d.cb_push_back(output_cb, block_width_tiles)
+        _d.cb_pop_front(input_cb, input_pages)
+        if asym:
+            pages_left -= input_pages
+    if init_uninit_mode in (InitUninitMode.InitAndUninit, InitUninitMode.UninitOnly):
+        if use_fast:
+            _t.fast_tilize_uninit(input_cb, output_cb, block_width_tiles)
+        else:
+            _t.tilize_uninit(input_cb, output_cb)
+
+
+def compute_num_blocks(total_width: int, max_block_width: int) -> int:
+    """untilize_helpers.inl compute_num_blocks: total_width / (its largest divisor <= max_block_width)."""
+    for w in range(max_block_width, 0, -1):
+        if total_width % w == 0:
+            return total_width // w
+    return total_width
+
+
+def dest_auto_limit(fp32: bool, full_sync: bool) -> int:
+    """DEST_AUTO_LIMIT (dest_helpers.hpp): 8 tiles (16-bit, half sync), 4 (32-bit, half), 16 / 8 (full sync)."""
+    return (4 if fp32 else 8) * (2 if full_sync else 1)
+
+
+def untilize(block_width_tiles, input_cb, output_cb, num_blocks, init_uninit_mode=InitUninitMode.InitAndUninit,
+             wait_mode=WaitMode.WaitBlock, reconfig_mode=ReconfigureRegisterDatatypeMode.UnpackAndPackReconfigure,
+             dst_accum_mode=None):
+    """compute_kernel_lib::untilize (untilize_helpers.inl, Wormhole). `dst_accum_mode`: DST_ACCUM_MODE as the
+    kernel sees it (its define, else the ComputeConfig's fp32_dest_acc_en)."""
+    th = _ctx.th
+    cs = th.compute
+    fp32 = cs.fp32 if dst_accum_mode is None else bool(dst_accum_mode)
+    limit = dest_auto_limit(fp32, cs.full)
+    block_based = block_width_tiles > limit
+    num_sub = compute_num_blocks(block_width_tiles, limit) if block_based else 1
+    sub_w = block_width_tiles // num_sub
+    if reconfig_mode in (ReconfigureRegisterDatatypeMode.UnpackReconfigure,
+                         ReconfigureRegisterDatatypeMode.UnpackAndPackReconfigure):
+        _c.reconfig_data_format_srca(input_cb)
+    if reconfig_mode in (ReconfigureRegisterDatatypeMode.PackReconfigure,
+                         ReconfigureRegisterDatatypeMode.UnpackAndPackReconfigure):
+        _c.pack_reconfig_data_format(output_cb)
+    if init_uninit_mode in (InitUninitMode.InitAndUninit, InitUninitMode.InitOnly):
+        _t.pack_untilize_init[sub_w, block_width_tiles](input_cb, output_cb)
+    if wait_mode == WaitMode.WaitUpfront:
+        _d.cb_wait_front(input_cb, block_width_tiles * num_blocks)
+    block = _t.pack_untilize_block[sub_w, block_width_tiles]
+    wait = wait_mode == WaitMode.WaitBlock
+    for _ in range(num_blocks):
+        if block_based:         # BLOCK-BASED PACK UNTILIZE PATH
+            _d.cb_reserve_back(output_cb, block_width_tiles)
+            for b in range(num_sub):
+                if wait:
+                    _d.cb_wait_front(input_cb, sub_w)
+                block(input_cb, 1, output_cb, b)
+                _d.cb_pop_front(input_cb, sub_w)
+            _d.cb_push_back(output_cb, block_width_tiles)
+        else:                   # PACK UNTILIZE PATH (SINGLE-PASS)
+            if wait:
+                _d.cb_wait_front(input_cb, block_width_tiles)
+            _d.cb_reserve_back(output_cb, block_width_tiles)
+            block(input_cb, 1, output_cb, 0)
+            _d.cb_pop_front(input_cb, block_width_tiles)
+            _d.cb_push_back(output_cb, block_width_tiles)
+    if init_uninit_mode in (InitUninitMode.InitAndUninit, InitUninitMode.UninitOnly):
+        _t.pack_untilize_uninit(output_cb)
+
+
+class _CbInterface:
+    __slots__ = ("fifo_page_size", "fifo_rd_ptr", "fifo_wr_ptr", "fifo_size", "fifo_num_pages")
+
+
+def get_local_cb_interface(cb_id):
+    """The CB's interface as a dataflow kernel reads it (tt-metal get_local_cb_interface): fifo_page_size,
+    fifo_rd_ptr, fifo_wr_ptr (L1 byte addresses here), fifo_size, fifo_num_pages."""
+    th = _ctx.th
+    th.advance(_d._C_CALL)
+    cb = _d._cb(th, cb_id, "get_local_cb_interface")
+    i = _CbInterface()
+    i.fifo_page_size, i.fifo_rd_ptr, i.fifo_wr_ptr = cb.page_size, cb.rd_ptr, cb.wr_ptr
+    i.fifo_size, i.fifo_num_pages = cb.size, cb.num_pages
+    return i
+
+
+def block_reps(first_arg: int, n_block_reps: int):
+    """The block representations a tilize_with_val_padding reader / untilize_with_unpadding writer reads from its
+    runtime args from index first_arg (5 words each: n_data, n_mixed, n_pads, times, repeat_count; a
+    representation is used repeat_count times in a row): yields (n_data, n_mixed, n_pads, times), n_block_reps in
+    all, as the kernels' loop over block_rep_idx."""
+    idx, count = first_arg, 1
+    for _ in range(n_block_reps):
+        repeat_count = _d.get_arg_val(idx + 4)
+        rep = (_d.get_arg_val(idx), _d.get_arg_val(idx + 1), _d.get_arg_val(idx + 2), _d.get_arg_val(idx + 3))
+        if count == repeat_count:
+            idx += 5
+            count = 1
+        else:
+            count += 1
+        yield rep

@@ -1,0 +1,293 @@
+"""Helpers shared by the data movement ops (ttnn.tilize / untilize / reshape / permute / concat / slice / pad /
+embedding / clone / to_memory_config): tt-metal's work splits for tilize-style programs (ttnn/cpp/ttnn/operations/
+core/work_split/work_split_tilize.hpp at 622c6fb9), its core orderings, the block representation of padded tensors
+(BlockRep / distribute_work), the L1 space check of the layout ops (data_movement/common/common.cpp
+is_enough_space), output tensors with a given padded shape, and the refusal of inputs an op does not take."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from tensix.device import soc
+from tensix.errors import NotModelledError
+from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet
+from tensix.ttnn import tensor as T
+from tensix.ttnn.errors import LayoutError
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import DRAM_MEMORY_CONFIG, TILE_SIZE, DataType, Layout, MemoryConfig, Shape
+
+TILE_HW = TILE_SIZE * TILE_SIZE
+
+
+def dim(shape, i: int) -> int:
+    """shape[i] as tt-metal's Shape reads it: shapes of rank < 4 have leading 1s (ShapeBase::init), so shape[-4]
+    of a 2-D shape is 1."""
+    dims = tuple(shape)
+    n = len(dims)
+    if i < 0:
+        return dims[i] if -i <= n else 1
+    return dims[i]
+
+
+def div_up(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def round_up(a: int, b: int) -> int:
+    return div_up(a, b) * b
+
+
+# ------------------------------------------------------------------------------------------- core orders
+def corerange_to_cores(crs, max_cores=None, row_wise=False) -> list[CoreCoord]:
+    """tt-metal corerange_to_cores (tt_metal/common/work_split.cpp): the cores of each range in turn, column by
+    column (x outer, y inner) unless row_wise, cut to max_cores."""
+    ranges = crs.ranges if isinstance(crs, CoreRangeSet) else (crs,)
+    out = []
+    for r in ranges:
+        if row_wise:
+            out += [CoreCoord(x, y) for y in range(r.start.y, r.end.y + 1) for x in range(r.start.x, r.end.x + 1)]
+        else:
+            out += [CoreCoord(x, y) for x in range(r.start.x, r.end.x + 1) for y in range(r.start.y, r.end.y + 1)]
+    return out[:max_cores] if max_cores else out
+
+
+def device_grid(device) -> CoreRangeSet:
+    g = device.compute_with_storage_grid_size()
+    return CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(g.x - 1, g.y - 1))])
+
+
+def compute_ncores(grid_area: int, nblocks: int) -> tuple[int, int]:
+    """work_split_tilize.hpp compute_ncores: (cores used, blocks per core)."""
+    per = 1 if grid_area == 0 else math.ceil(nblocks / grid_area)
+    ncores = nblocks if per == 0 else math.ceil(nblocks / per)
+    return ncores, per
+
+
+def _closest_square_larger_than_b(b, width, height, ref):
+    if ref <= 0:
+        return 1, 1
+    s = math.isqrt(b)
+    if s * s == b:
+        if div_up(width, s) * div_up(height, s) < ref:
+            return b, s
+    for c in range(s + 1, width * height + 1):
+        if div_up(width, c) * div_up(height, c) < ref:
+            return c * c, c
+    return 1, 1
+
+
+def compute_ncores_wh(grid_area: int, nblocks: int, width_tiles: int, height_tiles: int) -> int:
+    """work_split_tilize.hpp compute_ncores_wh: the cores a 2-D block split would use (only the count is needed to
+    choose between the factories)."""
+    per = 1 if grid_area == 0 else div_up(nblocks, grid_area)
+    per, size = _closest_square_larger_than_b(per, width_tiles, height_tiles, grid_area)
+    total = div_up(width_tiles, size) * div_up(height_tiles, size)
+    return nblocks if per == 0 else total
+
+
+@dataclass
+class BlockSplit:
+    ncores: int
+    cores: list                 # all cores in work order (the cliff core, if any, last)
+    full: list                  # cores with nblocks_per_core blocks
+    cliff: list                 # at most one core with nblocks_per_core_cliff blocks
+    nblocks_per_core: int
+    nblocks_per_core_cliff: int
+
+
+def split_blocks_for_tilize(grid: CoreRangeSet, nblocks: int) -> BlockSplit:
+    """work_split_tilize.hpp split_blocks_for_tilize(const CoreRangeSet&, nblocks): ncores consecutive cores of
+    corerange_to_cores(grid) (column by column), the last one a cliff core when nblocks is not a multiple."""
+    cores = corerange_to_cores(grid)
+    ncores, per = compute_ncores(len(cores), nblocks)
+    cliff_blocks = 0 if per == 0 else nblocks % per
+    n_full = ncores - 1 if cliff_blocks else ncores
+    full = cores[:n_full]
+    cliff = cores[n_full:n_full + 1] if cliff_blocks else []
+    return BlockSplit(ncores, full + cliff, full, cliff, per, cliff_blocks)
+
+
+def split_blocks_for_tilize_grid(grid_size: CoreCoord, nblocks: int) -> BlockSplit:
+    """work_split_tilize.hpp split_blocks_for_tilize(CoreCoord grid_size, nblocks): the cores row by row from
+    (0, 0); the cliff core (if any) is the last."""
+    ncores, per = compute_ncores(grid_size.x * grid_size.y, nblocks)
+    cliff_blocks = 0 if per == 0 else nblocks % per
+    cores = [CoreCoord(i % grid_size.x, i // grid_size.x) for i in range(ncores)]
+    n_full = ncores - 1 if cliff_blocks else ncores
+    return BlockSplit(ncores, cores, cores[:n_full], cores[n_full:] if cliff_blocks else [], per, cliff_blocks)
+
+
+def ranges_of(cores) -> CoreRangeSet:
+    return CoreRangeSet([CoreRange(c, c) for c in cores])
+
+
+# -------------------------------------------------------------------------------- padded tensors' blocks
+@dataclass
+class BlockRep:
+    """work_split_tilize.hpp BlockRep: n_data full tile-rows, a mixed tile-row of n_mixed data rows (0: none),
+    n_pads padding tile-rows, the pattern repeated `times`."""
+
+    n_data: int
+    n_mixed: int
+    n_pads: int
+    times: int
+
+    def __post_init__(self):
+        if self.n_data == 0 and self.n_mixed == 0:
+            self.n_pads *= self.times
+            self.times = 1
+        elif self.n_pads == 0 and self.n_mixed == 0:
+            self.n_data *= self.times
+            self.times = 1
+
+    def has_mixed(self) -> bool:
+        return self.n_mixed > 0
+
+    def single_rep(self) -> int:
+        return self.n_data + self.has_mixed() + self.n_pads
+
+    def block_count(self) -> int:
+        return self.single_rep() * self.times
+
+    def data_row_count(self) -> int:
+        return (self.n_data * 32 + self.n_mixed) * self.times
+
+    def key(self):
+        return (self.n_data, self.n_mixed, self.n_pads, self.times)
+
+    def split_at(self, idx: int):
+        first, second = [], []
+        rep = idx // self.single_rep()
+        if rep > 0:
+            first.append(BlockRep(self.n_data, self.n_mixed, self.n_pads, rep))
+        within = idx % self.single_rep()
+        if within > 0:
+            if within <= self.n_data:
+                first.append(BlockRep(within, 0, 0, 1))
+                second.append(BlockRep(self.n_data - within, self.n_mixed, self.n_pads, 1))
+            elif within == self.n_data + 1 and self.has_mixed():
+                first.append(BlockRep(self.n_data, self.n_mixed, 0, 1))
+                second.append(BlockRep(0, 0, self.n_pads, 1))
+            else:
+                within -= self.n_data + self.has_mixed()
+                first.append(BlockRep(self.n_data, self.n_mixed, within, 1))
+                second.append(BlockRep(0, 0, self.n_pads - within, 1))
+        remaining = self.times - rep - (within > 0)
+        if remaining > 0:
+            second.append(BlockRep(self.n_data, self.n_mixed, self.n_pads, remaining))
+        return first, second
+
+
+def distribute_work(logical, padded, ncores, per_core, has_cliff, per_core_cliff, tile_height=32):
+    """work_split_tilize.hpp distribute_work: each core's list of BlockReps over the 4-D view of the tensor."""
+    w, z, y = dim(logical, -4), dim(logical, -3), dim(logical, -2)
+    pw, pz, py = dim(padded, -4) - w, dim(padded, -3) - z, dim(padded, -2) - y
+    if (y + py) % tile_height:
+        raise NotModelledError(f"distribute_work: rows {y + py} are not a multiple of the tile height")
+    rep = BlockRep(y // tile_height, y % tile_height, py // tile_height, z)
+    pad = BlockRep(0, 0, (y + py) * pz // tile_height, 1)
+    work = []
+    for _ in range(w):
+        work.append(rep)
+        if pad.n_pads:
+            work.append(pad)
+    work.append(BlockRep(0, 0, (y + py) * (z + pz) * pw, 1))
+    out = []
+    for i in range(ncores):
+        todo = per_core_cliff if (i == ncores - 1 and has_cliff) else per_core
+        mine, count = [], 0
+        while count < todo and work:
+            first = work[0]
+            if first.block_count() <= todo - count:
+                mine.append(first)
+                count += first.block_count()
+                work.pop(0)
+            else:
+                head, tail = first.split_at(todo - count)
+                for el in head:
+                    mine.append(el)
+                    count += el.block_count()
+                work[0:1] = tail
+        out.append(mine)
+    return out
+
+
+def block_rep_args(assignment) -> tuple[list, int, int]:
+    """The runtime words a core's BlockReps become (the factories' compress loop: each run of equal BlockReps as
+    n_data, n_mixed, n_pads, times, repeat count), the core's block count and its data rows."""
+    words, blocks, rows = [], 0, 0
+    ref, count = assignment[0], 0
+    for el in assignment:
+        blocks += el.block_count()
+        rows += el.data_row_count()
+        if el.key() == ref.key():
+            count += 1
+        else:
+            words += [*ref.key(), count]
+            ref, count = el, 1
+    words += [*ref.key(), count]
+    return words, blocks, rows
+
+
+def block_rep_work(split: BlockSplit, logical, padded, tiles_per_row: int) -> list:
+    """Each core's (core, first data row, BlockRep words, first tile, tiles) for a tilize- or untilize-style program
+    over a padded tensor (the loop of tilize_with_val_padding's and untilize_with_unpadding's factories)."""
+    out = []
+    row = tile = 0
+    for c, assignment in zip(split.cores, distribute_work(logical, padded, split.ncores, split.nblocks_per_core,
+                                                          bool(split.cliff), split.nblocks_per_core_cliff)):
+        words, blocks, rows = block_rep_args(assignment)
+        out.append((c, row, words, tile, tiles_per_row * blocks))
+        row += rows
+        tile += tiles_per_row * blocks
+    return out
+
+
+# -------------------------------------------------------------------------------------- L1 and outputs
+def max_l1_space(device) -> int:
+    """data_movement/common/common.cpp get_max_l1_space: from the allocator's base to the lowest L1 buffer."""
+    return device.sim.l1_alloc.bottom - soc.L1_UNRESERVED_BASE
+
+
+def is_enough_space(device, in_tile_size: int, out_tile_size: int, num_tiles_per_row: int) -> bool:
+    """data_movement/common/common.cpp is_enough_space: a row of input and output tiles fits L1's free space."""
+    return max_l1_space(device) > (in_tile_size + out_tile_size) * num_tiles_per_row
+
+
+def make_output(device, shape, dtype: DataType, layout: Layout, mc: MemoryConfig | None, padded=None) -> Tensor:
+    """A device tensor for an op's result, with an explicit padded shape if given (buffer allocated)."""
+    mc = mc or DRAM_MEMORY_CONFIG
+    t = Tensor._make(shape, dtype, layout, device=device, memory_config=mc, padded=padded)
+    t._buffer = T.allocate_buffer(device, max(t.num_pages * t.page_size, t.page_size), t.page_size, mc)
+    return t
+
+
+def refuse_sharded(op: str, *tensors, memory_config=None):
+    """ops without a sharded variant in tensix refuse sharded tensors and sharded output configs."""
+    for i, t in enumerate(tensors):
+        if t is not None and t.is_sharded():
+            raise NotModelledError(
+                f"{op}: input {i} is {t.memory_config().memory_layout.name}; tensix.ttnn runs this op on interleaved "
+                "tensors only (its sharded program factories are not ported yet).\nFix: "
+                "ttnn.to_memory_config(tensor, ttnn.DRAM_MEMORY_CONFIG) first (or L1_MEMORY_CONFIG), then shard the "
+                "result if needed.")
+    if memory_config is not None and memory_config.is_sharded():
+        raise NotModelledError(
+            f"{op}: a sharded output ({memory_config.memory_layout.name}) is not modelled for this op in tensix.ttnn."
+            "\nFix: ask for an interleaved output and ttnn.to_memory_config(result, sharded_config) after.")
+
+
+def require_layout(op: str, t: Tensor, layout: Layout, name="input_tensor"):
+    if t.layout != layout:
+        raise LayoutError(f"{op}: {name} is in {t.layout!r}; this op takes {layout!r}.\nFix: "
+                          f"ttnn.to_layout({name}, {'ttnn.TILE_LAYOUT' if layout == Layout.TILE else 'ttnn.ROW_MAJOR_LAYOUT'})"
+                          " first.")
+
+
+def shape4(shape) -> tuple[int, int, int, int]:
+    return tuple(dim(shape, i) for i in (-4, -3, -2, -1))
+
+
+def as_shape(shape) -> Shape:
+    return shape if isinstance(shape, Shape) else Shape(shape)

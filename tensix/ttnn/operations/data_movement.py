@@ -1,0 +1,572 @@
+"""Layouts on the device: ttnn.tilize, ttnn.tilize_with_val_padding / tilize_with_zero_padding, ttnn.untilize,
+ttnn.untilize_with_unpadding, and device-side ttnn.to_layout (core.py calls `device_to_layout`), as tt-metal 622c6fb9
+runs them on Wormhole.
+
+Programs (ttnn/cpp/ttnn/operations/data_movement/...):
+- tilize: TilizeMultiCoreDefaultProgramFactory (tilize/device/tilize_multi_core_default_program_factory.cpp):
+  blocks of 32 rows split over the grid with split_blocks_for_tilize (a cliff core last), reader
+  reader_unary_stick_layout_split_rows_multicore, compute ttnn/kernel/compute/tilize.cpp (compute_kernel_lib::tilize:
+  fast tilize for Float16_b input, tilize_block for Float32 input), writer writer_unary_interleaved_start_id;
+  fp32_dest_acc_en and UnpackToDestFp32 on c_0 for Float32 input or a bfloat8_b output.
+- tilize_with_val_padding: TilizeWithValPaddingMultiCoreDefaultFactory (.../factories/
+  tilize_with_val_padding_multi_core_default_program_factory.cpp): the tensor as block representations
+  (distribute_work), reader reader_unary_pad_dims_split_rows_multicore filling padding with the packed pad value,
+  the same compute kernel and writer.
+- untilize: UntilizeMultiCoreProgramFactory (untilize/device/factories/untilize_multi_core_program_factory.cpp),
+  interleaved input: tile-rows split row-wise over the grid (split_blocks_for_tilize over the grid size), reader
+  reader_unary_start_id, compute untilize_variable_num_blocks (compute_kernel_lib::untilize: pack_untilize_block,
+  in sub-blocks when the row is wider than Dst), writer writer_unary_stick_layout_split_rows_multi_core; bfloat8_b
+  input gives a bfloat16 output; fp32_dest_acc_en for Float32 / UInt32 input.
+- untilize_with_unpadding: UntilizeWithUnpaddingMultiCoreInterleavedProgramFactory (untilize_with_unpadding/device/
+  factories/untilize_with_unpadding_multi_core_interleaved_program_factory.cpp): reader
+  reader_unary_interleaved_start_id, compute untilize.cpp, writer writer_unary_stick_layout_split_rows_multicore
+  writing only the logical rows and columns.
+- to_layout on a device tensor: core/to_layout/to_layout_op.cpp to_layout_impl (untilize when no padding changes,
+  else untilize_with_unpadding; tilize, else tilize_with_val_padding; rank < 2 viewed as [1, W] and reshaped back).
+
+Not modelled (NotModelledError): the single-core factories (use_multicore=False, use_low_perf), the block factories
+tt-metal picks for rows wider than 32 tiles with few tile-rows or rows that do not fit L1
+(TilizeMultiCoreBlockProgramFactory, TilizeWithValPaddingMultiCoreBlockInterleavedFactory,
+UntilizeMultiCoreBlockProgramFactory, UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory), untilize's
+column-parallel factory (rows wider than a CB), sub_core_grids, and the sharded factories (sharded inputs and
+outputs: move them to interleaved first)."""
+
+from __future__ import annotations
+
+import struct
+import time
+
+import numpy as np
+
+from tensix.device import formats
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import ComputeConfig, ReaderDataMovementConfig, UnpackToDestMode, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, MemoryConfig, Shape, TensorMemoryLayout, data_format,
+                               element_size, padded_shape)
+
+__all__ = ["tilize", "untilize", "tilize_with_val_padding", "tilize_with_zero_padding", "untilize_with_unpadding",
+           "device_to_layout"]
+
+_TILIZE_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32, DataType.UINT16)
+_UTD = {0: UnpackToDestMode.UnpackToDestFp32}
+
+
+def _k(name: str) -> str:
+    return O.kernel_path(f"data_movement/{name}.py")
+
+
+def _tile_size(dtype: DataType) -> int:
+    return formats.tile_size(data_format(dtype))
+
+
+def view(t: Tensor, shape, padded=None) -> Tensor:
+    """A tensor of another shape over the same device buffer (ttnn's views: the pages do not move). The view and the
+    original share the buffer, as in ttnn."""
+    v = Tensor._make(shape, t.dtype, t.layout, device=t._device, buffer=t._buffer, memory_config=t._memory_config,
+                     padded=padded)
+    return v
+
+
+def _squeeze_to_4d(t: Tensor):
+    """squeeze_from_ND_to_4D (data_movement/common/common.cpp) for rank > 4: the outer dims merged (a view: pages
+    are ordered by the outer dims either way)."""
+    s, p = tuple(t.shape), tuple(t.padded_shape)
+    lead = int(np.prod(s[:-3]))
+    lead_p = int(np.prod(p[:-3]))
+    return view(t, (lead,) + s[-3:], (lead_p,) + p[-3:])
+
+
+def _check_device_input(op, t, layout=None):
+    dev = O.device_of(op, t)
+    if layout is not None and t.layout != layout:
+        raise LayoutError(f"{op}: the input is in {t.layout!r}; {op} takes {layout!r} data.\nFix: "
+                          + ("ttnn.untilize / ttnn.to_layout(t, ttnn.ROW_MAJOR_LAYOUT) first." if layout ==
+                             Layout.ROW_MAJOR else "ttnn.tilize / ttnn.to_layout(t, ttnn.TILE_LAYOUT) first."))
+    return dev
+
+
+def _refuse_variant(op, what, fix):
+    raise NotModelledError(f"{op}: {what} is not modelled by tensix.ttnn.\nFix: {fix}")
+
+
+def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_perf=False):
+    C.refuse_sharded(op, t, memory_config=memory_config)
+    if sub_core_grids is not None:
+        _refuse_variant(op, "sub_core_grids (tt-metal's sub-core-grid factories)", "omit sub_core_grids.")
+    if not use_multicore or use_low_perf:
+        _refuse_variant(op, "the single-core program (use_multicore=False / use_low_perf=True)",
+                        "use the default use_multicore=True.")
+
+
+# ------------------------------------------------------------------------------------------------ tilize
+def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, dtype: DataType | None = None,
+           use_multicore: bool = True, use_low_perf: bool = False, sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.tilize(input_tensor, *, memory_config=None, dtype=None, use_multicore=True): ROW_MAJOR -> TILE on the
+    device; height and width must already be multiples of 32 (else ttnn.tilize_with_val_padding / to_layout)."""
+    started = time.perf_counter()
+    op = "ttnn.tilize"
+    dev = _check_device_input(op, input_tensor, Layout.ROW_MAJOR)
+    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids, use_low_perf)
+    a = input_tensor
+    if a.dtype not in _TILIZE_DTYPES:
+        raise DTypeError(f"{op}: data type must be bfloat16, float32, uint32, int32 or uint16, not {a.dtype!r}.\n"
+                         "Fix: ttnn.typecast first.")
+    shape = tuple(a.shape)
+    if len(shape) < 2 or shape[-1] % TILE_SIZE or shape[-2] % TILE_SIZE:
+        raise ShapeError(f"{op}: input shape {a.shape!r}: the last two dims must be multiples of 32 "
+                         "(TILE_WIDTH / TILE_HEIGHT).\nFix: ttnn.tilize_with_val_padding or ttnn.to_layout, which pad.")
+    out_dtype = dtype or a.dtype
+    mc = memory_config or a.memory_config()
+    orig = None
+    if len(shape) > 4:
+        orig = shape
+        a = _squeeze_to_4d(a)
+    out = _tilize_prim(op, dev, a, mc, out_dtype, started)
+    return view(out, orig, orig) if orig is not None else out
+
+
+def _tilize_prim(op, dev, a, mc, out_dtype, started):
+    ntpr = a.padded_shape[-1] // TILE_SIZE
+    ntpc = a.padded_shape[-2] // TILE_SIZE
+    in_ts, out_ts = _tile_size(a.dtype), _tile_size(out_dtype)
+    if not C.is_enough_space(dev, in_ts, out_ts, ntpr):
+        _refuse_variant(op, f"TilizeMultiCoreBlockProgramFactory (a row of {ntpr} tiles does not fit L1)",
+                        "tilize narrower tensors.")
+    nblocks = a.num_pages // TILE_SIZE          # tile rows (32 sticks each)
+    ncores, _ = C.compute_ncores(64, nblocks)
+    if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
+        if ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW, ntpr, ntpc):
+            _refuse_variant(op, f"TilizeMultiCoreBlockProgramFactory (tt-metal's choice for rows of {ntpr} tiles "
+                            f"and {ntpc} tile-rows)", "tilize tensors at most 32 tiles wide, or taller ones.")
+    out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc)
+    key = ("tilize", "multi_core_default", O.spec_key(a), O.spec_key(out))
+
+    def factory():
+        return _tilize_default_factory(dev, a, out)
+
+    O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name}, started)
+    return out
+
+
+def _tilize_compute(prog, split, fp32_llk_acc, tiles_per_block):
+    """The tilize compute kernel on the full cores and (with its block count) on the cliff core."""
+    utd = _UTD if fp32_llk_acc else None
+    for cores, nb in ((split.full, split.nblocks_per_core), (split.cliff, split.nblocks_per_core_cliff)):
+        if cores:
+            mh.CreateKernel(prog, _k("tilize"), C.ranges_of(cores), ComputeConfig(
+                fp32_dest_acc_en=fp32_llk_acc, unpack_to_dest_mode=utd, compile_args=[nb, tiles_per_block]))
+
+
+def _tilize_default_factory(dev, a, out) -> O.ProgramEntry:
+    """TilizeMultiCoreDefaultProgramFactory::create_descriptor (interleaved input)."""
+    fp32_llk_acc = a.dtype == DataType.FLOAT32 or out.dtype == DataType.BFLOAT8_B
+    logical_width = a.shape[-1]
+    ntiles_per_block = C.div_up(logical_width, TILE_SIZE)
+    ntiles = out.num_pages
+    nblocks = C.div_up(ntiles, ntiles_per_block)
+    split = C.split_blocks_for_tilize(C.device_grid(dev), nblocks)
+    all_cores = C.ranges_of(split.cores)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, ntiles_per_block, a.dtype)
+    O.cb(prog, all_cores, 16, ntiles_per_block, out.dtype)
+    page_size = a.page_size
+    aligned = a._buffer.aligned_page_size
+    rk = mh.CreateKernel(prog, _k("reader_unary_stick_layout_split_rows_multicore"), all_cores,
+                         ReaderDataMovementConfig(compile_args=[aligned, 1, page_size] + O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id"), all_cores,
+                         WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out)))
+    _tilize_compute(prog, split, fp32_llk_acc, ntiles_per_block)
+    work = [(c, split.nblocks_per_core) for c in split.full] + [(c, split.nblocks_per_core_cliff)
+                                                               for c in split.cliff]
+
+    def set_args(tensors):
+        src, dst = tensors
+        tile_start = page_start = 0
+        for c, nb in work:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), nb * TILE_SIZE, page_size, ntiles_per_block,
+                                            page_size, 1, 0, 0, page_start])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), ntiles_per_block * nb, tile_start])
+            tile_start += ntiles_per_block * nb
+            page_start += TILE_SIZE * nb
+
+    return O.ProgramEntry(prog, set_args, len(work), "tilize_multi_core_default")
+
+
+# ----------------------------------------------------------------------------------- tilize with padding
+def _packed_pad_value(dtype: DataType, pad_value) -> int:
+    """tilize_with_val_padding_factory_helper.cpp get_packed_value: float pad values as bfloat16 pairs (bfloat16),
+    float32 bits (float32, and int32 with a float value), uint16 pairs; integer pad values (to_layout's for int32 /
+    uint32) as the integer."""
+    if isinstance(pad_value, float):
+        if dtype == DataType.BFLOAT16:
+            b = int(formats.fp32_to_bf16_rne(np.array([np.float32(pad_value)]).view(np.uint32))[0])
+            return (b << 16) | b
+        if dtype == DataType.UINT16:
+            v = int(pad_value) & 0xFFFF
+            return (v << 16) | v
+        if dtype in (DataType.FLOAT32, DataType.INT32):
+            return struct.unpack("<I", struct.pack("<f", pad_value))[0]
+        return int(pad_value) & 0xFFFFFFFF
+    v = int(pad_value)
+    if dtype == DataType.BFLOAT16:
+        b = int(formats.fp32_to_bf16_rne(np.array([np.float32(v)]).view(np.uint32))[0])
+        return (b << 16) | b
+    if dtype == DataType.UINT16:
+        v &= 0xFFFF
+        return (v << 16) | v
+    return v & 0xFFFFFFFF
+
+
+def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value, *,
+                            memory_config: MemoryConfig | None = None, dtype: DataType | None = None,
+                            use_multicore: bool = True, sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.tilize_with_val_padding(input_tensor, output_tensor_shape, pad_value, *, memory_config=None, dtype=None):
+    ROW_MAJOR -> TILE, padded to output_tensor_shape with pad_value (a float, or an int for integer dtypes)."""
+    started = time.perf_counter()
+    op = "ttnn.tilize_with_val_padding"
+    if input_tensor.layout == Layout.TILE:
+        return input_tensor
+    dev = _check_device_input(op, input_tensor)
+    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+    a = input_tensor
+    if a.dtype not in _TILIZE_DTYPES:
+        raise DTypeError(f"{op}: can only tilize bfloat16/float32 or int32/uint32/uint16 tensors, not {a.dtype!r}."
+                         "\nFix: ttnn.typecast first.")
+    out_padded = tuple(int(d) for d in output_tensor_shape)
+    in_shape = tuple(a.shape)
+    if len(in_shape) == 1:
+        if in_shape[0] > out_padded[-1]:
+            raise ShapeError(f"{op}: output shape {list(out_padded)} is smaller than the input {a.shape!r}.\nFix: "
+                             "pass a padded shape at least the input's in every dim.")
+    else:
+        if len(out_padded) != len(in_shape) or any(i > o for i, o in zip(in_shape, out_padded)):
+            raise ShapeError(f"{op}: output shape {list(out_padded)} must be greater than or equal to the input shape "
+                             f"{list(in_shape)} in each dimension.\nFix: pass a padded shape of the input's rank, at "
+                             "least the input in every dim.")
+    if out_padded[-1] % TILE_SIZE or out_padded[-2] % TILE_SIZE:
+        raise ShapeError(f"{op}: to be tilizable the output shape {list(out_padded)} must be divisible by the tile "
+                         "size (32, 32) in its last two dims.\nFix: round them up to multiples of 32.")
+    if (out_padded[-1] * element_size(a.dtype)) % 16:
+        raise ShapeError(f"{op}: output padded width size {out_padded[-1] * element_size(a.dtype)} must be aligned "
+                         "to 16 bytes for INTERLEAVED tensors.")
+    out_dtype = dtype or a.dtype
+    mc = memory_config or a.memory_config()
+    packed = _packed_pad_value(a.dtype, pad_value)
+    orig = None
+    if len(in_shape) > 4:
+        orig = (in_shape, out_padded)
+        a = _squeeze_to_4d(a)
+        out_padded = (int(np.prod(out_padded[:-3])),) + out_padded[-3:]
+    ntpr = out_padded[-1] // TILE_SIZE
+    ntpc = out_padded[-2] // TILE_SIZE
+    in_ts, out_ts = _tile_size(a.dtype), (_tile_size(dtype) if dtype else _tile_size(a.dtype))
+    if not C.is_enough_space(dev, in_ts, out_ts, ntpr):
+        _refuse_variant(op, "TilizeWithValPaddingMultiCoreBlockInterleavedFactory (a row of tiles does not fit L1)",
+                        "tilize narrower tensors.")
+    num_blocks = int(np.prod(out_padded)) // out_padded[-1] // TILE_SIZE
+    ncores, _ = C.compute_ncores(64, num_blocks)
+    if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
+        pad_in = tuple(a.padded_shape)
+        if ncores < C.compute_ncores_wh(64, (pad_in[-1] * C.dim(pad_in, -2)) // C.TILE_HW, ntpr, ntpc):
+            _refuse_variant(op, "TilizeWithValPaddingMultiCoreBlockInterleavedFactory (tt-metal's choice for rows "
+                            f"of {ntpr} tiles and {ntpc} tile-rows)", "tilize tensors at most 32 tiles wide.")
+    out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, padded=out_padded)
+    key = ("tilize_with_val_padding", O.spec_key(a), O.spec_key(out), packed)
+
+    def factory():
+        return _tilize_val_padding_factory(dev, a, out, packed)
+
+    O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name, "pad_value": pad_value}, started)
+    if orig is not None:
+        return view(out, orig[0], orig[1])
+    return out
+
+
+def _tilize_val_padding_factory(dev, a, out, packed_pad_value) -> O.ProgramEntry:
+    """TilizeWithValPaddingMultiCoreDefaultFactory::create_descriptor (interleaved input)."""
+    fp32_llk_acc = a.dtype == DataType.FLOAT32 or out.dtype == DataType.BFLOAT8_B
+    out_padded = tuple(out.padded_shape)
+    num_blocks = int(np.prod(out_padded)) // out_padded[-1] // TILE_SIZE
+    ntpr = out_padded[-1] // TILE_SIZE
+    split = C.split_blocks_for_tilize(C.device_grid(dev), num_blocks)
+    es = element_size(a.dtype)
+    unpadded_row = a.shape[-1] * es
+    padded_row = out_padded[-1] * es
+    all_cores = C.ranges_of(split.cores)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, ntpr, a.dtype)
+    O.cb(prog, all_cores, 16, ntpr, out.dtype)
+    shift_bits = int(np.log2(es * TILE_SIZE))
+    page_size = unpadded_row
+    aligned = a._buffer.aligned_page_size
+    ct = [shift_bits, unpadded_row, es, 1, page_size, aligned, unpadded_row] + O.accessor_args(a)
+    rk = mh.CreateKernel(prog, _k("reader_unary_pad_dims_split_rows_multicore"), all_cores,
+                         ReaderDataMovementConfig(compile_args=ct))
+    wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id"), all_cores,
+                         WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out)))
+    _tilize_compute(prog, split, fp32_llk_acc, ntpr)
+    per_core = C.block_rep_work(split, out.shape, out_padded, ntpr)
+
+    def set_args(tensors):
+        src, dst = tensors
+        for c, sp, words, ts, nt in per_core:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), padded_row, packed_pad_value, sp,
+                                            len(words) // 5, *words])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), nt, ts])
+
+    return O.ProgramEntry(prog, set_args, len(per_core), "tilize_with_val_padding_multi_core_default")
+
+
+def tilize_with_zero_padding(input_tensor: Tensor, *, memory_config=None, output_dtype=None, dtype=None,
+                             use_multicore=True, sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.tilize_with_zero_padding(input_tensor, *, memory_config=None, output_dtype=None): tilize, padding the
+    last two dims to multiples of 32 with zeros."""
+    p = list(input_tensor.padded_shape)
+    if len(p) < 2:
+        raise ShapeError("ttnn.tilize_with_zero_padding: the input needs at least two dims.\nFix: reshape to 2-D.")
+    p[-2], p[-1] = C.round_up(p[-2], TILE_SIZE), C.round_up(p[-1], TILE_SIZE)
+    pad = 0.0 if input_tensor.dtype in (DataType.BFLOAT16, DataType.FLOAT32) else 0
+    return tilize_with_val_padding(input_tensor, p, pad, memory_config=memory_config, dtype=output_dtype or dtype,
+                                   use_multicore=use_multicore, sub_core_grids=sub_core_grids)
+
+
+# ----------------------------------------------------------------------------------------------- untilize
+def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, use_multicore: bool = True,
+             sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.untilize(input_tensor, *, memory_config=None, use_multicore=True): TILE -> ROW_MAJOR on the device
+    (bfloat8_b input gives bfloat16). The tensor must not hold tile padding (else untilize_with_unpadding or
+    to_layout)."""
+    started = time.perf_counter()
+    op = "ttnn.untilize"
+    dev = _check_device_input(op, input_tensor, Layout.TILE)
+    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+    a = input_tensor
+    if tuple(a.shape) != tuple(a.padded_shape):
+        raise NotModelledError(
+            f"{op}: the input {a.shape!r} holds padding (padded shape {a.padded_shape!r}); ttnn's untilize keeps it "
+            "in a row-major tensor whose padded shape differs from its logical one, which tensix.ttnn does not "
+            "model.\nFix: ttnn.untilize_with_unpadding or ttnn.to_layout(t, ttnn.ROW_MAJOR_LAYOUT), which drop it.")
+    mc = memory_config or a.memory_config()
+    orig = None
+    if len(a.shape) > 4:
+        orig = tuple(a.shape)
+        a = _squeeze_to_4d(a)
+    out = _untilize_prim(op, dev, a, mc, started)
+    return view(out, orig) if orig is not None else out
+
+
+def _untilize_prim(op, dev, a, mc, started):
+    fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
+    ts = _tile_size(a.dtype)
+    width = a.padded_shape[-1]
+    height = a.padded_shape.volume() // width
+    ntpr, ntpc = width // TILE_SIZE, height // TILE_SIZE
+    if not C.is_enough_space(dev, ts, ts, ntpr):
+        _refuse_variant(op, "UntilizeMultiCoreBlockProgramFactory (a row of tiles does not fit L1)",
+                        "untilize narrower tensors.")
+    ncores, _ = C.compute_ncores(64, ntpc)
+    if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
+        nbb = (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW
+        if ncores < C.compute_ncores_wh(64, nbb, ntpr, C.dim(a.padded_shape, -2) // TILE_SIZE):
+            _refuse_variant(op, f"UntilizeMultiCoreBlockProgramFactory (tt-metal's choice for rows of {ntpr} tiles)",
+                            "untilize tensors at most 32 tiles wide, or with more tile-rows.")
+    max_tiles_per_cb = (dev.l1_size_per_core() // 2 - C.soc.L1_UNRESERVED_BASE) // (2 * ts)
+    if ntpr > max_tiles_per_cb:
+        _refuse_variant(op, "the column-parallel / single-core untilize (a row of tiles does not fit a CB)",
+                        "untilize narrower tensors.")
+    out_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
+    out = C.make_output(dev, a.shape, out_dtype, Layout.ROW_MAJOR, mc)
+    key = ("untilize", "multi_core", O.spec_key(a), O.spec_key(out))
+
+    def factory():
+        return _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en)
+
+    O.run(op, dev, key, factory, [a, out], [out], {}, started)
+    return out
+
+
+def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeMultiCoreProgramFactory::create_descriptor, interleaved input and output."""
+    width = a.padded_shape[-1]
+    height = a.padded_shape.volume() // width
+    ntpr, ntpc = width // TILE_SIZE, height // TILE_SIZE
+    split = C.split_blocks_for_tilize_grid(dev.compute_with_storage_grid_size(), ntpc)
+    per_full, per_cliff = split.nblocks_per_core, split.nblocks_per_core_cliff
+    cb_tiles = ntpr if per_full == 1 else ntpr * 2
+    all_cores = C.ranges_of(split.cores)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, cb_tiles, a.dtype)
+    O.cb(prog, all_cores, 16, cb_tiles, out.dtype)
+    rk = mh.CreateKernel(prog, _k("reader_unary_start_id"), all_cores,
+                         ReaderDataMovementConfig(compile_args=[0] + O.accessor_args(a)))
+    oes = element_size(out.dtype)
+    cols_in = ntpr * TILE_SIZE
+    wct = [16, width * oes, TILE_SIZE, ntpr, 1, oes, cols_in, width] + O.accessor_args(out)
+    wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multi_core"), all_cores,
+                         WriterDataMovementConfig(compile_args=wct))
+    defines = {"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32, DataType.FLOAT32) else {}
+    utd = _UTD if fp32_dest_acc_en else None
+    cks = []
+    for cores in (split.full, split.cliff):
+        cks.append(mh.CreateKernel(prog, _k("untilize_variable_num_blocks"), C.ranges_of(cores), ComputeConfig(
+            fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[ntpr, 0, 16],
+            defines=defines)) if cores else None)
+    work = []
+    tile_start = 0
+    for i, c in enumerate(split.full):
+        work.append((c, cks[0], per_full, i * per_full, tile_start))
+        tile_start += ntpr * per_full
+    for c in split.cliff:
+        work.append((c, cks[1], per_cliff, len(split.full) * per_full, tile_start))
+
+    def set_args(tensors):
+        src, dst = tensors
+        for c, ck, nb, hstart, ts in work:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), ntpr * nb, ts])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), nb, hstart, cols_in, 0, 0])
+            mh.SetRuntimeArgs(prog, ck, c, [nb])
+
+    return O.ProgramEntry(prog, set_args, len(work), "untilize_multi_core")
+
+
+def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_config: MemoryConfig | None = None,
+                            use_multicore: bool = True, sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.untilize_with_unpadding(input_tensor, output_tensor_end, *, memory_config=None): TILE -> ROW_MAJOR keeping
+    indices 0..output_tensor_end[i] of each dim (inclusive ends, as ttnn)."""
+    started = time.perf_counter()
+    op = "ttnn.untilize_with_unpadding"
+    dev = _check_device_input(op, input_tensor, Layout.TILE)
+    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+    a = input_tensor
+    end = [int(e) for e in output_tensor_end]
+    rank = len(a.shape)
+    if len(end) != rank:
+        raise ShapeError(f"{op}: output_tensor_end {end} must have one entry per dim of the input {a.shape!r}.")
+    padded = tuple(a.padded_shape)
+    if rank == 1:
+        padded = padded[-1:]
+    for i, (e, p) in enumerate(zip(end, padded[-rank:])):
+        if not 0 <= e < p:
+            raise ShapeError(f"{op}: output_tensor_end[{i}] = {e} is outside the input's padded dim {p}.")
+    out_shape = tuple(e + 1 for e in end)
+    orig = None
+    if rank > 4:
+        orig = out_shape
+        if out_shape[:-3] != tuple(a.shape[:-3]) or tuple(a.shape[:-3]) != tuple(a.padded_shape[:-3]):
+            raise NotModelledError(f"{op}: unpadding the outer dims of a rank-{rank} tensor is not modelled.")
+        a = _squeeze_to_4d(a)
+        out_shape = (int(np.prod(out_shape[:-3])),) + out_shape[-3:]
+    out_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
+    ts = _tile_size(a.dtype)
+    ntpr = a.padded_shape[-1] // TILE_SIZE
+    ntpc = C.dim(a.padded_shape, -2) // TILE_SIZE
+    if not C.is_enough_space(dev, ts, ts, ntpr):
+        _refuse_variant(op, "UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory (a row of tiles does not "
+                        "fit L1)", "untilize narrower tensors.")
+    num_blocks = a.padded_shape.volume() // a.padded_shape[-1] // TILE_SIZE
+    ncores, _ = C.compute_ncores(64, num_blocks)
+    if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
+        if ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr,
+                                        ntpc):
+            _refuse_variant(op, "UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory (tt-metal's choice for "
+                            f"rows of {ntpr} tiles)", "untilize tensors at most 32 tiles wide.")
+    mc = memory_config or a.memory_config()
+    out = C.make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR, mc)
+    key = ("untilize_with_unpadding", O.spec_key(a), O.spec_key(out))
+    fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
+
+    def factory():
+        return _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en)
+
+    O.run(op, dev, key, factory, [a, out], [out], {}, started)
+    return view(out, orig) if orig is not None else out
+
+
+def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeWithUnpaddingMultiCoreInterleavedProgramFactory::create_descriptor."""
+    in_padded = tuple(a.padded_shape)      # a rank-1 tiled tensor is [32, W] inside; its data is row 0
+    out_shape = tuple(out.shape) if len(out.shape) > 1 else (1,) + tuple(out.shape)
+    num_blocks = int(np.prod(in_padded)) // in_padded[-1] // TILE_SIZE
+    ntpr = in_padded[-1] // TILE_SIZE
+    split = C.split_blocks_for_tilize(C.device_grid(dev), num_blocks)
+    es = element_size(out.dtype)
+    padded_row = in_padded[-1] * es
+    unpadded_row = out_shape[-1] * es
+    all_cores = C.ranges_of(split.cores)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, ntpr, a.dtype)
+    O.cb(prog, all_cores, 16, ntpr, out.dtype)
+    rk = mh.CreateKernel(prog, _k("reader_unary_interleaved_start_id"), all_cores,
+                         ReaderDataMovementConfig(compile_args=O.accessor_args(a)))
+    fmt = data_format(a.dtype)
+    is32 = fmt in (formats.DataFormat.Float32, formats.DataFormat.UInt32, formats.DataFormat.Int32)
+    wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multicore"), all_cores,
+                         WriterDataMovementConfig(compile_args=[int(is32), unpadded_row] + O.accessor_args(out)))
+    defines = {"DST_ACCUM_MODE": 1} if is32 else {}
+    utd = _UTD if fp32_dest_acc_en else None
+    for cores, nb in ((split.full, split.nblocks_per_core), (split.cliff, split.nblocks_per_core_cliff)):
+        if cores:
+            mh.CreateKernel(prog, _k("untilize"), C.ranges_of(cores), ComputeConfig(
+                fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[nb, ntpr, 0, 16],
+                defines=defines))
+    per_core = C.block_rep_work(split, out_shape, in_padded, ntpr)
+
+    def set_args(tensors):
+        src, dst = tensors
+        for c, rs, words, ts, nt in per_core:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), nt, ts])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), padded_row, rs, len(words) // 5, *words])
+
+    return O.ProgramEntry(prog, set_args, len(per_core), "untilize_with_unpadding_multi_core_interleaved")
+
+
+# ------------------------------------------------------------------------------------------ to_layout
+def device_to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, memory_config=None,
+                     pad_value=None, **kwargs) -> Tensor:
+    """ttnn.to_layout for a device tensor (core/to_layout/to_layout_op.cpp to_layout_impl)."""
+    t = tensor
+    if t.layout == layout:
+        return t
+    if layout not in (Layout.ROW_MAJOR, Layout.TILE):
+        raise LayoutError(f"ttnn::to_layout: Unsupported layout conversion from {t.layout!r} to {layout!r}!")
+    mc = memory_config or t.memory_config()
+    pad = 0.0 if pad_value is None else float(pad_value)
+    shape = tuple(t.shape)
+    rank = len(shape)
+    if layout == Layout.ROW_MAJOR:
+        if dtype is not None and dtype != t.dtype and not (t.dtype == DataType.BFLOAT8_B
+                                                           and dtype == DataType.BFLOAT16):
+            raise DTypeError("ttnn.to_layout: dtype cannot be different from tensor dtype when converting to "
+                             "ROW_MAJOR_LAYOUT on device (allowed exception: BFLOAT8_B -> BFLOAT16, which untilize "
+                             "handles natively)!\nFix: ttnn.typecast before or after.")
+        if shape == tuple(t.padded_shape):
+            return untilize(t, memory_config=mc)
+        return untilize_with_unpadding(t, [d - 1 for d in shape], memory_config=mc)
+    # to TILE
+    if t.is_sharded():
+        C.refuse_sharded("ttnn.to_layout", t)
+    if rank < 2:
+        t = view(t, (1, shape[0] if rank else 1))
+    target = padded_shape(t.shape, Layout.TILE)
+    if tuple(target) == tuple(t.padded_shape):
+        out = tilize(t, memory_config=mc, dtype=dtype)
+    else:
+        if t.dtype in (DataType.BFLOAT16, DataType.FLOAT32):
+            pv = pad
+        elif t.dtype == DataType.INT32:
+            if not -2 ** 31 <= pad < 2 ** 31:
+                raise TTNNError("ttnn.to_layout: Pad value must be in the range of INT32 type.")
+            pv = int(pad) & 0xFFFFFFFF
+        else:
+            if not 0 <= pad < 2 ** 32:
+                raise TTNNError("ttnn.to_layout: Pad value must be in the range of UINT32 type.")
+            pv = int(pad)
+        out = tilize_with_val_padding(t, list(target), pv, memory_config=mc, dtype=dtype)
+    if rank < 2:
+        return view(out, shape if rank else (), padded_shape(shape, Layout.TILE))
+    return out

@@ -1,0 +1,183 @@
+"""tensix.ttnn's data movement ops against independent references (numpy on the logical values; the host's
+conversions; tensix.device.formats for the card's unpack / pack numerics): device tilize / untilize and to_layout
+(tt-metal 622c6fb9's tilize, tilize_with_val_padding, untilize, untilize_with_unpadding programs), the kernel API they
+add (tilize_block, fast_tilize_block, pack_untilize_block, transpose_wh_tile), and errors."""
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import tensix
+import tensix.ttnn as ttnn
+from tensix.device import formats
+
+
+@pytest.fixture(scope="module")
+def device():
+    dev = ttnn.open_device(device_id=0)
+    yield dev
+    ttnn.close_device(dev)
+
+
+RNG = np.random.default_rng(20261126)
+
+
+def _data(shape, dtype):
+    x = RNG.standard_normal(shape) * 50
+    if dtype in (ttnn.int32,):
+        return np.round(x * 1000).astype(np.int64)
+    if dtype in (ttnn.uint16, ttnn.uint32):
+        return np.abs(np.round(x * 100)).astype(np.int64)
+    return x
+
+
+def _host(x, dtype, layout=ttnn.ROW_MAJOR_LAYOUT, pad_value=None):
+    return ttnn.from_numpy(x, dtype=dtype, layout=layout, pad_value=pad_value)
+
+
+def _dev(x, dtype, device, layout=ttnn.ROW_MAJOR_LAYOUT, mc=None):
+    return ttnn.from_numpy(x, dtype=dtype, layout=layout, device=device, memory_config=mc)
+
+
+def _last(n=1):
+    return ttnn.op_report()[-n:]
+
+
+# ---------------------------------------------------------------------------------- tilize / untilize
+@pytest.mark.parametrize("shape,dtype", [((64, 96), ttnn.bfloat16), ((2, 3, 64, 128), ttnn.float32),
+                                         ((32, 32), ttnn.int32), ((96, 64), ttnn.uint16), ((3, 32, 64), ttnn.uint32),
+                                         ((2, 1, 2, 96, 32), ttnn.bfloat16)])
+def test_tilize_untilize_exact_round_trip(device, shape, dtype):
+    x = _data(shape, dtype)
+    t = _dev(x, dtype, device)
+    tt = ttnn.tilize(t)
+    assert tt.layout == ttnn.TILE_LAYOUT and tt.shape == shape and tt.dtype == dtype
+    ref = _host(x, dtype, ttnn.TILE_LAYOUT)
+    np.testing.assert_array_equal(ttnn.to_numpy(tt), ttnn.to_numpy(ref))
+    # the device tiles are the host's tiles, byte for byte
+    assert np.array_equal(tt._buffer.read_bytes()[:tt.num_pages * tt.page_size],
+                          ttnn.to_device(ref, device)._buffer.read_bytes()[:tt.num_pages * tt.page_size])
+    u = ttnn.untilize(tt)
+    assert u.layout == ttnn.ROW_MAJOR_LAYOUT and u.shape == shape
+    np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(_host(x, dtype)))
+    tilize_rec, untilize_rec = _last(2)
+    assert tilize_rec.op == "ttnn.tilize" and untilize_rec.op == "ttnn.untilize"
+    assert tilize_rec.device_ns > 0 and untilize_rec.device_ns > 0
+
+
+def test_tilize_multicore_split_and_cliff(device):
+    """65 tile-rows over 64 cores: tt-metal's split_blocks_for_tilize gives 2 blocks per core on 33 cores with a
+    cliff core of 1 block."""
+    x = _data((65 * 32, 64), ttnn.bfloat16)
+    tt = ttnn.tilize(_dev(x, ttnn.bfloat16, device))
+    assert _last()[0].cores == 33
+    np.testing.assert_array_equal(ttnn.to_numpy(tt), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+    u = ttnn.untilize(tt)
+    assert _last()[0].cores == 33
+    np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+
+
+def test_untilize_wider_than_dst_uses_sub_blocks(device):
+    """A row of 12 bf16 tiles does not fit the 8-tile Dst: the untilize helper packs sub-blocks of 6 (largest
+    divisor <= 8) into one row-major block; float32 (4-tile Dst): sub-blocks of 4."""
+    for dtype in (ttnn.bfloat16, ttnn.float32):
+        x = _data((64, 12 * 32), dtype)
+        u = ttnn.untilize(_dev(x, dtype, device, ttnn.TILE_LAYOUT))
+        np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(_host(x, dtype)))
+
+
+def test_tilize_bfloat16_to_bfloat8_b_is_the_packers_conversion(device):
+    """tilize(dtype=bfloat8_b) of bfloat16 rows: fast tilize through a 16-bit Dst, the packer's BF16 -> BFP8
+    rounding (tensix.device.formats.pack_from_dest), not the host's float32 -> bfp8 encoder."""
+    x = _data((64, 64), ttnn.bfloat16)
+    tt = ttnn.tilize(_dev(x, ttnn.bfloat16, device), dtype=ttnn.bfloat8_b)
+    assert tt.dtype == ttnn.bfloat8_b
+    bf = np.asarray(ttnn.to_numpy(_host(x, ttnn.bfloat16)), np.float32)
+    tiles = bf.reshape(2, 32, 2, 32).transpose(0, 2, 1, 3).reshape(4, 32, 32)
+    bits16 = (tiles.view(np.uint32) >> 16).astype(np.uint16)
+    want = formats.unpack_tile_bytes(formats.pack_from_dest(bits16, False, formats.DataFormat.Bfp8_b),
+                                     formats.DataFormat.Bfp8_b).reshape(2, 2, 32, 32).transpose(0, 2, 1, 3)
+    np.testing.assert_array_equal(ttnn.to_numpy(tt), want.reshape(64, 64))
+    u = ttnn.untilize(tt)           # bfloat8_b untilizes to bfloat16
+    assert u.dtype == ttnn.bfloat16
+    np.testing.assert_array_equal(ttnn.to_numpy(u), want.reshape(64, 64))
+
+
+def test_tilize_float32_is_lossless_and_float32_to_bfloat16_rounds_as_the_packer(device):
+    """Float32 input takes tilize_block with UnpackToDestFp32 (tt-metal's Fp32Mode::Lossless): exact, including
+    values a TF32 SrcA would truncate (tt-metal's test_tilize_fp32_truncation); to bfloat16 the packer rounds to
+    nearest with ties away from zero (formats.fp32_to_bf16_round_away), not the host's ties-to-even."""
+    x = np.full((64, 128), 1.9908e-05, np.float32)
+    x[0, :4] = [1 + 2 ** -10, 1 + 2 ** -20, 1 + 3 * 2 ** -8, 1 + 2 ** -8]     # the last two: bf16 ties
+    t = _dev(x, ttnn.float32, device)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.tilize(t)), x)
+    tb = ttnn.tilize(t, dtype=ttnn.bfloat16)
+    want = formats._bits_f32(formats.fp32_to_bf16_round_away(x.view(np.uint32)).astype(np.uint32) << 16)
+    np.testing.assert_array_equal(ttnn.to_numpy(tb), want)
+    assert ttnn.to_numpy(tb)[0, 3] == np.float32(1 + 2 ** -7)      # tie rounded away (RNE would give 1.0)
+
+
+def test_tilize_bfloat16_special_values_follow_the_unpack_and_pack_models(device):
+    """bf16 denormals and -0 go through the A2D datacopy (exponent-0 datums become +0) and the packer (NaN -> Inf),
+    as tensix.device.formats models Wormhole."""
+    bits = np.zeros((32, 32), np.uint16)
+    bits[0, :6] = [0x0001, 0x8000, 0x7FC0, 0xFF80, 0x3F80, 0x807F]
+    x = bits.view(ml_dtypes.bfloat16)
+    t = _dev(x, ttnn.bfloat16, device)
+    got = np.asarray(ttnn.tilize(t).host_values()).view(np.uint16)[0, :6]
+    raw = formats.to_face_order(bits[None]).reshape(-1).view(np.uint8)
+    d = formats.copy_tile_to_dest(raw, formats.DataFormat.Float16_b, fp32_dest=False)
+    want = formats.pack_from_dest(d, False, formats.DataFormat.Float16_b).view(np.uint16)
+    want = formats.from_face_order(want.reshape(1, 1024))[0, 0, :6]
+    np.testing.assert_array_equal(got, want)
+    assert list(got) == [0, 0, 0x7F80, 0xFF80, 0x3F80, 0]
+
+
+@pytest.mark.parametrize("shape,dtype,pad", [((3, 5), ttnn.bfloat16, -7.0), ((2, 33, 70), ttnn.float32, 3.5),
+                                             ((7,), ttnn.bfloat16, 0.0), ((2, 3, 40, 50), ttnn.int32, -32.0),
+                                             ((1, 2, 3, 4, 5), ttnn.bfloat16, 1.0), ((40, 33), ttnn.uint32, 42.0),
+                                             ((33, 65), ttnn.uint16, 9.0)])
+def test_to_layout_on_device_pads_and_unpads(device, shape, dtype, pad):
+    x = _data(shape, dtype)
+    t = _dev(x, dtype, device)
+    tt = ttnn.to_layout(t, ttnn.TILE_LAYOUT, pad_value=pad)
+    ref = _host(x, dtype, ttnn.TILE_LAYOUT, pad_value=pad)
+    assert tt.shape == ref.shape and tt.padded_shape == ref.padded_shape
+    np.testing.assert_array_equal(np.asarray(tt.host_values()), np.asarray(ref.host_values()))   # padding too
+    assert _last()[0].op == "ttnn.tilize_with_val_padding"
+    u = ttnn.to_layout(tt, ttnn.ROW_MAJOR_LAYOUT)
+    assert u.shape == shape and u.layout == ttnn.ROW_MAJOR_LAYOUT
+    np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(_host(x, dtype)))
+    assert _last()[0].op == "ttnn.untilize_with_unpadding"
+
+
+def test_tilize_with_val_padding_to_a_larger_padded_shape(device):
+    x = _data((2, 3, 5), ttnn.bfloat16)
+    tt = ttnn.tilize_with_val_padding(_dev(x, ttnn.bfloat16, device), [3, 64, 64], 2.0)
+    assert tt.shape == [2, 3, 5] and tt.padded_shape == [3, 64, 64]
+    hv = np.asarray(tt.host_values(), np.float32)
+    want = np.full((3, 64, 64), 2.0, np.float32)
+    want[:2, :3, :5] = ttnn.to_numpy(_host(x, ttnn.bfloat16))
+    np.testing.assert_array_equal(hv, want)
+    u = ttnn.untilize_with_unpadding(tt, [1, 2, 4])
+    np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+    part = ttnn.untilize_with_unpadding(tt, [1, 1, 2])
+    np.testing.assert_array_equal(ttnn.to_numpy(part), ttnn.to_numpy(_host(x, ttnn.bfloat16))[:, :2, :3])
+
+
+def test_tilize_untilize_errors(device):
+    t = _dev(_data((30, 64), ttnn.bfloat16), ttnn.bfloat16, device)
+    with pytest.raises(ttnn.ShapeError, match="multiples of 32"):
+        ttnn.tilize(t)
+    with pytest.raises(ttnn.LayoutError, match="ROW_MAJOR"):
+        ttnn.tilize(ttnn.to_layout(t, ttnn.TILE_LAYOUT))
+    with pytest.raises(ttnn.LayoutError):
+        ttnn.untilize(t)
+    with pytest.raises(tensix.NotModelledError, match="single-core"):
+        ttnn.tilize(_dev(_data((32, 64), ttnn.bfloat16), ttnn.bfloat16, device), use_multicore=False)
+    with pytest.raises(ttnn.ShapeError, match="greater than or equal"):
+        ttnn.tilize_with_val_padding(t, [30, 32], 0.0)
+    with pytest.raises(ttnn.DTypeError, match="ROW_MAJOR"):
+        ttnn.to_layout(ttnn.to_layout(t, ttnn.TILE_LAYOUT), ttnn.ROW_MAJOR_LAYOUT, dtype=ttnn.float32)
+    with pytest.raises(tensix.NotModelledError, match="Block"):
+        ttnn.tilize(_dev(np.zeros((32, 40 * 32)), ttnn.bfloat16, device))
