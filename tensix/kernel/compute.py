@@ -754,6 +754,7 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     dst = cs.need_math("reduce_tile")
     cs.check_dst(idst, "reduce_tile")
     h = (cs.n_acq - 1) % cs.nbuf
+    fresh = idst not in cs.defined[h]   # nothing written since the packer's release (ZEROACC): GMPOOL reads -inf there
     cs.defined[h].add(idst)
     m = cs.hw.math
     if m is not None and m[0] == "reduce":    # the template arguments default to the init's (its REDUCE_OP/DIM)
@@ -770,7 +771,7 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     a = formats.unpack_to_src(cs.tile_bytes(ca, itile, "reduce_tile"), ca.fmt, fp32_dest=cs.fp32)
     s = formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, "reduce_tile"), cscl.fmt, fp32_dest=cs.fp32)
     dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
-                           acc=dst[idst], in_fmt=ca.fmt)
+                           acc=None if fresh else dst[idst], in_fmt=ca.fmt)
     cs.reduced[h][idst] = (PoolType(pool).value, ReduceDim(dim).value, _where(th))
     cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cscl), _C_RED)
 

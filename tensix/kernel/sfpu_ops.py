@@ -1,25 +1,41 @@
-"""tt-metal's unary SFPU tile operations as compute kernel calls: ``exp_tile_init(); exp_tile(idst)``, ...
+"""tt-metal's SFPU tile operations as compute kernel calls: ``exp_tile_init(); exp_tile(idst)``, ...,
+``div_binary_tile_init(); div_binary_tile(idst0, idst1, odst)``.
 
-Each op runs an SFPI program of :mod:`tensix.sfpi.llk` on Dst tile ``idst`` of the math thread's section, the way
-the LLK SFPU driver walks a tile (VectorMode::RC: four faces of eight row-pair iterations). It is queued like any
-SFPU call (``call_sfpu``): the numbers are the SFPU model's, bit for bit, and the math thread is charged the
-program's static cycles.
+Each op runs an SFPI program of :mod:`tensix.sfpi.llk` on Dst tiles of the math thread's section, the way the LLK
+SFPU driver walks a tile (VectorMode::RC: four faces of eight row-pair iterations). It is queued like any SFPU call
+(``call_sfpu``): the numbers are the SFPU model's, bit for bit, and the math thread is charged the program's static
+cycles. A unary op works on Dst tile ``idst``; a binary op (``add_binary_tile``, ``binary_max_tile``, ...) reads
+Dst tiles ``idst0`` and ``idst1`` and writes ``odst``, with the Dst base at tile 0 as tt-llk's binary SFPU driver
+does, so the Dst checks (capacity, tiles read before written in this section) see all three tiles.
 
 Template parameters are keyword arguments, or a subscript as in C++: ``exp_tile[True](0)`` is
-``exp_tile<true>(0)``, ``exp_tile(0, approx=True)``.
+``exp_tile<true>(0)``, ``exp_tile(0, approx=True)``. Runtime arguments follow the tile index as in C++:
+``clamp_tile(0, min_bits, max_bits)`` with the float bits as uint32.
+
+Kernel versions: ops that tensix modelled from 2025 kernels (exp, recip, sqrt, rsqrt, sin, cos) keep them by
+default; ``version="622c6fb9"`` selects the kernel of the tt-metal fork at 622c6fb9 (2026-06-23), which ttnn 0.81.1
+runs, with that version's template parameters (``exp_tile(0, version="622c6fb9")``,
+``recip_tile[False](0, version="622c6fb9")`` for ttnn's ``recip_tile<false>``). The other ops exist only in that
+version (log, log_with_base, gelu, sigmoid, silu, tanh, clamp, hardtanh and the binary ops) and accept the
+keyword too; abs, negative, square and relu are the same kernel in both.
 
 The init call (``exp_tile_init()``, ...) costs what every compute init costs on the three TRISCs and, for an op
-whose SFPU code reads programmable constants (vConstFloatPrgm0..2), runs the SFPCONFIG program that loads them
-(queued behind this core's earlier SFPU calls). Calling such an op when the last op init of the core was for
-another op, or with other template parameters, would compute with someone else's constants on hardware: tensix
-refuses it (``SfpuInitError``). Ops without programmable constants need no particular init; exp's init also
-reloads the constants on hardware (with values that changed between tt-metal versions, which exp_21f does not
-read), so an op that needs its own constants must be initialised again after it.
+whose SFPU code reads programmable constants (vConstFloatPrgm0..2 = LReg12-14) or LUT tables kept in LRegs, runs
+the program that loads them (queued behind this core's earlier SFPU calls). The core's programmable constants are
+followed by value: an op whose code reads a constant that does not hold what its own init loads (none loaded yet,
+another op's init loaded something else, exp's 2025 init or clamp_tile overwrote it) computes with someone else's
+numbers on hardware, and tensix refuses it (``SfpuInitError``). Ops that share constants (sigmoid, silu, the fp32
+tanh and div_binary all use the reciprocal's) may follow each other's init. LUT tables in LReg0-6 (the fast modes
+of gelu, sigmoid and tanh) survive only until another SFPU op of this module runs; an SFPI function run through
+``call_sfpu`` between them is not seen (see the README).
 """
 
 from __future__ import annotations
 
 import enum
+import weakref
+
+import numpy as np
 
 from tensix.device.errors import ComputeInitError, KernelError
 from tensix.kernel import _ctx
@@ -34,91 +50,306 @@ class VectorMode(enum.Enum):
     RC = "rc"
 
 
+class SfpuInitError(ComputeInitError):
+    """An SFPU tile op whose programmable constants (or LUT tables) were not loaded by its own init call."""
+
+
+# ---- the core's SFPU registers, as the inits and ops of this module left them --------------------------------------
+_PRGM = (12, 13, 14)    # vConstFloatPrgm0..2 / vConstIntPrgm0..2 (LReg12-14)
+_PRGM_NAME = {12: "vConstFloatPrgm0", 13: "vConstFloatPrgm1", 14: "vConstFloatPrgm2"}
+
+
+class _Regs:
+    """What this module knows of one core's SFPU registers: per programmable constant (LReg12-14) its value (None:
+    unknown) and who wrote it, and which init's LUT tables LReg0-7 hold (None when an SFPU op ran since)."""
+
+    __slots__ = ("prgm", "tables")
+
+    def __init__(self):
+        self.prgm = {}          # reg -> (bits or None, (op key, init args))
+        self.tables = None      # (values {reg: bits}, (op key, init args)) of the last table-loading init
+
+
+_REGS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _regs(cs) -> _Regs:
+    r = _REGS.get(cs)
+    if r is None:
+        r = _REGS[cs] = _Regs()
+    return r
+
+
+_EFFECT: dict = {}   # (init fn, args) -> ({prgm reg: bits}, {lreg: bits})
+
+
+def _init_effect(fn, args):
+    """What an init program leaves: the programmable constants it writes (SFPCONFIG VD 12..14) and the general
+    LRegs its code pins (tables), with their values (from running it once on a scratch SFPU; lane 0)."""
+    key = (fn, args)
+    hit = _EFFECT.get(key)
+    if hit is not None:
+        return hit
+    from tensix.sfpi.runner import _inputs, compiled_for
+    from tensix.sfpu import dst as dstmod
+    from tensix.sfpu.execute import execute
+    from tensix.sfpu.state import SfpuState
+
+    c = compiled_for(fn, args)
+    state = SfpuState(1)
+    execute(c.program, state, dstmod.new_dst(1), inputs=_inputs(c, args, 1))
+    written = {ins["VD"] for ins in c.instrs if ins.op == "SFPCONFIG"} & set(_PRGM)
+    lregs = {ins["VD"] for ins in c.instrs if ins.op in ("SFPLOADI", "SFPMOV") and ins["VD"] < 8}
+    prgm = {r: int(state.lregs[0, r, 0]) for r in written}
+    tables = {r: int(state.lregs[0, r, 0]) for r in lregs}
+    hit = _EFFECT[key] = (prgm, tables)
+    return hit
+
+
+def _prgm_use(compiled):
+    """The programmable constants a program reads before writing them, and those it writes (SFPCONFIG); computed
+    once per compiled program."""
+    hit = compiled.__dict__.get("prgm_use")
+    if hit is not None:
+        return hit
+    reads, writes = set(), set()
+    for ins in compiled.instrs:
+        if ins.op == "SFPCONFIG":
+            if ins["VD"] in _PRGM:
+                writes.add(ins["VD"])
+            continue
+        for role in ("VA", "VB", "VC", "VD"):
+            r = ins.get(role, -1)
+            if r in _PRGM and r not in writes:
+                reads.add(r)
+    hit = compiled.__dict__["prgm_use"] = (frozenset(reads), frozenset(writes))
+    return hit
+
+
+def _who(who):
+    return f"{who[0]} with {who[1]}"
+
+
+class _Op:
+    """Shared parts of unary and binary ops: the init, the register check, the bookkeeping after a call."""
+
+    def _init_program(self, spec, approx, fp32, t):
+        if spec.init is None:
+            return None, None
+        args = spec.init_args(approx, t, fp32) if getattr(spec, "fp32_init", False) else spec.init_args(approx, t)
+        return spec.init, tuple(args)
+
+    def _run_init(self, call, spec, t, cs):
+        fn, args = self._init_program(spec, cs.approx, cs.fp32, t)
+        regs = _regs(cs)
+        who = (spec.key, args if args is not None else t)
+        if fn is not None:
+            configure_sfpu(fn, args)
+            cs.sfpu_init = who
+            prgm, lregs = _init_effect(fn, args)
+            for r, bits in prgm.items():
+                regs.prgm[r] = (bits, who)
+            tables = getattr(spec, "tables", None)
+            if lregs or prgm:       # the init's code went through LReg0 (SFPCONFIG) or loaded tables
+                regs.tables = ({r: lregs[r] for r in tables(t)}, who) if tables and tables(t) else None
+        elif getattr(spec, "init_clobbers", False):  # its constants are not modelled: no op that needs its own may follow
+            for r in _PRGM:
+                regs.prgm[r] = (None, who)
+            regs.tables = None          # it loads them through LReg0
+            cs.sfpu_init = (spec.key, "constants of its own")
+
+    def _check(self, th, cs, spec, t, compiled, name):
+        """Refuse the op when the constants (or tables) its code reads do not hold what its own init loads."""
+        reads, _writes = _prgm_use(compiled)
+        fn, args = self._init_program(spec, cs.approx, cs.fp32, t)
+        regs = _regs(cs)
+        want_prgm, want_tables = _init_effect(fn, args) if fn is not None else ({}, {})
+        tables = getattr(spec, "tables", None)
+        need_tables = tables(t) if tables else ()
+        bad = []
+        for r in sorted(reads):
+            have = regs.prgm.get(r)
+            if have is None or r not in want_prgm or have[0] != want_prgm[r]:
+                bad.append((r, have))
+        if need_tables:
+            have = regs.tables
+            if have is None or any(have[0].get(r) != want_tables.get(r) for r in need_tables):
+                bad.append(("tables", have))
+        if bad:
+            raise SfpuInitError(self._init_message(th, name, spec, args, bad))
+
+    def _after(self, cs, compiled, who, keeps_tables):
+        regs = _regs(cs)
+        _reads, writes = _prgm_use(compiled)
+        for r in writes:
+            regs.prgm[r] = (None, who)
+        if not keeps_tables:
+            regs.tables = None
+
+    def _init_message(self, th, name, spec, args, bad):
+        regs = ", ".join(_PRGM_NAME.get(r, "the LUT tables in LReg0-6") for r, _ in bad)
+        have = [h for _, h in bad if h is not None]
+        if not have:
+            last = "no SFPU op init loaded them"
+        else:
+            h = have[0][1]
+            last = (f"the last op init was for {_who(h)}" if h[0] != "written by an op"
+                    else f"they were last {h[1]}")
+            if bad[0][0] == "tables":
+                last += " (or another SFPU op ran since and used those registers)"
+        return (f"{name} on core {th.core.logical} at {th.source_line_now()}: its SFPU code reads {regs}, which "
+                f"{name}_init loads (for {spec.key} with {args}), but {last}; on hardware it would compute with "
+                f"whatever those registers hold.\nFix: call {name}_init() with the same template parameters before "
+                "the op (again after another op's init, or after an op that overwrites them such as clamp_tile).")
+
+
+class _UnaryOp(_Op):
+    """One compute API op: ``name_tile(idst, *runtime, **template)`` and ``name_tile_init(**template)``."""
+
+    def __init__(self, name, versions: dict, default: str):
+        self.name = f"{name}_tile"
+        self.versions = versions
+        self.default = default
+        self.spec = versions[default]
+        self.__name__ = self.__qualname__ = self.name
+        lines = []
+        for v, spec in versions.items():
+            args = ", ".join(["idst", *spec.runtime] + [f"{k}={d!r}" for k, d in spec.params])
+            lines.append(f"{self.name}({args}, version={v!r}): {spec.doc}")
+        self.__doc__ = "\n".join(lines)
+
+    def _spec(self, call, version):
+        version = self.default if version is None else str(version)
+        spec = self.versions.get(version)
+        if spec is None:
+            th = _ctx.th
+            raise KernelError(f"{call}: no kernel of version {version!r} on core {th.core.logical} at "
+                              f"{th.source_line_now()}.\nFix: use version= one of {sorted(self.versions)}.")
+        return spec
+
+    def _template(self, call, spec, given: dict) -> tuple:
+        names = [k for k, _ in spec.params]
+        unknown = set(given) - set(names)
+        if unknown:
+            th = _ctx.th
+            raise KernelError(f"{call}: unknown template parameter(s) {sorted(unknown)} on core {th.core.logical} at "
+                              f"{th.source_line_now()}.\nFix: use {names or 'none'} (version {spec.version}).")
+        return tuple(given.get(k, v) for k, v in spec.params)
+
+    def __getitem__(self, targs):
+        targs = targs if isinstance(targs, tuple) else (targs,)
+
+        def bound(idst, *runtime, version=None, **kw):
+            spec = self._spec(self.name, version)
+            names = [k for k, _ in spec.params]
+            if len(targs) > len(names):
+                raise KernelError(f"{self.name}<...>: {len(targs)} template arguments, it takes {len(names)} "
+                                  f"({names}).")
+            return self(idst, *runtime, version=version, **{**dict(zip(names, targs)), **kw})
+        return bound
+
+    def __call__(self, idst, *runtime, version=None, **template):
+        spec = self._spec(self.name, version)
+        t = self._template(self.name, spec, template)
+        th, cs = _cs(self.name)
+        if len(runtime) != len(spec.runtime):
+            raise KernelError(f"{self.name} on core {th.core.logical} at {th.source_line_now()}: it takes "
+                              f"{len(spec.runtime)} argument(s) after idst ({', '.join(spec.runtime) or 'none'}), "
+                              f"got {len(runtime)}.")
+        rt = tuple(int(np.uint32(np.int64(v) & 0xFFFFFFFF)) for v in runtime)
+        args = (cs.approx, cs.fp32) + t + rt
+        from tensix.sfpi.runner import compiled_for
+        compiled = compiled_for(spec.program, args)
+        self._check(th, cs, spec, t, compiled, self.name)
+        _run_sfpu(spec.program, args, idst)
+        tables = getattr(spec, "tables", None)
+        self._after(cs, compiled, ("written by an op", f"written by {self.name}"), bool(tables and tables(t)))
+
+    def init(self, version=None, **template):
+        call = f"{self.name}_init"
+        spec = self._spec(call, version)
+        t = self._template(call, spec, template)
+        _init(call)
+        _th, cs = _cs(call)
+        self._run_init(call, spec, t, cs)
+
+
+class _BinaryOp(_Op):
+    """A binary SFPU op: ``name_tile(idst0, idst1, odst)`` and ``name_tile_init()``."""
+
+    def __init__(self, name, spec: llk.BinaryOp):
+        self.name = f"{name}_tile"
+        self.spec = spec
+        self.__name__ = self.__qualname__ = self.name
+        self.__doc__ = f"{self.name}(idst0, idst1, odst): {spec.doc}"
+
+    def __call__(self, idst0, idst1, odst, vector_mode=VectorMode.RC, version=None):
+        th, cs = _cs(self.name)
+        if version not in (None, llk.FORK):
+            raise KernelError(f"{self.name}: only version {llk.FORK!r} exists.")
+        if VectorMode(getattr(vector_mode, "value", vector_mode)) is not VectorMode.RC:
+            raise KernelError(f"{self.name} on core {th.core.logical} at {th.source_line_now()}: only "
+                              "VectorMode::RC is modelled for binary SFPU ops (ttnn uses RC).")
+        for i in (idst0, idst1, odst):
+            if i.__class__ is not int or not 0 <= i < cs.capacity:
+                cs.check_dst(i, self.name)
+        args = (cs.approx, cs.fp32, (idst0, idst1, odst))
+        from tensix.sfpi.runner import compiled_for
+        compiled = compiled_for(self.spec.program, args)
+        self._check(th, cs, self.spec, (), compiled, self.name)
+        _run_sfpu(self.spec.program, args, 0)
+        self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
+
+    def init(self, version=None):
+        call = f"{self.name}_init"
+        _init(call)
+        _th, cs = _cs(call)
+        self._run_init(call, self.spec, (), cs)
+
+
+class _BinarySpec:
+    """llk.BinaryOp seen through the unary spec interface (init_args, params)."""
+
+    def __init__(self, op: llk.BinaryOp):
+        self.key, self.program, self.doc, self.init = op.key, op.program, op.doc, op.init
+        self.params, self.runtime, self.fp32_init, self.tables, self.init_clobbers = (), (), False, None, False
+        self.init_args = lambda approx, t: (approx,)
+
+
 def llk_math_eltwise_unary_sfpu_0_param(first_func, func, dst_index, vector_mode=VectorMode.RC, *args):
     """Seed 002's form of an SFPU call: `func` processes ONE face (typically 8 iterations of dst_reg[0] ...
     dst_reg += 1) and the driver runs it over the faces `vector_mode` selects, on Dst tile dst_index
     (tensix.sfpi.llk.face_program). Template arguments of the C++ functions are not needed: pass the Python
     functions. Extra arguments go to both functions (the _1_param / _2_param forms)."""
     _run_sfpu(llk.face_program, (first_func, func, VectorMode(vector_mode).value, *args), dst_index)
+    th = _ctx.th
+    if th.compute is not None:
+        _regs(th.compute).tables = None     # its code used the LRegs
 
 
 llk_math_eltwise_unary_sfpu_1_param = llk_math_eltwise_unary_sfpu_0_param
 llk_math_eltwise_unary_sfpu_2_param = llk_math_eltwise_unary_sfpu_0_param
 
 
-class SfpuInitError(ComputeInitError):
-    """An SFPU tile op whose programmable constants were not loaded by its own init call."""
+def _make(op):
+    def init(*a, **template):
+        op.init(*a, **template)
 
-
-class _UnaryOp:
-    """One compute API op: ``name_tile(idst, **template)`` and ``name_tile_init(**template)``."""
-
-    def __init__(self, name, spec: llk.UnaryOp):
-        self.name = f"{name}_tile"
-        self.spec = spec
-        self.__name__ = self.__qualname__ = self.name
-        self.__doc__ = f"{self.name}(idst, {', '.join(f'{k}={v!r}' for k, v in spec.params)}): {spec.doc}"
-
-    def _template(self, call, given: dict) -> tuple:
-        names = [k for k, _ in self.spec.params]
-        unknown = set(given) - set(names)
-        if unknown:
-            th = _ctx.th
-            raise KernelError(f"{call}: unknown template parameter(s) {sorted(unknown)} on core {th.core.logical} at "
-                              f"{th.source_line_now()}.\nFix: use {names or 'none'}.")
-        return tuple(given.get(k, v) for k, v in self.spec.params)
-
-    def __getitem__(self, targs):
-        targs = targs if isinstance(targs, tuple) else (targs,)
-        names = [k for k, _ in self.spec.params]
-        if len(targs) > len(names):
-            raise KernelError(f"{self.name}<...>: {len(targs)} template arguments, it takes {len(names)} ({names}).")
-        bound = dict(zip(names, targs))
-        return lambda idst, **kw: self(idst, **{**bound, **kw})
-
-    def __call__(self, idst, **template):
-        t = self._template(self.name, template)
-        th, cs = _cs(self.name)
-        if self.spec.init is not None:
-            want = (self.spec.key, self.spec.init_args(cs.approx, t))
-            if cs.sfpu_init != want:
-                raise SfpuInitError(self._init_message(th, cs.sfpu_init, want))
-        _run_sfpu(self.spec.program, (cs.approx, cs.fp32) + t, idst)
-
-    def init(self, **template):
-        call = f"{self.name}_init"
-        t = self._template(call, template)
-        _init(call)
-        if self.spec.init is not None:
-            _th, cs = _cs(call)
-            args = self.spec.init_args(cs.approx, t)
-            configure_sfpu(self.spec.init, args)
-            cs.sfpu_init = (self.spec.key, args)
-        elif self.spec.init_clobbers:     # its constants are not modelled: no op that needs its own may follow
-            _th, cs = _cs(call)
-            cs.sfpu_init = (self.spec.key, "constants of its own")
-
-    def _init_message(self, th, have, want):
-        last = "no SFPU op init" if have is None else f"the last op init was for {have[0]} with {have[1]}"
-        return (f"{self.name} on core {th.core.logical} at {th.source_line_now()}: its SFPU code reads programmable "
-                f"constants that {self.name}_init loads (for {want[0]} with {want[1]}), but {last}; on hardware "
-                f"it would compute with whatever those registers hold.\nFix: call {self.name}_init() with the same "
-                "template parameters before the op (again after another op's init).")
-
-
-def _make(name):
-    op = _UnaryOp(name, llk.UNARY[name])
-
-    def init(**template):
-        op.init(**template)
-
-    init.__name__ = init.__qualname__ = f"{name}_tile_init"
-    init.__doc__ = f"{name}_tile_init(**template): configure the SFPU for {name}_tile."
+    base = op.name[:-len("_tile")]
+    init.__name__ = init.__qualname__ = f"{base}_tile_init"
+    init.__doc__ = f"{base}_tile_init(**template): configure the SFPU for {op.name}."
     return op, init
 
 
-for _name in llk.UNARY:
-    globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_name)
+_NAMES = []
+for _name, _versions in llk.UNARY_VERSIONS.items():
+    globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(
+        _UnaryOp(_name, _versions, llk.DEFAULT_VERSION[_name]))
+    _NAMES.append(_name)
+for _name, _bspec in llk.BINARY.items():
+    globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_BinaryOp(_name, _BinarySpec(_bspec)))
+    _NAMES.append(_name)
 
 __all__ = ["SfpuInitError", "VectorMode", "llk_math_eltwise_unary_sfpu_0_param",
-           "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [f"{n}_tile{s}" for n in llk.UNARY for s in ("", "_init")]
+           "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [
+    f"{n}_tile{s}" for n in _NAMES for s in ("", "_init")]

@@ -16,23 +16,33 @@ from __future__ import annotations
 from tensix.errors import SfpiError
 from tensix.sfpi.intrinsics import (
     exexp,
+    exexp_nodebias,
     exman8,
     exman9,
     float_to_fp16b,
     float_to_int16,
     int32_to_float,
     setexp,
+    setman,
     setsgn,
     shft,
+    vec_min_max,
 )
 from tensix.sfpi.rewrite import sfpi_inline
 from tensix.sfpi.vector import (
     dst_reg,
     emit,
     reinterpret,
+    v_and,
+    v_block,
     v_elseif,
     v_else,
     v_if,
+    vConst1,
+    vConstFloatPrgm0,
+    vConstFloatPrgm1,
+    vConstFloatPrgm2,
+    vConstNeg1,
     vFloat,
     vInt,
     vUInt,
@@ -242,3 +252,235 @@ def cos_tile(approx=False):
         calculate_cosine(8, approx)
         _next_face()
     _clear_dst_counter()
+
+
+# ================================================================================================================
+# Routines of the tt-metal fork at 622c6fb9 (2026-06-23; nyoshifujiTT/tt-metal, the sources of the ttnn 0.81.1 wheel)
+# that several of its SFPU kernels share. tensix's own code from the C++ of that commit, each with the file it
+# follows (tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/ = "llk_sfpu/", tt_metal/tt-llk/
+# tt_llk_wormhole_b0/common/inc/sfpu/ = "tt-llk sfpu/"). SFPI of that tt-metal (sfpi 7.60.0) lowers its calls on
+# Wormhole as: convert<vFloat16b>(x, Nearest) = SFPSTOCHRND FP32->FP16B non-stochastic (float_to_fp16b(x, 0));
+# convert<vSMag16>(x, Nearest) = SFPSTOCHRND FP32->INT16 non-stochastic (float_to_int16(x, 0)); convert<vFloat>
+# of a sign-magnitude integer (vSMag, vMag) = SFPCAST round to nearest even (int32_to_float(x, 0)); exman(x) =
+# SFPEXMAN PAD9 (exman9), exman(x, ImplicitOne) = exman8; exexp(x, NoDebias) = exexp_nodebias; copyman(a, b) =
+# SFPSETMAN (sign and exponent of a, mantissa of b); copysgn(a, b) = SFPSETSGN (sign of b) (sfpi sfpi_lib.h).
+# ================================================================================================================
+FORK = "622c6fb9"
+
+# sfpu_reciprocal_init (llk_sfpu/ckernel_sfpu_recip.h): y = k2 - k1*x + k0*x**2 on [1, 2), exact float32 values
+RECIP_K0 = 0.3232325017452239990234375
+RECIP_K1 = 1.4545459747314453125
+RECIP_K2 = 2.121212482452392578125
+
+
+def sfpu_reciprocal_init():
+    """622c6fb9 llk_sfpu/ckernel_sfpu_recip.h ``sfpu_reciprocal_init``: vConstFloatPrgm0..2 = k0, k1, k2."""
+    vConstFloatPrgm0.set(RECIP_K0)
+    vConstFloatPrgm1.set(RECIP_K1)
+    vConstFloatPrgm2.set(RECIP_K2)
+
+
+def copyman(v, man):
+    """SFPI ``copyman(v, man)``: sign and exponent of v, mantissa of man (SFPSETMAN, vector form)."""
+    return setman(v, reinterpret(vInt, man) if isinstance(man, vFloat) else man)
+
+
+@sfpi_inline
+def sfpu_reciprocal_iter(x, max_iter=2):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_recip.h ``sfpu_reciprocal_iter<max_iter>``: 1/x from the mantissa scaled to
+    -[1, 2) (copyman of -1.0), a quadratic first estimate with vConstFloatPrgm0..2 (sfpu_reciprocal_init), one Newton
+    step y += y*(1 - x*y) (two for max_iter = 2; 0 acts as 1), then the scale 2**(254 - exp) built as ~bits with the
+    mantissa cleared, times 0.5 (x = 0 gives inf, x = inf gives 0), and the sign of x (copysgn)."""
+    negative_x = copyman(vConstNeg1, x)
+    y = vConstFloatPrgm1 + vConstFloatPrgm0 * negative_x
+    scale_bits = ~reinterpret(vUInt, x)
+    y = vConstFloatPrgm2 + y * negative_x
+    scale = setman(reinterpret(vFloat, scale_bits), 0)
+    t = vConst1 + negative_x * y
+    scale = scale * 0.5
+    y = y + y * t
+    if max_iter > 1:
+        t = vConst1 + negative_x * y
+        y = y + y * t
+    y = y * scale
+    return setsgn(y, x)
+
+
+def float_to_int32_for_exp_21f(val):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``_float_to_int32_for_exp_21f_``: the mantissa with its hidden bit
+    shifted left by the (debiased) exponent, as an integer (exexp, exman8, SFPSHFT)."""
+    return shft(reinterpret(vUInt, exman8(val)), exexp(val))
+
+
+# _sfpu_exp_21f_bf16_'s polynomial for 2**f on the fraction (in units of 2**-23): c0 + f*(c1 + f*c2)
+EXP21F_C0 = 1.0017248
+EXP21F_C1 = 7.839635491371155e-08
+EXP21F_C2 = 4.791750143340323e-15
+ONE_LN2 = 1.4426950216293334961   # 0x3fb8aa3b
+
+
+@sfpi_inline
+def exp_21f_bf16(val, fp32_dest, clamp_low=True):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``_sfpu_exp_21f_bf16_<is_fp32_dest_acc_en>`` (Moroz et al.'s exp_21f,
+    rewritten): xlog2 = val * (1/ln2) + 127 clamped to [0, 255] by two SFPSWAP min/max, its integer part (shifted
+    mantissa) gives the exponent, its fraction f the mantissa through c0 + f*(c1 + f*c2); rounded to bf16
+    (float_to_fp16b, round half away) unless fp32_dest. clamp_low=False drops the lower clamp (not a variant of
+    this function; the TTI kernel of exp_tile has it as CLAMP_NEGATIVE)."""
+    xlog2 = addi(val * ONE_LN2, 127.0)
+    if clamp_low:
+        threshold_low, xlog2 = vec_min_max(vFloat(0.0), xlog2)
+    xlog2, threshold_high = vec_min_max(xlog2, vFloat(255.0))
+    z = reinterpret(vFloat, float_to_int32_for_exp_21f(xlog2))
+    exponential_part = exexp_nodebias(z)
+    frac = int32_to_float(exman9(z), 0)
+    frac = EXP21F_C0 + frac * (EXP21F_C1 + frac * EXP21F_C2)
+    y = setexp(frac, exponential_part)
+    if not fp32_dest:
+        y = reinterpret(vFloat, float_to_fp16b(y, 0))
+    return y
+
+
+@sfpi_inline
+def smag_to_int(v):
+    """SFPI ``convert<vInt>(vSMag)`` on Wormhole (impl_::smag_to_int, sfpi sfpi_lib.h): a negative sign-magnitude
+    integer becomes 0 - magnitude."""
+    v = reinterpret(vInt, v)
+    with v_if(v < 0):
+        v = reinterpret(vInt, setsgn(reinterpret(vFloat, v), 0))
+        v = vInt(0) - v
+    return v
+
+
+@sfpi_inline
+def exp_fp32_accurate(a, unsafe=False):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``_sfpu_exp_fp32_accurate_<unsafe>`` (after N. Juffa): j = round(a/ln2)
+    through SFPSTOCHRND to a sign-magnitude int16 and back, f = a - j*ln2 in two Cody-Waite steps, exp(f) by a
+    degree-7 polynomial (MADs), exponent += j. Not unsafe: y * inf first (overflow gives inf, NaN stays NaN); where
+    the exponent e < 255 (SFPIADD e - 255 with CC), y = setexp(r, e), and 0 where e < 1 (underflow)."""
+    j = 1.442695 * a
+    r = vFloat(1.37805939e-3)
+    i_smag = float_to_int16(j, 0)
+    j = int32_to_float(i_smag, 0)
+    f = j * -6.93145752e-1 + a
+    f = j * -1.42860677e-6 + f
+    r = r * f + 8.37312452e-3
+    r = r * f + 4.16695364e-2
+    r = r * f + 1.66664720e-1
+    r = r * f + 4.99999851e-1
+    y = addi(r * f, 1.0)
+    i_2c = smag_to_int(i_smag)
+    r = addi(y * f, 1.0)
+    e = exexp_nodebias(r) + i_2c
+    if unsafe:
+        y = setexp(r, e)
+    else:
+        y = y * float("inf")
+        with v_block():
+            v_and(e < 255)
+            e_lt_255 = e - 255
+            y = setexp(r, e)
+            with v_if(e_lt_255 < -254):
+                y = vFloat(0.0)
+    return y
+
+
+@sfpi_inline
+def sfpu_sigmoid(x, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_sigmoid.h ``_sfpu_sigmoid_<is_fp32_acc_to_dest_mode>``: 1 / (1 + exp(-x)) with
+    exp_fp32_accurate and sfpu_reciprocal_iter<2> for an fp32 Dst, exp_21f_bf16<true> (no bf16 rounding) and
+    sfpu_reciprocal_iter<1> otherwise. Reads the reciprocal's vConstFloatPrgm0..2."""
+    if fp32_dest:
+        exp_neg_x = exp_fp32_accurate(-x)
+    else:
+        exp_neg_x = exp_21f_bf16(-x, True)
+    denominator = vConst1 + exp_neg_x
+    return sfpu_reciprocal_iter(denominator, 2 if fp32_dest else 1)
+
+
+def bf16_exact(c) -> bool:
+    """Whether a Python number is a float32 whose low 16 bits are zero (one SFPLOADI FLOATB, or an SFPADDI/SFPMULI
+    immediate)."""
+    import struct
+    return isinstance(c, (int, float)) and not isinstance(c, bool) and \
+        struct.unpack("<I", struct.pack("<f", float(c)))[0] & 0xFFFF == 0
+
+
+def addi(x, c):
+    """``x + c`` for a float literal c as sfpi 7.60's compiler (sfpi-gcc rvtt_combine, Wormhole) builds it: an
+    addend that is a bf16-exact literal becomes SFPADDI *before* products are fused into SFPMADs, so ``a*b + c``
+    with such a c is an SFPMUL and an SFPADDI (two roundings), not one SFPMAD (tt-metal 622c6fb9's trigonometry
+    kernels work around exactly this with __builtin_rvtt_sfpmad). Other literals: an ordinary addition (fused)."""
+    if not bf16_exact(c):
+        return x + c
+    import struct
+    imm = struct.unpack("<I", struct.pack("<f", float(c)))[0] >> 16
+    x = x if isinstance(x, vFloat) else vFloat(x)
+    return vFloat._wrap(emit("SFPADDI", {"Imm16": imm, "Mod1": 0}, {"VD": x.v}, tie="VD"))
+
+
+def horner(x, *coeffs):
+    """622c6fb9 tt-llk sfpu/ckernel_sfpu_polyval.h ``PolynomialEvaluator::eval(x, c0, c1, ..., cn)`` = c0 + x*(c1 +
+    x*(... + x*cn)), built in the same order: each step one SFPMAD, except that a bf16-exact float coefficient is
+    added with SFPADDI after the SFPMUL, as sfpi's compiler does (addi)."""
+    if len(coeffs) == 1:
+        return coeffs[0]
+    c0 = coeffs[0]
+    product = x * horner(x, *coeffs[1:])
+    if bf16_exact(c0):
+        return addi(product, c0)
+    return c0 + product
+
+
+def float32_to_bf16_rne(v):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_conversions.h ``float32_to_bf16_rne``: round a float32 to bf16 to nearest even
+    in integer arithmetic: bits + 0x7fff + ((bits >> 16) & 1), low 16 bits cleared."""
+    bits = reinterpret(vUInt, v)
+    lsb = (bits >> 16) & 1
+    bits = bits + 0x7FFF + lsb
+    bits = bits & 0xFFFF0000
+    return reinterpret(vFloat, bits)
+
+
+def _in_regs(values, regs):
+    """Operand values placed in the LRegs an instruction reads implicitly: a value already in its register (an
+    l_reg read of that register) is used as it is, the others are copied there (SFPMOV)."""
+    from tensix.sfpi.intrinsics import _pin, _vec
+
+    out = []
+    for x, r in zip(values, regs):
+        v = x.v if isinstance(x, (vFloat, vInt, vUInt)) else _vec(x)
+        out.append(v if v.fixed == r else _pin([v], [r])[0])
+    return out
+
+
+def in_lreg(x, r):
+    """x copied into LReg r (SFPMOV), for an instruction that reads LReg r implicitly (SFPLUT/SFPLUTFP32 read x
+    from LReg3): copying first lets x's own register go before the tables fill the others."""
+    return vFloat._wrap(_in_regs([x], [r])[0])
+
+
+def lut(v, l0, l1, l2, sign_retain=True):
+    """SFPI ``lut(v, l0, l1, l2)`` (``lut_sign`` with sign_retain=False; sfpi sfpi_lib.h): SFPLUT, which reads its
+    three 16-bit table words from LReg0-2 and x from LReg3. Unlike tensix.sfpi.lut, tables that are l_reg reads of
+    LReg0-2 (tt-llk's SFPLUT kernels keep them there across calls) stay where they are."""
+    from tensix.sfpi.intrinsics import SFPLUT_MOD0_SGN_UPDATE
+    from tensix.sfpu.isa import SFPLUT_MOD0_SGN_RETAIN
+
+    regs = (0, 1, 2, 3)
+    vals = _in_regs([l0, l1, l2, v], regs)
+    mod0 = SFPLUT_MOD0_SGN_RETAIN if sign_retain else SFPLUT_MOD0_SGN_UPDATE
+    return vFloat._wrap(emit("SFPLUT", {"Mod0": mod0}, {f"_L{r}": p for r, p in zip(regs, vals)},
+                             implicit_reads=regs))
+
+
+def lut2_sign(v, a01, a23, a45, b01, b23, b45, mode=1):
+    """SFPI ``lut2_sign(v, a01, a23, a45, b01, b23, b45, mode)`` (sfpi sfpi_lib.h): SFPLUTFP32 with six fp16-packed
+    table entries (FP16_6ENTRY_TABLE1, or TABLE2 for mode 2) and the computed sign (SGN_UPDATE). The instruction
+    reads its tables from LReg0-2 and LReg4-6 and x from LReg3 (operands not already there are moved there)."""
+    from tensix.sfpu.isa import SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE1, SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE2
+
+    regs = (0, 1, 2, 4, 5, 6, 3)
+    vals = _in_regs([a01, a23, a45, b01, b23, b45, v], regs)
+    mod1 = SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE1 if mode == 1 else SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE2
+    return vFloat._wrap(emit("SFPLUTFP32", {"Mod1": mod1}, {f"_L{r}": p for r, p in zip(regs, vals)},
+                             implicit_reads=regs))

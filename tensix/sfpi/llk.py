@@ -6,7 +6,14 @@ and the version read. :data:`UNARY` lists the ops ``tensix.kernel`` exposes as `
 ``<name>_tile_init()``: per op, its template parameters, the tile program (one 32x32 tile of Dst, walked as the
 LLK driver does with VectorMode::RC: per face ``ITERATIONS = 8`` rows of ``dst_reg[0] ... dst_reg += 1``, then
 two SETRWC(CR_D, 8) to the next face) and, if its code reads programmable constants, the init program that
-loads them (SFPCONFIG).
+loads them (SFPCONFIG). :data:`UNARY_FORK` holds the kernels of tt-metal 622c6fb9 (2026-06-23), what ttnn 0.81.1
+runs (the compute API's ``version="622c6fb9"``; the ops tensix had keep their 2025 kernels by default), and
+:data:`BINARY` the binary SFPU ops of that version (``add_binary_tile(idst0, idst1, odst)``, ...).
+
+Compiler fidelity: SFPI 7.60's compiler (sfpi-gcc's rvtt_combine pass on Wormhole) turns an addition of a
+bf16-exact literal into SFPADDI before it fuses multiplications and additions into SFPMADs, so ``a*b + 1.0f`` is an
+SFPMUL and an SFPADDI there (two roundings); the fork's kernels are written with lib.addi where that applies, since
+tensix's own compiler fuses first (see tensix.sfpi.lib.addi).
 """
 
 from __future__ import annotations
@@ -19,27 +26,43 @@ from tensix.sfpi.intrinsics import abs as _sfpabs
 from tensix.sfpi.intrinsics import (
     addexp,
     exexp,
+    exexp_nodebias,
+    exman9,
     float_to_fp16b,
+    int32_to_float,
     setexp,
+    setman,
     setsgn,
     vec_min_max,
 )
 from tensix.sfpi.rewrite import sfpi_inline
 from tensix.sfpi.vector import (
+    LRegs,
     dst_reg,
+    emit,
+    l_reg,
     reinterpret,
+    s2vFloat16a,
     s2vFloat16b,
+    v_and,
     v_else,
     v_if,
+    vConst0,
     vConst1,
+    vConstNeg1,
     vConstFloatPrgm0,
     vConstFloatPrgm1,
     vConstFloatPrgm2,
     vConstIntPrgm0,
+    vConstIntPrgm1,
     vFloat,
     vInt,
     vUInt,
 )
+
+
+LEGACY = "2025"        # the kernels tensix modelled first (tt-llk / tt-metal of 2025): the default version
+FORK = lib.FORK        # "622c6fb9": the tt-metal fork of 2026-06-23 that ttnn 0.81.1 was built from
 
 
 @dataclass(frozen=True)
@@ -49,13 +72,17 @@ class UnaryOp:
 
     key: str
     params: tuple           # ((name, default), ...): the C++ template parameters, in order
-    program: object         # program(approx, fp32_dest, *template): approx is ComputeConfig.math_approx_mode
+    program: object         # program(approx, fp32_dest, *template, *runtime): approx is ComputeConfig.math_approx_mode
     doc: str                # (tt-metal's APPROX define), fp32_dest its fp32_dest_acc_en (DST_ACCUM_MODE)
     init: object = None     # init(*init_args(approx, template)): SFPCONFIG of the constants program reads
     init_args: object = None
     # its init reloads the programmable constants although this op's code reads none (tt-metal's exp init, whose
     # values changed from version to version): an op that needs its own constants must be initialised again
     init_clobbers: bool = False
+    version: str = LEGACY   # which kernels: LEGACY or FORK (the compute API's `version` keyword)
+    runtime: tuple = ()     # names of the call's uint32 arguments after idst (clamp_tile(idst, param0, param1))
+    fp32_init: bool = False  # init_args(approx, template, fp32_dest): the init depends on DST_ACCUM_MODE
+    tables: object = None   # tables(template) -> LRegs (0-7) its init loads and its code reads in a later call
 
 
 # One 32x32 tile as the LLK driver walks it (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``, VectorMode::RC): four
@@ -144,18 +171,28 @@ def exp_tile_program(approx, fp32_dest, approx_t, fast_and_approx):
 
 
 @sfpi_inline
-def _reciprocal(x, max_iter):
+def _reciprocal(x, max_iter, compat=False):
     """tt-llk 9003e2160 (2025-07-03) ``_sfpu_reciprocal_<max_iter>`` (ckernel_sfpu_recip.h, the version before the
     September 2025 rewrite; tt-metal keeps its numbers as ``recip_tile<legacy_compat = true>``): the mantissa as a
     negative number in [-1, -0.5) (setsgn 1, setexp 126), first guess k * (m * k + 2) with k = vConstFloatPrgm0 = 1.442695, then
     max_iter - 1 Newton steps r = r * (m * r + 2) (vConstFloatPrgm1 = 2.0); the exponent is rebuilt as
-    exp(r) - exp(x) + 126, a result whose exponent would be negative saturates to 0."""
+    exp(r) - exp(x) + 126, a result whose exponent would be negative saturates to 0.
+
+    compat: 622c6fb9 tt-llk sfpu/ckernel_sfpu_rsqrt_compat.h ``_reciprocal_compat_<max_iter>``, the same with 1.442695
+    and 2.0 as immediates: `m * r + two` with `two` a bf16-exact literal is an SFPMUL and an SFPADDI there (lib.addi),
+    where the programmable constant gave one SFPMAD."""
     val = setexp(setsgn(x, 1), 126)
-    k = vConstFloatPrgm0
-    two = vConstFloatPrgm1
-    result = k * (val * k + two)
-    for _ in range(max_iter - 1):
-        result = result * (val * result + two)
+    if compat:
+        k = vFloat(1.442695)
+        result = k * lib.addi(val * k, 2.0)
+        for _ in range(max_iter - 1):
+            result = result * lib.addi(val * result, 2.0)
+    else:
+        k = vConstFloatPrgm0
+        two = vConstFloatPrgm1
+        result = k * (val * k + two)
+        for _ in range(max_iter - 1):
+            result = result * (val * result + two)
     new_exp = exexp(result)
     new_exp -= exexp(x)
     new_exp += 126
@@ -166,8 +203,8 @@ def _reciprocal(x, max_iter):
 
 
 @sfpi_inline
-def _recip_row(v, approx, fp32_dest):
-    out = _reciprocal(v, 2 if approx else 3)
+def _recip_row(v, approx, fp32_dest, compat=False):
+    out = _reciprocal(v, 2 if approx else 3, compat)
     with v_if(v < 0.0):
         out = -out
     if approx:
@@ -287,3 +324,827 @@ UNARY = {
     "rsqrt": UnaryOp("rsqrt", (), rsqrt_tile_program, "Dst tile idst = 1/sqrt(x) (x > 0).", sqrt_init,
                      _approx_only),
 }
+
+
+# ================================================================================================================
+# The kernels of the tt-metal fork at 622c6fb9 (2026-06-23; nyoshifujiTT/tt-metal, the sources of the ttnn 0.81.1
+# wheel): what ttnn's eltwise unary and binary ops run at that version. Paths below are relative to that tree:
+# "llk_sfpu/" = tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/, "tt-llk sfpu/" =
+# tt_metal/tt-llk/tt_llk_wormhole_b0/common/inc/sfpu/, "api/" = tt_metal/hw/inc/api/compute/. How SFPI 7.60 lowers
+# the calls (convert<>, exman, copyman, ...) is in tensix.sfpi.lib's fork section.
+#
+# Where tensix already modelled an op with an earlier kernel (exp, recip, sqrt, rsqrt, sin, cos), the fork's kernel
+# is the template parameter `version="622c6fb9"` of the same compute API call; the default (`version="2025"`) keeps
+# the kernel tensix had, which other code relies on. abs, negative, square and relu are unchanged at 622c6fb9.
+# ================================================================================================================
+
+
+def _rows(fn, *args, mode="rc"):
+    """A row function over the faces the LLK driver visits (tt-llk llk_math_eltwise_sfpu_common.h
+    ``_llk_math_eltwise_sfpu_apply_vector_mode_``): RC all four, R faces 0 and 1, C faces 0 and 2; per face eight
+    rows of dst_reg[0] ... dst_reg += 1, then two SETRWC(CR_D, 8); the counter cleared at the end."""
+    def face():
+        for _ in range(8):
+            v = dst_reg[0]
+            dst_reg[0] = fn(v, *args)
+            dst_reg += 1
+    _faces(face, mode)
+
+
+def _faces(face, mode="rc"):
+    """A face function over the faces the LLK driver visits (face_program with the same function for all)."""
+    face_program(face, face, mode)
+
+
+def _refuse(what, fix):
+    raise NotModelledError(f"{what} is not modelled by tensix.\nFix: {fix}")
+
+
+# ---- exp ---------------------------------------------------------------------------------------------------------
+EXP_TTI_C0_FP16A = 0x3C02   # SFPLOADI FLOATA 0x3c02 = 1.001953125: the TTI kernel's c0 (its comment says 1.0017248)
+EXP_TTI_C1_BITS = 0x33A85ADA
+EXP_TTI_C2_BITS = 0x27ACA418
+EXP_TTI_LN2_RECIP_BITS = 0x3FB8AA3B
+
+
+@sfpi_inline
+def _exp_21f_tti(val, fp32_dest, clamp_negative):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``_sfpu_exp_21f_bf16_tti_<false, is_fp32_dest_acc_en, CLAMP_NEGATIVE>``
+    (the TTI form of _sfpu_exp_21f_bf16_ that exp_tile runs for a 16-bit Dst): xlog2 = val * LREG12 (1/ln2, from
+    exp_init) + 127 in one SFPMAD, clamped below at 0 (CLAMP_NEGATIVE) and above at 255 by SFPSWAP, the integer
+    part by EXEXP/EXMAN/SHFT, the fraction f cast (RNE), 2**f = (f * LREG13 + c1) * f + c0 with LREG13 = c2 =
+    4.79175e-15 (exp_init), c1 = 7.839635e-08 and c0 = SFPLOADI FLOATA 0x3c02 = 1.001953125 (not the 1.0017248 of
+    the SFPI version), exponent set by SETEXP, then SFPSTOCHRND to bf16 (round half away) for a 16-bit Dst."""
+    xlog2 = val * vConstFloatPrgm0 + vFloat(127.0)
+    if clamp_negative:
+        zero, xlog2 = vec_min_max(vFloat(0.0), xlog2)
+    xlog2, high = vec_min_max(xlog2, vFloat(255.0))
+    z = reinterpret(vFloat, lib.float_to_int32_for_exp_21f(xlog2))
+    frac = int32_to_float(exman9(z), 0)
+    t = frac * vConstFloatPrgm1 + reinterpret(vFloat, vUInt(EXP_TTI_C1_BITS))
+    frac = t * frac + vFloat(s2vFloat16a(EXP_TTI_C0_FP16A))
+    y = setexp(frac, exexp_nodebias(z))
+    return _bf16_unless_fp32(y, fp32_dest)
+
+
+def exp_fork_program(approx, fp32_dest, approx_t, scale_en, input_clamping):
+    """622c6fb9 api/eltwise_unary/exp.h ``exp_tile<approx, scale_en, input_clamping>`` -> llk_sfpu/ckernel_sfpu_exp.h
+    ``calculate_exponential<approx, DST_ACCUM_MODE, scale_en, 8, CLAMP_NEGATIVE>``. Accurate mode (ttnn.exp's
+    default, exp_tile<0u>): an fp32 Dst runs ``_sfpu_exp_fp32_accurate_`` per row (lib.exp_fp32_accurate), a 16-bit
+    Dst the TTI exp_21f kernel (_exp_21f_tti; it reads exp_init's LREG12/13). Not modelled: approx = true (the
+    Schraudolph kernel built on SFPLOADMACRO sequences and the replay buffer) and scale_en (the scale argument)."""
+    if approx_t:
+        _refuse("exp_tile<approx=true> of 622c6fb9 (Schraudolph's exponential on SFPLOADMACRO sequences, programmed "
+                "by exp_init)", "use exp_tile<false> (ttnn.exp's default).")
+    if scale_en:
+        _refuse("exp_tile<scale_en=true> (the input scale argument)", "scale the input with another op first.")
+    if input_clamping not in ("ClampToNegative", "None"):
+        raise NotModelledError(f"exp_tile input_clamping is 'ClampToNegative' or 'None', not {input_clamping!r}")
+    if fp32_dest:
+        _rows(lambda v: lib.exp_fp32_accurate(v))
+    else:
+        _rows(_exp_21f_tti, fp32_dest, input_clamping == "ClampToNegative")
+
+
+def exp_fork_init(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``exp_init<false, ...>``: a 16-bit Dst loads LREG12 = 1/ln2 and LREG13 =
+    c2 for the TTI kernel; an fp32 Dst loads the reciprocal's constants (sfpu_reciprocal_init), which its code does
+    not read."""
+    if approx:
+        _refuse("exp_tile_init<approx=true> of 622c6fb9 (it programs SFPLOADMACRO sequences and the replay buffer)",
+                "use exp_tile_init<false> (ttnn.exp's default).")
+    if fp32_dest:
+        lib.sfpu_reciprocal_init()
+    else:
+        vConstIntPrgm0.set(EXP_TTI_LN2_RECIP_BITS)
+        vConstIntPrgm1.set(EXP_TTI_C2_BITS)
+
+
+# ---- reciprocal --------------------------------------------------------------------------------------------------
+@sfpi_inline
+def _recip_fork_row(v, approx, fp32_dest):
+    if approx:
+        return lib.sfpu_reciprocal_iter(v, 0)
+    if fp32_dest:
+        return lib.sfpu_reciprocal_iter(v, 2)
+    return _bf16_unless_fp32(lib.sfpu_reciprocal_iter(v, 1), False)
+
+
+def recip_fork_program(approx, fp32_dest, legacy_compat):
+    """622c6fb9 api/eltwise_unary/recip.h ``recip_tile<legacy_compat>`` -> llk_sfpu/ckernel_sfpu_recip.h
+    ``calculate_reciprocal``: legacy_compat (the C++ default) runs ``_calculate_reciprocal_compat_`` (the 2025
+    numbers, constants as immediates: its init loads nothing); legacy_compat = false (what ttnn.reciprocal calls,
+    recip_tile<false>) runs ``_calculate_reciprocal_internal_``: sfpu_reciprocal_iter<2> for an fp32 Dst, <1> and
+    bf16 rounding for a 16-bit Dst, <0> in approximate mode."""
+    if legacy_compat:
+        _rows(_recip_row, approx, fp32_dest, True)
+    else:
+        _rows(_recip_fork_row, approx, fp32_dest)
+
+
+def recip_fork_init(approx, fp32_dest, legacy_compat):
+    """622c6fb9 ``recip_init<APPROX, fp32, legacy_compat>``: sfpu_reciprocal_init unless legacy_compat."""
+    if not legacy_compat:
+        lib.sfpu_reciprocal_init()
+
+
+# ---- sqrt / rsqrt ------------------------------------------------------------------------------------------------
+@sfpi_inline
+def _sqrt_fork_row(v, approx, fp32_dest, reciprocal, fast_approx):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_sqrt.h ``_calculate_sqrt_body_<APPROX, RECIPROCAL, FAST_APPROX>``: the
+    September 2025 body (_sqrt_body) and, unless FAST_APPROX, NaN for x < 0 (quiet NaN; a 16-bit Dst stores the
+    SFPSTOCHRND of it, +inf)."""
+    y = _sqrt_body(v, approx, reciprocal)
+    if not fast_approx:
+        with v_if(v < 0.0):
+            y = vFloat(float("nan"))
+    return _bf16_unless_fp32(y, fp32_dest)
+
+
+def sqrt_fork_program(approx, fp32_dest, fast_approx):
+    """622c6fb9 api/eltwise_unary/sqrt.h ``sqrt_tile<FAST_APPROX>`` -> ``calculate_sqrt`` (legacy_compat false)."""
+    _rows(_sqrt_fork_row, approx, fp32_dest, False, fast_approx)
+
+
+@sfpi_inline
+def _sqrt_compat(val, approx):
+    """622c6fb9 tt-llk sfpu/ckernel_sfpu_rsqrt_compat.h ``_sqrt_compat_<APPROX, 2>``."""
+    if approx:
+        val_s = reinterpret(vUInt, val) + vUInt((127 << 7) << 16)
+        result = reinterpret(vFloat, val_s >> 1)
+    else:
+        result = vFloat(0.0)
+        with v_if(val != 0.0):
+            magic = vUInt(0x5F37 << 16)
+            approx_ = reinterpret(vFloat, magic - (reinterpret(vUInt, val) >> 1))
+            for _ in range(2):
+                approx_ = lib.addi((approx_ * approx_) * (val * -0.5), 1.5) * approx_
+            result = approx_ * val
+        with v_else():
+            result = val
+    return result
+
+
+def rsqrt_fork_program(approx, fp32_dest, legacy_compat, fast_approx):
+    """622c6fb9 api/eltwise_unary/rsqrt.h ``rsqrt_tile<legacy_compat, FAST_APPROX>`` -> llk_sfpu/ckernel_sfpu_rsqrt.h
+    ``calculate_rsqrt``: the sqrt body with RECIPROCAL (ttnn.rsqrt: rsqrt_tile<false, false>), or with legacy_compat
+    ``_calculate_rsqrt_compat_``: _sqrt_compat_ stored to Dst, read back, then _reciprocal_compat_ and its sign."""
+    if not legacy_compat:
+        _rows(_sqrt_fork_row, approx, fp32_dest, True, fast_approx)
+        return
+
+    def face():
+        for _ in range(8):
+            dst_reg[0] = _sqrt_compat(dst_reg[0], approx)
+            x = dst_reg[0]
+            dst_reg[0] = _recip_row(x, approx, fp32_dest, True)
+            dst_reg += 1
+    _faces(face)
+
+
+def sqrt_fork_init(approx, legacy_compat=False):
+    """622c6fb9 ``sqrt_init<APPROX, legacy_compat>`` / ``rsqrt_init``: the constants of sqrt_init above unless
+    legacy_compat."""
+    if not legacy_compat:
+        sqrt_init(approx)
+
+
+# ---- sin / cos (Cody-Waite, February 2026) -------------------------------------------------------------------------
+SIN_FP32_C = (float.fromhex("0x1.5dc908p-19"), float.fromhex("-0x1.9f70fp-13"), float.fromhex("0x1.110edap-7"),
+              float.fromhex("-0x1.55554cp-3"))     # C3, C2, C1, C0
+SIN_BF16_C = (float.fromhex("-0x1.8b10a4p-13"), float.fromhex("0x1.10c2a2p-7"), float.fromhex("-0x1.5554a4p-3"))
+
+
+@sfpi_inline
+def _sin_poly(a, q, cs, fp32_dest):
+    """The shared tail of calculate_sine / calculate_cosine: sign from the quadrant's LSB (q << 31 XOR), then
+    sin(a) = a + a**3 (C0 + a**2 (C1 + a**2 (C2 [+ a**2 C3]))) in the C++ order."""
+    q = q << 31
+    s = a * a
+    a = reinterpret(vFloat, reinterpret(vInt, a) ^ q)
+    if fp32_dest:
+        c3, c2, c1, c0 = cs
+        r = c3 * s + c2
+        r = r * s + c1
+        c = a * s
+        r = r * s + c0
+        r = r * c + a
+    else:
+        c2, c1, c0 = cs
+        r = c2 * s + c1
+        c = a * s
+        r = r * s + c0
+        r = r * c + a
+        r = reinterpret(vFloat, float_to_fp16b(r, 0))
+    return r
+
+
+def _cody_waite_program(fp32_dest, p0, p1, quadrant):
+    """The shared body of calculate_sine / calculate_cosine: (j, q) = quadrant(x), the four-stage Cody-Waite
+    reduction a = x + j*P0 + j*P1 + j*Prgm0 + j*Prgm1 (P0 bf16-exact, P1 fp16-exact, P2/P3 from the init), then
+    _sin_poly with the coefficients loaded once per call (as the C++ does before its loop)."""
+    cs = tuple(vFloat(c) for c in (SIN_FP32_C if fp32_dest else SIN_BF16_C))
+
+    def row(v):
+        j, q = quadrant(v)
+        a = v + j * p0
+        a = a + j * p1
+        a = a + j * vConstFloatPrgm0
+        a = a + j * vConstFloatPrgm1
+        return _sin_poly(a, q, cs, fp32_dest)
+    _rows(row)
+
+
+def _sine_quadrant(v):
+    rounding_bias = vFloat(s2vFloat16b(float.fromhex("0x1.8p23")))
+    j = v * vConstFloatPrgm2 + rounding_bias
+    q = reinterpret(vInt, j)
+    return j - rounding_bias, q
+
+
+def _cosine_quadrant(v):
+    half = vFloat(s2vFloat16b(0.5))
+    j = v * vConstFloatPrgm2 + half
+    j = j + 12582912.0
+    q = reinterpret(vInt, j)
+    j = j + -12582912.0
+    two = vFloat(s2vFloat16b(2.0))
+    return j * two + vConstNeg1, q
+
+
+def sin_fork_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h ``calculate_sine<APPROX, fp32, 8>`` (rewritten Feb 2026):
+    j = round(x / pi) by x * (1/pi, vConstFloatPrgm2) + 1.5*2**23 in one SFPMAD (the C++ forces it with
+    __builtin_rvtt_sfpmad), its bits kept for the sign, then the reduction by pi (P0 = -0x1.92p+1, P1 = -0x1.fbp-11)
+    and the odd polynomial (degree 9 for an fp32 Dst, 7 and bf16 rounding for a 16-bit Dst). APPROX does not change
+    it."""
+    _cody_waite_program(fp32_dest, float.fromhex("-0x1.92p+1"), float.fromhex("-0x1.fbp-11"), _sine_quadrant)
+
+
+def cos_fork_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h ``calculate_cosine<APPROX, fp32, 8>``: j = x * (1/pi) + 0.5
+    (one SFPMAD), rounded by adding and subtracting 12582912, j = 2j - 1 (an odd quadrant index of pi/2, one SFPMAD),
+    the reduction by pi/2 (P0 = -0x1.92p+0, P1 = -0x1.fbp-12) and the sine polynomial of calculate_sine."""
+    _cody_waite_program(fp32_dest, float.fromhex("-0x1.92p+0"), float.fromhex("-0x1.fbp-12"), _cosine_quadrant)
+
+
+FRAC_1_PI_FORK = 0.31830987334251404
+
+
+def sin_fork_init(approx):
+    """622c6fb9 ``sine_init``: P2 = -0x1.51p-21, P3 = -0x1.0b4612p-33 of the reduction by pi, Prgm2 = 1/pi."""
+    vConstFloatPrgm0.set(float.fromhex("-0x1.51p-21"))
+    vConstFloatPrgm1.set(float.fromhex("-0x1.0b4612p-33"))
+    vConstFloatPrgm2.set(FRAC_1_PI_FORK)
+
+
+def cos_fork_init(approx):
+    """622c6fb9 ``cosine_init``: P2 = -0x1.51p-22, P3 = -0x1.0b4612p-34 of the reduction by pi/2, Prgm2 = 1/pi."""
+    vConstFloatPrgm0.set(float.fromhex("-0x1.51p-22"))
+    vConstFloatPrgm1.set(float.fromhex("-0x1.0b4612p-34"))
+    vConstFloatPrgm2.set(FRAC_1_PI_FORK)
+
+
+# ---- log ---------------------------------------------------------------------------------------------------------
+LOG_FP32_R = tuple(float.fromhex(h) for h in ("-0x1.92cp-5", "0x1.b84p-4", "-0x1.0c4p-3", "0x1.274p-3", "-0x1.55p-3",
+                                              "0x1.998p-3"))
+
+
+@sfpi_inline
+def _log_body(a, fast_approx, fp32_dest, base_scale=None):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_log.h ``calculate_log_body<FAST_APPROX, HAS_BASE_SCALING, fp32>`` (after N.
+    Juffa): e = bits(a) - bits(0.75) with the mantissa cleared (the exponent k << 23 of a's binade around 1), m = a /
+    2**k - 1 in [-0.25, 0.5), log1p(m) by a polynomial (degree 8 for an fp32 Dst, with vConstFloatPrgm1/2; degree 4
+    for a 16-bit Dst), plus k * ln2 (vConstFloatPrgm0 = ln2 * 2**-23 times the float of |e| with e's sign). Not
+    FAST_APPROX: a is normalised first (a*1 + 0: -0 and denormals become +0). Special cases through addexp(a, -1)
+    (0 -> +inf, inf and NaN unchanged): result *= a where that has exponent 255, so log(0) = -inf, log(inf) = inf;
+    a < 0 (and -NaN) skip the block and give NaN."""
+    three_quarters = vFloat(0.75)
+    e = reinterpret(vInt, a) - reinterpret(vInt, three_quarters)
+    if not fast_approx:
+        a = a * vConst1 + vConst0
+    e = reinterpret(vInt, setman(reinterpret(vFloat, e), 0))
+    m = reinterpret(vFloat, reinterpret(vInt, a) - e)
+    result = vFloat(float("nan"))
+    m = m - vConst1
+    with v_if(a >= 0.0):
+        s = m * m
+        if fp32_dest:
+            r = vFloat(LOG_FP32_R[0])
+            for c in LOG_FP32_R[1:]:
+                r = r * m + c
+            abs_e = _sfpabs(e)
+            r = r * m + vConstFloatPrgm1
+            e_float = int32_to_float(abs_e, 0)
+            r = r * m + vConstFloatPrgm2
+            neg_half = vFloat(-0.5)
+            r = r * m + neg_half
+        else:
+            abs_e = _sfpabs(e)
+            neg_quarter = vFloat(-0.25)
+            r = neg_quarter * m + vConstFloatPrgm1
+            e_float = int32_to_float(abs_e, 0)
+            r = r * m + vConstFloatPrgm2
+        a = addexp(a, -1)
+        r = r * s + m
+        e_float = setsgn(e_float, reinterpret(vFloat, e))
+        result = e_float * vConstFloatPrgm0 + r
+        if base_scale is not None:
+            result = result * reinterpret(vFloat, vUInt(base_scale))
+        with v_if(exexp_nodebias(a) - 255 >= 0):
+            result = result * a
+    return result
+
+
+def log_program(approx, fp32_dest, fast_approx):
+    """622c6fb9 api/compute_kernel_api.h ``log_tile<fast_and_approx>`` -> llk_sfpu/ckernel_sfpu_log.h
+    ``calculate_log<APPROX, fast_and_approx, false, fp32>``: _log_body per row, bf16 rounding for a 16-bit Dst."""
+    _rows(lambda v: _bf16_unless_fp32(_log_body(v, fast_approx, fp32_dest), fp32_dest))
+
+
+def log_with_base_program(approx, fp32_dest, fast_approx, base_scale):
+    """622c6fb9 ``log_with_base_tile<fast_and_approx>(idst, base_scale)``: calculate_log with HAS_BASE_SCALING, the
+    result times the float whose bits are base_scale (e.g. 0x3fb8aa3b = 1/ln2 for log2)."""
+    _rows(lambda v: _bf16_unless_fp32(_log_body(v, fast_approx, fp32_dest, base_scale), fp32_dest))
+
+
+def log_init(approx, fp32_dest, fast_approx):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_log.h ``log_init<APPROX, FAST_APPROX, fp32>``: Prgm0 = ln2 * 2**-23 (float
+    product), Prgm1/2 = the m**2 and m**3 coefficients (-0x1.00001ap-2, 0x1.555572p-2 for an fp32 Dst; 0x1.744p-2,
+    -0x1.008p-1 for a 16-bit Dst)."""
+    import numpy as np
+    vConstFloatPrgm0.set(float(np.float32(0.693147182) * np.float32(1.19209290e-7)))
+    if fp32_dest:
+        vConstFloatPrgm1.set(float.fromhex("-0x1.00001ap-2"))
+        vConstFloatPrgm2.set(float.fromhex("0x1.555572p-2"))
+    else:
+        vConstFloatPrgm1.set(float.fromhex("0x1.744p-2"))
+        vConstFloatPrgm2.set(float.fromhex("-0x1.008p-1"))
+
+
+# ---- sigmoid / silu / tanh ----------------------------------------------------------------------------------------
+def _lut_program(rows, mode="rc", regs=(LRegs.LReg0, LRegs.LReg1, LRegs.LReg2)):
+    """An SFPLUT kernel: its tables are read from LRegs (loaded by the init and kept across calls, as tt-llk's
+    l_reg[...] reads), the rows computed over the faces, and the tables written back for the next call. (The LLK
+    driver calls the C++ function once per face, each reading and writing back the tables: the same values.)"""
+    ls = [reinterpret(vUInt, l_reg[r]) for r in regs]
+
+    def face():
+        for _ in range(8):
+            v = dst_reg[0]
+            dst_reg[0] = rows(v, *ls)
+            dst_reg += 1
+    _faces(face, mode)
+    for r, l in zip(regs, ls):
+        l_reg[r] = l
+
+
+def sigmoid_program(approx, fp32_dest, vec_mode, fast_approx):
+    """622c6fb9 api/compute_kernel_api.h ``sigmoid_tile<vec_mode, fast_and_approx>`` -> llk_sfpu/ckernel_sfpu_sigmoid.h
+    ``calculate_sigmoid<fast_and_approx, fp32, 8>``: accurate (ttnn.sigmoid's default): lib.sfpu_sigmoid per row,
+    bf16 rounding for a 16-bit Dst. fast_and_approx: ckernel_sfpu_sigmoid_appx.h ``calculate_sigmoid_appx``:
+    SFPLUT of x with the tables sigmoid_appx_init put in LReg0-2, + 0.5. vec_mode RC or C (faces 0 and 2)."""
+    mode = {"RC": "rc", "C": "c"}.get(vec_mode)
+    if mode is None:
+        raise NotModelledError(f"sigmoid_tile<{vec_mode}>: ttnn uses VectorMode::RC or C")
+    if fast_approx:
+        _lut_program(lambda v, l0, l1, l2: lib.lut(v, l0, l1, l2) + 0.5, mode)
+    else:
+        _rows(lambda v: _bf16_unless_fp32(lib.sfpu_sigmoid(v, fp32_dest), fp32_dest), mode=mode)
+
+
+SIGMOID_APPX_TABLES = (0x3DFF, 0x21D8, 0xFF10)
+TANH_APPX_TABLES = (0x1DFF, 0x481A, 0xFF00)
+
+
+def _load_imm16_tables(tables):
+    """tt-llk ``_sfpu_load_imm16_(lreg, v)`` / TTI_SFPLOADI(lreg, 2, v): LReg0-2 = the tables (SFPLOADI USHORT)."""
+    for r, bits in enumerate(tables):
+        l_reg[r] = vFloat._wrap(emit("SFPLOADI", {"Mod0": 2, "Imm16": bits}, fixed=r))
+
+
+def sigmoid_init(approx, fast_approx):
+    """622c6fb9 ``sigmoid_init<fast_and_approx>``: accurate: recip_init<false, false> = sfpu_reciprocal_init;
+    fast_and_approx: ``sigmoid_appx_init``, LReg0-2 = 0x3dff, 0x21d8, 0xff10 (SFPLOADI USHORT)."""
+    if fast_approx:
+        _load_imm16_tables(SIGMOID_APPX_TABLES)
+    else:
+        lib.sfpu_reciprocal_init()
+
+
+def silu_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_silu.h ``calculate_silu<fp32, 8>``: x * _sfpu_sigmoid_(x), bf16 rounding for a
+    16-bit Dst. (tt-llk's own _calculate_silu_, a piecewise polynomial, is not what silu_tile calls.)"""
+    _rows(lambda v: _bf16_unless_fp32(v * lib.sfpu_sigmoid(v, fp32_dest), fp32_dest))
+
+
+def silu_init(approx):
+    """622c6fb9 ``silu_init<APPROX>``: sfpu_reciprocal_init (both modes load the same constants)."""
+    lib.sfpu_reciprocal_init()
+
+
+TANH_SMALL_C = (0.999999940395355224609375, -0.33332359790802001953125, 0.13310669362545013427734375,
+                -5.21197654306888580322265625e-2, 1.5497927553951740264892578125e-2)
+TANH_POLY_C = (0.999004364013671875, 3.0897438526153564453125e-2, -0.4890659749507904052734375)
+TANH_POLY_PRGM = (5.876733921468257904052734375e-3, -6.6649019718170166015625e-2, 0.281917631626129150390625)
+
+
+@sfpi_inline
+def _tanh_fp32_accurate(val):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_tanh.h ``_sfpu_tanh_fp32_accurate_<true>``: NaN for NaN, +-1 for +-inf;
+    |x| < 0.6: x * p(x**2) (degree-4 minimax in x**2) with x's sign; otherwise 2 * sigmoid(2x) - 1."""
+    result = vFloat(0.0)
+    exponent = exexp_nodebias(val)
+    mantissa = exman9(val)
+    with v_if(exponent == 255):
+        result = vFloat(float("nan"))
+        with v_if(mantissa == 0):
+            one = vFloat(vConst1)
+            result = setsgn(one, val)
+    with v_else():
+        abs_val = _sfpabs(val)
+        with v_if(abs_val < 0.6):
+            x2 = val * val
+            p = lib.horner(x2, *TANH_SMALL_C)
+            result = val * p
+            result = setsgn(result, val)
+        with v_else():
+            two_x = 2.0 * val
+            sig = lib.sfpu_sigmoid(two_x, True)
+            result = 2.0 * sig - vConst1
+    return result
+
+
+@sfpi_inline
+def _tanh_polynomial(x):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_tanh.h ``_sfpu_tanh_polynomial_``: |x| * (c1 + |x| (c2 + |x| (c3 + |x| (Prgm2 +
+    |x| (Prgm1 + |x| Prgm0))))) (vConst0 + ...), clamped to 1 by SFPSWAP, x's sign."""
+    val = _sfpabs(x)
+    c1, c2, c3 = TANH_POLY_C
+    result = lib.horner(val, vConst0, c1, c2, c3, vConstFloatPrgm2, vConstFloatPrgm1, vConstFloatPrgm0)
+    result, threshold = vec_min_max(result, vFloat(vConst1))
+    return setsgn(result, x)
+
+
+def tanh_program(approx, fp32_dest, fast_approx):
+    """622c6fb9 api/compute_kernel_api.h ``tanh_tile<fast_and_approx>`` -> llk_sfpu/ckernel_sfpu_tanh.h
+    ``calculate_tanh<fast_and_approx, fp32, 8>``: fp32 Dst: _tanh_fp32_accurate; 16-bit Dst: _tanh_polynomial and
+    bf16 rounding; fast_and_approx: SFPLUT with the tables tanh_init put in LReg0-2."""
+    if fast_approx:
+        _lut_program(lambda v, l0, l1, l2: lib.lut(v, l0, l1, l2))
+    elif fp32_dest:
+        _rows(_tanh_fp32_accurate)
+    else:
+        _rows(lambda v: _bf16_unless_fp32(_tanh_polynomial(v), False))
+
+
+def tanh_init(approx, fp32_dest, fast_approx):
+    """622c6fb9 ``tanh_init<fast_and_approx, fp32>``: LUT tables (LReg0-2 = 0x1dff, 0x481a, 0xff00), or
+    sigmoid_init<false> for an fp32 Dst, or the polynomial's Prgm0..2 for a 16-bit Dst."""
+    if fast_approx:
+        _load_imm16_tables(TANH_APPX_TABLES)
+    elif fp32_dest:
+        lib.sfpu_reciprocal_init()
+    else:
+        for c, k in zip((vConstFloatPrgm0, vConstFloatPrgm1, vConstFloatPrgm2), TANH_POLY_PRGM):
+            c.set(k)
+
+
+# ---- gelu --------------------------------------------------------------------------------------------------------
+GELU_CDF_CORE = (5.000000000e-01, 3.9894227818e-01, -6.6361041488e-02, 9.7720050615e-03, -1.0717806322e-03,
+                 8.1812159812e-05, -3.8082057209e-06, 7.9821413868e-08)      # C0, C1, C3, ..., C13
+GELU_HCORR = (3.0369991064e-01, 9.5413386822e-02, 1.3809983619e-02, 7.5950479368e-04)
+GELU_ERF_NUM_ODD = (1.1283791065e+00, 2.1477432549e-01, 6.2133435160e-02, 5.6230435148e-03, 6.1307044234e-04,
+                    1.7678321456e-05, 2.7384647439e-08, -2.8632063387e-10)    # coefficients 1, 3, ..., 15
+GELU_ERF_DEN_EVEN = (1.0, 5.2367275953e-01, 1.2961706519e-01, 1.9642570987e-02, 1.9545555115e-03, 1.3179056987e-04,
+                     1.3156344494e-06, -3.5153888689e-09, -6.7350725691e-12)  # coefficients 0, 2, ..., 16
+GELU_APPX_TABLES = ((0, 0x37E7322B), (4, 0xB12286D8), (1, 0x38E138F3), (5, 0xB437B479), (2, 0x38003852),
+                    (6, 0x7C00AFA4))
+
+
+@sfpi_inline
+def _gelu_piecewise(x):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_gelu.h ``calculate_gelu_piecewise``: 0 for x <= -5.54259443; above it
+    x * round_to_2**-25(exp_21f(-x**2/2) * corr_H(x)); from -3.125 x * (0.5 + x * p(x**2)) (degree-13 odd CDF
+    polynomial); from 2.78125 x itself (v_and narrowing, widest region first)."""
+    result = vFloat(vConst0)
+    x2 = x * x
+    with v_if(x > -5.54259443):
+        xlog2 = lib.addi(x2 * -0.72134752044, 127.0)
+        z = reinterpret(vFloat, lib.float_to_int32_for_exp_21f(xlog2))
+        exponential_part = exexp_nodebias(z)
+        frac = int32_to_float(exman9(z), 0)
+        frac = lib.horner(frac, lib.EXP21F_C0, lib.EXP21F_C1, lib.EXP21F_C2)
+        exp_val = setexp(frac, exponential_part)
+        h = exp_val * lib.horner(x, *GELU_HCORR)
+        hs = lib.addi(h, 0.375) - 0.375
+        result = x * hs
+        v_and(x >= -3.125)
+        odd_poly = lib.horner(x2, *GELU_CDF_CORE[1:])
+        phi = lib.addi(x * odd_poly, GELU_CDF_CORE[0])
+        result = x * phi
+        v_and(x >= 2.78125)
+        result = x
+    return result
+
+
+@sfpi_inline
+def _gelu_fp32(x):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_gelu.h ``calculate_gelu<false, true>``: 0 for x <= -5.54259443; otherwise
+    x * (0.5 + 0.5 erf(x/sqrt2)) with erf from the parity rational n16/d16 (x/sqrt2 clamped to 10; x**2-Horner of
+    the odd numerator and even denominator, interleaved as piecewise_rational_eval_parity_numer_denom<16, 16>),
+    times sfpu_reciprocal<false> of the denominator, clamped to [-1, 1]; where erf rounds to -1, x * 2**-25."""
+    result = vFloat(vConst0)
+    with v_if(x > -5.54259443):
+        scaled = x * 0.7071067811865475
+        scaled, threshold = vec_min_max(scaled, vFloat(10.0))
+        x2 = scaled * scaled
+        num = GELU_ERF_NUM_ODD
+        den = GELU_ERF_DEN_EVEN
+        numer = vFloat(num[7])
+        denom = vFloat(den[8])
+        denom = denom * x2 + den[7]
+        for k in range(1, 8):
+            numer = numer * x2 + num[7 - k]
+            denom = lib.addi(denom * x2, den[7 - k])     # den[0] = 1.0: SFPADDI (lib.addi)
+        erf_n = numer * scaled
+        erf_val = erf_n * lib.sfpu_reciprocal_iter(denom, 2)
+        neg_one, erf_val = vec_min_max(vFloat(vConstNeg1), erf_val)
+        erf_val, pos_one = vec_min_max(erf_val, vFloat(vConst1))
+        result = x * lib.addi(0.5 * erf_val, 0.5)
+        with v_if(erf_val == -1.0):
+            result = x * 2.9802322387695313e-08
+    return result
+
+
+@sfpi_inline
+def _gelu_appx_row(v, *tables):
+    """calculate_gelu_appx's row: in * Prgm0 (0.5) + lut2_sign(in, LReg0-2, LReg4-6)."""
+    v = lib.in_lreg(v, 3)
+    half_in = v * vConstFloatPrgm0
+    result = lib.lut2_sign(v, *tables)
+    return half_in + result
+
+
+def gelu_program(approx, fp32_dest, fast_approx):
+    """622c6fb9 api/eltwise_unary/gelu.h ``gelu_tile<fast_and_approx>`` (C++ default true; ttnn.gelu passes its
+    fast_and_approximate_mode, default false) -> llk_sfpu/ckernel_sfpu_gelu.h ``calculate_gelu<fast_and_approx,
+    fp32>``: fast: ``calculate_gelu_appx`` (x/2 + SFPLUTFP32 six-entry table with the computed sign); accurate, fp32
+    Dst: the rational erf form (_gelu_fp32); accurate, 16-bit Dst: _gelu_piecewise and bf16 rounding."""
+    if fast_approx:
+        _lut_program(_gelu_appx_row, "rc", (LRegs.LReg0, LRegs.LReg1, LRegs.LReg2, LRegs.LReg4, LRegs.LReg5,
+                                            LRegs.LReg6))
+    elif fp32_dest:
+        _rows(_gelu_fp32)
+    else:
+        _rows(lambda v: _bf16_unless_fp32(_gelu_piecewise(v), False))
+
+
+def gelu_init(approx, fp32_dest, fast_approx):
+    """622c6fb9 ``gelu_init<fast_and_approx, fp32>``: fast: Prgm0 = 0.5 and the six LUT words in LReg0-2/4-6
+    (_sfpu_load_imm32_: SFPLOADI LOWER then UPPER); accurate fp32: sfpu_reciprocal_init; accurate bf16: nothing."""
+    if fast_approx:
+        vConstFloatPrgm0.set(0.5)
+        for r, bits in GELU_APPX_TABLES:
+            lo = emit("SFPLOADI", {"Mod0": 10, "Imm16": bits & 0xFFFF}, fixed=r)
+            hi = emit("SFPLOADI", {"Mod0": 8, "Imm16": bits >> 16}, {"VD": lo}, tie="VD", fixed=r)
+            l_reg[r] = vFloat._wrap(hi)
+    elif fp32_dest:
+        lib.sfpu_reciprocal_init()
+
+
+# ---- clamp / hardtanh ---------------------------------------------------------------------------------------------
+def clamp_program(approx, fp32_dest, min_bits, max_bits):
+    """622c6fb9 api/eltwise_unary/clamp.h ``clamp_tile(idst, param0, param1)`` (ttnn.clamp / ttnn.clip with two
+    float scalars: ttnn::clamp_tss -> CLAMP_TSS) -> llk_sfpu/ckernel_sfpu_clamp.h ``calculate_clamp``: per row,
+    vConstIntPrgm0 = min (SFPLOADI + SFPCONFIG), SFPLOAD, SFPSWAP with LREG12 keeping the max, SFPSTORE; then the
+    same with max keeping the min, reading the stored value back (with a 16-bit Dst the stored min is truncated to
+    bf16 first). SFPSWAP orders sign-magnitude: -0 < +0, NaN beyond inf by sign. It leaves max in LREG12."""
+    def face():
+        for _ in range(8):
+            vConstIntPrgm0.set(min_bits)
+            x = dst_reg[0]
+            lo, hi = vec_min_max(x, vConstFloatPrgm0)
+            dst_reg[0] = hi
+            vConstIntPrgm0.set(max_bits)
+            x = dst_reg[0]
+            lo, hi = vec_min_max(x, vConstFloatPrgm0)
+            dst_reg[0] = lo
+            dst_reg += 1
+    _faces(face)
+
+
+def hardtanh_program(approx, fp32_dest, min_bits, max_bits):
+    """622c6fb9 api/eltwise_unary/hardtanh.h ``hardtanh_tile(idst, param0, param1)`` -> llk_sfpu/
+    ckernel_sfpu_hardtanh.h ``calculate_hardtanh``: min and max (float bits) in LREG2/3, per row SFPSWAP max with
+    min stored, read back, SFPSWAP min with max stored (the same numbers as clamp_tile, no programmable constant)."""
+    def face():
+        lo_v = reinterpret(vFloat, vUInt(min_bits))
+        hi_v = reinterpret(vFloat, vUInt(max_bits))
+        for _ in range(8):
+            x = dst_reg[0]
+            a, b = vec_min_max(x, lo_v)
+            dst_reg[0] = b
+            x = dst_reg[0]
+            a, b = vec_min_max(x, hi_v)
+            dst_reg[0] = a
+            dst_reg += 1
+    _faces(face)
+
+
+# ---- binary SFPU ops ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BinaryOp:
+    """A binary SFPU op of the compute API: ``<name>_tile(idst0, idst1, odst)`` / ``<name>_tile_init()``.
+    `program(approx, fp32_dest, (idst0, idst1, odst))` runs with the Dst base at tile 0, as tt-llk's
+    ``_llk_math_eltwise_binary_sfpu_params_`` does (``_llk_math_eltwise_sfpu_start_(0)``): the tiles are SFPLOAD /
+    SFPSTORE offsets (dst_reg[32 * index])."""
+
+    key: str
+    program: object
+    doc: str
+    init: object = None      # init(approx): SFPCONFIG of the constants program reads
+
+
+def _binary_rows(fn, tiles, *args):
+    i0, i1, o = (32 * t for t in tiles)
+
+    def face():
+        for _ in range(8):
+            a = dst_reg[i0]
+            b = dst_reg[i1]
+            dst_reg[o] = fn(a, b, *args)
+            dst_reg += 1
+    _faces(face)
+
+
+def binary_arith_program(approx, fp32_dest, binop, tiles):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary.h ``calculate_sfpu_binary<APPROX, BINOP, 8>`` (add_binary_tile,
+    sub_binary_tile, rsub_binary_tile: what ttnn's binary_ng runs for float32 ADD/SUB): in0 + in1, in0 - in1,
+    in1 - in0 in the SFPU (one rounding to float32; a 16-bit Dst stores it truncated, as SFPSTORE does: this
+    kernel does not round to bf16)."""
+    fns = {"add": lambda a, b: a + b, "sub": lambda a, b: a - b, "rsub": lambda a, b: b - a}
+    _binary_rows(fns[binop], tiles)
+
+
+@sfpi_inline
+def _mul_row(a, b, fp32_dest):
+    result = a * b
+    if not fp32_dest:
+        result = lib.float32_to_bf16_rne(result)
+        with v_if((a == 0.0) or (b == 0.0)):
+            result = vFloat(0.0)
+    return result
+
+
+def mul_binary_program(approx, fp32_dest, tiles):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary.h ``calculate_sfpu_binary_mul`` (mul_binary_tile: ttnn.multiply in
+    binary_ng, float inputs): in0 * in1; for a 16-bit Dst rounded to bf16 to nearest even in integer arithmetic
+    (float32_to_bf16_rne) and 0 where an input is 0 (as the FPU's bf16 multiply)."""
+    _binary_rows(_mul_row, tiles, fp32_dest)
+
+
+@sfpi_inline
+def _div_row(a, b, fp32_dest):
+    r = lib.sfpu_reciprocal_iter(b, 2)
+    result = a * r
+    if fp32_dest:
+        with v_if(exexp_nodebias(result) != 255):
+            e = a - result * b
+            result = result + e * r
+    with v_if(b == 0.0):
+        with v_if(a == 0.0):
+            result = vFloat(float("nan"))
+        with v_else():
+            result = vFloat(float("inf"))
+            result = setsgn(result, a)
+    if not fp32_dest:
+        result = lib.float32_to_bf16_rne(result)
+    return result
+
+
+def div_binary_program(approx, fp32_dest, tiles):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary.h ``calculate_sfpu_binary_div`` (div_binary_tile: ttnn.divide in
+    binary_ng): r = sfpu_reciprocal_iter<2>(in1), in0 * r; with an fp32 Dst one residual (Markstein) correction
+    result + (in0 - result*in1) * r unless in0*r has exponent 255; in1 == 0: NaN for 0/0, inf with in0's sign
+    otherwise; a 16-bit Dst rounds to bf16 to nearest even (float32_to_bf16_rne). Reads div_binary_tile_init's
+    reciprocal constants."""
+    _binary_rows(_div_row, tiles, fp32_dest)
+
+
+def binary_max_min_program(approx, fp32_dest, is_max, tiles):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary_max_min.h ``calculate_binary_max_min<IS_MAX>`` (binary_max_tile /
+    binary_min_tile: ttnn.maximum / ttnn.minimum of float tensors): SFPLOAD both, SFPSWAP VEC_MIN_MAX, SFPSTORE the
+    max (or min) in sign-magnitude order (-0 < +0; NaNs order by sign beyond the infinities). This is the kernel's
+    DISABLE_SFPLOADMACRO form (tt-metal's runtime option TT_METAL_DISABLE_SFPLOADMACRO); the default build issues
+    the same SFPSWAP from an SFPLOADMACRO sequence (binary_max_min_init: instruction template SFPSWAP with Mod1 9,
+    VD = max, stored through the round unit's copy), which computes the same values in fewer cycles; tensix does not
+    model SFPLOADMACRO scheduling, so its cycle count is the plain loop's."""
+    _binary_rows(lambda a, b: vec_min_max(a, b)[1 if is_max else 0], tiles)
+
+
+def add_binary_program(approx, fp32_dest, tiles):
+    """add_binary_tile: calculate_sfpu_binary<ADD> (binary_arith_program)."""
+    binary_arith_program(approx, fp32_dest, "add", tiles)
+
+
+def sub_binary_program(approx, fp32_dest, tiles):
+    """sub_binary_tile: calculate_sfpu_binary<SUB>."""
+    binary_arith_program(approx, fp32_dest, "sub", tiles)
+
+
+def rsub_binary_program(approx, fp32_dest, tiles):
+    """rsub_binary_tile: calculate_sfpu_binary<RSUB>."""
+    binary_arith_program(approx, fp32_dest, "rsub", tiles)
+
+
+def binary_max_program(approx, fp32_dest, tiles):
+    """binary_max_tile: calculate_binary_max_min<true>."""
+    binary_max_min_program(approx, fp32_dest, True, tiles)
+
+
+def binary_min_program(approx, fp32_dest, tiles):
+    """binary_min_tile: calculate_binary_max_min<false>."""
+    binary_max_min_program(approx, fp32_dest, False, tiles)
+
+
+def div_binary_init(approx):
+    """622c6fb9 ``sfpu_binary_init<APPROX, DIV>``: sfpu_reciprocal_init."""
+    lib.sfpu_reciprocal_init()
+
+
+BINARY = {
+    "add_binary": BinaryOp("add_binary", add_binary_program, "Dst[odst] = Dst[idst0] + Dst[idst1]."),
+    "sub_binary": BinaryOp("sub_binary", sub_binary_program, "Dst[odst] = Dst[idst0] - Dst[idst1]."),
+    "rsub_binary": BinaryOp("rsub_binary", rsub_binary_program, "Dst[odst] = Dst[idst1] - Dst[idst0]."),
+    "mul_binary": BinaryOp("mul_binary", mul_binary_program, "Dst[odst] = Dst[idst0] * Dst[idst1]."),
+    "div_binary": BinaryOp("div_binary", div_binary_program, "Dst[odst] = Dst[idst0] / Dst[idst1] (reciprocal and "
+                           "a residual correction).", div_binary_init),
+    "binary_max": BinaryOp("binary_max", binary_max_program, "Dst[odst] = max (SFPSWAP order)."),
+    "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order)."),
+}
+"""The binary SFPU ops of the compute API (tt-metal 622c6fb9 api/eltwise_binary_sfpu.h, api/binary_max_min.h)."""
+
+
+def _vec_mode_name(m):
+    return str(getattr(m, "name", m)).upper()
+
+
+def _sigmoid_program(approx, fp32_dest, vec_mode, fast_approx):
+    sigmoid_program(approx, fp32_dest, _vec_mode_name(vec_mode), fast_approx)
+
+
+_approx_only3 = lambda approx, t, fp32: (approx,)  # noqa: E731
+_LUT3 = lambda t: (0, 1, 2) if t[-1] else ()  # noqa: E731   the SFPLUT tables of fast_and_approx (last parameter)
+
+_SAME = {k: UNARY[k] for k in ("abs", "negative", "square", "relu")}
+
+UNARY_FORK = {
+    **_SAME,
+    "exp": UnaryOp("exp", (("approx", False), ("scale_en", False), ("input_clamping", "ClampToNegative")),
+                   exp_fork_program, "Dst tile idst = e**x (accurate: Juffa's fp32 exp, or the TTI exp_21f for a "
+                   "16-bit Dst).", exp_fork_init,
+                   lambda approx, t, fp32: (t[0], fp32), version=FORK, fp32_init=True),
+    "recip": UnaryOp("recip", (("legacy_compat", True),), recip_fork_program,
+                     "Dst tile idst = 1/x (legacy_compat: the 2025 Newton-Raphson; false: quadratic estimate and "
+                     "Newton steps).", recip_fork_init, lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK,
+                     fp32_init=True),
+    "sqrt": UnaryOp("sqrt", (("FAST_APPROX", False),), sqrt_fork_program, "Dst tile idst = sqrt(x) (NaN for x < 0 "
+                    "unless FAST_APPROX).", sqrt_fork_init, _approx_only, version=FORK),
+    "rsqrt": UnaryOp("rsqrt", (("legacy_compat", False), ("FAST_APPROX", False)), rsqrt_fork_program,
+                     "Dst tile idst = 1/sqrt(x).", sqrt_fork_init, lambda approx, t: (approx, t[0]), version=FORK),
+    "sin": UnaryOp("sin", (), sin_fork_program, "Dst tile idst = sin(x) (Cody-Waite reduction by pi).",
+                   sin_fork_init, _approx_only, version=FORK),
+    "cos": UnaryOp("cos", (), cos_fork_program, "Dst tile idst = cos(x) (Cody-Waite reduction by pi/2).",
+                   cos_fork_init, _approx_only, version=FORK),
+    "log": UnaryOp("log", (("fast_and_approx", False),), log_program, "Dst tile idst = ln(x) (NaN for x < 0).",
+                   log_init, lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK, fp32_init=True),
+    "log_with_base": UnaryOp("log_with_base", (("fast_and_approx", False),), log_with_base_program,
+                             "Dst tile idst = ln(x) * float(base_scale).", log_init,
+                             lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK, runtime=("base_scale",),
+                             fp32_init=True),
+    "gelu": UnaryOp("gelu", (("fast_and_approx", True),), gelu_program, "Dst tile idst = gelu(x) (fast: LUT; "
+                    "accurate: erf rational (fp32) or piecewise CDF (bf16)).", gelu_init,
+                    lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK, fp32_init=True,
+                    tables=lambda t: (0, 1, 2, 4, 5, 6) if t[0] else ()),
+    "sigmoid": UnaryOp("sigmoid", (("vec_mode", "RC"), ("fast_and_approx", False)), _sigmoid_program,
+                       "Dst tile idst = 1/(1 + e**-x).", sigmoid_init, lambda approx, t: (approx, t[1]),
+                       version=FORK, tables=_LUT3),
+    "silu": UnaryOp("silu", (), silu_program, "Dst tile idst = x * sigmoid(x).", silu_init, _approx_only,
+                    version=FORK),
+    "tanh": UnaryOp("tanh", (("fast_and_approx", False),), tanh_program, "Dst tile idst = tanh(x).", tanh_init,
+                    lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK, fp32_init=True, tables=_LUT3),
+    "clamp": UnaryOp("clamp", (), clamp_program, "Dst tile idst = min(max(x, float(param0)), float(param1)) "
+                     "(SFPSWAP; leaves param1 in vConstIntPrgm0).", version=FORK, runtime=("param0", "param1")),
+    "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
+                        "float(param1)).", version=FORK, runtime=("param0", "param1")),
+}
+"""The fork's (622c6fb9) unary ops: what ttnn 0.81.1's eltwise unary ops call. abs, negative, square and relu are the
+kernels of UNARY (unchanged at 622c6fb9)."""
+
+UNARY_VERSIONS = {name: {LEGACY: spec} for name, spec in UNARY.items()}
+for _name, _spec in UNARY_FORK.items():
+    UNARY_VERSIONS.setdefault(_name, {})[FORK] = _spec
+DEFAULT_VERSION = {name: LEGACY if LEGACY in v else FORK for name, v in UNARY_VERSIONS.items()}
+"""op name -> {version: UnaryOp}; DEFAULT_VERSION: the version an op runs without `version=` (LEGACY where tensix
+had the op before, the fork otherwise)."""
