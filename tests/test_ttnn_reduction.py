@@ -251,3 +251,14 @@ def test_errors(device):
     ttnn.deallocate(t)
     with pytest.raises(ttnn.DeallocatedError):
         ttnn.sum(t, dim=-1)
+
+
+@pytest.mark.parametrize("dim", DIMS, ids=["W", "H", "HW"])
+def test_max_of_negative_values(device, dim):
+    """GMPOOL reads a Dst tile nothing wrote since the packer's release as -inf (ISA GMPOOL.md), so rows of negative
+    values reduce to their max, not to max(0, ...)."""
+    x = -np.arange(1, 3 * 40 + 1, dtype=np.float32).reshape(3, 40) - 50
+    t = _make(device, x, ttnn.bfloat16)
+    got = ttnn.to_numpy(ttnn.max(t, dim=dim, keepdim=True))
+    ref = ttnn.to_numpy(t).max(axis=tuple(dim) if isinstance(dim, list) else dim, keepdims=True)
+    np.testing.assert_array_equal(got, ref)

@@ -1,0 +1,283 @@
+"""Normalizations: ttnn.softmax and ttnn.scale_mask_softmax (this part), as tt-metal 622c6fb9 runs them on Wormhole.
+
+softmax (ttnn/cpp/ttnn/operations/normalization/softmax/): ttnn::softmax checks the dim, sees the input as 4D
+(unsqueeze_to_4D) and, for the last dim, runs SoftmaxDeviceOperation with SoftmaxProgramFactoryAttentionOptimized
+(softmax_program_factory_attention_optimized.cpp): the tile rows (N x C*H/32) split over the grid row-wise
+(split_work_to_cores(grid, rows, true)), kernels on every core of the grid (idle ones with zero arguments), the row
+processed in blocks of find_max_divisor(Wt, 8) tiles (4 with fp32 accumulation), a padded width masked with -inf by
+a row-broadcast mask tile on each row's last tile, numeric_stable subtracting the row max. Its compute config
+(softmax_init_compute_kernel_config): HiFi4 (HiFi3 for float32 inputs), math_approx_mode = true (the approximate
+exp), fp32 accumulation for float32 inputs. Kernels: tensix/ttnn/kernels/normalization/.
+scale_mask_softmax: the same program with FUSED_SCALE_MASK (x * scale + mask, the mask [N, 1, 32 or 1, W] broadcast
+over rows, or with is_causal_mask a full [N, 1, H, W] mask).
+
+Not modelled (NotModelledError): softmax over another dim than the last (the general factories), widths whose CBs
+exceed 90% of L1 (the large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs or masks
+(tilize_with_val_padding), ranks above 4."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
+from tensix.ttnn.operations.reduction import _view
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig, data_format
+
+__all__ = ["softmax", "scale_mask_softmax"]
+
+_KDIR = "normalization/"
+_FLOATS = (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B)
+
+
+def _f32_bits(x) -> int:
+    return int(np.float32(x).view(np.uint32))
+
+
+def find_max_divisor(val: int, start_max_div: int) -> int:
+    """tt-metal work_split.cpp find_max_divisor: the largest divisor of val up to start_max_div, skipping 7 and 5."""
+    for d in range(start_max_div, 0, -1):
+        if d in (7, 5):
+            continue
+        if val % d == 0:
+            return d
+    return 1
+
+
+def _cfg_key(cfg):
+    return (str(cfg.math_fidelity), bool(cfg.math_approx_mode), bool(cfg.fp32_dest_acc_en),
+            bool(cfg.packer_l1_acc), bool(cfg.dst_full_sync_en))
+
+
+def _softmax_config(cfg, is_fp32: bool):
+    """softmax_init_compute_kernel_config: HiFi3 on Wormhole for float32 inputs (hardware bug #38306), else HiFi4;
+    approx mode on; fp32 accumulation for float32 inputs; `cfg` if given."""
+    if cfg is not None:
+        return cfg
+    return WormholeComputeKernelConfig(math_fidelity=MathFidelity.HiFi3 if is_fp32 else MathFidelity.HiFi4,
+                                       math_approx_mode=True, fp32_dest_acc_en=is_fp32, packer_l1_acc=False,
+                                       dst_full_sync_en=False)
+
+
+def _to_4d(t: Tensor) -> Tensor:
+    s = tuple(t.shape)
+    return _view(t, (1,) * (4 - len(s)) + s) if len(s) < 4 else t
+
+
+def _check(what, t, name="input_tensor"):
+    if not isinstance(t, Tensor):
+        raise TTNNError(f"{what}: {name} is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) first.")
+    O.device_of(what, t)
+    if t.layout != Layout.TILE:
+        raise NotModelledError(f"{what}: {name} is ROW_MAJOR; ttnn tilizes it first (tilize_with_val_padding with "
+                               "-inf), which tensix.ttnn does not run yet.\nFix: pass a TILE_LAYOUT tensor.")
+    if t.is_sharded():
+        raise NotModelledError(f"{what}: a sharded {name} (the sharded softmax program) is not modelled; use an "
+                               "interleaved memory config.")
+    if t.dtype not in _FLOATS:
+        raise DTypeError(f"{what}: Input tensor must be FLOAT32, BFLOAT16, or BFLOAT8_B, got: {t.dtype!r}.\nFix: "
+                         "ttnn.typecast it to bfloat16 or float32.")
+
+
+def _attention_optimized(what, a: Tensor, mask: Tensor | None, scale, causal: bool, out_mc, cfg,
+                         numeric_stable: bool) -> Tensor:
+    """SoftmaxProgramFactoryAttentionOptimized (interleaved) on the 4D TILE tensor `a`."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a, mask)
+    shape = tuple(a.padded_shape)
+    W, NC = shape[-1], shape[0]
+    H = a.padded_shape.volume() // (NC * W)
+    Wt, Ht = W // 32, H // 32
+    W_unpadded = a.shape[-1]
+    mask_padded_data = W > W_unpadded
+    num_datum_padded = W - W_unpadded if mask_padded_data else 0
+    mask_H = mask.padded_shape[2] if mask is not None else H
+    mask_Ht = mask_H // 32
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    in0_fmt = data_format(a.dtype)
+    max_scaler_dtype = DataType.FLOAT32 if a.dtype == DataType.FLOAT32 else DataType.BFLOAT16
+    im_dtype = DataType.FLOAT32 if fp32 else DataType.BFLOAT16
+    mask_dtype = mask.dtype if mask is not None else DataType.BFLOAT16
+    block = find_max_divisor(Wt, 4 if fp32 else 8)
+    uses_in0_at_wt = numeric_stable and mask is None and not mask_padded_data
+    uses_x_at_wt = numeric_stable and (mask is not None or mask_padded_data)
+    in0_t = -(-Wt // block) * block if uses_in0_at_wt else block * 2
+    out0_t = block * 2
+    in4_t = -(-Wt // block) * block
+    im4_t = -(-Wt // block) * block
+    im0_t = block * -(-Wt // block)
+    im3_t = block * (-(-Wt // block) + 1)
+    from tensix.device import formats
+    ts = formats.tile_size
+    im_ts = ts(data_format(im_dtype))
+    cb_bytes = in0_t * ts(in0_fmt) + im0_t * im_ts + out0_t * ts(data_format(a.dtype)) + 5 * im_ts
+    if uses_x_at_wt:
+        cb_bytes += im4_t * im_ts
+    if mask is not None:
+        cb_bytes += im3_t * im_ts + ts(data_format(DataType.BFLOAT16)) + in4_t * ts(data_format(mask_dtype))
+    from tensix.device import soc
+    if soc.L1_SIZE * 0.9 < cb_bytes:
+        raise NotModelledError(f"{what}: a row of {Wt} tiles needs {cb_bytes} B of circular buffers, over 90% of L1, so "
+                               "tt-metal runs the large-tensor softmax kernel (softmax_large_tensor.cpp), which "
+                               "tensix.ttnn does not run yet.")
+    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
+    grid = O.grid_of(dev)
+    rows = NC * Ht
+    defines = {}
+    if mask is not None:
+        defines["FUSED_SCALE_MASK"] = 1
+    if causal:
+        defines["CAUSAL_MASK"] = 1
+    if numeric_stable:
+        defines["NUMERIC_STABLE"] = 1
+    cdefines = dict(defines, EXP_APPROX=1 if cfg.math_approx_mode else 0, ENABLE_FP32_DEST_ACC=1 if fp32 else 0)
+    scale_value = _f32_bits(1.0 if scale is None else scale)
+    key = ("softmax", O.spec_key(a), O.spec_key(out), None if mask is None else O.spec_key(mask), scale_value,
+           causal, numeric_stable, _cfg_key(cfg))
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, rows, True)
+        g1s = {(c.x, c.y) for c in g1}
+        g2s = {(c.x, c.y) for c in g2}
+        cores = [mh.CoreCoord(i % grid.x, i // grid.x) for i in range(grid.x * grid.y)]
+        O.cb(prog, cores, 0, in0_t, a.dtype)
+        O.cb(prog, cores, 11, out0_t, a.dtype)
+        O.cb(prog, cores, 7, 1, im_dtype)
+        O.cb(prog, cores, 2, 1, max_scaler_dtype)
+        O.cb(prog, cores, 13, 1, DataType.FLOAT32 if fp32 else DataType.BFLOAT16)
+        O.cb(prog, cores, 6, im0_t, im_dtype)
+        if mask is not None:
+            O.cb(prog, cores, 9, im3_t, im_dtype)
+            O.cb(prog, cores, 3, 1, DataType.BFLOAT16)
+            O.cb(prog, cores, 4, in4_t, mask_dtype)
+        O.cb(prog, cores, 5, 1, mask_dtype)
+        if numeric_stable:
+            O.cb(prog, cores, 8, 1, im_dtype)
+        if uses_x_at_wt:
+            O.cb(prog, cores, 10, im4_t, im_dtype)
+        rct = O.accessor_args(a) + (O.accessor_args(mask) if mask is not None else [])
+        if causal:
+            rct.append(mask.padded_shape[-1] * mask.padded_shape[-2] // 1024)
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_interleaved_sm.py"), cores,
+                             ReaderDataMovementConfig(compile_args=rct, defines=defines))
+        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id_blocked_sm.py"), cores,
+                             WriterDataMovementConfig(compile_args=[num_datum_padded, 1024] + O.accessor_args(out)))
+        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + "softmax.py"), cores, ComputeConfig(
+            math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32, dst_full_sync_en=bool(cfg.dst_full_sync_en),
+            math_approx_mode=bool(cfg.math_approx_mode), defines=cdefines))
+        plan = []
+        curr_row = 0
+        for i, c in enumerate(cores):
+            if i >= num_cores:
+                plan.append((c, None))
+                continue
+            n = n1 if (c.x, c.y) in g1s else n2 if (c.x, c.y) in g2s else None
+            if n is None:
+                raise TTNNError("internal: core not in specified core ranges")
+            plan.append((c, (n, curr_row)))
+            curr_row += n
+
+        def set_args(tensors):
+            ta = tensors[0]
+            tm = tensors[1] if mask is not None else None
+            to = tensors[-1]
+            mask_addr = tm.buffer_address() if tm is not None else 0
+            for c, p in plan:
+                if p is None:
+                    mh.SetRuntimeArgs(prog, rk, c, [0] * (13 if causal else 11))
+                    mh.SetRuntimeArgs(prog, ck, c, [0] * 7)
+                    mh.SetRuntimeArgs(prog, wk, c, [0] * 6)
+                    continue
+                n, row = p
+                tile_offset = row * Wt
+                curr_ht = row % Ht
+                mask_curr_ht = curr_ht % mask_Ht
+                mask_offset = row // Ht * mask_Ht * Wt
+                mask_id = (mask_curr_ht * Wt + mask_offset) if causal else (row // Ht * Wt)
+                ra = [ta.buffer_address(), block, scale_value, n, tile_offset, Wt, Ht, mask_addr, curr_ht, mask_id,
+                      in0_t]
+                if causal:
+                    ra += [mask_curr_ht, mask_offset]
+                mh.SetRuntimeArgs(prog, rk, c, ra)
+                mh.SetRuntimeArgs(prog, ck, c, [n, Ht, Wt, block, curr_ht, int(mask_padded_data), in0_t])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n * Wt, tile_offset, block,
+                                                int(mask_padded_data), num_datum_padded])
+
+        return O.ProgramEntry(prog, set_args, num_cores, "SoftmaxProgramFactoryAttentionOptimized")
+
+    tensors = [a] + ([mask] if mask is not None else []) + [out]
+    O.run(what, dev, key, factory, tensors, [out],
+          {"numeric_stable": numeric_stable, "dtype": a.dtype.name, "fused_scale_mask": mask is not None}, started)
+    return out
+
+
+def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_config=None,
+            numeric_stable: bool = True, **kwargs):
+    """ttnn.softmax(input_tensor, dim=-1, *, memory_config=None, compute_kernel_config=None, numeric_stable=True):
+    softmax along `dim` (the last dim is modelled), the tile padding of the width masked with -inf."""
+    what = "ttnn.softmax"
+    _check(what, input_tensor)
+    t = input_tensor
+    shape = tuple(t.shape)
+    rank = len(shape)
+    d = dim + rank if dim < 0 else dim
+    if d < 0 or d >= rank:
+        raise TTNNError(f"{what}: Dimension out of range. Dim: {d} (the tensor has rank {rank}).\nFix: pass dim in "
+                        f"[-{rank}, {rank - 1}].")
+    if rank == 0 or t.logical_volume() == 0:
+        raise NotModelledError(f"{what} of an empty tensor returns ttnn.full(..., 1.0), which is not modelled here.")
+    if rank > 4:
+        raise NotModelledError(f"{what} of a rank-{rank} tensor runs the general softmax programs; not modelled.")
+    if d != rank - 1:
+        raise NotModelledError(f"{what} over dim {dim} (not the last) runs tt-metal's general softmax programs "
+                               "(SoftmaxProgramFactoryGeneralH/C), which tensix.ttnn does not run yet.\nFix: softmax "
+                               "over the last dim (permute the tensor first).")
+    cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
+    out = _attention_optimized(what, _to_4d(t), None, None, False, memory_config or t.memory_config(), cfg,
+                               numeric_stable)
+    return _view(out, shape)
+
+
+def scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=None, is_causal_mask: bool = False,
+                       compute_kernel_config=None, numeric_stable: bool = False, **kwargs):
+    """ttnn.scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=None, is_causal_mask=False,
+    compute_kernel_config=None, numeric_stable=False): softmax(input * scale + mask) along the last dim; the mask
+    [N, 1, 32, W] is broadcast over the rows of each batch (or a full [N, 1, H, W] causal mask)."""
+    what = "ttnn.scale_mask_softmax"
+    _check(what, input_tensor)
+    t = input_tensor
+    shape = tuple(t.shape)
+    if len(shape) == 0 or t.logical_volume() == 0:
+        raise NotModelledError(f"{what} of an empty tensor returns ttnn.full(...), which is not modelled here.")
+    if len(shape) > 4:
+        raise NotModelledError(f"{what} of a rank-{len(shape)} tensor is not modelled.")
+    if mask is None and scale is not None:
+        raise TTNNError(f"{what}: Scale value must not be set when mask is not present.\nFix: pass a mask, or "
+                        "scale the input first.")
+    a = _to_4d(t)
+    m = None
+    if mask is not None:
+        _check(what, mask, "mask")
+        m = _to_4d(mask)
+        if a.padded_shape[-1] != m.padded_shape[-1]:
+            raise ShapeError(f"{what}: Input and mask inner dimensions must match, got input: {a.padded_shape[-1]} vs "
+                             f"mask: {m.padded_shape[-1]}.\nFix: give the mask the input's width.")
+        if a.padded_shape[0] != m.padded_shape[0]:
+            raise ShapeError(f"{what}: Input and mask batch sizes must match, got input: {a.padded_shape[0]} vs "
+                             f"mask: {m.padded_shape[0]}.\nFix: one mask per batch.")
+        if m.padded_shape[1] != 1:
+            raise ShapeError(f"{what}: Mask intermediate dimension 1 must be 1, got: {m.padded_shape[1]}.")
+        if not is_causal_mask and m.padded_shape[-2] != 32:
+            raise ShapeError(f"{what}: Mask height must be 1 or input tensor tile height, got: {m.padded_shape[-2]}.")
+    cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
+    out = _attention_optimized(what, a, m, scale if m is not None else None, bool(is_causal_mask and m is not None),
+                               memory_config or t.memory_config(), cfg, numeric_stable)
+    return _view(out, shape)

@@ -1,0 +1,161 @@
+"""ttnn.softmax / scale_mask_softmax / layer_norm / rms_norm (tensix.ttnn.operations.normalization) against float64
+references, with bounds derived from the datapath of tt-metal 622c6fb9's kernels:
+- softmax in bfloat16 (the default config: HiFi4, a 16-bit Dst, bfloat16 intermediate CBs): the exponentials are
+  packed to bfloat16 (2^-8 relative), the row sum accumulates in the 16-bit Dst tile after tile (a bfloat16 rounding
+  per tile of the row: Wt * 2^-8), its reciprocal and the product are bfloat16 again; the approximate exp (the
+  default, math_approx_mode) is Schraudolph's 8-fraction-bit exponential: within 4% of exp(x);
+- float32 (fp32 Dst, HiFi3): the exps and sums through TF32 SrcA/SrcB (2^-9 per datum).
+Padding never leaks: every input's tile padding holds -42 (as tt-metal's tests set it), and results are
+bit-identical to those with other padding."""
+
+import numpy as np
+import pytest
+
+import tensix.ttnn as ttnn
+from tensix.errors import NotModelledError
+from tensix.sfpi import llk
+
+pytestmark = pytest.mark.skipif(not hasattr(llk, "UNARY_FORK"),
+                                reason="the 622c6fb9 SFPU kernels (exp, recip, rsqrt) are not in tensix.kernel yet")
+
+
+@pytest.fixture(scope="module")
+def device():
+    dev = ttnn.open_device(device_id=0)
+    yield dev
+    ttnn.close_device(dev)
+
+
+def _make(device, x, dtype, pad=-42.0):
+    t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    return ttnn.fill_implicit_tile_padding(t, pad)
+
+
+def _softmax_ref(x):
+    e = np.exp(x - x.max(-1, keepdims=True))
+    return e / e.sum(-1, keepdims=True)
+
+
+def _cfg(approx, fp32, fidelity=ttnn.MathFidelity.HiFi4):
+    return ttnn.WormholeComputeKernelConfig(math_fidelity=fidelity, math_approx_mode=approx, fp32_dest_acc_en=fp32)
+
+
+def _softmax_tol(ref, W, dtype, approx):
+    wt = -(-W // 32)
+    if dtype == ttnn.float32:
+        rel = 2.0 ** -7 + wt * 2.0 ** -9
+    else:
+        rel = 2.0 ** -6 + wt * 2.0 ** -7
+    if approx:
+        rel += 0.08
+    return ref * rel + 2.0 ** -12
+
+
+SHAPES = [(1, 1, 32, 32), (2, 3, 40, 70), (50, 33), (1, 64, 256), (5, 7)]
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("approx", [True, False], ids=["approx", "accurate"])
+@pytest.mark.parametrize("stable", [True, False], ids=["stable", "plain"])
+def test_softmax_bounds(device, shape, dtype, approx, stable):
+    x = (np.random.default_rng(1).standard_normal(shape) * 3).astype(np.float32)
+    t = _make(device, x, dtype)
+    cfg = _cfg(approx, dtype == ttnn.float32, ttnn.MathFidelity.HiFi3 if dtype == ttnn.float32 else
+               ttnn.MathFidelity.HiFi4)
+    got = ttnn.to_numpy(ttnn.softmax(t, dim=-1, numeric_stable=stable, compute_kernel_config=cfg)).astype(np.float64)
+    ref = _softmax_ref(ttnn.to_numpy(t).astype(np.float64))
+    assert got.shape == ref.shape
+    assert np.all(np.abs(got - ref) <= _softmax_tol(ref, shape[-1], dtype, approx)), np.abs(got - ref).max()
+
+
+def test_softmax_default_config_is_approximate(device):
+    """ttnn.softmax's own config: math_approx_mode on (Schraudolph's exp), HiFi4, bfloat16 Dst."""
+    x = np.random.default_rng(2).standard_normal((2, 40, 70)).astype(np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    a = ttnn.to_numpy(ttnn.softmax(t, dim=-1))
+    b = ttnn.to_numpy(ttnn.softmax(t, dim=-1, compute_kernel_config=_cfg(True, False)))
+    c = ttnn.to_numpy(ttnn.softmax(t, dim=-1, compute_kernel_config=_cfg(False, False)))
+    np.testing.assert_array_equal(a, b)
+    assert not np.array_equal(a, c)
+
+
+@pytest.mark.parametrize("stable", [True, False])
+def test_softmax_padding_never_leaks(device, stable):
+    x = np.random.default_rng(3).standard_normal((2, 45, 70)).astype(np.float32)
+    outs = []
+    for pad in (0.0, -42.0, 1e4):
+        t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, pad_value=pad)
+        outs.append(ttnn.to_numpy(ttnn.softmax(t, dim=-1, numeric_stable=stable)))
+    np.testing.assert_array_equal(outs[0], outs[1])
+    np.testing.assert_array_equal(outs[0], outs[2])
+    assert np.all(np.isfinite(outs[0]))
+
+
+def test_softmax_numeric_stable_large_inputs(device):
+    """tt-metal's test_softmax_stable_neg_values inputs: with the max subtracted the result is right."""
+    for vec in ([100.0, 101.0], [100.0, 1000.0], [-100.0, -99.0], [-1000.0, -100.0], [-100, -108, -99, -100, -101, -98]):
+        x = np.asarray([[vec]], np.float32)
+        t = _make(device, x, ttnn.bfloat16)
+        for approx in (True, False):
+            got = ttnn.to_numpy(ttnn.softmax(t, dim=-1, numeric_stable=True,
+                                             compute_kernel_config=_cfg(approx, False))).astype(np.float64)
+            ref = _softmax_ref(x.astype(np.float64))
+            assert np.all(np.abs(got - ref) <= _softmax_tol(ref, len(vec), ttnn.bfloat16, approx)), (vec, got, ref)
+
+
+def test_softmax_multicore_and_report(device):
+    x = np.random.default_rng(4).standard_normal((1, 2, 33 * 32, 64)).astype(np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    ttnn.clear_op_report()
+    got = ttnn.to_numpy(ttnn.softmax(t, dim=-1, compute_kernel_config=_cfg(False, False))).astype(np.float64)
+    rec = [r for r in ttnn.op_report() if r.op == "ttnn.softmax"]
+    assert rec[-1].program == "SoftmaxProgramFactoryAttentionOptimized" and rec[-1].cores == 64
+    assert rec[-1].device_ns > 0
+    ref = _softmax_ref(x.astype(np.float64))
+    ref = _softmax_ref(ttnn.to_numpy(t).astype(np.float64))
+    assert np.all(np.abs(got - ref) <= _softmax_tol(ref, 64, ttnn.bfloat16, False))
+    ttnn.softmax(t, dim=-1, compute_kernel_config=_cfg(False, False))
+    assert ttnn.op_report()[-1].cache_hit
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_scale_mask_softmax(device, causal):
+    rng = np.random.default_rng(5)
+    N, H, W = 2, 64, 96
+    x = rng.standard_normal((N, 1, H, W)).astype(np.float32)
+    scale = 0.125
+    if causal:
+        m = np.where(np.tril(np.ones((H, W))) > 0, 0.0, -1e4).astype(np.float32)[None, None].repeat(N, 0)
+    else:
+        m = np.where(rng.random((N, 1, 1, W)) > 0.3, 0.0, -1e4).astype(np.float32)
+        m = np.concatenate([m, np.zeros((N, 1, 31, W), np.float32)], axis=2)   # [N, 1, 32, W]: row 0 is used
+    t = _make(device, x, ttnn.bfloat16)
+    tm = ttnn.from_numpy(m, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    got = ttnn.to_numpy(ttnn.scale_mask_softmax(t, scale, tm, is_causal_mask=causal, numeric_stable=True,
+                                                compute_kernel_config=_cfg(False, False))).astype(np.float64)
+    xs = ttnn.to_numpy(t).astype(np.float64)
+    sc = np.float64(np.float32(scale))
+    mm = ttnn.to_numpy(tm).astype(np.float64)
+    ref = _softmax_ref(xs * sc + (mm if causal else mm[:, :, :1, :]))
+    assert np.all(np.abs(got - ref) <= _softmax_tol(ref, W, ttnn.bfloat16, False) + 2.0 ** -8 * ref)
+
+
+def test_softmax_errors(device):
+    x = np.ones((2, 40, 70), np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    with pytest.raises(ttnn.TTNNError, match="Dimension out of range"):
+        ttnn.softmax(t, dim=3)
+    with pytest.raises(NotModelledError, match="not the last"):
+        ttnn.softmax(t, dim=1)
+    rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
+    with pytest.raises(NotModelledError, match="ROW_MAJOR"):
+        ttnn.softmax(rm, dim=-1)
+    ti = ttnn.from_numpy(x.astype(np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    with pytest.raises(ttnn.DTypeError, match="FLOAT32, BFLOAT16, or BFLOAT8_B"):
+        ttnn.softmax(ti, dim=-1)
+    with pytest.raises(ttnn.TTNNError, match="Scale value must not be set"):
+        ttnn.scale_mask_softmax(t, 0.5, None)
+    wide = _make(device, np.ones((1, 32, 32 * 400), np.float32), ttnn.float32)
+    with pytest.raises(NotModelledError, match="large-tensor"):
+        ttnn.softmax(wide, dim=-1)
