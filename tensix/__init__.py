@@ -38,6 +38,7 @@ _LAZY_ERRORS = {
     "SfpuInitError": "tensix.kernel.sfpu_ops",
     "GgmlError": "tensix.ggml.rope",
     "RopeArgumentError": "tensix.ggml.rope",
+    "NotModelledAttributeError": "tensix.ttnn.compat",
     **{name: "tensix.ttnn.errors" for name in ("TTNNError", "ShapeError", "LayoutError", "DTypeError",
                                                "DeviceMismatchError", "DeallocatedError", "OutOfMemoryError",
                                                "ShardSpecError")},

@@ -250,6 +250,75 @@ def _rope_plot(path, err, pos, mode, n_tokens, result) -> None:
     plt.close(fig)
 
 
+def cmd_run(args) -> int:
+    """Run a ttnn script unmodified: `import ttnn` (and ttnn.device, ttnn.operations...) resolves to tensix.ttnn."""
+    import runpy
+    import traceback
+
+    from tensix.errors import NotModelledError
+    from tensix.ttnn import compat
+
+    compat.install()
+    if args.module:
+        target = args.module
+        argv0 = target
+    else:
+        if args.script is None:
+            print("tensix run: give a script (tensix run script.py [args]) or -m module", file=sys.stderr)
+            return 2
+        path = pathlib.Path(args.script)
+        if not path.is_file():
+            print(f"tensix run: no such file {args.script}", file=sys.stderr)
+            return 2
+        target = str(path)
+        argv0 = str(path)
+    old_argv, old_path = sys.argv, list(sys.path)
+    sys.argv = [argv0, *args.args]
+    if not args.module:
+        sys.path.insert(0, str(pathlib.Path(target).resolve().parent))
+    code = 0
+    try:
+        if args.module:
+            runpy.run_module(target, run_name="__main__", alter_sys=True)
+        else:
+            runpy.run_path(target, run_name="__main__")
+    except SystemExit as e:
+        if e.code is None:
+            code = 0
+        elif isinstance(e.code, int):
+            code = e.code
+        else:
+            print(e.code, file=sys.stderr)
+            code = 1
+    except KeyboardInterrupt:
+        code = 130
+    except BaseException as e:  # noqa: BLE001 -- reported like Python's own top level, then a tensix line
+        traceback.print_exc()
+        if isinstance(e, NotModelledError):
+            print(f"tensix run: {argv0} uses something tensix does not model: {str(e).splitlines()[0]}",
+                  file=sys.stderr)
+        code = 1
+    finally:
+        sys.argv = old_argv
+        sys.path[:] = old_path
+    _run_reports(args)
+    return code
+
+
+def _run_reports(args) -> None:
+    """The per-op report of everything the script ran, as asked by --op-report / --op-report-csv / --trace."""
+    from tensix.ttnn import report
+
+    if args.op_report:
+        print(report.format_op_report(), file=sys.stderr)
+    if args.op_report_csv:
+        report.op_report_csv(args.op_report_csv)
+        print(f"tensix run: wrote {args.op_report_csv}", file=sys.stderr)
+    if args.trace:
+        report.op_trace(args.trace)
+        print(f"tensix run: wrote {args.trace}", file=sys.stderr)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tensix", description="The Tenstorrent Wormhole stack, simulated.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -285,6 +354,17 @@ def main(argv=None) -> int:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_rope)
+
+    p = sub.add_parser("run", help="run a ttnn script unmodified: `import ttnn` is tensix.ttnn on the simulated chip",
+                       description="Runs SCRIPT (or -m MODULE) with `import ttnn` resolved to tensix.ttnn through "
+                                   "sys.modules; tensix's options go before the script, the script's own after it.")
+    p.add_argument("-m", dest="module", metavar="MODULE", help="run a module (as python -m) instead of a script")
+    p.add_argument("--op-report", action="store_true", help="print the per-op device-time report on stderr at exit")
+    p.add_argument("--op-report-csv", metavar="OUT.csv", help="write the per-op report as tt-metal's ops perf CSV")
+    p.add_argument("--trace", metavar="OUT.json", help="write a Perfetto trace of the ops the script ran")
+    p.add_argument("script", nargs="?", help="the script (python file) to run")
+    p.add_argument("args", nargs=argparse.REMAINDER, help="the script's arguments")
+    p.set_defaults(func=cmd_run)
 
     args = parser.parse_args(argv)
     return args.func(args)
