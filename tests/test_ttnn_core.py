@@ -198,8 +198,10 @@ def test_tiled_op_on_row_major_and_mismatched_dtypes_are_refused(device):
     x = np.ones((32, 32), np.float32)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
     tl = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
-    with pytest.raises(ttnn.LayoutError, match="ROW_MAJOR.*\nFix: ttnn.to_layout"):
-        ttnn.add(rm, tl)
+    # a row-major operand beside a tiled one is tilized on the device first (binary.cpp invoke_binary_ng_impl)
+    out = ttnn.add(rm, tl)
+    assert out.layout == ttnn.TILE_LAYOUT
+    np.testing.assert_array_equal(ttnn.to_numpy(out), 2 * x)
     with pytest.raises(ttnn.ShapeError, match="not broadcastable"):
         ttnn.add(ttnn.from_numpy(np.ones((2, 32, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
                                  device=device),
@@ -232,7 +234,10 @@ def test_binary_ops_with_outer_broadcast_against_float64(device, name, fn):
     b = rng.standard_normal((1, 3, 64, 96)).astype(np.float32)
     ta = ttnn.from_numpy(a, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
     tb = ttnn.from_numpy(b, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
-    out = getattr(ttnn, name)(ta, tb)
+    # multiply with fast_and_approximate_mode runs the FPU's ELWMUL (without it, bfloat16 operands take the SFPU's
+    # mul_binary_tile at tt-metal 622c6fb9: tests/test_ttnn_binary.py)
+    kw = {"fast_and_approximate_mode": True} if name == "multiply" else {}
+    out = getattr(ttnn, name)(ta, tb, **kw)
     assert out.shape == (2, 3, 64, 96) and out.dtype == ttnn.bfloat16
     if name == "multiply":
         # ELWMUL runs HiFi4's four fidelity phases, each added to the 16-bit Dst with its rounding: not the

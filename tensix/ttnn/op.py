@@ -117,10 +117,11 @@ def split_work(device, units: int, row_wise: bool = True):
 
 
 def run(op: str, device, key, factory, tensors: list[Tensor], outputs: list[Tensor], attributes=None,
-        started: float | None = None):
+        started: float | None = None, runtime=None):
     """Run the op's program: from the device's program cache under `key`, else built by `factory()` and cached;
     record it in the op report. `tensors` are all the program's tensors, inputs first then outputs, as the entry's
-    set_runtime_args expects them. Returns the report record."""
+    set_runtime_args expects them; `runtime`, if given, is passed on as its second argument (call values that are
+    runtime args but not tensors, e.g. a binary op's scalar). Returns the report record."""
     t0 = time.perf_counter() if started is None else started
     cache = device.program_cache
     entry = cache.get(key)
@@ -128,7 +129,10 @@ def run(op: str, device, key, factory, tensors: list[Tensor], outputs: list[Tens
     if not hit:
         entry = factory()
         cache.put(key, entry)
-    entry.set_runtime_args(tensors)
+    if runtime is None:
+        entry.set_runtime_args(tensors)
+    else:
+        entry.set_runtime_args(tensors, runtime)
     sim = device.sim
     run_info = mh.EnqueueProgram(sim.command_queue(), entry.program)
     ins = [describe(t) for t in tensors[: len(tensors) - len(outputs)] if t is not None]

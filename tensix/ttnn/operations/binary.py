@@ -1,131 +1,713 @@
-"""Element-wise binary ops (ttnn.add, subtract, multiply) as tt-metal 622c6fb9 runs them on Wormhole: binary_ng
-programs (ttnn/cpp/ttnn/operations/eltwise/binary_ng/device/binary_ng_program_factory.cpp).
+"""Element-wise binary ops (ttnn.add, subtract, multiply, divide, maximum, minimum, squared_difference, rsub and the
+in-place add_ / subtract_ / multiply_ / divide_) as tt-metal 622c6fb9 runs them on Wormhole: binary_ng programs.
 
-This module holds the FPU path without subtile broadcast: both operands in TILE layout with the same last two dims,
-outer dims equal or broadcast (size 1); a reader streams both operands' tiles, the compute kernel runs
-add/sub/mul_tiles, a writer stores the result; the output tiles are split over the 8x8 grid with
-split_work_to_cores (row-wise). Outer-dim broadcasting is done by the reader's strides, as binary_ng's."""
+Sources (tt-metal 622c6fb9): ttnn/cpp/ttnn/operations/eltwise/binary/binary.cpp (invoke_binary_ng_impl: output
+dtype, layouts), binary/device/binary_composite_op.cpp (maximum / minimum), binary_ng/device/
+binary_ng_device_operation.cpp (prim::binary_ng: subtile broadcast type, is_binary_sfpu_op, memory config,
+validation, output spec, program hash), binary_ng_utils.cpp (OpConfig: what each op lowers to on the FPU or the
+SFPU, the SFPU init/op pair, the kernel files, pack_scalar_runtime_arg, make_dataflow_defines) and
+binary_ng_program_factory.cpp (CBs, kernels, defines, compute config, per-core runtime args).
+
+What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sfpu_op):
+- add / subtract: FPU (ELWADD / ELWSUB) for bfloat16 / bfloat8_b; SFPU (add/sub_binary_tile) when both operands are
+  float32 (or the same integer type: not modelled here).
+- multiply: the SFPU (mul_binary_tile) unless fast_and_approximate_mode, which ttnn.multiply sets for block-float
+  operands: bfloat16 x bfloat16 runs mul_binary_tile (round to nearest even), bfloat8_b runs ELWMUL on the FPU.
+- divide: the SFPU (div_binary_tile) unless fast_and_approximate_mode with non-float32 operands: then the FPU
+  multiplies by the reciprocal of b computed on the SFPU (recip_tile<false> as b's activation into c_4).
+- maximum / minimum of tensors: always the SFPU (binary_max_tile / binary_min_tile); with a scalar they are the
+  unary ops UNARY_MAX / UNARY_MIN (tensix.ttnn.operations.unary).
+- squared_difference: SUB then the post activation SQUARE (square_tile), FPU or SFPU as subtract.
+- rsub (b - a): the SFPU's rsub_binary_tile, or on the FPU NEG of a (negative_tile into c_3) then ELWADD.
+
+Broadcasts: outer dims by the readers' strides; subtile broadcasts (ROW: [..., 1, W], COL: [..., H, 1], SCALAR:
+[..., 1, 1], on either side, and ROW/COL mixed) with the readers and compute kernels binary_ng picks: the LLK
+broadcast (unary_bcast into c_5 / c_6) when both operands have the same dtype, else the reader fills the tile. A
+Python number as b is binary_ng's scalar op (writer_interleaved_scalar fills c_1 once).
+
+Not modelled (NotModelledError): sharded tensors, row-major inputs (binary_ng's row-major kernels), integer operands
+(the SFPU integer ops), bfloat4_b, the ops' sub_core_grids / sub_device_id, quantisation and where ops.
+"""
 
 from __future__ import annotations
 
+import enum
+import struct
 import time
+from dataclasses import dataclass, field
 
+import numpy as np
+
+from tensix.device import formats
+from tensix.device.formats import DataFormat
 from tensix.errors import NotModelledError
-from tensix.kernel import add_tiles, add_tiles_init, mul_tiles, mul_tiles_init, sub_tiles, sub_tiles_init
+from tensix.kernel import EltwiseBinaryType, add_tiles, mul_tiles, sub_tiles
 from tensix.metalium import host as mh
-from tensix.metalium.types import ComputeConfig, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
+                                   UnpackToDestMode,
+                                   WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.kernels.eltwise.eltwise_api import FpuMath, SfpuMath
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, MemoryConfig
+from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
 
-__all__ = ["add", "subtract", "multiply", "sub", "mul"]
-
-# op -> (compute call, its init): binary_ng_utils.cpp OpConfig for the FPU ops (ADD -> ELWADD, SUB -> ELWSUB,
-# MUL -> ELWMUL)
-_FPU = {"add": (add_tiles, add_tiles_init), "subtract": (sub_tiles, sub_tiles_init),
-        "multiply": (mul_tiles, mul_tiles_init)}
-# operand dtypes binary_ng runs on the FPU (binary_ng_utils.cpp is_binary_sfpu_op: float32 and integer operands go
-# to the SFPU kernels)
-_FPU_DTYPES = (DataType.BFLOAT16, DataType.BFLOAT8_B)
+__all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
+           "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType"]
 
 
-def _broadcast_outer(name, a: Tensor, b: Tensor):
-    """Output outer dims and each operand's outer strides (in Ht x Wt slices; 0 where it broadcasts)."""
-    if tuple(a.padded_shape[-2:]) != tuple(b.padded_shape[-2:]) or tuple(a.shape[-2:]) != tuple(b.shape[-2:]):
-        raise NotModelledError(
-            f"ttnn.{name}: operands {a.shape!r} and {b.shape!r} differ in their last two dims (a row, column or "
-            "scalar broadcast inside the tile); tensix.ttnn does not run that binary_ng variant yet.")
-    ra, rb = len(a.padded_shape) - 2, len(b.padded_shape) - 2
+class BinaryOpType(enum.Enum):
+    """ttnn's BinaryOpType (the ones tensix runs)."""
+    ADD = "add"
+    SUB = "sub"
+    MUL = "mul"
+    DIV = "div"
+    MAXIMUM = "maximum"
+    MINIMUM = "minimum"
+    SQUARED_DIFFERENCE = "squared_difference"
+    RSUB = "rsub"
+
+
+class Bcast(enum.Enum):
+    """binary_ng SubtileBroadcastType."""
+    NONE = 0
+    SCALAR_A = 1
+    SCALAR_B = 2
+    ROW_A = 3
+    ROW_B = 4
+    COL_A = 5
+    COL_B = 6
+    ROW_A_COL_B = 7
+    ROW_B_COL_A = 8
+
+
+_INT = (DataType.INT32, DataType.UINT32, DataType.UINT16)
+_BLOCK = (DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+
+
+def _dim(shape, i: int) -> int:
+    """ttnn Shape[i] for a negative i: 1 beyond the rank (ShapeBase keeps leading ones)."""
+    return shape[i] if -i <= len(shape) else 1
+
+
+def subtile_broadcast_type(a_h, a_w, b_h, b_w) -> Bcast:
+    """binary_ng_device_operation.cpp get_subtile_broadcast_type."""
+    if a_h == b_h and a_w == b_w:
+        return Bcast.NONE
+    if a_h == 1 and a_w == 1:
+        return Bcast.SCALAR_A
+    if b_h == 1 and b_w == 1:
+        return Bcast.SCALAR_B
+    if a_h == 1 and b_w == 1:
+        return Bcast.ROW_A_COL_B
+    if a_w == 1 and b_h == 1:
+        return Bcast.ROW_B_COL_A
+    if a_h == 1:
+        return Bcast.ROW_A
+    if a_w == 1:
+        return Bcast.COL_A
+    if b_h == 1:
+        return Bcast.ROW_B
+    if b_w == 1:
+        return Bcast.COL_B
+    raise ShapeError(f"binary_ng: Invalid subtile broadcast type (heights x widths {a_h}x{a_w} and {b_h}x{b_w}).\n"
+                     "Fix: make the last two dims equal, or 1 where one operand broadcasts.")
+
+
+def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_approximate_mode: bool = False) -> bool:
+    """binary_ng_device_operation.cpp utils::is_binary_sfpu_op."""
+    if op in (BinaryOpType.ADD, BinaryOpType.SUB, BinaryOpType.SQUARED_DIFFERENCE, BinaryOpType.RSUB):
+        return a == b and a in (DataType.FLOAT32,) + _INT
+    if op == BinaryOpType.MUL:
+        return not fast_and_approximate_mode or (a == b and a in (DataType.FLOAT32,) + _INT)
+    if op == BinaryOpType.DIV:
+        return (not fast_and_approximate_mode or (a == DataType.FLOAT32 and b == DataType.FLOAT32)
+                or (a == DataType.INT32 and b == DataType.INT32))
+    return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM)
+
+
+@dataclass
+class OpConfig:
+    """binary_ng_utils.cpp OpConfig: the FPU or SFPU op and the activations an op type adds (process_lhs,
+    process_rhs, postprocess: UnaryOpType names)."""
+    sfpu: bool
+    binary_op: str                  # "add" | "sub" | "mul" | "div" | "rsub" | "maximum" | "minimum"
+    process_lhs: str | None = None
+    process_rhs: str | None = None
+    postprocess: str | None = None
+
+
+def op_config(op: BinaryOpType, sfpu: bool) -> OpConfig:
+    c = OpConfig(sfpu, "sub")
+    if op == BinaryOpType.ADD:
+        c.binary_op = "add"
+    elif op == BinaryOpType.MUL:
+        c.binary_op = "mul"
+    elif op == BinaryOpType.DIV:
+        if sfpu:
+            c.binary_op = "div"
+        else:
+            c.process_rhs, c.binary_op = "RECIP", "mul"
+    elif op == BinaryOpType.RSUB:
+        if sfpu:
+            c.binary_op = "rsub"
+        else:
+            c.process_lhs, c.binary_op = "NEG", "add"
+    elif op == BinaryOpType.SQUARED_DIFFERENCE:
+        c.postprocess = "SQUARE"
+    elif op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM):
+        if not sfpu:
+            raise TTNNError(f"Unsupported binary op for FPU {op.name}")
+        c.binary_op = op.value
+    return c
+
+
+_FPU_OPS = {"add": (add_tiles, EltwiseBinaryType.ELWADD), "sub": (sub_tiles, EltwiseBinaryType.ELWSUB),
+            "mul": (mul_tiles, EltwiseBinaryType.ELWMUL)}
+_SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "mul": "mul_binary",
+             "div": "div_binary", "maximum": "binary_max", "minimum": "binary_min"}
+
+
+def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
+    """binary_ng_utils.cpp get_sfpu_init_fn: the init / op pair for the SFPU kernels (float operands)."""
+    if dtype in _INT:
+        raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands (add_int_tile, mul_int_tile, "
+                               "div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.")
+    import tensix.kernel as K
+    name = _SFPU_OPS[binary_op]
+    op = getattr(K, f"{name}_tile", None)
+    init = getattr(K, f"{name}_tile_init", None)
+    if op is None or init is None:
+        raise NotModelledError(f"binary_ng's SFPU path needs {name}_tile, which tensix.kernel does not have yet.")
+    return SfpuMath(op, init, pack_relu)
+
+
+def _fill_kind(dtype: DataType) -> None:
+    if dtype == DataType.BFLOAT4_B:
+        raise NotModelledError("bfloat4_b tensors are not modelled by tensix.ttnn.")
+
+
+def pack_scalar_runtime_arg(scalar, dtype: DataType) -> int:
+    """binary_ng_utils.cpp pack_scalar_runtime_arg: float32 bits for FLOAT32, the int32 / uint32 value for those,
+    a uint16 twice for UINT16, else two bfloat16s (round to nearest even) in a word."""
+    if dtype == DataType.FLOAT32:
+        return struct.unpack("<I", struct.pack("<f", float(scalar)))[0]
+    if dtype == DataType.INT32:
+        return int(np.int64(int(scalar)) & 0xFFFFFFFF)
+    if dtype == DataType.UINT32:
+        return int(np.int64(int(scalar)) & 0xFFFFFFFF)
+    if dtype == DataType.UINT16:
+        v = int(np.uint16(np.float32(scalar))) if float(scalar) >= 0 else 0
+        return (v << 16) | v
+    bits = np.array([np.float32(scalar)], np.float32).view(np.uint32)
+    bf = int(formats.fp32_to_bf16_rne(bits)[0]) & 0xFFFF
+    return (bf << 16) | bf
+
+
+def is_typecast(i: DataType, o: DataType) -> bool:
+    """binary_op_utils.cpp is_typecast: the output dtypes the post activation TYPECAST makes (others: the packer)."""
+    d = DataType
+    pairs = {(d.BFLOAT4_B, d.INT32), (d.BFLOAT4_B, d.UINT16), (d.BFLOAT4_B, d.UINT32), (d.BFLOAT8_B, d.INT32),
+             (d.BFLOAT8_B, d.UINT16), (d.BFLOAT8_B, d.UINT32), (d.BFLOAT16, d.INT32), (d.BFLOAT16, d.UINT16),
+             (d.BFLOAT16, d.UINT32), (d.FLOAT32, d.BFLOAT16), (d.FLOAT32, d.INT32), (d.FLOAT32, d.UINT16),
+             (d.FLOAT32, d.UINT32), (d.INT32, d.BFLOAT4_B), (d.INT32, d.BFLOAT8_B), (d.INT32, d.BFLOAT16),
+             (d.INT32, d.FLOAT32), (d.UINT16, d.BFLOAT4_B), (d.UINT16, d.BFLOAT8_B), (d.UINT16, d.BFLOAT16),
+             (d.UINT16, d.FLOAT32), (d.UINT16, d.UINT32), (d.UINT32, d.BFLOAT4_B), (d.UINT32, d.BFLOAT8_B),
+             (d.UINT32, d.BFLOAT16), (d.UINT32, d.FLOAT32), (d.UINT16, d.INT32), (d.INT32, d.UINT16),
+             (d.UINT32, d.UINT16)}
+    return (i, o) in pairs
+
+
+def broadcast_shape(name, sa, sb) -> tuple:
+    """binary_ng compute_broadcasted_output, with validate_on_program_cache_hit's broadcasting check."""
+    ra, rb = len(sa), len(sb)
     rank = max(ra, rb)
-    da = (1,) * (rank - ra) + tuple(a.padded_shape[:-2])
-    db = (1,) * (rank - rb) + tuple(b.padded_shape[:-2])
-    dims = []
-    for x, y in zip(da, db):
-        if x != y and 1 not in (x, y):
-            raise ShapeError(f"ttnn.{name}: shapes {a.shape!r} and {b.shape!r} are not broadcastable (dims {x} and "
-                             f"{y}).\nFix: make each pair of dims equal, or one of them 1.")
-        dims.append(max(x, y))
-
-    def strides(d):
-        out, s = [], 1
-        for k in range(rank - 1, -1, -1):
-            out.append(0 if d[k] == 1 and dims[k] != 1 else s)
-            s *= d[k]
-        return out[::-1]
-
-    return dims, strides(da), strides(db)
+    out = []
+    for i in range(-1, -rank - 1, -1):
+        x = sa[i] if i >= -ra else 1
+        y = sb[i] if i >= -rb else 1
+        if not (x == y or x == 1 or y == 1):
+            raise ShapeError(f"ttnn.{name}: Broadcasting rule violation at dimension index {i} (output rank {rank}), "
+                             f"dim a: {x}, dim b: {y}: shapes {list(sa)} and {list(sb)} are not broadcastable.\nFix: "
+                             "make each pair of dims equal, or one of them 1.")
+        if i <= -7 and x != y:
+            raise ShapeError(f"ttnn.{name}: Broadcasting rule violation for rank >= 7 at dimension index {i} (output "
+                             f"rank {rank}). Broadcast is supported up to rank 6. dim a: {x}, dim b: {y}.")
+        out.append(x if x != 1 and y != 1 else x + y - 1)
+    return tuple(reversed(out))
 
 
-def _binary(name, a, b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+def _shape_dims(t: Tensor):
+    """binary_ng_program_factory.cpp get_shape_dims: (D, N, C, Ht, Wt) of the padded shape."""
+    p = t.padded_shape
+    return _dim(p, -5), _dim(p, -4), _dim(p, -3), _dim(p, -2) // 32, _dim(p, -1) // 32
+
+
+def _nd_dims(t: Tensor, out_rank: int) -> int:
+    """extract_nD_dims: the dims beyond the fifth collapsed into one (rank >= 6)."""
+    shape = t.shape
+    nd = 1
+    if out_rank >= 6 and len(shape) >= 6:
+        for i in range(-6, -out_rank - 1, -1):
+            nd *= shape[i]
+    return nd
+
+
+def _strides(t: Tensor, out_rank: int):
+    d, n, c, ht, wt = _shape_dims(t)
+    nd = _nd_dims(t, out_rank)
+    hw = ht * wt
+    return [hw * c * n * d * (nd > 1), hw * c * n * (d > 1), hw * c * (n > 1), hw * (c > 1)]
+
+
+def _compute_freq(bcast: Bcast, start: int, ht: int, wt: int):
+    """calculate_compute_kernel_args: (tile_freq, tile_start) of the broadcast compute kernels."""
+    start_t = start % (ht * wt) if ht * wt else 0
+    if bcast in (Bcast.NONE, Bcast.ROW_A, Bcast.ROW_B):
+        return 1, 0
+    if bcast in (Bcast.SCALAR_A, Bcast.SCALAR_B):
+        return ht * wt, start_t
+    return wt, start_t % wt
+
+
+def _is_llk_bcast(bcast: Bcast, a: DataType, b: DataType) -> bool:
+    """is_llk_bcast on Wormhole: any subtile broadcast of operands of one dtype."""
+    if bcast == Bcast.NONE:
+        return False
+    return a == b and a in (DataType.BFLOAT16, DataType.BFLOAT8_B, DataType.BFLOAT4_B, DataType.FLOAT32) + _INT
+
+
+def _fp32_dest(a_fmt, b_fmt, c_fmt) -> bool:
+    """fp32_dest_acc_en of the factory: any Float32 operand or output, a 32-bit integer output, or both inputs
+    Int32 / UInt32."""
+    f32, i32, u32 = DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32
+    return (c_fmt in (u32, i32, f32) or a_fmt == f32 or b_fmt == f32 or (a_fmt == i32 and b_fmt == i32)
+            or (a_fmt == u32 and b_fmt == u32))
+
+
+@dataclass
+class _Plan:
+    """Everything of one call that shapes the program (the program cache key) and what the factory needs."""
+    op: BinaryOpType
+    sfpu: bool
+    bcast: Bcast
+    a_dtype: DataType
+    b_dtype: DataType               # the CB dtype of b (the scalar's CB format for a scalar op)
+    c_dtype: DataType
+    has_b: bool
+    lhs: tuple = ()
+    rhs: tuple = ()
+    post: tuple = ()
+    fast: bool = False
+    extra: dict = field(default_factory=dict)
+
+    def key(self, a: Tensor, b, mc: MemoryConfig):
+        bk = (b.dtype, b.memory_config()) if isinstance(b, Tensor) else None
+        return ("binary_ng", self.op, self.lhs, self.rhs, self.post, mc, self.c_dtype, self.bcast, self.sfpu,
+                a.dtype, a.memory_config(), bk)
+
+
+def _chain(acts, dtype):
+    from tensix.ttnn.operations import unary
+    return unary.sfpu_chain(acts, dtype) if acts else None
+
+
+def _kernels(plan: _Plan):
+    """The reader, writer and compute kernels binary_ng picks and their defines (BinaryNgKernelConfig,
+    get_kernel_file_path, is_llk_bcast, overwrite_compute_kernel_name_and_defines; interleaved tiled tensors)."""
+    a_dtype, b_dtype, bc = plan.a_dtype, plan.b_dtype, plan.bcast
+    bcast_input = {Bcast.SCALAR_A: 0, Bcast.SCALAR_B: 1, Bcast.COL_A: 0, Bcast.ROW_B_COL_A: 0, Bcast.COL_B: 1,
+                   Bcast.ROW_A_COL_B: 1}.get(bc)
+    use_llk = _is_llk_bcast(bc, a_dtype, b_dtype) and plan.has_b
+    src_bcast = {"SRC_BCAST": 0, "SRC_BCAST_B": 0}
+    if not plan.has_b:
+        reader, writer, compute = "reader_binary_ng_scalar_op", "writer_binary_ng_scalar", "eltwise_binary_scalar"
+        reader_defines = {}
+    else:
+        writer = "writer_binary_ng"
+        compute = "eltwise_binary_no_bcast" if bc in (Bcast.NONE, Bcast.ROW_A, Bcast.ROW_B) else "eltwise_binary"
+        if bc == Bcast.NONE:
+            reader, reader_defines = "reader_binary_ng_no_bcast", {}
+        elif bc in (Bcast.ROW_A, Bcast.ROW_B):
+            reader = "reader_binary_ng_row_bcast"
+            reader_defines = {"SRC_BCAST": int(bc == Bcast.ROW_A), "SRC_BCAST_B": int(bc == Bcast.ROW_B)}
+        elif bc in (Bcast.COL_A, Bcast.COL_B):
+            reader = "reader_binary_ng_col_bcast"
+            reader_defines = {"SRC_BCAST": int(bc == Bcast.COL_A), "SRC_BCAST_B": int(bc == Bcast.COL_B)}
+        elif bc in (Bcast.ROW_B_COL_A, Bcast.ROW_A_COL_B):
+            reader = "reader_binary_ng_row_col_mixed_bcast"
+            reader_defines = {"SRC_BCAST_COL": int(bc == Bcast.ROW_B_COL_A),
+                              "SRC_BCAST_ROW_B": int(bc == Bcast.ROW_B_COL_A)}
+        else:
+            reader = "reader_binary_ng_scalar_bcast"
+            reader_defines = {"SRC_BCAST": int(bc == Bcast.SCALAR_A), "SRC_BCAST_B": int(bc == Bcast.SCALAR_B)}
+        reader_defines["BCAST_LLK"] = int(use_llk)
+        for b in (a_dtype, b_dtype):
+            _fill_kind(b)
+    compute_defines = {"BCAST_INPUT": bcast_input or 0}
+    if use_llk:
+        if bc in (Bcast.ROW_A, Bcast.ROW_B):
+            compute = "eltwise_binary_row_bcast"
+            src_bcast = {"SRC_BCAST": int(bc == Bcast.ROW_A), "SRC_BCAST_B": int(bc == Bcast.ROW_B)}
+        elif bc in (Bcast.ROW_A_COL_B, Bcast.ROW_B_COL_A):
+            compute = "eltwise_binary_row_col_bcast"
+        else:
+            compute = "eltwise_binary_col_bcast"
+            src_bcast = {"SRC_BCAST": int(bc in (Bcast.COL_A, Bcast.SCALAR_A)),
+                         "SRC_BCAST_B": int(bc in (Bcast.COL_B, Bcast.SCALAR_B))}
+            compute_defines["BCAST"] = "col" if bc in (Bcast.COL_A, Bcast.COL_B) else "scalar"
+    compute_defines.update(src_bcast)
+    if "BCAST" in compute_defines:
+        from tensix.kernel.compute import BroadcastType
+        compute_defines["BCAST"] = BroadcastType(compute_defines["BCAST"])
+
+    return reader, writer, compute, reader_defines, compute_defines
+
+
+def _program(plan: _Plan, device):
+    """binary_ng_program_factory.cpp create_descriptor for interleaved tiled tensors: CBs, kernels, defines and the
+    compute config; the returned entry sets the per-core runtime args of each call."""
+    a_dtype, b_dtype, c_dtype = plan.a_dtype, plan.b_dtype, plan.c_dtype
+    a_fmt, b_fmt, c_fmt = data_format(a_dtype), data_format(b_dtype), data_format(c_dtype)
+    cfg = op_config(plan.op, plan.sfpu)
+    lhs = list(plan.lhs) + ([(cfg.process_lhs, ())] if cfg.process_lhs else [])
+    rhs = list(plan.rhs) + ([(cfg.process_rhs, ())] if cfg.process_rhs else [])
+    post = ([(cfg.postprocess, ())] if cfg.postprocess else []) + list(plan.post)
+    if is_typecast(a_dtype, c_dtype):
+        post.append(("TYPECAST", (a_dtype, c_dtype)))
+    pack_relu = False
+    if not lhs and not rhs and len(post) == 1 and post[0][0] == "RELU" and plan.bcast == Bcast.NONE:
+        pack_relu, post = True, []
+    grid = device.compute_with_storage_grid_size()
+    cores = [CoreCoord(i % grid.x, i // grid.x) for i in range(grid.x * grid.y)]
+    crs = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(grid.x - 1, grid.y - 1))])
+    prog = mh.CreateProgram()
+    per_cycle = 1
+    O.cb(prog, crs, 0, 2, a_fmt)
+    if lhs:
+        O.cb(prog, crs, 3, per_cycle, a_fmt)
+    O.cb(prog, crs, 1, 2 if plan.has_b else 1, b_fmt)
+    if rhs:
+        O.cb(prog, crs, 4, per_cycle, b_fmt)
+    bc = plan.bcast
+    if bc in (Bcast.ROW_A, Bcast.ROW_A_COL_B, Bcast.COL_A, Bcast.SCALAR_A):
+        O.cb(prog, crs, 5, 2, a_fmt)
+    if bc in (Bcast.ROW_B, Bcast.ROW_B_COL_A, Bcast.COL_B, Bcast.SCALAR_B):
+        O.cb(prog, crs, 6, 2, b_fmt)
+    O.cb(prog, crs, 2, 2, c_fmt)
+
+    reader, writer, compute, reader_defines, compute_defines = _kernels(plan)
+    if plan.sfpu:
+        math = _sfpu_math(cfg.binary_op, a_dtype, pack_relu)
+    else:
+        fn, op_type = _FPU_OPS[cfg.binary_op]
+        math = FpuMath(fn, op_type, pack_relu)
+    compute_defines.update(BINARY_MATH=math, PROCESS_LHS_ACTIVATIONS=_chain(lhs, a_dtype),
+                           PROCESS_RHS_ACTIVATIONS=_chain(rhs, b_dtype),
+                           PROCESS_POST_ACTIVATIONS=_chain(post, a_dtype))
+    fp32 = _fp32_dest(a_fmt, b_fmt, c_fmt)
+    utd = {}
+    if plan.sfpu:
+        utd = {i: UnpackToDestMode.UnpackToDestFp32 for i in (0, 1, 3, 4, 5, 6)}
+    return prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle
+
+
+def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor):
+    prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle = \
+        _program(plan, device)
+    a_args = O.accessor_args(a)
+    b_args = O.accessor_args(b) if isinstance(b, Tensor) else a_args
+    rk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{reader}.py"), crs,
+                         ReaderDataMovementConfig(compile_args=a_args + b_args + [0], defines=reader_defines))
+    wk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{writer}.py"), crs,
+                         WriterDataMovementConfig(compile_args=O.accessor_args(out) + [0]))
+    ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
+        fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[per_cycle], defines=compute_defines))
+    entry = O.ProgramEntry(prog, None, 0, "binary_ng", {"reader": reader, "compute": compute, "writer": writer,
+                                                        "fp32_dest_acc_en": fp32})
+    grid = device.compute_with_storage_grid_size()
+    has_b = plan.has_b
+    bcast = plan.bcast
+
+    def set_args(tensors, scalar=None):
+        ta, tb, tc = tensors
+        out_rank = len(tc.shape)
+        cnd = _nd_dims(tc, out_rank)
+        c_d, c_n, c_c, c_ht, c_wt = _shape_dims(tc)
+        sa = _strides(ta, out_rank)
+        sb = _strides(tb, out_rank) if has_b else [0, 0, 0, 0]
+        n_tiles = tc.num_pages
+        _n, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, n_tiles, True)
+        work = {c: n1 for c in g1}
+        work.update({c: n2 for c in g2})
+        packed = 0 if has_b else pack_scalar_runtime_arg(scalar, ta.dtype)
+        start = 0
+        for core in cores:
+            n = work.get(core, 0)
+            if n == 0:
+                mh.SetRuntimeArgs(prog, rk, core, [0] * 21)
+                mh.SetRuntimeArgs(prog, wk, core, [0] * (11 if has_b else 12))
+                mh.SetRuntimeArgs(prog, ck, core, [0] * 4)
+                continue
+            dims = [c_d, c_n, c_c, c_ht, c_wt, cnd]
+            if has_b:
+                mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), start, n, 0, *dims, 0])
+                freq, counter = _compute_freq(bcast, start, c_ht, c_wt)
+                mh.SetRuntimeArgs(prog, ck, core, [n, freq, counter, 0])
+            else:
+                mh.SetRuntimeArgs(prog, wk, core, [packed, tc.buffer_address(), start, n, 0, *dims, 0])
+                mh.SetRuntimeArgs(prog, ck, core, [n, 0, 0, 0])
+            mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), start, 0, n, 0, *sa, *dims,
+                                               tb.buffer_address() if has_b else 0, *sb, 0])
+            start += n
+        entry.cores = len(work)
+
+    entry.set_runtime_args = set_args
+    return entry
+
+
+# ------------------------------------------------------------------------------------------------ the ops
+def _activations(acts, what):
+    from tensix.ttnn.operations import unary
+    return unary.normalize_activations(acts, what)
+
+
+def _is_scalar(x) -> bool:
+    return isinstance(x, (int, float, np.integer, np.floating)) and not isinstance(x, bool)
+
+
+def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_config=None, output_tensor=None,
+                     activations=None, input_tensor_a_activations=None, input_tensor_b_activations=None,
+                     fast_and_approximate_mode=None, use_legacy=None, sub_core_grids=None, sub_device_id=None,
+                     **kwargs):
+    """binary.cpp invoke_binary_ng_impl + prim::binary_ng for tensor-tensor and tensor-scalar calls."""
     started = time.perf_counter()
-    dev = O.device_of(f"ttnn.{name}", a, b)
-    for t, arg in ((a, "input_tensor_a"), (b, "input_tensor_b")):
-        O.require_tile(f"ttnn.{name}", t, arg)
-        if t.dtype not in _FPU_DTYPES:
-            raise NotModelledError(f"ttnn.{name} with a {t.dtype!r} operand ({arg}) runs on the SFPU in binary_ng; "
-                                   "tensix.ttnn does not run that variant yet.")
-    if a.dtype != b.dtype:
-        raise DTypeError(f"ttnn.{name}: operands are {a.dtype!r} and {b.dtype!r}.\nFix: ttnn.typecast one of them.")
-    dims, sa, sb = _broadcast_outer(name, a, b)
-    shape = tuple(dims[len(dims) - (max(len(a.shape), len(b.shape)) - 2):]) + tuple(a.shape[-2:]) \
-        if max(len(a.shape), len(b.shape)) >= 2 else tuple(a.shape)
-    out_dtype = dtype or a.dtype
-    mc = memory_config or a.memory_config()
-    out = output_tensor or O.output_tensor(dev, shape, out_dtype, a.layout, mc)
-    ht_wt = (a.padded_shape[-2] // 32) * (a.padded_shape[-1] // 32)
-    n_tiles = out.num_pages
-    key = ("binary_ng", name, O.spec_key(a), O.spec_key(b), O.spec_key(out))
-
-    def factory():
-        work = O.split_work(dev, n_tiles)
-        cores = [c for c, _ in work]
-        prog = mh.CreateProgram()
-        O.cb(prog, cores, 0, 2, a.dtype)
-        O.cb(prog, cores, 1, 2, b.dtype)
-        O.cb(prog, cores, 2, 2, out_dtype)
-        rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_binary_ng_no_bcast.py"), cores,
-                             ReaderDataMovementConfig(compile_args=O.accessor_args(a, b)))
-        wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_binary_ng.py"), cores,
-                             WriterDataMovementConfig(compile_args=O.accessor_args(out)))
-        op, init = _FPU[name]
-        ck = mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_binary_no_bcast.py"), cores, ComputeConfig(
-            compile_args=[1], defines={"BINARY_OP": op, "BINARY_OP_INIT": init}))
-
-        def set_args(tensors):
-            ta, tb, tc = tensors
-            start = 0
-            for c, n in work:
-                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), tb.buffer_address(), start, n, ht_wt,
-                                                len(dims), *dims, *sa, *sb])
-                mh.SetRuntimeArgs(prog, ck, c, [n])
-                mh.SetRuntimeArgs(prog, wk, c, [tc.buffer_address(), start, n])
-                start += n
-
-        return O.ProgramEntry(prog, set_args, len(cores), "binary_ng")
-
-    O.run(f"ttnn.{name}", dev, key, factory, [a, b, out], [out], {"dtype": out_dtype.name}, started)
+    what = f"ttnn.{name}"
+    if kwargs:
+        raise TypeError(f"{what}() got unexpected keyword argument(s) {sorted(kwargs)}")
+    if sub_core_grids is not None or sub_device_id is not None:
+        raise NotModelledError(f"{what}: sub_core_grids / sub_device_id are not modelled by tensix.ttnn (the op runs "
+                               "on the whole compute grid).")
+    if not isinstance(a, Tensor):
+        raise TTNNError(f"{what}: input_tensor_a must be a ttnn.Tensor, got {type(a).__name__}.")
+    has_b = isinstance(b, Tensor)
+    if not has_b and not _is_scalar(b):
+        raise TTNNError(f"{what}: input_tensor_b must be a ttnn.Tensor or a number, got {type(b).__name__}.\nFix: "
+                        "pass a tensor on the same device, or a Python int/float.")
+    dev = O.device_of(what, a, b if has_b else None)
+    if output_tensor is not None:
+        O.device_of(what, output_tensor)
+    for t, arg in ((a, "input_tensor_a"), (b, "input_tensor_b"), (output_tensor, "output_tensor")):
+        if isinstance(t, Tensor):
+            if t.is_sharded():
+                raise NotModelledError(f"{what}: {arg} is sharded; binary_ng's sharded path is not modelled by "
+                                       "tensix.ttnn.\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) first.")
+            if t.dtype == DataType.BFLOAT4_B:
+                raise NotModelledError(f"{what}: {arg} is bfloat4_b, which tensix.ttnn does not model.")
+    if memory_config is not None and memory_config.is_sharded():
+        raise NotModelledError(f"{what}: a sharded memory_config is not modelled for binary ops by tensix.ttnn.")
+    a_dtype = a.dtype
+    b_dtype = b.dtype if has_b else a_dtype
+    if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and b_dtype == DataType.INT32:
+        if dtype is not None or output_tensor is not None:
+            td = output_tensor.dtype if output_tensor is not None else dtype
+            if td != DataType.FLOAT32:
+                raise DTypeError(f"{what}: For integer division, supported output dtype is FLOAT32 (got {td!r}).")
+    out_dtype = output_tensor.dtype if output_tensor is not None else (dtype or a_dtype)
+    if dtype is not None and output_tensor is not None and dtype != output_tensor.dtype:
+        raise DTypeError(f"{what}: If both output dtype and output tensor are provided, their dtypes should match "
+                         f"(dtype={dtype!r}, output_tensor is {output_tensor.dtype!r}).\nFix: drop one of them.")
+    a_rm = a.layout == Layout.ROW_MAJOR
+    b_rm = (b.layout == Layout.ROW_MAJOR) if has_b else True
+    if output_tensor is not None and a_rm and b_rm:
+        raise LayoutError(f"{what}: Optional output tensor with Row Major input is not supported right now for "
+                          "Elementwise operations.\nFix: convert the inputs to TILE_LAYOUT first.")
+    if a_rm and b_rm:
+        raise NotModelledError(f"{what}: row-major operands (binary_ng's row-major kernels, reader_interleaved_rm_*) "
+                               "are not modelled by tensix.ttnn yet.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) before "
+                               "the op.")
+    if a_rm or (has_b and b_rm):        # invoke_binary_ng_impl: the row-major one is converted to tiles first
+        a = _to_tile(what, a) if a_rm else a
+        b = _to_tile(what, b) if has_b and b_rm else b
+    fast = bool(fast_and_approximate_mode) if fast_and_approximate_mode is not None else False
+    if has_b:
+        out_shape = broadcast_shape(name, tuple(a.shape), tuple(b.shape))
+        bc = subtile_broadcast_type(_dim(a.shape, -2), _dim(a.shape, -1), _dim(b.shape, -2), _dim(b.shape, -1))
+        sfpu = is_binary_sfpu_op(op, a_dtype, b_dtype, fast)
+        cb_b_dtype = b_dtype
+    else:
+        bc = Bcast.NONE
+        sfpu = is_binary_sfpu_op(op, a_dtype, a_dtype, fast)
+        out_shape = tuple(a.shape)
+        cb_b_dtype = a_dtype if (sfpu and a_dtype not in _BLOCK) else DataType.BFLOAT16
+    if not sfpu:
+        op_config(op, False)           # refuses an FPU op binary_ng has no FPU form for
+    if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and (not has_b or b_dtype == DataType.INT32):
+        out_dtype = DataType.FLOAT32
+    if output_tensor is not None:
+        _check_output_shape(what, tuple(output_tensor.shape), out_shape)
+        if output_tensor.layout != Layout.TILE:
+            raise NotModelledError(f"{what}: a row-major output_tensor is not modelled by tensix.ttnn.")
+    mc = memory_config or (output_tensor.memory_config() if output_tensor is not None else a.memory_config())
+    plan = _Plan(op, sfpu, bc, a_dtype, cb_b_dtype, out_dtype, has_b,
+                 _activations(input_tensor_a_activations, what), _activations(input_tensor_b_activations, what),
+                 _activations(activations, what), fast)
+    out = output_tensor if output_tensor is not None else O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, mc)
+    if Shape(out_shape).volume() == 0:      # skip_launch: an empty output
+        return out
+    key = plan.key(a, b, mc)
+    reader, writer, compute, _rd, _cd = _kernels(plan)
+    O.run(what, dev, key, lambda: _factory(plan, dev, a, b, out), [a, b if has_b else None, out], [out],
+          {"dtype": out_dtype.name, "sfpu": sfpu, "bcast": bc.name, "kernels": (reader, compute, writer)}, started,
+          runtime=None if has_b else b)
     return out
 
 
-def add(input_tensor_a, input_tensor_b, *, dtype=None, memory_config: MemoryConfig | None = None,
-        output_tensor=None, **kwargs):
-    """ttnn.add(a, b): a + b on the device."""
-    return _binary("add", input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
-                   output_tensor=output_tensor, **kwargs)
+def _to_tile(what, t: Tensor) -> Tensor:
+    """ttnn::to_layout(t, TILE) on the device (the tilize program of tensix.ttnn's data movement ops)."""
+    from tensix.ttnn import operations
+    if not hasattr(operations, "device_to_layout"):
+        raise NotModelledError(f"{what}: a row-major operand is converted to tiles on the device first, and "
+                               "tensix.ttnn has no device tilize yet.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) on "
+                               "the host before the op.")
+    return operations.device_to_layout(t, Layout.TILE)
+
+
+def _check_output_shape(what, shape, want):
+    """compute_output_specs: the output tensor's shape must be the broadcast shape up to leading ones."""
+    r = min(len(shape), len(want))
+    ok = all(shape[-1 - i] == want[-1 - i] for i in range(r))
+    longer = shape if len(shape) > len(want) else want
+    ok = ok and all(longer[-1 - i] == 1 for i in range(r, len(longer)))
+    if not ok:
+        raise ShapeError(f"{what}: Shape of Output tensor {list(shape)} provided does not match the broadcasted output "
+                         f"shape {list(want)}.\nFix: allocate output_tensor with shape {list(want)}.")
+
+
+def _tensor_or_swap(name, a, b, commutative):
+    """A number as input_tensor_a: commutative ops swap the operands (ttnn accepts a Number there)."""
+    if not isinstance(a, Tensor) and isinstance(b, Tensor) and _is_scalar(a):
+        if commutative:
+            return b, a
+        raise NotModelledError(f"ttnn.{name} with a number as input_tensor_a is not modelled by tensix.ttnn.\nFix: "
+                               "rewrite it with the tensor first (e.g. ttnn.rsub(t, x) for x - t).")
+    return a, b
+
+
+def add(input_tensor_a, input_tensor_b, *, dtype=None, memory_config: MemoryConfig | None = None, output_tensor=None,
+        **kwargs):
+    """ttnn.add(a, b): a + b (b a tensor or a number). FPU for bfloat16 / bfloat8_b, SFPU for float32."""
+    a, b = _tensor_or_swap("add", input_tensor_a, input_tensor_b, True)
+    return invoke_binary_ng("add", BinaryOpType.ADD, a, b, dtype=dtype, memory_config=memory_config,
+                            output_tensor=output_tensor, **kwargs)
 
 
 def subtract(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
-    """ttnn.subtract(a, b): a - b on the device."""
-    return _binary("subtract", input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
-                   output_tensor=output_tensor, **kwargs)
+    """ttnn.subtract(a, b): a - b."""
+    if not isinstance(input_tensor_a, Tensor) and isinstance(input_tensor_b, Tensor):
+        return rsub(input_tensor_b, input_tensor_a, dtype=dtype, memory_config=memory_config,
+                    output_tensor=output_tensor, **kwargs)
+    return invoke_binary_ng("subtract", BinaryOpType.SUB, input_tensor_a, input_tensor_b, dtype=dtype,
+                            memory_config=memory_config, output_tensor=output_tensor, **kwargs)
 
 
-def multiply(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
-    """ttnn.multiply(a, b): a * b on the device."""
-    return _binary("multiply", input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
-                   output_tensor=output_tensor, **kwargs)
+def rsub(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.rsub(a, b): b - a (binary_ng RSUB)."""
+    return invoke_binary_ng("rsub", BinaryOpType.RSUB, input_tensor_a, input_tensor_b, dtype=dtype,
+                            memory_config=memory_config, output_tensor=output_tensor, **kwargs)
+
+
+def multiply(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
+             fast_and_approximate_mode=None, **kwargs):
+    """ttnn.multiply(a, b): a * b. binary.cpp multiply: fast_and_approximate_mode is forced on for block-float
+    operands (then the FPU's ELWMUL runs), else it defaults to off and the SFPU's mul_binary_tile runs."""
+    a, b = _tensor_or_swap("multiply", input_tensor_a, input_tensor_b, True)
+    block = (isinstance(a, Tensor) and a.dtype in _BLOCK) or (isinstance(b, Tensor) and b.dtype in _BLOCK)
+    fast = True if block else bool(fast_and_approximate_mode)
+    return invoke_binary_ng("multiply", BinaryOpType.MUL, a, b, dtype=dtype, memory_config=memory_config,
+                            output_tensor=output_tensor, fast_and_approximate_mode=fast, **kwargs)
+
+
+def divide(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
+           fast_and_approximate_mode=None, rounding_mode=None, **kwargs):
+    """ttnn.divide(a, b): a / b. SFPU div_binary_tile; with fast_and_approximate_mode and non-float32 operands the
+    FPU multiplies a by recip(b)."""
+    if rounding_mode is not None:
+        raise NotModelledError("ttnn.divide(..., rounding_mode=...) (div_floor / div_trunc) is not modelled by "
+                               "tensix.ttnn.")
+    a, b = _tensor_or_swap("divide", input_tensor_a, input_tensor_b, False)
+    return invoke_binary_ng("divide", BinaryOpType.DIV, a, b, dtype=dtype, memory_config=memory_config,
+                            output_tensor=output_tensor, fast_and_approximate_mode=fast_and_approximate_mode,
+                            **kwargs)
+
+
+def _max_min(name, op, a, b, dtype, memory_config, output_tensor, kwargs):
+    a, b = _tensor_or_swap(name, a, b, True)
+    if not isinstance(b, Tensor):       # binary_composite_op.cpp: the unary op UNARY_MAX / UNARY_MIN
+        from tensix.ttnn.operations import unary
+        return unary.unary_max_min(name, a, b, memory_config=memory_config, output_tensor=output_tensor)
+    # binary_composite_op.cpp passes std::nullopt as the output dtype
+    return invoke_binary_ng(name, op, a, b, dtype=None, memory_config=memory_config, output_tensor=output_tensor,
+                            **kwargs)
+
+
+def maximum(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.maximum(a, b): element-wise max (SFPU binary_max_tile; a number b: the unary op)."""
+    return _max_min("maximum", BinaryOpType.MAXIMUM, input_tensor_a, input_tensor_b, dtype, memory_config,
+                    output_tensor, kwargs)
+
+
+def minimum(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.minimum(a, b): element-wise min (SFPU binary_min_tile; a number b: the unary op)."""
+    return _max_min("minimum", BinaryOpType.MINIMUM, input_tensor_a, input_tensor_b, dtype, memory_config,
+                    output_tensor, kwargs)
+
+
+def squared_difference(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
+                       **kwargs):
+    """ttnn.squared_difference(a, b): (a - b) ** 2 (SUB, then the post activation SQUARE)."""
+    return invoke_binary_ng("squared_difference", BinaryOpType.SQUARED_DIFFERENCE, input_tensor_a, input_tensor_b,
+                            dtype=dtype, memory_config=memory_config, output_tensor=output_tensor, **kwargs)
+
+
+def _inplace(name, op, a, b, kwargs, fast=None):
+    """TTNN_BINARY_OP_INPLACE_IMPL: the op with input_tensor_a as its output tensor (no dtype / memory_config)."""
+    for k in ("dtype", "memory_config", "output_tensor"):
+        if k in kwargs:
+            raise TypeError(f"ttnn.{name}() got an unexpected keyword argument '{k}' (the in-place op writes "
+                            "input_tensor_a).")
+    if not isinstance(a, Tensor):
+        raise TTNNError(f"ttnn.{name}: input_tensor_a must be a ttnn.Tensor (the op writes into it).")
+    extra = {} if fast is None else {"fast_and_approximate_mode": fast}
+    return invoke_binary_ng(name, op, a, b, output_tensor=a, **extra, **kwargs)
+
+
+def add_(input_tensor_a, input_tensor_b, **kwargs):
+    """ttnn.add_(a, b): a += b in a's buffer."""
+    return _inplace("add_", BinaryOpType.ADD, input_tensor_a, input_tensor_b, kwargs)
+
+
+def subtract_(input_tensor_a, input_tensor_b, **kwargs):
+    """ttnn.subtract_(a, b): a -= b in a's buffer."""
+    return _inplace("subtract_", BinaryOpType.SUB, input_tensor_a, input_tensor_b, kwargs)
+
+
+def multiply_(input_tensor_a, input_tensor_b, *, fast_and_approximate_mode=None, **kwargs):
+    """ttnn.multiply_(a, b): a *= b in a's buffer (binary.cpp inplace_mul_operation_with_fast_approx: block-float
+    operands take the FPU)."""
+    b = input_tensor_b
+    block = input_tensor_a.dtype in _BLOCK or (isinstance(b, Tensor) and b.dtype in _BLOCK)
+    fast = True if block else bool(fast_and_approximate_mode)
+    return _inplace("multiply_", BinaryOpType.MUL, input_tensor_a, b, kwargs, fast)
+
+
+def divide_(input_tensor_a, input_tensor_b, *, fast_and_approximate_mode=None, **kwargs):
+    """ttnn.divide_(a, b): a /= b in a's buffer."""
+    return _inplace("divide_", BinaryOpType.DIV, input_tensor_a, input_tensor_b, kwargs, fast_and_approximate_mode)
 
 
 sub = subtract
 mul = multiply
+div = divide
+sub_ = subtract_
+mul_ = multiply_

@@ -1,0 +1,633 @@
+"""Kernel API pieces the eltwise kernels of tt-metal 622c6fb9 use and tensix.kernel does not have, written from
+tt-metal's compute API and tt-llk (Wormhole B0), plus the shared helpers of binary_ng's kernels.
+
+Compute (for the kernels' `from ... import *`):
+- ``unary_bcast_init[bcast](icb, ocb)`` / ``unary_bcast[bcast](icb, in_tile, dst_tile)``: tt-metal
+  tt_metal/hw/inc/api/compute/bcast.h. A tile of a 32-bit format (Float32, Int32, UInt32) is unpacked straight to
+  Dst with the broadcast (``llk_unpack_A<bcast, ..., unpack_to_dest=true>`` + A2D datacopy: exact); any other
+  format goes L1 -> SrcB with the broadcast -> ``MOVB2D`` (``DataCopyType::B2D``), which converts as copy_tile's
+  SrcA path does (tensix.device.formats.copy_tile_to_dest). ROW: row 0 of the tile (faces 0 and 1) to all 32
+  rows; COL: column 0 (faces 0 and 2) to all 32 columns; SCALAR: datum [0, 0] everywhere (as the FPU's broadcasts,
+  tensix.device.fpu). The init programs SrcA/SrcB from icb and the packer from ocb (llk_pack_hw_configure).
+- ``binary_tiles_init[full_init, EltwiseBinaryType.ELWADD](icb0, icb1)``: eltwise_binary.h; with full_init the
+  unpack AB init and the op's math init, what add/sub/mul_tiles_init program.
+- ``unary_op_init_common(icb, ocb)``: eltwise_unary.h (the name binary_ng's SFPU kernels call; init_sfpu).
+- ``pack_hw_configure(cb)``: ``PACK((llk_pack_hw_configure<DST_ACCUM_MODE>(cb)))`` (the packer's format, edge
+  mask cleared).
+- ``preprocess(sfpu, cb_pre, cb_post, cb_out, n, process)``: eltwise_utils.hpp / eltwise_utils_sfpu.hpp
+  ``preprocess_fpu_impl`` / ``preprocess_sfpu_impl`` (an operand's activation chain: copy_tile, the SFPU ops,
+  pack into the post CB).
+
+Dataflow:
+- ``fill_tile(kind, fmt, l1_addr)`` and ``fill_with_val(fmt, l1_addr, packed)``: fill_tile_utils.hpp
+  (FILL_TILE_WITH_FIRST_ROW / _COLUMN / _ELEMENT for the tile's format; fill_with_val for the scalar tile), on the
+  L1 bytes, charging the RISC-V the loop's stores and loads.
+- ``ng_args()`` and ``walk(...)``: the 21 runtime args of binary_ng's readers and the output-tile walk their
+  loops do (start_tile_id decomposed over cND, D, N, C, Ht, Wt; interleaved tensors only).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tensix.device import formats
+from tensix.device.formats import DataFormat
+from tensix.errors import NotModelledError
+from tensix.kernel import hwconfig
+from tensix.kernel.compute import (
+    BroadcastType,
+    EltwiseBinaryType,
+    _C_COPY,
+    _configure,
+    _cs,
+    _unpack_cost,
+    _where,
+    add_tiles_init,
+    copy_tile,
+    copy_tile_to_dst_init_short,
+    init_sfpu,
+    mul_tiles_init,
+    pack_reconfig_data_format,
+    pack_tile,
+    reconfig_data_format_srca,
+    sub_tiles_init,
+    tile_regs_acquire,
+    tile_regs_commit,
+    tile_regs_release,
+    tile_regs_wait,
+)
+from tensix.kernel.dataflow import (
+    _cb,
+    cb_pop_front,
+    cb_push_back,
+    cb_reserve_back,
+    cb_wait_front,
+    get_arg_val,
+    l1_ptr,
+    riscv_wait,
+)
+from tensix.costs import cost
+
+__all__ = ["unary_bcast", "unary_bcast_init", "binary_tiles_init", "unary_op_init_common", "pack_hw_configure",
+           "preprocess", "fill_tile", "fill_with_val", "ng_args", "walk", "BCAST_ROW", "BCAST_COL", "BCAST_SCALAR"]
+
+_UNPACK_TO_DEST = (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32)
+
+# hwconfig names for the unary broadcast datacopy (ISA MOVB2D with a broadcast; tt-llk
+# _llk_math_eltwise_unary_datacopy_init_<B2D, bcast>), so that its configuration shows in ComputeInitError messages
+for _b in ("row", "col", "scalar"):
+    hwconfig.EXTRA_MODES[("unary_bcast", _b)] = (f"unary_bcast<{_b.upper()}> (unpack A with a {_b} broadcast, "
+                                                 "datacopy to Dst)")
+
+
+def _bcast_name(b) -> str:
+    return BroadcastType(b).value
+
+
+def _broadcast(tile: np.ndarray, b: str) -> np.ndarray:
+    if b == "row":
+        return np.broadcast_to(tile[0:1, :], tile.shape)
+    if b == "col":
+        return np.broadcast_to(tile[:, 0:1], tile.shape)
+    if b == "scalar":
+        return np.broadcast_to(tile[0:1, 0:1], tile.shape)
+    return tile
+
+
+class _UnaryBcastInit:
+    """``unary_bcast_init[BroadcastType.ROW](icb, ocb)`` = C++ ``unary_bcast_init<BroadcastType::ROW>(icb, ocb)``."""
+
+    __name__ = "unary_bcast_init"
+
+    def __getitem__(self, bcast):
+        b = _bcast_name(bcast)
+
+        def init(icb, ocb):
+            _configure("unary_bcast_init", op=("unary_bcast", b), src=(icb, icb), pack=ocb, pack_mask=None)
+        return init
+
+    def __call__(self, *a):
+        raise NotModelledError("unary_bcast_init needs its template argument: unary_bcast_init[BroadcastType.ROW]"
+                               "(icb, ocb).")
+
+
+class _UnaryBcast:
+    """``unary_bcast[BroadcastType.ROW](icb, in_tile_index, dst_tile_index)``."""
+
+    __name__ = "unary_bcast"
+
+    def __getitem__(self, bcast):
+        b = _bcast_name(bcast)
+        call = f"unary_bcast<{b.upper()}>"
+
+        def op(icb, in_tile_index, dst_tile_index):
+            th, cs = _cs(call)
+            dst = cs.need_math(call)
+            cs.check_dst(dst_tile_index, call)
+            cs.write_whole(dst_tile_index)
+            cb = _cb(th, icb, call)
+            cs.hw.check_op(("unary_bcast", b), call, _where(th), ((cb, "SrcA"),))
+            raw = cs.tile_bytes(cb, in_tile_index, call)
+            if cb.fmt in _UNPACK_TO_DEST:
+                tile = formats.unpack_to_dest(raw, cb.fmt, cs.fp32)
+            else:
+                tile = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32)
+            dst[dst_tile_index] = _broadcast(tile, b)
+            cs.unpack_math(_unpack_cost(cb), _C_COPY)
+        return op
+
+    def __call__(self, *a):
+        raise NotModelledError("unary_bcast needs its template argument: unary_bcast[BroadcastType.ROW](icb, "
+                               "in_tile_index, dst_tile_index).")
+
+
+unary_bcast_init = _UnaryBcastInit()
+unary_bcast = _UnaryBcast()
+BCAST_ROW, BCAST_COL, BCAST_SCALAR = BroadcastType.ROW, BroadcastType.COL, BroadcastType.SCALAR
+
+_BINARY_INITS = {EltwiseBinaryType.ELWADD: add_tiles_init, EltwiseBinaryType.ELWSUB: sub_tiles_init,
+                 EltwiseBinaryType.ELWMUL: mul_tiles_init}
+
+
+class _BinaryTilesInit:
+    """``binary_tiles_init[True, EltwiseBinaryType.ELWADD](icb0, icb1)``."""
+
+    __name__ = "binary_tiles_init"
+
+    def __getitem__(self, targs):
+        full_init, op = targs
+        if not full_init:
+            raise NotModelledError("binary_tiles_init<false, ...> (math init without the unpacker's) is not "
+                                   "modelled; binary_ng's kernels use <true, ...>.")
+        return _BINARY_INITS[EltwiseBinaryType(op)]
+
+    def __call__(self, *a):
+        raise NotModelledError("binary_tiles_init needs its template arguments: binary_tiles_init[True, "
+                               "EltwiseBinaryType.ELWADD](icb0, icb1).")
+
+
+binary_tiles_init = _BinaryTilesInit()
+
+
+def unary_op_init_common(icb, ocb):
+    """unary_op_init_common(icb, ocb) (tt-metal eltwise_unary.h; init_sfpu is the same call). The fork's version
+    also keeps the Src zero flag off (_configure_unary_preserve_zero_flag_state_), so bf16 -0.0 survives copy_tile;
+    tensix's copy_tile writes +0 for it (and for denormals)."""
+    init_sfpu(icb, ocb)
+
+
+def pack_hw_configure(cb):
+    """``PACK((llk_pack_hw_configure<DST_ACCUM_MODE>(cb)))``: the packer's output format from cb, edge mask off."""
+    _configure("llk_pack_hw_configure", pack=cb, pack_mask=None)
+
+
+def preprocess(sfpu: bool, cb_pre, cb_post, cb_out, n, process):
+    """An operand's activation pass (binary_ng eltwise_utils.hpp ``preprocess_fpu_impl``, eltwise_utils_sfpu.hpp
+    ``preprocess_sfpu_impl``): n tiles of cb_pre copied to Dst, `process(i)` (the activation chain) on each, packed
+    into cb_post; the FPU form also switches SrcA to cb_pre and back."""
+    if not sfpu:
+        reconfig_data_format_srca(cb_post, cb_pre)
+    pack_reconfig_data_format(cb_out, cb_post)
+    cb_wait_front(cb_pre, n)
+    cb_reserve_back(cb_post, n)
+    tile_regs_acquire()
+    for i in range(n):
+        copy_tile_to_dst_init_short(cb_pre)
+        copy_tile(cb_pre, i, i)
+        process(i)
+    tile_regs_commit()
+    tile_regs_wait()
+    for i in range(n):
+        pack_tile(i, cb_post)
+    tile_regs_release()
+    cb_pop_front(cb_pre, n)
+    cb_push_back(cb_post, n)
+    if not sfpu:
+        reconfig_data_format_srca(cb_pre, cb_post)
+    pack_reconfig_data_format(cb_post, cb_out)
+
+
+# ---- dataflow helpers -----------------------------------------------------------------------------------------
+# RISC-V cost of the fill loops of fill_tile_utils.hpp: a 32-bit store issues at most once per 5 cycles, sustained
+# independent loads about 4 per 7 cycles (tt-isa-documentation WormholeB0/TensixTile/BabyRISCV/README.md, as quoted
+# in tensix/costs.json riscv.semaphore_local and riscv.get_arg_val). ESTIMATE: loop overhead is not counted.
+_C_STORE = 5
+_C_LOAD = cost("riscv.get_arg_val")
+
+
+def _charge(stores, loads):
+    riscv_wait(stores * _C_STORE + loads * _C_LOAD)
+
+
+def _faces(view, elems):
+    """A tile's datums (flat array of one element type) as [face][row][col] (4, 16, 16)."""
+    return view[:elems].reshape(4, 16, 16)
+
+
+def fill_tile(kind: str, fmt, l1_addr: int):
+    """FILL_TILE_WITH_FIRST_ROW ("row") / _COLUMN ("col") / _ELEMENT ("scalar") of fill_tile_utils.hpp for a tile of
+    format `fmt` at l1_addr (the *_bfloat16, 32-bit and *_bfp8 variants the factory's defines pick)."""
+    fmt = DataFormat(fmt) if not isinstance(fmt, DataFormat) else fmt
+    if fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32):
+        t = _faces(l1_ptr(l1_addr, np.uint32, 1024), 1024)
+        words = 1024
+    elif fmt in (DataFormat.Float16_b, DataFormat.UInt16):
+        t = _faces(l1_ptr(l1_addr, np.uint16, 1024), 1024)
+        words = 512
+    elif fmt == DataFormat.Bfp8_b:
+        _fill_bfp8(kind, l1_ptr(l1_addr, np.uint8, 1088))
+        return
+    else:
+        raise NotModelledError(f"fill_tile_utils for {getattr(fmt, 'name', fmt)} tiles is not modelled "
+                               "(Float32 / Int32 / UInt32 / Float16_b / UInt16 / Bfp8_b are).")
+    if kind == "row":       # faces 0, 2 take row 0 of face 0; faces 1, 3 row 0 of face 1
+        t[2] = t[0, 0]
+        t[3] = t[1, 0]
+        t[0, 1:] = t[0, 0]
+        t[1, 1:] = t[1, 0]
+        _charge(words - words // 32, words - words // 32)
+    elif kind == "col":     # faces 0, 1 take column 0 of face 0; faces 2, 3 column 0 of face 2
+        t[1] = t[0, :, 0:1]
+        t[0] = t[0, :, 0:1]
+        t[3] = t[2, :, 0:1]
+        t[2] = t[2, :, 0:1]
+        _charge(words, 32)
+    elif kind == "scalar":
+        t[...] = t[0, 0, 0]
+        _charge(words, 1)
+    else:
+        raise ValueError(kind)
+
+
+def _fill_bfp8(kind, b):
+    """fill_tile_with_first_{row,column,element}_bfp8: 64 exponent bytes (16 per face, one per face row), then 4
+    faces of 256 mantissa bytes."""
+    exp = b[:64].reshape(4, 16)
+    man = b[64:].reshape(4, 16, 16)
+    if kind == "scalar":
+        exp[...] = exp[0, 0]
+        man[...] = man[0, 0, 0]
+        _charge(272, 2)
+    elif kind == "row":
+        exp[0::2] = exp[0, 0]        # faces 0, 2: face 0's row-0 exponent; faces 1, 3: face 1's
+        exp[1::2] = exp[1, 0]
+        man[2] = man[0, 0]
+        man[3] = man[1, 0]
+        man[0, 1:] = man[0, 0]
+        man[1, 1:] = man[1, 0]
+        _charge(16 + 248, 8)
+    elif kind == "col":
+        man[0] = man[0, :, 0:1]
+        man[2] = man[2, :, 0:1]
+        exp[1] = exp[0]
+        exp[3] = exp[2]
+        man[1] = man[0]
+        man[3] = man[2]
+        _charge(8 + 128 + 128, 32 + 8 + 128)
+    else:
+        raise ValueError(kind)
+
+
+def fill_with_val(fmt, l1_addr: int, packed: int):
+    """fill_with_val_bfloat16 (a 16-bit value doubled in a u32: 512 words) or fill_with_val<1024, T> (the 32-bit
+    value 1024 times) of the scalar tile (writer_interleaved_scalar.cpp)."""
+    fmt = DataFormat(fmt) if not isinstance(fmt, DataFormat) else fmt
+    if fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32):
+        l1_ptr(l1_addr, np.uint32, 1024)[:] = np.uint32(packed & 0xFFFFFFFF)
+        _charge(1024, 0)
+    else:
+        l1_ptr(l1_addr, np.uint32, 512)[:] = np.uint32(packed & 0xFFFFFFFF)
+        _charge(512, 0)
+
+
+class NgArgs:
+    """The runtime args of binary_ng's kernels_ng readers (binary_ng_program_factory.cpp reader_runtime_args)."""
+
+    __slots__ = ("src", "start", "src_tiles", "dst_tiles", "shard_width", "strides", "D", "N", "C", "Ht", "Wt",
+                 "cND", "src_b", "strides_b", "src_tiles_b")
+
+
+def ng_args() -> NgArgs:
+    a = NgArgs()
+    a.src, a.start, a.src_tiles, a.dst_tiles, a.shard_width = (get_arg_val(i) for i in range(5))
+    a.strides = tuple(get_arg_val(i) for i in range(5, 9))          # nD, d, n, c strides of a (in tiles)
+    a.D, a.N, a.C, a.Ht, a.Wt, a.cND = (get_arg_val(i) for i in range(9, 15))
+    a.src_b = get_arg_val(15)
+    a.strides_b = tuple(get_arg_val(i) for i in range(16, 20))
+    a.src_tiles_b = get_arg_val(20)
+    return a
+
+
+def walk(start: int, count: int, cND: int, D: int, N: int, C: int, Ht: int, Wt: int):
+    """The output tiles binary_ng's interleaved kernels visit: `count` tiles from start_tile_id in row-major order
+    over (nd, d, n, c, th, tw). Yields (channel, th, tw, new_channel, new_row) where channel = (nd, d, n, c) and the
+    flags mark the first tile of each channel / tile row the loops enter (the C++ loops' per-channel and per-row
+    reads of a broadcast operand happen there, the first one even when start_tile_id is inside it)."""
+    if count <= 0 or Ht == 0 or Wt == 0:
+        return
+    ht_wt = Ht * Wt
+    end = min(start + count, cND * D * N * C * ht_wt)
+    t = start
+    ch = None
+    row = None
+    while t < end:
+        o, r = divmod(t, ht_wt)
+        th, tw = divmod(r, Wt)
+        if o != ch:
+            o2, c = divmod(o, C)
+            o2, n = divmod(o2, N)
+            nd, d = divmod(o2, D)
+            channel = (nd, d, n, c)
+            new_channel = True
+            ch = o
+            row = None
+        else:
+            new_channel = False
+        new_row = th != row
+        row = th
+        yield channel, th, tw, new_channel, new_row
+        t += 1
+
+
+def channel_base(channel, strides) -> int:
+    """A tensor's first tile of a (nd, d, n, c) channel, from its strides (0 along a broadcast dim)."""
+    nd, d, n, c = channel
+    s_nd, s_d, s_n, s_c = strides
+    return nd * s_nd + d * s_d + n * s_n + c * s_c
+
+
+__all__ += ["channel_base", "NgArgs"]
+
+
+# ---- the math of binary_ng's compute kernels: FPU (eltwise_binary*.cpp) or SFPU (eltwise_binary_sfpu*.cpp) -------
+def _relu_in_packer(idst):
+    """The packer's ZERO_RELU (``llk_pack_relu_config(ReluConfig::zero())``, the PACK_RELU define): ISA
+    Packers/ReLU.md applies ``x <= 0 ? 0 : x`` to each datum after the early format conversion, before the packer's
+    late conversion (shared exponents); on the Dst datums that is the same function (NaN stays NaN, -0 becomes
+    +0), so tensix applies it to the packer's Dst tile just before pack_tile reads it."""
+    from tensix.kernel.compute import _settle_sfpu
+    th, cs = _cs("pack_tile (PACK_RELU)")
+    if cs.sfpu_pending:
+        _settle_sfpu(th)
+    h = cs.n_rel % cs.nbuf
+    cs.clear_stale(h, (idst,))
+    t = cs.dst[h][idst]
+    if cs.fp32:
+        mag = t & np.uint32(0x7FFFFFFF)
+        neg = ((t >> np.uint32(31)) == 1) & (mag <= np.uint32(0x7F800000))
+        t[neg | (mag == 0)] = 0
+    else:
+        mag = t & np.uint16(0x7FFF)
+        neg = ((t >> np.uint16(15)) == 1) & (mag <= np.uint16(0x7F80))
+        t[neg | (mag == 0)] = 0
+
+
+class FpuMath:
+    """The FPU binary op of binary_ng's FPU compute kernels: defines BINARY_OP (add/sub/mul_tiles) and
+    BINARY_OP_TYPE (binary_tiles_init<true, BINARY_OP_TYPE>), PACK_RELU."""
+
+    sfpu = False
+
+    def __init__(self, op, op_type, pack_relu=False):
+        self.op = op
+        self.op_type = op_type
+        self.pack_relu = pack_relu
+
+    def init_common(self, lhs, rhs, out):
+        from tensix.kernel.compute import binary_op_init_common
+        binary_op_init_common(lhs, rhs, out)
+
+    def init(self, lhs, rhs):
+        binary_tiles_init[True, self.op_type](lhs, rhs)
+
+    def top_init(self, lhs, rhs, has_lr, has_post):
+        """`#if not(HAS_ACTIVATIONS(LHS) or HAS_ACTIVATIONS(RHS) or HAS_ACTIVATIONS(POST))` at the kernel's top."""
+        if not (has_lr or has_post):
+            self.init(lhs, rhs)
+
+    def after_bcast_pack(self, out):
+        """After the unary_bcast pass: the packer back to out (Blackhole only re-runs llk_pack_hw_configure)."""
+
+    def reinit_binary(self, lhs, rhs):
+        """row / row-col kernels: binary_tiles_init after the unary_bcast pass, always."""
+        self.init(lhs, rhs)
+
+    def reinit_plain(self, lhs, rhs, has_lr, has_post):
+        """col / scalar kernels' process_tile: binary_tiles_init when no activations (unary_bcast_init changed
+        the unpacker and math)."""
+        if not (has_lr or has_post):
+            self.init(lhs, rhs)
+
+    def tiles(self, lhs, rhs, out, n, rhs_fixed, has_lr, has_post, post):
+        if has_lr or has_post:
+            self.init(lhs, rhs)
+        tile_regs_acquire()
+        op = self.op
+        for i in range(n):
+            op(lhs, rhs, i, 0 if rhs_fixed else i, i)
+            if post is not None:
+                post(i)
+        tile_regs_commit()
+        tile_regs_wait()
+        for i in range(n):
+            if self.pack_relu:
+                _relu_in_packer(i)
+            pack_tile(i, out)
+        tile_regs_release()
+
+
+class SfpuMath(FpuMath):
+    """The SFPU binary op of binary_ng's SFPU compute kernels: defines BINARY_SFPU_INIT (the op's init) and
+    BINARY_SFPU_OP (op(idst0, idst1, odst)); both operands are copied to Dst (lhs to 2i, rhs to 2i + 1,
+    copy_tile_to_dst_init_short_with_dt switching SrcA's format) and the result lands in 2i."""
+
+    sfpu = True
+
+    def __init__(self, op, op_init, pack_relu=False):
+        super().__init__(op, None, pack_relu)
+        self.op_init = op_init
+
+    def init_common(self, lhs, rhs, out):
+        unary_op_init_common(lhs, out)
+
+    def init(self, lhs=None, rhs=None):
+        self.op_init()
+
+    def after_bcast_pack(self, out):
+        pack_hw_configure(out)
+
+    def reinit_binary(self, lhs, rhs):
+        pass
+
+    def reinit_plain(self, lhs, rhs, has_lr, has_post):
+        pass
+
+    def tiles(self, lhs, rhs, out, n, rhs_fixed, has_lr, has_post, post):
+        from tensix.kernel.compute import copy_tile_to_dst_init_short_with_dt
+        if has_lr and not has_post:
+            self.op_init()
+        tile_regs_acquire()
+        copy_tile_to_dst_init_short_with_dt(rhs, lhs)
+        for i in range(n):
+            copy_tile(lhs, i, 2 * i)
+        copy_tile_to_dst_init_short_with_dt(lhs, rhs)
+        op = self.op
+        for i in range(n):
+            copy_tile(rhs, 0 if rhs_fixed else i, 2 * i + 1)
+            if has_post:
+                self.op_init()
+            op(2 * i, 2 * i + 1, 2 * i)
+            if post is not None:
+                post(2 * i)
+        tile_regs_commit()
+        tile_regs_wait()
+        for i in range(n):
+            if self.pack_relu:
+                _relu_in_packer(2 * i)
+            pack_tile(2 * i, out)
+        tile_regs_release()
+
+
+__all__ += ["FpuMath", "SfpuMath"]
+
+
+# ---- shared set-up of binary_ng's compute and reader kernels ------------------------------------------------------
+class Activations:
+    """The PROCESS_*_ACTIVATIONS defines of a compute kernel and the CBs they imply: an operand with activations is
+    read from its pre CB and goes through c_3 (lhs) / c_4 (rhs) (HAS_ACTIVATIONS, cb_post_lhs / cb_post_rhs)."""
+
+    __slots__ = ("lhs", "rhs", "post", "has_lr", "has_post", "post_lhs", "post_rhs")
+
+    def __init__(self, lhs, rhs, post, cb_pre_lhs, cb_pre_rhs):
+        self.lhs, self.rhs, self.post = lhs, rhs, post
+        self.has_lr = lhs is not None or rhs is not None
+        self.has_post = post is not None
+        self.post_lhs = 3 if lhs is not None else cb_pre_lhs
+        self.post_rhs = 4 if rhs is not None else cb_pre_rhs
+
+    def operands(self, bcast_input, cb_pre_lhs, cb_pre_rhs):
+        """(pre, post, activations) of the broadcast operand and of the other (BCAST_OP / OTHER_OP)."""
+        lhs = (cb_pre_lhs, self.post_lhs, self.lhs)
+        rhs = (cb_pre_rhs, self.post_rhs, self.rhs)
+        return (rhs, lhs) if bcast_input else (lhs, rhs)
+
+
+def maybe_preprocess(math, operand, cb_out, n):
+    """PREPROCESS(op, pre, post, out, n) then post.wait_front(n): the activation pass if the operand has one."""
+    pre, post, act = operand
+    if act is not None:
+        preprocess(math.sfpu, pre, post, cb_out, n, act)
+    cb_wait_front(post, n)
+
+
+def bcast_pass(math, bcast, cb_bcast, cb_llk_post, cb_out, n, reserve_first: bool, pop_bcast: bool):
+    """The unary_bcast pass of binary_ng's LLK-broadcast kernels: the broadcast operand's tile expanded into
+    cb_llk_post (packer retargeted to it and back). Row kernels reserve cb_llk_post before the init and pop the
+    operand right away; col / scalar kernels reserve after the init and pop it at the end of process_tile."""
+    from tensix.kernel.compute import pack_reconfig_data_format as reconfig
+    cb_wait_front(cb_bcast, n)
+    if reserve_first:
+        cb_reserve_back(cb_llk_post, n)
+    reconfig(cb_out, cb_llk_post)
+    unary_bcast_init[bcast](cb_bcast, cb_llk_post)
+    if not reserve_first:
+        cb_reserve_back(cb_llk_post, n)
+    tile_regs_acquire()
+    unary_bcast[bcast](cb_bcast, 0, 0)
+    tile_regs_commit()
+    tile_regs_wait()
+    pack_tile(0, cb_llk_post)
+    cb_push_back(cb_llk_post, n)
+    tile_regs_release()
+    if pop_bcast:
+        cb_pop_front(cb_bcast, n)
+    reconfig(cb_llk_post, cb_out)
+    math.after_bcast_pack(cb_out)
+
+
+def in_chunks(total, per_cycle, fn):
+    """The kernels' `full chunks, then the remainder` loop over num_tiles."""
+    for _ in range(total // per_cycle):
+        fn(per_cycle)
+    if total % per_cycle:
+        fn(total % per_cycle)
+
+
+def in_groups(num_tiles, tile_freq, tile_start, fn):
+    """The broadcast kernels' loop: complete groups of tile_freq tiles (the first from tile_start), then the rest."""
+    complete, remaining = divmod(num_tiles + tile_start, tile_freq)
+    for _ in range(complete):
+        fn(tile_freq, tile_start)
+        tile_start = 0
+    if remaining:
+        fn(remaining, tile_start)
+
+
+class NgReader:
+    """A kernels_ng reader's runtime args (ng_args) and its two inputs: CB c_0 / c_1 and their TensorAccessors
+    (compile-time args: a's TensorAccessorArgs, then b's)."""
+
+    __slots__ = ("args", "cb_a", "cb_b", "src_a", "src_b")
+
+    def __init__(self):
+        from tensix.kernel.dataflow import TensorAccessor, TensorAccessorArgs, get_tile_size
+        self.args = ng_args()
+        self.cb_a, self.cb_b = 0, 1
+        args_a = TensorAccessorArgs(0)
+        args_b = TensorAccessorArgs(args_a.next_compile_time_args_offset())
+        self.src_a = TensorAccessor(args_a, self.args.src, get_tile_size(0))
+        self.src_b = TensorAccessor(args_b, self.args.src_b, get_tile_size(1))
+
+    def tiles(self):
+        a = self.args
+        return walk(a.start, a.dst_tiles, a.cND, a.D, a.N, a.C, a.Ht, a.Wt)
+
+
+def read_one(cb, page, acc, fill=None):
+    """reserve_back, read one page, barrier, (fill_tile), push_back: a broadcast operand's or a single read."""
+    from tensix.kernel.dataflow import get_dataformat, get_write_ptr, noc_async_read_barrier, noc_async_read_tile
+    cb_reserve_back(cb, 1)
+    noc_async_read_tile(page, acc, get_write_ptr(cb))
+    noc_async_read_barrier()
+    if fill is not None:
+        fill_tile(fill, get_dataformat(cb), get_write_ptr(cb))
+    cb_push_back(cb, 1)
+
+
+def write_tiles(cb_dst, dst, start, n, walk_args):
+    """The writers' loop: c_2's pages to output tiles start, start + 1, ... (binary_ng: barrier per tile)."""
+    from tensix.kernel.dataflow import get_read_ptr, noc_async_write_barrier, noc_async_write_tile
+    written = 0
+    for _ in walk(start, n, *walk_args):
+        cb_wait_front(cb_dst, 1)
+        noc_async_write_tile(start + written, dst, get_read_ptr(cb_dst))
+        noc_async_write_barrier()
+        cb_pop_front(cb_dst, 1)
+        written += 1
+
+
+__all__ += ["Activations", "maybe_preprocess", "bcast_pass", "in_chunks", "in_groups", "NgReader", "read_one",
+            "write_tiles"]
+
+
+def rm_chunks(start, num_pages):
+    """reader_unary / writer_unary's ROW_MAJOR walk (runtime args 3..7: chunks_per_row, chunk_size,
+    last_chunk_size, rows_per_tile, total_rows): per block of rows_per_tile rows and per chunk j of a row, yields
+    (first row, rows in the block, byte offset of the chunk in a row, its bytes): one CB page each."""
+    chunks, chunk, last_chunk, rows_per_tile, total_rows = (get_arg_val(i) for i in range(3, 8))
+    for block in range(start, start + num_pages):
+        base = block * rows_per_tile
+        rows = min(rows_per_tile, total_rows - base)
+        for j in range(chunks):
+            yield base, rows, j * chunk, last_chunk if j == chunks - 1 else chunk
+
+
+def unary_accessor(cb, addr, rm):
+    """The unary reader's / writer's TensorAccessor: its page is a tile, or a row of a ROW_MAJOR tensor (the
+    factory's TensorAccessorArgs with RuntimeTensorShape carry it in the common runtime args; tensix puts the row's
+    size there)."""
+    from tensix.kernel.dataflow import TensorAccessor, TensorAccessorArgs, get_common_arg_val, get_tile_size
+    return TensorAccessor(TensorAccessorArgs(0), addr, get_common_arg_val(0) if rm else get_tile_size(cb))
+
+
+__all__ += ["rm_chunks", "unary_accessor"]

@@ -1,0 +1,634 @@
+"""Element-wise unary ops (ttnn.exp, log, sqrt, rsqrt, reciprocal, relu, gelu, silu, sigmoid, tanh, sin, cos, abs, neg,
+square, clamp, log2, log10, hardtanh, ...) and ttnn.typecast on the device, as tt-metal 622c6fb9 runs them.
+
+Sources (tt-metal 622c6fb9):
+- ttnn/cpp/ttnn/operations/eltwise/unary/unary.cpp (unary_impl: output dtype, fp32_dest_acc_en,
+  preserve_fp32_precision; which UnaryOpType chain each op is), unary/device/unary_composite_op.cpp (clamp),
+  unary/device/unary_device_operation.cpp (validation, output spec, program hash) and unary_program_factory.cpp
+  (CBs c_0 / c_2, reader_unary / writer_unary, eltwise_sfpu.cpp with the SFPU_OP_CHAIN_0 defines, split_work_to_cores
+  row-wise over the grid, interleaved TILE and ROW_MAJOR tensors);
+- unary/common/unary_op_utils.cpp get_op_init_and_func: the compute API calls each UnaryOpType runs (with their
+  template arguments), which sfpu_chain turns into calls of tensix.kernel's SFPU tile ops of the fork's kernel
+  version ("622c6fb9");
+- ttnn/cpp/ttnn/operations/copy/typecast/: typecast_impl (fp32_dest_acc_en, preserve_fp32_precision,
+  bfp8_pack_precise) and typecast_program_factory.cpp (reader/writer_unary_interleaved_start_id, eltwise_typecast.cpp,
+  split_work_to_cores column-wise, kernels on the working cores only) for TILE tensors.
+
+The UnaryOpType / UnaryWithParam / SigmoidMode types are ttnn's (ttnn.UnaryWithParam(ttnn.UnaryOpType.RELU)), also
+the `activations` of the binary ops (tensix.ttnn.operations.binary).
+
+Not modelled (NotModelledError): sharded tensors, integer inputs of the float ops (relu_tile_int32, ...), ops whose
+SFPU kernel tensix does not have (relu_max / relu6, leaky_relu, unary max/min, the binop-with-scalar ops, ...), exp's
+approx template (ttnn.exp(fast_and_approximate_mode=True)), typecasts between integer types and float32 -> bfloat8_b
+(its bfp8_pack_precise packer path truncates to bf16 where tensix's packer model rounds).
+"""
+
+from __future__ import annotations
+
+import enum
+import struct
+import time
+
+import numpy as np
+
+from tensix.device.formats import DataFormat
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
+                                   UnpackToDestMode,
+                                   WriterDataMovementConfig)
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import DataType, Layout, MemoryConfig, data_format, element_size
+
+FORK = "622c6fb9"
+
+__all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMode", "string_to_unary_with_param",
+           "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
+           "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
+           "unary_chain", "typecast"]
+
+
+_NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
+GTZ LTZ GEZ LEZ RELU_MAX RELU_MIN POWER POWER_ITERATIVE LEAKY_RELU ELU EXP2 HEAVISIDE EXPM1 SIGNBIT ASIN ACOS ACOSH RSQRT
+RELU6 ATAN ASINH ATANH ERF ERFC ISINF ISPOSINF ISNEGINF ISNAN LOGICAL_NOT_UNARY ISFINITE ERFINV I0 I1 TAN RSUB RDIV SILU
+SOFTPLUS IDENTITY NEG ADD_UNARY_SFPU SUB_UNARY_SFPU MUL_UNARY_SFPU DIV_UNARY_SFPU UNARY_NE UNARY_EQ UNARY_GT UNARY_LT
+UNARY_GE UNARY_LE TILED_PROD TYPECAST BITCAST BITWISE_XOR BITWISE_NOT BITWISE_AND BITWISE_OR RIGHT_SHIFT FLOOR CEIL TRUNC
+FRAC ROUND LEFT_SHIFT REMAINDER FMOD DROPOUT FILL PRELU_SFPU ZERO_POINT ALT_COMPLEX_ROTATE90 MISH HARDMISH MAXIMUM MINIMUM
+TANHSHRINK THRESHOLD SOFTSHRINK HARDSHRINK HARDTANH HARDSIGMOID HARDSWISH WHERE_TSS SOFTSIGN CELU CLAMP_TSS SELU RPOW CBRT
+LOGSIGMOID LOGIT XIELU LGAMMA DIGAMMA POLYGAMMA""".split()
+
+
+class _Enum(enum.Enum):
+    def __repr__(self):
+        return f"{type(self).__name__}.{self.name}"
+
+    __str__ = __repr__
+
+
+UnaryOpType = _Enum("UnaryOpType", [(n, i) for i, n in enumerate(_NAMES)])
+UnaryOpType.__doc__ = "ttnn.UnaryOpType (tt-metal 622c6fb9 unary_op_types.hpp, in its order)."
+
+
+class SigmoidMode(_Enum):
+    """ttnn.SigmoidMode (unary.hpp; the Python names of unary_nanobind.cpp)."""
+    FastApproximate = 0
+    AccurateWithFastExp = 1
+    Accurate = 2
+
+
+# unary_op_utils.hpp is_parametrized_type: ops whose params pick template arguments (no params: the defaults)
+_PARAMETRIZED = {"RELU_MAX", "RELU_MIN", "POWER", "POWER_ITERATIVE", "LEAKY_RELU", "ELU", "GELU", "RSQRT", "SQRT",
+                 "HEAVISIDE", "ERF", "RSUB", "RDIV", "EXP", "SOFTPLUS", "XIELU", "ADD_UNARY_SFPU", "SUB_UNARY_SFPU",
+                 "MUL_UNARY_SFPU", "DIV_UNARY_SFPU", "UNARY_NE", "UNARY_EQ", "UNARY_GT", "UNARY_LT", "UNARY_GE",
+                 "UNARY_LE", "TYPECAST", "BITCAST", "BITWISE_XOR", "BITWISE_AND", "BITWISE_OR", "RIGHT_SHIFT",
+                 "LEFT_SHIFT", "REMAINDER", "FILL", "ROUND", "SIGMOID", "LOGIT", "PRELU_SFPU", "FMOD", "MINIMUM",
+                 "MAXIMUM", "LOG", "LOG10", "LOG2", "LOG1P", "TANH", "SOFTSHRINK", "HARDSHRINK", "WHERE_TSS", "CELU",
+                 "HARDTANH", "THRESHOLD", "CLAMP_TSS", "SELU", "RPOW", "MISH", "POLYGAMMA"}
+
+
+class UnaryWithParam:
+    """ttnn.UnaryWithParam(op_type, *params) (also built from an op type alone or an (op type, value) pair)."""
+
+    def __init__(self, op_type, *params):
+        if isinstance(op_type, tuple) and not params:
+            op_type, params = op_type[0], tuple(op_type[1:])
+        if isinstance(op_type, UnaryWithParam):
+            op_type, params = op_type.op_type, tuple(op_type.params)
+        if not isinstance(op_type, UnaryOpType):
+            raise TypeError(f"UnaryWithParam: op_type must be a ttnn.UnaryOpType, got {op_type!r}")
+        self.op_type = op_type
+        self.params = [float(p) if not isinstance(p, (DataType,)) else p for p in params]
+
+    def key(self):
+        return (self.op_type.name, tuple(p if isinstance(p, DataType) else float(p) for p in self.params))
+
+    def __eq__(self, other):
+        return isinstance(other, UnaryWithParam) and self.key() == other.key()
+
+    def __hash__(self):
+        return hash(self.key())
+
+    def __repr__(self):
+        op = f"UnaryOpType::{self.op_type.name}"
+        if not self.params:
+            return f"UnaryWithParam(op_type={op})"
+        return f"UnaryWithParam(op_type={op}, params=[{', '.join(f'{p:g}' for p in self.params)}])"
+
+
+EltwiseUnaryWithParam = UnaryWithParam
+
+_STRINGS = {"relu": ("RELU",), "relu6": ("RELU6",), "gelu": ("GELU", 0.0), "gelu_approx": ("GELU", 1.0),
+            "silu": ("SILU",), "sigmoid": ("SIGMOID", 4.0, 0.0), "sigmoid_approx": ("SIGMOID", 4.0, 1.0),
+            "hardsigmoid": ("HARDSIGMOID",), "hardtanh": ("HARDTANH", -1.0, 1.0), "sqrt": ("SQRT", 0.0),
+            "rsqrt": ("RSQRT", 0.0), "exp": ("EXP", 1.0), "recip": ("RECIP",), "log": ("LOG", 1.0),
+            "log1p": ("LOG1P", 1.0), "tanh": ("TANH", 0.0), "log2": ("LOG2", 1.0), "log10": ("LOG10", 1.0),
+            "sin": ("SIN",), "cos": ("COS",), "cosh": ("COSH",), "sinh": ("SINH",), "abs": ("ABS",),
+            "abs_int32": ("ABS_INT32",), "sign": ("SIGN",), "square": ("SQUARE",), "mish": ("MISH", 0.0),
+            "mish_approx": ("MISH", 1.0), "hardmish": ("HARDMISH", 1.0)}
+
+
+def string_to_unary_with_param(name: str) -> UnaryWithParam:
+    """unary_op_utils.cpp string_to_unary_with_param."""
+    try:
+        op, *params = _STRINGS[name]
+    except KeyError:
+        raise TTNNError(f"Unknown unary op: {name}") from None
+    return UnaryWithParam(UnaryOpType[op], *params)
+
+
+def normalize_activations(acts, what="activations") -> tuple:
+    """A list of activations (UnaryWithParam, UnaryOpType, (UnaryOpType, value) or a name string) as the tuple of
+    (op name, params) the program cache keys and sfpu_chain take."""
+    if acts is None:
+        return ()
+    out = []
+    for a in acts:
+        if isinstance(a, str):
+            a = string_to_unary_with_param(a)
+        elif not isinstance(a, UnaryWithParam):
+            try:
+                a = UnaryWithParam(a)
+            except TypeError:
+                raise TTNNError(f"{what}: {a!r} is not an activation (ttnn.UnaryWithParam, ttnn.UnaryOpType or a "
+                                "name such as 'relu').") from None
+        out.append(a.key())
+    return tuple(out)
+
+
+# ---- get_op_init_and_func: UnaryOpType -> the compute API calls -------------------------------------------------
+def _bits(x) -> int:
+    return struct.unpack("<I", struct.pack("<f", float(x)))[0]
+
+
+def _kernel_op(name):
+    import tensix.kernel as K
+    op = getattr(K, f"{name}_tile", None)
+    init = getattr(K, f"{name}_tile_init", None)
+    if op is None or init is None:
+        raise NotModelledError(f"{name}_tile is not in tensix.kernel: the SFPU kernel behind it is not modelled.")
+    return op, init
+
+
+def _call(name, runtime=(), **template):
+    """(init(), func(idst)) for the fork's `name_tile_init<template>()` / `name_tile<template>(idst, runtime...)`."""
+    op, init = _kernel_op(name)
+
+    def do_init():
+        init(version=FORK, **template)
+
+    def do_func(idst):
+        op(idst, *runtime, version=FORK, **template)
+
+    return do_init, do_func
+
+
+_FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "abs_tile_int32",
+               "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32"}
+
+
+def op_init_and_func(name: str, params: tuple, dtype: DataType):
+    """unary_op_utils.cpp get_op_init_and_func_parameterized / _default for one UnaryOpType: (init, func) callables
+    running the compute API calls (of the fork's kernel version) on Dst tile `idst`."""
+    p = [float(x) if not isinstance(x, DataType) else x for x in params]
+    has = bool(p) and name in _PARAMETRIZED
+    if name in _FLOAT_ONLY and dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+        raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({_FLOAT_ONLY[name]}) is not modelled by "
+                               "tensix.ttnn.")
+    if name == "EXP":
+        return _call("exp", approx=bool(p[0])) if has else _call("exp")
+    if name == "RECIP":
+        return _call("recip", legacy_compat=False)
+    if name == "GELU":
+        return _call("gelu", fast_and_approx=bool(p[0])) if has else _call("gelu")
+    if name == "RELU":
+        return _call("relu")
+    if name == "SQRT":
+        if not has:
+            return _call("sqrt")
+        init, _f = _call("sqrt")
+        return init, _call("sqrt", FAST_APPROX=bool(p[0]))[1]
+    if name == "RSQRT":
+        if not has:
+            return _call("rsqrt")
+        init, _f = _call("rsqrt", legacy_compat=False)
+        return init, _call("rsqrt", legacy_compat=False, FAST_APPROX=bool(p[0]))[1]
+    if name == "SIGMOID":
+        if not has:
+            return _call("sigmoid")
+        vec = int(p[0])
+        if vec not in (2, 4):
+            raise TTNNError("Invalid Vector mode value. Expected vector mode C (2) or RC (4) for sigmoid")
+        init, _f = _call("sigmoid", fast_and_approx=bool(p[1]))
+        return init, _call("sigmoid", vec_mode="C" if vec == 2 else "RC", fast_and_approx=bool(p[1]))[1]
+    if name in ("LOG", "TANH"):
+        base = name.lower()
+        return _call(base, fast_and_approx=bool(p[0])) if has else _call(base)
+    if name in ("LOG2", "LOG10"):
+        scale = 0x3FB8AA3B if name == "LOG2" else 0x3EDE5BD9
+        fast = {"fast_and_approx": bool(p[0])} if has else {}
+        return _call("log_with_base", (scale,), **fast)
+    if name in ("SIN", "COS", "SILU", "ABS", "SQUARE"):
+        return _call(name.lower())
+    if name == "NEG":
+        return _call("negative")
+    if name == "CLAMP_TSS":
+        return _call("clamp", (_bits(p[0]), _bits(p[1])))
+    if name == "HARDTANH":
+        return _call("hardtanh", (_bits(p[0]), _bits(p[1])))
+    if name == "TYPECAST":
+        from tensix.ttnn.kernels.eltwise import typecast_sfpu
+        return typecast_sfpu.init_and_func(data_format(p[0]), data_format(p[1]))
+    if name == "IDENTITY":
+        return (lambda: None), (lambda idst: None)
+    raise NotModelledError(f"UnaryOpType.{name}: its SFPU kernel is not modelled by tensix.ttnn.")
+
+
+def sfpu_chain(acts, dtype: DataType):
+    """The SFPU_OP_CHAIN / PROCESS_*_ACTIVATIONS of a list of (op name, params): a callable running each op's init and
+    function on a Dst tile, in order (get_block_defines / add_activation_defines). None for an empty list."""
+    if not acts:
+        return None
+    steps = [op_init_and_func(name, params, dtype) for name, params in acts]
+
+    def chain(idst):
+        for init, func in steps:
+            init()
+            func(idst)
+
+    chain.ops = tuple(acts)
+    return chain
+
+
+# ---- the unary program ----------------------------------------------------------------------------------------------
+def _grid_cores(device):
+    grid = device.compute_with_storage_grid_size()
+    return grid, [CoreCoord(i % grid.x, i // grid.x) for i in range(grid.x * grid.y)]
+
+
+def _check_input(what, t: Tensor):
+    if not isinstance(t, Tensor):
+        raise TTNNError(f"{what}: input_tensor must be a ttnn.Tensor, got {type(t).__name__}.")
+    if t.is_sharded():
+        raise NotModelledError(f"{what}: the tensor is sharded; the unary sharded path is not modelled by tensix.ttnn."
+                               "\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) first.")
+    if t.dtype == DataType.BFLOAT4_B:
+        raise NotModelledError(f"{what}: bfloat4_b tensors are not modelled by tensix.ttnn.")
+
+
+def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_tensor=None, sub_core_grids=None):
+    """unary.cpp unary_impl + prim::unary: the op chain ((op name, params), ...) as one eltwise_sfpu program."""
+    started = time.perf_counter()
+    what = f"ttnn.{name}"
+    if sub_core_grids is not None:
+        raise NotModelledError(f"{what}: sub_core_grids is not modelled by tensix.ttnn.")
+    _check_input(what, t)
+    dev = O.device_of(what, t)
+    chain = tuple(chain)
+    in_dtype = t.dtype
+    out_dtype = in_dtype
+    if chain[-1][0] in ("TYPECAST", "BITCAST"):
+        out_dtype = chain[-1][1][1]
+    preserve = in_dtype == DataType.FLOAT32
+    fp32 = preserve or out_dtype in (DataType.UINT32, DataType.INT32, DataType.FLOAT32, DataType.UINT8) or \
+        in_dtype in (DataType.UINT8, DataType.UINT32, DataType.INT32)
+    if output_tensor is not None:
+        O.device_of(what, output_tensor)
+        if tuple(output_tensor.shape) != tuple(t.shape):
+            raise ShapeError(f"{what}: Unary: Preallocated output shape must match computed shape. Computed: "
+                             f"{t.shape!r}, Preallocated: {output_tensor.shape!r}.\nFix: allocate it with shape "
+                             f"{list(t.shape)}.")
+        if output_tensor.layout != t.layout:
+            raise LayoutError(f"{what}: Unary: Output format (tile/row-major) must match input when preallocated "
+                              f"(output {output_tensor.layout!r}, input {t.layout!r}).")
+        if output_tensor.is_sharded():
+            raise NotModelledError(f"{what}: a sharded output_tensor is not modelled by tensix.ttnn.")
+    mc = output_tensor.memory_config() if output_tensor is not None else (memory_config or t.memory_config())
+    if mc.is_sharded():
+        raise NotModelledError(f"{what}: a sharded memory_config is not modelled by tensix.ttnn.")
+    out = output_tensor if output_tensor is not None else O.output_tensor(dev, tuple(t.shape), out_dtype, t.layout,
+                                                                          mc)
+    if out_dtype != out.dtype:
+        out_dtype = out.dtype
+    if t.shape.volume() == 0:
+        return out
+    rm = t.layout == Layout.ROW_MAJOR
+    step_fns = sfpu_chain(chain, in_dtype)        # refuses what is not modelled before anything runs
+    key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
+           tuple(t.padded_shape) if rm else None)
+    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve), [t, out], [out],
+          {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
+    return out
+
+
+def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserve: bool):
+    """unary_program_factory.cpp for interleaved tensors: CB c_0 (input format, 2 pages of a tile), c_2 (output,
+    2 tiles); reader_unary / writer_unary / eltwise_sfpu on the whole grid; work split row-wise."""
+    rm = t.layout == Layout.ROW_MAJOR
+    in_fmt, out_fmt = data_format(t.dtype), data_format(out.dtype)
+    grid, cores = _grid_cores(device)
+    crs = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(grid.x - 1, grid.y - 1))])
+    prog = mh.CreateProgram()
+    O.cb(prog, crs, 0, 2, in_fmt)
+    O.cb(prog, crs, 2, 2, out_fmt)
+    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary.py"), crs, ReaderDataMovementConfig(
+        compile_args=O.accessor_args(t), defines={"RM_INTERLEAVED": int(rm)}))
+    wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary.py"), crs, WriterDataMovementConfig(
+        compile_args=O.accessor_args(out), defines={"RM_INTERLEAVED": int(rm)}))
+    utd = {0: UnpackToDestMode.UnpackToDestFp32, 1: UnpackToDestMode.UnpackToDestFp32} if preserve else {}
+    ck = mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_sfpu.py"), crs, ComputeConfig(
+        fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False,
+        defines={"SFPU_OP_CHAIN_0": chain_fn}))
+    if rm:      # the accessors' page size (tensix's TensorAccessorArgs carry no shape): one row
+        mh.SetCommonRuntimeArgs(prog, rk, [t.page_size])
+        mh.SetCommonRuntimeArgs(prog, wk, [out.page_size])
+    entry = O.ProgramEntry(prog, None, 0, "unary", {"fp32_dest_acc_en": fp32})
+
+    def set_args(tensors):
+        ti, to = tensors
+        in_tile, out_tile = mh_tile_size(in_fmt), mh_tile_size(out_fmt)
+        if rm:
+            in_page, out_page = ti.page_size, to.page_size
+            chunks = -(-in_page // in_tile)
+            rows_per_tile = 1
+            if 0 < in_page < in_tile:
+                width = in_page // element_size(ti.dtype)
+                if in_page == _aligned(in_page) and width > 0:
+                    rows_per_tile = 1024 // width
+            total_rows = to.num_pages
+            units = -(-total_rows // rows_per_tile)
+        else:
+            units = to.num_pages
+        _n, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units, True)
+        work = {c: n1 for c in g1}
+        work.update({c: n2 for c in g2})
+        start = 0
+        for core in cores:
+            n = work.get(core, 0)
+            if n == 0:
+                mh.SetRuntimeArgs(prog, rk, core, [0] * 8)
+                mh.SetRuntimeArgs(prog, wk, core, [0] * 8)
+                mh.SetRuntimeArgs(prog, ck, core, [0] * 3)
+                continue
+            if rm:
+                mh.SetRuntimeArgs(prog, rk, core, [ti.buffer_address(), n, start, chunks, in_tile,
+                                                   in_page - (chunks - 1) * in_tile, rows_per_tile, total_rows])
+                mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), n, start, chunks, out_tile,
+                                                   out_page - (chunks - 1) * out_tile, rows_per_tile, total_rows])
+                mh.SetRuntimeArgs(prog, ck, core, [n * chunks, 0, 0])
+            else:
+                mh.SetRuntimeArgs(prog, rk, core, [ti.buffer_address(), n, start, 0, 0, 0, 0, 0])
+                mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), n, start, 0, 0, 0, 0, 0])
+                mh.SetRuntimeArgs(prog, ck, core, [n, 0, 0])
+            start += n
+        entry.cores = len(work)
+
+    entry.set_runtime_args = set_args
+    return entry
+
+
+def mh_tile_size(fmt) -> int:
+    from tensix.device import formats
+    return formats.tile_size(fmt)
+
+
+def _aligned(page: int) -> int:
+    """A row-major page's aligned size in a DRAM-interleaved buffer (tensix.device.interleave)."""
+    from tensix.device.interleave import aligned_page_size
+    return aligned_page_size(page, True)
+
+
+# ---- the ops ----------------------------------------------------------------------------------------------------
+def _op(name, chain, t, memory_config, output_tensor, kwargs):
+    if kwargs.pop("queue_id", None) is not None:
+        pass
+    sub = kwargs.pop("sub_core_grids", None)
+    if kwargs:
+        raise TypeError(f"ttnn.{name}() got unexpected keyword argument(s) {sorted(kwargs)}")
+    return unary_impl(name, t, chain, memory_config, output_tensor, sub)
+
+
+def _fast_op(op_type):
+    def fn(input_tensor, *, fast_and_approximate_mode=False, memory_config: MemoryConfig | None = None,
+           output_tensor=None, **kwargs):
+        return _op(fn.__name__, [(op_type, (float(bool(fast_and_approximate_mode)),))], input_tensor, memory_config,
+                   output_tensor, kwargs)
+    return fn
+
+
+def _plain_op(op_type):
+    def fn(input_tensor, *, memory_config: MemoryConfig | None = None, output_tensor=None, **kwargs):
+        return _op(fn.__name__, [(op_type, ())], input_tensor, memory_config, output_tensor, kwargs)
+    return fn
+
+
+def _named(fn, name, doc):
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = doc
+    return fn
+
+
+exp = _named(_fast_op("EXP"), "exp", "ttnn.exp(x, fast_and_approximate_mode=False): e**x (exp_tile<approx>).")
+log = _named(_fast_op("LOG"), "log", "ttnn.log(x): ln x (log_tile<fast_and_approx>).")
+log2 = _named(_fast_op("LOG2"), "log2", "ttnn.log2(x): log_with_base_tile(x, 1/ln 2).")
+log10 = _named(_fast_op("LOG10"), "log10", "ttnn.log10(x): log_with_base_tile(x, 1/ln 10).")
+sqrt = _named(_fast_op("SQRT"), "sqrt", "ttnn.sqrt(x): sqrt_tile<FAST_APPROX>.")
+rsqrt = _named(_fast_op("RSQRT"), "rsqrt", "ttnn.rsqrt(x): rsqrt_tile<false, FAST_APPROX>.")
+gelu = _named(_fast_op("GELU"), "gelu", "ttnn.gelu(x, fast_and_approximate_mode=False): gelu_tile<fast>.")
+reciprocal = _named(_plain_op("RECIP"), "reciprocal", "ttnn.reciprocal(x): 1/x (recip_tile<false>).")
+relu = _named(_plain_op("RELU"), "relu", "ttnn.relu(x): max(x, 0) (relu_tile).")
+silu = _named(_plain_op("SILU"), "silu", "ttnn.silu(x): x * sigmoid(x) (silu_tile).")
+swish = _named(_plain_op("SILU"), "swish", "ttnn.swish(x): silu.")
+sin = _named(_plain_op("SIN"), "sin", "ttnn.sin(x) (sin_tile).")
+cos = _named(_plain_op("COS"), "cos", "ttnn.cos(x) (cos_tile).")
+neg = _named(_plain_op("NEG"), "neg", "ttnn.neg(x): -x (negative_tile).")
+negative = neg
+square = _named(_plain_op("SQUARE"), "square", "ttnn.square(x): x * x (square_tile).")
+
+
+def abs(input_tensor, *, memory_config=None, output_tensor=None, **kwargs):  # noqa: A001
+    """ttnn.abs(x): |x| (abs_tile; INT32 would be ABS_INT32, not modelled)."""
+    op = "ABS_INT32" if isinstance(input_tensor, Tensor) and input_tensor.dtype == DataType.INT32 else "ABS"
+    if op == "ABS_INT32":
+        raise NotModelledError("ttnn.abs of an INT32 tensor (abs_tile_int32) is not modelled by tensix.ttnn.")
+    return _op("abs", [(op, ())], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def tanh(input_tensor, *, memory_config=None, output_tensor=None, fast_and_approximate_mode=False, approx=None,
+         **kwargs):
+    """ttnn.tanh(x): tanh_tile<approx> (the `approx` argument of unary.cpp tanh)."""
+    a = bool(approx if approx is not None else fast_and_approximate_mode)
+    return _op("tanh", [("TANH", (float(a),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def sigmoid(input_tensor, *, vector_mode=4, mode=SigmoidMode.Accurate, memory_config=None, output_tensor=None,
+            fast_and_approximate_mode=None, **kwargs):
+    """ttnn.sigmoid(x, vector_mode=4, mode=SigmoidMode.Accurate): unary.cpp sigmoid (FastApproximate: sigmoid_tile
+    with its LUT; Accurate: sigmoid_tile<RC, false>; AccurateWithFastExp: NEG, EXP(1), ADD_UNARY_SFPU(1), RECIP)."""
+    if fast_and_approximate_mode is not None:
+        mode = SigmoidMode.FastApproximate if fast_and_approximate_mode else SigmoidMode.Accurate
+    mode = SigmoidMode(mode) if not isinstance(mode, SigmoidMode) else mode
+    if mode == SigmoidMode.FastApproximate:
+        chain = [("SIGMOID", (float(vector_mode), 1.0))]
+    elif mode == SigmoidMode.AccurateWithFastExp:
+        chain = [("NEG", ()), ("EXP", (1.0,)), ("ADD_UNARY_SFPU", (1.0,)), ("RECIP", ())]
+    else:
+        chain = [("SIGMOID", (float(vector_mode), 0.0))]
+    return _op("sigmoid", chain, input_tensor, memory_config, output_tensor, kwargs)
+
+
+def sigmoid_accurate(input_tensor, *, fast_and_approximate_mode=False, memory_config=None, output_tensor=None,
+                     **kwargs):
+    """ttnn.sigmoid_accurate(x): sigmoid_tile<RC, false> (fast: the NEG/EXP/ADD/RECIP chain)."""
+    chain = ([("NEG", ()), ("EXP", (1.0,)), ("ADD_UNARY_SFPU", (1.0,)), ("RECIP", ())] if fast_and_approximate_mode
+             else [("SIGMOID", (4.0, 0.0))])
+    return _op("sigmoid_accurate", chain, input_tensor, memory_config, output_tensor, kwargs)
+
+
+def hardtanh(input_tensor, min_val=-1.0, max_val=1.0, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.hardtanh(x, min_val=-1, max_val=1): hardtanh_tile."""
+    return _op("hardtanh", [("HARDTANH", (float(min_val), float(max_val)))], input_tensor, memory_config,
+               output_tensor, kwargs)
+
+
+_F32_LOWEST = float(np.finfo(np.float32).min)
+_F32_MAX = float(np.finfo(np.float32).max)
+
+
+def clamp(input_tensor, min=None, max=None, *, memory_config=None, output_tensor=None, **kwargs):  # noqa: A002
+    """ttnn.clamp(x, min=None, max=None) with numbers: unary_composite_op.cpp clamp -> clamp_tss (clamp_tile with the
+    float32 bits of min / max; a missing bound is float32's lowest / max). Tensor bounds (the where / maximum /
+    minimum composite) and integer bounds (clamp_tile_int32) are not modelled."""
+    if min is None and max is None:
+        raise TTNNError("ttnn.clamp: Either 'min' value or 'max' value can be None. Please provide at least one value")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        raise NotModelledError("ttnn.clamp with tensor bounds (where / maximum / minimum composite) is not modelled "
+                               "by tensix.ttnn.")
+    ints = [v for v in (min, max) if isinstance(v, (int, np.integer)) and not isinstance(v, bool)]
+    if ints and isinstance(input_tensor, Tensor) and input_tensor.dtype == DataType.INT32:
+        raise NotModelledError("ttnn.clamp of an INT32 tensor with integer bounds (clamp_tile_int32) is not modelled.")
+    lo = _F32_LOWEST if min is None else float(min)
+    hi = _F32_MAX if max is None else float(max)
+    if isinstance(input_tensor, Tensor) and input_tensor.dtype == DataType.INT32:
+        input_tensor = typecast(input_tensor, DataType.FLOAT32, memory_config=memory_config)
+    return _op("clamp", [("CLAMP_TSS", (lo, hi))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+clip = clamp
+
+
+def unary_chain(input_tensor, ops_chain, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.unary_chain(x, [UnaryWithParam, ...]): the ops in one eltwise_sfpu program (SFPU_OP_CHAIN_0)."""
+    return _op("unary_chain", list(normalize_activations(ops_chain, "ttnn.unary_chain")), input_tensor,
+               memory_config, output_tensor, kwargs)
+
+
+def unary_max_min(name, t, value, memory_config=None, output_tensor=None):
+    """ttnn.maximum / minimum with a number: binary_composite_op.cpp's unary UNARY_MAX / UNARY_MIN (unary_max_tile),
+    whose SFPU kernel tensix does not model."""
+    raise NotModelledError(f"ttnn.{name}(tensor, number) runs the unary op {name.upper()} (unary_"
+                           f"{'max' if name == 'maximum' else 'min'}_tile), whose SFPU kernel is not modelled by "
+                           "tensix.ttnn.\nFix: ttnn.full_like the number into a tensor and use the tensor form.")
+
+
+# ---- typecast ---------------------------------------------------------------------------------------------------
+_TYPECAST_FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B)
+
+
+def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
+    """ttnn.typecast(t, dtype) on the device (a host tensor is converted on the host, as ttnn's to_dtype):
+    copy/typecast typecast_impl + TypecastProgramFactory for TILE tensors of bfloat16 / float32 / bfloat8_b."""
+    started = time.perf_counter()
+    what = "ttnn.typecast"
+    if isinstance(dtype, Tensor) and isinstance(kwargs.get("output_dtype"), DataType):   # typecast(t, in, out)
+        dtype = kwargs.pop("output_dtype")
+    if not isinstance(input_tensor, Tensor):
+        raise TTNNError(f"{what}: input_tensor must be a ttnn.Tensor.")
+    if input_tensor.device() is None:
+        if output_tensor is not None:
+            raise TTNNError("Preallocated output tensor is not supported for host tensor typecast. Use to_dtype "
+                            "directly if you need this functionality.")
+        from tensix.ttnn import core
+        return core.typecast(input_tensor, dtype)
+    if kwargs:
+        raise TypeError(f"{what}() got unexpected keyword argument(s) {sorted(kwargs)}")
+    if sub_core_grids is not None:
+        raise NotModelledError(f"{what}: sub_core_grids is not modelled by tensix.ttnn.")
+    if output_tensor is not None and output_tensor.dtype != dtype:
+        raise DTypeError(f"{what}: If both output dtype and output tensor provided dtype should match "
+                         f"({dtype!r} vs {output_tensor.dtype!r}).")
+    _check_input(what, input_tensor)
+    dev = O.device_of(what, input_tensor)
+    in_dtype = input_tensor.dtype
+    for d, arg in ((in_dtype, "the input"), (dtype, "dtype")):
+        if d not in _TYPECAST_FLOAT:
+            raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32 "
+                                   "and bfloat8_b (the integer typecast kernels are not modelled).")
+    if input_tensor.layout != Layout.TILE:
+        raise NotModelledError(f"{what}: row-major tensors (TypecastRowMajorChunkedProgramFactory) are not modelled "
+                               "by tensix.ttnn.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
+    preserve = in_dtype == DataType.FLOAT32
+    fp32 = preserve or dtype == DataType.FLOAT32
+    if dtype == DataType.BFLOAT8_B and fp32:
+        raise NotModelledError(f"{what}: float32 -> bfloat8_b packs with bfp8_pack_precise from an fp32 Dst (FP32 "
+                               "truncated to BF16, then rounded to BFP8), which tensix's packer model does not have "
+                               "(it rounds to BF16).\nFix: typecast to bfloat16 first, then to bfloat8_b.")
+    mc = output_tensor.memory_config() if output_tensor is not None else (memory_config or
+                                                                          input_tensor.memory_config())
+    if mc.is_sharded():
+        raise NotModelledError(f"{what}: a sharded memory_config is not modelled by tensix.ttnn.")
+    if output_tensor is not None:
+        O.device_of(what, output_tensor)
+        if tuple(output_tensor.shape) != tuple(input_tensor.shape):
+            raise ShapeError(f"{what}: Typecast operation requires input and preallocated output logical shapes to "
+                             f"match. Input shape: {input_tensor.shape!r}, Preallocated output shape: "
+                             f"{output_tensor.shape!r}")
+    out = output_tensor if output_tensor is not None else O.output_tensor(dev, tuple(input_tensor.shape), dtype,
+                                                                          Layout.TILE, mc)
+    if input_tensor.shape.volume() == 0:
+        return out
+    from tensix.ttnn.kernels.eltwise import typecast_sfpu
+    init, func = typecast_sfpu.init_and_func(data_format(in_dtype), data_format(dtype))
+    n_tiles = out.num_pages
+    key = ("typecast", in_dtype, dtype, mc, input_tensor.memory_config(), n_tiles)
+    O.run(what, dev, key, lambda: _typecast_factory(dev, input_tensor, out, n_tiles, init, func, fp32, preserve),
+          [input_tensor, out], [out], {"dtype": dtype.name}, started)
+    return out
+
+
+def _typecast_factory(device, t, out, n_tiles, init, func, fp32, preserve):
+    """typecast_program_factory.cpp TypecastProgramFactory (interleaved TILE): kernels on the working cores, split
+    column-wise (split_work_to_cores with row_wise = is_row_major = false), per-group compile-time block counts."""
+    grid = device.compute_with_storage_grid_size()
+    _n, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, n_tiles, False)
+    prog = mh.CreateProgram()
+    in_fmt, out_fmt = data_format(t.dtype), data_format(out.dtype)
+    O.cb(prog, all_cores, 0, 2, in_fmt)
+    O.cb(prog, all_cores, 2, 2, out_fmt)
+    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary_interleaved_start_id.py"), all_cores,
+                         ReaderDataMovementConfig(compile_args=O.accessor_args(t)))
+    wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary_interleaved_start_id.py"), all_cores,
+                         WriterDataMovementConfig(compile_args=[2] + O.accessor_args(out)))
+    utd = {0: UnpackToDestMode.UnpackToDestFp32} if preserve else {}
+    defines = {"TYPECAST_LLK_INIT": init, "TYPECAST_LLK": func}
+    for group, n in ((g1, n1), (g2, n2)):
+        if len(list(group)):
+            mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_typecast.py"), group, ComputeConfig(
+                fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False, compile_args=[n, 1, 0, 2],
+                defines=defines))
+    order = list(all_cores)
+    order.sort(key=lambda c: (c.x, c.y))         # corerange_to_cores(all_cores, nullopt, row_wise=false)
+    counts = {c: n1 for c in g1}
+    counts.update({c: n2 for c in g2})
+
+    def set_args(tensors):
+        ti, to = tensors
+        start = 0
+        for core in order:
+            n = counts[core]
+            mh.SetRuntimeArgs(prog, rk, core, [ti.buffer_address(), n, start])
+            mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), n, start])
+            start += n
+
+    return O.ProgramEntry(prog, set_args, len(order), "typecast", {"fp32_dest_acc_en": fp32})

@@ -1,0 +1,480 @@
+"""ttnn's element-wise binary ops on the simulated device (tensix.ttnn.operations.binary, binary_ng of tt-metal
+622c6fb9): which path each op and dtype takes (FPU / SFPU, the LLK broadcast or the reader's fill), the numbers bit
+for bit against independent numpy models of the hardware's arithmetic (float64 sums rounded as Dst and the packer
+round them, the FPU's fidelity phases, SFPU rounding to nearest even), bounds against float64, broadcasts of every
+kind on both sides, scalars, activations, output dtypes, in-place and preallocated outputs, odd shapes, multi-core
+splits, the program cache and the errors."""
+
+import numpy as np
+import pytest
+
+import tensix
+import tensix.ttnn as ttnn
+from tensix.device import formats, fpu
+from tensix.device.formats import DataFormat as DF
+
+
+@pytest.fixture(scope="module")
+def device():
+    dev = ttnn.open_device(device_id=0)
+    yield dev
+    ttnn.close_device(dev)
+
+
+RNG = np.random.default_rng(2024)
+
+
+def dev_tensor(device, x, dtype):
+    return ttnn.from_numpy(np.asarray(x, np.float32), dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+
+
+def padded(t):
+    """A device tensor's padded values as float64 (what its tiles hold)."""
+    return np.asarray(t.host_values(), np.float64)
+
+
+# ---- models of the arithmetic --------------------------------------------------------------------------------
+def f32_bits(v):
+    return np.ascontiguousarray(np.asarray(v, np.float64).astype(np.float32)).view(np.uint32)
+
+
+def dst16(v):
+    """A float64 result written to a 16-bit Dst by the FPU: rounded to float32, then to BF16 to nearest with ties
+    away from zero, denormals flushed (tensix.device.fpu _Dst)."""
+    bits = f32_bits(v)
+    bits = np.where((bits & 0x7F800000) == 0, bits & 0x80000000, bits).astype(np.uint32)
+    b16 = formats.fp32_to_bf16_round_away(bits).astype(np.uint32)
+    return (b16 << 16).view(np.float32).astype(np.float64)
+
+
+def bf16_rne(v):
+    """float32 -> bf16 to nearest even (the SFPU's float32_to_bf16_rne in integer arithmetic)."""
+    bits = f32_bits(v).astype(np.uint64)
+    r = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32)
+    return r.view(np.float32).astype(np.float64)
+
+
+def f32(v):
+    """A float64 value rounded to float32 with denormals flushed (an fp32 Dst / SFPU result)."""
+    bits = f32_bits(v)
+    bits = np.where((bits & 0x7F800000) == 0, bits & 0x80000000, bits).astype(np.uint32)
+    return bits.view(np.float32).astype(np.float64)
+
+
+def tf32(v):
+    """float32 -> TF32 by truncation (an FPU operand of a Float32 tile in SrcA/SrcB, fp32 Dst)."""
+    return (f32_bits(v) & np.uint32(0xFFFFE000)).view(np.float32).astype(np.float64)
+
+
+def to_tiles(x):
+    h, w = x.shape[-2:]
+    return x.reshape(-1, h // 32, 32, w // 32, 32).transpose(0, 1, 3, 2, 4).reshape(-1, 32, 32)
+
+
+def from_tiles(t, shape):
+    h, w = shape[-2:]
+    return t.reshape(-1, h // 32, w // 32, 32, 32).transpose(0, 1, 3, 2, 4).reshape(shape)
+
+
+def pack_bfp8(v16):
+    """Values of a 16-bit Dst (padded array, BF16 values) packed to Bfp8_b by the packer and read back."""
+    bits = (f32_bits(v16) >> 16).astype(np.uint16)
+    tiles = to_tiles(bits)
+    raw = formats.pack_from_dest(tiles, False, DF.Bfp8_b)
+    return from_tiles(formats.unpack_tile_bytes(raw, DF.Bfp8_b).astype(np.float64), v16.shape)
+
+
+def bcast_padded(t, out):
+    """A tensor's padded values as the op sees them in the output's padded shape: outer dims broadcast, a
+    [..., 1, W] / [..., H, 1] / [..., 1, 1] operand's row 0 / column 0 / datum [0, 0] of each tile repeated (the
+    LLK broadcast and the reader's fill both do this; padding rows/columns take the repeated values)."""
+    xp = padded(t)
+    shape, oshape = tuple(t.shape), tuple(out.shape)
+    h = shape[-2] if len(shape) > 1 else 1
+    if h == 1 and oshape[-2] > 1:
+        xp = xp[..., 0:1, :]
+    if shape[-1] == 1 and oshape[-1] > 1:
+        xp = xp[..., :, 0:1]
+    return np.broadcast_to(xp, tuple(out.padded_shape))
+
+
+def logical(v, shape):
+    return v[tuple(slice(0, d) for d in shape)] if len(shape) == v.ndim else v.reshape(v.shape[-len(shape):])
+
+
+def expect(op, ta, tb, out, model):
+    """model(A, B) on the padded operands as the hardware combines them, compared on the logical region."""
+    a = bcast_padded(ta, out)
+    b = bcast_padded(tb, out) if isinstance(tb, ttnn.Tensor) else tb
+    want = model(a, b)
+    got = padded(out)
+    sl = tuple(slice(0, d) for d in out.shape)
+    return got[sl], want[sl]
+
+
+def check(op, ta, tb, out, model):
+    got, want = expect(op, ta, tb, out, model)
+    np.testing.assert_array_equal(got, want)
+
+
+# ---- FPU add / subtract -----------------------------------------------------------------------------------------
+SHAPES_B = [(2, 3, 40, 70), (1, 3, 40, 70), (2, 3, 1, 70), (2, 3, 40, 1), (1, 1, 1, 1), (3, 1, 1), (40, 1), (70,)]
+
+
+@pytest.mark.parametrize("shape_b", SHAPES_B)
+@pytest.mark.parametrize("name,fn", [("add", np.add), ("subtract", np.subtract)])
+def test_fpu_add_sub_bf16_bit_exact_with_every_broadcast(device, name, fn, shape_b):
+    """bfloat16 operands: ELWADD / ELWSUB on the FPU, the float32 sum rounded once to BF16 by the 16-bit Dst;
+    subtile broadcasts of b (ROW / COL / SCALAR, the LLK broadcast), then the same with the operands swapped (a
+    broadcast)."""
+    a = RNG.standard_normal((2, 3, 40, 70)) * 4
+    b = RNG.standard_normal(shape_b)
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = getattr(ttnn, name)(ta, tb)
+    assert out.shape == (2, 3, 40, 70) and out.dtype == ttnn.bfloat16
+    rec = ttnn.op_report()[-1]
+    assert rec.attributes["sfpu"] is False
+    check(name, ta, tb, out, lambda x, y: dst16(fn(x, y)))
+    out2 = getattr(ttnn, name)(tb, ta)
+    check(name, tb, ta, out2, lambda x, y: dst16(fn(x, y)))
+
+
+def test_broadcast_kinds_pick_binary_ngs_kernels(device):
+    ta = dev_tensor(device, RNG.standard_normal((2, 64, 64)), ttnn.bfloat16)
+    cases = {(2, 64, 64): ("NONE", "reader_binary_ng_no_bcast", "eltwise_binary_no_bcast"),
+             (2, 1, 64): ("ROW_B", "reader_binary_ng_row_bcast", "eltwise_binary_row_bcast"),
+             (2, 64, 1): ("COL_B", "reader_binary_ng_col_bcast", "eltwise_binary_col_bcast"),
+             (1, 1): ("SCALAR_B", "reader_binary_ng_scalar_bcast", "eltwise_binary_col_bcast")}
+    for shape, (kind, reader, compute) in cases.items():
+        tb = dev_tensor(device, RNG.standard_normal(shape), ttnn.bfloat16)
+        ttnn.add(ta, tb)
+        rec = ttnn.op_report()[-1]
+        assert rec.attributes["bcast"] == kind
+        assert rec.attributes["kernels"][:2] == (reader, compute)
+    # different dtypes: no LLK broadcast, the reader fills the tile and the plain compute kernels run
+    tb = dev_tensor(device, RNG.standard_normal((2, 64, 1)), ttnn.bfloat8_b)
+    ttnn.add(ta, tb)
+    assert ttnn.op_report()[-1].attributes["kernels"][1] == "eltwise_binary"
+    ttnn.add(ta, 2.0)
+    assert ttnn.op_report()[-1].attributes["kernels"] == ("reader_binary_ng_scalar_op", "eltwise_binary_scalar",
+                                                          "writer_binary_ng_scalar")
+
+
+@pytest.mark.parametrize("a_shape,b_shape", [((3, 1, 70), (3, 40, 1)), ((40, 1), (1, 70)), ((2, 1, 1, 33), (2, 5, 1))])
+def test_row_and_column_broadcast_together(device, a_shape, b_shape):
+    a, b = RNG.standard_normal(a_shape), RNG.standard_normal(b_shape)
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.subtract(ta, tb)
+    assert out.shape == np.broadcast_shapes(a_shape, b_shape)
+    check("subtract", ta, tb, out, lambda x, y: dst16(x - y))
+    np.testing.assert_allclose(ttnn.to_numpy(out), padded(ta)[..., :a_shape[-2], :a_shape[-1]] -
+                               padded(tb)[..., :b_shape[-2], :b_shape[-1]], rtol=2**-7, atol=1e-30)
+
+
+@pytest.mark.parametrize("shape_b", [(1, 3, 1, 70), (2, 3, 40, 1), (1, 1)])
+def test_mixed_dtypes_fill_the_broadcast_tile_in_the_reader(device, shape_b):
+    """bfloat16 + bfloat8_b: no LLK broadcast; the reader copies row 0 / column 0 / datum 0 of b's bfp8 tile
+    (fill_tile_utils *_bfp8) and the FPU adds."""
+    a = RNG.standard_normal((2, 3, 40, 70))
+    b = RNG.standard_normal(shape_b)
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat8_b)
+    out = ttnn.add(ta, tb)
+    assert out.dtype == ttnn.bfloat16
+    check("add", ta, tb, out, lambda x, y: dst16(x + y))
+    out2 = ttnn.add(tb, ta)     # a is bfloat8_b: the output is bfloat8_b, packed with shared exponents
+    assert out2.dtype == ttnn.bfloat8_b
+    check("add", tb, ta, out2, lambda x, y: pack_bfp8(dst16(x + y)))
+
+
+def test_bfloat8_b_add_packs_with_shared_exponents(device):
+    a, b = RNG.standard_normal((1, 2, 64, 96)) * 3, RNG.standard_normal((1, 2, 64, 96))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat8_b), dev_tensor(device, b, ttnn.bfloat8_b)
+    out = ttnn.add(ta, tb)
+    assert out.dtype == ttnn.bfloat8_b
+    check("add", ta, tb, out, lambda x, y: pack_bfp8(dst16(x + y)))
+
+
+def test_output_dtypes(device):
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal((2, 40, 70))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    # bf16 inputs, float32 output: fp32_dest_acc_en, the packer writes the float32 sum (no typecast)
+    out = ttnn.add(ta, tb, dtype=ttnn.float32)
+    assert out.dtype == ttnn.float32
+    check("add", ta, tb, out, lambda x, y: f32(x + y))
+    # bfloat8_b output from bf16: the packer's BFP8 conversion
+    out = ttnn.add(ta, tb, dtype=ttnn.bfloat8_b)
+    assert out.dtype == ttnn.bfloat8_b
+    check("add", ta, tb, out, lambda x, y: pack_bfp8(dst16(x + y)))
+    # float32 inputs, bfloat16 output: the SFPU add then the post activation TYPECAST (fp32 -> fp16b, to nearest
+    # even), then the packer
+    ta32, tb32 = dev_tensor(device, a, ttnn.float32), dev_tensor(device, b, ttnn.float32)
+    out = ttnn.add(ta32, tb32, dtype=ttnn.bfloat16)
+    assert out.dtype == ttnn.bfloat16 and ttnn.op_report()[-1].attributes["sfpu"] is True
+    check("add", ta32, tb32, out, lambda x, y: bf16_rne(f32(x + y)))
+
+
+def test_float32_with_bfloat16_runs_the_fpu_with_tf32_sources(device):
+    """Different dtypes are not an SFPU add (is_binary_sfpu_op wants a == b): the FPU adds, and a Float32 tile in
+    SrcA is truncated to TF32 (fp32_dest_acc_en because an operand is Float32)."""
+    a, b = RNG.standard_normal((40, 70)), RNG.standard_normal((40, 70))
+    ta, tb = dev_tensor(device, a, ttnn.float32), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.add(ta, tb)
+    assert out.dtype == ttnn.float32 and ttnn.op_report()[-1].attributes["sfpu"] is False
+    check("add", ta, tb, out, lambda x, y: f32(tf32(x) + y))
+
+
+# ---- SFPU paths ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("shape_b", [(2, 40, 70), (2, 1, 70), (2, 40, 1), (1, 1)])
+@pytest.mark.parametrize("name,fn", [("add", np.add), ("subtract", np.subtract), ("multiply", np.multiply)])
+def test_float32_add_sub_mul_on_the_sfpu_round_once(device, name, fn, shape_b):
+    """float32 operands: add/sub/mul_binary_tile, one IEEE rounding to float32 (SFPMAD with RNE; denormals flushed),
+    broadcasts by the LLK with unpack to Dst (exact)."""
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal(shape_b)
+    ta, tb = dev_tensor(device, a, ttnn.float32), dev_tensor(device, b, ttnn.float32)
+    out = getattr(ttnn, name)(ta, tb)
+    assert out.dtype == ttnn.float32 and ttnn.op_report()[-1].attributes["sfpu"] is True
+    check(name, ta, tb, out, lambda x, y: f32(fn(x, y)))
+
+
+def test_bfloat16_multiply_is_the_sfpu_with_round_to_nearest_even(device):
+    """ttnn.multiply of bfloat16 tensors runs mul_binary_tile (fast_and_approximate_mode defaults to off): the exact
+    product (8-bit mantissas fit in float32) rounded to bf16 to nearest even; bfloat8_b operands force the FPU's
+    ELWMUL (HiFi4 fidelity phases)."""
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal((2, 40, 70))
+    a[0, 0, :5] = 0
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.multiply(ta, tb)
+    assert ttnn.op_report()[-1].attributes["sfpu"] is True
+    check("multiply", ta, tb, out, lambda x, y: bf16_rne(x * y))
+    out = ta * tb       # the Tensor operator is ttnn.multiply
+    check("multiply", ta, tb, out, lambda x, y: bf16_rne(x * y))
+    # fast_and_approximate_mode: the FPU (phases accumulated in the 16-bit Dst)
+    out = ttnn.multiply(ta, tb, fast_and_approximate_mode=True)
+    assert ttnn.op_report()[-1].attributes["sfpu"] is False
+    check("multiply", ta, tb, out, lambda x, y: _fpu_mul(x, y, DF.Float16_b))
+
+
+def _fpu_mul(x, y, fmt, fp32=False):
+    """ELWMUL at HiFi4 per tile (tensix.device.fpu, an independent model of the phases) on the operands' Src
+    values."""
+    xs = to_tiles(np.ascontiguousarray(x)).astype(np.float32)
+    ys = to_tiles(np.ascontiguousarray(np.broadcast_to(y, x.shape))).astype(np.float32)
+    d = fpu.eltwise_binary("mul", xs, ys, None, "HiFi4", fp32)
+    v = (d.astype(np.uint32) << 16).view(np.float32) if not fp32 else d.view(np.float32)
+    return from_tiles(v.astype(np.float64), x.shape)
+
+
+def test_bfloat8_b_multiply_runs_elwmul(device):
+    a, b = RNG.standard_normal((64, 96)), RNG.standard_normal((64, 96))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat8_b), dev_tensor(device, b, ttnn.bfloat8_b)
+    out = ttnn.multiply(ta, tb)
+    assert ttnn.op_report()[-1].attributes["sfpu"] is False and out.dtype == ttnn.bfloat8_b
+    check("multiply", ta, tb, out, lambda x, y: pack_bfp8(_fpu_mul(x, y, DF.Bfp8_b)))
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+def test_divide(device, dtype):
+    """div_binary_tile: x * recip(y) (2 Newton steps), one Markstein correction with an fp32 Dst, rounded to bf16
+    to nearest even for a 16-bit Dst; y == 0 gives +-inf (0/0 NaN)."""
+    a, b = RNG.standard_normal((40, 70)), RNG.standard_normal((40, 70)) + 0.01
+    b[0, :3] = 0
+    a[0, 0] = 0
+    ta, tb = dev_tensor(device, a, dtype), dev_tensor(device, b, dtype)
+    out = ttnn.divide(ta, tb)
+    got, A, B = ttnn.to_numpy(out).astype(np.float64), ttnn.to_numpy(ta).astype(np.float64), \
+        ttnn.to_numpy(tb).astype(np.float64)
+    # 0/0 is NaN in Dst; the packer's rounding conversion to bf16 turns NaN into infinity (ISA Packers/
+    # FormatConversion.md), an fp32 output keeps it
+    assert (np.isnan(got[0, 0]) if dtype == ttnn.float32 else np.isinf(got[0, 0])) and np.isinf(got[0, 1:3]).all()
+    assert (np.sign(got[0, 1:3]) == np.sign(A[0, 1:3])).all()
+    ok = B != 0
+    rel = np.abs(got[ok] - A[ok] / B[ok]) / np.abs(A[ok] / B[ok])
+    # bf16: the fp32 quotient is within a few float32 ulps, then one rounding to bf16 (half an ulp, 2**-8)
+    assert rel.max() <= (2**-8 + 2**-20 if dtype == ttnn.bfloat16 else 2**-21), rel.max()
+    assert ttnn.op_report()[-1].attributes["sfpu"] is True
+    out = ta / tb       # Tensor.__truediv__
+    np.testing.assert_array_equal(ttnn.to_numpy(out), got.astype(np.float32))
+
+
+def test_divide_fast_mode_is_fpu_multiply_by_sfpu_reciprocal(device):
+    """fast_and_approximate_mode with bfloat16: process_rhs RECIP (recip_tile<false> of b into c_4, packed to bf16)
+    then ELWMUL on the FPU."""
+    a, b = RNG.standard_normal((40, 70)), RNG.standard_normal((40, 70)) + 3
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.divide(ta, tb, fast_and_approximate_mode=True)
+    assert ttnn.op_report()[-1].attributes["sfpu"] is False
+    recip = ttnn.to_numpy(ttnn.reciprocal(tb)).astype(np.float64)        # the same SFPU op, as a unary op
+    want = _fpu_mul(padded(ta), np.pad(recip, ((0, 24), (0, 26))), DF.Float16_b)[:40, :70]
+    np.testing.assert_array_equal(ttnn.to_numpy(out), want.astype(np.float32))
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b])
+@pytest.mark.parametrize("name,fn", [("maximum", np.maximum), ("minimum", np.minimum)])
+def test_maximum_minimum_are_exact(device, dtype, name, fn):
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal((2, 1, 70))
+    ta, tb = dev_tensor(device, a, dtype), dev_tensor(device, b, dtype)
+    out = getattr(ttnn, name)(ta, tb)
+    assert ttnn.op_report()[-1].attributes["sfpu"] is True
+    if dtype == ttnn.bfloat8_b:
+        check(name, ta, tb, out, lambda x, y: pack_bfp8(fn(x, y)))
+    else:
+        check(name, ta, tb, out, fn)
+
+
+def test_squared_difference(device):
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal((2, 40, 70))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.squared_difference(ta, tb)
+    # ELWSUB into the 16-bit Dst, then square_tile (SFPMUL, stored truncated to bf16 by the SFPSTORE)
+    d = dst16(padded(ta) - padded(tb))
+    sq = (f32_bits(f32(d * d)) & np.uint32(0xFFFF0000)).view(np.float32).astype(np.float64)
+    np.testing.assert_array_equal(ttnn.to_numpy(out), sq[..., :40, :70].astype(np.float32))
+    t32a, t32b = dev_tensor(device, a, ttnn.float32), dev_tensor(device, b, ttnn.float32)
+    out = ttnn.squared_difference(t32a, t32b)
+    d = f32(padded(t32a) - padded(t32b))
+    np.testing.assert_array_equal(ttnn.to_numpy(out), f32(d * d)[..., :40, :70].astype(np.float32))
+
+
+# ---- scalars ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b])
+def test_scalar_operand(device, dtype):
+    """A number as b: binary_ng's scalar op (the writer fills c_1 with the scalar once: two bf16s of it rounded to
+    nearest even, or its float32 bits for a float32 SFPU op)."""
+    a = RNG.standard_normal((3, 40, 70))
+    ta = dev_tensor(device, a, dtype)
+    s = 0.3
+    out = ttnn.add(ta, s)
+    if dtype == ttnn.float32:
+        check("add", ta, np.float32(s).astype(np.float64), out, lambda x, y: f32(x + y))
+    elif dtype == ttnn.bfloat16:
+        check("add", ta, bf16_rne(s), out, lambda x, y: dst16(x + y))
+    else:
+        check("add", ta, bf16_rne(s), out, lambda x, y: pack_bfp8(dst16(x + y)))
+    out = ta + s                # the Tensor operators
+    out2 = s + ta
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(out2))
+    sub = s - ta                # rsub: on the FPU NEG of a (negative_tile) then ELWADD
+    want = s - ttnn.to_numpy(ta).astype(np.float64)
+    np.testing.assert_allclose(ttnn.to_numpy(sub), want, rtol=2**-6 if dtype == ttnn.bfloat8_b else 2**-8,
+                               atol=2**-6)
+
+
+def test_scalar_multiply_and_divide(device):
+    a = RNG.standard_normal((40, 70))
+    ta = dev_tensor(device, a, ttnn.bfloat16)
+    check("multiply", ta, bf16_rne(1.7), ttnn.multiply(ta, 1.7), lambda x, y: bf16_rne(x * y))
+    q = ttnn.to_numpy(ttnn.divide(ta, 3)).astype(np.float64)
+    A = ttnn.to_numpy(ta).astype(np.float64)
+    assert np.max(np.abs(q - A / 3) / np.maximum(np.abs(A / 3), 1e-30)) <= 2**-8 + 2**-20
+
+
+def test_one_d_and_rank_one(device):
+    x = np.arange(64, dtype=np.float32)
+    t = dev_tensor(device, x, ttnn.bfloat16)
+    out = t + 3
+    assert out.shape == (64,)
+    np.testing.assert_array_equal(ttnn.to_numpy(out), x + 3)
+
+
+# ---- activations, in place, output tensors -------------------------------------------------------------------------
+def test_activations(device):
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal((2, 40, 70))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    # a lone RELU post activation without broadcast is the packer's ReLU (PACK_RELU)
+    out = ttnn.add(ta, tb, activations=[ttnn.UnaryWithParam(ttnn.UnaryOpType.RELU)])
+    check("add", ta, tb, out, lambda x, y: np.maximum(dst16(x + y), 0))
+    # with a broadcast it is relu_tile after the op
+    tb1 = dev_tensor(device, b[:, :1], ttnn.bfloat16)
+    out = ttnn.add(ta, tb1, activations=["relu"])
+    check("add", ta, tb1, out, lambda x, y: np.maximum(dst16(x + y), 0))
+    # an input activation goes through c_3 (copy, SFPU op, pack) before the FPU op
+    out = ttnn.subtract(ta, tb, input_tensor_a_activations=[ttnn.UnaryOpType.NEG])
+    check("subtract", ta, tb, out, lambda x, y: dst16(-x - y))
+    out = ttnn.add(ta, tb, input_tensor_b_activations=[ttnn.UnaryOpType.ABS],
+                   activations=[ttnn.UnaryOpType.SQUARE])
+    s = dst16(padded(ta) + np.abs(padded(tb)))
+    sq = (f32_bits(f32(s * s)) & np.uint32(0xFFFF0000)).view(np.float32)
+    np.testing.assert_array_equal(ttnn.to_numpy(out), sq[:, :40, :70])
+
+
+def test_in_place_and_output_tensor(device):
+    a, b = RNG.standard_normal((2, 40, 70)), RNG.standard_normal((2, 1, 70))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    want = dst16(padded(ta) + bcast_padded(tb, ta))[:, :40, :70]
+    addr = ta.buffer_address()
+    r = ttnn.add_(ta, tb)
+    assert r is ta and ta.buffer_address() == addr
+    np.testing.assert_array_equal(ttnn.to_numpy(ta), want.astype(np.float32))
+    before = ttnn.to_numpy(ta).astype(np.float64)
+    ttnn.multiply_(ta, 2.0)
+    np.testing.assert_array_equal(ttnn.to_numpy(ta), bf16_rne(before * 2).astype(np.float32))
+    ttnn.subtract_(ta, ta)
+    assert not ttnn.to_numpy(ta).any()
+    o = dev_tensor(device, np.zeros((2, 40, 70)), ttnn.bfloat16)
+    r = ttnn.subtract(dev_tensor(device, a, ttnn.bfloat16), tb, output_tensor=o)
+    assert r is o
+    check("subtract", dev_tensor(device, a, ttnn.bfloat16), tb, o, lambda x, y: dst16(x - y))
+    with pytest.raises(ttnn.DTypeError, match="should match"):
+        ttnn.add(ta, tb, dtype=ttnn.float32, output_tensor=o)
+    with pytest.raises(ttnn.ShapeError, match="does not match the broadcasted output"):
+        ttnn.add(ta, tb, output_tensor=dev_tensor(device, np.zeros((2, 41, 70)), ttnn.bfloat16))
+    with pytest.raises(TypeError):
+        ttnn.add_(ta, tb, dtype=ttnn.float32)
+
+
+def test_odd_shapes_many_cores_and_memory_configs(device):
+    """77 x 3 x 5 tiles = 105 tiles: split over the 64 cores (41 cores with 2 tiles, 23 with 1); L1 output."""
+    a = RNG.standard_normal((7, 70, 150))
+    b = RNG.standard_normal((1, 1, 150))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.add(ta, tb, memory_config=ttnn.L1_MEMORY_CONFIG)
+    assert out.memory_config() == ttnn.L1_MEMORY_CONFIG
+    assert ttnn.op_report()[-1].cores == 64
+    check("add", ta, tb, out, lambda x, y: dst16(x + y))
+
+
+def test_high_rank_broadcast(device):
+    a = RNG.standard_normal((2, 3, 2, 1, 3, 33, 34))
+    b = RNG.standard_normal((2, 3, 1, 2, 1, 33, 34))
+    ta, tb = dev_tensor(device, a, ttnn.bfloat16), dev_tensor(device, b, ttnn.bfloat16)
+    out = ttnn.add(ta, tb)
+    assert out.shape == (2, 3, 2, 2, 3, 33, 34)
+    np.testing.assert_array_equal(ttnn.to_numpy(out),
+                                  dst16(ttnn.to_numpy(ta).astype(np.float64) + ttnn.to_numpy(tb)).astype(np.float32))
+
+
+def test_program_cache_does_not_key_on_shapes_or_scalars(device):
+    device.disable_and_clear_program_cache()
+    device.enable_program_cache()
+    for shape in ((1, 32, 64), (3, 40, 70)):
+        t = dev_tensor(device, RNG.standard_normal(shape), ttnn.float32)
+        for s in (0.5, 1.5):
+            np.testing.assert_array_equal(ttnn.to_numpy(ttnn.add(t, s)), (ttnn.to_numpy(t) + np.float32(s)))
+    assert device.num_program_cache_entries() == 1
+    assert [r.cache_hit for r in ttnn.op_report()[-4:]] == [False, True, True, True]
+
+
+# ---- errors --------------------------------------------------------------------------------------------------
+def test_errors(device):
+    ta = dev_tensor(device, np.ones((2, 40, 70)), ttnn.bfloat16)
+    with pytest.raises(ttnn.ShapeError, match="Broadcasting rule violation"):
+        ttnn.add(ta, dev_tensor(device, np.ones((3, 40, 70)), ttnn.bfloat16))
+    with pytest.raises(RuntimeError, match="Fix"):
+        ttnn.add(ta, dev_tensor(device, np.ones((40, 71)), ttnn.bfloat16))
+    rm = ttnn.from_numpy(np.ones((2, 40, 70), np.float32), dtype=ttnn.bfloat16, device=device)
+    with pytest.raises(tensix.NotModelledError, match="row-major"):
+        ttnn.add(rm, rm)
+    with pytest.raises(ttnn.LayoutError, match="Row Major"):
+        ttnn.add(rm, rm, output_tensor=ta)
+    host = ttnn.from_numpy(np.ones((2, 40, 70), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)
+    with pytest.raises(ttnn.DeviceMismatchError, match="host"):
+        ttnn.add(ta, host)
+    ti = ttnn.from_numpy(np.ones((2, 40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    with pytest.raises(tensix.NotModelledError, match="INT32"):
+        ttnn.add(ti, ti)
+    with pytest.raises(ttnn.TTNNError, match="a ttnn.Tensor or a number"):
+        ttnn.add(ta, "x")
+    with pytest.raises(tensix.NotModelledError, match="unary op MAXIMUM"):
+        ttnn.maximum(ta, 1.0)
+    with pytest.raises(tensix.NotModelledError, match="sub_core_grids"):
+        ttnn.add(ta, ta, sub_core_grids=object())

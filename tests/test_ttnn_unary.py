@@ -1,0 +1,267 @@
+"""ttnn's element-wise unary ops and ttnn.typecast on the simulated device (tensix.ttnn.operations.unary: tt-metal
+622c6fb9's unary program, eltwise_sfpu.cpp with the SFPU_OP_CHAIN of get_op_init_and_func, and the typecast
+program): every op bit for bit against the same SFPU kernel run directly on the SFPU model (tensix.sfpi.map_tiles,
+then the packer's conversion), and against float64 with bounds; bfloat16 / float32 / bfloat8_b, odd shapes, many
+cores, row-major tensors, op chains, parameters, errors."""
+
+import math
+
+import numpy as np
+import pytest
+
+import tensix
+import tensix.ttnn as ttnn
+from tensix import sfpi
+from tensix.device import formats
+from tensix.device.formats import DataFormat as DF
+from tensix.sfpi import llk
+from tensix.sfpu.state import SfpuState
+
+
+@pytest.fixture(scope="module")
+def device():
+    dev = ttnn.open_device(device_id=0)
+    yield dev
+    ttnn.close_device(dev)
+
+
+RNG = np.random.default_rng(77)
+
+
+def dev_tensor(device, x, dtype, layout=ttnn.TILE_LAYOUT):
+    return ttnn.from_numpy(np.asarray(x, np.float32), dtype=dtype, layout=layout, device=device)
+
+
+def to_tiles(x):
+    h, w = x.shape[-2:]
+    return x.reshape(-1, h // 32, 32, w // 32, 32).transpose(0, 1, 3, 2, 4).reshape(-1, 32, 32)
+
+
+def from_tiles(t, shape):
+    h, w = shape[-2:]
+    return t.reshape(-1, h // 32, w // 32, 32, 32).transpose(0, 1, 3, 2, 4).reshape(shape)
+
+
+def sfpu_model(op, t, fp32, out_fmt, template=(), runtime=()):
+    """The fork's SFPU kernel `op` (tensix.sfpi.llk.UNARY_FORK) with its init, run tile by tile on the SFPU model
+    on the tensor's padded values (as copy_tile leaves them in Dst), then packed to out_fmt: what the device op
+    must produce."""
+    spec = llk.UNARY_FORK[op]
+    targs = tuple(dict(template).get(k, d) for k, d in spec.params)
+    init_args = None
+    if spec.init is not None:
+        init_args = spec.init_args(False, targs, fp32) if spec.fp32_init else spec.init_args(False, targs)
+
+    vals = np.ascontiguousarray(t.host_values()).astype(np.float32)
+    tiles = to_tiles(vals)
+    bits = (tiles.view(np.uint32) if fp32 else (tiles.view(np.uint32) >> 16)).astype(np.uint32)
+    state = SfpuState(1)
+    state.set_sfpu_fp32(fp32)
+    res = []
+    for i in range(bits.shape[0]):      # per tile the init (SFPCONFIG, LUT tables) then the op, as the op chain
+        if spec.init is not None:
+            sfpi.map_tiles(spec.init, bits[:1], *init_args, fp32_dest=fp32, state=state)
+        res.append(sfpi.map_tiles(spec.program, bits[i:i + 1], False, fp32, *targs, *runtime, fp32_dest=fp32,
+                                  state=state).tiles)
+    res = np.concatenate(res)
+    dst = res.astype(np.uint32) if fp32 else res.astype(np.uint16)
+    packed = formats.pack_from_dest(dst, fp32, out_fmt)
+    return from_tiles(formats.unpack_tile_bytes(packed, out_fmt).astype(np.float64), vals.shape)
+
+
+def logical(v, shape):
+    return v[tuple(slice(0, d) for d in shape)]
+
+
+def _gelu(x):
+    return 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+
+
+# op name -> (ttnn function, llk op, template, float64 reference, input transform, float32 rel bound, bf16 rel bound)
+OPS = {
+    "exp": (ttnn.exp, "exp", {}, np.exp, lambda x: x, 2**-21, 2**-7),
+    "log": (ttnn.log, "log", {}, np.log, lambda x: np.abs(x) + 0.05, 2**-21, 2**-7),
+    "sqrt": (ttnn.sqrt, "sqrt", {}, np.sqrt, lambda x: np.abs(x) + 0.01, 2**-22, 2**-8),
+    "rsqrt": (ttnn.rsqrt, "rsqrt", {}, lambda x: 1 / np.sqrt(x), lambda x: np.abs(x) + 0.01, 2**-21, 2**-8),
+    "reciprocal": (ttnn.reciprocal, "recip", {"legacy_compat": False}, lambda x: 1 / x, lambda x: x + 0.01 * np.sign(x),
+                   2**-21, 2**-8),
+    "relu": (ttnn.relu, "relu", {}, lambda x: np.maximum(x, 0), lambda x: x, 0, 0),
+    "gelu": (ttnn.gelu, "gelu", {"fast_and_approx": False}, _gelu, lambda x: x, 2**-14, 2**-7),
+    "silu": (ttnn.silu, "silu", {}, lambda x: x / (1 + np.exp(-x)), lambda x: x, 2**-19, 2**-7),
+    "sigmoid": (ttnn.sigmoid, "sigmoid", {"vec_mode": "RC", "fast_and_approx": False},
+                lambda x: 1 / (1 + np.exp(-x)), lambda x: x, 2**-20, 2**-7),
+    "tanh": (ttnn.tanh, "tanh", {"fast_and_approx": False}, np.tanh, lambda x: x, 2**-19, 2**-7),
+    "sin": (ttnn.sin, "sin", {}, np.sin, lambda x: x, 2**-19, 2**-7),
+    "cos": (ttnn.cos, "cos", {}, np.cos, lambda x: x, 2**-19, 2**-7),
+    "abs": (ttnn.abs, "abs", {}, np.abs, lambda x: x, 0, 0),
+    "neg": (ttnn.neg, "negative", {}, np.negative, lambda x: x, 0, 0),
+    "square": (ttnn.square, "square", {}, np.square, lambda x: x, 2**-24, 2**-7),
+}
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("name", list(OPS))
+def test_unary_op_matches_the_sfpu_kernel_and_float64(device, name, dtype):
+    fn, op, template, ref, prep, tol32, tol16 = OPS[name]
+    x = prep(RNG.standard_normal((2, 37, 45)) * 2)
+    t = dev_tensor(device, x, dtype)
+    out = fn(t)
+    assert out.shape == t.shape and out.dtype == dtype and out.layout == ttnn.TILE_LAYOUT
+    fp32 = dtype == ttnn.float32
+    want = sfpu_model(op, t, fp32, DF.Float32 if fp32 else DF.Float16_b, template.items())
+    got = ttnn.to_numpy(out).astype(np.float64)
+    np.testing.assert_array_equal(got, logical(want, t.shape))
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    r = ref(xv)
+    rel = np.abs(got - r) / np.maximum(np.abs(r), 2**-6)
+    assert rel.max() <= (tol32 if fp32 else tol16), rel.max()
+
+
+@pytest.mark.parametrize("name", ["exp", "relu", "sqrt", "neg"])
+def test_bfloat8_b_input_and_output(device, name):
+    """A bfloat8_b tile is unpacked to bf16 exactly, the op runs in a 16-bit Dst, the packer writes bfp8 (shared
+    exponents per 16 datums)."""
+    fn, op, template, ref, prep, _t32, _t16 = OPS[name]
+    x = prep(RNG.standard_normal((64, 96)))
+    t = dev_tensor(device, x, ttnn.bfloat8_b)
+    out = fn(t)
+    assert out.dtype == ttnn.bfloat8_b
+    want = sfpu_model(op, t, False, DF.Bfp8_b, template.items())
+    np.testing.assert_array_equal(ttnn.to_numpy(out), logical(want, t.shape).astype(np.float32))
+
+
+def test_parameters_pick_the_kernels_template_arguments(device):
+    x = RNG.standard_normal((64, 64)) * 2
+    t = dev_tensor(device, x, ttnn.bfloat16)
+    # gelu's fast mode: gelu_tile<true> (the LUT); sigmoid's fast mode: its LUT
+    got = ttnn.to_numpy(ttnn.gelu(t, fast_and_approximate_mode=True))
+    np.testing.assert_array_equal(got, sfpu_model("gelu", t, False, DF.Float16_b, {"fast_and_approx": True}.items())
+                                  .astype(np.float32))
+    got = ttnn.to_numpy(ttnn.sigmoid(t, mode=ttnn.SigmoidMode.FastApproximate))
+    np.testing.assert_array_equal(got, sfpu_model("sigmoid", t, False, DF.Float16_b,
+                                                  {"fast_and_approx": True}.items()).astype(np.float32))
+    # sqrt's FAST_APPROX
+    tp = dev_tensor(device, np.abs(x) + 0.1, ttnn.bfloat16)
+    got = ttnn.to_numpy(ttnn.sqrt(tp, fast_and_approximate_mode=True))
+    np.testing.assert_array_equal(got, sfpu_model("sqrt", tp, False, DF.Float16_b, {"FAST_APPROX": True}.items())
+                                  .astype(np.float32))
+    # log2 / log10: log_with_base_tile with 1/ln 2, 1/ln 10
+    got = ttnn.to_numpy(ttnn.log2(tp)).astype(np.float64)
+    np.testing.assert_array_equal(got, sfpu_model("log_with_base", tp, False, DF.Float16_b, runtime=(0x3FB8AA3B,))
+                                  .astype(np.float32))
+    xv = ttnn.to_numpy(tp).astype(np.float64)
+    assert np.max(np.abs(got - np.log2(xv)) / np.maximum(np.abs(np.log2(xv)), 2**-6)) <= 2**-7
+
+
+def test_clamp_and_hardtanh(device):
+    x = RNG.standard_normal((3, 40, 70))
+    for dtype in (ttnn.bfloat16, ttnn.float32):
+        t = dev_tensor(device, x, dtype)
+        xv = ttnn.to_numpy(t)
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.clamp(t, min=-0.5, max=0.75)), np.clip(xv, -0.5, 0.75))
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.clamp(t, min=0.25)), np.maximum(xv, 0.25))
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.clamp(t, max=-0.25)), np.minimum(xv, -0.25))
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.hardtanh(t)), np.clip(xv, -1, 1))
+    with pytest.raises(ttnn.TTNNError, match="at least one value"):
+        ttnn.clamp(t)
+
+
+def test_op_chain_and_many_cores(device):
+    """unary_chain: one eltwise_sfpu program, each op's init then op per tile (SFPU_OP_CHAIN_0); 130 tiles over 64
+    cores."""
+    x = RNG.standard_normal((5, 26, 64, 32))[..., :50, :30]
+    t = dev_tensor(device, x, ttnn.float32)
+    out = ttnn.unary_chain(t, [ttnn.UnaryWithParam(ttnn.UnaryOpType.ABS), ttnn.UnaryOpType.NEG,
+                               (ttnn.UnaryOpType.EXP, 0.0)])
+    assert ttnn.op_report()[-1].cores == 64
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(out).astype(np.float64)
+    assert np.max(np.abs(got - np.exp(-np.abs(xv))) / np.exp(-np.abs(xv))) <= 2**-21
+
+
+def test_row_major_tensors(device):
+    """ROW_MAJOR interleaved: rows read in tile-sized chunks (rows_per_tile rows of a narrow tensor share a CB
+    page), the op is element-wise, the rows written back."""
+    for shape in ((3, 5, 40), (2, 700), (7, 1, 1)):
+        x = RNG.standard_normal(shape)
+        t = dev_tensor(device, x, ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
+        out = ttnn.exp(t)
+        assert out.layout == ttnn.ROW_MAJOR_LAYOUT and out.shape == shape
+        tt = dev_tensor(device, x, ttnn.bfloat16)
+        np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.exp(tt)))
+    t = dev_tensor(device, x, ttnn.float32, ttnn.ROW_MAJOR_LAYOUT)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.relu(t)), np.maximum(ttnn.to_numpy(t), 0))
+
+
+def test_memory_config_output_tensor_and_cache(device):
+    x = RNG.standard_normal((40, 70))
+    t = dev_tensor(device, x, ttnn.bfloat16)
+    out = ttnn.neg(t, memory_config=ttnn.L1_MEMORY_CONFIG)
+    assert out.memory_config() == ttnn.L1_MEMORY_CONFIG
+    o = dev_tensor(device, np.zeros((40, 70)), ttnn.bfloat16)
+    r = ttnn.abs(t, output_tensor=o)
+    assert r is o
+    np.testing.assert_array_equal(ttnn.to_numpy(o), np.abs(ttnn.to_numpy(t)))
+    ttnn.abs(t)
+    assert ttnn.op_report()[-1].cache_hit
+    with pytest.raises(ttnn.ShapeError, match="Preallocated output shape"):
+        ttnn.abs(t, output_tensor=dev_tensor(device, np.zeros((41, 70)), ttnn.bfloat16))
+    assert (-t).shape == t.shape       # Tensor.__neg__ is ttnn.neg
+
+
+# ---- typecast --------------------------------------------------------------------------------------------------
+def test_typecast_between_float_types(device):
+    x = RNG.standard_normal((2, 40, 70)) * 10
+    x[0, 0, :4] = [np.inf, -np.inf, 1e-40, 3.0000002]
+    t32 = dev_tensor(device, x, ttnn.float32)
+    v32 = ttnn.to_numpy(t32)
+    # float32 -> bfloat16: typecast_tile's fp32 -> fp16b (round to nearest even in integer arithmetic)
+    b = ttnn.typecast(t32, ttnn.bfloat16)
+    assert b.dtype == ttnn.bfloat16 and b.shape == t32.shape
+    bits = v32.view(np.uint32).astype(np.uint64)
+    want = ((bits + 0x7FFF + ((bits >> 16) & 1)) & 0xFFFF0000).astype(np.uint32).view(np.float32)
+    want = np.where(np.abs(want) < 2**-126, 0, want)      # the packer flushes what was a denormal
+    np.testing.assert_array_equal(ttnn.to_numpy(b), want)
+    # bfloat16 -> float32 (the packer widens) and back
+    w = ttnn.typecast(b, ttnn.float32)
+    assert w.dtype == ttnn.float32
+    np.testing.assert_array_equal(ttnn.to_numpy(w), ttnn.to_numpy(b))
+    # bfloat16 -> bfloat8_b -> bfloat16 (the packer's BFP8 rounding; the unpacker widens)
+    p = ttnn.typecast(b, ttnn.bfloat8_b)
+    assert p.dtype == ttnn.bfloat8_b
+    vals = np.ascontiguousarray(b.host_values()).view(np.uint16)
+    packed = formats.pack_from_dest(to_tiles(vals), False, DF.Bfp8_b)
+    want = from_tiles(formats.unpack_tile_bytes(packed, DF.Bfp8_b), vals.shape)[:2, :40, :70]
+    np.testing.assert_array_equal(ttnn.to_numpy(p), want)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.typecast(p, ttnn.bfloat16)), want)
+    # ttnn.typecast on a host tensor: the host conversion
+    h = ttnn.typecast(ttnn.from_numpy(x.astype(np.float32), dtype=ttnn.float32), ttnn.bfloat16)
+    assert h.device() is None and h.dtype == ttnn.bfloat16
+    # core.typecast of a device tensor runs the device op
+    assert ttnn.typecast(t32, ttnn.bfloat16, memory_config=ttnn.L1_MEMORY_CONFIG).memory_config() == \
+        ttnn.L1_MEMORY_CONFIG
+    with pytest.raises(tensix.NotModelledError, match="bfp8_pack_precise"):
+        ttnn.typecast(t32, ttnn.bfloat8_b)
+
+
+# ---- errors and what is not modelled ----------------------------------------------------------------------------
+def test_errors(device):
+    t = dev_tensor(device, np.ones((40, 70)), ttnn.bfloat16)
+    host = ttnn.from_numpy(np.ones((40, 70), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)
+    with pytest.raises(ttnn.DeviceMismatchError, match="host"):
+        ttnn.exp(host)
+    with pytest.raises(tensix.NotModelledError, match="approx"):
+        ttnn.exp(t, fast_and_approximate_mode=True)
+    with pytest.raises(tensix.NotModelledError, match="ADD_UNARY_SFPU"):
+        ttnn.sigmoid(t, mode=ttnn.SigmoidMode.AccurateWithFastExp)
+    ti = ttnn.from_numpy(np.ones((40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    with pytest.raises(tensix.NotModelledError, match="INT32"):
+        ttnn.relu(ti)
+    with pytest.raises(tensix.NotModelledError, match="integer typecast"):
+        ttnn.typecast(t, ttnn.int32)
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        ttnn.exp(t, bogus=1)
+    with pytest.raises(ttnn.TTNNError, match="Unknown unary op"):
+        ttnn.add(t, t, activations=["nope"])
+    assert repr(ttnn.UnaryWithParam(ttnn.UnaryOpType.LEAKY_RELU, 0.5)) == \
+        "UnaryWithParam(op_type=UnaryOpType::LEAKY_RELU, params=[0.5])"
