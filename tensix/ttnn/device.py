@@ -119,6 +119,17 @@ class MeshDevice:
     def l1_size_per_core(self) -> int:
         return soc.L1_SIZE
 
+    # the SFPU's stand-ins for IEEE specials, as tt-metal's HAL gives them for Wormhole B0 (tt-metal 622c6fb9
+    # tt_metal/llrt/hal/tt-1xx/wormhole/wh_hal.cpp EPS_WHB0 / NAN_WHB0 / INF_WHB0); ttnn's golden functions use them
+    def sfpu_eps(self) -> float:
+        return 1.19209e-7
+
+    def sfpu_nan(self) -> float:
+        return 7.0040e19
+
+    def sfpu_inf(self) -> float:
+        return 1.7014e38
+
     # ---- program cache ----
     def enable_program_cache(self):
         self.program_cache.enabled = True
