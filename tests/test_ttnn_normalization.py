@@ -159,3 +159,111 @@ def test_softmax_errors(device):
     wide = _make(device, np.ones((1, 32, 32 * 400), np.float32), ttnn.float32)
     with pytest.raises(NotModelledError, match="large-tensor"):
         ttnn.softmax(wide, dim=-1)
+
+
+# ---- layer_norm / rms_norm ----------------------------------------------------------------------------------------
+def _ln_ref(x, g, b, eps, rms):
+    if rms:
+        y = x / np.sqrt((x * x).mean(-1, keepdims=True) + eps)
+    else:
+        m = x.mean(-1, keepdims=True)
+        y = (x - m) / np.sqrt(((x - m) ** 2).mean(-1, keepdims=True) + eps)
+    if g is not None:
+        y = y * g
+    if b is not None:
+        y = y + b
+    return y
+
+
+def _ln_tol(ref, x, dtype, rms):
+    """Each of the kernel's intermediates (x - E[x], its square, the means, the reciprocal root, the products) is
+    rounded once to the intermediate CBs' format: Float32 (fp32 Dst; SrcA keeps TF32, 2^-10) for layer_norm's default
+    config, Float16_b (2^-8) for rms_norm's; the result is in units of the row's spread."""
+    scale = np.abs(ref).max(-1, keepdims=True) + 1.0
+    rel = 2.0 ** -6 if (rms or dtype == ttnn.bfloat8_b) else 2.0 ** -7
+    return scale * rel + np.abs(ref) * 2.0 ** -7
+
+
+LN_SHAPES = [(1, 1, 32, 32), (2, 3, 40, 70), (50, 33), (1, 64, 256)]
+
+
+@pytest.mark.parametrize("shape", LN_SHAPES)
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("rms", [False, True], ids=["layer_norm", "rms_norm"])
+@pytest.mark.parametrize("affine", [False, True], ids=["plain", "weight_bias"])
+def test_norm_bounds(device, shape, dtype, rms, affine):
+    rng = np.random.default_rng(11)
+    x = (rng.standard_normal(shape) * 2 + 1).astype(np.float32)
+    W = shape[-1]
+    t = _make(device, x, dtype)
+    g = b = tg = tb = None
+    if affine:
+        tg = ttnn.from_numpy((rng.random(W) + 0.5).astype(np.float32), dtype=dtype, layout=ttnn.TILE_LAYOUT,
+                             device=device)
+        tb = ttnn.from_numpy(rng.standard_normal(W).astype(np.float32), dtype=dtype, layout=ttnn.TILE_LAYOUT,
+                             device=device)
+        g, b = ttnn.to_numpy(tg).astype(np.float64), ttnn.to_numpy(tb).astype(np.float64)
+    op = ttnn.rms_norm if rms else ttnn.layer_norm
+    got = ttnn.to_numpy(op(t, epsilon=1e-5, weight=tg, bias=tb)).astype(np.float64)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    ref = _ln_ref(xv, g, b, 1e-5, rms)
+    assert got.shape == ref.shape
+    assert np.all(np.abs(got - ref) <= _ln_tol(ref, xv, dtype, rms)), np.abs(got - ref).max()
+
+
+@pytest.mark.parametrize("rms", [False, True], ids=["layer_norm", "rms_norm"])
+def test_norm_padding_never_leaks(device, rms):
+    x = np.random.default_rng(12).standard_normal((2, 45, 70)).astype(np.float32)
+    outs = []
+    for pad in (0.0, -42.0, 1e4):
+        t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, pad_value=pad)
+        op = ttnn.rms_norm if rms else ttnn.layer_norm
+        outs.append(ttnn.to_numpy(op(t, epsilon=1e-5)))
+    np.testing.assert_array_equal(outs[0], outs[1])
+    np.testing.assert_array_equal(outs[0], outs[2])
+
+
+@pytest.mark.parametrize("rms", [False, True], ids=["layer_norm", "rms_norm"])
+def test_norm_residual(device, rms):
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((64, 96)).astype(np.float32)
+    r = rng.standard_normal((64, 96)).astype(np.float32)
+    t, tr = _make(device, x, ttnn.bfloat16), _make(device, r, ttnn.bfloat16)
+    op = ttnn.rms_norm if rms else ttnn.layer_norm
+    got = ttnn.to_numpy(op(t, epsilon=1e-5, residual_input_tensor=tr)).astype(np.float64)
+    s = ttnn.to_numpy(t).astype(np.float64) + ttnn.to_numpy(tr).astype(np.float64)
+    ref = _ln_ref(s, None, None, 1e-5, rms)
+    assert np.all(np.abs(got - ref) <= _ln_tol(ref, s, ttnn.bfloat16, True) + np.abs(ref) * 2.0 ** -7)
+
+
+def test_norm_multicore_report_and_config(device):
+    x = np.random.default_rng(14).standard_normal((1, 1, 70 * 32, 64)).astype(np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    ttnn.clear_op_report()
+    ttnn.layer_norm(t, epsilon=1e-5)
+    rec = ttnn.op_report()[-1]
+    assert rec.program == "LayerNormMultiCoreProgramFactory" and rec.cores == 64 and rec.device_ns > 0
+    ttnn.layer_norm(t, epsilon=1e-5)
+    assert ttnn.op_report()[-1].cache_hit
+    cfg = ttnn.WormholeComputeKernelConfig(math_fidelity=ttnn.MathFidelity.HiFi4, math_approx_mode=False,
+                                           fp32_dest_acc_en=False)
+    a = ttnn.to_numpy(ttnn.layer_norm(t, epsilon=1e-5, compute_kernel_config=cfg))
+    b = ttnn.to_numpy(ttnn.layer_norm(t, epsilon=1e-5))
+    assert not np.array_equal(a, b)         # bf16 intermediates vs fp32 ones
+
+
+def test_norm_errors(device):
+    x = np.ones((2, 40, 70), np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    g = ttnn.from_numpy(np.ones(64, np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    with pytest.raises(ttnn.ShapeError, match="padded widths must match"):
+        ttnn.layer_norm(t, weight=g)
+    grm = ttnn.from_numpy(np.ones((3, 32), np.float32), dtype=ttnn.bfloat16, device=device)
+    with pytest.raises(NotModelledError, match="ROW_MAJOR weight"):
+        ttnn.layer_norm(t, weight=grm)
+    rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
+    with pytest.raises(ttnn.TTNNError, match="does not support ROW_MAJOR"):
+        ttnn.rms_norm(rm)
+    r = _make(device, np.ones((2, 40, 64), np.float32), ttnn.bfloat16)
+    with pytest.raises(ttnn.ShapeError, match="residual"):
+        ttnn.layer_norm(t, residual_input_tensor=r)

@@ -31,7 +31,7 @@ from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig, data_format
 
-__all__ = ["softmax", "scale_mask_softmax"]
+__all__ = ["softmax", "scale_mask_softmax", "layer_norm", "rms_norm"]
 
 _KDIR = "normalization/"
 _FLOATS = (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B)
@@ -281,3 +281,217 @@ def scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=Non
     out = _attention_optimized(what, a, m, scale if m is not None else None, bool(is_causal_mask and m is not None),
                                memory_config or t.memory_config(), cfg, numeric_stable)
     return _view(out, shape)
+
+
+# ------------------------------------------------------------------------------------------ layer_norm / rms_norm
+_LN_CBS = {"cb_in": 0, "cb_inb": 1, "cb_scaler": 2, "cb_eps": 3, "cb_gamma": 5, "cb_beta": 6, "cb_out": 16,
+           "cb_ex": 18, "cb_ex2": 19, "cb_xmm2": 20, "cb_ex2pe": 21, "cb_fusion": 22, "cb_x": 23, "cb_xmm": 24,
+           "cb_reciprocals": 25, "cb_accumulate": 26, "cb_in_rm": 27, "cb_out_rm": 28}
+_ABSENT = 0xFFFFFFFF        # TensorAccessorArgs of an absent tensor (tensix's encoding: the kernel skips it)
+
+
+def _ln_config(cfg, rms: bool):
+    """layernorm_default_compute_config (HiFi4, approx off, fp32 accumulation) / rmsnorm_default_compute_config
+    (HiFi4, approx on, no fp32 accumulation); `cfg` if given."""
+    if cfg is not None:
+        return cfg
+    return WormholeComputeKernelConfig(math_fidelity=MathFidelity.HiFi4, math_approx_mode=rms,
+                                       fp32_dest_acc_en=not rms, packer_l1_acc=False, dst_full_sync_en=False)
+
+
+def _ln_program_config(program_config):
+    """LayerNormDefaultProgramConfig fields (legacy_reduction, legacy_rsqrt, use_welford); sharded configs refused."""
+    if program_config is None:
+        return False, False, False
+    if hasattr(program_config, "block_h") or hasattr(program_config, "subblock_w"):
+        raise NotModelledError("layer_norm with LayerNormShardedMultiCoreProgramConfig (sharded layernorm) is not "
+                               "modelled.")
+    return (bool(getattr(program_config, "legacy_reduction", False)),
+            bool(getattr(program_config, "legacy_rsqrt", False)), bool(getattr(program_config, "use_welford", False)))
+
+
+def _check_weight(what, name, w, a):
+    if w is None:
+        return
+    O.device_of(what, w)
+    if w.layout != Layout.TILE:
+        raise NotModelledError(f"{what}: a ROW_MAJOR {name} runs the reader_unary_interleaved_ln_rm_gb kernel, which "
+                               f"tensix.ttnn does not run yet.\nFix: pass {name} in TILE_LAYOUT.")
+    if a.padded_shape[-1] != w.padded_shape[-1] or w.shape[-1] < a.shape[-1]:
+        raise ShapeError(f"{what}: Input and {name} padded widths must match and {name} logical width must be >= "
+                         f"input logical width; got input {list(a.shape)} (padded {list(a.padded_shape)}) vs {name} "
+                         f"{list(w.shape)} (padded {list(w.padded_shape)}).\nFix: give {name} the input's last dim.")
+    if w.padded_shape[-2] != 32:
+        raise ShapeError(f"{what}: {name.capitalize()} tensor height must equal tile height (32), got: "
+                         f"{w.padded_shape[-2]}.\nFix: pass {name} of shape [W] or [1, W].")
+
+
+def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, program_config):
+    """LayerNormDeviceOperation with LayerNormMultiCoreProgramFactory (layernorm_op_multi_core.cpp)."""
+    started = time.perf_counter()
+    legacy_reduction, legacy_rsqrt, use_welford = _ln_program_config(program_config)
+    if use_welford:
+        raise NotModelledError(f"{what} with use_welford=True (layernorm_welford.cpp) is not modelled.")
+    dev = O.device_of(what, a, gamma, beta, b)
+    W = a.shape[-1]
+    Wp, Hp = a.padded_shape[-1], a.padded_shape[-2]
+    NC = a.padded_shape.volume() // (Hp * Wp)
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    Wt, Ht = Wp // 32, Hp // 32
+    block_size = 4 if fp32 else 8
+    from tensix.device import formats, soc
+    ts = formats.tile_size
+    cb_dtype = DataType.FLOAT32 if fp32 else DataType.BFLOAT16
+    single = ts(data_format(cb_dtype))
+    in_ts = ts(data_format(a.dtype))
+    g_dt = gamma.dtype if gamma is not None else DataType.BFLOAT16
+    b_dt = beta.dtype if beta is not None else DataType.BFLOAT16
+    wup = -(-Wt // block_size) * block_size
+    in0_t, in1_t, out0_t = wup, block_size * 2, block_size * 2
+    im0_t = im3_t = in5_t = in6_t = wup
+    im6_t = block_size * 2
+    if b is not None:
+        im6_t, in0_t = wup, 2 * block_size
+    im5_t, im4_t, im1_t, in2_t, in3_t, im2_t = 2 * block_size, 8, 2, 2, 2, 2
+    bf16_ts = ts(data_format(DataType.BFLOAT16))
+    total = (in0_t * in_ts + in1_t * (ts(data_format(b.dtype)) if b is not None else 0) + out0_t * in_ts
+             + im0_t * single + im3_t * single + in5_t * ts(data_format(g_dt)) + in6_t * ts(data_format(b_dt))
+             + im6_t * single + im5_t * single + im4_t * single + im1_t * single + in2_t * bf16_ts + in3_t * bf16_ts
+             + im2_t * single)
+    if not total < soc.L1_SIZE * 0.95:
+        raise NotModelledError(f"{what}: a row of {Wt} tiles needs {total} B of circular buffers, over 95% of L1, so "
+                               "tt-metal runs layernorm_large_tensor.cpp, which tensix.ttnn does not run yet.")
+    float32_reduction = fp32 and not legacy_reduction
+    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
+    grid = O.grid_of(dev)
+    rows = NC * Ht
+    rdef, cdef = {"CB_NAMES": _LN_CBS}, {"CB_NAMES": _LN_CBS}
+    if b is not None:
+        rdef["FUSE_PRE_ADD"] = cdef["FUSE_PRE_ADD"] = 1
+    if gamma is not None:
+        rdef["FUSE_GAMMA"] = 1
+    if beta is not None:
+        rdef["FUSE_BETA"] = 1
+    if rms:
+        rdef["RMSNORM"] = cdef["RMSNORM"] = 1
+    eps_bits = _f32_bits(eps)
+    key = ("layernorm", rms, O.spec_key(a), O.spec_key(out), *(None if t is None else O.spec_key(t)
+                                                               for t in (gamma, beta, b)),
+           eps_bits, _cfg_key(cfg), legacy_reduction, legacy_rsqrt)
+
+    def acc(t):
+        return O.accessor_args(t) if t is not None else [_ABSENT]
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, rows, True)
+        cores = sorted(list(g1) + list(g2), key=lambda c: (c.y, c.x))    # corerange_to_cores(..., row_wise)
+        g1s = {(c.x, c.y) for c in g1}
+        O.cb(prog, cores, 0, in0_t, a.dtype)
+        O.cb(prog, cores, 16, out0_t, a.dtype)
+        if not rms:
+            O.cb(prog, cores, 18, im1_t, cb_dtype)
+        O.cb(prog, cores, 2, in2_t, DataType.BFLOAT16)
+        O.cb(prog, cores, 3, in3_t, DataType.BFLOAT16)
+        O.cb(prog, cores, 19, im2_t, cb_dtype)
+        if not rms or b is not None:
+            O.cb(prog, cores, 24, im0_t, cb_dtype)
+        O.cb(prog, cores, 20, im3_t, cb_dtype)
+        O.cb(prog, cores, 21, im4_t, cb_dtype)
+        if gamma is not None or beta is not None:
+            O.cb(prog, cores, 22, im5_t, cb_dtype)
+        if gamma is not None:
+            O.cb(prog, cores, 5, in5_t, g_dt)
+        if beta is not None:
+            O.cb(prog, cores, 6, in6_t, b_dt)
+        if b is not None:
+            if not rms:
+                O.cb(prog, cores, 23, im6_t, cb_dtype)
+            O.cb(prog, cores, 1, in1_t, b.dtype)
+        rct = [block_size, 0, W] + acc(a) + acc(b) + acc(gamma) + acc(beta) + [in_ts]
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_interleaved_ln.py"), cores,
+                             ReaderDataMovementConfig(compile_args=rct, defines=rdef))
+        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id_blocked.py"), cores,
+                             WriterDataMovementConfig(compile_args=[block_size] + O.accessor_args(out),
+                                                      defines={"CB_NAMES": _LN_CBS}))
+        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + "layernorm.py"), cores, ComputeConfig(
+            math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32, dst_full_sync_en=bool(cfg.dst_full_sync_en),
+            math_approx_mode=bool(cfg.math_approx_mode),
+            unpack_to_dest_mode={26: "UnpackToDestFp32"} if float32_reduction else None,
+            compile_args=[Wt, block_size, int(gamma is not None), int(beta is not None), int(fp32),
+                          int(float32_reduction), int(legacy_rsqrt), W, 32], defines=cdef))
+        plan = []
+        curr = 0
+        for c in cores:
+            n = n1 if (c.x, c.y) in g1s else n2
+            plan.append((c, n, curr))
+            curr += n
+        packed_one = 0x3F803F80
+
+        def set_args(tensors):
+            ta = tensors[0]
+            tb, tg, tbe = (tensors[1 + i] for i in range(3))
+            to = tensors[-1]
+            addr = lambda t: t.buffer_address() if t is not None else 0  # noqa: E731
+            for c, n, row in plan:
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, Wt, row, packed_one, eps_bits, addr(tg),
+                                                addr(tbe), addr(tb)])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), Wt, n, row * Wt])
+                mh.SetRuntimeArgs(prog, ck, c, [n])
+
+        return O.ProgramEntry(prog, set_args, num_cores, "LayerNormMultiCoreProgramFactory")
+
+    O.run(what, dev, key, factory, [a, b, gamma, beta, out], [out],
+          {"norm": "RMSNORM" if rms else "LAYERNORM", "epsilon": float(eps), "dtype": a.dtype.name}, started)
+    return out
+
+
+def _norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor, memory_config, program_config,
+          compute_kernel_config, kwargs):
+    if kwargs.get("recip_tensor") is not None:
+        raise NotModelledError(f"{what}(..., recip_tensor=...) (Welford's layernorm) is not modelled.")
+    _check(what, input_tensor)
+    a = input_tensor
+    if len(a.shape) == 0:
+        raise TTNNError(f"{what}: LayerNorm operation not supported for 0D tensors. (rank=0)\nFix: pass a tensor of "
+                        "rank >= 1.")
+    if a.logical_volume() == 0:
+        raise NotModelledError(f"{what} of a zero-volume tensor returns ttnn.clone of it; not modelled here.")
+    for name, w in (("weight", weight), ("bias", bias)):
+        _check_weight(what, name, w, a)
+    if weight is not None and bias is not None and weight.layout != bias.layout:
+        raise TTNNError(f"{what}: Gamma and beta must have the same layout!")
+    b = residual_input_tensor
+    if b is not None:
+        O.device_of(what, b)
+        if b.layout != Layout.TILE:
+            raise TTNNError(f"{what}: Residual tensor must have TILE layout, got: {b.layout!r}.\nFix: "
+                            "ttnn.to_layout(residual, ttnn.TILE_LAYOUT).")
+        if tuple(a.shape) != tuple(b.shape) or tuple(a.padded_shape) != tuple(b.padded_shape):
+            raise ShapeError(f"{what}: Input and residual logical and padded shapes must match, got input: "
+                             f"{list(a.shape)} vs residual: {list(b.shape)}.\nFix: pass a residual of the input's "
+                             "shape.")
+    cfg = _ln_config(compute_kernel_config, rms)
+    return _layer_norm(what, a, float(epsilon), weight, bias, b, memory_config or a.memory_config(), cfg, rms,
+                       program_config)
+
+
+def layer_norm(input_tensor, *, epsilon: float = 1e-12, weight=None, bias=None, residual_input_tensor=None,
+               memory_config=None, program_config=None, compute_kernel_config=None, **kwargs):
+    """ttnn.layer_norm(input_tensor, *, epsilon=1e-12, weight=None, bias=None, residual_input_tensor=None,
+    memory_config=None, program_config=None, compute_kernel_config=None): (x - E[x]) / sqrt(Var[x] + epsilon) * weight
+    + bias over the last dim (x = input + residual when given); the width's tile padding is left out of the means by
+    the reduce scaler."""
+    return _norm("ttnn.layer_norm", False, input_tensor, epsilon, weight, bias, residual_input_tensor, memory_config,
+                 program_config, compute_kernel_config, kwargs)
+
+
+def rms_norm(input_tensor, *, epsilon: float = 1e-12, weight=None, bias=None, residual_input_tensor=None,
+             memory_config=None, program_config=None, compute_kernel_config=None, **kwargs):
+    """ttnn.rms_norm(input_tensor, *, epsilon=1e-12, weight=None, bias=None, residual_input_tensor=None, ...):
+    x / sqrt(E[x^2] + epsilon) * weight + bias over the last dim."""
+    if input_tensor is not None and isinstance(input_tensor, Tensor) and input_tensor.layout == Layout.ROW_MAJOR:
+        raise TTNNError("ttnn.rms_norm: ttnn::rms_norm does not support ROW_MAJOR input tensors. Use TILE layout.\n"
+                        "Fix: ttnn.to_layout(input_tensor, ttnn.TILE_LAYOUT).")
+    return _norm("ttnn.rms_norm", True, input_tensor, epsilon, weight, bias, residual_input_tensor, memory_config,
+                 program_config, compute_kernel_config, kwargs)

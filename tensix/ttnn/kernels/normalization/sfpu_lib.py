@@ -70,3 +70,27 @@ def sm_exp_tile(idst, approx: bool):
         _C.call_sfpu(exp_approx_program, idst)
     else:
         exp_tile(idst, approx=False, version=FORK)
+
+
+def mul_scalar_program(approx, fp32_dest, param_bits):
+    """llk_sfpu/ckernel_sfpu_binop_with_unary.h calculate_binop_with_scalar<APPROX, MUL, 8>: per row
+    dst = dst * as_float(param) (SFPMUL; a 16-bit Dst stores it truncated, as SFPSTORE does)."""
+    from tensix.sfpi.vector import vUInt
+    p = reinterpret(vFloat, vUInt(param_bits))
+
+    def face():
+        for _ in range(8):
+            dst_reg[0] = dst_reg[0] * p
+            dst_reg += 1
+    llk._faces(face)
+
+
+def binop_with_scalar_tile_init():
+    """binop_with_scalar_tile_init(): SFPU_UNARY_INIT(unused) (no constants)."""
+    _C._init("binop_with_scalar_tile_init")
+
+
+def mul_unary_tile(idst, param1):
+    """mul_unary_tile(idst, param1) (api/compute/eltwise_unary/binop_with_scalar.h): Dst[idst] *= as_float(param1)."""
+    th, cs = _C._cs("mul_unary_tile")
+    _C.call_sfpu(mul_scalar_program, idst, cs.approx, cs.fp32, int(param1) & 0xFFFFFFFF)

@@ -370,3 +370,52 @@ def reduce(pool, dim, in_cb, scaler_cb, out_cb, rows, cols, batches=1, *,
             cb_push_back(out_cb, total_out)
     if not use_matmul:
         reduce_uninit()
+
+
+def reduce_tile_ex(icb, icb_scaler, itile, itile_scaler, idst, pool, dim, enforce_fp32_accumulation=False):
+    """reduce_tile<pool, dim, enforce_fp32_accumulation>(icb, icb_scaler, itile, itile_scaler, idst) as ttnn's
+    normalization kernels call it (kernel_util/compute/numeric.h), with two things tensix.kernel's reduce_tile does
+    not model:
+    - enforce_fp32_accumulation (tt-llk llk_math_reduce.h: REDUCE_ROW moves its partial results as two 16-bit
+      halves, nothing truncated; tensix.device.fpu.reduce);
+    - a partial scaler tile (prepare_reduce_scaler with valid < 32): row 0 of every face filled only in the valid
+      columns, 0 elsewhere. Along rows GAPOOL multiplies each (transposed) data column by its scaler datum, so the
+      columns whose scaler is 0 contribute exactly 0: here they are zeroed before the pool. Data that is not
+      finite there (0 * inf is NaN on the FPU) is refused, as are scalers that are not one value and zeros."""
+    pool, dim = PoolType(pool), ReduceDim(dim)
+    call = "reduce_tile"
+    th, cs = _C._cs(call)
+    dst = cs.need_math(call)
+    cs.check_dst(idst, call)
+    h = (cs.n_acq - 1) % cs.nbuf
+    fresh = idst not in cs.defined[h]
+    cs.defined[h].add(idst)
+    ca = _C._cb(th, icb, call)
+    cscl = _C._cb(th, icb_scaler, call)
+    cs.hw.check_op(hwconfig.reduce(pool.value, dim.value), call, _C._where(th), ((ca, "SrcA"), (cscl, "SrcB")))
+    a = formats.unpack_to_src(cs.tile_bytes(ca, itile, call), ca.fmt, fp32_dest=cs.fp32)
+    s = np.asarray(formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, call), cscl.fmt, fp32_dest=cs.fp32))
+    row = s[0].astype(np.float64)
+    if np.all(row == row[0]):
+        scaler = float(row[0])
+    else:
+        keep = row != 0
+        vals = np.unique(row[keep])
+        if dim != ReduceDim.REDUCE_ROW or len(vals) != 1 or not np.array_equal(s[16], s[0]):
+            raise NotModelledError(f"reduce_tile on core {th.core.logical} at {th.source_line_now()}: a scaler tile "
+                                   "whose row 0 is not one value (or that value and zeros, along rows) is not "
+                                   "modelled (tensix models GAPOOL/GMPOOL with one scaler value).")
+        data = np.array(a, copy=True)
+        dropped = data[:, ~keep].astype(np.float64)
+        if not np.all(np.isfinite(dropped)):
+            raise NotModelledError(f"reduce_tile on core {th.core.logical} at {th.source_line_now()}: the data "
+                                   "under the partial scaler's zeros holds inf or NaN; the FPU's 0 * inf is not "
+                                   "modelled.")
+        data[:, ~keep] = 0
+        a = data
+        scaler = float(vals[0])
+    dst[idst] = fpu.reduce(pool.value, a, dim.value, scaler, cs.fidelity, cs.fp32,
+                           acc=None if fresh else dst[idst], in_fmt=ca.fmt,
+                           enforce_fp32_accumulation=bool(enforce_fp32_accumulation))
+    cs.reduced[h][idst] = (pool.value, dim.value, _C._where(th))
+    cs.unpack_math(_C._unpack_cost(ca) + _C._unpack_cost(cscl), _C._C_RED)
