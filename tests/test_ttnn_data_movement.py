@@ -181,3 +181,178 @@ def test_tilize_untilize_errors(device):
         ttnn.to_layout(ttnn.to_layout(t, ttnn.TILE_LAYOUT), ttnn.ROW_MAJOR_LAYOUT, dtype=ttnn.float32)
     with pytest.raises(tensix.NotModelledError, match="Block"):
         ttnn.tilize(_dev(np.zeros((32, 40 * 32)), ttnn.bfloat16, device))
+
+
+# ------------------------------------------------------------------------------------------------- sharding
+def _crs(x0, y0, x1, y1):
+    return ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(x0, y0), ttnn.CoreCoord(x1, y1))])
+
+
+def _sharded(kind, grid, shape, orientation=ttnn.ShardOrientation.ROW_MAJOR):
+    return ttnn.MemoryConfig(kind, ttnn.BufferType.L1, ttnn.ShardSpec(grid, shape, orientation))
+
+
+HS, WS, BS = (ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.TensorMemoryLayout.WIDTH_SHARDED,
+              ttnn.TensorMemoryLayout.BLOCK_SHARDED)
+RMO, CMO = ttnn.ShardOrientation.ROW_MAJOR, ttnn.ShardOrientation.COL_MAJOR
+
+SHARD_CASES = [  # (tensor shape, kind, grid, shard shape, orientation, {core: (shard row, shard col)})
+    ((2, 64, 96), HS, _crs(0, 0, 3, 0), (32, 96), RMO, {(0, 0): (0, 0), (3, 0): (3, 0)}),
+    ((2, 64, 96), HS, _crs(0, 0, 1, 1), (32, 96), CMO, {(0, 1): (1, 0), (1, 0): (2, 0)}),
+    ((128, 96), WS, _crs(0, 0, 1, 1), (128, 32), CMO, {(0, 1): (0, 1), (1, 0): (0, 2)}),
+    ((128, 96), BS, _crs(1, 1, 3, 2), (64, 32), RMO, {(3, 1): (0, 2), (1, 2): (1, 0)}),
+    ((128, 96), BS, _crs(1, 1, 2, 3), (64, 32), CMO, {(2, 1): (1, 0), (1, 3): (0, 2)}),
+    ((100, 70), BS, _crs(0, 0, 2, 3), (32, 32), RMO, {(2, 3): (3, 2)}),      # partial shards at the edges
+]
+
+
+def _expected_shard(x2d, layout, dtype, shard, rc):
+    """The shard's bytes computed independently: the 2-D block of the (padded) values, tilized (face order) or as
+    rows."""
+    sh, sw = shard
+    r, c = rc
+    vals = np.asarray(ttnn.to_numpy(_host(x2d, dtype)), np.float32)
+    if layout == ttnn.TILE_LAYOUT:
+        H, W = -(-vals.shape[0] // 32) * 32, -(-vals.shape[1] // 32) * 32
+        vals = np.pad(vals, ((0, H - vals.shape[0]), (0, W - vals.shape[1])))
+    blk = vals[r * sh:(r + 1) * sh, c * sw:(c + 1) * sw]
+    full = np.zeros((sh, sw), np.float32)
+    full[:blk.shape[0], :blk.shape[1]] = blk
+    bits = (full.view(np.uint32) >> 16).astype(np.uint16)
+    if layout == ttnn.TILE_LAYOUT:
+        bits = formats.tilize_nfaces(bits, sh, sw)
+    return bits.reshape(-1).view(np.uint8), blk.shape
+
+
+@pytest.mark.parametrize("layout", [ttnn.TILE_LAYOUT, ttnn.ROW_MAJOR_LAYOUT])
+@pytest.mark.parametrize("case", range(len(SHARD_CASES)))
+def test_sharded_placement_from_host_and_by_interleaved_to_sharded(device, layout, case):
+    shape, kind, grid, shard, orient, where = SHARD_CASES[case]
+    if layout == ttnn.ROW_MAJOR_LAYOUT and shape == (100, 70):
+        shard, grid = (32, 40), _crs(0, 0, 1, 3)     # a row-major shard row must be 16-byte aligned (80 bytes)
+        where = {(1, 3): (3, 1)}
+    x = _data(shape, ttnn.bfloat16)
+    x2d = x.reshape(-1, shape[-1])
+    mc = _sharded(kind, grid, shard, orient)
+    host_made = _dev(x, ttnn.bfloat16, device, layout, mc)
+    dev_made = ttnn.to_memory_config(_dev(x, ttnn.bfloat16, device, layout), mc)
+    assert _last()[0].op == "ttnn.interleaved_to_sharded"
+    assert dev_made.memory_config() == mc and dev_made.is_sharded()
+    for t in (host_made, dev_made):
+        for (cx, cy), rc in where.items():
+            want, valid = _expected_shard(x2d, layout, ttnn.bfloat16, shard, rc)
+            got = t._buffer.shard(ttnn.CoreCoord(cx, cy))
+            if layout == ttnn.TILE_LAYOUT:
+                vt = (-(-valid[0] // 32), -(-valid[1] // 32))       # the valid tiles (padding pages are undefined)
+                g = got.reshape(shard[0] // 32, shard[1] // 32, -1)[:vt[0], :vt[1]]
+                w = want.reshape(shard[0] // 32, shard[1] // 32, -1)[:vt[0], :vt[1]]
+            else:
+                g = got.reshape(shard[0], -1)[:valid[0], :valid[1] * 2]
+                w = want.reshape(shard[0], -1)[:valid[0], :valid[1] * 2]
+            np.testing.assert_array_equal(g, w)
+        np.testing.assert_array_equal(ttnn.to_numpy(t), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+    # tensix's NoC model asks DRAM writes for 32-byte alignment: an 80-byte shard row lands at 16-byte offsets, so
+    # that case goes to L1 only (tt-metal's noc_parameters.h: NOC_DRAM_WRITE_ALIGNMENT_BYTES 16)
+    outs = (ttnn.L1_MEMORY_CONFIG,) if shard == (32, 40) else (ttnn.DRAM_MEMORY_CONFIG, ttnn.L1_MEMORY_CONFIG)
+    for out_mc in outs:
+        back = ttnn.to_memory_config(dev_made, out_mc)
+        assert _last()[0].op == "ttnn.sharded_to_interleaved" and back.memory_config() == out_mc
+        np.testing.assert_array_equal(ttnn.to_numpy(back), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+
+
+def test_create_sharded_memory_config_round_trip(device):
+    x = _data((1, 1, 256, 128), ttnn.float32)
+    for strategy in (ttnn.ShardStrategy.HEIGHT, ttnn.ShardStrategy.WIDTH, ttnn.ShardStrategy.BLOCK):
+        mc = ttnn.create_sharded_memory_config(x.shape, ttnn.CoreGrid(y=2, x=4), strategy)
+        t = ttnn.to_memory_config(_dev(x, ttnn.float32, device, ttnn.TILE_LAYOUT), mc)
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG)),
+                                      x.astype(np.float32))
+
+
+def test_interleaved_to_sharded_with_a_dtype_change(device):
+    """interleaved_to_sharded(output_dtype=bfloat8_b) converts through copy_tile / pack_tile (the packer's BF16 ->
+    BFP8 rounding); sharded_to_interleaved back to bfloat16 unpacks it exactly."""
+    x = _data((64, 64), ttnn.bfloat16)
+    t = _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
+    mc = _sharded(HS, _crs(0, 0, 1, 0), (32, 64))
+    s = ttnn.interleaved_to_sharded(t, mc, ttnn.bfloat8_b)
+    assert s.dtype == ttnn.bfloat8_b
+    want = ttnn.to_numpy(ttnn.tilize(_dev(x, ttnn.bfloat16, device), dtype=ttnn.bfloat8_b))
+    np.testing.assert_array_equal(ttnn.to_numpy(s), want)
+    back = ttnn.sharded_to_interleaved(s, ttnn.DRAM_MEMORY_CONFIG, output_dtype=ttnn.bfloat16)
+    np.testing.assert_array_equal(ttnn.to_numpy(back), want)
+
+
+def test_shard_specs_that_do_not_cover_the_tensor_are_refused(device):
+    x = np.zeros((128, 64))
+    bad = [(_sharded(HS, _crs(0, 0, 1, 0), (32, 64)), "shards along height 4 must not exceed number of cores 2"),
+           (_sharded(HS, _crs(0, 0, 3, 0), (32, 32)), "Shard width 32 must match physical width 64"),
+           (_sharded(WS, _crs(0, 0, 3, 0), (64, 32)), "Shard height 64 must match physical height 128"),
+           (_sharded(BS, _crs(0, 0, 1, 1), (32, 32), RMO), "shards along height 4 must not exceed number of rows 2"),
+           (_sharded(BS, _crs(0, 0, 1, 3), (32, 16), RMO), "tile 32x32 sized"),
+           (ttnn.MemoryConfig(HS, ttnn.BufferType.L1), "has no shard_spec")]
+    for mc, msg in bad:
+        with pytest.raises(ttnn.ShardSpecError, match=msg) as e:
+            _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT, mc)
+        assert "Fix:" in str(e.value)
+        with pytest.raises(ttnn.ShardSpecError, match=msg):
+            ttnn.to_memory_config(_dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT), mc)
+    with pytest.raises(tensix.NotModelledError, match="DRAM sharding"):
+        _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT,
+             ttnn.MemoryConfig(HS, ttnn.BufferType.DRAM, ttnn.ShardSpec(_crs(0, 0, 3, 0), (32, 64), RMO)))
+    with pytest.raises(ttnn.ShardSpecError, match="L1 aligned page size"):
+        ttnn.to_memory_config(_dev(np.zeros((64, 20)), ttnn.bfloat16, device),
+                              _sharded(WS, _crs(0, 0, 3, 0), (64, 5)))
+
+
+def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):
+    mc = _sharded(HS, _crs(0, 0, 1, 0), (32, 64))
+    s = _dev(np.zeros((64, 64)), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT, mc)
+    with pytest.raises(tensix.NotModelledError, match="to_memory_config"):
+        ttnn.tilize(s)
+    with pytest.raises(tensix.NotModelledError, match="resharding"):
+        ttnn.to_memory_config(s, _sharded(HS, _crs(0, 0, 3, 0), (16, 64)))
+    from tensix.metalium.accessor import TensorAccessorArgs
+    assert TensorAccessorArgs(s._buffer).get_compile_time_args() == [2]     # kernel-side accessors refuse it
+
+
+# ------------------------------------------------------------------------------- copy, clone, reallocate
+@pytest.mark.parametrize("layout", [ttnn.TILE_LAYOUT, ttnn.ROW_MAJOR_LAYOUT])
+def test_to_memory_config_between_dram_and_l1(device, layout):
+    x = _data((3, 40, 64), ttnn.bfloat16)
+    t = _dev(x, ttnn.bfloat16, device, layout)
+    assert ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) is t
+    l1 = ttnn.to_memory_config(t, ttnn.L1_MEMORY_CONFIG)
+    assert l1.memory_config() == ttnn.L1_MEMORY_CONFIG and l1.buffer_address() != t.buffer_address()
+    assert _last()[0].program == ("copy_default_tilized" if layout == ttnn.TILE_LAYOUT else "copy_default_row_major")
+    np.testing.assert_array_equal(ttnn.to_numpy(l1), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+    d = ttnn.to_memory_config(l1, ttnn.DRAM_MEMORY_CONFIG)
+    np.testing.assert_array_equal(ttnn.to_numpy(d), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
+
+
+def test_clone_and_reallocate(device):
+    x = _data((2, 33, 70), ttnn.float32)
+    t = _dev(x, ttnn.float32, device, ttnn.TILE_LAYOUT)
+    c = ttnn.clone(t)
+    assert c.buffer_address() != t.buffer_address() and _last()[0].op == "ttnn.clone"
+    np.testing.assert_array_equal(ttnn.to_numpy(c), ttnn.to_numpy(t))
+    # through copy_tile / pack_tile with clone's default config (16-bit Dst): the unpacker's Float32 -> Float16_b
+    # SrcA conversion truncates the low mantissa bits (formats.unpack_to_src)
+    cb = ttnn.clone(t, dtype=ttnn.bfloat16)
+    want = (np.asarray(ttnn.to_numpy(t), np.float32).view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+    np.testing.assert_array_equal(ttnn.to_numpy(cb), want)
+    # with fp32_dest_acc_en the value reaches Dst as TF32 and the packer rounds to nearest (ties away)
+    cfg = ttnn.WormholeComputeKernelConfig(fp32_dest_acc_en=True)
+    cr = ttnn.clone(t, dtype=ttnn.bfloat16, compute_kernel_config=cfg)
+    tf32 = np.asarray(ttnn.to_numpy(t), np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
+    want = formats._bits_f32(formats.fp32_to_bf16_round_away(tf32).astype(np.uint32) << 16)
+    np.testing.assert_array_equal(ttnn.to_numpy(cr), want)
+    r = ttnn.clone(_dev(x, ttnn.float32, device), memory_config=ttnn.L1_MEMORY_CONFIG)    # row-major
+    np.testing.assert_array_equal(ttnn.to_numpy(r), x.astype(np.float32))
+    with pytest.raises(ttnn.LayoutError, match="tile layout"):
+        ttnn.clone(_dev(x, ttnn.float32, device), dtype=ttnn.bfloat16)
+    moved = ttnn.reallocate(c)
+    assert not c.is_allocated()
+    np.testing.assert_array_equal(ttnn.to_numpy(moved), ttnn.to_numpy(t))
+    with pytest.raises(ttnn.DeallocatedError):
+        ttnn.to_numpy(c)

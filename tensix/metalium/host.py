@@ -226,9 +226,18 @@ class CircularBufferConfig:
         self.total_size = int(total_size)
         self.formats = dict(data_format_spec)
         self.page_sizes = {}
+        self.global_buffer = None
 
     def set_page_size(self, cb_index, page_size):
         self.page_sizes[int(cb_index)] = int(page_size)
+        return self
+
+    def set_globally_allocated_address(self, buffer):
+        """tt-metal CircularBufferConfig::set_globally_allocated_address: the CB lives in `buffer`'s L1 region on each
+        core (a sharded buffer's shard: the op reads or writes the shard in place), not in the program's CB area.
+        The address is read at each EnqueueProgram (tt-metal's dynamic CB: a cached program is rebound to the
+        buffer of the new call by calling this again)."""
+        self.global_buffer = buffer
         return self
 
 
@@ -394,6 +403,18 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
     l1_floor = dev.l1_alloc.bottom
     for cores, cfg in program.cbs:
         cs = [dev.cores[(c.x, c.y)] for c in cores]
+        gb = cfg.global_buffer
+        if gb is not None:      # a CB inside a buffer (set_globally_allocated_address)
+            if gb.is_dram or cfg.total_size > gb._per_bank:
+                raise CircularBufferConfigError(
+                    f"circular buffers {sorted(cfg.formats)}: {cfg.total_size} bytes do not fit the "
+                    f"{'DRAM' if gb.is_dram else 'L1'} buffer they are allocated in ({gb._per_bank} bytes per core).\n"
+                    "Fix: size the CB to the buffer's shard (an L1 buffer).")
+            for core in cs:
+                for idx, fmt in cfg.formats.items():
+                    core.cbs[int(idx)] = CircularBuffer(core, int(idx), gb.address(), cfg.total_size,
+                                                        cfg.page_sizes[int(idx)], fmt)
+            continue
         base = align(max(core.program_top for core in cs), soc.L1_ALIGNMENT)
         top = base + cfg.total_size
         if top > l1_floor:

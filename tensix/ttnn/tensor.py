@@ -353,8 +353,10 @@ def allocate_buffer(device, size: int, page_size: int, memory_config: MemoryConf
     """An interleaved buffer of `size` bytes in pages of `page_size` on `device` (a MeshDevice)."""
     if memory_config.is_sharded():
         from tensix.errors import NotModelledError
-        raise NotModelledError(f"sharded tensors ({memory_config.memory_layout!r}) are not modelled by tensix.ttnn yet; "
-                               "use an interleaved memory config (ttnn.DRAM_MEMORY_CONFIG / ttnn.L1_MEMORY_CONFIG).")
+        raise NotModelledError(f"a sharded output ({memory_config.memory_layout!r}) is not modelled for this op by "
+                               "tensix.ttnn (sharded tensors are made by ttnn.from_torch / to_device / "
+                               "to_memory_config and the ops that have sharded variants).\nFix: ask for an interleaved "
+                               "output (ttnn.DRAM_MEMORY_CONFIG / ttnn.L1_MEMORY_CONFIG) and ttnn.to_memory_config it.")
     bt = MBufferType.DRAM if memory_config.buffer_type == BufferType.DRAM else MBufferType.L1
     try:
         return mh.CreateBuffer(mh.InterleavedBufferConfig(device.sim, max(size, page_size), page_size, bt))
@@ -388,27 +390,36 @@ def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataT
 
 
 def write_to_device(t: Tensor, device, memory_config: MemoryConfig) -> Tensor:
+    if memory_config.is_sharded():          # one shard per core (tensix.ttnn.sharded)
+        from tensix.ttnn import sharded
+        return sharded.write_to_device(t, device, memory_config)
     data = device_bytes(t)
     size = t.num_pages * t.page_size
     buf = allocate_buffer(device, size, t.page_size, memory_config)
     buf.write_bytes(data)
-    return Tensor._make(t._shape, t._dtype, t._layout, device=device, buffer=buf, memory_config=memory_config)
+    return Tensor._make(t._shape, t._dtype, t._layout, device=device, buffer=buf, memory_config=memory_config,
+                        padded=t._padded)
+
+
+def _read_raw(t: Tensor, what: str) -> np.ndarray:
+    """The device tensor's bytes in page order (interleaved pages, or the shards gathered)."""
+    buf = t._require_device(what)
+    if t.is_sharded():
+        from tensix.ttnn import sharded
+        return sharded.read_shards(buf)
+    raw = np.empty(t.num_pages * t.page_size, np.uint8)
+    buf.read_into(raw, raw.size)
+    return raw
 
 
 def read_device_values(t: Tensor) -> np.ndarray:
-    buf = t._require_device("reading the tensor")
-    raw = np.empty(t.num_pages * t.page_size, np.uint8)
-    buf.read_into(raw, raw.size)
-    vals, _ = values_from_bytes(raw, t._shape, t._padded, t._dtype, t._layout)
+    vals, _ = values_from_bytes(_read_raw(t, "reading the tensor"), t._shape, t._padded, t._dtype, t._layout)
     return vals
 
 
 def read_to_host(t: Tensor) -> Tensor:
-    buf = t._require_device("ttnn.from_device")
-    raw = np.empty(t.num_pages * t.page_size, np.uint8)
-    buf.read_into(raw, raw.size)
-    vals, bfp = values_from_bytes(raw, t._shape, t._padded, t._dtype, t._layout)
-    return Tensor._make(t._shape, t._dtype, t._layout, host=vals, bfp=bfp)
+    vals, bfp = values_from_bytes(_read_raw(t, "ttnn.from_device"), t._shape, t._padded, t._dtype, t._layout)
+    return Tensor._make(t._shape, t._dtype, t._layout, host=vals, bfp=bfp, padded=t._padded)
 
 
 def tile_count(shape) -> int:

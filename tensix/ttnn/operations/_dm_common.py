@@ -259,6 +259,10 @@ def make_output(device, shape, dtype: DataType, layout: Layout, mc: MemoryConfig
     """A device tensor for an op's result, with an explicit padded shape if given (buffer allocated)."""
     mc = mc or DRAM_MEMORY_CONFIG
     t = Tensor._make(shape, dtype, layout, device=device, memory_config=mc, padded=padded)
+    if mc.is_sharded():
+        from tensix.ttnn import sharded
+        t._buffer = sharded.allocate(device, sharded.ShardGeometry(t.shape, t.padded_shape, dtype, layout, mc))
+        return t
     t._buffer = T.allocate_buffer(device, max(t.num_pages * t.page_size, t.page_size), t.page_size, mc)
     return t
 
@@ -291,3 +295,74 @@ def shape4(shape) -> tuple[int, int, int, int]:
 
 def as_shape(shape) -> Shape:
     return shape if isinstance(shape, Shape) else Shape(shape)
+
+
+# ------------------------------------------------------------------------------- split_work_to_cores (tt)
+def num_cores_to_ranges(start: CoreCoord, n: int, grid: CoreCoord, row_wise: bool) -> list[CoreRange]:
+    """tt-metal num_cores_to_corerangeset(start_core, n, grid_size, row_wise) (tt_metal/common/work_split.cpp):
+    at most 3 ranges (a partial row / column at the start, full rows / columns, a partial one at the end)."""
+    gx, gy = grid.x, grid.y
+    out, left, s = [], n, start
+    if row_wise:
+        if s.x != 0 and left > gx - start.x:
+            out.append(CoreRange(s, CoreCoord(gx - 1, s.y)))
+            left -= out[-1].size()
+            s = CoreCoord(0, s.y + 1)
+        if left > gx:
+            rows = left // gx
+            out.append(CoreRange(s, CoreCoord(gx - 1, s.y + rows - 1)))
+            left -= out[-1].size()
+            s = CoreCoord(0, s.y + rows)
+        if left > 0:
+            out.append(CoreRange(s, CoreCoord(s.x + left - 1, s.y)))
+    else:
+        if s.y != 0 and left > gy - start.y:
+            out.append(CoreRange(s, CoreCoord(s.x, gy - 1)))
+            left -= out[-1].size()
+            s = CoreCoord(s.x + 1, 0)
+        if left > gy:
+            cols = left // gy
+            out.append(CoreRange(s, CoreCoord(s.x + cols - 1, gy - 1)))
+            left -= out[-1].size()
+            s = CoreCoord(s.x + cols, 0)
+        if left > 0:
+            out.append(CoreRange(s, CoreCoord(s.x, s.y + left - 1)))
+    return out
+
+
+@dataclass
+class WorkSplit:
+    num_cores: int
+    all_ranges: list
+    group_1: CoreRangeSet
+    group_2: CoreRangeSet
+    per_core_1: int
+    per_core_2: int
+
+    def units_of(self, core) -> int:
+        return self.per_core_1 if self.group_1.contains(core) else self.per_core_2
+
+
+def split_work_to_cores(grid: CoreCoord, units: int, row_wise: bool = False) -> WorkSplit:
+    """tt-metal split_work_to_cores(grid_size, units, row_wise) with its core ranges (work_split.cpp): the first
+    units % num_cores cores (in row_wise / column order) take one unit more."""
+    if units == 0:
+        return WorkSplit(0, [], CoreRangeSet([]), CoreRangeSet([]), 0, 0)
+    total = grid.x * grid.y
+    if units >= total:
+        n = total
+        ranges = [CoreRange(CoreCoord(0, 0), CoreCoord(grid.x - 1, grid.y - 1))]
+    else:
+        n = units
+        ranges = num_cores_to_ranges(CoreCoord(0, 0), n, grid, row_wise)
+    per, extra = units // n, units % n
+    if extra == 0:
+        return WorkSplit(n, ranges, CoreRangeSet(ranges), CoreRangeSet([]), per, 0)
+    g1 = num_cores_to_ranges(CoreCoord(0, 0), extra, grid, row_wise)
+    last = g1[-1].end
+    if row_wise:
+        start = CoreCoord(last.x + 1, last.y) if last.x != grid.x - 1 else CoreCoord(0, last.y + 1)
+    else:
+        start = CoreCoord(last.x, last.y + 1) if last.y != grid.y - 1 else CoreCoord(last.x + 1, 0)
+    g2 = num_cores_to_ranges(start, n - extra, grid, row_wise)
+    return WorkSplit(n, ranges, CoreRangeSet(g1), CoreRangeSet(g2), per + 1, per)

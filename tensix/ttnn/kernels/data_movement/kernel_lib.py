@@ -193,3 +193,59 @@ def block_reps(first_arg: int, n_block_reps: int):
         else:
             count += 1
         yield rep
+
+
+def tt_memmove(dst_l1_addr, src_l1_addr, nbytes, guaranteed_16B_aligned=False, copy_async=False,
+               use_read_datamover=True):
+    """tt::data_movement::common::tt_memmove<guaranteed_16B_aligned, copy_async, use_read_datamover, 0>
+    (data_movement/common/kernels/common.hpp): a copy between two L1 addresses of this core. When both sit at the
+    same offset within 16 bytes (or the caller guarantees alignment) it is a NoC read (or write) of this core's own
+    L1, then a barrier unless copy_async; otherwise the RISC-V copies the bytes (memmove), which is not charged here
+    (tensix/costs.json has no per-byte RISC-V figure)."""
+    if nbytes <= 0:
+        return
+    if guaranteed_16B_aligned or (dst_l1_addr & 15) == (src_l1_addr & 15):
+        if use_read_datamover:
+            _d.noc_async_read(_d.get_noc_addr(src_l1_addr), dst_l1_addr, nbytes)
+            if not copy_async:
+                _d.noc_async_read_barrier()
+        else:
+            _d.noc_async_write(src_l1_addr, _d.get_noc_addr(dst_l1_addr), nbytes)
+            if not copy_async:
+                _d.noc_async_write_barrier()
+        return
+    import numpy as np
+    src = _d.l1_ptr(src_l1_addr, np.uint8, nbytes).copy()
+    _d.l1_ptr(dst_l1_addr, np.uint8, nbytes)[:] = src
+
+
+def _page_ids(start, n, backwards):
+    return range(start, start - n, -1) if backwards else range(start, start + n)
+
+
+def read_pages(cb_id, accessor, start, n, nbytes, backwards=False):
+    """The loop of tt-metal's page readers (reader_unary_interleaved_start_id, copy's reader_unary_start_id,
+    clone's read_kernel, reader_unary_stick_layout_interleaved_start_id): pages start .. start + n - 1 (downwards
+    with BACKWARDS) into the CB one at a time, each read completed by a barrier before its push."""
+    for i in _page_ids(start, n, backwards):
+        _d.cb_reserve_back(cb_id, 1)
+        _d.noc_async_read(_d.get_noc_addr(i, accessor), _d.get_write_ptr(cb_id), nbytes)
+        _d.noc_async_read_barrier()
+        _d.cb_push_back(cb_id, 1)
+
+
+def write_pages(cb_id, accessor, start, n, nbytes, backwards=False, flush_only=False):
+    """The loop of tt-metal's page writers: pages of the CB to start .. start + n - 1 (downwards with BACKWARDS),
+    one at a time; each write completed by a barrier before its pop (copy's writer_unary_start_id, clone's
+    write_kernel), or only flushed (its source read out) with one barrier at the end (flush_only: eltwise's
+    writer_unary_interleaved_start_id)."""
+    for i in _page_ids(start, n, backwards):
+        _d.cb_wait_front(cb_id, 1)
+        _d.noc_async_write(_d.get_read_ptr(cb_id), _d.get_noc_addr(i, accessor), nbytes)
+        if flush_only:
+            _d.noc_async_writes_flushed()
+        else:
+            _d.noc_async_write_barrier()
+        _d.cb_pop_front(cb_id, 1)
+    if flush_only:
+        _d.noc_async_write_barrier()

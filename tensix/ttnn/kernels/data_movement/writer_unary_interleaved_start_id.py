@@ -1,12 +1,13 @@
-"""Writer of ttnn's unary-style ops: pages of c_<ct arg 0> to the output from start_id, one page at a time
-(BACKWARDS define: downwards from start_id; OUT_SHARDED define: the output CB is the shard, only waited for).
+"""Writer of ttnn's unary-style ops: pages of c_<ct arg 0> to the output from start_id, one page at a time, each
+write flushed before its pop, one barrier at the end (BACKWARDS define: downwards from start_id; OUT_SHARDED define:
+the output CB is the shard, only waited for).
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/eltwise/unary/device/kernels/dataflow/
 writer_unary_interleaved_start_id.cpp. Compile-time args: cb_id_out, then the output's TensorAccessorArgs. Runtime
 args: dst_addr, num_pages, start_id."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.data_movement.kernel_lib import get_local_cb_interface
+from tensix.ttnn.kernels.data_movement.kernel_lib import get_local_cb_interface, write_pages
 
 
 def kernel_main():
@@ -19,11 +20,4 @@ def kernel_main():
         cb_wait_front(cb_id_out, num_pages)
         return
     s = TensorAccessor(TensorAccessorArgs(1), dst_addr, page_bytes)
-    ids = range(start_id, start_id - num_pages, -1) if globals().get("BACKWARDS") else \
-        range(start_id, start_id + num_pages)
-    for i in ids:
-        cb_wait_front(cb_id_out, 1)
-        noc_async_write(get_read_ptr(cb_id_out), get_noc_addr(i, s), page_bytes)
-        noc_async_writes_flushed()
-        cb_pop_front(cb_id_out, 1)
-    noc_async_write_barrier()
+    write_pages(cb_id_out, s, start_id, num_pages, page_bytes, bool(globals().get("BACKWARDS")), flush_only=True)

@@ -1,0 +1,687 @@
+"""Memory configs on the device: ttnn.to_memory_config, ttnn.interleaved_to_sharded, ttnn.sharded_to_interleaved,
+ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
+
+- to_memory_config: core/to_memory_config/to_memory_config_op.cpp: the same config returns the tensor; to a sharded
+  config interleaved_to_sharded; from a sharded one sharded_to_interleaved; between interleaved configs (DRAM <-> L1)
+  ttnn::prim::copy.
+- interleaved_to_sharded: sharded/interleaved_to_sharded/device/interleaved_to_sharded_program_factory.cpp: one core
+  per shard (the cores that hold shards, in shard order); the output CB is the core's shard (a CB allocated in the
+  output buffer); TILE: reader_unary_sharded_blocks_interleaved_start_id reads the shard's tiles; ROW_MAJOR:
+  reader_unary_stick_layout_sharded_blocks_interleaved_start_id reads its row segments (through the scratch CB when
+  a segment is not DRAM-aligned); a format conversion (output dtype) goes through sharded/.../eltwise_copy.
+- sharded_to_interleaved: sharded/sharded_to_interleaved/device/sharded_to_interleaved_program_factory.cpp: the input
+  CB is the core's shard; writer_unary_sharded_blocks_interleaved_start_id (TILE) or
+  writer_unary_stick_layout_sharded_blocks_interleaved_start_id (ROW_MAJOR) writes its pages, skipping the padding of
+  partial shards.
+- copy (interleaved -> interleaved): copy/device/copy_default_tilized_program_factory.cpp (tiles split with
+  split_work_to_cores, reader / writer _interleaved_start_id, eltwise_copy for a dtype change) and
+  copy_default_row_major_program_factory.cpp (rows split over the cores, redistribute_pages_row_major reader /
+  writer).
+- clone: clone/device/clone_program_factory.cpp (interleaved: units split with split_work_to_cores, read / write
+  kernels, compute_kernel for a dtype change, HiFi4 by default).
+- reallocate / move: data_movement/move/move.cpp move_impl (the input freed, the output allocated, copy's
+  SameMemoryConfig program unless the address did not change); copy/device/copy_same_memory_config_program_factory.cpp
+  is also to_memory_config's copy when the config is unchanged but the dtype is not.
+
+Not modelled (NotModelledError): resharding between two sharded configs (ttnn::reshard's programs), DRAM sharding,
+block-sharded grids larger than the shard grid, dtype conversion in a row-major copy, clone and move of sharded
+tensors, move's overlap program (a new buffer overlapping the old one)."""
+
+from __future__ import annotations
+
+import time
+
+from tensix.device import formats, soc
+from tensix.device.memory import align
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import (ComputeConfig, CoreRange, CoreRangeSet, MathFidelity, ReaderDataMovementConfig,
+                                   WriterDataMovementConfig)
+from tensix.ttnn import op as O
+from tensix.ttnn import sharded as S
+from tensix.ttnn.errors import DTypeError, LayoutError, ShardSpecError, TTNNError
+from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, BufferType, DataType, Layout, MemoryConfig,
+                               ShardOrientation, TensorMemoryLayout, data_format, element_size)
+
+__all__ = ["to_memory_config", "interleaved_to_sharded", "sharded_to_interleaved", "clone", "reallocate", "move"]
+
+_COPY_DTYPES = (DataType.BFLOAT16, DataType.BFLOAT8_B, DataType.FLOAT32, DataType.UINT32, DataType.INT32,
+                DataType.UINT16)
+
+
+def _k(name):
+    return O.kernel_path(f"data_movement/{name}.py")
+
+
+def _alignment(t_or_mc) -> int:
+    mc = t_or_mc.memory_config() if isinstance(t_or_mc, Tensor) else t_or_mc
+    return soc.DRAM_ALIGNMENT if mc.buffer_type == BufferType.DRAM else soc.L1_ALIGNMENT
+
+
+def _crs(cores) -> CoreRangeSet:
+    return CoreRangeSet([CoreRange(c, c) for c in cores])
+
+
+def _check_block_grid(op, geom: S.ShardGeometry, mc: MemoryConfig):
+    if mc.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and len(geom.cores) != mc.shard_spec.grid.num_cores():
+        raise NotModelledError(
+            f"{op}: the block-sharded grid ({mc.shard_spec.grid.num_cores()} cores) is larger than the tensor's "
+            f"{geom.n_h}x{geom.n_w} shards; how tt-metal's programs place the shards then is not modelled.\nFix: a "
+            f"grid of exactly {geom.n_h}x{geom.n_w} cores (ttnn.create_sharded_memory_config makes one).")
+
+
+# -------------------------------------------------------------------------------------------- to_memory_config
+def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataType | None = None,
+                     output_tensor=None, **kwargs) -> Tensor:
+    """ttnn.to_memory_config(tensor, memory_config, dtype=None): the tensor in another memory config (DRAM / L1,
+    interleaved / sharded) by tt-metal's programs; the same config returns the tensor itself."""
+    op = "ttnn.to_memory_config"
+    O.device_of(op, tensor)
+    if output_tensor is not None:
+        raise NotModelledError(f"{op}(output_tensor=...) is not modelled.\nFix: use the returned tensor.")
+    if not isinstance(memory_config, MemoryConfig):
+        raise TTNNError(f"{op}: memory_config must be a ttnn.MemoryConfig, got {type(memory_config).__name__}.")
+    if tensor.memory_config() == memory_config and dtype in (None, tensor.dtype):
+        return tensor
+    if memory_config.is_sharded():
+        if tensor.is_sharded():
+            a, b = tensor.memory_config(), memory_config
+            workaround = (a.shard_spec.shape[1] != b.shard_spec.shape[1] and a.memory_layout != b.memory_layout
+                          and tensor.layout == Layout.ROW_MAJOR)
+            if not workaround:
+                raise NotModelledError(
+                    f"{op}: resharding ({a.memory_layout.name} -> {b.memory_layout.name}) runs ttnn::reshard's "
+                    "programs, which tensix.ttnn does not model.\nFix: ttnn.to_memory_config(t, "
+                    "ttnn.DRAM_MEMORY_CONFIG) first, then to the new sharded config.")
+            tmp = sharded_to_interleaved(tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
+            return interleaved_to_sharded(tmp, memory_config, output_dtype=dtype)
+        return interleaved_to_sharded(tensor, memory_config, output_dtype=dtype)
+    if tensor.is_sharded():
+        return sharded_to_interleaved(tensor, memory_config, output_dtype=dtype)
+    return _copy(op, tensor, memory_config, dtype or tensor.dtype)
+
+
+# --------------------------------------------------------------------------------------- interleaved_to_sharded
+def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_shape=None, shard_scheme=None,
+                           shard_orientation=None, output_dtype: DataType | None = None, *,
+                           keep_l1_aligned: bool = False, **kwargs) -> Tensor:
+    """ttnn.interleaved_to_sharded(input_tensor, memory_config, output_dtype=None) (or grid, shard_shape,
+    shard_scheme, shard_orientation as ttnn's overload)."""
+    started = time.perf_counter()
+    op = "ttnn.interleaved_to_sharded"
+    dev = O.device_of(op, input_tensor)
+    a = input_tensor
+    mc = grid_or_memory_config
+    if isinstance(mc, MemoryConfig) and isinstance(shard_shape, DataType):   # (tensor, memory_config, output_dtype)
+        output_dtype, shard_shape = shard_shape, None
+    if not isinstance(mc, MemoryConfig):
+        from tensix.ttnn.types import CoreGrid, ShardSpec, ShardStrategy
+        grid = mc
+        if isinstance(grid, CoreGrid):
+            grid = CoreRangeSet([CoreRange((0, 0), (grid.x - 1, grid.y - 1))])
+        kind = {ShardStrategy.HEIGHT: TensorMemoryLayout.HEIGHT_SHARDED,
+                ShardStrategy.WIDTH: TensorMemoryLayout.WIDTH_SHARDED,
+                ShardStrategy.BLOCK: TensorMemoryLayout.BLOCK_SHARDED}.get(shard_scheme, shard_scheme)
+        mc = MemoryConfig(kind, BufferType.L1, ShardSpec(grid, shard_shape,
+                                                         shard_orientation or ShardOrientation.ROW_MAJOR))
+    out_dtype = output_dtype or a.dtype
+    if a.is_sharded():
+        raise ShardSpecError(f"{op}: Input tensor memory layout must be INTERLEAVED, but got "
+                             f"{a.memory_config().memory_layout.name}.\nFix: ttnn.to_memory_config handles sharded "
+                             "inputs.")
+    if not mc.is_sharded():
+        raise ShardSpecError(f"{op}: Output memory config must be sharded.\nFix: a HEIGHT/WIDTH/BLOCK_SHARDED config.")
+    if out_dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B) and a.layout == Layout.ROW_MAJOR:
+        raise LayoutError(f"{op}: Output dtype BFLOAT8_B/BFLOAT4_B requires TILE layout, but input tensor layout is "
+                          "ROW_MAJOR.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
+    if mc.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mc.buffer_type != BufferType.L1:
+        raise ShardSpecError(f"{op}: We don't support DRAM block sharding.\nFix: buffer_type=ttnn.BufferType.L1.")
+    if mc.shard_spec is not None and a.layout == Layout.ROW_MAJOR and \
+            (mc.shard_spec.shape[1] * element_size(a.dtype)) % soc.L1_ALIGNMENT:
+        raise ShardSpecError(f"{op}: Shard page size must currently have L1 aligned page size: a shard row of "
+                             f"{mc.shard_spec.shape[1]} elements is {mc.shard_spec.shape[1] * element_size(a.dtype)} "
+                             "bytes.\nFix: a shard width whose row is a multiple of 16 bytes.")
+    if out_dtype != a.dtype and a.layout != Layout.TILE:
+        raise NotModelledError(f"{op}: Input tensor layout must be TILE when dtype conversion is needed.\nFix: "
+                               "convert the dtype in TILE layout.")
+    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    geom = out._buffer.geom
+    _check_block_grid(op, geom, mc)
+    key = ("interleaved_to_sharded", O.spec_key(a), O.spec_key(out))
+    O.run(op, dev, key, lambda: _i2s_factory(dev, a, out), [a, out], [out], {"dtype": out_dtype.name}, started)
+    return out
+
+
+def _units(a, out, shard_shape, in_last: bool):
+    """The units both sharding factories count in (tiles in TILE layout; in ROW_MAJOR layout rows, and bytes across a
+    row): unit sizes, units per shard height / width, per tensor row (num_units_per_row), the offset between rows,
+    units of the tensor's height, and the last shard's height / width (the row-major width in bytes of the input's
+    unit for interleaved_to_sharded, of the output's for sharded_to_interleaved)."""
+    sh, sw = shard_shape
+    if a.layout == Layout.TILE:
+        in_unit, out_unit = formats.tile_size(data_format(a.dtype)), formats.tile_size(data_format(out.dtype))
+        nush, nusw = sh // TILE_SIZE, sw // TILE_SIZE
+        nupr = a.padded_shape[-1] // TILE_SIZE
+        nuo = nupr
+        nuh = a.padded_shape.volume() // a.padded_shape[-1] // TILE_SIZE
+        nusw_last = nusw - (C.round_up(nupr, nusw) - nupr)
+    else:
+        in_unit, out_unit = sw * element_size(a.dtype), sw * element_size(out.dtype)
+        nush, nusw = sh, 1
+        nupr = a.shape[-1] * element_size(a.dtype)
+        nuo = 1
+        nuh = a.shape.volume() // a.shape[-1]
+        unit = in_unit if in_last else out_unit
+        nusw_last = unit - (C.round_up(nupr, unit) - nupr)
+    nush_last = nush - (C.round_up(nuh, nush) - nuh)
+    return in_unit, out_unit, nush, nusw, nupr, nuo, nuh, nush_last, nusw_last
+
+
+def _i2s_factory(dev, a, out) -> O.ProgramEntry:
+    """InterleavedToShardedProgramFactory::create_descriptor (keep_l1_aligned, as the factory forces it)."""
+    mc = out.memory_config()
+    spec, kind, geom = mc.shard_spec, mc.memory_layout, out._buffer.geom
+    rm_orientation = spec.orientation == ShardOrientation.ROW_MAJOR
+    cores = geom.cores
+    end_core = cores[-1]
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
+    convert_df = in_fmt != out_fmt
+    src_is_dram = a.memory_config().buffer_type == BufferType.DRAM
+    in_unit, out_unit, nush, nusw, nupr, nuo, nuh, nush_last, nusw_last = _units(a, out, spec.shape, in_last=True)
+    nus = nush * nusw
+    if a.layout == Layout.TILE:
+        padded_offset_bytes = (nusw - nusw_last) * in_unit
+    else:
+        padded_offset_bytes = align(in_unit, soc.L1_ALIGNMENT)
+    in_cb, scratch_cb = 0, 1
+    out_cb = 16 if convert_df else 0
+    out_page = align(out_unit, soc.L1_ALIGNMENT)
+    all_cores = _crs(cores)
+    prog = mh.CreateProgram()
+    if convert_df:
+        in_page = align(in_unit, _alignment(a))
+        O.cb(prog, all_cores, in_cb, nus, in_fmt, page_size=in_page)
+    out_cfg = mh.CircularBufferConfig(nus * out_page, {out_cb: out_fmt}).set_page_size(out_cb, out_page)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, all_cores, out_cfg)
+    num_trids = 4
+    scratch_page = align(in_unit + soc.DRAM_ALIGNMENT, soc.DRAM_ALIGNMENT)
+    O.cb(prog, all_cores, scratch_cb, num_trids, in_fmt, page_size=scratch_page)
+    if a.layout == Layout.TILE:
+        rk = mh.CreateKernel(prog, _k("reader_unary_sharded_blocks_interleaved_start_id"), all_cores,
+                             ReaderDataMovementConfig(compile_args=[in_cb, len(cores)] + O.accessor_args(a)))
+    else:
+        rk = mh.CreateKernel(prog, _k("reader_unary_stick_layout_sharded_blocks_interleaved_start_id"), all_cores,
+                             ReaderDataMovementConfig(compile_args=[in_cb, scratch_cb, num_trids]
+                                                      + O.accessor_args(a) + [a.page_size]))
+    wk = mh.CreateKernel(prog, _k("writer_unary_sharded"), all_cores, WriterDataMovementConfig(compile_args=[out_cb]))
+    ck = mh.CreateKernel(prog, _k("eltwise_copy_sharded"), all_cores, ComputeConfig()) if convert_df else None
+    work = []
+    idx_h = idx_w = 0
+    for core in cores:
+        nunits = nus
+        last_x, last_y = core.x == end_core.x, core.y == end_core.y
+        is_end = core == end_core
+        if a.layout == Layout.TILE:
+            shard_h, shard_w, pad_off = nush, nusw, 0
+            if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+                shard_h = nush_last if is_end else shard_h
+            elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+                if is_end:
+                    shard_w, pad_off = nusw_last, padded_offset_bytes
+            else:
+                w_last, h_last = (last_x, last_y) if rm_orientation else (last_y, last_x)
+                if w_last:
+                    shard_w, pad_off = nusw_last, padded_offset_bytes
+                if h_last:
+                    shard_h = nush_last
+            nunits = shard_h * nusw
+            rargs = [shard_h, shard_w, pad_off, nuo, nunits, idx_h + idx_w, 0]
+            idx_w += nusw
+            if idx_w >= nupr:
+                idx_w = 0
+                idx_h += nupr * nush
+        else:
+            shard_h, shard_w = nush, in_unit
+            if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+                if is_end:
+                    shard_h = nush_last
+                    nunits = shard_h
+            elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+                if is_end:
+                    shard_w = nusw_last
+            else:
+                w_last, h_last = (last_x, last_y) if rm_orientation else (last_y, last_x)
+                if w_last:
+                    shard_w = nusw_last
+                if h_last:
+                    shard_h = nush_last
+                    nunits = shard_h
+            aligned = (idx_w % soc.DRAM_ALIGNMENT == 0 and padded_offset_bytes % soc.DRAM_ALIGNMENT == 0) \
+                if src_is_dram else True
+            if aligned:
+                awo, asw, aoff = idx_w, shard_w, 0
+            else:
+                awo = idx_w - idx_w % soc.DRAM_ALIGNMENT
+                aoff = idx_w - awo
+                asw = aoff + shard_w
+            rargs = [nupr, shard_h, shard_w, padded_offset_bytes, int(aligned), awo, asw, aoff, idx_h]
+            idx_w += in_unit
+            if idx_w >= nupr:
+                idx_w = 0
+                idx_h += nush
+        work.append((core, rargs, nunits))
+
+    def set_args(tensors):
+        src, dst = tensors
+        out_cfg.set_globally_allocated_address(dst._buffer)
+        for core, rargs, nunits in work:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), *rargs])
+            mh.SetRuntimeArgs(prog, wk, core, [nunits])
+            if ck is not None:
+                mh.SetRuntimeArgs(prog, ck, core, [nunits])
+
+    return O.ProgramEntry(prog, set_args, len(work), "interleaved_to_sharded")
+
+
+# --------------------------------------------------------------------------------------- sharded_to_interleaved
+def sharded_to_interleaved(input_tensor: Tensor, memory_config: MemoryConfig = DRAM_MEMORY_CONFIG,
+                           output_dtype: DataType | None = None, *, is_l1_aligned=False, **kwargs) -> Tensor:
+    """ttnn.sharded_to_interleaved(input_tensor, memory_config=DRAM_MEMORY_CONFIG, output_dtype=None)."""
+    started = time.perf_counter()
+    op = "ttnn.sharded_to_interleaved"
+    dev = O.device_of(op, input_tensor)
+    a = input_tensor
+    mc = memory_config or DRAM_MEMORY_CONFIG
+    if not a.is_sharded():
+        raise ShardSpecError(f"{op}: the input is not sharded.\nFix: ttnn.to_memory_config handles interleaved inputs.")
+    if mc.is_sharded():
+        raise ShardSpecError(f"{op}: the output memory config must be interleaved.\nFix: ttnn.DRAM_MEMORY_CONFIG or "
+                             "ttnn.L1_MEMORY_CONFIG.")
+    out_dtype = output_dtype or a.dtype
+    if out_dtype != a.dtype and a.layout != Layout.TILE:
+        raise NotModelledError(f"{op}: a dtype conversion of a row-major tensor is not modelled.\nFix: convert in TILE "
+                               "layout.")
+    geom = a._buffer.geom
+    _check_block_grid(op, geom, a.memory_config())
+    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    key = ("sharded_to_interleaved", O.spec_key(a), O.spec_key(out))
+    O.run(op, dev, key, lambda: _s2i_factory(dev, a, out), [a, out], [out], {"dtype": out_dtype.name}, started)
+    return out
+
+
+def _s2i_factory(dev, a, out) -> O.ProgramEntry:
+    """ShardedToInterleavedProgramFactory::create_descriptor (num_slices 1, is_l1_aligned)."""
+    mc = a.memory_config()
+    spec, kind = mc.shard_spec, mc.memory_layout
+    rm_orientation = spec.orientation == ShardOrientation.ROW_MAJOR
+    cores = S._cores_in_order(spec.grid, rm_orientation)
+    num_cores = len(cores)
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
+    in_unit, out_unit, nush, nusw, nupr, nuo, nuh, nush_last, nusw_last = _units(a, out, spec.shape, in_last=False)
+    nus = nush * nusw
+    unpadded = num_cores
+    if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+        unpadded = C.div_up(nuh, nush)
+    elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+        unpadded = C.div_up(nupr, nusw) if a.layout == Layout.TILE else C.div_up(nupr, out_unit)
+    end_core = cores[unpadded - 1]
+    used = _crs(cores[:unpadded]) if unpadded < num_cores else spec.grid
+    convert_df = in_fmt != out_fmt
+    src_cb = 0
+    out_cb = 16 if convert_df else 0
+    in_page = align(in_unit, soc.L1_ALIGNMENT)
+    prog = mh.CreateProgram()
+    in_cfg = mh.CircularBufferConfig(nus * in_page, {src_cb: in_fmt}).set_page_size(src_cb, in_page)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    mh.CreateCircularBuffer(prog, used, in_cfg)
+    if convert_df:
+        O.cb(prog, used, out_cb, nus, out_fmt, page_size=align(out_unit, _alignment(out)))
+    rk = mh.CreateKernel(prog, _k("reader_unary_sharded"), used, ReaderDataMovementConfig(compile_args=[src_cb]))
+    if a.layout == Layout.TILE:
+        wk = mh.CreateKernel(prog, _k("writer_unary_sharded_blocks_interleaved_start_id"), used,
+                             WriterDataMovementConfig(compile_args=[out_cb] + O.accessor_args(out)))
+    else:
+        wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_sharded_blocks_interleaved_start_id"), used,
+                             WriterDataMovementConfig(compile_args=[out_cb] + O.accessor_args(out) + [out.page_size]))
+    if convert_df:
+        mh.CreateKernel(prog, _k("eltwise_copy"), used, ComputeConfig(compile_args=[nus]))
+    work = []
+    idx_h = idx_w = 0
+    for core in cores[:unpadded]:
+        is_end = core == end_core
+        last_x, last_y = core.x == end_core.x, core.y == end_core.y
+        shard_h = nush
+        shard_w = nusw if a.layout == Layout.TILE else out_unit
+        if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+            shard_h = nush_last if is_end else shard_h
+        elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+            shard_w = nusw_last if is_end else shard_w
+        else:
+            w_last, h_last = (last_x, last_y) if rm_orientation else (last_y, last_x)
+            if w_last:
+                shard_w = nusw_last
+            if h_last:
+                shard_h = nush_last
+        if a.layout == Layout.TILE:
+            wargs = [nush, nusw, shard_h, shard_w, nuo, nus, idx_h + idx_w, 0]
+            idx_w += nusw
+            if idx_w >= nupr:
+                idx_w = 0
+                idx_h += nupr * nush
+        else:
+            wargs = [nupr, shard_h, shard_w, align(out_unit, soc.L1_ALIGNMENT), idx_w, idx_h]
+            idx_w += out_unit
+            if idx_w >= nupr:
+                idx_w = 0
+                idx_h += nush
+        work.append((core, wargs))
+    reader_cores = list(used)
+
+    def set_args(tensors):
+        src, dst = tensors
+        in_cfg.set_globally_allocated_address(src._buffer)
+        for core in reader_cores:
+            mh.SetRuntimeArgs(prog, rk, core, [nus])
+        for core, wargs in work:
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), *wargs])
+
+    return O.ProgramEntry(prog, set_args, len(reader_cores), "sharded_to_interleaved")
+
+
+# -------------------------------------------------------------------------------------------------------- copy
+def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType) -> Tensor:
+    """ttnn::prim::copy between interleaved configs (DefaultTilized / DefaultRowMajor factories)."""
+    started = time.perf_counter()
+    dev = O.device_of(op, a)
+    if a.dtype not in _COPY_DTYPES or out_dtype not in _COPY_DTYPES:
+        raise DTypeError(f"{op}: ttnn.copy only supports float, bfloat, int32 and uint16 tensors, not "
+                         f"{a.dtype!r} -> {out_dtype!r}.")
+    if a.layout == Layout.ROW_MAJOR and out_dtype != a.dtype:
+        raise NotModelledError(f"{op}: a dtype change of a row-major tensor in copy is not modelled.\nFix: "
+                               "ttnn.typecast.")
+    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    if a.memory_config() == mc:                 # can_use_specialized_factory (small units always fit L1 here)
+        key = ("copy", "same_memory_config", O.spec_key(a), O.spec_key(out))
+        factory = lambda: _copy_same_config_factory(dev, a, out, False)   # noqa: E731
+    elif a.layout == Layout.TILE:
+        key = ("copy", "default_tilized", O.spec_key(a), O.spec_key(out))
+        factory = lambda: _copy_tilized_factory(dev, a, out)       # noqa: E731
+    else:
+        key = ("copy", "default_row_major", O.spec_key(a), O.spec_key(out))
+        factory = lambda: _copy_row_major_factory(dev, a, out)     # noqa: E731
+    O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name}, started)
+    return out
+
+
+def _copy_same_config_factory(dev, a, out, backwards: bool) -> O.ProgramEntry:
+    """CopyDeviceOperation::SameMemoryConfig::create_descriptor (interleaved tensors; also ttnn.move's MULTI_CORE
+    program, BACKWARDS when moving up within L1 over an overlapping range)."""
+    tilized = out.layout == Layout.TILE
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
+    if tilized:
+        in_unit, out_unit = formats.tile_size(in_fmt), formats.tile_size(out_fmt)
+        num_units = out.padded_shape.volume() // C.TILE_HW
+    else:
+        in_unit = a.padded_shape[-1] * element_size(a.dtype)
+        out_unit = out.padded_shape[-1] * element_size(out.dtype)
+        num_units = out.padded_shape.volume() // out.padded_shape[-1]
+    convert = in_fmt != out_fmt
+    grid = dev.compute_with_storage_grid_size()
+    ws = C.split_work_to_cores(grid, num_units)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 2, in_fmt, page_size=align(in_unit, _alignment(a)))
+    out_cb = 0
+    if convert:
+        out_cb = 16
+        O.cb(prog, all_cores, 16, 2, out_fmt, page_size=align(out_unit, _alignment(out)))
+    defines = {"BACKWARDS": 1} if backwards else {}
+    if tilized:
+        rk = mh.CreateKernel(prog, _k("reader_unary_interleaved_start_id"), all_cores,
+                             ReaderDataMovementConfig(compile_args=O.accessor_args(a), defines=defines))
+        wk = mh.CreateKernel(prog, _k("writer_unary_start_id"), all_cores,
+                             WriterDataMovementConfig(compile_args=[out_cb] + O.accessor_args(out), defines=defines))
+    else:
+        rk = mh.CreateKernel(prog, _k("reader_unary_stick_layout_interleaved_start_id"), all_cores,
+                             ReaderDataMovementConfig(compile_args=[0, in_unit] + O.accessor_args(a),
+                                                      defines=defines))
+        wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_interleaved_start_id"), all_cores,
+                             WriterDataMovementConfig(compile_args=[out_cb, out_unit] + O.accessor_args(out),
+                                                      defines=defines))
+    if convert:
+        for grp, n in ((ws.group_1, ws.per_core_1), (ws.group_2, ws.per_core_2)):
+            if grp.num_cores():
+                mh.CreateKernel(prog, _k("eltwise_copy"), grp, ComputeConfig(compile_args=[n]))
+    work = _grid_work(ws, grid, num_units, backwards)
+    set_args = _unit_args(prog, rk, wk, work, None if tilized else (in_unit, out_unit), [1])
+    return O.ProgramEntry(prog, set_args, len(work), "copy_same_memory_config")
+
+
+def _grid_work(ws, grid, num_units, backwards=False):
+    """(core, units, first unit) in grid_to_cores(num_cores, x, y, false) order (column by column), group 1's cores
+    first, counting down from the last unit when backwards (copy's SameMemoryConfig, clone)."""
+    n1 = ws.group_1.num_cores()
+    work, start = [], (num_units - 1 if backwards else 0)
+    for i in range(ws.num_cores):
+        n = ws.per_core_1 if i < n1 else ws.per_core_2
+        work.append((C.CoreCoord(i // grid.y, i % grid.y), n, start))
+        start = start - n if backwards else start + n
+    return work
+
+
+def _unit_args(prog, rk, wk, work, stick_sizes, tail=()):
+    """set_args of the page-copy programs: tiles [addr, n, start]; sticks [addr, stick size, n, start, *tail]."""
+    def set_args(tensors):
+        src, dst = tensors
+        for core, n, st in work:
+            if stick_sizes is None:
+                mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), n, st])
+                mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), n, st])
+            else:
+                mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), stick_sizes[0], n, st, *tail])
+                mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), stick_sizes[1], n, st, *tail])
+    return set_args
+
+
+def _copy_tilized_factory(dev, a, out) -> O.ProgramEntry:
+    """CopyDeviceOperation::DefaultTilized::create_descriptor."""
+    shape = tuple(a.shape)
+    total = 1
+    if len(shape) >= 1:
+        total = C.div_up(shape[-1], TILE_SIZE)
+    if len(shape) >= 2:
+        total *= C.div_up(shape[-2], TILE_SIZE)
+    for d in shape[:-2]:
+        total *= d
+    all_cores, work = _copy_split(dev, total)
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
+    convert = in_fmt != out_fmt
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 2, in_fmt, page_size=a._buffer.aligned_page_size)
+    out_cb = 16 if convert else 0
+    if convert:
+        O.cb(prog, all_cores, 16, 2, out_fmt, page_size=out._buffer.aligned_page_size)
+    rk = mh.CreateKernel(prog, _k("reader_unary_interleaved_start_id"), all_cores,
+                         ReaderDataMovementConfig(compile_args=O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id"), all_cores,
+                         WriterDataMovementConfig(compile_args=[out_cb] + O.accessor_args(out)))
+    ck = mh.CreateKernel(prog, _k("eltwise_copy_sharded"), all_cores, ComputeConfig()) if convert else None
+
+    def set_args(tensors):
+        src, dst = tensors
+        for core, n, st in work:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), n, st])
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), n, st])
+            if ck is not None:
+                mh.SetRuntimeArgs(prog, ck, core, [n])
+
+    return O.ProgramEntry(prog, set_args, len(work), "copy_default_tilized")
+
+
+def _copy_split(dev, units):
+    """The copy factories' split: split_work_to_cores (column order), runtime args given to the cores in row order
+    over the ranges (corerange_to_cores(all_cores, num_cores, true)), each core its group's count."""
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), units)
+    work, start = [], 0
+    for core in C.corerange_to_cores(CoreRangeSet(ws.all_ranges), ws.num_cores, row_wise=True):
+        n = ws.units_of(core)
+        work.append((core, n, start))
+        start += n
+    return CoreRangeSet(ws.all_ranges), work
+
+
+def _copy_row_major_factory(dev, a, out) -> O.ProgramEntry:
+    """CopyDeviceOperation::DefaultRowMajor::create_descriptor (interleaved input and output)."""
+    bpe = element_size(a.dtype)
+    row = a.shape[-1] if len(a.shape) else 1
+    rows = a.shape.volume() // max(row, 1)
+    all_cores, work = _copy_split(dev, rows)
+    max_sub = 65536 * 4
+    in_page = a._buffer.page_size
+    out_aligned = out._buffer.aligned_page_size
+    in_sub = out_sub = row * bpe
+    if in_page > max_sub:
+        in_page = in_sub = max_sub
+    if out_aligned > max_sub:
+        out_aligned = out_sub = max_sub
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 1, data_format(a.dtype), page_size=in_page)
+    O.cb(prog, all_cores, 1, 2, data_format(out.dtype), page_size=out_aligned)
+    rct = [0, 1, 1, 1, row, bpe, row, row, in_sub, out_sub] + O.accessor_args(a) + [a._buffer.page_size]
+    wct = [1, 1, row, bpe, row, out_sub] + O.accessor_args(out) + [out._buffer.page_size]
+    rk = mh.CreateKernel(prog, _k("redistribute_pages_row_major_reader"), all_cores,
+                         ReaderDataMovementConfig(compile_args=rct))
+    wk = mh.CreateKernel(prog, _k("redistribute_pages_row_major_writer"), all_cores,
+                         WriterDataMovementConfig(compile_args=wct))
+
+    def set_args(tensors):
+        src, dst = tensors
+        for core, n, st in work:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), st, n])
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), st, n])
+
+    return O.ProgramEntry(prog, set_args, len(work), "copy_default_row_major")
+
+
+# ------------------------------------------------------------------------------------------------------- clone
+def clone(input_tensor: Tensor, *, dtype: DataType | None = None, memory_config: MemoryConfig | None = None,
+          compute_kernel_config=None, input=None, **kwargs) -> Tensor:
+    """ttnn.clone(input, *, dtype=None, memory_config=None, compute_kernel_config=None): a copy of the tensor in a new
+    buffer (a dtype change, in TILE layout, goes through the FPU's copy_tile / pack_tile)."""
+    started = time.perf_counter()
+    op = "ttnn.clone"
+    a = input_tensor if input_tensor is not None else input
+    dev = O.device_of(op, a)
+    out_dtype = dtype or a.dtype
+    mc = memory_config or a.memory_config()
+    if out_dtype != a.dtype and a.layout != Layout.TILE:
+        raise LayoutError(f"{op}: Clone: data type conversion is only supported with tile layout.\nFix: "
+                          "ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
+    if a.is_sharded() != mc.is_sharded():
+        raise ShardSpecError(f"{op}: Clone: mixed sharded/interleaved layout not currently supported. Both input and "
+                             "output must have the same layout.\nFix: ttnn.to_memory_config for the other layout.")
+    C.refuse_sharded(op, a, memory_config=mc)
+    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    cfg = compute_kernel_config
+    key = ("clone", O.spec_key(a), O.spec_key(out), repr(cfg))
+    O.run(op, dev, key, lambda: _clone_factory(dev, a, out, cfg), [a, out], [out], {"dtype": out_dtype.name},
+          started)
+    return out
+
+
+def _clone_factory(dev, a, out, cfg) -> O.ProgramEntry:
+    """CloneOperation::create_descriptor (interleaved)."""
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
+    convert = in_fmt != out_fmt
+    tilized = out.layout == Layout.TILE
+    if tilized:
+        in_unit, out_unit = formats.tile_size(in_fmt), formats.tile_size(out_fmt)
+        num_units = out.padded_shape.volume() // C.TILE_HW
+    else:
+        in_unit = a.shape[-1] * element_size(a.dtype)
+        out_unit = out.shape[-1] * element_size(out.dtype)
+        num_units = out.shape.volume() // max(out.shape[-1], 1)
+    grid = dev.compute_with_storage_grid_size()
+    ws = C.split_work_to_cores(grid, num_units)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    al = _alignment(a)
+    src_cb = 4
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, src_cb, 2, in_fmt, page_size=align(in_unit, al))
+    dst_cb = src_cb
+    if convert:
+        dst_cb = 20
+        O.cb(prog, all_cores, dst_cb, 2, out_fmt, page_size=align(out_unit, al))
+    if tilized:
+        rct, wct = [src_cb] + O.accessor_args(a), [dst_cb] + O.accessor_args(out)
+        rname, wname = "read_kernel", "writer_unary_start_id"
+    else:
+        rct, wct = [src_cb, in_unit] + O.accessor_args(a), [dst_cb, out_unit] + O.accessor_args(out)
+        rname, wname = ("reader_unary_stick_layout_interleaved_start_id",
+                        "writer_unary_stick_layout_interleaved_start_id")
+    rk = mh.CreateKernel(prog, _k(rname), all_cores, ReaderDataMovementConfig(compile_args=rct))
+    wk = mh.CreateKernel(prog, _k(wname), all_cores, WriterDataMovementConfig(compile_args=wct))
+    if convert:
+        fid = getattr(cfg, "math_fidelity", MathFidelity.HiFi4)
+        fp32 = bool(getattr(cfg, "fp32_dest_acc_en", False))
+        full = bool(getattr(cfg, "dst_full_sync_en", False))
+        approx = bool(getattr(cfg, "math_approx_mode", True))
+        for grp, n in ((ws.group_1, ws.per_core_1), (ws.group_2, ws.per_core_2)):
+            if grp.num_cores():
+                mh.CreateKernel(prog, _k("clone_compute_kernel"), grp, ComputeConfig(
+                    math_fidelity=fid, fp32_dest_acc_en=fp32, dst_full_sync_en=full, math_approx_mode=approx,
+                    compile_args=[src_cb, dst_cb, n]))
+    work = _grid_work(ws, grid, num_units)
+    set_args = _unit_args(prog, rk, wk, work, None if tilized else (in_unit, out_unit))
+    return O.ProgramEntry(prog, set_args, len(work), "clone")
+
+
+def reallocate(input_tensor: Tensor, memory_config: MemoryConfig | None = None, **kwargs) -> Tensor:
+    """ttnn.reallocate(input_tensor, memory_config=None) = ttnn::move (data_movement/move/move.cpp move_impl): the
+    input's buffer is freed first, the output allocated (usually at higher L1 / lower DRAM addresses, which is how it
+    defragments), and the data copied by copy's SameMemoryConfig program (BACKWARDS when moving up within L1 over an
+    overlapping range); when the new buffer lands at the same address nothing moves (tt-metal: "No space to move the
+    tensor"). The input is deallocated afterwards, as in ttnn."""
+    started = time.perf_counter()
+    op = "ttnn.reallocate"
+    dev = O.device_of(op, input_tensor)
+    a = input_tensor
+    if a.is_sharded():
+        raise NotModelledError(f"{op}: moving a sharded tensor (move's MULTI_CORE_SHARDED program) is not modelled."
+                               "\nFix: move it to an interleaved config first.")
+    mc = memory_config or a.memory_config()
+    if mc.is_sharded():
+        C.refuse_sharded(op, memory_config=mc)
+    old = a._buffer
+    ghost = Tensor._make(a.shape, a.dtype, a.layout, device=dev, buffer=old, memory_config=a.memory_config(),
+                         padded=a.padded_shape)
+    mh.DeallocateBuffer(old)                    # the input's memory is free before the output is allocated
+    a._buffer = None
+    a._deallocated = True
+    out = C.make_output(dev, a.shape, a.dtype, a.layout, mc, padded=a.padded_shape)
+    same_space = old.is_dram == out._buffer.is_dram
+    in_addr, out_addr = old.address(), out._buffer.address()
+    if same_space and in_addr == out_addr:
+        return out                              # nothing to move: the data is where it was
+    per_bank = out._buffer._per_bank
+    non_overlap = not same_space
+    if same_space:
+        non_overlap = (out_addr + per_bank <= in_addr) if old.is_dram else (in_addr + per_bank <= out_addr)
+    ob = out._buffer
+    per_l1_bank = C.div_up(ob.num_pages, soc.GRID_X * soc.GRID_Y) * align(ob.page_size, soc.L1_ALIGNMENT)
+    fits_in_cb = soc.L1_UNRESERVED_BASE + per_l1_bank <= (out_addr if not ob.is_dram else soc.L1_SIZE)
+    if not non_overlap and fits_in_cb:
+        # tt-metal's MULTI_CORE_OVERLAP strategy (move_overlap_program_factory.cpp)
+        raise NotModelledError(f"{op}: the new buffer overlaps the old one; tt-metal then runs move's overlap program "
+                               "(a multicast-synchronised copy through CBs), which tensix.ttnn does not model.")
+    backwards = (not old.is_dram) and (not ob.is_dram) and not non_overlap and out_addr > in_addr
+    key = ("move", O.spec_key(a), O.spec_key(out), backwards)
+    O.run(op, dev, key, lambda: _copy_same_config_factory(dev, ghost, out, backwards), [ghost, out], [out], {},
+          started)
+    return out
+
+
+move = reallocate
