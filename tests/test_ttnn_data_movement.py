@@ -251,10 +251,7 @@ def test_sharded_placement_from_host_and_by_interleaved_to_sharded(device, layou
                 w = want.reshape(shard[0], -1)[:valid[0], :valid[1] * 2]
             np.testing.assert_array_equal(g, w)
         np.testing.assert_array_equal(ttnn.to_numpy(t), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
-    # tensix's NoC model asks DRAM writes for 32-byte alignment: an 80-byte shard row lands at 16-byte offsets, so
-    # that case goes to L1 only (tt-metal's noc_parameters.h: NOC_DRAM_WRITE_ALIGNMENT_BYTES 16)
-    outs = (ttnn.L1_MEMORY_CONFIG,) if shard == (32, 40) else (ttnn.DRAM_MEMORY_CONFIG, ttnn.L1_MEMORY_CONFIG)
-    for out_mc in outs:
+    for out_mc in (ttnn.DRAM_MEMORY_CONFIG, ttnn.L1_MEMORY_CONFIG):     # 80-byte rows: DRAM writes at 16-byte offsets
         back = ttnn.to_memory_config(dev_made, out_mc)
         assert _last()[0].op == "ttnn.sharded_to_interleaved" and back.memory_config() == out_mc
         np.testing.assert_array_equal(ttnn.to_numpy(back), ttnn.to_numpy(_host(x, ttnn.bfloat16)))

@@ -379,12 +379,13 @@ def _local_range(th, addr, size, what):
 
 
 
-def _check_align(th, local, remote, kind, size, what):
+def _check_align(th, local, remote, kind, size, what, write=False):
     """NoC alignment rules: the NoC moves L1 data in aligned 16-byte units [ISA NoC/Ordering.md] and does not
-    shift bytes, so both ends must sit at the same offset within 16 bytes (32 when DRAM is involved: tt-metal's
-    Wormhole NOC_L1_TO_L1_ALIGNMENT = 16, NOC_L1_TO_DRAM_ALIGNMENT = 32); transfers over one packet (8 KiB)
-    are split by hardware only if both addresses are 16-byte aligned [ISA NoC/Counters.md]."""
-    al = soc.DRAM_ALIGNMENT if kind == "dram" else soc.L1_ALIGNMENT
+    shift bytes, so both ends must sit at the same offset within 16 bytes (32 when reading DRAM: tt-metal
+    622c6fb9's Wormhole noc_parameters.h NOC_L1_READ/WRITE_ALIGNMENT_BYTES = 16, NOC_DRAM_READ_ALIGNMENT_BYTES =
+    32, NOC_DRAM_WRITE_ALIGNMENT_BYTES = 16, as its watcher's debug_sanitize checks them); transfers over one
+    packet (8 KiB) are split by hardware only if both addresses are 16-byte aligned [ISA NoC/Counters.md]."""
+    al = soc.DRAM_ALIGNMENT if kind == "dram" and not write else soc.L1_ALIGNMENT
     if (local - remote) % al:
         raise NocAddressError(
             f"{what} on core {th.core.logical} at {th.source_line_now()}: misaligned NoC access: local L1 address "
@@ -460,7 +461,7 @@ def _write(th, src, dst_noc_addr, size, noc, what):
     mem, off, kind, where = dev.resolve(dst_noc_addr, size, lambda: f"{what} at {th.source_line_now()}")
     _local_range(th, src, size, f"{what} source")
     if (src - off) % 32 or (size > MAX_PACKET):
-        _check_align(th, src, off, kind, size, what)
+        _check_align(th, src, off, kind, size, what, write=True)
     mem[off:off + size] = th.core.l1[src:src + size]
     flushed, done = dev.timing.transfer(th.clocks[th.cur], _port(th, noc), size, where if kind == "dram" else None,
                                         _lat(th, dst_noc_addr, noc, False))
