@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import enum
 import math
+import os
 
 import numba
 import numpy as np
@@ -60,6 +61,10 @@ __all__ = [
     "eltwise_binary",
     "reduce",
     "matmul",
+    "matmul_sequence",
+    "MatmulOperands",
+    "pack_l1_accumulate",
+    "PACK_L1_ACC_ROUNDING",
 ]
 
 DST_BF16_ROUNDING = "round to nearest, ties away from zero (assumed; ISA RoundToBF16 is undefined)"
@@ -398,6 +403,386 @@ def matmul(a, b, acc=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
         for k in (slice(0, 16), slice(16, 32)):
             out, d = dst.accumulate(d, _f32(ap[:, :, k] @ bp[:, k, :]))
     return out[0] if single else out
+
+
+# ------------------------------------------------------------------------------ batched matmul
+#
+# matmul_sequence runs many matmul_tiles products at once with exactly the numbers of calling matmul() for each in
+# turn. Why it can be exact, step by step:
+# - The fidelity-phase parts of an operand tile depend only on that tile, so they are extracted once per tile
+#   (_a_part / _b_part, the same functions as matmul()).
+# - One MVMUL's 16-term dot product: matmul() computes it with numpy's float64 `@` on (n, 32, 16) @ (n, 16, 32)
+#   slices, which OpenBLAS evaluates per slice as a sequential fused-multiply-add over k = 0..15 (checked against
+#   an explicit sequential loop on operands of huge exponent range, where another summation order differs in 11%
+#   of the elements; tests/test_matmul_batch.py keeps checking it). The products are exact in float64 (at most 5 x
+#   7 significant bits), so a plain 2-D float64 gemm with K = 16 over many tiles at once, which OpenBLAS also
+#   accumulates sequentially in k, gives the same sums: one gemm per (group of tiles, phase, K chunk).
+# - The Dst accumulation is a sequence per Dst datum: for each product in order, for each phase, for each K chunk,
+#   d <- write(d + f32(sum)). Datums are independent, so the sequences of many tiles run side by side; products
+#   on one Dst tile keep their order (waves: the k-th product of every Dst tile is in wave k).
+# - The fast accumulation kernel computes float32(d + float64(float32(sum))) (then the BF16 rounding for a 16-bit
+#   Dst), which is write(d + x) whenever no value is denormal or out of FP32 range. It is only used for tiles where
+#   that is guaranteed: every operand value, sum and Dst value is then a multiple of 2^L with L the sum of the two
+#   operand tiles' least significant bit exponents (Dst too), so with L >= -126 a nonzero |value| is never below
+#   the smallest normal; and a bound on |Dst| keeps it below 2^126. Anything else runs the exact kernel, which is
+#   the element-wise model of _Dst with the FPU's reading of exponent 0 and 255 (_nb_interp, _nb_write).
+
+_MM_LSB_FLOOR = -126          # smallest normal FP32 exponent: values that are multiples of 2^-126 are never denormal
+_MM_MAX_BOUND = 2.0 ** 126    # |Dst| bound below which no FP32 rounding can overflow
+
+
+def _mm_parts(src_bits: np.ndarray, role: str, nph: int):
+    """The phase parts (float64) an operand contributes: role "a" = in0 through the SrcB multiplier (phases 0-1 use
+    the high part, 2-3 the low), role "b" = in1 through SrcA's (even phases high, odd low). Only the parts the
+    fidelity needs are computed; the others are None."""
+    if role == "a":
+        hi = _b_part(src_bits, 0)
+        lo = _b_part(src_bits, 2) if nph > 2 else None
+    else:
+        hi = _a_part(src_bits, 0)
+        lo = _a_part(src_bits, 1) if nph > 1 else None
+    return hi, lo
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_mm_stats(bits, lsb, mx):
+    """Per tile of FP32-layout bits (n, 1024): the exponent of the least significant set bit of the FPU's reading
+    over its nonzero values (1 << 20 for an all-zero tile) and the largest |reading| (exponent 255 reads as
+    (1 + m / 2^23) * 2^128, exponent 0 as zero)."""
+    for t in range(bits.shape[0]):
+        lo = 1 << 20
+        hi = 0.0
+        for k in range(bits.shape[1]):
+            b = np.int64(bits[t, k])
+            e = (b >> 23) & 0xFF
+            if e == 0:
+                continue
+            sig = (b & 0x7FFFFF) | 0x800000
+            z = int(math.log2(sig & -sig))     # trailing zeros (a power of two: log2 is exact)
+            e2 = (128 if e == 255 else e - 127) - 23 + z
+            if e2 < lo:
+                lo = e2
+            v = math.ldexp(sig * 1.0, (128 if e == 255 else e - 127) - 23)
+            if v > hi:
+                hi = v
+        lsb[t] = lo
+        mx[t] = hi
+
+
+def _mm_tile_stats(bits32: np.ndarray):
+    """(least significant bit exponents, largest magnitudes) of (n, 32, 32) FP32-layout bit tiles (_nb_mm_stats)."""
+    flat = np.ascontiguousarray(bits32, dtype=np.uint32).reshape(len(bits32), -1)
+    lsb = np.empty(len(flat), np.int64)
+    mx = np.empty(len(flat), np.float64)
+    _nb_mm_stats(flat, lsb, mx)
+    return lsb, mx
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_mm_acc_fast(C, prods, D, fp32):
+    """d <- write(d + f32(C block)) for each product (dst, row tile, column tile) of a gemm result C, valid only
+    where no value is denormal or out of FP32 range (see the comment above). D: (nd, 32, 32) float64 readings.
+    (Row views keep the inner loops free of index wrap-around checks, so LLVM vectorizes them.)"""
+    t32 = np.empty(32, np.float32)
+    tb = t32.view(np.uint32)
+    for q in range(prods.shape[0]):
+        dt = prods[q, 0]
+        r0 = prods[q, 1] * 32
+        c0 = prods[q, 2] * 32
+        for i in range(32):
+            drow = D[dt, i]
+            crow = C[r0 + i, c0:c0 + 32]
+            if fp32:
+                for j in range(32):
+                    drow[j] = np.float64(np.float32(drow[j] + np.float64(np.float32(crow[j]))))
+            else:
+                for j in range(32):
+                    t32[j] = np.float32(drow[j] + np.float64(np.float32(crow[j])))
+                for j in range(32):   # DST_BF16_ROUNDING (no exponent-0 case can arise here)
+                    b = tb[j]
+                    tb[j] = ((((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> np.uint32(16)) << np.uint32(16)) \
+                        | (b & np.uint32(0x80000000))
+                for j in range(32):
+                    drow[j] = np.float64(t32[j])
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_mm_acc_exact(C, prods, D, fp32):
+    """The same steps with the full number model of matmul() (exponent 0 and 255, overflow, denormal flushing)."""
+    tmp = np.empty(1, np.float32)
+    tmpu = tmp.view(np.uint32)
+    ncol = C.shape[1]
+    for q in range(prods.shape[0]):
+        dt = prods[q, 0]
+        r0 = prods[q, 1] * 32
+        c0 = prods[q, 2] * 32
+        for i in range(32):
+            for j in range(32):
+                x = _nb_interp(_nb_f32_bits(C[r0 + i, c0 + j], tmp, tmpu), tmp, tmpu)
+                o = _nb_write(D[dt, i, j] + x, fp32, tmp, tmpu)
+                D[dt, i, j] = _nb_read(o, fp32, tmp, tmpu)
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_mm_write(D, fp32, out):
+    tmp = np.empty(1, np.float32)
+    tmpu = tmp.view(np.uint32)
+    Df = D.reshape(-1)
+    of = out.reshape(-1)
+    for i in range(Df.size):
+        of[i] = _nb_write(Df[i], fp32, tmp, tmpu)
+
+
+def _mm_rectangles(a_idx: np.ndarray, b_idx: np.ndarray):
+    """Cover the (a, b) pairs of one wave with rectangles of a tiles x b tiles, each one gemm per phase and K chunk:
+    the whole wave's a tiles x b tiles when at least half of those pairs are wanted (cores that share operands, as
+    a multicast block shares them, make it dense; the pairs nobody wants are computed and dropped), else the a tiles
+    that pair with the same set of b tiles, times that set. Yields (a list, b list, positions of the pairs in the
+    wave, their row and column in the rectangle)."""
+    ua, ra = np.unique(a_idx, return_inverse=True)
+    ub, rb = np.unique(b_idx, return_inverse=True)
+    if 2 * len(a_idx) >= len(ua) * len(ub):
+        yield ua.tolist(), ub, np.arange(len(a_idx)), ra.astype(np.int64), rb.astype(np.int64)
+        return
+    order = np.lexsort((b_idx, a_idx))
+    sa = a_idx[order]
+    bounds = np.flatnonzero(np.r_[True, sa[1:] != sa[:-1], True])
+    groups: dict = {}
+    for s0, s1 in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
+        sel = order[s0:s1]
+        key = b_idx[sel]
+        if len(key) > 1 and (key[1:] == key[:-1]).any():
+            key = np.unique(key)
+        groups.setdefault(key.tobytes(), (key, []))[1].append((int(sa[s0]), sel))
+    for key, members in groups.values():
+        a_list = [a for a, _ in members]
+        where = np.concatenate([sel for _, sel in members])
+        rows = np.repeat(np.arange(len(members), dtype=np.int64), [len(sel) for _, sel in members])
+        cols = np.searchsorted(key, b_idx[where]).astype(np.int64)
+        yield a_list, key, where, rows, cols
+
+
+_MM_WORK: dict = {}
+# host threads for the gemms and kernels of a wave (TENSIX_THREADS overrides the machine's CPU count, as for the SFPU
+# batches); both release the GIL
+_MM_THREADS = min(2, int(os.environ.get("TENSIX_THREADS", 0)) or (
+    len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
+
+
+def _blas_local_threads():
+    """OpenBLAS's openblas_set_num_threads_local (numpy's bundled scipy-openblas, OpenBLAS >= 0.3.27), or None. The
+    gemms here are small (K = 16): threads cost more than they give, and on a machine whose cores are busy they
+    wait for each other; matmul_sequence runs them on the calling thread alone."""
+    fn = _MM_WORK.get("blas_threads", False)
+    if fn is False:
+        fn = None
+        try:
+            import ctypes
+            import glob
+            import os
+            libdir = os.path.join(os.path.dirname(np.__file__), "..", "numpy.libs")
+            for path in glob.glob(os.path.join(libdir, "libscipy_openblas*.so")) + \
+                    glob.glob(os.path.join(libdir, "libopenblas*.so")):
+                lib = ctypes.CDLL(path)
+                f = getattr(lib, "openblas_set_num_threads_local", None)
+                if f is not None:
+                    f.restype = ctypes.c_int
+                    f.argtypes = [ctypes.c_int]
+                    fn = f
+                    break
+        except OSError:
+            fn = None
+        _MM_WORK["blas_threads"] = fn
+    return fn
+_MM_BLOCK = 16          # tiles per side of a gemm at most (its result, 512 x 512 doubles, stays in cache)
+
+
+def _mm_buffer(shape, slot=0) -> np.ndarray:
+    """A reused float64 work array of at least this size for thread `slot` (fresh multi-megabyte arrays cost page
+    faults)."""
+    n = shape[0] * shape[1]
+    buf = _MM_WORK.get(("sums", slot))
+    if buf is None or buf.size < n:
+        buf = _MM_WORK[("sums", slot)] = np.empty(max(n, 1 << 16))
+    return buf[:n].reshape(shape)
+
+
+class MatmulOperands:
+    """Operand tiles prepared for matmul_sequence: their phase parts for the fidelity (float64, (n, 32, 32) each;
+    None where the fidelity does not use them) and per tile the exponent of the least significant set bit and the
+    largest magnitude (which decide whether the fast accumulation kernel is exact, see above). ``role`` "a": in0 tiles
+    (through the SrcB multiplier); "b": in1 tiles (SrcA's), transposed as the unpacker and math do when
+    ``transpose``. Rows can be gathered (``take``) to combine prepared tiles of several batches."""
+
+    __slots__ = ("hi", "lo", "lsb", "max")
+
+    def __init__(self, hi, lo, lsb, mx):
+        self.hi, self.lo, self.lsb, self.max = hi, lo, lsb, mx
+
+    @classmethod
+    def prepare(cls, src, role: str, fidelity=MathFidelity.HiFi4, transpose: bool = False) -> "MatmulOperands":
+        bits, _ = _lead(_src_bits(src, "a (in0, SrcB)" if role == "a" else "b (in1, SrcA)"))
+        if transpose:
+            bits = _transpose_in1(bits)
+        nph = num_fidelity_phases(fidelity)
+        hi, lo = _mm_parts(bits, role, nph)
+        lsb, mx = _mm_tile_stats(bits)
+        return cls(hi, lo, lsb, mx)
+
+    def __len__(self):
+        return len(self.hi)
+
+    def take(self, idx) -> "MatmulOperands":
+        return MatmulOperands(self.hi[idx], None if self.lo is None else self.lo[idx], self.lsb[idx], self.max[idx])
+
+    @staticmethod
+    def concat(items) -> "MatmulOperands":
+        lo = None if items[0].lo is None else np.concatenate([x.lo for x in items])
+        return MatmulOperands(np.concatenate([x.hi for x in items]), lo, np.concatenate([x.lsb for x in items]),
+                              np.concatenate([x.max for x in items]))
+
+
+def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
+                    transpose: bool = False) -> np.ndarray:
+    """Many ``matmul_tiles`` products at once: for each row ``(d, i, j)`` of ``products``, in order,
+    ``dst[d] = matmul(a[i], b[j], acc=dst[d], fidelity, fp32_dest, transpose)``. Bit for bit what those calls give
+    one after the other (see the comment above this function for why), in a few large float64 gemms.
+
+    ``a``: (na, 32, 32) in0 Src values, ``b``: (nb, 32, 32) in1 Src values (float32, as unpack_to_src gives them;
+    or MatmulOperands prepared for this fidelity and transpose); ``dst``: (nd, 32, 32) Dst bits (uint32 with
+    ``fp32_dest``, else uint16); ``transpose``: in1 transposed, for all products (matmul()'s flag). Returns the new
+    Dst bits (a new array)."""
+    A = a if isinstance(a, MatmulOperands) else MatmulOperands.prepare(a, "a", fidelity)
+    B = b if isinstance(b, MatmulOperands) else MatmulOperands.prepare(b, "b", fidelity, transpose)
+    dstc = _Dst(fp32_dest)
+    d_bits = _lead(_tiles(dst, "dst", dstc.dtype))[0]
+    prods = np.asarray(products, dtype=np.int64).reshape(-1, 3)
+    nph = num_fidelity_phases(fidelity)
+    if len(prods) == 0:
+        return d_bits.copy()
+    if (nph > 2 and A.lo is None) or (nph > 1 and B.lo is None):
+        raise FpuError("matmul_sequence: the operands were prepared for a lower fidelity")
+    if prods.min() < 0 or prods[:, 0].max() >= len(d_bits) or prods[:, 1].max() >= len(A) \
+            or prods[:, 2].max() >= len(B):
+        raise FpuError("matmul_sequence: a product names a tile outside dst, a or b")
+    D = dstc.read(d_bits)                                   # float64 readings, updated in place
+    d_lsb, d_bound = _mm_tile_stats(d_bits if fp32_dest else d_bits.astype(np.uint32) << 16)
+    # waves: the k-th product of each Dst tile
+    dcol = prods[:, 0]
+    order = np.argsort(dcol, kind="stable")
+    pos = np.empty(len(prods), np.int64)
+    sd = dcol[order]
+    first = np.r_[True, sd[1:] != sd[:-1]]
+    run_start = np.maximum.accumulate(np.where(first, np.arange(len(sd)), 0))
+    pos[order] = np.arange(len(sd)) - run_start
+    set_threads = _blas_local_threads()
+    before = set_threads(1) if set_threads is not None else None
+    try:
+        _mm_waves(prods, pos, nph, A.hi, A.lo, B.hi, B.lo, A.lsb, A.max, B.lsb, B.max, d_lsb, d_bound, D, fp32_dest)
+    finally:
+        if before is not None:
+            set_threads(before)
+    out = np.empty_like(d_bits)
+    _nb_mm_write(D, fp32_dest, out)
+    return out
+
+
+def _mm_waves(prods, pos, nph, a_hi, a_lo, b_hi, b_lo, a_lsb, a_max, b_lsb, b_max, d_lsb, d_bound, D, fp32_dest):
+    """The waves of matmul_sequence: each wave's rectangles are cut into units of at most _MM_BLOCK x _MM_BLOCK tiles
+    (a gemm's result stays in cache for the kernel); a unit runs one gemm per phase and K chunk, each followed by
+    the accumulation kernel. The units of a wave touch distinct Dst tiles, so with two host CPUs half of them run
+    on a second thread (gemm and kernels release the GIL)."""
+    a_stack = [a_hi] + ([a_lo] if nph > 2 else [])      # phase p multiplies a part p >> 1 by b part p & 1
+    b_stack = [b_hi] + ([b_lo] if nph > 1 else [])
+    for w in range(int(pos.max()) + 1):
+        wave = prods[pos == w]
+        units = []
+        for a_list, b_list, where, rows, cols in _mm_rectangles(wave[:, 1], wave[:, 2]):
+            dsts = wave[where, 0]
+            na, nb = len(a_list), len(b_list)
+            step = 16.0 * 2 * nph * float(a_max[a_list].max()) * float(b_max[b_list].max())
+            lsb = int(a_lsb[a_list].min()) + int(b_lsb[b_list].min())
+            fast = lsb >= _MM_LSB_FLOOR and bool((d_lsb[dsts] >= _MM_LSB_FLOOR).all()) \
+                and bool((d_bound[dsts] + step < _MM_MAX_BOUND).all())
+            d_bound[dsts] += step
+            if not fast:
+                d_lsb[dsts] = -(1 << 20)     # the exact kernel may leave anything: later steps stay exact
+            bw = _MM_BLOCK
+            if _MM_THREADS > 1 and na * nb >= 16 and na <= _MM_BLOCK and nb <= _MM_BLOCK:
+                bw = max(1, -(-nb // 2))     # one unit otherwise: split its columns over the two threads
+            for r0 in range(0, na, _MM_BLOCK):
+                for c0 in range(0, nb, bw):
+                    sel = (rows >= r0) & (rows < r0 + _MM_BLOCK) & (cols >= c0) & (cols < c0 + bw)
+                    if not sel.any():
+                        continue
+                    rp = np.stack([dsts[sel], rows[sel] - r0, cols[sel] - c0], axis=1)
+                    units.append((rp, a_list[r0:r0 + _MM_BLOCK], b_list[c0:c0 + bw], fast))
+        if _MM_THREADS > 1 and len(units) > 1:
+            half = len(units) // 2
+            fut = _mm_pool().submit(_mm_units, units[half:], a_stack, b_stack, nph, D, fp32_dest, 1)
+            try:
+                _mm_units(units[:half], a_stack, b_stack, nph, D, fp32_dest, 0)
+            finally:
+                fut.result()
+        else:
+            _mm_units(units, a_stack, b_stack, nph, D, fp32_dest, 0)
+
+
+def _mm_units(units, a_stack, b_stack, nph, D, fp32_dest, slot):
+    set_threads = _blas_local_threads() if slot else None
+    before = set_threads(1) if set_threads is not None else None
+    try:
+        for rp, al, bl, fast in units:
+            acc = _nb_mm_acc_fast if fast else _nb_mm_acc_exact
+            mats_a = [x[al].reshape(-1, 32) for x in a_stack]
+            mats_b = [x[bl].transpose(1, 0, 2).reshape(32, -1) for x in b_stack]
+            work = _mm_buffer((mats_a[0].shape[0], mats_b[0].shape[1]), slot)
+            for p in range(nph):
+                ma, mb = mats_a[p >> 1], mats_b[p & 1]
+                for k in (slice(0, 16), slice(16, 32)):
+                    np.matmul(ma[:, k], mb[k, :], out=work)
+                    acc(work, rp, D, fp32_dest)
+    finally:
+        if before is not None:
+            set_threads(before)
+
+
+def _mm_pool():
+    pool = _MM_WORK.get("pool")
+    if pool is None:
+        from concurrent.futures import ThreadPoolExecutor
+        pool = _MM_WORK["pool"] = ThreadPoolExecutor(1, thread_name_prefix="tensix-matmul")
+    return pool
+
+
+# ------------------------------------------------------------------------------- packer L1 accumulation
+
+PACK_L1_ACC_ROUNDING = ("IEEE FP32 addition (round to nearest even) of the L1 datum and the packed datum, both "
+                        "widened to FP32 exactly, then the L1 format's narrowing as the packer rounds (BF16: nearest, "
+                        "ties away from zero) (assumed: the ISA documents the accumulation stage, not its adder)")
+
+
+def pack_l1_accumulate(l1_bytes, packed_bytes, fmt) -> np.ndarray:
+    """The packer's L1 accumulation (tt-llk ``llk_pack_reconfig_l1_acc(1)``; ISA Packers/README.md "Accumulation, to
+    perform L1 += Datum rather than L1 = Datum"): the tile bytes L1 ends up with when the packer writes
+    ``packed_bytes`` (what it would write without accumulation) onto ``l1_bytes`` of format ``fmt``.
+    Arithmetic: PACK_L1_ACC_ROUNDING. Float32 and Float16_b tiles are modelled (the intermediate formats ttnn's
+    matmul accumulates in); other formats raise NotModelledError."""
+    fmt = _fmt(fmt)
+    old = np.ascontiguousarray(l1_bytes, dtype=np.uint8).reshape(-1)
+    new = np.ascontiguousarray(packed_bytes, dtype=np.uint8).reshape(-1)
+    if fmt == DataFormat.Float32:
+        with np.errstate(all="ignore"):
+            return (old.view(np.float32) + new.view(np.float32)).view(np.uint8)
+    if fmt == DataFormat.Float16_b:
+        a = (old.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
+        b = (new.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
+        with np.errstate(all="ignore"):
+            bits = (a + b).view(np.uint32)
+        from tensix.device.formats import fp32_to_bf16_round_away
+        return fp32_to_bf16_round_away(bits).astype(np.uint16).view(np.uint8)
+    raise NotModelledError(f"packer L1 accumulation into {fmt.name} tiles is not modelled (Float32 and Float16_b "
+                           "are); pack the partial results in one of those formats")
 
 
 # ------------------------------------------------------------------------------------------- reduce

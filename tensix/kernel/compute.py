@@ -33,6 +33,7 @@ from tensix.errors import NotModelledError
 from tensix.kernel import _ctx, _fast, hwconfig
 from tensix.kernel.dataflow import _cb
 from tensix.kernel.sfpu_batch import Job, batch_of, program_info
+from tensix.kernel.matmul_batch import matmul_batch_of
 
 # formats with a compiled fast path (tensix/kernel/_fast.py): name -> is 32-bit float
 _FAST = {"Float16_b": False, "Float32": True}
@@ -128,6 +129,13 @@ class ComputeState:
         self.pack_open = False      # waited and not released
         self.legacy = False
         self.mm_transpose = None    # transpose of the last mm_init / mm_init_short / matmul_init (None: none yet)
+        self.mm_dims = None         # (ct_dim, rt_dim, kt_dim) of the last matmul init (the MOP's block shape)
+        self.mm_pending = 0         # matmul products queued on this Dst (tensix.kernel.matmul_batch), not yet run
+        self.mm_queued_transpose = False    # the in1 transpose of the queued products (one batch group)
+        self.mm_batch = None        # the program run's tensix.kernel.matmul_batch.MatmulBatch, once a product is queued
+        self.mm_cycles = _C_MM * fpu.num_fidelity_phases(self.fidelity)     # math cycles of one tile product
+        self.pack_l1_acc = False    # the packer adds into L1 (llk_pack_reconfig_l1_acc)
+        self.pack_relu = None       # the packer's ReLU mode (llk_pack_relu_config), None: off
         self.hw = hwconfig.HwConfig()   # what the inits programmed (unpack / math ops, data formats)
 
     # ---- helpers ----
@@ -310,6 +318,11 @@ def _configure(call, *, op=None, unpack=None, src=None, pack=None, pack_mask=hwc
     cs.hw.set(f"{call} at {th.source_line_now()}", op=op, unpack=unpack,
               src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack),
               pack_mask=pack_mask)
+    if pack is not None and pack_mask is None:
+        # a full packer configure (tt-llk configure_pack: the ReLU field from its relu_config argument, 0, and
+        # set_packer_config rewrites the config word holding Pack_L1_Acc) turns both off
+        cs.pack_l1_acc = False
+        cs.pack_relu = None
     _init(call)
 
 
@@ -319,11 +332,38 @@ def _refuse_flag(call, name, value):
                                f"would be wrong data); use {name}=0.")
 
 
-def compute_kernel_hw_startup(icb0, icb1, ocb=None):
-    """compute_kernel_hw_startup(icb0, icb1, ocb) or (icb0, ocb): the unpacker's and packer's formats only."""
-    if ocb is None:
-        icb1, ocb = icb0, icb1
-    _configure("compute_kernel_hw_startup", src=(icb0, icb1), pack=ocb, pack_mask=None)
+class SrcOrder(enum.Enum):
+    """tt-metal's SrcOrder (compute_kernel_hw_startup.h): Regular puts icb0 in SrcA and icb1 in SrcB; Reverse (the
+    matmul order: in0 feeds SrcB, in1 SrcA) swaps them."""
+    Regular = 0
+    Reverse = 1
+
+
+class _HwStartup:
+    """compute_kernel_hw_startup(icb0, icb1, ocb) or (icb0, ocb): the unpacker's and packer's formats only;
+    ``compute_kernel_hw_startup[SrcOrder.Reverse](in0, in1, out)`` is C++'s
+    ``compute_kernel_hw_startup<SrcOrder::Reverse>``: in1 to SrcA, in0 to SrcB (tt-metal compute_kernel_hw_startup.h)."""
+
+    __slots__ = ()
+    __name__ = __qualname__ = "compute_kernel_hw_startup"
+
+    def __getitem__(self, src_order):
+        if isinstance(src_order, tuple):
+            src_order = src_order[0]
+        reverse = SrcOrder(src_order) == SrcOrder.Reverse
+
+        def startup(icb0, icb1, ocb=None):
+            if ocb is None:
+                icb1, ocb = icb0, icb1
+            _configure("compute_kernel_hw_startup", src=(icb1, icb0) if reverse else (icb0, icb1), pack=ocb,
+                       pack_mask=None)
+        return startup
+
+    def __call__(self, icb0, icb1, ocb=None):
+        self[SrcOrder.Regular](icb0, icb1, ocb)
+
+
+compute_kernel_hw_startup = _HwStartup()
 
 
 def init_sfpu(icb, ocb):
@@ -410,12 +450,15 @@ class _InitBcast:
 init_bcast = _InitBcast()
 
 
-def _mm_init(call, transpose, fmt_cbs=None):
-    """Record the matmul transpose configured by an init call. On Wormhole the in1 transpose is set up at init
-    time: the unpacker's Haloize_mode (tt-llk ``_llk_unpack_AB_matmul_init_``) and the math address modifiers
-    (``_llk_math_matmul_init_``); ``_llk_math_matmul_`` itself ignores a transpose flag."""
+def _mm_init(call, transpose, fmt_cbs=None, dims=(1, 1, 1)):
+    """Record the matmul transpose and block shape configured by an init call. On Wormhole the in1 transpose is
+    set up at init time: the unpacker's Haloize_mode (tt-llk ``_llk_unpack_AB_matmul_init_``) and the math address
+    modifiers (``_llk_math_matmul_init_``); ``_llk_math_matmul_`` itself ignores a transpose flag. The block shape
+    (ct_dim, rt_dim, kt_dim) programs the unpack and math MOPs (``matmul_configure_mop``: which operand is reused,
+    the source clears) and kt_dim the unpacker's tile stride."""
     _, cs = _cs(call)
     cs.mm_transpose = bool(transpose)
+    cs.mm_dims = tuple(int(d) for d in dims)
     if fmt_cbs is None:
         _configure(call, op=hwconfig.MATMUL)
     else:
@@ -438,6 +481,44 @@ def matmul_init(in0_cb_id=None, in1_cb_id=None, transpose=0):
     """matmul_init(in0_cb_id, in1_cb_id, transpose=0): the newer tt-metal name of mm_init_short
     (tt_metal/hw/inc/api/compute/matmul.h)."""
     _mm_init("matmul_init", transpose)
+
+
+def mm_init_short_with_dt(in0_cb_id, in1_cb_id, c_in_old_srca, transpose=0):
+    """mm_init_short_with_dt(in0, in1, old_srca, transpose): reconfig_data_format_srca(old_srca, in1), then
+    matmul_init (tt-metal matmul.h)."""
+    reconfig_data_format_srca(c_in_old_srca, in1_cb_id)
+    _mm_init("mm_init_short_with_dt", transpose)
+
+
+def matmul_block_init(in0_cb_id=None, in1_cb_id=None, transpose=0, ct_dim=1, rt_dim=1, kt_dim=1):
+    """matmul_block_init(in0, in1, transpose=0, ct_dim=1, rt_dim=1, kt_dim=1) (tt-metal matmul.h): the matmul unpack
+    and math MOPs for blocks of rt_dim x ct_dim output tiles over kt_dim (formats as they are: in0 feeds SrcB, in1
+    SrcA, configured by compute_kernel_hw_startup[SrcOrder.Reverse])."""
+    _mm_init("matmul_block_init", transpose, dims=(ct_dim, rt_dim, kt_dim))
+
+
+def mm_block_init(in0_cb_id, in1_cb_id, out_cb_id, transpose=0, ct_dim=1, rt_dim=1, kt_dim=1):
+    """mm_block_init(in0, in1, out, transpose=0, ct_dim=1, rt_dim=1, kt_dim=1) (tt-metal matmul.h, deprecated there):
+    formats (in1 to SrcA, in0 to SrcB, the packer from out) and matmul_block's MOPs."""
+    _mm_init("mm_block_init", transpose, (in0_cb_id, in1_cb_id, out_cb_id), (ct_dim, rt_dim, kt_dim))
+
+
+def mm_block_init_short(in0_cb_id=None, in1_cb_id=None, transpose=0, ct_dim=1, rt_dim=1, kt_dim=1):
+    """The older name of matmul_block_init (tt-metal matmul.h)."""
+    _mm_init("mm_block_init_short", transpose, dims=(ct_dim, rt_dim, kt_dim))
+
+
+def mm_block_init_short_with_dt(in0_cb_id, in1_cb_id, old_in1_cb_id, transpose=0, ct_dim=1, rt_dim=1, kt_dim=1):
+    """reconfig_data_format_srca(old_in1, in1), then matmul_block_init (tt-metal matmul.h)."""
+    reconfig_data_format_srca(old_in1_cb_id, in1_cb_id)
+    _mm_init("mm_block_init_short_with_dt", transpose, dims=(ct_dim, rt_dim, kt_dim))
+
+
+def mm_block_init_short_with_both_dt(in0_cb_id, in1_cb_id, old_in0_cb_id, old_in1_cb_id, transpose=0, ct_dim=1,
+                                     rt_dim=1, kt_dim=1):
+    """reconfig_data_format(old_in1, in1, old_in0, in0), then matmul_block_init (tt-metal matmul.h)."""
+    reconfig_data_format(old_in1_cb_id, in1_cb_id, old_in0_cb_id, in0_cb_id)
+    _mm_init("mm_block_init_short_with_both_dt", transpose, dims=(ct_dim, rt_dim, kt_dim))
 
 
 def _new_of(args, call, n_new):
@@ -793,24 +874,179 @@ def _mm_transpose(th, cs, transpose):
         "or make the two flags agree.")
 
 
+def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, transpose):
+    """Queue the products of a matmul_tiles / matmul_block call (tensix.kernel.matmul_batch): checks, the CB tiles'
+    snapshots, the Dst bookkeeping and the cost, now; the numbers when the kernel next reads this Dst."""
+    if cs.sfpu_pending != cs.mm_pending or (cs.mm_pending and cs.mm_queued_transpose != transpose):
+        _settle_sfpu(th)                    # SFPU calls (or products of another transpose) queued before run first
+    cs.mm_queued_transpose = transpose
+    if not cs.math_open:
+        cs.need_math(call)                  # refuses it: the math thread does not own Dst
+    n = ct * rt
+    if idst.__class__ is not int or idst < 0 or idst + n > cs.capacity:
+        cs.check_dst(idst, call)
+        cs.check_dst(idst + n - 1, call)
+    cbs = th.core.cbs
+    c0 = cbs.get(in0_cb_id) or _cb(th, in0_cb_id, call)
+    c1 = cbs.get(in1_cb_id) or _cb(th, in1_cb_id, call)
+    hw = cs.hw
+    if hw.math is not hwconfig.MATMUL or hw.unpack is not hwconfig.MATMUL or hw.src[0] is not c1.fmt \
+            or hw.src[1] is not c0.fmt:
+        hw.check_op(hwconfig.MATMUL, call, _where(th), ((c1, "SrcA"), (c0, "SrcB")))
+    last0 = i0 + (rt - 1) * kt
+    last1 = i1 + ct - 1
+    if i0.__class__ is not int or i1.__class__ is not int or i0 < 0 or last0 >= c0.visible or i1 < 0 \
+            or last1 >= c1.visible:
+        for cb, first, last in ((c0, i0, last0), (c1, i1, last1)):
+            cs.tile_bytes(cb, first, call)  # raises the diagnostic for a tile that was not waited for
+            cs.tile_bytes(cb, last, call)
+    h = (cs.n_acq - 1) % cs.nbuf
+    stale = cs.stale[h]
+    written = cs.written[h]
+    defined = cs.defined[h]
+    for t in range(idst, idst + n):         # it accumulates: whatever the tile held stays in the sum
+        if t in stale:
+            cs.fast.zero_tile(cs.dst, h, t)
+            stale.discard(t)
+        defined.add(t)
+        if written is not None:
+            written.add(t)
+    batch = cs.mm_batch or matmul_batch_of(th)
+    cs.mm_batch = batch
+    tile = batch.ops.tile
+    by_page = batch.ops.by_page
+    a_ids = []
+    p0 = c0.popped + i0
+    for r in range(rt):
+        tid = by_page.get((c0, p0 + r * kt))
+        if tid is None:
+            tid = tile(c0, p0 + r * kt, c0.front_addr(i0 + r * kt))
+        a_ids.append(tid)
+    b_ids = []
+    p1 = c1.popped + i1
+    for c in range(ct):
+        tid = by_page.get((c1, p1 + c))
+        if tid is None:
+            tid = tile(c1, p1 + c, c1.front_addr(i1 + c))
+        b_ids.append(tid)
+    batch.add(th, cs, h, idst, ct, a_ids, b_ids, transpose)
+    # unpacks: the reused operand once per block row (column), the other per tile (tt-llk _llk_unpack_AB_matmul_:
+    # reuse_a = ct_dim >= rt_dim); math: one MOP per output tile and fidelity phase (_llk_math_matmul_)
+    if ct >= rt:
+        unpack = rt * _unpack_cost(c0) + n * _unpack_cost(c1)
+    else:
+        unpack = ct * _unpack_cost(c1) + n * _unpack_cost(c0)
+    cs.unpack_math(unpack, n * cs.mm_cycles)
+
+
 def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose=None):
     """matmul_tiles(in0, in1, i0, i1, idst[, transpose]): Dst[idst] += in0 @ in1 (in1.T with transpose).
 
     in0 goes to SrcB, in1 to SrcA (tt-llk ``llk_unpack_AB_matmul.h``); the transpose is that of the last
     mm_init / mm_init_short / matmul_init (``transpose`` here is the older tt-metal signature's flag and must
-    agree with it; without any init it alone decides). Numerics: tensix.device.fpu.matmul."""
+    agree with it; without any init it alone decides). Numerics: tensix.device.fpu.matmul, run in batches
+    (tensix.kernel.matmul_batch)."""
     th, cs = _cs("matmul_tiles")
     transpose = _mm_transpose(th, cs, transpose)
-    dst = cs.need_math("matmul_tiles")
-    cs.check_dst(idst, "matmul_tiles")
-    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)     # it accumulates: whatever the tile held stays in the sum
-    c0 = _cb(th, in0_cb_id, "matmul_tiles")
-    c1 = _cb(th, in1_cb_id, "matmul_tiles")
-    cs.hw.check_op(hwconfig.MATMUL, "matmul_tiles", _where(th), ((c1, "SrcA"), (c0, "SrcB")))
-    a = formats.unpack_to_src(cs.tile_bytes(c0, in0_tile_index, "matmul_tiles"), c0.fmt, fp32_dest=cs.fp32)
-    b = formats.unpack_to_src(cs.tile_bytes(c1, in1_tile_index, "matmul_tiles"), c1.fmt, fp32_dest=cs.fp32)
-    dst[idst] = fpu.matmul(a, b, acc=dst[idst], fidelity=cs.fidelity, fp32_dest=cs.fp32, transpose=transpose)
-    cs.unpack_math(_unpack_cost(c0) + _unpack_cost(c1), _C_MM * fpu.num_fidelity_phases(cs.fidelity))
+    dims = cs.mm_dims
+    if dims is not None and dims[:2] != (1, 1):
+        raise NotModelledError(
+            f"matmul_tiles on core {th.core.logical} at {th.source_line_now()} after an init for blocks of "
+            f"ct_dim={dims[0]}, rt_dim={dims[1]} (matmul_block_init): the MOPs run that block shape, which tensix "
+            "does not model for single tiles.\nFix: call matmul_init / mm_init_short before matmul_tiles.")
+    _mm_queue("matmul_tiles", th, cs, in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, 1, 1, 1,
+              transpose)
+
+
+def matmul_block(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose, ct_dim, rt_dim, kt_dim):
+    """matmul_block(in0, in1, i0, i1, idst, transpose, ct_dim, rt_dim, kt_dim) (tt-metal matmul.h): Dst tiles
+    idst + r * ct_dim + c += in0 tile (i0 + r * kt_dim) @ in1 tile (i1 + c) for the rt_dim x ct_dim output block
+    (tt-llk ``_llk_unpack_AB_matmul_`` and ``_llk_math_matmul_``: the same MVMUL sequence per output tile as
+    matmul_tiles, so the same numbers). The block shape is the one matmul_block_init programmed; transpose must
+    agree with the init's. Numerics: tensix.device.fpu.matmul per tile, run in batches."""
+    th, cs = _cs("matmul_block")
+    transpose = _mm_transpose(th, cs, transpose)
+    dims = (ct_dim, rt_dim, kt_dim)
+    if dims != cs.mm_dims:
+        raise NotModelledError(
+            f"matmul_block(..., ct_dim={ct_dim}, rt_dim={rt_dim}, kt_dim={kt_dim}) on core {th.core.logical} at "
+            f"{th.source_line_now()}: the last matmul init programmed the MOPs for "
+            f"{'no block shape' if cs.mm_dims is None else 'ct_dim=%d, rt_dim=%d, kt_dim=%d' % cs.mm_dims}; tensix "
+            "models matmul_block only with the block shape of its init (the unpacker strides by the init's kt_dim).\n"
+            "Fix: call matmul_block_init(in0, in1, transpose, ct_dim, rt_dim, kt_dim) with these dims first.")
+    _mm_queue("matmul_block", th, cs, in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, ct_dim, rt_dim,
+              kt_dim, transpose)
+
+
+def copy_block_matmul_partials(in_cb_id, start_in_tile_index, start_dst_tile_index, ntiles):
+    """copy_block_matmul_partials(in_cb, start_in, start_dst, ntiles) (tt-metal tile_move_copy.h: llk_unpack_A_block
+    and the A2D datacopy of ntiles consecutive tiles): copy_tile of tiles start_in.. into Dst start_dst.."""
+    for i in range(ntiles):
+        copy_tile(in_cb_id, start_in_tile_index + i, start_dst_tile_index + i)
+
+
+def pack_tile_block(ifrom_dst, icb, ntiles):
+    """pack_tile_block(ifrom_dst, icb, ntiles) (tt-metal pack.h: llk_matmul_pack): pack_tile of Dst tiles
+    ifrom_dst.. ifrom_dst + ntiles - 1, in order into the reserved pages of icb."""
+    for i in range(ntiles):
+        pack_tile(ifrom_dst + i, icb)
+
+
+def llk_pack_reconfig_l1_acc(enable):
+    """llk_pack_reconfig_l1_acc(enable) (tt-llk ``_llk_pack_reconfig_l1_acc_``: Pack_L1_Acc of all packers): while
+    on, pack_tile adds each datum to what its L1 destination holds instead of overwriting it
+    (tensix.device.fpu.pack_l1_accumulate). A full packer configure (compute_kernel_hw_startup, mm_init, ...) turns
+    it off; pack_reconfig_data_format keeps it."""
+    th, cs = _cs("llk_pack_reconfig_l1_acc")
+    cs.pack_l1_acc = bool(enable)
+    th.advance(_C_INIT, _PACK)
+
+
+pack_reconfig_l1_acc = llk_pack_reconfig_l1_acc
+
+
+class ReluType(enum.Enum):
+    """tt-llk's packer ReLU modes (STACC_RELU_ApplyRelu)."""
+    NO_RELU = 0
+    ZERO_RELU = 1
+    MIN_THRESHOLD_RELU = 2
+    MAX_THRESHOLD_RELU = 3
+
+
+class ReluConfig:
+    """tt-llk's ReluConfig: ``ReluConfig.none()``, ``ReluConfig.zero()`` (what ttnn's matmul uses for a fused ReLU),
+    or a threshold mode."""
+
+    __slots__ = ("mode", "threshold")
+
+    def __init__(self, mode=ReluType.NO_RELU, threshold=0):
+        self.mode = ReluType(mode)
+        self.threshold = int(threshold)
+
+    @classmethod
+    def none(cls):
+        return cls(ReluType.NO_RELU)
+
+    @classmethod
+    def zero(cls):
+        return cls(ReluType.ZERO_RELU)
+
+    def get_mode(self):
+        return self.mode
+
+    def get_threshold(self):
+        return self.threshold
+
+
+def llk_pack_relu_config(relu_config):
+    """llk_pack_relu_config(ReluConfig) (tt-llk ``_llk_pack_relu_config_``: STACC_RELU): the packer's ReLU stage for
+    the following packs (ISA Packers/ReLU.md). ZERO_RELU writes x <= 0 as 0; the threshold modes are refused when a
+    pack uses them (not modelled)."""
+    th, cs = _cs("llk_pack_relu_config")
+    if not isinstance(relu_config, ReluConfig):
+        relu_config = ReluConfig(relu_config)
+    cs.pack_relu = None if relu_config.mode == ReluType.NO_RELU else relu_config
+    th.advance(_C_INIT, _PACK)
 
 
 class _PackTile:
@@ -845,7 +1081,8 @@ class _PackTile:
         if (cs is not None and cs.pack_open and ifrom_dst.__class__ is int and 0 <= ifrom_dst < cs.capacity
                 and output_tile_index.__class__ is int):
             cb = th.core.cbs.get(icb)
-            if cb is not None and cb.wr_tile < cb.reserved and cb.fmt is cs.hw.pack_fast:
+            if (cb is not None and cb.wr_tile < cb.reserved and cb.fmt is cs.hw.pack_fast
+                    and cs.pack_relu is None):
                 k = cb.kinfo or _kinfo(cb)
                 if k[0] is not None:
                     h = cs.n_rel % cs.nbuf
@@ -855,7 +1092,10 @@ class _PackTile:
                             addr -= cb.size
                         if ifrom_dst in cs.stale[h]:
                             cs.clear_stale(h, (ifrom_dst,))
-                        cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
+                        if cs.pack_l1_acc:      # the packer adds into L1 (same numbers as _pack_tile's path)
+                            _pack_l1_acc_fast(cs, h, ifrom_dst, k, th.core.l1, addr)
+                        else:
+                            cs.fast.pack(cs.dst, h, ifrom_dst, cs.fp32, k[0], th.core.l1, addr)
                         th.clocks[_PACK] += k[3]
                         cb.wr_tile += 1
                         return
@@ -863,6 +1103,21 @@ class _PackTile:
 
 
 pack_tile = _PackTile()
+
+
+_PACK_SCRATCH = np.zeros(4096, np.uint8)
+
+
+def _pack_l1_acc_fast(cs, h, t, k, l1, addr):
+    """pack_tile with the packer's L1 accumulation into a Float32 / Float16_b CB: the bytes the packer would write
+    (the compiled pack), added to the page as tensix.device.fpu.pack_l1_accumulate does (Float32: IEEE FP32 adds)."""
+    size = k[1]
+    cs.fast.pack(cs.dst, h, t, cs.fp32, k[0], _PACK_SCRATCH, 0)
+    page = l1[addr:addr + size]
+    if k[0]:
+        page.view(np.float32)[:] += _PACK_SCRATCH[:size].view(np.float32)
+    else:
+        page[:] = fpu.pack_l1_accumulate(page, _PACK_SCRATCH[:size], formats.DataFormat.Float16_b)
 
 
 def _pack_out_of_order(ifrom_dst, icb, output_tile_index=0):
@@ -916,8 +1171,18 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
         tile = _reduce_scratch_as_nan(th, tile, reduced, cb, ifrom_dst)
     if cs.hw.pack_mask is not None:  # reduce_init's edge mask: the packer reads zeros outside the result's datums
         tile = np.where(hwconfig.PACK_KEEP[cs.hw.pack_mask], tile, tile.dtype.type(0))
+    if cs.pack_relu is not None:
+        tile = _pack_relu(th, cs, tile, cb)
     f = _FAST.get(_fmt_name(cb.fmt))
-    if f is not None:
+    if cs.pack_l1_acc:
+        size = _tsize(cb.fmt)
+        out = formats.pack_from_dest(tile, cs.fp32, cb.fmt)
+        try:
+            th.core.l1[addr:addr + size] = fpu.pack_l1_accumulate(th.core.l1[addr:addr + size], out, cb.fmt)
+        except NotModelledError as e:
+            raise NotModelledError(f"pack_tile({ifrom_dst}, {cb.index}) on core {th.core.logical} at "
+                                   f"{th.source_line_now()} with packer L1 accumulation: {e}") from None
+    elif f is not None:
         _fast.pack(tile, cs.fp32, f, th.core.l1[addr:addr + _tsize(cb.fmt)])
     else:
         out = formats.pack_from_dest(tile, cs.fp32, cb.fmt)
@@ -925,6 +1190,30 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
     if in_order:
         cb.wr_tile += 1
     th.advance(_pack_cost(cb), _PACK)
+
+
+def _pack_relu(th, cs, tile, cb):
+    """The packer's ZERO_RELU stage (ISA Packers/ReLU.md: x <= 0 ? 0 : x, on the datum after the early format
+    conversion, which never changes a sign or makes a positive value negative, so it is applied to the Dst bits
+    here): every datum with the sign bit set becomes +0, except a NaN the packer carries through (an identity
+    conversion: Float32 from a 32-bit Dst; a rounding conversion turns NaN into Inf first, and -Inf <= 0)."""
+    mode = cs.pack_relu.mode
+    if mode != ReluType.ZERO_RELU:
+        raise NotModelledError(
+            f"pack_tile into CB {cb.index} on core {th.core.logical} at {th.source_line_now()} with the packer's "
+            f"{mode.name} (threshold {cs.pack_relu.threshold:#x}): only ZERO_RELU is modelled.\nFix: use "
+            "ReluConfig.zero() or the SFPU's relu_tile.")
+    if cs.pack_l1_acc:
+        raise NotModelledError(
+            f"pack_tile into CB {cb.index} on core {th.core.logical} at {th.source_line_now()} with both the packer's "
+            "ReLU and L1 accumulation on: their order in the packer is not modelled.\nFix: turn one of them off.")
+    if cs.fp32:
+        neg = (tile >> np.uint32(31)) != 0
+        if _fmt_name(cb.fmt) in ("Float32", "Int32", "UInt32"):
+            neg &= ~(((tile & np.uint32(0x7F800000)) == np.uint32(0x7F800000)) & ((tile & np.uint32(0x7FFFFF)) != 0))
+    else:
+        neg = (tile >> np.uint16(15)) != 0
+    return np.where(neg, tile.dtype.type(0), tile)
 
 
 _NAN_BITS = {np.dtype(np.uint32): 0x7FC00000, np.dtype(np.uint16): 0x7FC0}   # quiet NaN, fp32 / 16-bit Dst
@@ -977,7 +1266,13 @@ PACK = MATH
 
 # ---- the SFPU hook ---------------------------------------------------------------------------------------
 def _settle_sfpu(th):
-    """Run this core's queued SFPU calls (batched with the other cores') before its Dst is touched."""
+    """Run this core's queued SFPU calls and matmul products (batched with the other cores') before its Dst is
+    touched. A core never has both queued: queueing either settles the other first."""
+    cs = th.compute
+    if cs.mm_pending:
+        matmul_batch_of(th).wait(th)
+        if not cs.sfpu_pending:
+            return
     batch_of(th).wait(th)
 
 
@@ -991,6 +1286,8 @@ def _run_sfpu(fn, args, dst_tile_index):
     cs = th.compute
     if cs is None:
         _cs("SFPU op")
+    if cs.mm_pending:       # queued matmul products come first (they were called first)
+        _settle_sfpu(th)
     if not cs.math_open:
         cs.need_math("SFPU op")
     if dst_tile_index.__class__ is not int or not 0 <= dst_tile_index < cs.capacity:

@@ -1,0 +1,1172 @@
+"""ttnn.matmul and ttnn.linear as tt-metal 622c6fb9 runs them on Wormhole (ttnn/cpp/ttnn/operations/matmul/).
+
+The op (matmul.cpp bound_matmul): zero-volume inputs give zeros (plus the bias); a rank-1 b is reshaped to [K, 1];
+the program config is the user's or ttnn's choice (device/config/matmul_program_config.cpp get_program_config:
+create_simple_matmul_program_config without a core grid, create_matmul_program_config with one); transpose_a/b are
+done by the blocked programs themselves (strides and a transposed-tile flag), else by ttnn.transpose first; a bias
+the fused program cannot take (batched, not a single tile row, or the L1 / non-DRAM cases of get_post_process_bias)
+is added afterwards with ttnn.add, and a user activation without a core grid runs afterwards as ttnn's unary chain
+(only program-config activations are fused). The compute kernel config defaults as create_matmul_attributes: HiFi2
+(LoFi with a user grid or program config, or two block-float inputs; HiFi3 for two float32 inputs on Wormhole),
+approx off, fp32 accumulation and packer L1 accumulation iff the output is (not) float32.
+
+Programs (device/factory/*.cpp, their kernels in tensix/ttnn/kernels/matmul/):
+- MatmulMultiCoreReuseMultiCastProgramConfig: matmul_multicore_reuse_mcast_2d_program_factory.cpp
+  (create_program_mcast_in0_in1_descriptor): the left column reads in0 blocks and multicasts them along rows, the
+  top row reads in1 blocks and multicasts them down columns and writes the output; the compute kernel is
+  bmm_large_block_zm_fused_bias_activation.
+- MatmulMultiCoreReuseMultiCast1DProgramConfig, MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreProgramConfig:
+  see their factories below.
+Interleaved tensors (DRAM or L1) in TILE layout; bfloat16, bfloat8_b and float32 inputs, outputs and bias.
+
+Numerics: every tile product is tensix.device.fpu.matmul's (fidelity phases, Dst accumulation), run in batches
+(tensix.kernel.matmul_batch); the intermediate CB formats are the factory's (Float32 partials with fp32_dest_acc_en,
+Float16_b with packer L1 accumulation, else the output format), the packer's L1 accumulation is
+tensix.device.fpu.pack_l1_accumulate, and the bias is an FPU row-broadcast add.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from tensix.device import formats, soc
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, DataMovementConfig,
+                                   DataMovementProcessor, MathFidelity, NOC)
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, BufferType, DataType, Layout, MemoryConfig, Shape,
+                               TensorMemoryLayout, WormholeComputeKernelConfig, data_format)
+
+__all__ = ["matmul", "linear", "MatmulMultiCoreProgramConfig", "MatmulMultiCoreReuseProgramConfig",
+           "MatmulMultiCoreReuseMultiCastProgramConfig", "MatmulMultiCoreReuseMultiCast1DProgramConfig",
+           "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig",
+           "MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig"]
+
+TILE = 32
+MCAST_INPUT_BUFFERING_DEPTH = 2     # matmul_utilities.hpp
+
+
+# ------------------------------------------------------------------------------------------- program configs
+def _grid(c) -> CoreCoord:
+    if isinstance(c, CoreCoord):
+        return c
+    if isinstance(c, (tuple, list)):
+        return CoreCoord(int(c[0]), int(c[1]))
+    return CoreCoord(int(c.x), int(c.y))
+
+
+def _cc(c) -> str:
+    return f"(x={c.x},y={c.y})"
+
+
+@dataclass
+class MatmulMultiCoreProgramConfig:
+    """ttnn.MatmulMultiCoreProgramConfig: the simple multi-core program (output tiles split over the cores)."""
+
+    allowed_worker_cores: object = None
+
+    def __repr__(self):
+        return "MatmulMultiCoreProgramConfig()"
+
+
+@dataclass
+class MatmulMultiCoreReuseProgramConfig:
+    """ttnn.MatmulMultiCoreReuseProgramConfig(compute_with_storage_grid_size, in0_block_w, out_subblock_h,
+    out_subblock_w, per_core_M, per_core_N, allowed_worker_cores=None)."""
+
+    compute_with_storage_grid_size: object
+    in0_block_w: int
+    out_subblock_h: int
+    out_subblock_w: int
+    per_core_M: int
+    per_core_N: int
+    allowed_worker_cores: object = None
+
+    def __post_init__(self):
+        self.compute_with_storage_grid_size = _grid(self.compute_with_storage_grid_size)
+
+    def __repr__(self):
+        return (f"MatmulMultiCoreReuseProgramConfig(compute_with_storage_grid_size={_cc(self.compute_with_storage_grid_size)}"
+                f", in0_block_w={self.in0_block_w}, out_subblock_h={self.out_subblock_h}, "
+                f"out_subblock_w={self.out_subblock_w}, per_core_M={self.per_core_M}, per_core_N={self.per_core_N}, "
+                f"allowed_worker_cores={self.allowed_worker_cores})")
+
+
+@dataclass(init=False)
+class MatmulMultiCoreReuseMultiCastProgramConfig:
+    """ttnn.MatmulMultiCoreReuseMultiCastProgramConfig(*, compute_with_storage_grid_size, in0_block_w,
+    out_subblock_h, out_subblock_w, out_block_h=None, out_block_w=None, per_core_M, per_core_N, transpose_mcast,
+    fused_activation=None, fuse_batch=True, allowed_worker_cores=None): the 2D multicast program. out_block_h / _w
+    default to per_core_M / _N (matmul_nanobind.cpp)."""
+
+    compute_with_storage_grid_size: object
+    in0_block_w: int
+    out_subblock_h: int
+    out_subblock_w: int
+    out_block_h: int
+    out_block_w: int
+    per_core_M: int
+    per_core_N: int
+    transpose_mcast: bool
+    fused_activation: object
+    fuse_batch: bool
+    allowed_worker_cores: object
+
+    def __init__(self, *, compute_with_storage_grid_size, in0_block_w, out_subblock_h, out_subblock_w,
+                 out_block_h=None, out_block_w=None, per_core_M, per_core_N, transpose_mcast=False,
+                 fused_activation=None, fuse_batch=True, allowed_worker_cores=None):
+        self.compute_with_storage_grid_size = _grid(compute_with_storage_grid_size)
+        self.in0_block_w, self.out_subblock_h, self.out_subblock_w = int(in0_block_w), int(out_subblock_h), \
+            int(out_subblock_w)
+        self.per_core_M, self.per_core_N = int(per_core_M), int(per_core_N)
+        self.out_block_h = self.per_core_M if out_block_h is None else int(out_block_h)
+        self.out_block_w = self.per_core_N if out_block_w is None else int(out_block_w)
+        self.transpose_mcast = bool(transpose_mcast)
+        self.fused_activation = fused_activation
+        self.fuse_batch = bool(fuse_batch)
+        self.allowed_worker_cores = allowed_worker_cores
+
+    def __repr__(self):
+        return (f"MatmulMultiCoreReuseMultiCastProgramConfig(compute_with_storage_grid_size="
+                f"{_cc(self.compute_with_storage_grid_size)}, in0_block_w={self.in0_block_w}, out_subblock_h="
+                f"{self.out_subblock_h}, out_subblock_w={self.out_subblock_w}, out_block_h={self.out_block_h}, "
+                f"out_block_w={self.out_block_w}, per_core_M={self.per_core_M}, per_core_N={self.per_core_N}, "
+                f"transpose_mcast={int(self.transpose_mcast)}, fused_activation={self.fused_activation}, "
+                f"fuse_batch={int(self.fuse_batch)}, allowed_worker_cores={self.allowed_worker_cores})")
+
+
+@dataclass(init=False)
+class MatmulMultiCoreReuseMultiCast1DProgramConfig:
+    """ttnn.MatmulMultiCoreReuseMultiCast1DProgramConfig(*, compute_with_storage_grid_size, in0_block_w,
+    out_subblock_h, out_subblock_w, out_block_h=None, out_block_w=None, per_core_M, per_core_N, fuse_batch,
+    fused_activation=None, mcast_in0, gather_in0=False, hop_cores=CoreRangeSet(), num_global_cb_receivers=1,
+    untilize_out=False, allowed_worker_cores=None): the 1D multicast program."""
+
+    compute_with_storage_grid_size: object
+    in0_block_w: int
+    out_subblock_h: int
+    out_subblock_w: int
+    out_block_h: int
+    out_block_w: int
+    per_core_M: int
+    per_core_N: int
+    fuse_batch: bool
+    fused_activation: object
+    mcast_in0: bool
+    gather_in0: bool
+    hop_cores: object
+    num_global_cb_receivers: int
+    untilize_out: bool
+    allowed_worker_cores: object
+
+    def __init__(self, *, compute_with_storage_grid_size, in0_block_w, out_subblock_h, out_subblock_w,
+                 out_block_h=None, out_block_w=None, per_core_M, per_core_N, fuse_batch, fused_activation=None,
+                 mcast_in0, gather_in0=False, hop_cores=None, num_global_cb_receivers=1, untilize_out=False,
+                 allowed_worker_cores=None):
+        self.compute_with_storage_grid_size = _grid(compute_with_storage_grid_size)
+        self.in0_block_w, self.out_subblock_h, self.out_subblock_w = int(in0_block_w), int(out_subblock_h), \
+            int(out_subblock_w)
+        self.per_core_M, self.per_core_N = int(per_core_M), int(per_core_N)
+        self.out_block_h = self.per_core_M if out_block_h is None else int(out_block_h)
+        self.out_block_w = self.per_core_N if out_block_w is None else int(out_block_w)
+        self.fuse_batch = bool(fuse_batch)
+        self.fused_activation = fused_activation
+        self.mcast_in0 = bool(mcast_in0)
+        self.gather_in0 = bool(gather_in0)
+        self.hop_cores = hop_cores if hop_cores is not None else CoreRangeSet([])
+        self.num_global_cb_receivers = int(num_global_cb_receivers)
+        self.untilize_out = bool(untilize_out)
+        self.allowed_worker_cores = allowed_worker_cores
+
+    def __repr__(self):
+        return (f"MatmulMultiCoreReuseMultiCast1DProgramConfig(compute_with_storage_grid_size="
+                f"{_cc(self.compute_with_storage_grid_size)}, in0_block_w={self.in0_block_w}, out_block_h="
+                f"{self.out_block_h}, out_block_w={self.out_block_w}, out_subblock_h={self.out_subblock_h}, "
+                f"out_subblock_w={self.out_subblock_w}, per_core_M={self.per_core_M}, per_core_N={self.per_core_N}, "
+                f"fuse_batch={int(self.fuse_batch)}, fused_activation={self.fused_activation}, mcast_in0="
+                f"{int(self.mcast_in0)}, gather_in0={int(self.gather_in0)}, hop_cores={self.hop_cores}, "
+                f"num_global_cb_receivers={self.num_global_cb_receivers}, untilize_out={int(self.untilize_out)}, "
+                f"allowed_worker_cores={self.allowed_worker_cores})")
+
+
+@dataclass
+class MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig:
+    """ttnn.MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (sharded inputs only: not modelled)."""
+
+    in0_block_w: int
+    per_core_M: int
+    per_core_N: int
+    fused_activation: object = None
+
+
+@dataclass
+class MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig:
+    """ttnn.MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig (sharded inputs only: not modelled)."""
+
+    in0_block_w: int
+    per_core_M: int
+    per_core_N: int
+    fused_activation: object = None
+
+
+_CONFIG_TYPES = (MatmulMultiCoreProgramConfig, MatmulMultiCoreReuseProgramConfig,
+                 MatmulMultiCoreReuseMultiCastProgramConfig, MatmulMultiCoreReuseMultiCast1DProgramConfig,
+                 MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig,
+                 MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig)
+
+
+# ----------------------------------------------------------------------------------------------- shapes
+def _pshape(t: Tensor, transpose: bool) -> list:
+    """matmul_utilities get_matmul_tensor_padded_shape: the padded shape, last two dims swapped with transpose."""
+    s = list(t.padded_shape)
+    if transpose:
+        s[-1], s[-2] = s[-2], s[-1]
+    return s
+
+
+def _lshape(t: Tensor, transpose: bool) -> list:
+    s = list(t.shape)
+    if transpose and len(s) >= 2:
+        s[-1], s[-2] = s[-2], s[-1]
+    return s
+
+
+def _batch(shape) -> int:
+    """ttnn get_batch_size: the product of all dims but the last two."""
+    return math.prod(shape[:-2]) if len(shape) > 2 else 1
+
+
+def _M(p, fuse_batch: bool) -> int:
+    return (math.prod(p) // p[-1] // TILE) if fuse_batch else p[-2] // TILE
+
+
+def _div_up(a, b) -> int:
+    return -(-a // b)
+
+
+def _is_batched(shape) -> bool:
+    """matmul.cpp detail::is_input_batched: some dim before the last two is above 1."""
+    return len(shape) >= 2 and any(d > 1 for d in list(shape)[:-2])
+
+
+def _output_shape(a: Tensor, b: Tensor, ta: bool, tb: bool) -> list:
+    """matmul_utilities compute_matmul_output_shape."""
+    sa, sb = _lshape(a, ta), _lshape(b, tb)
+    ra, rb = len(sa), len(sb)
+    out_rank = max(ra, rb) - (1 if (ra == 1 or rb == 1) else 0)
+    diff = max(0, out_rank - ra)
+    out = list(sb) if rb > ra else list(sa)
+    for i in range(diff):
+        if sb[i] != 1:
+            raise ShapeError(f"ttnn.matmul: When in1 rank greater than in0 rank front dimensions need to be 1 (input "
+                             f"b {list(b.shape)}).\nFix: give input_tensor_b leading dims of 1, or as many dims as a.")
+        out[i] = sb[i]
+    for i in range(ra - 1):
+        out[diff + i] = sa[i]
+    out[-1] = sb[-1]
+    if ra == 1 and len(out) > 1:
+        del out[-2]
+    if rb == 1:
+        out = out[:-1]
+    if ra == 4 and rb == 4 and sa[1] == 1 and sb[1] > 1:
+        out[1] = sb[1]
+    return out
+
+
+# ------------------------------------------------------------------------------- program config selection
+_SUBBLOCK_HW_CHOICES = ((4, 2), (2, 4), (8, 1), (1, 8), (7, 1), (1, 7), (3, 2), (2, 3), (6, 1), (1, 6), (5, 1), (1, 5),
+                        (2, 2), (4, 1), (1, 4), (3, 1), (1, 3), (2, 1), (1, 2), (1, 1))
+
+
+def _tile_size(dtype: DataType) -> int:
+    return formats.tile_size(data_format(dtype))
+
+
+def _max_l1_space(device) -> int:
+    """matmul_utilities get_max_l1_space: from the allocator's base to the lowest L1 buffer (tensix's L1 layout:
+    program data from L1_UNRESERVED_BASE, L1 buffers from the top down)."""
+    return device.sim.l1_alloc.bottom - soc.L1_UNRESERVED_BASE
+
+
+def _interm_tile_size(ckc, out_dtype: DataType) -> int:
+    """matmul_utilities estimate_interm_tile_size."""
+    if ckc.fp32_dest_acc_en:
+        return formats.tile_size(formats.DataFormat.Float32)
+    return max(formats.tile_size(formats.DataFormat.Float16_b), _tile_size(out_dtype))
+
+
+def _cb_bytes(pm, pn, k, a: Tensor, b: Tensor, ta: bool, interm, bias_size) -> int:
+    """matmul_utilities get_estimated_size_of_cbs (interleaved in0: no shard CB)."""
+    s0, s1 = _tile_size(a.dtype), _tile_size(b.dtype)
+    in0 = pm * k * MCAST_INPUT_BUFFERING_DEPTH * s0
+    in1 = pn * k * MCAST_INPUT_BUFFERING_DEPTH * s1
+    size = in0 + in1 + pm * pn * s0 + pm * pn * interm + pn * bias_size
+    if ta:
+        size += in0
+    return size
+
+
+def _per_core_factor(a, b, ta, tb, bias_size, k, ckc, out_dtype, l1) -> int:
+    for f in (16, 8, 4, 2):
+        if _cb_bytes(f, f, k, a, b, ta, _interm_tile_size(ckc, out_dtype), bias_size) < l1:
+            return f
+    return 1
+
+
+def _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, k, interm, adjust_k: bool, l1):
+    """matmul_program_config.cpp get_multi_dim_per_core_factor."""
+    if _cb_bytes(pm, pn, k, a, b, ta, interm, bias_size) < l1:
+        return pm, pn, k
+    m_f = [pm, 1] + [f for f in range(pm // 2, 1, -1) if pm % f == 0]
+    n_f = [pn, 1] + [f for f in range(pn // 2, 1, -1) if pn % f == 0]
+    factors: dict = {}
+    for fm in m_f:
+        for fn in n_f:
+            mult = fm * fn
+            ratio = max(fm, fn) / min(fm, fn)
+            old = factors.get(mult)
+            if old is None or not (max(old) / min(old) < ratio):
+                factors[mult] = (fm, fn)
+    for fk in range(k, (1 if adjust_k else k) - 1, -1):
+        if k % fk:
+            continue
+        for mult in sorted(factors, reverse=True):
+            fm, fn = factors[mult]
+            if _cb_bytes(fm, fn, fk, a, b, ta, interm, bias_size) < l1:
+                return fm, fn, fk
+    return 1, 1, 1
+
+
+def _subblock_sizes(m, n, fp32: bool):
+    """get_subblock_sizes: (out_subblock_h, out_subblock_w); note the choice's first entry is the width here."""
+    for w, h in _SUBBLOCK_HW_CHOICES:
+        if h * w <= 4 or not fp32:
+            if m % h == 0 and n % w == 0:
+                return h, w
+    raise TTNNError("Unable to find subblock sizes")
+
+
+def _subblock_params(m, n, m_equals_h: bool, n_equals_w: bool, fp32: bool):
+    """bmm_op_utils::get_matmul_subblock_params: (out_subblock_h, out_subblock_w)."""
+    for h, w in _SUBBLOCK_HW_CHOICES:
+        if fp32 and h * w > 4:
+            continue
+        if n_equals_w and (w != n or h != 1):
+            continue
+        if m_equals_h and (h != m or w != 1):
+            continue
+        if m % h == 0 and n % w == 0:
+            return h, w
+    return 1, 1
+
+
+def _is_narrow(h, w, all_dram: bool) -> bool:
+    ratio = h // w if h > w else w // h
+    if ratio > 8:
+        return True
+    if all_dram:
+        return h <= TILE or w <= TILE
+    return False
+
+
+def _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, out_dtype, l1):
+    """create_matmul_1d_systolic_array_program_config (interleaved in0)."""
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    k_size, m_size, n_size = pa[-1], pa[-2], pb[-1]
+    ba, bb = _batch(pa), _batch(pb)
+    if bb != 1:
+        raise TTNNError("Second input cannot be currently batched when running matmul using 1d systolic array")
+    bm, kt, nt = ba * m_size // TILE, k_size // TILE, n_size // TILE
+    ncores = grid.x * grid.y
+    if bm > nt:     # tall
+        pm, kpc, pn = _div_up(bm, ncores), _div_up(kt, ncores), nt
+    else:
+        pm, kpc, pn = bm, _div_up(kt, ncores), _div_up(nt, ncores)
+    while kt % kpc:
+        kpc -= 1
+    obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, kpc, _interm_tile_size(ckc, out_dtype),
+                                             False, l1)
+    sh, sw = _subblock_sizes(obh, obw, fp32)
+    return MatmulMultiCoreReuseMultiCast1DProgramConfig(
+        compute_with_storage_grid_size=grid, in0_block_w=kpc, out_subblock_h=sh, out_subblock_w=sw, out_block_h=obh,
+        out_block_w=obw, per_core_M=pm, per_core_N=pn, fuse_batch=True, fused_activation=activation,
+        mcast_in0=not (bm > nt))
+
+
+def _mcast_1d_config(a, b, ta, tb, bias_size, fuse_batch, mcast_in0, grid, ckc, out_dtype, l1):
+    """get_mcast_1d_config (no user shard spec: tensix has no sharded outputs)."""
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    M = (math.prod(pa) // pa[-1]) if fuse_batch else pa[-2]
+    K, N = pa[-1], pb[-1]
+    ncores = grid.x * grid.y
+    if mcast_in0:
+        pm, pn = M // TILE, _div_up(_div_up(N, ncores), TILE)
+    else:
+        pm, pn = _div_up(_div_up(M, ncores), TILE), N // TILE
+    k = 2 if (K // TILE) % 2 == 0 else 1
+    fp32 = bool(ckc.fp32_dest_acc_en)
+    obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, k, _interm_tile_size(ckc, out_dtype),
+                                             False, l1)
+    sh, sw = _subblock_params(obh, obw, False, False, fp32)
+    return MatmulMultiCoreReuseMultiCast1DProgramConfig(
+        compute_with_storage_grid_size=grid, in0_block_w=k, out_subblock_h=sh, out_subblock_w=sw, out_block_h=obh,
+        out_block_w=obw, per_core_M=pm, per_core_N=pn, fuse_batch=fuse_batch, fused_activation=None,
+        mcast_in0=mcast_in0)
+
+
+def _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1):
+    """create_simple_matmul_program_config (interleaved tensors; sharded output configs are refused earlier)."""
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    Mt, Kt, Nt = pa[-2] // TILE, pa[-1] // TILE, pb[-1] // TILE
+    in0_block_w = 2
+    ncx, ncy = grid.x, grid.y
+    all_dram = (a.memory_config().buffer_type == BufferType.DRAM and b.memory_config().buffer_type == BufferType.DRAM
+                and mem.buffer_type == BufferType.DRAM)
+    all_dram_interleaved = all_dram     # every tensor is interleaved in tensix
+    height, width = pa[-2], pb[-1]
+    is_narrow = _is_narrow(height, width, all_dram)
+    is_wide = is_narrow and width > height
+    is_tall = is_narrow and not is_wide
+    per_core_M = per_core_N = _per_core_factor(a, b, ta, tb, bias_size, in0_block_w, ckc, out_dtype, l1)
+    nby = (Mt - 1) // per_core_M + 1
+    nbx = (Nt - 1) // per_core_N + 1
+    if (nby > 1 or nbx > 1) and Kt % in0_block_w != 0:
+        in0_block_w = 1
+    if all_dram_interleaved or (nbx * nby <= ncx * ncy and Kt % in0_block_w == 0):
+        cr_x, cr_y = 0, 0
+        if not (nby == 1 and nbx == 1) and nby <= ncy and nbx <= ncx:
+            cr_x, cr_y = nbx, nby
+        if cr_y == 1 or is_wide:
+            return _mcast_1d_config(a, b, ta, tb, bias_size, False, True, grid, ckc, out_dtype, l1)
+        if cr_x == 1 or is_tall:
+            return _mcast_1d_config(a, b, ta, tb, bias_size, False, False, grid, ckc, out_dtype, l1)
+        if (cr_y > 0 and nbx <= ncx and nby <= ncy) or all_dram_interleaved:
+            out_block_h, out_block_w = per_core_M, per_core_N
+            sh, sw = 4, 2
+            if sw != per_core_N:
+                sh = 1
+            if all_dram_interleaved:
+                in0_block_w = Kt // ncx if Kt % ncx == 0 else 1
+                per_core_M = _div_up(Mt, ncy)
+                per_core_N = _div_up(Nt, ncx)
+                out_block_h, out_block_w, in0_block_w = _multi_dim_per_core_factor(
+                    a, b, ta, tb, bias_size, per_core_M, per_core_N, in0_block_w, _interm_tile_size(ckc, out_dtype),
+                    True, l1)
+                sh, sw = _subblock_params(out_block_h, out_block_w, False, False, bool(ckc.fp32_dest_acc_en))
+            return MatmulMultiCoreReuseMultiCastProgramConfig(
+                compute_with_storage_grid_size=CoreCoord(ncx, ncy), in0_block_w=in0_block_w, out_subblock_h=sh,
+                out_subblock_w=sw, out_block_h=out_block_h, out_block_w=out_block_w, per_core_M=per_core_M,
+                per_core_N=per_core_N, transpose_mcast=False, fused_activation=None, fuse_batch=False)
+    return MatmulMultiCoreProgramConfig()
+
+
+def _user_grid_config(a, b, ta, tb, bias_size, user_grid, activation, ckc, mem, out_dtype, l1):
+    """create_matmul_program_config (a user core grid; interleaved in0)."""
+    sa, sb = _lshape(a, ta), _lshape(b, tb)
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    k_size, m_size, n_size = pa[-1], pa[-2], pb[-1]
+    ba, bb = _batch(pa), _batch(pb)
+    any_within_tile = k_size <= TILE or m_size <= TILE or n_size <= TILE
+    fp32 = bool(ckc.fp32_dest_acc_en)
+    if sa[-1] != sb[-2]:
+        raise ShapeError("The k dimension does not match between tensors")
+    dev_grid = a.device().compute_with_storage_grid_size()
+    grid = dev_grid
+    if user_grid.x <= dev_grid.x and user_grid.y <= dev_grid.y:
+        grid = CoreCoord(user_grid.x, user_grid.y)
+    if bb > 1:
+        if activation is not None:
+            raise TTNNError("ttnn.matmul: Cannot use activation with batched input b.\nFix: apply the activation "
+                            "with a separate ttnn op, or do not batch input_tensor_b.")
+        pm, pn, kpc = _div_up(m_size, TILE), _div_up(n_size, TILE), 1
+        if _cb_bytes(pm, pn, kpc, a, b, ta, _interm_tile_size(ckc, out_dtype), bias_size) >= l1:
+            return _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1)
+        sh, sw = _subblock_sizes(pm, pn, fp32)
+        return MatmulMultiCoreReuseProgramConfig(grid, kpc, sh, sw, pm, pn)
+    height, width = ba * m_size, n_size
+    if _is_narrow(height, width, False) or any_within_tile:
+        return _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, out_dtype, l1)
+    pm = math.ceil(ba * m_size / TILE / grid.y)
+    pn = max(math.ceil(n_size / TILE / grid.x), 1)
+    kpc = 4
+    while (k_size // TILE) % kpc:
+        kpc -= 1
+    obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, kpc, _interm_tile_size(ckc, out_dtype),
+                                             False, l1)
+    sh, sw = _subblock_sizes(obh, obw, fp32)
+    if sw != pn:
+        sh = 1
+    return MatmulMultiCoreReuseMultiCastProgramConfig(
+        compute_with_storage_grid_size=grid, in0_block_w=kpc, out_subblock_h=sh, out_subblock_w=sw, out_block_h=obh,
+        out_block_w=obw, per_core_M=pm, per_core_N=pn, transpose_mcast=False, fused_activation=activation)
+
+
+# ------------------------------------------------------------------------------------------------ attributes
+@dataclass
+class _Attrs:
+    """The resolved MatmulParams of create_matmul_attributes."""
+
+    program_config: object
+    bcast_batch: bool
+    output_mem_config: MemoryConfig
+    output_dtype: DataType
+    compute_kernel_config: object
+    user_core_coord: object
+    user_fused_activation: object
+    user_run_batched: bool
+    transpose_a: bool
+    transpose_b: bool
+
+
+def _bcast_batch(a, b, ta, tb, program_config) -> bool:
+    """get_broadcast_batch."""
+    bc = _batch(_pshape(b, tb)) == 1
+    if isinstance(program_config, MatmulMultiCoreReuseProgramConfig):
+        bc = bc and _batch(_pshape(a, ta)) > 1
+    return bc
+
+
+def _attributes(a, b, program_config, mem, dtype, ckc, core_grid, activation, ta, tb, out_tensor) -> _Attrs:
+    """create_matmul_attributes: the default compute kernel config, the output dtype and memory config."""
+    has_grid, has_pc = core_grid is not None, program_config is not None
+    if has_grid and has_pc:
+        raise TTNNError("ttnn.matmul: Cannot use both user core grid/coordinates and a program config.\nFix: pass "
+                        "either core_grid or program_config.")
+    low = (DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+    increase = not has_pc and not has_grid and not (a.dtype in low and b.dtype in low)
+    fidelity = MathFidelity.HiFi2 if increase else MathFidelity.LoFi
+    if a.dtype == DataType.FLOAT32 and b.dtype == DataType.FLOAT32:
+        fidelity = MathFidelity.HiFi3       # Wormhole (hardware bug #38306 with HiFi4 + fp32 accumulation)
+    out_dtype = dtype
+    if out_tensor is not None:
+        if mem == DRAM_MEMORY_CONFIG:
+            mem = out_tensor.memory_config()
+        elif out_tensor.memory_config() != mem:
+            raise TTNNError(f"ttnn.matmul: Memory config mismatch between optional output tensor "
+                            f"{out_tensor.memory_config()} & output tensor {mem}")
+        if out_dtype is not None and out_tensor.dtype != out_dtype:
+            raise DTypeError(f"ttnn.matmul: Type mismatch between optional output tensor {out_tensor.dtype} & output "
+                             f"tensor {out_dtype}")
+        out_dtype = out_tensor.dtype
+    elif out_dtype is None:
+        out_dtype = a.dtype
+    is_f32 = out_dtype == DataType.FLOAT32
+    if ckc is None:
+        ckc = WormholeComputeKernelConfig(math_fidelity=fidelity, math_approx_mode=False, fp32_dest_acc_en=is_f32,
+                                          packer_l1_acc=not is_f32)
+    return _Attrs(program_config, _bcast_batch(a, b, ta, tb, program_config), mem, out_dtype, ckc, core_grid,
+                  activation, _is_batched(b.shape), ta, tb)
+
+
+def _program_config(a, b, ta, tb, bias_size, at: _Attrs):
+    """get_program_config: the user's, else generate_matmul_program_config."""
+    if at.program_config is not None:
+        return at.program_config
+    l1 = _max_l1_space(a.device())
+    if at.user_core_coord is not None:
+        g = at.user_core_coord
+        return _user_grid_config(a, b, ta, tb, bias_size, CoreCoord(g.x, g.y), at.user_fused_activation,
+                                 at.compute_kernel_config, at.output_mem_config, at.output_dtype, l1)
+    return _simple_config(a, b, ta, tb, bias_size, at.compute_kernel_config, a.device().compute_with_storage_grid_size(),
+                          at.output_mem_config, at.output_dtype, l1)
+
+
+# --------------------------------------------------------------------------------------------- factories
+_IN0_NOC = NOC.NOC_1     # preferred_noc_for_dram_write on Wormhole
+_IN1_NOC = NOC.NOC_0     # preferred_noc_for_dram_read
+
+
+def _dm(processor, noc, compile_args, defines, named):
+    return DataMovementConfig(processor=processor, noc=noc, compile_args=list(compile_args),
+                              defines={"DEFINES": dict(defines), "NAMED": dict(named)})
+
+
+def _compute(ckc, compile_args, defines, named, activation):
+    return ComputeConfig(math_fidelity=_fidelity(ckc.math_fidelity), fp32_dest_acc_en=bool(ckc.fp32_dest_acc_en),
+                         dst_full_sync_en=bool(ckc.dst_full_sync_en), math_approx_mode=bool(ckc.math_approx_mode),
+                         compile_args=list(compile_args),
+                         defines={"DEFINES": dict(defines), "NAMED": dict(named), "ACTIVATION": activation})
+
+
+def _fidelity(f):
+    return f if isinstance(f, MathFidelity) else MathFidelity[getattr(f, "name", str(f))]
+
+
+def _accessor(t) -> list:
+    return O.accessor_args(t)
+
+
+def _cb(prog, cores, fmts: dict, total: int, page_size: int):
+    """CreateCircularBuffer of `total` bytes holding the CB indices of `fmts` (several indices share the buffer, as
+    a CBDescriptor with several format descriptors)."""
+    cfg = mh.CircularBufferConfig(total, dict(fmts))
+    for idx in fmts:
+        cfg.set_page_size(idx, page_size)
+    return mh.CreateCircularBuffer(prog, cores, cfg)
+
+
+def _cb_sized(prog, cores, spec: list, total: int):
+    """A CB descriptor with several (index, format, page size) entries sharing `total` bytes."""
+    cfg = mh.CircularBufferConfig(total, {i: f for i, f, _ in spec})
+    for i, _, ps in spec:
+        cfg.set_page_size(i, ps)
+    return mh.CreateCircularBuffer(prog, cores, cfg)
+
+
+def _worker(dev, x, y):
+    return dev.sim.worker_core_from_logical_core(CoreCoord(x, y))
+
+
+def _fused(fused_activation, fmt_out, ckc):
+    """(compute defines, ACTIVATION object) for a program config's fused activation (factory: RELU -> PACK_RELU,
+    anything else -> SFPU_ACTIVATION with the activation's KernelActivation and params)."""
+    if fused_activation is None:
+        return {}, None
+    name = fused_activation.op_type.name
+    if name == "RELU":
+        return {"PACK_RELU": "1"}, None
+    from tensix.ttnn.operations import _matmul_activation as ma
+    return {"SFPU_ACTIVATION": "1"}, ma.kernel_activation(fused_activation, ckc)
+
+
+def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCastProgramConfig):
+    """matmul_multicore_reuse_mcast_2d_program_factory.cpp create_descriptor + create_program_mcast_in0_in1_descriptor
+    for interleaved tensors (no sharding, no sub-device, no fused CCL op)."""
+    ta, tb = at.transpose_a, at.transpose_b
+    ckc = at.compute_kernel_config
+    fp32_dest_acc_en, packer_l1_acc = bool(ckc.fp32_dest_acc_en), bool(ckc.packer_l1_acc)
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    fuse_batch = pc.fuse_batch
+    B = 1 if fuse_batch else _batch(pa)
+    M, M_per_batch, K, N = _M(pa, fuse_batch), _M(pa, False), pa[-1] // TILE, pb[-1] // TILE
+    la = _lshape(a, ta)
+    in0_last_ktile_w = 0 if ta else la[-1] % TILE
+    in0_last_ktile_h = la[-1] % TILE if ta else 0
+    in0_block_w, out_subblock_h, out_subblock_w = pc.in0_block_w, pc.out_subblock_h, pc.out_subblock_w
+    out_block_h, out_block_w, per_core_M, per_core_N = pc.out_block_h, pc.out_block_w, pc.per_core_M, pc.per_core_N
+    transpose_mcast = pc.transpose_mcast
+    grid = pc.compute_with_storage_grid_size
+    if K % in0_block_w:
+        raise TTNNError(f"Kt ({K}) must be divisible by in0_block_w ({in0_block_w})")
+    nby, nbx = (M - 1) // per_core_M + 1, (N - 1) // per_core_N + 1
+    if transpose_mcast:
+        raise NotModelledError("ttnn.matmul: MatmulMultiCoreReuseMultiCastProgramConfig with transpose_mcast=True "
+                               "(block-sharded in0 in column-major order) is not modelled by tensix.\nFix: use "
+                               "transpose_mcast=False with interleaved inputs.")
+    if nbx > grid.x or nby > grid.y:
+        raise TTNNError(f"Num output blocks along x ({nbx}) must be smaller than or equal to the number of columns in "
+                        f"compute grid ({grid.x})!" if nbx > grid.x else
+                        f"Num output blocks along y ({nby}) must be smaller than or equal to the number of rows in "
+                        f"compute grid ({grid.y})!")
+    if out_block_h % out_subblock_h or out_block_w % out_subblock_w:
+        raise TTNNError("out_block_h must be multiple of out_subblock_h" if out_block_h % out_subblock_h else
+                        "out_block_w must be multiple of out_subblock_w")
+
+    fmt0, fmt1, fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
+    fmt_bias = data_format(bias.dtype) if bias is not None else formats.DataFormat.Bfp8_b
+    num_blocks = K // in0_block_w
+    packer_l1_acc_en = packer_l1_acc and ((bias is not None and num_blocks > 1) or num_blocks > 2)
+    if packer_l1_acc_en:
+        interm0_fmt = formats.DataFormat.Float32 if fp32_dest_acc_en else formats.DataFormat.Float16_b
+    else:
+        interm0_fmt = formats.DataFormat.Float32 if fp32_dest_acc_en else fmt_out
+    s0, s1, s_bias, s_out, s_interm = (formats.tile_size(f) for f in (fmt0, fmt1, fmt_bias, fmt_out, interm0_fmt))
+
+    in0_block_h, in1_block_w = out_block_h, out_block_w
+    out_num_blocks_x, out_num_blocks_y = per_core_N // out_block_w, per_core_M // out_block_h
+    in0_block_tiles = out_block_h * in0_block_w
+    in0_CB_tiles = in0_block_tiles * (MCAST_INPUT_BUFFERING_DEPTH if B * num_blocks > 1 else 1)
+    in1_block_tiles = out_block_w * in0_block_w
+    in1_CB_tiles = in1_block_tiles * (MCAST_INPUT_BUFFERING_DEPTH if B * num_blocks > 1 else 1)
+    out_block_tiles = out_block_h * out_block_w
+
+    cores_c, cores_r = nbx, nby
+    all_cores = CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, cores_r - 1))
+    cores = [CoreCoord(x, y) for y in range(cores_r) for x in range(cores_c)]      # grid_to_cores, row-wise
+    in0_sender = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, cores_r - 1))])
+    in1_sender = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, 0))])
+    split_half = cores_c > 2 and cores_r > 1
+    half_core = cores_c // 2 if split_half else cores_c - 1
+    in0_recv, in1_recv, other = [], [], []
+    if cores_c > 1:
+        in0_recv.append(CoreRange(CoreCoord(1, 0), CoreCoord(cores_c - 1, 0)))             # in0 receiver, in1 sender
+    if cores_r > 1:
+        in1_recv.append(CoreRange(CoreCoord(0, 1), CoreCoord(0, cores_r - 1)))             # in0 sender, in1 receiver
+    if cores_c > 1 and cores_r > 1:
+        left = CoreRange(CoreCoord(1, 1), CoreCoord(half_core, cores_r - 1))
+        in0_recv.append(left)
+        in1_recv.append(left)
+    if split_half:
+        other.append(CoreRange(CoreCoord(half_core + 1, 1), CoreCoord(cores_c - 1, cores_r - 1)))
+    in0_recv_set, in1_recv_set, other_set = CoreRangeSet(in0_recv), CoreRangeSet(in1_recv), CoreRangeSet(other)
+
+    sem_in0_sender, sem_in0_recv, sem_in1_sender, sem_in1_recv = 0, 1, 2, 3
+    in0_num_subblocks = out_block_h // out_subblock_h
+    in0_block_num_tiles = out_subblock_h * in0_block_w * in0_num_subblocks
+    batch_fused = M != M_per_batch
+    in0_stride_w = M_per_batch if (ta and not batch_fused) else 1
+    in0_stride_h = 1 if (ta and not batch_fused) else K
+    in1_stride_w = K if tb else 1
+    in1_stride_h = 1 if tb else N
+
+    in0_sender_ct = [in0_stride_w, in0_stride_h, in0_block_w * in0_stride_w, in0_block_h * in0_stride_h,
+                     in0_block_w, in0_block_h, in0_block_num_tiles, in0_last_ktile_w, in0_last_ktile_h,
+                     0, 0, 0, num_blocks, out_num_blocks_x, out_num_blocks_y, sem_in0_sender, sem_in0_recv,
+                     nbx - 1, nbx - 1, M * K, B, B, 0, 0, 0, 1, 0, 0] + _accessor(a) + [0, 0]
+    in1_sender_ct = [in1_stride_w, in1_stride_h, in0_block_w * in1_stride_h, in1_block_w * in1_stride_w,
+                     in1_block_w, in0_block_w, in1_block_w * in0_block_w, num_blocks, out_num_blocks_x,
+                     out_num_blocks_y, sem_in1_sender, sem_in1_recv, nby - 1, nby - 1, K * N, B, int(at.bcast_batch),
+                     0, 0, 1, N, out_subblock_w, out_subblock_h * N, out_block_w, out_block_h * N, out_subblock_w,
+                     out_subblock_h, out_subblock_w * out_subblock_h, M * N, 1 if bias is not None else 0, 0, 0] \
+        + _accessor(b) + [0] + _accessor(out) + (_accessor(bias) if bias is not None else [])
+    in0_recv_ct = [in0_block_w * in0_block_h, num_blocks, out_num_blocks_x, out_num_blocks_y, sem_in0_sender,
+                   sem_in0_recv, B, 0]
+    in1_recv_ct = [in1_block_w * in0_block_w, num_blocks, out_num_blocks_x, out_num_blocks_y, sem_in1_sender,
+                   sem_in1_recv, B, 1, N, out_subblock_w, out_subblock_h * N, out_block_w, out_block_h * N,
+                   out_subblock_w, out_subblock_h, out_subblock_w * out_subblock_h, M * N,
+                   in1_block_w if bias is not None else 0, 0] + _accessor(out)
+
+    mm_defines, act = _fused(pc.fused_activation, fmt_out, ckc)
+    in1_sender_defines, in1_recv_defines = {}, {}
+    if bias is not None:
+        mm_defines["FUSE_BIAS"] = in1_sender_defines["FUSE_BIAS"] = in1_recv_defines["FUSE_BIAS"] = "1"
+    if packer_l1_acc_en:
+        mm_defines["PACKER_L1_ACC"] = "1"
+    if fp32_dest_acc_en:
+        mm_defines["FP32_DEST_ACC_EN"] = "1"
+    if tb:
+        mm_defines["IN1_TRANSPOSE_TILE"] = "1"
+    in0_sender_defines = {"SKIP_MCAST": "1"} if in0_recv_set.num_cores() == 0 else {}
+    if in1_recv_set.num_cores() == 0:
+        in1_sender_defines["SKIP_MCAST"] = "1"
+    if ta:
+        raise NotModelledError("ttnn.matmul with transpose_a=True on the multicast programs needs transpose_wh_tile "
+                               "in the compute kernel, which tensix does not model yet.\nFix: ttnn.transpose the "
+                               "input first, or pass transpose_a=False.")
+
+    in0_subblock_num_tiles = out_subblock_h * in0_block_w
+    in1_num_subblocks = out_block_w // out_subblock_w
+    in1_block_num_tiles = out_subblock_w * in0_block_w * in1_num_subblocks
+    in1_per_core_w = out_subblock_w * in1_num_subblocks
+    compute_ct = [in0_block_w, in0_num_subblocks, in0_block_num_tiles, in0_subblock_num_tiles, in1_num_subblocks,
+                  in1_block_num_tiles, in1_per_core_w, num_blocks, out_num_blocks_x, out_num_blocks_y, out_subblock_h,
+                  out_subblock_w, out_subblock_h * out_subblock_w, B, out_block_tiles, 0, 0, int(ta)]
+    if bias is not None:
+        compute_ct.append(int(_row_broadcastable(bias)))
+    named_compute = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5, "cb_in0_transposed": 10,
+                     "bias_ntiles": in1_per_core_w}
+
+    prog = mh.CreateProgram()
+    allset = CoreRangeSet([all_cores])
+    k_in0_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"),
+                                   in0_sender, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct,
+                                                   in0_sender_defines, {"cb_in0": 0, "cb_in0_sharded": 2,
+                                                                        "cb_sparsity": 6}))
+    k_in1_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"),
+                                   in1_sender, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct,
+                                                   in1_sender_defines, {"cb_in1": 1, "cb_bias": 3, "cb_out": 4,
+                                                                        "cb_sparsity": 7}))
+    named_w = {"cb_in1": 1, "cb_bias": 3, "cb_out": 4}
+    k_in1_recv = k_in0_recv = k_in1_recv_other = k_in0_recv_other = None
+    if in1_recv_set.num_cores():
+        k_in1_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"),
+                                     in1_recv_set, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_recv_ct,
+                                                       in1_recv_defines, named_w))
+    if in0_recv_set.num_cores():
+        k_in0_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"),
+                                     in0_recv_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_recv_ct, {},
+                                                       {"cb_in0": 0}))
+    if other_set.num_cores():
+        # the right half uses the other NoCs (in0: preferred_noc_for_dram_read, in1: _for_dram_write)
+        k_in1_recv_other = mh.CreateKernel(
+            prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"), other_set,
+            _dm(DataMovementProcessor.RISCV_0, _IN0_NOC, in1_recv_ct, in1_recv_defines, named_w))
+        k_in0_recv_other = mh.CreateKernel(
+            prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"), other_set,
+            _dm(DataMovementProcessor.RISCV_1, _IN1_NOC, in0_recv_ct, {}, {"cb_in0": 0}))
+    k_compute = mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), allset,
+                                _compute(ckc, compute_ct, mm_defines, named_compute, act))
+
+    # CBs
+    _cb(prog, allset, {0: fmt0}, in0_CB_tiles * s0, s0)
+    _cb(prog, allset, {1: fmt1}, in1_CB_tiles * s1, s1)
+    if interm0_fmt != fmt_out:
+        _cb(prog, allset, {4: fmt_out}, out_block_tiles * s_out, s_out)
+        _cb(prog, allset, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
+    else:
+        _cb_sized(prog, allset, [(4, fmt_out, s_out), (5, interm0_fmt, s_interm)], out_block_tiles * s_out)
+    if bias is not None:
+        _cb(prog, allset, {3: fmt_bias}, out_block_w * s_bias, s_bias)
+    for _ in range(4):
+        mh.CreateSemaphore(prog, allset, 0)
+
+    # runtime args (addresses patched per run: set_args)
+    last_per_core_M = M % per_core_M or per_core_M
+    last_per_core_N = N % per_core_N or per_core_N
+    last_out_block_h = last_per_core_M % out_block_h or out_block_h
+    last_out_block_w = last_per_core_N % out_block_w or out_block_w
+    last_out_num_blocks_h = (last_per_core_M - 1) // out_block_h + 1
+    last_out_num_blocks_w = (last_per_core_N - 1) // out_block_w + 1
+    last_nz_sb_h = (last_out_block_h - 1) // out_subblock_h + 1
+    last_nz_sb_w = (last_out_block_w - 1) // out_subblock_w + 1
+    last_sb_of_last_h = last_out_block_h % out_subblock_h or out_subblock_h
+    last_sb_of_last_w = last_out_block_w % out_subblock_w or out_subblock_w
+    addr_skip = s_out * (out_subblock_w - last_sb_of_last_w)
+    w_skip = out_subblock_w * out_subblock_h * (out_block_w // out_subblock_w - last_nz_sb_w)
+    h_skip = (out_block_h // out_subblock_h - last_nz_sb_h) * (out_block_w * out_subblock_h)
+    in0_end, in1_end = nby - 1, nbx - 1
+    plan = []       # (kernel, core, args, address slots: {index: "a" | "b" | "out" | "bias"})
+    for core in cores:
+        in0_idx, in1_idx = core.y, core.x
+        left, left1 = _worker(dev, 0, core.y), _worker(dev, 1, core.y)
+        right = _worker(dev, cores_c - 1, core.y)
+        top, top1 = _worker(dev, core.x, 0), _worker(dev, core.x, 1)
+        bottom = _worker(dev, core.x, cores_r - 1)
+        in0_mcast_start, in0_mcast_end = right, left1          # NOC_1: start and end swapped
+        in1_mcast_start, in1_mcast_end = top1, bottom          # NOC_0: swapped
+        if in1_idx == 0:
+            args = [0, per_core_M * in0_stride_h * in0_idx, in0_mcast_start.x, in0_mcast_start.y, in0_mcast_end.x,
+                    in0_mcast_end.y, last_out_block_h if in0_idx == in0_end else out_block_h, 0]
+            plan.append((k_in0_sender, core, args, {0: "a"}))
+        else:
+            args = [left.x, left.y]
+            kid = k_in0_recv if (core.x <= half_core or core.y == 0) else k_in0_recv_other
+            plan.append((kid, core, args, {}))
+        out_start = in1_idx * per_core_N + in0_idx * per_core_M * N
+        if in0_idx == 0:
+            args = [0, per_core_N * in1_stride_w * in1_idx, in1_mcast_start.x, in1_mcast_start.y, in1_mcast_end.x,
+                    in1_mcast_end.y, 0, 0, out_start]
+            if in1_idx == in1_end:
+                args += [last_out_block_w, out_block_h // out_subblock_h, out_subblock_h, 0,
+                         out_block_w // out_subblock_w, last_nz_sb_w, last_sb_of_last_w, addr_skip, w_skip]
+            else:
+                args += [out_block_w, out_block_h // out_subblock_h, out_subblock_h, 0, out_block_w // out_subblock_w,
+                         out_block_w // out_subblock_w, out_subblock_w, 0, 0]
+            args += [0, per_core_N * in1_idx if bias is not None else 0,
+                     last_out_num_blocks_w if in1_idx == in1_end else out_num_blocks_x]
+            slots = {0: "b", 7: "out"}
+            if bias is not None:
+                slots[18] = "bias"
+            plan.append((k_in1_sender, core, args, slots))
+        else:
+            args = [top.x, top.y, 0, out_start]
+            if in1_idx == in1_end and in0_idx == in0_end:
+                args += [out_block_h // out_subblock_h, last_nz_sb_h, last_sb_of_last_h, h_skip,
+                         out_block_w // out_subblock_w, last_nz_sb_w, last_sb_of_last_w, addr_skip, w_skip,
+                         last_out_num_blocks_h, last_out_num_blocks_w]
+            elif in0_idx == in0_end:
+                args += [out_block_h // out_subblock_h, last_nz_sb_h, last_sb_of_last_h, h_skip,
+                         out_block_w // out_subblock_w, out_block_w // out_subblock_w, out_subblock_w, 0, 0,
+                         last_out_num_blocks_h, out_num_blocks_x]
+            elif in1_idx == in1_end:
+                args += [out_block_h // out_subblock_h, out_block_h // out_subblock_h, out_subblock_h, 0,
+                         out_block_w // out_subblock_w, last_nz_sb_w, last_sb_of_last_w, addr_skip, w_skip,
+                         out_num_blocks_y, last_out_num_blocks_w]
+            else:
+                args += [out_block_h // out_subblock_h, out_block_h // out_subblock_h, out_subblock_h, 0,
+                         out_block_w // out_subblock_w, out_block_w // out_subblock_w, out_subblock_w, 0, 0,
+                         out_num_blocks_y, out_num_blocks_x]
+            kid = k_in1_recv if core.x <= half_core else k_in1_recv_other
+            plan.append((kid, core, args, {2: "out"}))
+    return _entry(prog, plan, len(cores), "matmul_multicore_reuse_mcast_2d", a, b, bias, out)
+
+
+def _row_broadcastable(bias) -> bool:
+    """matmul_utilities fused_matmul_bias_row_broadcastable."""
+    s = list(bias.shape)
+    return len(s) < 2 or s[-2] == 1
+
+
+def _entry(prog, plan, ncores, name, a, b, bias, out):
+    """A ProgramEntry whose set_args writes the runtime args of `plan` with this run's buffer addresses
+    (override_runtime_arguments patches the same slots)."""
+    def set_args(tensors):
+        addr = {"a": tensors[0].buffer_address(), "b": tensors[1].buffer_address(),
+                "bias": tensors[2].buffer_address() if tensors[2] is not None else 0,
+                "out": tensors[3].buffer_address()}
+        for kid, core, args, slots in plan:
+            for i, which in slots.items():
+                args[i] = addr[which]
+            mh.SetRuntimeArgs(prog, kid, core, args)
+    return O.ProgramEntry(prog, set_args, ncores, name)
+
+
+# ------------------------------------------------------------------------------------------------- the op
+def _check_inputs(what, a, b, bias):
+    dev = O.device_of(what, a, b, bias)
+    for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
+        if t.layout != Layout.TILE:
+            raise LayoutError(f"{what}: Inputs to matmul must be tilized ({name} is in {t.layout!r}).\nFix: "
+                              f"ttnn.to_layout({name}, ttnn.TILE_LAYOUT) first (or from_torch(..., "
+                              "layout=ttnn.TILE_LAYOUT)).")
+        if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B):
+            raise DTypeError(f"{what}: {name} is {t.dtype!r}; matmul takes bfloat16, float32 and bfloat8_b (tensix "
+                             "does not model bfloat4_b or integer matmuls).\nFix: ttnn.typecast it to bfloat16.")
+        if t.is_sharded():
+            raise NotModelledError(f"{what}: sharded {name} is not modelled by tensix's matmul.\nFix: use an "
+                                   "interleaved memory config.")
+    if bias is not None:
+        if bias.layout != Layout.TILE:
+            raise LayoutError(f"{what}: Unsupported input layout: the bias must be tilized.\nFix: ttnn.to_layout(bias, "
+                              "ttnn.TILE_LAYOUT).")
+        if bias.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B):
+            raise DTypeError(f"{what}: the bias is {bias.dtype!r}; use bfloat16, float32 or bfloat8_b.")
+    return dev
+
+
+def _validate(a, b, bias, at: _Attrs, pc):
+    """The checks of MatmulDeviceOperation::validate_on_program_cache_miss that interleaved inputs reach."""
+    ta, tb = at.transpose_a, at.transpose_b
+    sa, sb = _lshape(a, ta), _lshape(b, tb)
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    if len(sb) < 2:
+        raise ShapeError(f"Matmul expects input B rank >= 2, got {len(sb)}")
+    if sa[-1] != sb[-2]:
+        raise ShapeError(f"The width of the first tensor must be equal to the height of the second tensor. Mismatch: "
+                         f"width={sa[-1]} height={sb[-2]}\nFix: give input_tensor_a shape [..., M, K] and "
+                         "input_tensor_b shape [..., K, N] (or use transpose_a / transpose_b).")
+    if at.bcast_batch and _batch(pb) != 1:
+        raise ShapeError("The batch bcast variant of matmul requires input tensors of shapes BCMK*11KN=BCMN or "
+                         "equivalent. Please change the second input tensor or adjust the program config.")
+    if not at.bcast_batch:
+        if len(sa) != len(sb):
+            raise ShapeError(f"Input tensors must have the same rank, got a_shape rank: {len(sa)} vs b_shape rank: "
+                             f"{len(sb)}\nFix: unsqueeze one of them (ttnn.reshape) to the other's rank.")
+        for i in range(len(sa) - 2):
+            if sa[i] != sb[i]:
+                raise ShapeError(f"bmm (non-bcast matmul) expects input tensors of shapes BCMK*BCKN=BCMN or batch "
+                                 f"dimension {i} mismatch: a={sa[i]} vs b={sb[i]}\nFix: make the batch dims equal, or "
+                                 "give input_tensor_b batch size 1.")
+    if isinstance(pc, (MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreReuseMultiCastProgramConfig,
+                       MatmulMultiCoreReuseMultiCast1DProgramConfig)):
+        ckc = at.compute_kernel_config
+        regs = 16 if ckc.dst_full_sync_en else 8
+        if ckc.fp32_dest_acc_en:
+            regs //= 2
+        if pc.out_subblock_h * pc.out_subblock_w > regs:
+            raise TTNNError(f"out_subblock_w {pc.out_subblock_w} times out_subblock_h {pc.out_subblock_h} needs to be "
+                            f"at most {regs} to fit in hardware\nFix: choose smaller subblocks in the program config.")
+        for f in ("in0_block_w", "per_core_M", "per_core_N", "out_subblock_h", "out_subblock_w"):
+            if getattr(pc, f) <= 0:
+                raise TTNNError(f"{f} must be greater than 0!")
+        if (pa[-1] // TILE) % pc.in0_block_w:
+            raise TTNNError("Kt must be divisible by in0_block_w\nFix: choose an in0_block_w that divides K / 32.")
+        g = pc.compute_with_storage_grid_size
+        dg = a.device().compute_with_storage_grid_size()
+        if g.x > dg.x or g.y > dg.y:
+            raise TTNNError(f"compute_with_storage_grid_size ({g.x}, {g.y}) must fit within device grid ({dg.x}, "
+                            f"{dg.y})")
+    if bias is not None:
+        ps = list(bias.padded_shape)
+        if _batch(list(bias.shape)) != 1:
+            raise ShapeError("Unsupported bias shape: batch size not equal to 1.")
+        if ps[-2] != TILE:
+            raise ShapeError(f"Unsupported bias shape: padded second last dimension of bias, {ps[-2]}, not equal to "
+                             f"tile height, {TILE}")
+        if ps[-1] != pb[-1]:
+            raise ShapeError(f"Unsupported bias shape: padded last dimension of bias, {ps[-1]}, not equal to second "
+                             f"input's padded last dimension, {pb[-1]}.")
+        if list(bias.shape)[-1] < sb[-1]:
+            raise ShapeError(f"Unsupported bias shape: last dimension of bias, {list(bias.shape)[-1]}, not equal to or "
+                             f"greater than second input's last dimension, {sb[-1]}.")
+
+
+def _post_process_bias(bias, pc, at: _Attrs, a, b) -> bool:
+    """matmul.cpp get_post_process_bias."""
+    if bias is None:
+        return False
+    if _is_batched(b.shape) or _is_batched(bias.shape):
+        return True
+    if bias.padded_shape[-2] != TILE:
+        return True
+    if pc is not None:
+        return isinstance(pc, MatmulMultiCoreProgramConfig)
+    if at.user_core_coord is None:
+        if at.output_mem_config.buffer_type != BufferType.DRAM:
+            return True
+        if not (a.memory_config().buffer_type == BufferType.DRAM and b.memory_config().buffer_type == BufferType.DRAM):
+            return True
+    return False
+
+
+def _run_program(dev, a, b, bias, out, at, pc, started):
+    key = ("matmul", O.spec_key(a), O.spec_key(b), O.spec_key(bias) if bias is not None else None, O.spec_key(out),
+           repr(pc), repr(at.compute_kernel_config), at.transpose_a, at.transpose_b, at.bcast_batch)
+    if isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
+        factory, name = (lambda: _mcast_2d(dev, a, b, bias, out, at, pc)), "MatmulMultiCoreReuseMcast2DProgramFactory"
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig):
+        if pc.gather_in0 or pc.untilize_out:
+            raise NotModelledError(f"ttnn.matmul: MatmulMultiCoreReuseMultiCast1DProgramConfig with "
+                                   f"{'gather_in0' if pc.gather_in0 else 'untilize_out'}=True is not modelled by "
+                                   "tensix.\nFix: use the default config or mcast_in0 with interleaved tensors.")
+        factory, name = (lambda: _mcast_1d(dev, a, b, bias, out, at, pc)), "MatmulMultiCoreReuseMcast1DProgramFactory"
+    elif isinstance(pc, MatmulMultiCoreReuseProgramConfig):
+        factory, name = (lambda: _reuse(dev, a, b, bias, out, at, pc)), "MatmulMultiCoreReuseOptimizedProgramFactory"
+    elif isinstance(pc, MatmulMultiCoreProgramConfig):
+        factory, name = (lambda: _multicore(dev, a, b, out, at)), "MatmulMultiCoreProgramFactory"
+    else:
+        raise NotModelledError(f"ttnn.matmul with {type(pc).__name__} (DRAM-sharded inputs) is not modelled by "
+                               "tensix.\nFix: use interleaved tensors and the default program config.")
+    attrs = {"program_config": repr(pc), "math_fidelity": _fidelity(at.compute_kernel_config.math_fidelity).name,
+             "fp32_dest_acc_en": bool(at.compute_kernel_config.fp32_dest_acc_en),
+             "packer_l1_acc": bool(at.compute_kernel_config.packer_l1_acc), "dtype": at.output_dtype.name}
+    O.run("ttnn.matmul", dev, key, factory, [a, b, bias, out], [out], attrs, started)
+    return name
+
+
+def _mcast_1d(dev, a, b, bias, out, at, pc):
+    raise NotModelledError("ttnn.matmul: the 1D multicast program is not ported yet.")
+
+
+def _reuse(dev, a, b, bias, out, at, pc):
+    raise NotModelledError("ttnn.matmul: the MatmulMultiCoreReuseProgramConfig program is not ported yet.")
+
+
+def _multicore(dev, a, b, out, at):
+    raise NotModelledError("ttnn.matmul: the MatmulMultiCoreProgramConfig program is not ported yet.")
+
+
+def _activation_of(activation):
+    """matmul.cpp get_fused_activation: a string (ttnn's string_to_unary_with_param) or a UnaryWithParam."""
+    if activation is None:
+        return None
+    from tensix.ttnn.operations import unary
+    if isinstance(activation, str):
+        return unary.string_to_unary_with_param(activation)
+    return activation
+
+
+def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, dtype, program_config, activation,
+                  compute_kernel_config, core_grid, optional_output_tensor):
+    started = time.perf_counter()
+    for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
+        if not isinstance(t, Tensor):
+            raise TTNNError(f"{what}: {name} is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...).")
+    if len(a.shape) == 0 or len(b.shape) == 0:
+        raise ShapeError(f"{what}: Both arguments to matmul need to be at least 1D, but got shapes {a.shape} and "
+                         f"{b.shape}")
+    dev = _check_inputs(what, a, b, bias)
+    if program_config is not None and not isinstance(program_config, _CONFIG_TYPES):
+        raise TTNNError(f"{what}: program_config {program_config!r} is not a matmul program config.\nFix: pass one of "
+                        "ttnn.MatmulMultiCoreReuseMultiCastProgramConfig, ...1DProgramConfig, ...ReuseProgramConfig.")
+    mem = memory_config or DRAM_MEMORY_CONFIG
+    if mem.is_sharded():
+        raise NotModelledError(f"{what}: a sharded output memory config is not modelled by tensix's matmul.\nFix: use "
+                               "ttnn.DRAM_MEMORY_CONFIG or ttnn.L1_MEMORY_CONFIG.")
+    fused = _activation_of(activation)
+    if a.logical_volume() == 0 or b.logical_volume() == 0:
+        from tensix.ttnn import core as C
+        from tensix.ttnn import operations
+        shape = _output_shape(a, b, transpose_a, transpose_b)
+        out = C.full(shape, 0.0, dtype or a.dtype, a.layout, dev, mem)
+        return operations.add(out, bias, memory_config=mem) if bias is not None else out
+    b_in = b
+    if len(b.shape) == 1:
+        from tensix.ttnn import operations
+        b = operations.reshape(b, (b.shape[-1], 1))
+    at = _attributes(a, b, program_config, mem, dtype, compute_kernel_config, core_grid, fused, transpose_a,
+                     transpose_b, optional_output_tensor)
+    bias_size = _tile_size(bias.dtype) if bias is not None else 0
+    pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
+    blocked = isinstance(pc, (MatmulMultiCoreReuseMultiCast1DProgramConfig, MatmulMultiCoreReuseMultiCastProgramConfig,
+                              MatmulMultiCoreReuseProgramConfig))
+    if (transpose_a or transpose_b) and not blocked:
+        from tensix.ttnn import operations
+        if transpose_a:
+            a = operations.transpose(a, -1, -2, memory_config=a.memory_config())
+        if transpose_b:
+            b = operations.transpose(b, -1, -2, memory_config=b.memory_config())
+        transpose_a = transpose_b = False
+    post_bias = _post_process_bias(bias, program_config, at, a, b)
+    at = _attributes(a, b, program_config, mem, dtype, compute_kernel_config, core_grid, fused, transpose_a,
+                     transpose_b, optional_output_tensor)
+    pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
+    fused_bias = None if post_bias else bias
+    _validate(a, b, fused_bias, at, pc)
+    shape = _output_shape(a, b, transpose_a, transpose_b)
+    if optional_output_tensor is not None and not post_bias and at.user_fused_activation is None:
+        out = optional_output_tensor
+        if list(out.shape) != shape:
+            raise ShapeError(f"Shape of Optional Output Tensor {out.shape} doesn't match Output Tensor {Shape(shape)}")
+    else:
+        out = O.output_tensor(dev, shape, at.output_dtype, Layout.TILE, at.output_mem_config)
+    _run_program(dev, a, b, fused_bias, out, at, pc, started)
+    from tensix.ttnn import operations
+    if len(b_in.shape) == 1:
+        out = operations.reshape(out, _output_shape(a, b_in, False, False))
+    if post_bias:
+        out = operations.add(out, bias, memory_config=out.memory_config())
+    if bias is not None:
+        full = _bias_shape(list(out.shape), list(bias.shape))
+        if full != list(out.shape):
+            out = operations.reshape(out, full)
+    if at.user_fused_activation is not None and core_grid is None:
+        out = operations.unary_chain(out, [at.user_fused_activation], memory_config=out.memory_config())
+    if optional_output_tensor is not None and out is not optional_output_tensor:
+        _copy_into(out, optional_output_tensor)
+        out = optional_output_tensor
+    return out
+
+
+def _bias_shape(mm, bias) -> list:
+    """compute_matmul_with_bias_output_shape: the broadcast of the two shapes."""
+    r = max(len(mm), len(bias))
+    out = []
+    for i in range(r):
+        da = mm[i - r + len(mm)] if i - r + len(mm) >= 0 else 1
+        db = bias[i - r + len(bias)] if i - r + len(bias) >= 0 else 1
+        if da != db and 1 not in (da, db):
+            raise ShapeError("Broadcast error: Invalid dimension")
+        out.append(max(da, db))
+    return out
+
+
+def _copy_into(src: Tensor, dst: Tensor):
+    if list(src.shape) != list(dst.shape) or src.dtype != dst.dtype:
+        raise TTNNError("Invalid optional output tensor")
+    raw = np.empty(src.num_pages * src.page_size, np.uint8)
+    src._buffer.read_into(raw, raw.size)
+    dst._buffer.write_bytes(raw)
+
+
+def matmul(input_tensor_a, input_tensor_b, *, transpose_a=False, transpose_b=False, memory_config=None, dtype=None,
+           program_config=None, activation=None, compute_kernel_config=None, core_grid=None, output_tile=None,
+           optional_output_tensor=None, global_cb=None, sub_device_id=None, **kwargs):
+    """ttnn.matmul(a, b, *, transpose_a=False, transpose_b=False, memory_config=None, dtype=None, program_config=None,
+    activation=None, compute_kernel_config=None, core_grid=None, optional_output_tensor=None): a @ b on the device,
+    with numpy's matmul broadcasting of the batch dims that ttnn supports (b with batch 1, or equal batches)."""
+    _refuse_extras("ttnn.matmul", output_tile, global_cb, sub_device_id)
+    return _bound_matmul("ttnn.matmul", input_tensor_a, input_tensor_b, None, transpose_a=transpose_a,
+                         transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
+                         program_config=program_config, activation=activation,
+                         compute_kernel_config=compute_kernel_config, core_grid=core_grid,
+                         optional_output_tensor=optional_output_tensor)
+
+
+def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, transpose_b=False, memory_config=None,
+           dtype=None, program_config=None, activation=None, compute_kernel_config=None, core_grid=None,
+           output_tile=None, optional_output_tensor=None, global_cb=None, sub_device_id=None, **kwargs):
+    """ttnn.linear(a, b, *, bias=None, ...): a @ b + bias (the bias a row [..., 1, N] or [N] broadcast over the rows,
+    fused into the program as a row-broadcast add where ttnn fuses it), then the activation."""
+    _refuse_extras("ttnn.linear", output_tile, global_cb, sub_device_id)
+    return _bound_matmul("ttnn.linear", input_tensor_a, input_tensor_b, bias, transpose_a=transpose_a,
+                         transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
+                         program_config=program_config, activation=activation,
+                         compute_kernel_config=compute_kernel_config, core_grid=core_grid,
+                         optional_output_tensor=optional_output_tensor)
+
+
+def _refuse_extras(what, output_tile, global_cb, sub_device_id):
+    if output_tile is not None:
+        tile_shape = tuple(getattr(output_tile, "tile_shape", output_tile))
+        if tile_shape != (32, 32):
+            raise NotModelledError(f"{what}: output_tile {tile_shape} is not modelled; tensix uses 32x32 tiles.")
+    if global_cb is not None or sub_device_id is not None:
+        raise NotModelledError(f"{what}: global circular buffers and sub-devices are not modelled by tensix.")
