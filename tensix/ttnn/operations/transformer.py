@@ -1,0 +1,147 @@
+"""ttnn.experimental.rotary_embedding as tt-metal 622c6fb9 runs it on Wormhole
+(ttnn/cpp/ttnn/operations/experimental/transformer/rotary_embedding/): out = x * cos + rotate_half(x) * sin, with
+rotate_half(x) = [-x2, x1] over the halves of the last dim, the cos / sin caches [1, 1, S, X] indexed by the row's
+position in the sequence (wrapping every Ht tile rows).
+
+RotaryEmbeddingProgramFactory, multi-tile path (head dim X a multiple of 64): the tile rows split row-wise over the
+grid; the reader feeds per tile the rotate_half partner tile (rotate half by the reader's choice of tile), the sin,
+input and cos tiles; the compute kernel negates the first half's partners (times a -1 scalar tile), multiplies by sin
+and cos on the FPU and adds. ttnn's compute config for it: HiFi4, approx on, no fp32 accumulation; the program gives
+the first core group a default ComputeConfigDescriptor (HiFi4, 16-bit Dst) and the second the op's config, as the
+C++ factory does. The output's logical shape is the input's padded shape (compute_output_specs builds it from the
+padded shape). Kernels: tensix/ttnn/kernels/transformer/.
+
+Not modelled (NotModelledError): the single-tile head dim (X = 32: rotate half by a transformation matmul),
+token_index (decode mode: untilize / tilize of the cos and sin rows), sharded tensors, ROW_MAJOR inputs
+(tilize_with_val_padding)."""
+
+from __future__ import annotations
+
+import time
+import types
+
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig
+
+__all__ = ["experimental"]
+
+_KDIR = "transformer/"
+_BF16_MINUS_ONE = 0xBF80
+
+
+def _config(cfg):
+    """init_device_compute_kernel_config(arch, cfg, HiFi4, approx true, fp32 false, l1 acc false)."""
+    if cfg is not None:
+        return cfg
+    return WormholeComputeKernelConfig(math_fidelity=MathFidelity.HiFi4, math_approx_mode=True,
+                                       fp32_dest_acc_en=False, packer_l1_acc=False, dst_full_sync_en=False)
+
+
+def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, memory_config=None,
+                     compute_kernel_config=None, **kwargs):
+    """ttnn.experimental.rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, memory_config=None,
+    compute_kernel_config=None): x * cos + rotate_half(x) * sin (GPT-NeoX style halves) over the last dim."""
+    what = "ttnn.experimental.rotary_embedding"
+    started = time.perf_counter()
+    for name, t in (("input_tensor", input_tensor), ("cos_cache", cos_cache), ("sin_cache", sin_cache)):
+        if not isinstance(t, Tensor):
+            raise TTNNError(f"{what}: {name} is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...).")
+    x, cos, sin = input_tensor, cos_cache, sin_cache
+    dev = O.device_of(what, x, cos, sin)
+    X = x.padded_shape[-1]
+    if not (X == 32 or X % 64 == 0):
+        raise ShapeError(f"{what}: Input X dimension ({X}) must be either 32 (single tile) or divisible by 64 "
+                         "(rotate_half midpoint must align with a tile boundary).\nFix: pad the head dim to a multiple "
+                         "of 64.")
+    if tuple(cos.shape) != tuple(sin.shape):
+        raise ShapeError(f"{what}: Cosine and Sine cache dimensions must match. Cos cache dimensions: "
+                         f"{list(cos.padded_shape)}, Sin cache dimensions: {list(sin.padded_shape)}.")
+    cp = tuple(cos.padded_shape)
+    if len(cp) < 3 or cp[0] != 1 or cp[1] != 1 or cp[-1] != X:
+        raise ShapeError(f"{what}: Cosine cache dimensions must match input dimensions. Expected (1, 1, {X}), but "
+                         f"got {list(cp)}.\nFix: pass caches of shape [1, 1, seq_len, {X}].")
+    if token_index is not None:
+        raise NotModelledError(f"{what}(..., token_index=...) (decode mode: the cos/sin rows untilized, picked and "
+                               "re-tilized on the device) is not modelled yet.")
+    if cos.shape[-2] < x.shape[-2]:
+        raise ShapeError(f"{what}: Cosine cache must cover the input sequence length. Input sequence length: "
+                         f"{x.shape[-2]}, Cos cache sequence length: {cos.shape[-2]}.")
+    for name, t in (("input_tensor", x), ("cos_cache", cos), ("sin_cache", sin)):
+        if t.layout != Layout.TILE:
+            raise NotModelledError(f"{what}: {name} is ROW_MAJOR; ttnn tilizes it (tilize_with_val_padding), which "
+                                   "tensix.ttnn does not run yet.\nFix: pass TILE_LAYOUT tensors.")
+        if t.is_sharded():
+            raise NotModelledError(f"{what}: sharded {name} is not modelled.")
+        if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B):
+            raise DTypeError(f"{what}: {name} is {t.dtype!r}; rotary embedding takes float tensors.")
+    if cos.dtype != sin.dtype:
+        raise DTypeError(f"{what}: Cos and Sin dtypes must match.\nFix: ttnn.typecast one of them.")
+    if X == 32:
+        raise NotModelledError(f"{what} with a head dim of one tile (32) rotates by a matmul with a transformation "
+                               "matrix (rotary_embedding_single_tile.cpp), which tensix.ttnn does not run yet.")
+    cfg = _config(compute_kernel_config)
+    mc = memory_config or x.memory_config()
+    if mc.is_sharded():
+        raise NotModelledError(f"{what} with a sharded output is not modelled.")
+    pshape = tuple(x.padded_shape)
+    out = O.output_tensor(dev, pshape, x.dtype, Layout.TILE, mc)
+    Ht, Wt = pshape[-2] // 32, X // 32
+    half_Wt = Wt // 2
+    HtWt = Ht * Wt
+    num_rows = x.padded_shape.volume() // X // 32
+    grid = O.grid_of(dev)
+    key = ("rotary_embedding", O.spec_key(x), O.spec_key(cos), O.spec_key(sin), O.spec_key(out),
+           str(cfg.math_fidelity), bool(cfg.fp32_dest_acc_en))
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_rows, True)
+        g1, g2 = list(g1), list(g2)
+        cores = g1 + g2                     # grid_to_cores(num_cores, x, y, row_major): row-wise, as the split
+        O.cb(prog, cores, 0, 2 * Wt, x.dtype)
+        O.cb(prog, cores, 1, 2 * Wt, x.dtype)
+        O.cb(prog, cores, 2, 2 * Wt, cos.dtype)
+        O.cb(prog, cores, 3, 2 * Wt, sin.dtype)
+        O.cb(prog, cores, 4, 1, DataType.BFLOAT16)
+        O.cb(prog, cores, 24, 1, x.dtype)
+        O.cb(prog, cores, 25, 1, cos.dtype)
+        O.cb(prog, cores, 26, 1, sin.dtype)
+        O.cb(prog, cores, 16, 2 * Wt, x.dtype)
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id.py"), cores,
+                             ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt, HtWt,
+                                                                    half_Wt] + O.accessor_args(x, cos, sin)))
+        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_rotary_embedding_interleaved_start_id.py"), cores,
+                             WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out)))
+        ct = [0, 1, 2, 3, 4, 24, 25, 26, 16, n1, Wt, half_Wt]
+        mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g1, ComputeConfig(compile_args=ct))
+        if g2:
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g2, ComputeConfig(
+                math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
+                compile_args=ct[:9] + [n2, Wt, half_Wt]))
+        plan = []
+        written = 0
+        for i, c in enumerate(cores):
+            n = n1 if i < len(g1) else n2
+            plan.append((c, n, written))
+            written += n * Wt
+
+        def set_args(tensors):
+            tx, tc, ts, to = tensors
+            for c, n, w in plan:
+                mh.SetRuntimeArgs(prog, rk, c, [tx.buffer_address(), tc.buffer_address(), ts.buffer_address(), n, w,
+                                                w // Wt % Ht, w % HtWt])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n * Wt, w, 0, Wt, X * 2])
+
+        return O.ProgramEntry(prog, set_args, num_cores, "RotaryEmbeddingProgramFactory")
+
+    O.run(what, dev, key, factory, [x, cos, sin, out], [out], {"dtype": x.dtype.name}, started)
+    return out
+
+
+experimental = types.SimpleNamespace(rotary_embedding=rotary_embedding)
+"""ttnn.experimental: the experimental ops tensix.ttnn has (rotary_embedding)."""

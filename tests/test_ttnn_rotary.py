@@ -1,0 +1,115 @@
+"""ttnn.experimental.rotary_embedding (tensix.ttnn.operations.transformer) against a float64 reference
+x * cos + rotate_half(x) * sin, with bounds from the kernel's datapath: each product is an FPU multiply of the two
+tiles as SrcA / SrcB hold them (bfloat16 or TF32 values) packed to the intermediate CB's format, then an FPU add packed
+to the output format: with a 16-bit Dst (the op's default config) float32 data is taken as bfloat16 and every step
+rounds to bfloat16 (2^-8 relative each); with fp32 accumulation the error is TF32's (2^-10)."""
+
+import numpy as np
+import pytest
+
+import tensix.ttnn as ttnn
+from tensix.errors import NotModelledError
+
+
+@pytest.fixture(scope="module")
+def device():
+    dev = ttnn.open_device(device_id=0)
+    yield dev
+    ttnn.close_device(dev)
+
+
+def _caches(S, D):
+    pos = np.arange(S)[:, None]
+    inv = 1.0 / (10000 ** (np.arange(0, D, 2) / D))
+    ang = np.concatenate([pos * inv, pos * inv], -1)
+    return np.cos(ang)[None, None].astype(np.float32), np.sin(ang)[None, None].astype(np.float32)
+
+
+def _ref(x, c, s):
+    h = x.shape[-1] // 2
+    rot = np.concatenate([-x[..., h:], x[..., :h]], -1)
+    return x * c + rot * s, np.abs(x * c) + np.abs(rot * s)
+
+
+@pytest.mark.parametrize("shape,S", [((1, 1, 64, 64), 64), ((2, 4, 40, 128), 128), ((1, 8, 96, 64), 100),
+                                     ((3, 70, 192), 70)])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b])
+def test_rotary_embedding_bounds(device, shape, S, dtype):
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(shape).astype(np.float32)
+    c, s = _caches(S, shape[-1])
+    tx = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    tc = ttnn.from_numpy(c, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    ts = ttnn.from_numpy(s, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    out = ttnn.experimental.rotary_embedding(tx, tc, ts)
+    assert tuple(out.shape) == tuple(tx.padded_shape)     # tt-metal's output spec: the padded shape
+    H = shape[-2]
+    got = ttnn.to_numpy(out)[..., :H, :].astype(np.float64)
+    xv = ttnn.to_numpy(tx).astype(np.float64)
+    ref, mag = _ref(xv, ttnn.to_numpy(tc).astype(np.float64)[..., :H, :], ttnn.to_numpy(ts).astype(np.float64)[..., :H, :])
+    # float32 data goes through a bfloat16 SrcA/SrcB (truncated) with the default 16-bit Dst: 4 roundings of 2^-7;
+    # bfloat8_b output shares exponents over 16 datums of a row: its step is 2^-6 of the row's largest magnitude
+    rel = 2.0 ** -6 if dtype == ttnn.bfloat16 else 2.0 ** -5
+    tol = mag * rel + 1e-6
+    if dtype == ttnn.bfloat8_b:
+        tol = tol + np.abs(ref).max(-1, keepdims=True) * 2.0 ** -5
+    assert np.all(np.abs(got - ref) <= tol), np.abs(got - ref).max()
+
+
+def test_rotary_embedding_compute_config_reaches_only_core_group_2(device):
+    """tt-metal's factory gives core group 1 a default ComputeConfigDescriptor (16-bit Dst) and only group 2 the op's
+    config: with fp32_dest_acc_en, rows on group-1 cores still round to bfloat16, rows on group-2 cores keep TF32
+    precision (2^-9)."""
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((1, 65, 32, 128)).astype(np.float32)     # 65 tile rows: group 1 = 1 core with 2 rows
+    c, s = _caches(32, 128)
+    tx, tc, ts = (ttnn.from_numpy(a, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device) for a in (x, c, s))
+    cfg = ttnn.WormholeComputeKernelConfig(math_fidelity=ttnn.MathFidelity.HiFi4, fp32_dest_acc_en=True)
+    got = ttnn.to_numpy(ttnn.experimental.rotary_embedding(tx, tc, ts, compute_kernel_config=cfg)).astype(np.float64)
+    ref, mag = _ref(x.astype(np.float64), c.astype(np.float64), s.astype(np.float64))
+    err = np.abs(got - ref) / (mag + 1e-12)
+    assert err[0, :2].max() > 2.0 ** -9          # rows 0-1: core (0, 0), group 1, 16-bit Dst
+    assert err[0, 2:].max() <= 2.0 ** -8         # the other 63 rows: group 2, fp32 Dst
+
+
+def test_rotary_embedding_multicore_and_cache(device):
+    x = np.random.default_rng(3).standard_normal((1, 70, 32 * 2, 64)).astype(np.float32)
+    c, s = _caches(64, 64)
+    tx, tc, ts = (ttnn.from_numpy(a, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device) for a in (x, c, s))
+    ttnn.experimental.rotary_embedding(tx, tc, ts)
+    rec = ttnn.op_report()[-1]
+    assert rec.cores == 64 and rec.device_ns > 0
+    ttnn.experimental.rotary_embedding(tx, tc, ts)
+    assert ttnn.op_report()[-1].cache_hit
+
+
+def test_rotary_embedding_errors(device):
+    x = np.ones((1, 1, 64, 96), np.float32)
+    tx = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    c96 = ttnn.from_numpy(np.ones((1, 1, 64, 96), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                          device=device)
+    with pytest.raises(ttnn.ShapeError, match="divisible by 64"):
+        ttnn.experimental.rotary_embedding(tx, c96, c96)
+    x = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                        device=device)
+    c = ttnn.from_numpy(np.ones((1, 1, 32, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                        device=device)
+    with pytest.raises(ttnn.ShapeError, match="cover the input sequence length"):
+        ttnn.experimental.rotary_embedding(x, c, c)
+    c64 = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                          device=device)
+    c64f = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT,
+                           device=device)
+    with pytest.raises(ttnn.DTypeError, match="Cos and Sin dtypes must match"):
+        ttnn.experimental.rotary_embedding(x, c64, c64f)
+    with pytest.raises(NotModelledError, match="decode mode"):
+        ttnn.experimental.rotary_embedding(x, c64, c64, 3)
+    x32 = ttnn.from_numpy(np.ones((1, 1, 64, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                          device=device)
+    c32 = ttnn.from_numpy(np.ones((1, 1, 64, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                          device=device)
+    with pytest.raises(NotModelledError, match="transformation"):
+        ttnn.experimental.rotary_embedding(x32, c32, c32)
+    host = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)
+    with pytest.raises(ttnn.DeviceMismatchError):
+        ttnn.experimental.rotary_embedding(host, c64, c64)
