@@ -353,3 +353,102 @@ def test_clone_and_reallocate(device):
     np.testing.assert_array_equal(ttnn.to_numpy(moved), ttnn.to_numpy(t))
     with pytest.raises(ttnn.DeallocatedError):
         ttnn.to_numpy(c)
+
+
+# ---------------------------------------------------------------------------------------------------- reshape
+def test_reshape_views_share_the_buffer(device):
+    x = _data((2, 3, 64, 96), ttnn.bfloat16)
+    for layout, new in ((ttnn.TILE_LAYOUT, (6, 64, 96)), (ttnn.TILE_LAYOUT, (2, 6, 32, 96)),
+                        (ttnn.ROW_MAJOR_LAYOUT, (12, 32, 96)), (ttnn.ROW_MAJOR_LAYOUT, (-1, 96))):
+        t = _dev(x, ttnn.bfloat16, device, layout)
+        n = len(ttnn.op_report())
+        r = ttnn.reshape(t, new)
+        assert len(ttnn.op_report()) == n and r.buffer_address() == t.buffer_address()     # no program ran
+        np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(t).reshape(r.shape))
+    t = _dev(_data((2, 3, 40, 50), ttnn.float32), ttnn.float32, device, ttnn.TILE_LAYOUT)
+    r = t.reshape(6, 40, 50)
+    assert r.shape == [6, 40, 50] and r.padded_shape == [6, 64, 64] and r.buffer_address() == t.buffer_address()
+
+
+@pytest.mark.parametrize("shape,new,dtype", [((4, 6), (3, 8), ttnn.bfloat16), ((64, 48), (48, 64), ttnn.bfloat16),
+                                             ((30, 10), (15, 20), ttnn.int32), ((5, 7, 3), (-1,), ttnn.float32),
+                                             ((12, 20), (16, 15), ttnn.uint32), ((3, 100), (10, 30), ttnn.bfloat16)])
+def test_reshape_row_major_program(device, shape, new, dtype):
+    x = _data(shape, dtype)
+    r = ttnn.reshape(_dev(x, dtype, device), new)
+    assert _last()[0].program == "reshape_view_rm"
+    np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(_host(x, dtype)).reshape(r.shape))
+
+
+@pytest.mark.parametrize("shape,new,dtype", [((3, 40, 50), (-1, 20, 100), ttnn.bfloat16),
+                                             ((1, 1, 33, 70), (70, 33), ttnn.float32), ((256,), (16, 16), ttnn.bfloat16),
+                                             ((2, 64, 96), (96, 128), ttnn.int32), ((7, 9), (63,), ttnn.uint32),
+                                             ((4, 96, 32), (2, 3, 32, 64), ttnn.bfloat16)])
+def test_reshape_tiled_program(device, shape, new, dtype):
+    x = _data(shape, dtype)
+    t = _dev(x, dtype, device, ttnn.TILE_LAYOUT)
+    r = ttnn.reshape(t, new)
+    assert _last()[0].program == "reshape_view_tiled" and r.layout == ttnn.TILE_LAYOUT
+    np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(_host(x, dtype)).reshape(r.shape))
+    again = ttnn.reshape(t, new)                            # a cached program with its mapping tensor
+    assert _last()[0].cache_hit
+    np.testing.assert_array_equal(ttnn.to_numpy(again), ttnn.to_numpy(r))
+
+
+def _mapping_reference(in3, out3):
+    """tt-metal's reshape_map_output_page / compute_reshape_mapping_host_tensor, element by element."""
+    def faced(h, w):
+        h, w = h % 32, w % 32
+        return ((h // 16) * 2 + w // 16) * 256 + (h % 16) * 16 + w % 16
+    wt_i, ht_i = -(-in3[2] // 32), -(-in3[1] // 32)
+    wt_o, ht_o = -(-out3[2] // 32), -(-out3[1] // 32)
+    pages = []
+    for p in range(out3[0] * wt_o * ht_o):
+        co, hw = divmod(p, wt_o * ht_o)
+        ho0, wo0 = (hw // wt_o) * 32, (hw % wt_o) * 32
+        groups, prev = {}, (0, 0, 0)
+        for ho in range(ho0, min(out3[1], ho0 + 32)):
+            for wo in range(wo0, min(out3[2], wo0 + 32)):
+                flat = co * out3[1] * out3[2] + ho * out3[2] + wo
+                ci, r = divmod(flat, in3[1] * in3[2])
+                hi, wi = divmod(r, in3[2])
+                page = ci * wt_i * ht_i + (hi // 32) * wt_i + wi // 32
+                oi, oo = faced(hi, wi), faced(ho, wo)
+                if page in groups and page == prev[0] and oi - prev[1] == 1 and oo - prev[2] == 1:
+                    groups[page][-1][3] += 1
+                else:
+                    groups.setdefault(page, []).append([page, oi, oo, 1])
+                prev = (page, oi, oo)
+        width = max(len(g) for g in groups.values())
+        flat_segs = []
+        for page in sorted(groups):
+            flat_segs += groups[page] + [[0, 0, 0, 0]] * (width - len(groups[page]))
+        pages.append(flat_segs)
+    m = max(len(s) for s in pages)
+    m += m % 16
+    out = np.zeros((len(pages), m, 4), np.uint32)
+    for i, s in enumerate(pages):
+        out[i, :len(s)] = s
+    return out.reshape(len(pages), -1)
+
+
+@pytest.mark.parametrize("in3,out3", [((1, 40, 50), (1, 20, 100)), ((2, 33, 70), (1, 70, 66)), ((1, 1, 256), (1, 16, 16))])
+def test_reshape_mapping_matches_tt_metals_loop(in3, out3):
+    from tensix.ttnn.operations.dm_reshape import reshape_mapping
+    np.testing.assert_array_equal(reshape_mapping(in3, out3), _mapping_reference(in3, out3))
+
+
+def test_reshape_errors(device):
+    t = _dev(_data((4, 6), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
+    with pytest.raises(ttnn.ShapeError, match="volume"):
+        ttnn.reshape(t, (5, 5))
+    with pytest.raises(ttnn.ShapeError, match="more than 1"):
+        ttnn.reshape(t, (-1, -1))
+    b = _dev(_data((4, 6), ttnn.bfloat16), ttnn.bfloat8_b, device, ttnn.TILE_LAYOUT)
+    with pytest.raises(tensix.NotModelledError, match="bfloat8_b"):
+        ttnn.reshape(b, (6, 4))
+    with pytest.raises(tensix.NotModelledError, match="fill_implicit_tile_padding"):
+        ttnn.reshape(t, (6, 4), pad_value=1.0)
+    assert ttnn.reshape(t, (4, 6)) is t
+    h = ttnn.reshape(_host(_data((4, 6), ttnn.bfloat16), ttnn.bfloat16), (2, 12))    # host tensors reshape too
+    assert h.shape == [2, 12] and h.storage_type() == ttnn.StorageType.HOST

@@ -415,7 +415,10 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
                     core.cbs[int(idx)] = CircularBuffer(core, int(idx), gb.address(), cfg.total_size,
                                                         cfg.page_sizes[int(idx)], fmt)
             continue
-        base = align(max(core.program_top for core in cs), soc.L1_ALIGNMENT)
+        # each CB starts at the DRAM alignment (tt-metal 622c6fb9 program.cpp allocate_circular_buffers:
+        # align(computed_addr, allocator->get_alignment(BufferType::DRAM)), 32 bytes on Wormhole), so that a CB
+        # page can be the destination of a DRAM read
+        base = align(max(core.program_top for core in cs), soc.DRAM_ALIGNMENT)
         top = base + cfg.total_size
         if top > l1_floor:
             raise L1OverflowError(

@@ -1,0 +1,376 @@
+"""ttnn.reshape (and Tensor.reshape) as tt-metal 622c6fb9 does it (ttnn/cpp/ttnn/operations/data_movement/
+reshape_view/reshape.cpp):
+
+- a view when the pages do not move: the last dim unchanged and, in TILE layout, the second-last dim unchanged or
+  both tile-aligned (or any row-major reshape that keeps the last dim), same buffer type and sharding; the result
+  shares the buffer (PerformView / ttnn::experimental::view);
+- otherwise a program (prim::reshape_view):
+  - ROW_MAJOR: ReshapeViewRMProgramFactory (reshape_view/device/reshape_rm_program_factory.cpp) on the 2-D views of
+    both shapes: input rows split over the grid so that every core starts at a whole output row, kernel
+    rm_reshape_interleaved.cpp (on two RISC-Vs, each half the rows, when one row size divides the other);
+  - TILE: reshape_tiled on the 3-D views, ReshapeViewTiledProgramFactory (reshape_tiled_program_factory.cpp): the
+    host computes, for every output tile, the segments of input tiles that fill it (input page, offset in the page,
+    offset in the output page, length, in face-ordered datums) as a uint32 mapping tensor on the device; the output
+    pages are split with split_work_to_cores; reader_reshape_tiled loads each output page's map and the input tiles
+    it names, writer_reshape_tiled moves the segments into a scratch tile and writes it. As in tt-metal, the
+    output's tile padding holds whatever the scratch tile held (unless pad_value is given: see below).
+
+Not modelled (NotModelledError): reshapes of sharded tensors or to sharded configs that are not views, bfloat8_b
+tiled reshapes that move data (tt-metal typecasts to bfloat16 and fills the padding with fill_implicit_tile_padding),
+an explicit pad_value on a tiled reshape that leaves tile padding (fill_implicit_tile_padding), sub_core_grid."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+
+from tensix.device import formats
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.operations.data_movement import view
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import TILE_SIZE, DataType, Layout, MemoryConfig, data_format, element_size, padded_shape
+
+__all__ = ["reshape", "view_tensor", "squeeze", "unsqueeze"]
+
+_MASK_64 = ~63
+
+
+def _k(name):
+    return O.kernel_path(f"data_movement/{name}.py")
+
+
+def _infer(t: Tensor, shape) -> tuple:
+    """reshape_common.cpp infer_dims_for_reshape: one -1 is inferred from the volume."""
+    dims = [int(d) for d in (shape if not isinstance(shape, int) else (shape,))]
+    old = t.shape.volume()
+    negs = [i for i, d in enumerate(dims) if d == -1]
+    if len(negs) > 1:
+        raise ShapeError(f"ttnn.reshape: Shape cannot have more than 1 elements that is set to -1! Shape used: "
+                         f"{tuple(dims)}.\nFix: give every dim but one.")
+    new = math.prod(d for d in dims if d != -1)
+    if negs:
+        if 0 in dims:
+            raise ShapeError(f"ttnn.reshape: cannot reshape tensor of 0 elements into shape {tuple(dims)} because the "
+                             "unspecified dimension size -1 can be any value and is ambiguous.")
+        if new == 0 or old % new:
+            raise ShapeError(f"ttnn.reshape: Invalid arguments to reshape: {t.shape!r} into {tuple(dims)}.\nFix: "
+                             "the dims must multiply to the tensor's volume.")
+        dims[negs[0]] = old // new
+    elif new != old:
+        raise ShapeError(f"ttnn.reshape: Invalid arguments to reshape: volume {old} of {t.shape!r} into "
+                         f"{tuple(dims)} (volume {new}).\nFix: the dims must multiply to the tensor's volume.")
+    return tuple(dims)
+
+
+def _last(shape, i):
+    return shape[i] if len(shape) >= -i else 1
+
+
+def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | None = None, pad_value=None,
+            sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.reshape(input_tensor, shape, memory_config=None, pad_value=None): the same data in another shape (-1
+    infers a dim); a view where tt-metal's is one, else tt-metal's reshape program."""
+    started = time.perf_counter()
+    op = "ttnn.reshape"
+    t = input_tensor
+    t._check_alive(op)
+    if args and not isinstance(args[0], MemoryConfig):       # reshape(t, logical_shape, padded_shape)
+        raise NotModelledError(f"{op}(tensor, logical_shape, padded_shape): an explicit padded shape is not modelled."
+                               "\nFix: pass the logical shape only.")
+    if args:
+        memory_config = args[0]
+    if sub_core_grids is not None:
+        raise NotModelledError(f"{op}: sub_core_grids is not modelled.\nFix: omit it.")
+    new = _infer(t, shape)
+    mc = memory_config or t.memory_config()
+    if tuple(new) == tuple(t.shape):
+        return t
+    if t._device is None:
+        return _host_reshape(t, new)
+    dev = O.device_of(op, t)
+    old = tuple(t.shape)
+    is_view = (_last(old, -1) == _last(new, -1) and mc.is_sharded() == t.is_sharded()
+               and (mc.buffer_type == t.memory_config().buffer_type)
+               and (t.layout == Layout.ROW_MAJOR or _last(old, -2) == _last(new, -2)
+                    or (_last(new, -2) % TILE_SIZE == 0 and _last(old, -2) % TILE_SIZE == 0)))
+    if is_view:
+        return _perform_view(t, new)
+    C.refuse_sharded(op, t, memory_config=mc)
+    if t.layout == Layout.ROW_MAJOR:
+        if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32):
+            raise DTypeError(f"{op}: Can only work with bfloat16/float32 or int32/uint32 tensors, not {t.dtype!r}.")
+        a2 = view(t, (math.prod(old[:-1]), old[-1]))
+        out = _reshape_rm(op, dev, a2, (math.prod(new[:-1]), new[-1]), mc, started)
+        return _perform_view(out, new)
+    if t.dtype == DataType.BFLOAT8_B:
+        raise NotModelledError(f"{op}: a bfloat8_b tiled reshape that moves data is not modelled (tt-metal typecasts "
+                               "to bfloat16, reshapes, fills the tile padding with fill_implicit_tile_padding and "
+                               "typecasts back).\nFix: ttnn.typecast to bfloat16 first.")
+    if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32):
+        raise DTypeError(f"{op}: Can only work with bfloat16/float32 or int32/uint32 tensors, not {t.dtype!r}.")
+    in3, out3 = _to_3d(old), _to_3d(new)
+    if pad_value is not None and (out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE):
+        raise NotModelledError(f"{op}(pad_value=...): filling the output's tile padding (fill_implicit_tile_padding) "
+                               "is not modelled.\nFix: omit pad_value (the padding then holds what tt-metal's "
+                               "scratch tile held).")
+    a3 = _perform_view(t, in3)
+    out = _reshape_tiled(op, dev, a3, out3, mc, started)
+    return _perform_view(out, new)
+
+
+def _to_3d(shape) -> tuple:
+    """squeeze_shape_to_3D / unsqueeze_shape_to_3D."""
+    s = tuple(shape)
+    if len(s) > 3:
+        return (math.prod(s[:-2]),) + s[-2:]
+    return (1,) * (3 - len(s)) + s
+
+
+def _perform_view(t: Tensor, shape) -> Tensor:
+    """PerformView: the tensor with another logical shape over the same pages (the padded shape the layout
+    gives)."""
+    shape = tuple(shape)
+    if tuple(t.shape) == shape:
+        return t
+    return view(t, shape, padded_shape(shape, t.layout))
+
+
+def view_tensor(input_tensor: Tensor, shape) -> Tensor:
+    """ttnn.experimental.view(tensor, shape): a view; refused where the pages would have to move."""
+    t = input_tensor
+    new = _infer(t, shape)
+    old = tuple(t.shape)
+    ok = _last(old, -1) == _last(new, -1) and (t.layout == Layout.ROW_MAJOR or _last(old, -2) == _last(new, -2) or
+                                               (_last(new, -2) % 32 == 0 and _last(old, -2) % 32 == 0))
+    if not ok:
+        raise ShapeError(f"ttnn.experimental.view: {t.shape!r} -> {list(new)} is not a view (the pages would move)."
+                         "\nFix: ttnn.reshape.")
+    return _perform_view(t, new) if t._device is not None else _host_reshape(t, new)
+
+
+def squeeze(input_tensor: Tensor, dim: int = 0, **kwargs) -> Tensor:
+    """ttnn.squeeze(tensor, dim): drop a dim of size 1 (a reshape)."""
+    s = list(input_tensor.shape)
+    d = dim + len(s) if dim < 0 else dim
+    if not 0 <= d < len(s):
+        raise ShapeError(f"ttnn.squeeze: dim {dim} is out of range for {input_tensor.shape!r}.")
+    if s[d] != 1:
+        return input_tensor
+    return reshape(input_tensor, s[:d] + s[d + 1:])
+
+
+def unsqueeze(input_tensor: Tensor, dim: int, **kwargs) -> Tensor:
+    """ttnn.unsqueeze(tensor, dim): insert a dim of size 1 (a reshape)."""
+    s = list(input_tensor.shape)
+    d = dim + len(s) + 1 if dim < 0 else dim
+    if not 0 <= d <= len(s):
+        raise ShapeError(f"ttnn.unsqueeze: dim {dim} is out of range for {input_tensor.shape!r}.")
+    return reshape(input_tensor, s[:d] + [1] + s[d:])
+
+
+def _host_reshape(t: Tensor, new) -> Tensor:
+    """A host tensor's reshape (ttnn: a view of the host storage)."""
+    if t.layout == Layout.ROW_MAJOR:
+        return Tensor._make(new, t.dtype, t.layout, host=t._host.reshape(new), bfp=t._bfp)
+    old = tuple(t.shape)
+    if not (_last(old, -1) == _last(new, -1) and (_last(old, -2) == _last(new, -2) or
+                                                   (_last(new, -2) % 32 == 0 and _last(old, -2) % 32 == 0))):
+        raise NotModelledError("ttnn.reshape of a tiled host tensor that moves data (ttnn views the host storage "
+                               "and would mix padding into the data).\nFix: ttnn.to_layout(t, "
+                               "ttnn.ROW_MAJOR_LAYOUT) first, or reshape on the device.")
+    p = padded_shape(new, Layout.TILE)
+    return Tensor._make(new, t.dtype, t.layout, host=t._host.reshape(tuple(p)), bfp=t._bfp)
+
+
+# --------------------------------------------------------------------------------------------- row major
+def _reshape_rm(op, dev, a: Tensor, out2, mc, started) -> Tensor:
+    out = C.make_output(dev, out2, a.dtype, Layout.ROW_MAJOR, mc)
+    key = ("reshape_view", "rm", O.spec_key(a), O.spec_key(out))
+    O.run(op, dev, key, lambda: _reshape_rm_factory(dev, a, out), [a, out], [out], {"shape": list(out2)}, started)
+    return out
+
+
+def _reshape_rm_factory(dev, a, out) -> O.ProgramEntry:
+    """ReshapeViewRMProgramFactory::create_descriptor."""
+    ds = element_size(a.dtype)
+    grid = dev.compute_with_storage_grid_size()
+    total = C.device_grid(dev)
+    ncores = grid.x * grid.y
+    rows_in = a.shape[-2]
+    src = a.shape[-1] * ds
+    dst = out.shape[-1] * ds
+    read_size = ((src - 1) & _MASK_64) + 128
+    resp = (rows_in - 1) // ncores + 1
+    while (resp * src) % dst:
+        resp += 1
+    cb0 = read_size
+    cb1 = ((dst - 1) & _MASK_64) + 80
+    dual = src % dst == 0 or dst % src == 0
+    fmt = data_format(a.dtype)
+    prog = mh.CreateProgram()
+    O.cb(prog, total, 0, 2, fmt, page_size=cb0)
+    O.cb(prog, total, 1, 1, fmt, page_size=cb1)
+    ct = [int(src % 64 == 0), int(src % 16 == 0), 0, 1, src, dst] + O.accessor_args(a, out) + [
+        a._buffer.page_size, out._buffer.page_size]
+    rk = mh.CreateKernel(prog, _k("rm_reshape_interleaved"), total, ReaderDataMovementConfig(compile_args=ct))
+    wk = None
+    if dual:
+        O.cb(prog, total, 2, 2, fmt, page_size=cb0)
+        O.cb(prog, total, 3, 1, fmt, page_size=cb1)
+        wct = list(ct)
+        wct[2], wct[3] = 2, 3
+        wk = mh.CreateKernel(prog, _k("rm_reshape_interleaved"), total, WriterDataMovementConfig(compile_args=wct))
+    args = []           # (core, reader args without the buffers, writer args or None)
+    read_start = write_start = 0
+    done = 0
+    used = 0
+    for core in C.corerange_to_cores(total):
+        if done:
+            idle = [0, 0, read_size, 0, 0, 0, 0, 1]
+            args.append((core, None, idle, idle if dual else None))
+            continue
+        used += 1
+        end = min(read_start + resp, rows_in)
+        pages = end - read_start
+        jump = pages * src // dst
+        if dual:
+            if src >= dst:
+                half = pages // 2
+                mid = read_start + half
+                second = write_start + half * src // dst
+            else:
+                half_out = pages * src // dst // 2
+                mid = read_start + half_out * dst // src
+                second = write_start + half_out
+            args.append((core, True, [read_size, read_start, mid, write_start, 0, 0],
+                         [read_size, mid, end, second, 0, 0]))
+        else:
+            args.append((core, True, [read_size, read_start, end, write_start, 0, done], None))
+        write_start += jump
+        read_start = end
+        done = int(end == rows_in)
+
+    def set_args(tensors):
+        s, d = tensors
+        for core, live, r, w in args:
+            head = [s.buffer_address(), d.buffer_address()] if live else []
+            mh.SetRuntimeArgs(prog, rk, core, head + r)
+            if wk is not None:
+                mh.SetRuntimeArgs(prog, wk, core, head + w)
+
+    return O.ProgramEntry(prog, set_args, used, "reshape_view_rm")
+
+
+# -------------------------------------------------------------------------------------------------- tiled
+def _faced(h, w):
+    """tensor_idxs_to_faced_tile_offset: the datum's index in its tile in face order."""
+    h, w = h % 32, w % 32
+    return ((h // 16) * 2 + (w // 16)) * 256 + (h % 16) * 16 + (w % 16)
+
+
+def reshape_mapping(in3, out3) -> np.ndarray:
+    """reshape_tiled_program_factory.cpp compute_reshape_mapping_host_tensor, vectorised: for each output tile, the
+    segments (input page, input offset, output offset, length) that fill it, grouped by input page (ascending), each
+    group padded with empty segments to the page's largest group; rows of 4 * max_input_segments uint32 words."""
+    c_i, h_i, w_i = in3
+    c_o, h_o, w_o = out3
+    wt_i, ht_i = -(-w_i // 32), -(-h_i // 32)
+    wt_o, ht_o = -(-w_o // 32), -(-h_o // 32)
+    n_out = c_o * wt_o * ht_o
+    p = np.arange(n_out)
+    co, hw = p // (wt_o * ht_o), p % (wt_o * ht_o)
+    ho0, wo0 = (hw // wt_o) * 32, (hw % wt_o) * 32
+    r = np.arange(32)
+    ho = ho0[:, None, None] + r[None, :, None]
+    wo = wo0[:, None, None] + r[None, None, :]
+    valid = (ho < h_o) & (wo < w_o)
+    page_o = np.broadcast_to(p[:, None, None], valid.shape)[valid]
+    ho, wo = np.broadcast_to(ho, valid.shape)[valid], np.broadcast_to(wo, valid.shape)[valid]
+    cc = np.broadcast_to(co[:, None, None], valid.shape)[valid]
+    off_o = _faced(ho, wo)
+    flat = cc.astype(np.int64) * h_o * w_o + ho * w_o + wo
+    ci, hwi = flat // (h_i * w_i), flat % (h_i * w_i)
+    hi, wi = hwi // w_i, hwi % w_i
+    page_i = ci * (wt_i * ht_i) + (hi // 32) * wt_i + wi // 32
+    off_i = _faced(hi, wi)
+    # a new segment where the output page changes, the input page changes, or an offset is not the next one
+    brk = np.ones(page_o.size, bool)
+    brk[1:] = ((page_o[1:] != page_o[:-1]) | (page_i[1:] != page_i[:-1]) | (off_i[1:] - off_i[:-1] != 1)
+               | (off_o[1:] - off_o[:-1] != 1))
+    starts = np.flatnonzero(brk)
+    lens = np.diff(np.append(starts, page_o.size))
+    seg = np.stack([page_o[starts], page_i[starts], off_i[starts], off_o[starts], lens], axis=1)
+    # group by (output page, input page), keeping each group's segments in order
+    order = np.lexsort((np.arange(len(seg)), seg[:, 1], seg[:, 0]))
+    seg = seg[order]
+    key = seg[:, 0] * (1 << 32) + seg[:, 1]
+    gstart = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    gsize = np.diff(np.append(gstart, len(seg)))
+    gpage = seg[gstart, 0]
+    rank_in_group = np.arange(len(seg)) - np.repeat(gstart, gsize)
+    max_per_page = np.zeros(n_out, np.int64)
+    np.maximum.at(max_per_page, gpage, gsize)
+    ngroups = np.bincount(gpage, minlength=n_out)
+    max_segments = int((max_per_page * ngroups).max())
+    max_segments += max_segments % 16               # as the factory does ("Ensure that map data is always aligned")
+    group_index = np.arange(len(gstart)) - np.repeat(np.r_[0, np.cumsum(ngroups)[:-1]], ngroups)
+    slot = np.repeat(group_index, gsize) * max_per_page[seg[:, 0]] + rank_in_group
+    out = np.zeros((n_out, max_segments, 4), np.uint32)
+    out[seg[:, 0], slot] = seg[:, 1:].astype(np.uint32)
+    return out.reshape(n_out, 4 * max_segments)
+
+
+def _reshape_tiled(op, dev, a: Tensor, out3, mc, started) -> Tensor:
+    out = C.make_output(dev, out3, a.dtype, Layout.TILE, mc)
+    key = ("reshape_view", "tiled", O.spec_key(a), O.spec_key(out))
+    O.run(op, dev, key, lambda: _reshape_tiled_factory(dev, a, out), [a, out], [out], {"shape": list(out3)},
+          started)
+    return out
+
+
+def _reshape_tiled_factory(dev, a, out) -> O.ProgramEntry:
+    """ReshapeViewTiledProgramFactory::create_workload_descriptor / build_reshape_tiled_program."""
+    from tensix.ttnn.core import from_numpy
+    mapping = reshape_mapping(tuple(a.shape), tuple(out.shape))
+    map_t = from_numpy(mapping, dtype=DataType.UINT32, device=dev)          # DRAM, row-major, one page per output
+    map_words = mapping.shape[1]
+    map_bytes = map_words * 4
+    n_out = out.padded_shape.volume() // C.TILE_HW
+    fmt_in, fmt_out = data_format(a.dtype), data_format(out.dtype)
+    ts_in = formats.tile_size(fmt_in)
+    ts_out = formats.tile_size(fmt_out)
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), n_out)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 1, DataType.UINT32, page_size=map_bytes)
+    O.cb(prog, all_cores, 1, 1, fmt_in, page_size=ts_in)
+    O.cb(prog, all_cores, 2, 1, fmt_out, page_size=ts_out)
+    rk = mh.CreateKernel(prog, _k("reader_reshape_tiled"), all_cores, ReaderDataMovementConfig(
+        compile_args=[map_bytes, ts_in, 0, 1] + O.accessor_args(map_t, a)))
+    datum = element_size(out.dtype)
+    wk = mh.CreateKernel(prog, _k("writer_reshape_tiled"), all_cores, WriterDataMovementConfig(
+        compile_args=[ts_in, map_words // 4, datum, 0, 1, 2] + O.accessor_args(out)))
+    work = []
+    start = 0
+    for core in C.corerange_to_cores(all_cores):
+        n = ws.units_of(core)
+        if not (ws.group_1.contains(core) or ws.group_2.contains(core)):
+            continue
+        work.append((core, start, start + n))
+        start += n
+
+    def set_args(tensors):
+        s, d = tensors
+        for core, p0, p1 in work:
+            mh.SetRuntimeArgs(prog, rk, core, [s.buffer_address(), map_t.buffer_address(), p0, p1])
+            mh.SetRuntimeArgs(prog, wk, core, [d.buffer_address(), p0, p1])
+
+    return O.ProgramEntry(prog, set_args, len(work), "reshape_view_tiled", {"mapping": map_t})
+
