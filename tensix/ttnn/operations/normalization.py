@@ -31,7 +31,9 @@ from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig, data_format
 
-__all__ = ["softmax", "scale_mask_softmax", "layer_norm", "rms_norm"]
+__all__ = ["softmax", "scale_mask_softmax", "layer_norm", "rms_norm", "LayerNormDefaultProgramConfig",
+           "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
+           "create_layer_norm_reciprocals"]
 
 _KDIR = "normalization/"
 _FLOATS = (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B)
@@ -284,6 +286,45 @@ def scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=Non
 
 
 # ------------------------------------------------------------------------------------------ layer_norm / rms_norm
+from dataclasses import dataclass as _dataclass  # noqa: E402
+
+
+@_dataclass
+class LayerNormDefaultProgramConfig:
+    """ttnn.LayerNormDefaultProgramConfig (layernorm_types.hpp): legacy_reduction (reduce without fp32 accumulation),
+    legacy_rsqrt (rsqrt_tile<true>), use_welford (Welford's algorithm; not modelled)."""
+
+    legacy_reduction: bool = False
+    legacy_rsqrt: bool = False
+    use_welford: bool = False
+
+
+@_dataclass
+class LayerNormShardedMultiCoreProgramConfig:
+    """ttnn.LayerNormShardedMultiCoreProgramConfig: the sharded layernorm's config (tensix refuses it: not modelled)."""
+
+    compute_with_storage_grid_size: object = None
+    subblock_w: int = 0
+    block_h: int = 0
+    block_w: int = 0
+    inplace: bool = False
+    legacy_reduction: bool = False
+    legacy_rsqrt: bool = False
+    use_welford: bool = False
+
+
+def create_layer_norm_reciprocals(device, core_range_set, width: int):
+    """ttnn.create_layer_norm_reciprocals: the 1/n table of Welford's layernorm, which tensix.ttnn does not run."""
+    raise NotModelledError("ttnn.create_layer_norm_reciprocals makes the reciprocal table of Welford's layernorm "
+                           "(use_welford=True), which tensix.ttnn does not run yet.\nFix: use the default "
+                           "LayerNormDefaultProgramConfig (use_welford=False).")
+
+
+@_dataclass
+class SoftmaxDefaultProgramConfig:
+    """ttnn.SoftmaxDefaultProgramConfig (the interleaved softmax programs)."""
+
+
 _LN_CBS = {"cb_in": 0, "cb_inb": 1, "cb_scaler": 2, "cb_eps": 3, "cb_gamma": 5, "cb_beta": 6, "cb_out": 16,
            "cb_ex": 18, "cb_ex2": 19, "cb_xmm2": 20, "cb_ex2pe": 21, "cb_fusion": 22, "cb_x": 23, "cb_xmm": 24,
            "cb_reciprocals": 25, "cb_accumulate": 26, "cb_in_rm": 27, "cb_out_rm": 28}
@@ -303,7 +344,7 @@ def _ln_program_config(program_config):
     """LayerNormDefaultProgramConfig fields (legacy_reduction, legacy_rsqrt, use_welford); sharded configs refused."""
     if program_config is None:
         return False, False, False
-    if hasattr(program_config, "block_h") or hasattr(program_config, "subblock_w"):
+    if isinstance(program_config, LayerNormShardedMultiCoreProgramConfig) or hasattr(program_config, "block_h"):
         raise NotModelledError("layer_norm with LayerNormShardedMultiCoreProgramConfig (sharded layernorm) is not "
                                "modelled.")
     return (bool(getattr(program_config, "legacy_reduction", False)),
