@@ -72,7 +72,7 @@ def test_max_exact(device, shape, dtype, dim):
 @pytest.mark.parametrize("kind", ["sum", "mean"])
 def test_sum_mean_bounds(device, shape, dtype, dim, kind):
     if dtype == ttnn.bfloat8_b and tuple(shape) not in ((2, 3, 40, 70), (1, 1, 32, 32)):
-        pytest.skip("two bfloat8_b shapes (a padded one needs a device typecast for its padding)")
+        pytest.skip("two bfloat8_b shapes")
     rng = np.random.default_rng(2)
     x = rng.uniform(-1, 1, shape).astype(np.float32)
     if dtype == ttnn.bfloat8_b:
@@ -262,3 +262,19 @@ def test_max_of_negative_values(device, dim):
     got = ttnn.to_numpy(ttnn.max(t, dim=dim, keepdim=True))
     ref = ttnn.to_numpy(t).max(axis=tuple(dim) if isinstance(dim, list) else dim, keepdims=True)
     np.testing.assert_array_equal(got, ref)
+
+
+@pytest.mark.parametrize("kind", ["sum", "mean", "max"])
+def test_keepdim_false_moves_data(device, kind):
+    """keepdim=False where the result's tile layout changes goes through ttnn.reshape on the device."""
+    if not hasattr(ttnn, "reshape"):
+        pytest.skip("no ttnn.reshape yet")
+    x = np.random.default_rng(9).integers(-8, 8, (2, 40, 70)).astype(np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    for dim in (-1, -2, [-2, -1]):
+        r = getattr(ttnn, kind)(t, dim=dim, keepdim=False)
+        axis = tuple(dim) if isinstance(dim, list) else dim
+        ref = {"sum": np.sum, "mean": np.mean, "max": np.max}[kind](x.astype(np.float64), axis=axis)
+        assert tuple(r.shape) == ref.shape
+        tol = {"max": 0, "sum": np.abs(ref) * 2.0 ** -8, "mean": np.abs(ref) * 2.0 ** -7 + 2.0 ** -9}[kind]
+        assert np.all(np.abs(ttnn.to_numpy(r) - ref) <= tol)
