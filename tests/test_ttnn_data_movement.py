@@ -452,3 +452,51 @@ def test_reshape_errors(device):
     assert ttnn.reshape(t, (4, 6)) is t
     h = ttnn.reshape(_host(_data((4, 6), ttnn.bfloat16), ttnn.bfloat16), (2, 12))    # host tensors reshape too
     assert h.shape == [2, 12] and h.storage_type() == ttnn.StorageType.HOST
+
+
+# ------------------------------------------------------------------------------------------- slice / getitem
+SLICE_CASES = [((4, 6), ttnn.ROW_MAJOR_LAYOUT, (slice(1, 3), slice(2, 5)), "slice_rm"),
+               ((2, 64, 96), ttnn.TILE_LAYOUT, (slice(None), slice(32, 64), slice(0, 40)), "slice_tile"),
+               ((2, 64, 96), ttnn.TILE_LAYOUT, (1, slice(3, 50), slice(5, 90)), "tilize_with_val_padding"),
+               ((3, 40, 50), ttnn.ROW_MAJOR_LAYOUT, (slice(0, 3, 2), slice(1, 40, 3), slice(4, 50, 5)),
+                "slice_rm_stride"),
+               ((3, 40, 50), ttnn.ROW_MAJOR_LAYOUT, (Ellipsis, slice(7, 33)), "slice_rm"),
+               ((5, 33, 70), ttnn.TILE_LAYOUT, (slice(-3, None), slice(0, 32), slice(32, 64)), "slice_tile"),
+               ((100,), ttnn.ROW_MAJOR_LAYOUT, (slice(10, 90),), "slice_rm"),
+               ((2, 3, 8, 40), ttnn.ROW_MAJOR_LAYOUT, (1, slice(None), slice(2, 7), slice(3, 37)), "slice_rm"),
+               ((70, 40), ttnn.ROW_MAJOR_LAYOUT, (slice(0, 70, 4),), "slice_rm_stride")]
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.int32])
+@pytest.mark.parametrize("case", range(len(SLICE_CASES)))
+def test_getitem_and_slice_against_numpy(device, case, dtype):
+    shape, layout, idx, program = SLICE_CASES[case]
+    x = _data(shape, dtype)
+    t = _dev(x, dtype, device, layout)
+    r = t[idx]
+    assert any(rec.program.startswith(program) for rec in _last(3))
+    want = ttnn.to_numpy(_host(x, dtype))[idx]
+    got = ttnn.to_numpy(r)
+    assert r.layout == layout and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+
+
+def test_slice_api_and_errors(device):
+    x = _data((4, 64, 64), ttnn.bfloat16)
+    t = _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
+    r = ttnn.slice(t, [1, 0, 32], [3, 64, 64], [1, 1, 1])
+    np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(_host(x, ttnn.bfloat16))[1:3, :, 32:])
+    r2 = ttnn.slice(t, [0, 0, 0], [-1, 32, 32])          # negative ends wrap
+    assert r2.shape == [3, 32, 32]
+    same = ttnn.slice(t, [0, 0, 0], [4, 64, 64])         # the whole tensor: returned as it is
+    assert same.buffer_address() == t.buffer_address()
+    with pytest.raises(ttnn.ShapeError, match="same size"):
+        ttnn.slice(t, [0, 0], [1, 1])
+    with pytest.raises(ttnn.ShapeError, match="greater than or equal"):
+        ttnn.slice(t, [2, 0, 0], [1, 64, 64])
+    with pytest.raises(IndexError, match="out of bounds"):
+        t[4]
+    with pytest.raises(tensix.NotModelledError, match="pad_value"):
+        ttnn.slice(t, [0, 0, 0], [1, 30, 30], pad_value=0.0)
+    h = _host(x, ttnn.bfloat16)[1, 2:5]                  # host tensors slice on the host
+    np.testing.assert_array_equal(ttnn.to_numpy(h), ttnn.to_numpy(_host(x, ttnn.bfloat16))[1, 2:5])

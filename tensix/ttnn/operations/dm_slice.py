@@ -1,0 +1,388 @@
+"""ttnn.slice and Tensor.__getitem__ as tt-metal 622c6fb9 runs them (ttnn/cpp/ttnn/operations/data_movement/slice/
+slice.cpp; ttnn/ttnn/operations/core.py __getitem__):
+
+- slice.cpp: negative begins / ends wrap; an unchanged tensor is returned; TILE input whose begins are tile-aligned and
+  without steps uses SliceTileProgramFactory with the ends rounded up to tiles (the result is then viewed to its
+  logical shape, so its tile padding holds the input's neighbouring data, as on the card); other TILE slices go to
+  ROW_MAJOR (device to_layout), are sliced there and come back to TILE; ROW_MAJOR slices use SliceRmProgramFactory
+  (no steps: rows split with split_work_to_cores, reader slice_reader_unary_unpad_dims_rm_interleaved_start_id with
+  its misalignment shift, writer slice_writer_unary_stick_layout_interleaved_start_id) or SliceRmStrideProgramFactory
+  (steps: reader / writer _multicore_slice_4d).
+- __getitem__: ints, slices, Ellipsis; each int index becomes a length-1 slice squeezed afterwards; host tensors are
+  sliced on the host (no steps).
+
+Not modelled (NotModelledError): sharded inputs or outputs, strided slices of rank > 4 (the _nd kernels), the
+tensor-args slice (start / end given as tensors), pad_value (fill_implicit_tile_padding), preallocated outputs."""
+
+from __future__ import annotations
+
+import builtins
+import time
+
+import numpy as np
+
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.operations.data_movement import device_to_layout, view
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import TILE_SIZE, BufferType, DataType, Layout, data_format, element_size
+
+__all__ = ["slice", "getitem"]
+
+_MAX_READ_SIZE = 4096
+
+
+def _k(name):
+    return O.kernel_path(f"data_movement/{name}.py")
+
+
+def _align_of(t: Tensor) -> int:
+    return 32 if t.memory_config().buffer_type == BufferType.DRAM else 16
+
+
+def _wrap(i: int, size: int) -> int:
+    """data_movement/common wrap_index: a negative index counts from the end."""
+    return i + size if i < 0 else i
+
+
+def slice(input_tensor: Tensor, slice_start, slice_end, slice_step=None, *, memory_config=None, output_tensor=None,
+          pad_value=None, sub_core_grids=None, **kwargs) -> Tensor:  # noqa: A001 (ttnn's name)
+    """ttnn.slice(input_tensor, slice_start, slice_end, slice_step=None, *, memory_config=None): elements start[i] <=
+    k < end[i] (stepping step[i]) of every dim."""
+    started = time.perf_counter()
+    op = "ttnn.slice"
+    t = input_tensor
+    t._check_alive(op)
+    shape = tuple(t.shape)
+    rank = len(shape)
+    if rank == 0:
+        return t
+    if any(not isinstance(v, (int, np.integer)) for v in list(slice_start) + list(slice_end)):
+        raise NotModelledError(f"{op} with start / end tensors (the tensor-args slice) is not modelled.\nFix: pass "
+                               "lists of ints.")
+    starts, ends = [int(v) for v in slice_start], [int(v) for v in slice_end]
+    steps = [1] * rank if slice_step is None else [int(v) for v in slice_step]
+    if not len(starts) == len(ends) == len(steps) == rank:
+        raise ShapeError(f"{op}: Input rank {rank} and begins {len(starts)} / ends {len(ends)} / steps {len(steps)} "
+                         "must have the same size.\nFix: one entry per dim.")
+    if output_tensor is not None or pad_value is not None or sub_core_grids is not None:
+        raise NotModelledError(f"{op}: output_tensor / pad_value (fill_implicit_tile_padding) / sub_core_grids are "
+                               "not modelled.\nFix: omit them.")
+    if t._device is None:
+        return _host_slice(t, starts, ends, steps)
+    dev = O.device_of(op, t)
+    mc = memory_config or t.memory_config()
+    C.refuse_sharded(op, t, memory_config=mc)
+    no_step = all(s == 1 for s in steps)
+    if no_step and all(s == 0 for s in starts) and all(e == d for e, d in zip(ends, shape)):
+        from tensix.ttnn.operations.dm_memory import to_memory_config
+        return to_memory_config(t, mc)
+    b = [_wrap(s, d) for s, d in zip(starts, shape)]
+    e = [_wrap(x, d) for x, d in zip(ends, shape)]
+    for i in range(rank):
+        if steps[i] <= 0:
+            raise ShapeError(f"{op}: Step({i}) = {steps[i]} should be positive.")
+        if e[i] < b[i]:
+            raise ShapeError(f"{op}: End {e[i]} must be greater than or equal to start {b[i]} (dim {i}).")
+        if b[i] > shape[i] or e[i] > shape[i]:
+            raise ShapeError(f"{op}: Ends {e[i]} must be less than or equal to the shape of the tensor {shape[i]} "
+                             f"(dim {i}).")
+    out_dims = [(e[i] - b[i] + steps[i] - 1) // steps[i] for i in range(rank)]
+    if 0 in out_dims:
+        from tensix.ttnn.core import empty
+        return empty(out_dims, t.dtype, t.layout, dev, mc)
+    aligned = rank == 1 or (b[-1] % TILE_SIZE == 0 and b[-2] % TILE_SIZE == 0)
+    rm_only = t.layout != Layout.TILE or not no_step or rank == 1 or not aligned
+    x = t
+    if rm_only:
+        if not no_step and t.dtype == DataType.BFLOAT8_B:
+            raise DTypeError(f"{op}: Strided slice is not supported for BFLOAT8 tensors.")
+        x = device_to_layout(t, Layout.ROW_MAJOR, memory_config=mc)
+    if x.layout == Layout.TILE:
+        pe = list(e)
+        pe[-2] = max(C.round_up(pe[-2], TILE_SIZE), TILE_SIZE)
+        pe[-1] = max(C.round_up(pe[-1], TILE_SIZE), TILE_SIZE)
+        res = _slice_tile(op, dev, x, b, pe, mc, started)
+        final_padded = [max((pe[i] - b[i] + steps[i] - 1) // steps[i], 1) for i in range(rank)]
+        res = view(res, out_dims, final_padded)
+    elif no_step:
+        res = _slice_rm(op, dev, x, b, out_dims, mc, started)
+    else:
+        if rank > 4:
+            raise NotModelledError(f"{op}: a strided slice of a rank-{rank} tensor (the _nd kernels) is not modelled."
+                                   "\nFix: reshape to rank 4 or less first.")
+        res = _slice_rm_stride(op, dev, x, b, e, steps, out_dims, mc, started)
+    if res.layout != t.layout:
+        res = device_to_layout(res, t.layout)
+    return res
+
+
+def _host_slice(t: Tensor, starts, ends, steps) -> Tensor:
+    """ttnn's host slice (_host_slice_with_unpad): the logical values sliced, no steps."""
+    if any(s != 1 for s in steps):
+        raise ShapeError("ttnn.slice: Host tensors cannot be accessed with non-unit stride.\nFix: move the tensor to the "
+                         "device first.")
+    from tensix.ttnn.core import _host_tensor
+    vals = t.values()
+    idx = tuple(builtins.slice(_wrap(s, d), _wrap(e, d)) for s, e, d in zip(starts, ends, t.shape))
+    part = np.ascontiguousarray(vals[idx])
+    return _host_tensor(part, part.shape, t.dtype, t.layout)
+
+
+
+def getitem(input_tensor: Tensor, slices) -> Tensor:
+    """Tensor.__getitem__ (ttnn/ttnn/operations/core.py): ints, slices and one Ellipsis; int-indexed dims are squeezed
+    out after ttnn.slice."""
+    from tensix.ttnn.operations.dm_reshape import squeeze
+    t = input_tensor
+    shape = tuple(t.shape)
+    rank = len(shape)
+    if isinstance(slices, (int, np.integer, builtins.slice, type(...))):
+        slices = (slices,)
+    else:
+        slices = tuple(slices)
+    items = list(slices)
+    if sum(1 for s in items if s is Ellipsis) > 1:
+        raise ValueError("Only one ellipsis ('...') is allowed in a slice.")
+    if Ellipsis in items:
+        k = items.index(Ellipsis)
+        missing = rank - (len(items) - 1)
+        if missing < 0:
+            raise IndexError(f"Too many indices for tensor of dimension {rank}")
+        items[k:k + 1] = [builtins.slice(None)] * missing
+    items += [builtins.slice(None)] * (rank - len(items))
+    if len(items) > rank:
+        raise IndexError(f"Too many indices for tensor of dimension {rank}")
+    starts, ends, steps, single = [], [], [], []
+    for d, s in enumerate(items):
+        if isinstance(s, (int, np.integer)):
+            idx = int(s) if s >= 0 else int(s) + shape[d]
+            if not 0 <= idx < shape[d]:
+                raise IndexError(f"Index {s} (converted to {idx}) is out of bounds for dimension {d} of size "
+                                 f"{shape[d]}")
+            starts.append(idx)
+            ends.append(idx + 1)
+            steps.append(1)
+            single.append(d)
+        elif isinstance(s, builtins.slice):
+            starts.append(0 if s.start is None else s.start)
+            ends.append(shape[d] if s.stop is None else s.stop)
+            steps.append(1 if s.step is None else s.step)
+        else:
+            raise TypeError(f"Invalid slice type: {s}")
+    out = slice(t, starts, ends, steps)
+    for shift, d in enumerate(sorted(single)):
+        out = squeeze(out, d - shift)
+    return out
+
+
+# ------------------------------------------------------------------------------------------- tile factory
+def _slice_tile(op, dev, a: Tensor, begins, padded_ends, mc, started) -> Tensor:
+    out_shape = [e - b for b, e in zip(begins, padded_ends)]
+    out = C.make_output(dev, out_shape, a.dtype, Layout.TILE, mc)
+    key = ("slice", "tile", O.spec_key(a), O.spec_key(out), tuple(begins))
+    O.run(op, dev, key, lambda: _slice_tile_factory(dev, a, out, begins), [a, out], [out],
+          {"start": list(begins)}, started)
+    return out
+
+
+def _start_offset(padded, layout, begins) -> int:
+    """slice_device_operation.cpp get_upper_start_offset: pages before the slice's start in the outer dims."""
+    num_pages = int(np.prod(padded)) // (C.TILE_HW if layout == Layout.TILE else padded[-1])
+    off = 0
+    for i in range(len(padded) - 2):
+        off += (num_pages // int(np.prod(padded[:i + 1]))) * begins[i]
+    return off
+
+
+def _slice_tile_factory(dev, a, out, begins) -> O.ProgramEntry:
+    """SliceTileProgramFactory::create_descriptor."""
+    ip, op_ = tuple(a.padded_shape), tuple(out.padded_shape)
+    nd = len(ip)
+    n_tiles = out.padded_shape.volume() // C.TILE_HW
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), n_tiles)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    fmt = data_format(a.dtype)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 2, fmt)
+    xt_u, xt_t = op_[-1] // 32, ip[-1] // 32
+    yt_u, yt_t = op_[-2] // 32, ip[-2] // 32
+    unp = [xt_u, yt_u] + [0] * (nd - 2)
+    pad = [xt_t - xt_u, (yt_t - yt_u) * xt_t] + [0] * (nd - 2)
+    acc = [xt_t, yt_t * xt_t] + [0] * (nd - 2)
+    for i in range(2, nd):
+        unp[i] = op_[-(i + 1)]
+        pad[i] = (ip[-(i + 1)] - op_[-(i + 1)]) * acc[i - 1]
+        acc[i] = ip[-(i + 1)] * acc[i - 1]
+    pages_w = xt_t
+    start = _start_offset(ip, Layout.TILE, begins) + begins[-2] // 32 * pages_w + begins[-1] // 32
+    rk = mh.CreateKernel(prog, _k("reader_unary_unpad_dims_interleaved_start_id"), all_cores,
+                         ReaderDataMovementConfig(compile_args=[nd] + O.accessor_args(a) + [0]))
+    wk = mh.CreateKernel(prog, _k("slice_writer_unary_interleaved_start_id"), all_cores,
+                         WriterDataMovementConfig(compile_args=O.accessor_args(out) + [0]))
+    rargs, wargs = [], []
+    written = 0
+    for core in C.corerange_to_cores(all_cores):
+        if not (ws.group_1.contains(core) or ws.group_2.contains(core)):
+            rargs.append((core, [0] * (2 + nd)))
+            wargs.append((core, None))
+            continue
+        n = ws.units_of(core)
+        ids = [written % unp[0]]
+        uw = written // unp[0]
+        sid = ids[0] + start
+        for j in range(1, nd):
+            ids.append(uw % unp[j])
+            uw //= unp[j]
+            sid += ids[j] * acc[j - 1]
+        rargs.append((core, [sid, n] + ids))
+        wargs.append((core, (n, written)))
+        written += n
+
+    def set_args(tensors):
+        s, d = tensors
+        mh.SetCommonRuntimeArgs(prog, rk, [s.buffer_address()] + unp + pad)
+        for core, r in rargs:
+            mh.SetRuntimeArgs(prog, rk, core, r)
+        for core, w in wargs:
+            mh.SetRuntimeArgs(prog, wk, core, [0, 0, 0] if w is None else [d.buffer_address(), *w])
+
+    return O.ProgramEntry(prog, set_args, len(rargs), "slice_tile")
+
+
+# --------------------------------------------------------------------------------------------- rm factory
+def _slice_rm(op, dev, a: Tensor, begins, out_dims, mc, started) -> Tensor:
+    out = C.make_output(dev, out_dims, a.dtype, Layout.ROW_MAJOR, mc)
+    key = ("slice", "rm", O.spec_key(a), O.spec_key(out), tuple(begins))
+    O.run(op, dev, key, lambda: _slice_rm_factory(dev, a, out, begins), [a, out], [out], {"start": list(begins)},
+          started)
+    return out
+
+
+def _merge_num_sticks_to_read(n: int, stick_bytes: int, max_read: int) -> int:
+    """tt-metal work_split.cpp merge_num_sticks_to_read."""
+    total = n * stick_bytes
+    new = n
+    size = stick_bytes
+    while size <= max_read:
+        if total % size == 0:
+            new = total // size
+        size += stick_bytes
+    return new
+
+
+def _slice_rm_factory(dev, a, out, begins) -> O.ProgramEntry:
+    """SliceRmProgramFactory::create_descriptor with get_slice_runtime_args_rm and compute_cb_size (interleaved)."""
+    ip, op_ = tuple(a.shape), tuple(out.shape)
+    nd = len(ip)
+    es = element_size(a.dtype)
+    rows = out.shape.volume() // op_[-1]
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), rows)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    src_al, dst_al = _align_of(a), _align_of(out)
+    single = max(src_al, dst_al)
+    begins_bytes = begins[-1] * es
+    misalignment = begins_bytes % src_al
+    unpadded_row = op_[-1] * es
+    padded_row = ip[-1] * es
+    cb_page = C.round_up(unpadded_row, single * 2 if misalignment else single)
+    n_max = max(ws.per_core_1, ws.per_core_2)
+    pad32 = n_max + (32 - n_max % 32) % 32
+    per_barrier = pad32 // _merge_num_sticks_to_read(pad32, C.round_up(unpadded_row, single), _MAX_READ_SIZE)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, per_barrier * 2, data_format(a.dtype), page_size=cb_page)
+    rk = mh.CreateKernel(prog, _k("slice_reader_unary_unpad_dims_rm_interleaved_start_id"), all_cores,
+                         ReaderDataMovementConfig(compile_args=O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("slice_writer_unary_stick_layout_interleaved_start_id"), all_cores,
+                         WriterDataMovementConfig(compile_args=[0] + O.accessor_args(out)))
+    unp, padn, acc = [1] + [0] * (nd - 1), [0] * nd, [1] + [0] * (nd - 1)
+    for i in range(1, nd):
+        unp[i] = op_[-(i + 1)]
+        padn[i] = (ip[-(i + 1)] - op_[-(i + 1)]) * acc[i - 1]
+        acc[i] = ip[-(i + 1)] * acc[i - 1]
+    row_offset = C.round_up(unpadded_row, single)
+    start_offset = (_start_offset(ip, Layout.ROW_MAJOR, begins) + begins[-2]) if nd >= 2 else 0
+    per_core = []
+    written = 0
+    for core in C.corerange_to_cores(all_cores):
+        n = ws.units_of(core) if (ws.group_1.contains(core) or ws.group_2.contains(core)) else 0
+        reads = barrier = 0
+        if n:
+            p32 = n + (32 - n % 32) % 32
+            reads = _merge_num_sticks_to_read(p32, row_offset, _MAX_READ_SIZE)
+            barrier = p32 // reads
+        ids = [0] * nd
+        uw = written
+        sid = start_offset
+        for j in range(1, nd):
+            ids[j] = uw % unp[j]
+            uw //= unp[j]
+            sid += ids[j] * acc[j - 1]
+        per_core.append((core, [padded_row, unpadded_row, row_offset, nd, misalignment, sid, n, reads, barrier]
+                         + unp + padn + ids, [unpadded_row, row_offset, n, reads, barrier, written, unpadded_row]))
+        written += n
+
+    def set_args(tensors):
+        s, d = tensors
+        base = s.buffer_address() + begins_bytes - misalignment
+        for core, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, core, [base] + r)
+            mh.SetRuntimeArgs(prog, wk, core, [d.buffer_address()] + w)
+
+    return O.ProgramEntry(prog, set_args, len(per_core), "slice_rm")
+
+
+def _slice_rm_stride(op, dev, a: Tensor, begins, ends, steps, out_dims, mc, started) -> Tensor:
+    out = C.make_output(dev, out_dims, a.dtype, Layout.ROW_MAJOR, mc)
+    key = ("slice", "rm_stride", O.spec_key(a), O.spec_key(out), tuple(begins), tuple(ends), tuple(steps))
+    O.run(op, dev, key, lambda: _slice_rm_stride_factory(dev, a, out, begins, ends, steps), [a, out], [out],
+          {"start": list(begins), "step": list(steps)}, started)
+    return out
+
+
+def _slice_rm_stride_factory(dev, a, out, begins, ends, steps) -> O.ProgramEntry:
+    """SliceRmStrideProgramFactory::create_descriptor (rank <= 4: the _4d kernels)."""
+    ip, op_ = tuple(a.padded_shape), tuple(out.padded_shape)
+    es = element_size(a.dtype)
+    total_rows = out.padded_shape.volume() // op_[-1]
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), total_rows)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    page = C.round_up(ip[-1] * es, max(_align_of(a), _align_of(out)))
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 2, data_format(a.dtype), page_size=page)
+    rk = mh.CreateKernel(prog, _k("reader_multicore_slice_4d"), all_cores, ReaderDataMovementConfig(
+        compile_args=[0, es] + O.accessor_args(a) + [a._buffer.page_size]))
+    wk = mh.CreateKernel(prog, _k("writer_multicore_slice_4d"), all_cores, WriterDataMovementConfig(
+        compile_args=[0, es] + O.accessor_args(out) + [out._buffer.page_size]))
+    rank = len(ip)
+    d4 = [C.dim(ip, i) for i in (-1, -2, -3, -4)]
+    o4 = [C.dim(op_, i) for i in (-1, -2, -3, -4)]
+
+    def sv(v, i, default):
+        return v[i] if len(v) >= -i else default
+
+    sl = []
+    for i in (-1, -2, -3, -4):
+        sl += [sv(begins, i, 0), sv(ends, i, 1), sv(steps, i, 1)]
+    cores = C.corerange_to_cores(all_cores)
+    base, extra = divmod(total_rows, ws.num_cores)
+    per_core = []
+    start_row = 0
+    for core in cores:
+        n = base + (1 if extra > 0 else 0)
+        extra -= 1 if extra > 0 else 0
+        per_core.append((core, [rank, *d4, *o4, *sl, es, n, start_row], [rank, *o4, es, n, start_row]))
+        start_row += n
+
+    def set_args(tensors):
+        s, d = tensors
+        for core, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, core, [s.buffer_address()] + r)
+            mh.SetRuntimeArgs(prog, wk, core, [d.buffer_address()] + w)
+
+    return O.ProgramEntry(prog, set_args, len(per_core), "slice_rm_stride")
+
