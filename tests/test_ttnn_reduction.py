@@ -278,3 +278,34 @@ def test_keepdim_false_moves_data(device, kind):
         assert tuple(r.shape) == ref.shape
         tol = {"max": 0, "sum": np.abs(ref) * 2.0 ** -8, "mean": np.abs(ref) * 2.0 ** -7 + 2.0 ** -9}[kind]
         assert np.all(np.abs(ttnn.to_numpy(r) - ref) <= tol)
+
+
+@pytest.mark.parametrize("shape,dim", [((3, 40, 70), 0), ((2, 3, 64, 64), 1), ((4, 5, 32, 32), [0, 1]),
+                                       ((2, 3, 40, 70), [0, 2]), ((3, 40, 70), None), ((2, 3, 40, 70), None)])
+def test_sum_over_outer_dims(device, shape, dim):
+    """bfloat16 sums over outer dims: fast_reduce_nc per dim (fp32 Dst accumulation of bfloat16 tiles), the slice back,
+    then the reduce op over the last two dims; every stage packs bfloat16 (2^-8 of the magnitudes summed), except the
+    precision chain's float32 intermediates for a sum over several but not all dims."""
+    if not hasattr(ttnn, "slice"):
+        pytest.skip("no ttnn.slice yet")
+    rng = np.random.default_rng(10)
+    x = rng.uniform(-1, 1, shape).astype(np.float32)
+    t = _make(device, x, ttnn.bfloat16)
+    ttnn.clear_op_report()
+    r = ttnn.sum(t, dim=dim)
+    axis = None if dim is None else tuple(dim) if isinstance(dim, list) else dim
+    v = ttnn.to_numpy(t).astype(np.float64)
+    ref = v.sum(axis=axis)
+    mag = np.abs(v).sum(axis=axis)
+    assert tuple(r.shape) == np.shape(ref)
+    got = np.asarray(ttnn.to_numpy(r), np.float64).reshape(np.shape(ref))
+    assert np.all(np.abs(got - ref) <= mag * 2.0 ** -7 + 2.0 ** -9)
+    assert any(rec.program == "FastReduceNCProgramFactory" for rec in ttnn.op_report())
+
+
+def test_outer_dim_max_and_mean_refused(device):
+    t = _make(device, np.ones((3, 40, 70), np.float32), ttnn.bfloat16)
+    with pytest.raises(NotModelledError, match="transpose"):
+        ttnn.max(t, dim=0)
+    with pytest.raises(NotModelledError, match="transpose"):
+        ttnn.mean(t)

@@ -24,8 +24,13 @@ fill_pad (ttnn/cpp/ttnn/operations/data_movement/fill_pad/, FillPadProgramFactor
 [H, W] slice (right column, bottom row, corner) are read, a mask tile made by the writer selects the padding, and the
 compute kernel writes the fill value there (fill_tile_bitcast, where_tile) before the tiles are written back.
 
-Not modelled (NotModelledError): reductions over dims other than the last two (ttnn transposes them into place or
-runs fast_reduce_nc, which tensix.ttnn does not have yet), max with a scalar other than 1 (the SFPU post-multiply),
+A bfloat16 / bfloat8_b sum over outer dims first runs fast_reduce_nc per dim (experimental/reduction/fast_reduce_nc:
+FastReduceNCProgramFactory, output tiles round-robin over the cores, add_tiles with acc_to_dest against a zero tile),
+then ttnn.slice back to the logical extent; a bfloat16 sum over several (not all) dims keeps its intermediate stages
+in float32 and packs bfloat16 only at the last (the "precision chain").
+
+Not modelled (NotModelledError): max, mean and float32 sums over dims other than the last two (ttnn transposes them
+into place with ttnn.transpose, which tensix.ttnn does not have yet), max with a scalar other than 1 (the SFPU post-multiply),
 Int32 / UInt32 inputs (SFPU reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs (tilize_with_val_padding)."""
 
 from __future__ import annotations
@@ -230,7 +235,8 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
     return out
 
 
-def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_mc, out_dtype, cfg) -> Tensor:
+def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_mc, out_dtype, cfg,
+                   chain: bool = False) -> Tensor:
     """generic::detail::reduce (reduce_op.cpp): the default compute config, the post-multiply for max, HW over more
     than one tile as W then H (the scaler on the H step)."""
     cfg = _compute_config(cfg)
@@ -240,7 +246,10 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
                                "Fix: use scalar=1.0 (the default) and multiply afterwards.")
     num_tiles = t4.padded_shape.volume() // 1024
     if dim == "HW" and (num_tiles > 1 or scaler < 0):
-        w_out = _prim_reduce(what, t4, math_op, "W", 1.0, out_mc, out_dtype, cfg)
+        # the bf16 sum chain's last stage: a float32 input keeps its W step in float32, only H packs bfloat16
+        keep_w_fp32 = chain and out_dtype == DataType.BFLOAT16 and t4.dtype == DataType.FLOAT32
+        w_out = _prim_reduce(what, t4, math_op, "W", 1.0, out_mc, DataType.FLOAT32 if keep_w_fp32 else out_dtype,
+                             cfg)
         return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg)
     return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg)
 
@@ -290,33 +299,128 @@ def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_ker
     if t.logical_volume() == 0:
         raise NotModelledError(f"{what} of a zero-volume tensor (zero_volume_reduce) is not modelled.")
     hw = [d for d in dims if d >= rank - 2]
-    if len(hw) != len(dims):
-        other = [d for d in dims if d < rank - 2]
-        raise NotModelledError(
-            f"{what} over dims {other} (not among the last two): tt-metal transposes them into place or runs "
-            "fast_reduce_nc, which tensix.ttnn does not run yet.\nFix: reduce over the last two dims (dim=-1, -2 or "
-            "[-2, -1]), or permute the tensor first.")
+    non_hw = [d for d in dims if d < rank - 2]
+    chain = kind == "sum" and len(dims) > 1 and t.dtype == DataType.BFLOAT16 and len(dims) < rank
+    if non_hw:
+        if not (kind == "sum" and t.dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B) and scalar == 1.0):
+            raise NotModelledError(
+                f"{what} over dims {non_hw} (not among the last two): tt-metal transposes them into place (ttnn."
+                "transpose) around the reduce, which tensix.ttnn does not run yet.\nFix: reduce over the last two dims "
+                "(dim=-1, -2 or [-2, -1]), or permute the tensor first.")
+        final = (DataType.BFLOAT16 if not hw else DataType.FLOAT32) if chain else None
+        t = _non_height_width_reduce(what, t, non_hw, memory_config, compute_kernel_config, final,
+                                     chain and len(non_hw) > 1)
+        if not hw:
+            return _reshape(t, [d for i, d in enumerate(shape) if i not in dims] if not keepdim else
+                            [1 if i in dims else d for i, d in enumerate(shape)])
+        dims = hw
+        shape = tuple(t.shape)
     if dims == [rank - 1] or (rank == 1 and dims == [0]):
         rdim = "W"
     elif dims == [rank - 2]:
         rdim = "H"
     else:
         rdim = "HW"
-    reduced = math.prod(shape[d] for d in dims)
+    reduced = math.prod(shape[d] for d in dims)     # (mean never reaches here with dims outside the last two)
     if kind == "mean":
         math_op, sc = "avg", float(np.float32(scalar) / np.float32(reduced))
     else:
         math_op, sc = kind, float(scalar)
     t4 = _to_4d(t)
-    out = _detail_reduce(what, t4, math_op, rdim, sc, mc, t.dtype, compute_kernel_config)
+    out_dtype = DataType.BFLOAT16 if chain else t.dtype
+    out = _detail_reduce(what, t4, math_op, rdim, sc, mc, out_dtype, compute_kernel_config, chain)
+    all_dims = set(dims) | set(non_hw)
     new_shape = []
     for axis in range(rank):
-        if axis in dims:
+        if axis in all_dims:
             if keepdim:
                 new_shape.append(1)
         else:
             new_shape.append(shape[axis])
     return _reshape(out, new_shape)
+
+
+def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_dtype, fp32_intermediate):
+    """generic_reductions.cpp non_height_width_reduce: fast_reduce_nc over the outer dims (default config on
+    Wormhole: HiFi3, approx off, fp32 accumulation), then ttnn.slice back to the input's logical extent."""
+    cfg = cfg if cfg is not None else WormholeComputeKernelConfig(
+        math_fidelity=MathFidelity.HiFi3, math_approx_mode=False, fp32_dest_acc_en=True, packer_l1_acc=False,
+        dst_full_sync_en=False)
+    mc = memory_config or t.memory_config()
+    in_shape = tuple(t.shape)
+    dims = sorted(dims)
+    inter = DataType.FLOAT32 if fp32_intermediate else None
+    cur = t
+    for d in reversed(dims[1:]):
+        cur = _fast_reduce_nc(what, cur, d, mc, cfg, inter)
+    out = _fast_reduce_nc(what, cur, dims[0], mc, cfg, output_dtype)
+    end = [min(a, b) for a, b in zip(in_shape, out.shape)]
+    if end != list(out.shape):
+        from tensix.ttnn import operations
+        sl = getattr(operations, "slice", None)
+        if sl is None:
+            raise NotModelledError(f"{what}: fast_reduce_nc's result must be sliced (ttnn.slice), which tensix.ttnn "
+                                   "does not have yet.")
+        out = sl(out, [0] * len(end), end, [1] * len(end))
+    return out
+
+
+def _fast_reduce_nc(what, a: Tensor, dim: int, mc, cfg, output_dtype) -> Tensor:
+    """ttnn::prim::fast_reduce_nc (FastReduceNCProgramFactory, interleaved): the sum over outer dim `dim`; the output
+    is the input's padded shape with that dim 1 (its logical shape too, as tt-metal's output spec)."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a)
+    if a.dtype not in (DataType.BFLOAT16, DataType.BFLOAT8_B, DataType.FLOAT32):
+        raise DTypeError(f"{what}: FastReduceNC input must be BFLOAT16, BFLOAT8_B or FLOAT32, got {a.dtype!r}.")
+    pshape = list(a.padded_shape)
+    out_shape = list(pshape)
+    out_shape[dim] = 1
+    out_dtype = output_dtype or a.dtype
+    out = O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, mc)
+    Wt, Ht = pshape[-1] // 32, pshape[-2] // 32
+    inner = math.prod(pshape[dim + 1:-2]) * Ht * Wt
+    reduce_tile_size = pshape[dim] * inner
+    num_reduce = pshape[dim]
+    num_out = out.num_pages
+    gran = next(g for g in range(8, 0, -1) if num_reduce % g == 0)
+    grid = O.grid_of(dev)
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    inter_dtype = DataType.FLOAT32 if fp32 else out_dtype
+    key = ("fast_reduce_nc", dim, O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+
+    def factory():
+        prog = mh.CreateProgram()
+        n_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_out, True)
+        cores = [mh.CoreCoord(i % grid.x, i // grid.x) for i in range(n_cores)]
+        g1s = {(c.x, c.y) for c in g1}
+        O.cb(prog, cores, 0, gran * 2, a.dtype)
+        O.cb(prog, cores, 1, 1, DataType.BFLOAT16)
+        O.cb(prog, cores, 24, 1, inter_dtype)
+        O.cb(prog, cores, 16, 2, out_dtype)
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_reduce_nc.py"), cores, ReaderDataMovementConfig(
+            compile_args=[gran, 1, n_cores] + O.accessor_args(a)))
+        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_reduce_nc.py"), cores, WriterDataMovementConfig(
+            compile_args=[1, n_cores] + O.accessor_args(out)))
+        defines = {"FP32_DEST_ACC_EN": 1} if fp32 else {}
+        for group, n in ((list(g1), n1), (list(g2), n2)):
+            if group:
+                mh.CreateKernel(prog, O.kernel_path(_KDIR + "reduce_nc.py"), group, ComputeConfig(
+                    math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32,
+                    dst_full_sync_en=bool(cfg.dst_full_sync_en), math_approx_mode=bool(cfg.math_approx_mode),
+                    compile_args=[n, num_reduce, gran], defines=defines))
+        plan = [(c, n1 if (c.x, c.y) in g1s else n2, i) for i, c in enumerate(cores)]
+
+        def set_args(tensors):
+            ta, to = tensors
+            for c, n, i in plan:
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), num_reduce, n * n_cores, i, dim,
+                                                reduce_tile_size, inner])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n * n_cores, i])
+
+        return O.ProgramEntry(prog, set_args, n_cores, "FastReduceNCProgramFactory")
+
+    O.run(what, dev, key, factory, [a, out], [out], {"dim": dim, "dtype": out_dtype.name}, started)
+    return out
 
 
 def sum(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,

@@ -419,3 +419,37 @@ def reduce_tile_ex(icb, icb_scaler, itile, itile_scaler, idst, pool, dim, enforc
                            enforce_fp32_accumulation=bool(enforce_fp32_accumulation))
     cs.reduced[h][idst] = (pool.value, dim.value, _C._where(th))
     cs.unpack_math(_C._unpack_cost(ca) + _C._unpack_cost(cscl), _C._C_RED)
+
+
+# ---- add_tiles with acc_to_dest (fast_reduce_nc) ------------------------------------------------------------------
+def add_tiles_init_acc(icb0, icb1):
+    """add_tiles_init(icb0, icb1, acc_to_dest = true): ELWADD with Dst accumulation (tt-llk
+    _llk_math_eltwise_binary_init_ with acc_to_dest: the MOP adds into Dst)."""
+    _C._configure("add_tiles_init", op=hwconfig.binary("add", None))
+    th, cs = _C._cs("add_tiles_init")
+    cs.__dict__["_acc_to_dest_add"] = True
+
+
+def add_tiles_acc(icb0, icb1, i0, i1, idst):
+    """add_tiles after add_tiles_init(..., acc_to_dest = true): Dst[idst] += in0 + in1 (ISA ELWADD.md with AddDst:
+    the FP32 sum of the two Src values added onto Dst with Dst's rounding). tensix computes the Src sum exactly in
+    float64 before that single rounding; fast_reduce_nc adds a zero tile as in1, where the two readings agree."""
+    call = "add_tiles"
+    th, cs = _C._cs(call)
+    if not cs.__dict__.get("_acc_to_dest_add"):
+        raise NotModelledError("add_tiles_acc without add_tiles_init_acc: the ELWADD would not accumulate.")
+    dst = cs.need_math(call)
+    cs.check_dst(idst, call)
+    h = (cs.n_acq - 1) % cs.nbuf
+    fresh = idst not in cs.defined[h]
+    cs.defined[h].add(idst)
+    ca = _C._cb(th, icb0, call)
+    cb = _C._cb(th, icb1, call)
+    cs.hw.check_op(hwconfig.binary("add", None), call, _C._where(th), ((ca, "SrcA"), (cb, "SrcB")))
+    a = formats.unpack_to_src(cs.tile_bytes(ca, i0, call), ca.fmt, fp32_dest=cs.fp32).astype(np.float64)
+    b = formats.unpack_to_src(cs.tile_bytes(cb, i1, call), cb.fmt, fp32_dest=cs.fp32).astype(np.float64)
+    d = fpu._Dst(cs.fp32)
+    prev = np.zeros((32, 32)) if fresh else d.read(dst[idst])
+    dst[idst] = d.write(prev + (a + b))
+    cs.reduced[h].pop(idst, None)
+    cs.unpack_math(_C._unpack_cost(ca) + _C._unpack_cost(cb), _C._C_ELT * (2 if cs.fp32 else 1))
