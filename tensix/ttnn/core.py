@@ -138,6 +138,7 @@ def to_torch(tensor: Tensor, dtype=None, *, torch_rank=None, mesh_composer=None,
                                                          else torch.uint32)
     else:
         out = torch.from_numpy(np.ascontiguousarray(vals).copy())
+    out = out.reshape(vals.shape)       # np.ascontiguousarray makes a rank-0 tensor's values 1-d
     if torch_rank is not None:
         while out.dim() > torch_rank:
             if out.shape[0] != 1:

@@ -97,7 +97,8 @@ def unpad(values: np.ndarray, shape: Shape) -> np.ndarray:
     if len(shape) < values.ndim:        # rank 0 / 1 tensors are padded to rank 2
         lead = values.ndim - len(shape)
         values = values[(0,) * lead]
-    return np.ascontiguousarray(values[tuple(slice(0, d) for d in shape)])
+    out = np.ascontiguousarray(values[tuple(slice(0, d) for d in shape)])
+    return out.reshape(()) if len(shape) == 0 else out     # ascontiguousarray makes a 0-d array 1-d
 
 
 def _as_tiles(values: np.ndarray) -> np.ndarray:
