@@ -588,9 +588,9 @@ def _dm(processor, noc, compile_args, defines, named):
                               defines={"DEFINES": dict(defines), "NAMED": dict(named)})
 
 
-def _compute(ckc, compile_args, defines, named, activation):
+def _compute(ckc, compile_args, defines, named, activation, dst_full_sync_en: bool):
     return ComputeConfig(math_fidelity=_fidelity(ckc.math_fidelity), fp32_dest_acc_en=bool(ckc.fp32_dest_acc_en),
-                         dst_full_sync_en=bool(ckc.dst_full_sync_en), math_approx_mode=bool(ckc.math_approx_mode),
+                         dst_full_sync_en=dst_full_sync_en, math_approx_mode=bool(ckc.math_approx_mode),
                          compile_args=list(compile_args),
                          defines={"DEFINES": dict(defines), "NAMED": dict(named), "ACTIVATION": activation})
 
@@ -620,6 +620,23 @@ def _cb_sized(prog, cores, spec: list, total: int):
     return mh.CreateCircularBuffer(prog, cores, cfg)
 
 
+def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bias):
+    """The blocked factories' CBs: c_0 / c_1 ((format, tiles)), c_4 output and c_5 intermediate (one buffer shared
+    by both when their formats agree, else two), c_3 the bias block ((format, tiles) or None)."""
+    for idx, (fmt, tiles) in ((0, in0), (1, in1)):
+        size = formats.tile_size(fmt)
+        _cb(prog, cores, {idx: fmt}, tiles * size, size)
+    s_out, s_interm = formats.tile_size(fmt_out), formats.tile_size(interm0_fmt)
+    if interm0_fmt != fmt_out:
+        _cb(prog, cores, {4: fmt_out}, out_block_tiles * s_out, s_out)
+        _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
+    else:
+        _cb_sized(prog, cores, [(4, fmt_out, s_out), (5, interm0_fmt, s_interm)], out_block_tiles * s_out)
+    if bias is not None:
+        size = formats.tile_size(bias[0])
+        _cb(prog, cores, {3: bias[0]}, bias[1] * size, size)
+
+
 def _worker(dev, x, y):
     return dev.sim.worker_core_from_logical_core(CoreCoord(x, y))
 
@@ -636,27 +653,160 @@ def _fused(fused_activation, fmt_out, ckc):
     return {"SFPU_ACTIVATION": "1"}, ma.kernel_activation(fused_activation, ckc)
 
 
+class _Blocked:
+    """What the blocked factories (2D / 1D multicast) compute alike from the tensors and the program config: the
+    tile dims, strides, block counts, data formats, the readers' / writers' / compute kernel's compile-time args
+    and the padding args of the last row and column (the shared parts of
+    matmul_multicore_reuse_mcast_{2d,1d}_program_factory.cpp)."""
+
+    def __init__(self, a, b, bias, out, at: _Attrs, pc, in0_B, in1_B):
+        self.ta, self.tb, self.ckc, self.bias, self.out = at.transpose_a, at.transpose_b, at.compute_kernel_config, bias, out
+        if self.ta:
+            raise NotModelledError("ttnn.matmul with transpose_a=True on the blocked programs needs transpose_wh_tile "
+                                   "in the compute kernel, which tensix does not model yet.\nFix: ttnn.transpose the "
+                                   "input first, or pass transpose_a=False.")
+        self.fp32 = bool(self.ckc.fp32_dest_acc_en)
+        pa, pb = _pshape(a, self.ta), _pshape(b, self.tb)
+        fuse_batch = getattr(pc, "fuse_batch", False)
+        self.in0_B, self.in1_B = in0_B, in1_B
+        self.M, M_per_batch, self.K, self.N = _M(pa, fuse_batch), _M(pa, False), pa[-1] // TILE, pb[-1] // TILE
+        la = _lshape(a, self.ta)
+        self.in0_last_ktile_w = 0 if self.ta else la[-1] % TILE
+        self.in0_last_ktile_h = la[-1] % TILE if self.ta else 0
+        self.in0_block_w, self.sh, self.sw = pc.in0_block_w, pc.out_subblock_h, pc.out_subblock_w
+        self.obh, self.obw, self.pm, self.pn = pc.out_block_h, pc.out_block_w, pc.per_core_M, pc.per_core_N
+        if self.K % self.in0_block_w:
+            raise TTNNError(f"Kt ({self.K}) must be divisible by in0_block_w ({self.in0_block_w})")
+        if self.obh % self.sh or self.obw % self.sw:
+            raise TTNNError("out_block_h must be multiple of out_subblock_h" if self.obh % self.sh else
+                            "out_block_w must be multiple of out_subblock_w")
+        self.nby, self.nbx = (self.M - 1) // self.pm + 1, (self.N - 1) // self.pn + 1
+        self.num_blocks = self.K // self.in0_block_w
+        self.out_nbx, self.out_nby = self.pn // self.obw, self.pm // self.obh
+        self.fmt0, self.fmt1, self.fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
+        self.fmt_bias = data_format(bias.dtype) if bias is not None else formats.DataFormat.Bfp8_b
+        self.s_out = formats.tile_size(self.fmt_out)
+        batch_fused = self.M != M_per_batch
+        self.in0_stride_w = M_per_batch if (self.ta and not batch_fused) else 1
+        self.in0_stride_h = 1 if (self.ta and not batch_fused) else self.K
+        self.in1_stride_w = self.K if self.tb else 1
+        self.in1_stride_h = 1 if self.tb else self.N
+        self.in0_num_subblocks = self.obh // self.sh
+        self.in0_block_num_tiles = self.sh * self.in0_block_w * self.in0_num_subblocks
+        self.in1_num_subblocks = self.obw // self.sw
+        self.in1_per_core_w = self.sw * self.in1_num_subblocks
+        self.out_block_tiles = self.obh * self.obw
+        self.fused_activation = pc.fused_activation
+
+    def interm0(self, packer_l1_acc_en: bool):
+        if packer_l1_acc_en:
+            return formats.DataFormat.Float32 if self.fp32 else formats.DataFormat.Float16_b
+        return formats.DataFormat.Float32 if self.fp32 else self.fmt_out
+
+    def in0_sender_ct(self, sems, num_dests, num_cores, reuse_in0: bool, a) -> list:
+        return [self.in0_stride_w, self.in0_stride_h, self.in0_block_w * self.in0_stride_w,
+                self.obh * self.in0_stride_h, self.in0_block_w, self.obh, self.in0_block_num_tiles,
+                self.in0_last_ktile_w, self.in0_last_ktile_h, 0, 0, 0, self.num_blocks, self.out_nbx, self.out_nby,
+                sems[0], sems[1], num_dests, num_cores, self.M * self.K, self.in0_B, self.in1_B, int(reuse_in0),
+                0, 0, 1, 0, 0] + _accessor(a) + [0, 0]
+
+    def in1_sender_ct(self, sems, num_dests, num_cores, batch, bcast_batch, b) -> list:
+        bias, out = self.bias, self.out
+        return [self.in1_stride_w, self.in1_stride_h, self.in0_block_w * self.in1_stride_h,
+                self.obw * self.in1_stride_w, self.obw, self.in0_block_w, self.obw * self.in0_block_w,
+                self.num_blocks, self.out_nbx, self.out_nby, sems[0], sems[1], num_dests, num_cores,
+                self.K * self.N, batch, int(bcast_batch), 0, 0] + self._writer_ct() \
+            + [1 if bias is not None else 0, 0, 0] + _accessor(b) + [0] + _accessor(out) \
+            + (_accessor(bias) if bias is not None else [])
+
+    def _writer_ct(self) -> list:
+        N, sh, sw = self.N, self.sh, self.sw
+        return [1, N, sw, sh * N, self.obw, self.obh * N, sw, sh, sw * sh, self.M * N]
+
+    def in1_recv_ct(self, sems, batch) -> list:
+        return [self.obw * self.in0_block_w, self.num_blocks, self.out_nbx, self.out_nby, sems[0], sems[1], batch] \
+            + self._writer_ct() + [self.obw if self.bias is not None else 0, 0] + _accessor(self.out)
+
+    def in0_recv_ct(self, sems, batch) -> list:
+        return [self.in0_block_w * self.obh, self.num_blocks, self.out_nbx, self.out_nby, sems[0], sems[1], batch, 0]
+
+    def compute(self, batch, packer_l1_acc_en: bool):
+        """(compile-time args, defines, named args, ACTIVATION object) of bmm_large_block_zm_fused_bias_activation."""
+        ct = [self.in0_block_w, self.in0_num_subblocks, self.in0_block_num_tiles, self.sh * self.in0_block_w,
+              self.in1_num_subblocks, self.sw * self.in0_block_w * self.in1_num_subblocks, self.in1_per_core_w,
+              self.num_blocks, self.out_nbx, self.out_nby, self.sh, self.sw, self.sh * self.sw, batch,
+              self.out_block_tiles, 0, 0, int(self.ta)]
+        if self.bias is not None:
+            ct.append(int(_row_broadcastable(self.bias)))
+        defines, act = _fused(self.fused_activation, self.fmt_out, self.ckc)
+        if self.bias is not None:
+            defines["FUSE_BIAS"] = "1"
+        if packer_l1_acc_en:
+            defines["PACKER_L1_ACC"] = "1"
+        if self.fp32:
+            defines["FP32_DEST_ACC_EN"] = "1"
+        if self.tb:
+            defines["IN1_TRANSPOSE_TILE"] = "1"
+        named = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5, "cb_in0_transposed": 10,
+                 "bias_ntiles": self.in1_per_core_w}
+        return ct, defines, named, act
+
+    def cbs(self, prog, cores, in0_tiles, in1_tiles, packer_l1_acc_en: bool):
+        _block_cbs(prog, cores, (self.fmt0, in0_tiles), (self.fmt1, in1_tiles), self.fmt_out,
+                   self.interm0(packer_l1_acc_en), self.out_block_tiles,
+                   (self.fmt_bias, self.obw) if self.bias is not None else None)
+
+    def pad_w(self, last: bool) -> list:
+        """The writer's width padding args (out_num_nonzero_subblocks_w, its last-block count, last subblock width,
+        address skip, padded tiles skip): of the last column of cores when `last`, else no padding."""
+        nsw = self.obw // self.sw
+        if not last:
+            return [nsw, nsw, self.sw, 0, 0]
+        last_pn = self.N % self.pn or self.pn
+        last_obw = last_pn % self.obw or self.obw
+        nz = (last_obw - 1) // self.sw + 1
+        lsb = last_obw % self.sw or self.sw
+        return [nsw, nz, lsb, self.s_out * (self.sw - lsb), self.sw * self.sh * (nsw - nz)]
+
+    def pad_h(self, last_pm) -> list:
+        """The writer's height padding args (out_num_nonzero_subblocks_h, last subblock height, padded tiles skip)
+        for a row of cores with last_pm valid tile rows (None: no padding)."""
+        nsh = self.obh // self.sh
+        if last_pm is None:
+            return [nsh, self.sh, 0]
+        last_obh = last_pm % self.obh or self.obh
+        nz = (last_obh - 1) // self.sh + 1
+        lsb = last_obh % self.sh or self.sh
+        return [nz, lsb, (nsh - nz) * (self.obw * self.sh)]
+
+    def last_obw(self) -> int:
+        last_pn = self.N % self.pn or self.pn
+        return last_pn % self.obw or self.obw
+
+    def last_num_blocks_w(self) -> int:
+        return ((self.N % self.pn or self.pn) - 1) // self.obw + 1
+
+    def last_num_blocks_h(self) -> int:
+        return ((self.M % self.pm or self.pm) - 1) // self.obh + 1
+
+    def in1_sender_args(self, in1_start, mcast, out_start, last_block_w, pad_h, pad_w, bias_start, last_nbw) -> tuple:
+        """The in1 sender/writer's runtime args and their address slots."""
+        args = [0, in1_start, *mcast, 0, 0, out_start, last_block_w, *pad_h[:3], pad_w[0], *pad_w[1:]] \
+            + [0, bias_start if self.bias is not None else 0, last_nbw]
+        slots = {0: "b", 7: "out"}
+        if self.bias is not None:
+            slots[18] = "bias"
+        return args, slots
+
+
 def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCastProgramConfig):
     """matmul_multicore_reuse_mcast_2d_program_factory.cpp create_descriptor + create_program_mcast_in0_in1_descriptor
     for interleaved tensors (no sharding, no sub-device, no fused CCL op)."""
-    ta, tb = at.transpose_a, at.transpose_b
-    ckc = at.compute_kernel_config
-    fp32_dest_acc_en, packer_l1_acc = bool(ckc.fp32_dest_acc_en), bool(ckc.packer_l1_acc)
-    pa, pb = _pshape(a, ta), _pshape(b, tb)
-    fuse_batch = pc.fuse_batch
-    B = 1 if fuse_batch else _batch(pa)
-    M, M_per_batch, K, N = _M(pa, fuse_batch), _M(pa, False), pa[-1] // TILE, pb[-1] // TILE
-    la = _lshape(a, ta)
-    in0_last_ktile_w = 0 if ta else la[-1] % TILE
-    in0_last_ktile_h = la[-1] % TILE if ta else 0
-    in0_block_w, out_subblock_h, out_subblock_w = pc.in0_block_w, pc.out_subblock_h, pc.out_subblock_w
-    out_block_h, out_block_w, per_core_M, per_core_N = pc.out_block_h, pc.out_block_w, pc.per_core_M, pc.per_core_N
-    transpose_mcast = pc.transpose_mcast
+    B = 1 if pc.fuse_batch else _batch(_pshape(a, at.transpose_a))
+    g = _Blocked(a, b, bias, out, at, pc, B, B)
     grid = pc.compute_with_storage_grid_size
-    if K % in0_block_w:
-        raise TTNNError(f"Kt ({K}) must be divisible by in0_block_w ({in0_block_w})")
-    nby, nbx = (M - 1) // per_core_M + 1, (N - 1) // per_core_N + 1
-    if transpose_mcast:
+    nby, nbx = g.nby, g.nbx
+    if pc.transpose_mcast:
         raise NotModelledError("ttnn.matmul: MatmulMultiCoreReuseMultiCastProgramConfig with transpose_mcast=True "
                                "(block-sharded in0 in column-major order) is not modelled by tensix.\nFix: use "
                                "transpose_mcast=False with interleaved inputs.")
@@ -665,27 +815,8 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                         f"compute grid ({grid.x})!" if nbx > grid.x else
                         f"Num output blocks along y ({nby}) must be smaller than or equal to the number of rows in "
                         f"compute grid ({grid.y})!")
-    if out_block_h % out_subblock_h or out_block_w % out_subblock_w:
-        raise TTNNError("out_block_h must be multiple of out_subblock_h" if out_block_h % out_subblock_h else
-                        "out_block_w must be multiple of out_subblock_w")
-
-    fmt0, fmt1, fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
-    fmt_bias = data_format(bias.dtype) if bias is not None else formats.DataFormat.Bfp8_b
-    num_blocks = K // in0_block_w
-    packer_l1_acc_en = packer_l1_acc and ((bias is not None and num_blocks > 1) or num_blocks > 2)
-    if packer_l1_acc_en:
-        interm0_fmt = formats.DataFormat.Float32 if fp32_dest_acc_en else formats.DataFormat.Float16_b
-    else:
-        interm0_fmt = formats.DataFormat.Float32 if fp32_dest_acc_en else fmt_out
-    s0, s1, s_bias, s_out, s_interm = (formats.tile_size(f) for f in (fmt0, fmt1, fmt_bias, fmt_out, interm0_fmt))
-
-    in0_block_h, in1_block_w = out_block_h, out_block_w
-    out_num_blocks_x, out_num_blocks_y = per_core_N // out_block_w, per_core_M // out_block_h
-    in0_block_tiles = out_block_h * in0_block_w
-    in0_CB_tiles = in0_block_tiles * (MCAST_INPUT_BUFFERING_DEPTH if B * num_blocks > 1 else 1)
-    in1_block_tiles = out_block_w * in0_block_w
-    in1_CB_tiles = in1_block_tiles * (MCAST_INPUT_BUFFERING_DEPTH if B * num_blocks > 1 else 1)
-    out_block_tiles = out_block_h * out_block_w
+    packer_l1_acc_en = bool(g.ckc.packer_l1_acc) and ((bias is not None and g.num_blocks > 1) or g.num_blocks > 2)
+    depth = MCAST_INPUT_BUFFERING_DEPTH if B * g.num_blocks > 1 else 1
 
     cores_c, cores_r = nbx, nby
     all_cores = CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, cores_r - 1))
@@ -707,78 +838,30 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         other.append(CoreRange(CoreCoord(half_core + 1, 1), CoreCoord(cores_c - 1, cores_r - 1)))
     in0_recv_set, in1_recv_set, other_set = CoreRangeSet(in0_recv), CoreRangeSet(in1_recv), CoreRangeSet(other)
 
-    sem_in0_sender, sem_in0_recv, sem_in1_sender, sem_in1_recv = 0, 1, 2, 3
-    in0_num_subblocks = out_block_h // out_subblock_h
-    in0_block_num_tiles = out_subblock_h * in0_block_w * in0_num_subblocks
-    batch_fused = M != M_per_batch
-    in0_stride_w = M_per_batch if (ta and not batch_fused) else 1
-    in0_stride_h = 1 if (ta and not batch_fused) else K
-    in1_stride_w = K if tb else 1
-    in1_stride_h = 1 if tb else N
-
-    in0_sender_ct = [in0_stride_w, in0_stride_h, in0_block_w * in0_stride_w, in0_block_h * in0_stride_h,
-                     in0_block_w, in0_block_h, in0_block_num_tiles, in0_last_ktile_w, in0_last_ktile_h,
-                     0, 0, 0, num_blocks, out_num_blocks_x, out_num_blocks_y, sem_in0_sender, sem_in0_recv,
-                     nbx - 1, nbx - 1, M * K, B, B, 0, 0, 0, 1, 0, 0] + _accessor(a) + [0, 0]
-    in1_sender_ct = [in1_stride_w, in1_stride_h, in0_block_w * in1_stride_h, in1_block_w * in1_stride_w,
-                     in1_block_w, in0_block_w, in1_block_w * in0_block_w, num_blocks, out_num_blocks_x,
-                     out_num_blocks_y, sem_in1_sender, sem_in1_recv, nby - 1, nby - 1, K * N, B, int(at.bcast_batch),
-                     0, 0, 1, N, out_subblock_w, out_subblock_h * N, out_block_w, out_block_h * N, out_subblock_w,
-                     out_subblock_h, out_subblock_w * out_subblock_h, M * N, 1 if bias is not None else 0, 0, 0] \
-        + _accessor(b) + [0] + _accessor(out) + (_accessor(bias) if bias is not None else [])
-    in0_recv_ct = [in0_block_w * in0_block_h, num_blocks, out_num_blocks_x, out_num_blocks_y, sem_in0_sender,
-                   sem_in0_recv, B, 0]
-    in1_recv_ct = [in1_block_w * in0_block_w, num_blocks, out_num_blocks_x, out_num_blocks_y, sem_in1_sender,
-                   sem_in1_recv, B, 1, N, out_subblock_w, out_subblock_h * N, out_block_w, out_block_h * N,
-                   out_subblock_w, out_subblock_h, out_subblock_w * out_subblock_h, M * N,
-                   in1_block_w if bias is not None else 0, 0] + _accessor(out)
-
-    mm_defines, act = _fused(pc.fused_activation, fmt_out, ckc)
-    in1_sender_defines, in1_recv_defines = {}, {}
-    if bias is not None:
-        mm_defines["FUSE_BIAS"] = in1_sender_defines["FUSE_BIAS"] = in1_recv_defines["FUSE_BIAS"] = "1"
-    if packer_l1_acc_en:
-        mm_defines["PACKER_L1_ACC"] = "1"
-    if fp32_dest_acc_en:
-        mm_defines["FP32_DEST_ACC_EN"] = "1"
-    if tb:
-        mm_defines["IN1_TRANSPOSE_TILE"] = "1"
+    in0_sems, in1_sems = (0, 1), (2, 3)
+    in0_sender_ct = g.in0_sender_ct(in0_sems, nbx - 1, nbx - 1, False, a)
+    in1_sender_ct = g.in1_sender_ct(in1_sems, nby - 1, nby - 1, B, at.bcast_batch, b)
+    in0_recv_ct, in1_recv_ct = g.in0_recv_ct(in0_sems, B), g.in1_recv_ct(in1_sems, B)
+    compute_ct, mm_defines, named_compute, act = g.compute(B, packer_l1_acc_en)
+    in1_sender_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
+    in1_recv_defines = dict(in1_sender_defines)
     in0_sender_defines = {"SKIP_MCAST": "1"} if in0_recv_set.num_cores() == 0 else {}
     if in1_recv_set.num_cores() == 0:
         in1_sender_defines["SKIP_MCAST"] = "1"
-    if ta:
-        raise NotModelledError("ttnn.matmul with transpose_a=True on the multicast programs needs transpose_wh_tile "
-                               "in the compute kernel, which tensix does not model yet.\nFix: ttnn.transpose the "
-                               "input first, or pass transpose_a=False.")
-
-    in0_subblock_num_tiles = out_subblock_h * in0_block_w
-    in1_num_subblocks = out_block_w // out_subblock_w
-    in1_block_num_tiles = out_subblock_w * in0_block_w * in1_num_subblocks
-    in1_per_core_w = out_subblock_w * in1_num_subblocks
-    compute_ct = [in0_block_w, in0_num_subblocks, in0_block_num_tiles, in0_subblock_num_tiles, in1_num_subblocks,
-                  in1_block_num_tiles, in1_per_core_w, num_blocks, out_num_blocks_x, out_num_blocks_y, out_subblock_h,
-                  out_subblock_w, out_subblock_h * out_subblock_w, B, out_block_tiles, 0, 0, int(ta)]
-    if bias is not None:
-        compute_ct.append(int(_row_broadcastable(bias)))
-    named_compute = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5, "cb_in0_transposed": 10,
-                     "bias_ntiles": in1_per_core_w}
 
     prog = mh.CreateProgram()
     allset = CoreRangeSet([all_cores])
     k_in0_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"),
                                    in0_sender, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct,
-                                                   in0_sender_defines, {"cb_in0": 0, "cb_in0_sharded": 2,
-                                                                        "cb_sparsity": 6}))
+                                                   in0_sender_defines, _NAMED_IN0_SENDER))
     k_in1_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"),
                                    in1_sender, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct,
-                                                   in1_sender_defines, {"cb_in1": 1, "cb_bias": 3, "cb_out": 4,
-                                                                        "cb_sparsity": 7}))
-    named_w = {"cb_in1": 1, "cb_bias": 3, "cb_out": 4}
+                                                   in1_sender_defines, _NAMED_IN1_SENDER))
     k_in1_recv = k_in0_recv = k_in1_recv_other = k_in0_recv_other = None
     if in1_recv_set.num_cores():
         k_in1_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"),
                                      in1_recv_set, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_recv_ct,
-                                                       in1_recv_defines, named_w))
+                                                       in1_recv_defines, _NAMED_IN1_RECV))
     if in0_recv_set.num_cores():
         k_in0_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"),
                                      in0_recv_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_recv_ct, {},
@@ -787,40 +870,19 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         # the right half uses the other NoCs (in0: preferred_noc_for_dram_read, in1: _for_dram_write)
         k_in1_recv_other = mh.CreateKernel(
             prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"), other_set,
-            _dm(DataMovementProcessor.RISCV_0, _IN0_NOC, in1_recv_ct, in1_recv_defines, named_w))
+            _dm(DataMovementProcessor.RISCV_0, _IN0_NOC, in1_recv_ct, in1_recv_defines, _NAMED_IN1_RECV))
         k_in0_recv_other = mh.CreateKernel(
             prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"), other_set,
             _dm(DataMovementProcessor.RISCV_1, _IN1_NOC, in0_recv_ct, {}, {"cb_in0": 0}))
-    k_compute = mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), allset,
-                                _compute(ckc, compute_ct, mm_defines, named_compute, act))
-
-    # CBs
-    _cb(prog, allset, {0: fmt0}, in0_CB_tiles * s0, s0)
-    _cb(prog, allset, {1: fmt1}, in1_CB_tiles * s1, s1)
-    if interm0_fmt != fmt_out:
-        _cb(prog, allset, {4: fmt_out}, out_block_tiles * s_out, s_out)
-        _cb(prog, allset, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
-    else:
-        _cb_sized(prog, allset, [(4, fmt_out, s_out), (5, interm0_fmt, s_interm)], out_block_tiles * s_out)
-    if bias is not None:
-        _cb(prog, allset, {3: fmt_bias}, out_block_w * s_bias, s_bias)
+    mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), allset,
+                    _compute(g.ckc, compute_ct, mm_defines, named_compute, act, bool(g.ckc.dst_full_sync_en)))
+    g.cbs(prog, allset, g.obh * g.in0_block_w * depth, g.obw * g.in0_block_w * depth, packer_l1_acc_en)
     for _ in range(4):
         mh.CreateSemaphore(prog, allset, 0)
 
     # runtime args (addresses patched per run: set_args)
-    last_per_core_M = M % per_core_M or per_core_M
-    last_per_core_N = N % per_core_N or per_core_N
-    last_out_block_h = last_per_core_M % out_block_h or out_block_h
-    last_out_block_w = last_per_core_N % out_block_w or out_block_w
-    last_out_num_blocks_h = (last_per_core_M - 1) // out_block_h + 1
-    last_out_num_blocks_w = (last_per_core_N - 1) // out_block_w + 1
-    last_nz_sb_h = (last_out_block_h - 1) // out_subblock_h + 1
-    last_nz_sb_w = (last_out_block_w - 1) // out_subblock_w + 1
-    last_sb_of_last_h = last_out_block_h % out_subblock_h or out_subblock_h
-    last_sb_of_last_w = last_out_block_w % out_subblock_w or out_subblock_w
-    addr_skip = s_out * (out_subblock_w - last_sb_of_last_w)
-    w_skip = out_subblock_w * out_subblock_h * (out_block_w // out_subblock_w - last_nz_sb_w)
-    h_skip = (out_block_h // out_subblock_h - last_nz_sb_h) * (out_block_w * out_subblock_h)
+    last_pm = g.M % g.pm or g.pm
+    last_obh = last_pm % g.obh or g.obh
     in0_end, in1_end = nby - 1, nbx - 1
     plan = []       # (kernel, core, args, address slots: {index: "a" | "b" | "out" | "bias"})
     for core in cores:
@@ -829,53 +891,164 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         right = _worker(dev, cores_c - 1, core.y)
         top, top1 = _worker(dev, core.x, 0), _worker(dev, core.x, 1)
         bottom = _worker(dev, core.x, cores_r - 1)
-        in0_mcast_start, in0_mcast_end = right, left1          # NOC_1: start and end swapped
-        in1_mcast_start, in1_mcast_end = top1, bottom          # NOC_0: swapped
         if in1_idx == 0:
-            args = [0, per_core_M * in0_stride_h * in0_idx, in0_mcast_start.x, in0_mcast_start.y, in0_mcast_end.x,
-                    in0_mcast_end.y, last_out_block_h if in0_idx == in0_end else out_block_h, 0]
+            # NOC_1: the multicast rectangle's start and end swapped
+            args = [0, g.pm * g.in0_stride_h * in0_idx, right.x, right.y, left1.x, left1.y,
+                    last_obh if in0_idx == in0_end else g.obh, 0]
             plan.append((k_in0_sender, core, args, {0: "a"}))
         else:
-            args = [left.x, left.y]
             kid = k_in0_recv if (core.x <= half_core or core.y == 0) else k_in0_recv_other
-            plan.append((kid, core, args, {}))
-        out_start = in1_idx * per_core_N + in0_idx * per_core_M * N
+            plan.append((kid, core, [left.x, left.y], {}))
+        out_start = in1_idx * g.pn + in0_idx * g.pm * g.N
+        last_col, last_row = in1_idx == in1_end, in0_idx == in0_end
         if in0_idx == 0:
-            args = [0, per_core_N * in1_stride_w * in1_idx, in1_mcast_start.x, in1_mcast_start.y, in1_mcast_end.x,
-                    in1_mcast_end.y, 0, 0, out_start]
-            if in1_idx == in1_end:
-                args += [last_out_block_w, out_block_h // out_subblock_h, out_subblock_h, 0,
-                         out_block_w // out_subblock_w, last_nz_sb_w, last_sb_of_last_w, addr_skip, w_skip]
-            else:
-                args += [out_block_w, out_block_h // out_subblock_h, out_subblock_h, 0, out_block_w // out_subblock_w,
-                         out_block_w // out_subblock_w, out_subblock_w, 0, 0]
-            args += [0, per_core_N * in1_idx if bias is not None else 0,
-                     last_out_num_blocks_w if in1_idx == in1_end else out_num_blocks_x]
-            slots = {0: "b", 7: "out"}
-            if bias is not None:
-                slots[18] = "bias"
-            plan.append((k_in1_sender, core, args, slots))
+            plan.append((k_in1_sender, core, *g.in1_sender_args(
+                g.pn * g.in1_stride_w * in1_idx, [top1.x, top1.y, bottom.x, bottom.y], out_start,
+                g.last_obw() if last_col else g.obw, g.pad_h(None), g.pad_w(last_col), g.pn * in1_idx,
+                g.last_num_blocks_w() if last_col else g.out_nbx)))
         else:
-            args = [top.x, top.y, 0, out_start]
-            if in1_idx == in1_end and in0_idx == in0_end:
-                args += [out_block_h // out_subblock_h, last_nz_sb_h, last_sb_of_last_h, h_skip,
-                         out_block_w // out_subblock_w, last_nz_sb_w, last_sb_of_last_w, addr_skip, w_skip,
-                         last_out_num_blocks_h, last_out_num_blocks_w]
-            elif in0_idx == in0_end:
-                args += [out_block_h // out_subblock_h, last_nz_sb_h, last_sb_of_last_h, h_skip,
-                         out_block_w // out_subblock_w, out_block_w // out_subblock_w, out_subblock_w, 0, 0,
-                         last_out_num_blocks_h, out_num_blocks_x]
-            elif in1_idx == in1_end:
-                args += [out_block_h // out_subblock_h, out_block_h // out_subblock_h, out_subblock_h, 0,
-                         out_block_w // out_subblock_w, last_nz_sb_w, last_sb_of_last_w, addr_skip, w_skip,
-                         out_num_blocks_y, last_out_num_blocks_w]
-            else:
-                args += [out_block_h // out_subblock_h, out_block_h // out_subblock_h, out_subblock_h, 0,
-                         out_block_w // out_subblock_w, out_block_w // out_subblock_w, out_subblock_w, 0, 0,
-                         out_num_blocks_y, out_num_blocks_x]
+            ph = g.pad_h(last_pm if last_row else None)
+            args = [top.x, top.y, 0, out_start, g.obh // g.sh, *ph, *g.pad_w(last_col),
+                    g.last_num_blocks_h() if last_row else g.out_nby,
+                    g.last_num_blocks_w() if last_col else g.out_nbx]
             kid = k_in1_recv if core.x <= half_core else k_in1_recv_other
             plan.append((kid, core, args, {2: "out"}))
     return _entry(prog, plan, len(cores), "matmul_multicore_reuse_mcast_2d", a, b, bias, out)
+
+
+_NAMED_IN0_SENDER = {"cb_in0": 0, "cb_in0_sharded": 2, "cb_sparsity": 6}
+_NAMED_IN1_SENDER = {"cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_sparsity": 7}
+_NAMED_IN1_RECV = {"cb_in1": 1, "cb_bias": 3, "cb_out": 4}
+
+
+def _row_major_cores(n: int, gx: int) -> list:
+    """num_cores_to_corerangeset_in_subcoregrids from (0, 0), row-major: the first n cores of a gx-wide grid."""
+    return [CoreCoord(i % gx, i // gx) for i in range(n)]
+
+
+def _core_set(cores: list) -> CoreRangeSet:
+    """A CoreRangeSet of row-major cores (one range per row)."""
+    rows: dict = {}
+    for c in cores:
+        rows.setdefault(c.y, []).append(c.x)
+    return CoreRangeSet([CoreRange(CoreCoord(min(xs), y), CoreCoord(max(xs), y)) for y, xs in rows.items()])
+
+
+def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCast1DProgramConfig):
+    """matmul_multicore_reuse_mcast_1d_program_factory.cpp create_descriptor with create_program_mcast_in0_descriptor
+    (mcast_in0: the start core reads in0 and multicasts it to every core, each core reads its own in1 columns and
+    writes its output) or create_program_mcast_in1_descriptor (the start core reads in1 and multicasts it, each core
+    reads its own in0 rows), for interleaved tensors (no sharding, sub-device or fused CCL op)."""
+    fuse = pc.fuse_batch
+    in0_B = 1 if fuse else _batch(_pshape(a, at.transpose_a))
+    in1_B = 1 if fuse else _batch(_pshape(b, at.transpose_b))
+    g = _Blocked(a, b, bias, out, at, pc, in0_B, in1_B)
+    grid = pc.compute_with_storage_grid_size
+    num_cores = g.nbx * g.nby
+    if num_cores > grid.x * grid.y:
+        raise TTNNError(f"ttnn.matmul: the 1D program needs {num_cores} cores ({g.nby} x {g.nbx} output blocks of "
+                        f"per_core_M={g.pm}, per_core_N={g.pn}) but compute_with_storage_grid_size {grid.x}x{grid.y} "
+                        "has fewer.\nFix: raise per_core_M / per_core_N or the grid.")
+    cores = _row_major_cores(num_cores, grid.x)
+    all_set = _core_set(cores)
+    bbox_end = CoreCoord(grid.x - 1 if num_cores > grid.x else num_cores - 1, (num_cores - 1) // grid.x)
+    bbox_cores = (bbox_end.x + 1) * (bbox_end.y + 1)
+    top_left, bottom_right = _worker(dev, 0, 0), _worker(dev, bbox_end.x, bbox_end.y)
+    recv_set = _core_set(cores[1:]) if bbox_cores > 1 else CoreRangeSet([])
+    sems = (0, 1)
+    start = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, 0))])
+    prog = mh.CreateProgram()
+    plan = []
+    if pc.mcast_in0:
+        if g.nby != 1:
+            raise TTNNError(f"matmul_multicore_reuse_mcast_1d requires num_blocks_y == 1 (M <= per_core_M) for "
+                            f"mcast_in0. Got M={g.M}, per_core_M={g.pm}, num_blocks_y={g.nby}.\nFix: set per_core_M "
+                            f"to {g.M} (or use mcast_in0=False).")
+        packer_l1_acc_en = bool(g.ckc.packer_l1_acc) and g.num_blocks > 1
+        in0_tiles = g.obh * g.in0_block_w * (MCAST_INPUT_BUFFERING_DEPTH if in0_B * g.num_blocks > 1 else 1)
+        in1_tiles = g.obw * g.in0_block_w * (MCAST_INPUT_BUFFERING_DEPTH if in1_B * g.num_blocks > 1 else 1)
+        in0_sender_ct = g.in0_sender_ct(sems, num_cores - 1, bbox_cores - 1, False, a)
+        in1_sender_ct = g.in1_sender_ct((0, 0), 0, 0, in0_B, at.bcast_batch, b)
+        compute_ct, mm_defines, named_compute, act = g.compute(in0_B, packer_l1_acc_en)
+        in1_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
+        in1_defines["SKIP_MCAST"] = "1"
+        k_in0_sender = mh.CreateKernel(
+            prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"), start,
+            _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct,
+                {"SKIP_MCAST": "1"} if bbox_cores == 1 else {}, _NAMED_IN0_SENDER))
+        k_in0_recv = None
+        if recv_set.num_cores():
+            k_in0_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"),
+                                         recv_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC,
+                                                       g.in0_recv_ct(sems, in0_B), {}, {"cb_in0": 0}))
+        k_in1 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"),
+                                all_set, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct, in1_defines,
+                                             _NAMED_IN1_SENDER))
+        mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), all_set,
+                        _compute(g.ckc, compute_ct, mm_defines, named_compute, act, False))
+        g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en)
+        ph = g.pad_h(g.M if g.M < g.pm else g.pm)      # M padding lies in the single h block
+        for i, core in enumerate(cores):
+            ox = i % g.nbx
+            last_col = ox == g.nbx - 1
+            if i == 0:
+                # NOC_1: the rectangle from the bottom right to the top left
+                plan.append((k_in0_sender, core, [0, 0, bottom_right.x, bottom_right.y, top_left.x, top_left.y,
+                                                  (g.M if g.M < g.pm else g.pm) % g.obh or g.obh, 0], {0: "a"}))
+            else:
+                plan.append((k_in0_recv, core, [top_left.x, top_left.y], {}))
+            plan.append((k_in1, core, *g.in1_sender_args(
+                g.pn * g.in1_stride_w * ox, [0, 0, 0, 0], ox * g.pn, g.last_obw() if last_col else g.obw, ph,
+                g.pad_w(last_col), g.pn * ox, g.last_num_blocks_w() if last_col else g.out_nbx)))
+    else:
+        packer_l1_acc_en = bool(g.ckc.packer_l1_acc) and ((bias is not None and g.num_blocks > 1) or g.num_blocks > 2)
+        reuse = in0_B == 1 and in1_B > 1 and not at.bcast_batch and pc.fused_activation is None
+        batch = in1_B if reuse else in0_B
+        if in0_B == 1 and in1_B > 1:
+            in0_tiles = g.pm * g.num_blocks * g.in0_block_w
+        else:
+            in0_tiles = g.obh * g.in0_block_w * (2 if in0_B * g.num_blocks > 1 else 1)
+        in1_tiles = g.obw * g.in0_block_w * (2 if in1_B * g.num_blocks > 1 else 1)
+        in0_sender_ct = g.in0_sender_ct((0, 0), 0, 0, reuse, a)
+        in1_sender_ct = g.in1_sender_ct(sems, num_cores - 1, bbox_cores - 1, batch, at.bcast_batch, b)
+        compute_ct, mm_defines, named_compute, act = g.compute(batch, packer_l1_acc_en)
+        in1_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
+        recv_defines = dict(in1_defines)
+        if bbox_cores == 1:
+            in1_defines["SKIP_MCAST"] = "1"
+        k_in0 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"), all_set,
+                                _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct, {"SKIP_MCAST": "1"},
+                                    _NAMED_IN0_SENDER))
+        k_in1_sender = mh.CreateKernel(
+            prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"), start,
+            _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct, in1_defines, _NAMED_IN1_SENDER))
+        k_in1_recv = None
+        if recv_set.num_cores():
+            k_in1_recv = mh.CreateKernel(
+                prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"), recv_set,
+                _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, g.in1_recv_ct(sems, batch), recv_defines,
+                    _NAMED_IN1_RECV))
+        mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), all_set,
+                        _compute(g.ckc, compute_ct, mm_defines, named_compute, act, False))
+        g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en)
+        last_pm = g.M % g.pm or g.pm
+        for i, core in enumerate(cores):
+            ox, oy = i // g.nby, i % g.nby
+            out_start = ox * g.pn + oy * g.pm * g.N
+            if i == 0:
+                # NOC_0: the rectangle from the top left to the bottom right
+                plan.append((k_in1_sender, core, *g.in1_sender_args(
+                    g.pn * g.in1_stride_w * ox, [top_left.x, top_left.y, bottom_right.x, bottom_right.y], out_start,
+                    g.obw, g.pad_h(None), g.pad_w(False), g.pn * ox, g.out_nbx)))
+            else:
+                last_row = oy == g.nby - 1
+                args = [top_left.x, top_left.y, 0, out_start, g.obh // g.sh, *g.pad_h(last_pm if last_row else None),
+                        *g.pad_w(False), g.last_num_blocks_h() if last_row else g.out_nby, g.out_nbx]
+                plan.append((k_in1_recv, core, args, {2: "out"}))
+            plan.append((k_in0, core, [0, g.pm * g.in0_stride_h * oy, 0, 0, 0, 0, g.pm, 0], {0: "a"}))
+    for _ in sems:
+        mh.CreateSemaphore(prog, all_set, 0)
+    return _entry(prog, plan, num_cores, "matmul_multicore_reuse_mcast_1d", a, b, bias, out)
 
 
 def _row_broadcastable(bias) -> bool:
@@ -1019,10 +1192,6 @@ def _run_program(dev, a, b, bias, out, at, pc, started):
              "packer_l1_acc": bool(at.compute_kernel_config.packer_l1_acc), "dtype": at.output_dtype.name}
     O.run("ttnn.matmul", dev, key, factory, [a, b, bias, out], [out], attrs, started)
     return name
-
-
-def _mcast_1d(dev, a, b, bias, out, at, pc):
-    raise NotModelledError("ttnn.matmul: the 1D multicast program is not ported yet.")
 
 
 def _reuse(dev, a, b, bias, out, at, pc):
