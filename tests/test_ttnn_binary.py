@@ -476,5 +476,19 @@ def test_errors(device):
         ttnn.add(ta, "x")
     with pytest.raises(tensix.NotModelledError, match="unary op MAXIMUM"):
         ttnn.maximum(ta, 1.0)
-    with pytest.raises(tensix.NotModelledError, match="sub_core_grids"):
-        ttnn.add(ta, ta, sub_core_grids=object())
+    with pytest.raises(tensix.NotModelledError, match="sub_device_id"):
+        ttnn.add(ta, ta, sub_device_id=1)
+
+
+def test_sub_core_grids_and_queue_id(device):
+    """get_worker_grid: the kernels on sub_core_grids, the output tiles split over its cores range by range."""
+    x, y = RNG.standard_normal((3, 200, 96)), RNG.standard_normal((1, 200, 1))
+    a, b = dev_tensor(device, x, ttnn.bfloat16), dev_tensor(device, y, ttnn.bfloat16)
+    grids = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(1, 0), ttnn.CoreCoord(3, 6)),
+                               ttnn.CoreRange(ttnn.CoreCoord(5, 0), ttnn.CoreCoord(6, 6))])
+    got = ttnn.add(a, b, sub_core_grids=grids)
+    rec = ttnn.op_report()[-1]
+    assert rec.cores == 35 and {r.core for r in rec.run.riscvs} == {(c.x, c.y) for c in grids}
+    np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(ttnn.add(a, b)))
+    got = ttnn.multiply(a, 3.0, sub_core_grids=grids, queue_id=0)
+    np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(ttnn.multiply(a, 3.0)))

@@ -166,6 +166,31 @@ def test_clamp_and_hardtanh(device):
         ttnn.clamp(t)
 
 
+def test_relu_family(device):
+    """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
+    stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""
+    x = RNG.standard_normal((3, 40, 70)) * 4
+    x.flat[:4] = [6.0, 7.5, -0.0, 2.5]
+    for dtype in (ttnn.bfloat16, ttnn.float32):
+        t = dev_tensor(device, x, dtype)
+        xv = ttnn.to_numpy(t)
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.relu6(t)), np.clip(xv, 0, 6))
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.relu_max(t, upper_limit=2.5)), np.clip(xv, 0, 2.5))
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.relu_min(t, 1.5)), np.maximum(xv, 1.5))
+        got = ttnn.to_numpy(ttnn.leaky_relu(t, negative_slope=0.01))
+        want = np.where(xv < 0, xv * np.float32(0.01), xv).astype(np.float32)
+        if dtype == ttnn.bfloat16:
+            want = (want.view(np.uint32) & 0xFFFF0000).view(np.float32)
+        np.testing.assert_array_equal(got, want)
+    # as an activation of a binary op (the same SFPU kernels after the FPU add)
+    t = dev_tensor(device, x, ttnn.bfloat16)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.add(t, t, activations=[ttnn.UnaryWithParam(ttnn.UnaryOpType.RELU6)]))
+    np.testing.assert_array_equal(got, np.clip(2 * xv, 0, 6))
+    with pytest.raises(TypeError, match="negative_slope"):
+        ttnn.leaky_relu(t)
+
+
 def test_op_chain_and_many_cores(device):
     """unary_chain: one eltwise_sfpu program, each op's init then op per tile (SFPU_OP_CHAIN_0); 130 tiles over 64
     cores."""
@@ -245,6 +270,77 @@ def test_typecast_between_float_types(device):
 
 
 # ---- errors and what is not modelled ----------------------------------------------------------------------------
+def _sharded(device, x, dtype, layout, strategy, shard, grid):
+    mc = ttnn.create_sharded_memory_config(shard, core_grid=grid, strategy=strategy,
+                                           use_height_and_width_as_shard_shape=True)
+    return ttnn.from_numpy(np.asarray(x, np.float32), dtype=dtype, layout=layout, device=device, memory_config=mc)
+
+
+@pytest.mark.parametrize("layout", [ttnn.TILE_LAYOUT, ttnn.ROW_MAJOR_LAYOUT])
+def test_natively_sharded_tensors(device, layout):
+    """The unary program's native L1 sharded path: c_0 / c_2 are each core's input / output shard, the reader and
+    writer only push / wait for the shard's pages; the result equals the interleaved op's, bit for bit, and stays
+    sharded alike."""
+    x = RNG.standard_normal((2, 128, 96)) * 2
+    cases = [(ttnn.ShardStrategy.HEIGHT, (64, 96), ttnn.CoreGrid(x=4, y=1)),
+             (ttnn.ShardStrategy.WIDTH, (256, 32), ttnn.CoreGrid(x=3, y=1)),
+             (ttnn.ShardStrategy.BLOCK, (64, 32), ttnn.CoreGrid(x=3, y=4))]
+    for (strategy, shard, grid), dtype in zip(cases, (ttnn.bfloat16, ttnn.float32, ttnn.bfloat16)):
+        t = _sharded(device, x, dtype, layout, strategy, shard, grid)
+        out = ttnn.sigmoid(t)
+        assert out.memory_config() == t.memory_config() and out.layout == layout
+        rec = ttnn.op_report()[-1]
+        assert rec.cores == grid.num_cores and rec.inputs[0].endswith("L1")
+        plain = ttnn.sigmoid(ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG))
+        np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(plain))
+    # an output sharded alike (memory_config given) and a chain
+    t = _sharded(device, x, ttnn.bfloat16, layout, *cases[0])
+    out = ttnn.relu6(t, memory_config=t.memory_config())
+    np.testing.assert_array_equal(ttnn.to_numpy(out), np.clip(ttnn.to_numpy(t), 0, 6))
+
+
+def test_sharded_paths_tensix_does_not_model(device):
+    x = RNG.standard_normal((2, 128, 96))
+    t = _sharded(device, x, ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.ShardStrategy.HEIGHT, (64, 96),
+                 ttnn.CoreGrid(x=4, y=1))
+    with pytest.raises(tensix.NotModelledError, match="TensorAccessor"):
+        ttnn.exp(t, memory_config=ttnn.DRAM_MEMORY_CONFIG)         # sharded -> interleaved
+    plain = dev_tensor(device, x, ttnn.bfloat16)
+    with pytest.raises(tensix.NotModelledError, match="TensorAccessor"):
+        ttnn.exp(plain, memory_config=t.memory_config())          # interleaved -> sharded
+    uneven = _sharded(device, RNG.standard_normal((2, 100, 96)), ttnn.bfloat16, ttnn.TILE_LAYOUT,
+                      ttnn.ShardStrategy.HEIGHT, (96, 96), ttnn.CoreGrid(x=3, y=1))
+    with pytest.raises(tensix.NotModelledError, match="uneven"):
+        ttnn.exp(uneven)
+    with pytest.raises(tensix.NotModelledError, match="sharded input"):
+        ttnn.typecast(t, ttnn.float32)
+
+
+def test_sub_core_grids(device):
+    """unary: the work split over the given cores, range by range, row by row (split_work_to_cores(CoreRangeSet));
+    typecast: TypecastSubgridProgramFactory, the most cores that divide the tiles evenly."""
+    x = RNG.standard_normal((3, 200, 96))
+    t = dev_tensor(device, x, ttnn.float32)
+    grids = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(1, 0), ttnn.CoreCoord(3, 6)),
+                               ttnn.CoreRange(ttnn.CoreCoord(5, 0), ttnn.CoreCoord(6, 6))])
+    out = ttnn.exp(t, sub_core_grids=grids)
+    rec = ttnn.op_report()[-1]
+    assert rec.cores == 35          # 63 tiles over 35 cores
+    used = {r.core for r in rec.run.riscvs}
+    assert used == {(c.x, c.y) for c in grids}
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.exp(t)))
+    small = dev_tensor(device, RNG.standard_normal((64, 96)), ttnn.bfloat16)      # 6 tiles: the first 6 cores
+    ttnn.relu(small, sub_core_grids=grids)
+    assert ttnn.op_report()[-1].cores == 6
+    out = ttnn.typecast(t, ttnn.bfloat16, sub_core_grids=grids)
+    assert ttnn.op_report()[-1].cores == 21      # the largest divisor of 63 tiles not above 35 cores
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.typecast(t, ttnn.bfloat16)))
+    with pytest.raises(ttnn.TTNNError, match="outside"):
+        ttnn.exp(t, sub_core_grids=ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(8, 0))]))
+    # queue_id: one command queue, accepted
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.exp(t, queue_id=0)), ttnn.to_numpy(ttnn.exp(t)))
+
+
 def test_errors(device):
     t = dev_tensor(device, np.ones((40, 70)), ttnn.bfloat16)
     host = ttnn.from_numpy(np.ones((40, 70), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)

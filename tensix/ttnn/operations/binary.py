@@ -23,10 +23,12 @@ What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sf
 Broadcasts: outer dims by the readers' strides; subtile broadcasts (ROW: [..., 1, W], COL: [..., H, 1], SCALAR:
 [..., 1, 1], on either side, and ROW/COL mixed) with the readers and compute kernels binary_ng picks: the LLK
 broadcast (unary_bcast into c_5 / c_6) when both operands have the same dtype, else the reader fills the tile. A
-Python number as b is binary_ng's scalar op (writer_interleaved_scalar fills c_1 once).
+Python number as b is binary_ng's scalar op (writer_interleaved_scalar fills c_1 once). The kernels run on the
+worker grid (the whole compute grid, or sub_core_grids: get_worker_grid), the output tiles split row-wise over it
+range by range (split_work_to_cores(CoreRangeSet)).
 
-Not modelled (NotModelledError): sharded tensors, row-major inputs (binary_ng's row-major kernels), integer operands
-(the SFPU integer ops), bfloat4_b, the ops' sub_core_grids / sub_device_id, quantisation and where ops.
+Not modelled (NotModelledError): sharded tensors, both operands row-major (binary_ng's row-major kernels), integer
+operands (the SFPU integer ops), bfloat4_b, sub_device_id, quantisation and where ops.
 """
 
 from __future__ import annotations
@@ -43,8 +45,7 @@ from tensix.device.formats import DataFormat
 from tensix.errors import NotModelledError
 from tensix.kernel import EltwiseBinaryType, add_tiles, mul_tiles, sub_tiles
 from tensix.metalium import host as mh
-from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
-                                   UnpackToDestMode,
+from tensix.metalium.types import (ComputeConfig, CoreRangeSet, ReaderDataMovementConfig, UnpackToDestMode,
                                    WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
@@ -364,7 +365,7 @@ def _kernels(plan: _Plan):
     return reader, writer, compute, reader_defines, compute_defines
 
 
-def _program(plan: _Plan, device):
+def _program(plan: _Plan, device, workers: CoreRangeSet):
     """binary_ng_program_factory.cpp create_descriptor for interleaved tiled tensors: CBs, kernels, defines and the
     compute config; the returned entry sets the per-core runtime args of each call."""
     a_dtype, b_dtype, c_dtype = plan.a_dtype, plan.b_dtype, plan.c_dtype
@@ -378,9 +379,9 @@ def _program(plan: _Plan, device):
     pack_relu = False
     if not lhs and not rhs and len(post) == 1 and post[0][0] == "RELU" and plan.bcast == Bcast.NONE:
         pack_relu, post = True, []
-    grid = device.compute_with_storage_grid_size()
-    cores = [CoreCoord(i % grid.x, i // grid.x) for i in range(grid.x * grid.y)]
-    crs = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(grid.x - 1, grid.y - 1))])
+    from tensix.ttnn.operations.unary import range_cores
+    cores = range_cores(workers, True)      # corerange_to_cores(all_device_cores, nullopt, row_major = true)
+    crs = workers
     prog = mh.CreateProgram()
     per_cycle = 1
     O.cb(prog, crs, 0, 2, a_fmt)
@@ -412,9 +413,10 @@ def _program(plan: _Plan, device):
     return prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle
 
 
-def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor):
+def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeSet):
+    from tensix.ttnn.operations.unary import split_work
     prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle = \
-        _program(plan, device)
+        _program(plan, device, workers)
     a_args = O.accessor_args(a)
     b_args = O.accessor_args(b) if isinstance(b, Tensor) else a_args
     rk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{reader}.py"), crs,
@@ -425,7 +427,6 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor):
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[per_cycle], defines=compute_defines))
     entry = O.ProgramEntry(prog, None, 0, "binary_ng", {"reader": reader, "compute": compute, "writer": writer,
                                                         "fp32_dest_acc_en": fp32})
-    grid = device.compute_with_storage_grid_size()
     has_b = plan.has_b
     bcast = plan.bcast
 
@@ -437,9 +438,7 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor):
         sa = _strides(ta, out_rank)
         sb = _strides(tb, out_rank) if has_b else [0, 0, 0, 0]
         n_tiles = tc.num_pages
-        _n, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, n_tiles, True)
-        work = {c: n1 for c in g1}
-        work.update({c: n2 for c in g2})
+        work = split_work(cores, n_tiles)       # split_work_to_cores(all_device_cores, n, row_major = true)
         packed = 0 if has_b else pack_scalar_runtime_arg(scalar, ta.dtype)
         start = 0
         for core in cores:
@@ -479,15 +478,15 @@ def _is_scalar(x) -> bool:
 def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_config=None, output_tensor=None,
                      activations=None, input_tensor_a_activations=None, input_tensor_b_activations=None,
                      fast_and_approximate_mode=None, use_legacy=None, sub_core_grids=None, sub_device_id=None,
-                     **kwargs):
+                     queue_id=None, **kwargs):
     """binary.cpp invoke_binary_ng_impl + prim::binary_ng for tensor-tensor and tensor-scalar calls."""
     started = time.perf_counter()
     what = f"ttnn.{name}"
     if kwargs:
         raise TypeError(f"{what}() got unexpected keyword argument(s) {sorted(kwargs)}")
-    if sub_core_grids is not None or sub_device_id is not None:
-        raise NotModelledError(f"{what}: sub_core_grids / sub_device_id are not modelled by tensix.ttnn (the op runs "
-                               "on the whole compute grid).")
+    if sub_device_id is not None:
+        raise NotModelledError(f"{what}: sub_device_id is not modelled by tensix.ttnn (the device is one sub-device)."
+                               "\nFix: sub_core_grids=ttnn.CoreRangeSet([...]) picks the cores.")
     if not isinstance(a, Tensor):
         raise TTNNError(f"{what}: input_tensor_a must be a ttnn.Tensor, got {type(a).__name__}.")
     has_b = isinstance(b, Tensor)
@@ -495,6 +494,8 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         raise TTNNError(f"{what}: input_tensor_b must be a ttnn.Tensor or a number, got {type(b).__name__}.\nFix: "
                         "pass a tensor on the same device, or a Python int/float.")
     dev = O.device_of(what, a, b if has_b else None)
+    from tensix.ttnn.operations.unary import worker_grid
+    workers = worker_grid(what, dev, sub_core_grids)      # get_worker_grid
     if output_tensor is not None:
         O.device_of(what, output_tensor)
     for t, arg in ((a, "input_tensor_a"), (b, "input_tensor_b"), (output_tensor, "output_tensor")):
@@ -555,9 +556,9 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     out = output_tensor if output_tensor is not None else O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, mc)
     if Shape(out_shape).volume() == 0:      # skip_launch: an empty output
         return out
-    key = plan.key(a, b, mc)
+    key = plan.key(a, b, mc) + (workers.ranges,)
     reader, writer, compute, _rd, _cd = _kernels(plan)
-    O.run(what, dev, key, lambda: _factory(plan, dev, a, b, out), [a, b if has_b else None, out], [out],
+    O.run(what, dev, key, lambda: _factory(plan, dev, a, b, out, workers), [a, b if has_b else None, out], [out],
           {"dtype": out_dtype.name, "sfpu": sfpu, "bcast": bc.name, "kernels": (reader, compute, writer)}, started,
           runtime=None if has_b else b)
     return out

@@ -4,34 +4,40 @@ square, clamp, log2, log10, hardtanh, ...) and ttnn.typecast on the device, as t
 Sources (tt-metal 622c6fb9):
 - ttnn/cpp/ttnn/operations/eltwise/unary/unary.cpp (unary_impl: output dtype, fp32_dest_acc_en,
   preserve_fp32_precision; which UnaryOpType chain each op is), unary/device/unary_composite_op.cpp (clamp),
-  unary/device/unary_device_operation.cpp (validation, output spec, program hash) and unary_program_factory.cpp
-  (CBs c_0 / c_2, reader_unary / writer_unary, eltwise_sfpu.cpp with the SFPU_OP_CHAIN_0 defines, split_work_to_cores
-  row-wise over the grid, interleaved TILE and ROW_MAJOR tensors);
+  unary/device/unary_device_operation.cpp (validation, output spec, program hash), unary/common/unary_utils.cpp
+  (get_worker_grid, get_shard_specs / is_native_L1_sharding) and unary_program_factory.cpp (CBs c_0 / c_2,
+  reader_unary / writer_unary, eltwise_sfpu.cpp with the SFPU_OP_CHAIN_0 defines; interleaved TILE and ROW_MAJOR
+  tensors split row-wise over the worker grid, or sub_core_grids range by range; natively L1-sharded tensors with
+  the CBs in the shards);
 - unary/common/unary_op_utils.cpp get_op_init_and_func: the compute API calls each UnaryOpType runs (with their
   template arguments), which sfpu_chain turns into calls of tensix.kernel's SFPU tile ops of the fork's kernel
-  version ("622c6fb9");
+  version ("622c6fb9"), and for relu6 / relu_max / relu_min / leaky_relu the relu.h kernels of
+  tensix.ttnn.kernels.eltwise.relu_sfpu;
 - ttnn/cpp/ttnn/operations/copy/typecast/: typecast_impl (fp32_dest_acc_en, preserve_fp32_precision,
-  bfp8_pack_precise) and typecast_program_factory.cpp (reader/writer_unary_interleaved_start_id, eltwise_typecast.cpp,
-  split_work_to_cores column-wise, kernels on the working cores only) for TILE tensors.
+  bfp8_pack_precise), typecast_device_op.cpp (factory choice) and typecast_program_factory.cpp
+  (TypecastProgramFactory: reader/writer_unary_interleaved_start_id, eltwise_typecast.cpp, split_work_to_cores
+  column-wise, kernels on the working cores only; TypecastSubgridProgramFactory for sub_core_grids) for TILE tensors.
 
 The UnaryOpType / UnaryWithParam / SigmoidMode types are ttnn's (ttnn.UnaryWithParam(ttnn.UnaryOpType.RELU)), also
 the `activations` of the binary ops (tensix.ttnn.operations.binary).
 
-Not modelled (NotModelledError): sharded tensors, integer inputs of the float ops (relu_tile_int32, ...), ops whose
-SFPU kernel tensix does not have (relu_max / relu6, leaky_relu, unary max/min, the binop-with-scalar ops, ...), exp's
-approx template (ttnn.exp(fast_and_approximate_mode=True)), typecasts between integer types and float32 -> bfloat8_b
-(its bfp8_pack_precise packer path truncates to bf16 where tensix's packer model rounds).
+Not modelled (NotModelledError): sharded tensors outside the native L1 path (one side interleaved, uneven shards,
+different grids: tt-metal then reads the sharded buffer through a TensorAccessor), sharded typecast, integer inputs
+of the float ops (relu_tile_int32, ...), ops whose SFPU kernel tensix does not have (unary max/min, the
+binop-with-scalar ops, elu, softplus, ...), exp's approx template (ttnn.exp(fast_and_approximate_mode=True)),
+typecasts between integer types and float32 -> bfloat8_b (its bfp8_pack_precise packer path truncates to bf16 where
+tensix's packer model rounds), row-major typecast (TypecastRowMajorChunkedProgramFactory).
 """
 
 from __future__ import annotations
 
+import builtins
 import enum
 import struct
 import time
 
 import numpy as np
 
-from tensix.device.formats import DataFormat
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
@@ -47,7 +53,7 @@ FORK = "622c6fb9"
 __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMode", "string_to_unary_with_param",
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
-           "unary_chain", "typecast"]
+           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -185,7 +191,8 @@ def _call(name, runtime=(), **template):
 
 
 _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "abs_tile_int32",
-               "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32"}
+               "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32", "RELU_MAX": "relu_max_tile_int32",
+               "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers"}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -237,6 +244,10 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("clamp", (_bits(p[0]), _bits(p[1])))
     if name == "HARDTANH":
         return _call("hardtanh", (_bits(p[0]), _bits(p[1])))
+    if name in ("RELU6", "RELU_MAX", "RELU_MIN", "LEAKY_RELU"):
+        from tensix.ttnn.kernels.eltwise import relu_sfpu
+        kernel = {"RELU6": "relu_max", "RELU_MAX": "relu_max", "RELU_MIN": "relu_min"}.get(name, "leaky_relu")
+        return relu_sfpu.init_and_func(kernel, 0x40C00000 if name == "RELU6" else _bits(p[0]))
     if name == "TYPECAST":
         from tensix.ttnn.kernels.eltwise import typecast_sfpu
         return typecast_sfpu.init_and_func(data_format(p[0]), data_format(p[1]))
@@ -262,29 +273,123 @@ def sfpu_chain(acts, dtype: DataType):
 
 
 # ---- the unary program ----------------------------------------------------------------------------------------------
-def _grid_cores(device):
+def range_cores(crs: CoreRangeSet, row_wise: bool = True) -> list:
+    """tt-metal corerange_to_cores(crs, nullopt, row_wise): range after range, each row by row (or column by column)."""
+    from tensix.ttnn.sharded import _cores_in_order
+    return _cores_in_order(crs, row_wise)
+
+
+def split_work(cores: list, units: int) -> dict:
+    """tt-metal work_split.cpp split_work_to_cores(CoreRangeSet, units, row_wise) over `cores` in that order (the
+    grid-size overload is the same for a grid starting at (0, 0)): min(units, cores) cores, the first units % n of
+    them one unit more. {core: units}."""
+    if units == 0:
+        return {}
+    n = min(units, len(cores))
+    per, extra = divmod(units, n)
+    return {c: per + (1 if i < extra else 0) for i, c in enumerate(cores[:n])}
+
+
+def worker_grid(what, device, sub_core_grids) -> CoreRangeSet:
+    """unary_utils.cpp get_worker_grid: sub_core_grids when given, else the device's worker cores (one sub-device)."""
     grid = device.compute_with_storage_grid_size()
-    return grid, [CoreCoord(i % grid.x, i // grid.x) for i in range(grid.x * grid.y)]
+    if sub_core_grids is None:
+        return CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(grid.x - 1, grid.y - 1))])
+    crs = sub_core_grids if isinstance(sub_core_grids, CoreRangeSet) else CoreRangeSet(sub_core_grids)
+    seen = set()
+    for c in range_cores(crs):
+        if not (0 <= c.x < grid.x and 0 <= c.y < grid.y):
+            raise TTNNError(f"{what}: sub_core_grids core ({c.x}, {c.y}) is outside the {grid.x}x{grid.y} compute "
+                            "grid.\nFix: cores (0..7, 0..7).")
+        if (c.x, c.y) in seen:
+            raise TTNNError(f"{what}: sub_core_grids ranges overlap at core ({c.x}, {c.y}).\nFix: disjoint ranges.")
+        seen.add((c.x, c.y))
+    if not seen:
+        raise TTNNError(f"{what}: sub_core_grids is empty.\nFix: at least one CoreRange.")
+    return crs
 
 
 def _check_input(what, t: Tensor):
     if not isinstance(t, Tensor):
         raise TTNNError(f"{what}: input_tensor must be a ttnn.Tensor, got {type(t).__name__}.")
-    if t.is_sharded():
-        raise NotModelledError(f"{what}: the tensor is sharded; the unary sharded path is not modelled by tensix.ttnn."
-                               "\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) first.")
     if t.dtype == DataType.BFLOAT4_B:
         raise NotModelledError(f"{what}: bfloat4_b tensors are not modelled by tensix.ttnn.")
+
+
+def _physical(t_shape, padded, layout):
+    dims = tuple(padded) if layout == Layout.TILE else tuple(t_shape)
+    dims = dims or (1,)
+    h = 1
+    for d in dims[:-1]:
+        h *= d
+    return h, dims[-1]
+
+
+def _uneven(shape, padded, mc: MemoryConfig) -> bool:
+    """unary_utils.cpp is_uneven: the padded shape is not a whole number of shards (rank >= 2)."""
+    h, w = _physical(padded, padded, Layout.TILE)
+    sh, sw = mc.shard_spec.shape
+    return h % sh != 0 or w % sw != 0
+
+
+def output_memory_config(what, t: Tensor, mc: MemoryConfig) -> MemoryConfig:
+    """unary_device_operation.cpp compute_output_specs for a sharded memory_config without a shard spec: the input's
+    spec adjusted to the shape (adjust_to_shape: the same shard, at least 32 x 32), or, for an interleaved input,
+    generate_shard_spec_all_cores (not modelled: the result is not natively sharded, see native_sharding)."""
+    if not mc.is_sharded() or mc.shard_spec is not None:
+        return mc
+    from tensix.ttnn.types import ShardSpec
+    if t.is_sharded():
+        sp = t.memory_config().shard_spec
+        shard = (builtins.max(sp.shape[0], 32), builtins.max(sp.shape[1], 32))
+        return MemoryConfig(mc.memory_layout, mc.buffer_type, ShardSpec(sp.grid, shard, sp.orientation))
+    raise NotModelledError(f"{what}: a sharded memory_config without a shard_spec for an interleaved input "
+                           "(generate_shard_spec_all_cores, then the TensorAccessor path over a sharded buffer) is not "
+                           "modelled by tensix.ttnn.\nFix: give the memory_config a ShardSpec and shard the input too "
+                           "(ttnn.to_memory_config).")
+
+
+def native_sharding(what, t: Tensor, out_shape, out_padded, out_layout, out_mc: MemoryConfig) -> bool:
+    """unary_utils.cpp get_shard_specs: True for the native L1 sharded path (input and output sharded in L1 on the
+    same grid, whole shards, a row-major shard a whole number of tiles), False for interleaved tensors. Any other
+    mix goes, in tt-metal, through TensorAccessor reads and writes of a sharded buffer, which tensix does not model:
+    refused."""
+    in_mc = t.memory_config()
+    if not in_mc.is_sharded() and not out_mc.is_sharded():
+        return False
+    why = None
+    if not (in_mc.is_sharded() and out_mc.is_sharded()):
+        why = f"the input is {in_mc.memory_layout.name} and the output {out_mc.memory_layout.name}"
+    elif _uneven(t.shape, t.padded_shape, in_mc) or _uneven(out_shape, out_padded, out_mc):
+        why = "the tensor is not a whole number of shards (uneven shards)"
+    elif list(in_mc.shard_spec.grid) != list(out_mc.shard_spec.grid):
+        why = "the input's and the output's shard grids differ"
+    elif t.layout == Layout.ROW_MAJOR and any(m.shard_spec.shape[0] * m.shard_spec.shape[1] % 1024
+                                              for m in (in_mc, out_mc)):
+        why = "a row-major shard is not a whole number of 1024-element tiles"
+    if why is None:
+        return True
+    raise NotModelledError(f"{what}: {why}; tt-metal then reads / writes the sharded buffer through a TensorAccessor, "
+                           "which tensix.ttnn does not model (only the native L1 sharded path: input and output "
+                           "sharded on the same grid with whole shards).\nFix: shard both alike, or use interleaved "
+                           "tensors (ttnn.to_memory_config).")
+
+
+def make_output(dev, shape, dtype, layout, mc, padded):
+    """An op's output tensor, interleaved or sharded (tensix.ttnn.sharded)."""
+    if mc.is_sharded():
+        from tensix.ttnn.operations import _dm_common
+        return _dm_common.make_output(dev, shape, dtype, layout, mc, padded=padded)
+    return O.output_tensor(dev, shape, dtype, layout, mc)
 
 
 def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_tensor=None, sub_core_grids=None):
     """unary.cpp unary_impl + prim::unary: the op chain ((op name, params), ...) as one eltwise_sfpu program."""
     started = time.perf_counter()
     what = f"ttnn.{name}"
-    if sub_core_grids is not None:
-        raise NotModelledError(f"{what}: sub_core_grids is not modelled by tensix.ttnn.")
     _check_input(what, t)
     dev = O.device_of(what, t)
+    workers = worker_grid(what, dev, sub_core_grids)
     chain = tuple(chain)
     in_dtype = t.dtype
     out_dtype = in_dtype
@@ -302,13 +407,11 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
         if output_tensor.layout != t.layout:
             raise LayoutError(f"{what}: Unary: Output format (tile/row-major) must match input when preallocated "
                               f"(output {output_tensor.layout!r}, input {t.layout!r}).")
-        if output_tensor.is_sharded():
-            raise NotModelledError(f"{what}: a sharded output_tensor is not modelled by tensix.ttnn.")
-    mc = output_tensor.memory_config() if output_tensor is not None else (memory_config or t.memory_config())
-    if mc.is_sharded():
-        raise NotModelledError(f"{what}: a sharded memory_config is not modelled by tensix.ttnn.")
-    out = output_tensor if output_tensor is not None else O.output_tensor(dev, tuple(t.shape), out_dtype, t.layout,
-                                                                          mc)
+    mc = output_tensor.memory_config() if output_tensor is not None else output_memory_config(
+        what, t, memory_config or t.memory_config())
+    sharded = native_sharding(what, t, t.shape, t.padded_shape, t.layout, mc)
+    out = output_tensor if output_tensor is not None else make_output(dev, tuple(t.shape), out_dtype, t.layout, mc,
+                                                                      t.padded_shape)
     if out_dtype != out.dtype:
         out_dtype = out.dtype
     if t.shape.volume() == 0:
@@ -316,34 +419,74 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     rm = t.layout == Layout.ROW_MAJOR
     step_fns = sfpu_chain(chain, in_dtype)        # refuses what is not modelled before anything runs
     key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
-           tuple(t.padded_shape) if rm else None)
-    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve), [t, out], [out],
-          {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
+           tuple(t.padded_shape) if rm else None, workers.ranges)
+    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded), [t, out],
+          [out], {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
     return out
 
 
-def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserve: bool):
-    """unary_program_factory.cpp for interleaved tensors: CB c_0 (input format, 2 pages of a tile), c_2 (output,
-    2 tiles); reader_unary / writer_unary / eltwise_sfpu on the whole grid; work split row-wise."""
-    rm = t.layout == Layout.ROW_MAJOR
+def _shard_pages(t: Tensor, mc: MemoryConfig) -> int:
+    """unary_program_factory.cpp shard_pages: a TILE shard's tiles, a ROW_MAJOR shard's bytes in tiles."""
+    sh, sw = mc.shard_spec.shape
+    if t.layout == Layout.ROW_MAJOR:
+        return sh * sw * element_size(t.dtype) // mh_tile_size(data_format(t.dtype))
+    return sh * sw // 1024
+
+
+def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserve: bool, workers: CoreRangeSet,
+                   sharded: bool):
+    """unary_program_factory.cpp: CB c_0 (input format, 2 tile pages, or the input's shard), c_2 (output, 2 tiles, or
+    the output's shard); reader_unary / writer_unary / eltwise_sfpu on the worker grid; interleaved: the work split
+    row-wise over it; natively sharded: each core of the shard grid its own shard, the others nothing."""
+    rm = t.layout == Layout.ROW_MAJOR and not sharded
     in_fmt, out_fmt = data_format(t.dtype), data_format(out.dtype)
-    grid, cores = _grid_cores(device)
-    crs = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(grid.x - 1, grid.y - 1))])
     prog = mh.CreateProgram()
-    O.cb(prog, crs, 0, 2, in_fmt)
-    O.cb(prog, crs, 2, 2, out_fmt)
-    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary.py"), crs, ReaderDataMovementConfig(
-        compile_args=O.accessor_args(t), defines={"RM_INTERLEAVED": int(rm)}))
-    wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary.py"), crs, WriterDataMovementConfig(
-        compile_args=O.accessor_args(out), defines={"RM_INTERLEAVED": int(rm)}))
+    if sharded:
+        in_pages, out_pages = _shard_pages(t, t.memory_config()), _shard_pages(out, out.memory_config())
+        in_cfg = mh.CircularBufferConfig(in_pages * mh_tile_size(in_fmt), {0: in_fmt}).set_page_size(
+            0, mh_tile_size(in_fmt))
+        out_cfg = mh.CircularBufferConfig(out_pages * mh_tile_size(out_fmt), {2: out_fmt}).set_page_size(
+            2, mh_tile_size(out_fmt))
+        in_cfg.set_globally_allocated_address(t._buffer)
+        out_cfg.set_globally_allocated_address(out._buffer)
+        mh.CreateCircularBuffer(prog, workers, in_cfg)
+        mh.CreateCircularBuffer(prog, workers, out_cfg)
+        r_args, w_args = [], []
+    else:
+        O.cb(prog, workers, 0, 2, in_fmt)
+        O.cb(prog, workers, 2, 2, out_fmt)
+        r_args, w_args = O.accessor_args(t), O.accessor_args(out)
+    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary.py"), workers, ReaderDataMovementConfig(
+        compile_args=r_args, defines={"RM_INTERLEAVED": int(rm), "SRC_SHARDED": int(sharded)}))
+    wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary.py"), workers, WriterDataMovementConfig(
+        compile_args=w_args, defines={"RM_INTERLEAVED": int(rm), "DST_SHARDED": int(sharded)}))
     utd = {0: UnpackToDestMode.UnpackToDestFp32, 1: UnpackToDestMode.UnpackToDestFp32} if preserve else {}
-    ck = mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_sfpu.py"), crs, ComputeConfig(
+    ck = mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_sfpu.py"), workers, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False,
         defines={"SFPU_OP_CHAIN_0": chain_fn}))
     if rm:      # the accessors' page size (tensix's TensorAccessorArgs carry no shape): one row
         mh.SetCommonRuntimeArgs(prog, rk, [t.page_size])
         mh.SetCommonRuntimeArgs(prog, wk, [out.page_size])
-    entry = O.ProgramEntry(prog, None, 0, "unary", {"fp32_dest_acc_en": fp32})
+    entry = O.ProgramEntry(prog, None, 0, "unary", {"fp32_dest_acc_en": fp32, "sharded": sharded})
+    cores = range_cores(workers, True)
+
+    def set_sharded_args(tensors):
+        ti, to = tensors
+        in_cfg.set_globally_allocated_address(ti._buffer)
+        out_cfg.set_globally_allocated_address(to._buffer)
+        grid = ti.memory_config().shard_spec.grid
+        used = 0
+        for core in cores:
+            if not grid.contains(core):
+                mh.SetRuntimeArgs(prog, rk, core, [0] * 3)
+                mh.SetRuntimeArgs(prog, wk, core, [0] * 3)
+                mh.SetRuntimeArgs(prog, ck, core, [0] * 3)
+                continue
+            used += 1       # the start id (used only by the accessor path) is 0 here
+            mh.SetRuntimeArgs(prog, rk, core, [ti.buffer_address(), in_pages, 0])
+            mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), out_pages, 0])
+            mh.SetRuntimeArgs(prog, ck, core, [out_pages, 0, 0])
+        entry.cores = used
 
     def set_args(tensors):
         ti, to = tensors
@@ -360,9 +503,7 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
             units = -(-total_rows // rows_per_tile)
         else:
             units = to.num_pages
-        _n, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units, True)
-        work = {c: n1 for c in g1}
-        work.update({c: n2 for c in g2})
+        work = split_work(cores, units)
         start = 0
         for core in cores:
             n = work.get(core, 0)
@@ -384,7 +525,7 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
             start += n
         entry.cores = len(work)
 
-    entry.set_runtime_args = set_args
+    entry.set_runtime_args = set_sharded_args if sharded else set_args
     return entry
 
 
@@ -401,8 +542,7 @@ def _aligned(page: int) -> int:
 
 # ---- the ops ----------------------------------------------------------------------------------------------------
 def _op(name, chain, t, memory_config, output_tensor, kwargs):
-    if kwargs.pop("queue_id", None) is not None:
-        pass
+    kwargs.pop("queue_id", None)          # one command queue: ttnn's queue_id has nothing to choose
     sub = kwargs.pop("sub_core_grids", None)
     if kwargs:
         raise TypeError(f"ttnn.{name}() got unexpected keyword argument(s) {sorted(kwargs)}")
@@ -492,6 +632,29 @@ def hardtanh(input_tensor, min_val=-1.0, max_val=1.0, *, memory_config=None, out
                output_tensor, kwargs)
 
 
+relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
+
+
+def _float_param_op(op_type, name, param, doc):
+    def fn(input_tensor, parameter=None, *, memory_config=None, output_tensor=None, **kwargs):
+        if param in kwargs:
+            if parameter is not None:
+                raise TypeError(f"ttnn.{name}() got multiple values for argument '{param}'")
+            parameter = kwargs.pop(param)
+        if parameter is None:
+            raise TypeError(f"ttnn.{name}() missing required argument '{param}'")
+        return _op(name, [(op_type, (float(parameter),))], input_tensor, memory_config, output_tensor, kwargs)
+    return _named(fn, name, doc)
+
+
+leaky_relu = _float_param_op("LEAKY_RELU", "leaky_relu", "negative_slope",
+                             "ttnn.leaky_relu(x, negative_slope): x < 0 ? x * slope : x (leaky_relu_tile).")
+relu_max = _float_param_op("RELU_MAX", "relu_max", "upper_limit",
+                           "ttnn.relu_max(x, upper_limit): min(max(x, 0), upper_limit) (relu_max_tile).")
+relu_min = _float_param_op("RELU_MIN", "relu_min", "lower_limit",
+                           "ttnn.relu_min(x, lower_limit): max(x, lower_limit) (relu_min_tile).")
+
+
 _F32_LOWEST = float(np.finfo(np.float32).min)
 _F32_MAX = float(np.finfo(np.float32).max)
 
@@ -551,16 +714,20 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
                             "directly if you need this functionality.")
         from tensix.ttnn import core
         return core.typecast(input_tensor, dtype)
+    kwargs.pop("queue_id", None)          # one command queue: ttnn's queue_id has nothing to choose
     if kwargs:
         raise TypeError(f"{what}() got unexpected keyword argument(s) {sorted(kwargs)}")
-    if sub_core_grids is not None:
-        raise NotModelledError(f"{what}: sub_core_grids is not modelled by tensix.ttnn.")
     if output_tensor is not None and output_tensor.dtype != dtype:
         raise DTypeError(f"{what}: If both output dtype and output tensor provided dtype should match "
                          f"({dtype!r} vs {output_tensor.dtype!r}).")
     _check_input(what, input_tensor)
     dev = O.device_of(what, input_tensor)
+    workers = None if sub_core_grids is None else worker_grid(what, dev, sub_core_grids)
     in_dtype = input_tensor.dtype
+    if input_tensor.is_sharded():
+        raise NotModelledError(f"{what}: a sharded input: between these float types (different tile sizes) ttnn runs "
+                               "TypecastProgramFactory, whose TensorAccessor reads of a sharded buffer tensix.ttnn does "
+                               "not model.\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) first.")
     for d, arg in ((in_dtype, "the input"), (dtype, "dtype")):
         if d not in _TYPECAST_FLOAT:
             raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32 "
@@ -591,36 +758,47 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
     from tensix.ttnn.kernels.eltwise import typecast_sfpu
     init, func = typecast_sfpu.init_and_func(data_format(in_dtype), data_format(dtype))
     n_tiles = out.num_pages
-    key = ("typecast", in_dtype, dtype, mc, input_tensor.memory_config(), n_tiles)
-    O.run(what, dev, key, lambda: _typecast_factory(dev, input_tensor, out, n_tiles, init, func, fp32, preserve),
+    key = ("typecast", in_dtype, dtype, mc, input_tensor.memory_config(), n_tiles,
+           None if workers is None else workers.ranges)
+    O.run(what, dev, key, lambda: _typecast_factory(dev, input_tensor, out, n_tiles, init, func, fp32, preserve,
+                                                    workers),
           [input_tensor, out], [out], {"dtype": dtype.name}, started)
     return out
 
 
-def _typecast_factory(device, t, out, n_tiles, init, func, fp32, preserve):
-    """typecast_program_factory.cpp TypecastProgramFactory (interleaved TILE): kernels on the working cores, split
-    column-wise (split_work_to_cores with row_wise = is_row_major = false), per-group compile-time block counts."""
-    grid = device.compute_with_storage_grid_size()
-    _n, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, n_tiles, False)
+def _typecast_factory(device, t, out, n_tiles, init, func, fp32, preserve, workers=None):
+    """typecast_program_factory.cpp for interleaved TILE tensors. TypecastProgramFactory: kernels on the working cores,
+    split column-wise (split_work_to_cores with row_wise = is_row_major = false), per-group compile-time block counts.
+    TypecastSubgridProgramFactory (sub_core_grids): the largest number of the sub grid's cores that divides the tiles
+    evenly, the first that many cores in range order (row by row), each the same number of tiles."""
+    if workers is None:
+        grid = device.compute_with_storage_grid_size()
+        _n, used, g1, g2, n1, n2 = mh.split_work_to_cores(grid, n_tiles, False)
+        groups = [(g, n) for g, n in ((g1, n1), (g2, n2)) if len(list(g))]
+        counts = {c: n for g, n in groups for c in g}
+        order = sorted(used, key=lambda c: (c.x, c.y))      # corerange_to_cores(all_cores, nullopt, row_wise=false)
+    else:
+        ncores = workers.num_cores()
+        while ncores > 1 and n_tiles % ncores:
+            ncores -= 1
+        order = range_cores(workers, True)[:ncores]
+        used = CoreRangeSet(order)
+        groups = [(used, n_tiles // ncores)]
+        counts = {c: n_tiles // ncores for c in order}
     prog = mh.CreateProgram()
     in_fmt, out_fmt = data_format(t.dtype), data_format(out.dtype)
-    O.cb(prog, all_cores, 0, 2, in_fmt)
-    O.cb(prog, all_cores, 2, 2, out_fmt)
-    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary_interleaved_start_id.py"), all_cores,
+    O.cb(prog, used, 0, 2, in_fmt)
+    O.cb(prog, used, 2, 2, out_fmt)
+    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary_interleaved_start_id.py"), used,
                          ReaderDataMovementConfig(compile_args=O.accessor_args(t)))
-    wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary_interleaved_start_id.py"), all_cores,
+    wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary_interleaved_start_id.py"), used,
                          WriterDataMovementConfig(compile_args=[2] + O.accessor_args(out)))
     utd = {0: UnpackToDestMode.UnpackToDestFp32} if preserve else {}
     defines = {"TYPECAST_LLK_INIT": init, "TYPECAST_LLK": func}
-    for group, n in ((g1, n1), (g2, n2)):
-        if len(list(group)):
-            mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_typecast.py"), group, ComputeConfig(
-                fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False, compile_args=[n, 1, 0, 2],
-                defines=defines))
-    order = list(all_cores)
-    order.sort(key=lambda c: (c.x, c.y))         # corerange_to_cores(all_cores, nullopt, row_wise=false)
-    counts = {c: n1 for c in g1}
-    counts.update({c: n2 for c in g2})
+    for group, n in groups:
+        mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_typecast.py"), group, ComputeConfig(
+            fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False, compile_args=[n, 1, 0, 2],
+            defines=defines))
 
     def set_args(tensors):
         ti, to = tensors
