@@ -136,6 +136,7 @@ class ComputeState:
         self.mm_cycles = _C_MM * fpu.num_fidelity_phases(self.fidelity)     # math cycles of one tile product
         self.pack_l1_acc = False    # the packer adds into L1 (llk_pack_reconfig_l1_acc)
         self.pack_relu = None       # the packer's ReLU mode (llk_pack_relu_config), None: off
+        self.sfpu_pack_half = None  # the packer's Dst half while SFPU ops run from the pack thread (_sfpu_from_pack)
         self.hw = hwconfig.HwConfig()   # what the inits programmed (unpack / math ops, data formats)
 
     # ---- helpers ----
@@ -1115,7 +1116,8 @@ def _pack_l1_acc_fast(cs, h, t, k, l1, addr):
     cs.fast.pack(cs.dst, h, t, cs.fp32, k[0], _PACK_SCRATCH, 0)
     page = l1[addr:addr + size]
     if k[0]:
-        page.view(np.float32)[:] += _PACK_SCRATCH[:size].view(np.float32)
+        with np.errstate(over="ignore", invalid="ignore"):      # garbage in padded rows may overflow: no warning
+            page.view(np.float32)[:] += _PACK_SCRATCH[:size].view(np.float32)
     else:
         page[:] = fpu.pack_l1_accumulate(page, _PACK_SCRATCH[:size], formats.DataFormat.Float16_b)
 
@@ -1288,11 +1290,13 @@ def _run_sfpu(fn, args, dst_tile_index):
         _cs("SFPU op")
     if cs.mm_pending:       # queued matmul products come first (they were called first)
         _settle_sfpu(th)
-    if not cs.math_open:
+    h = cs.sfpu_pack_half   # not None: run from the pack thread on the packer's half (_sfpu_from_pack)
+    if h is None and not cs.math_open:
         cs.need_math("SFPU op")
     if dst_tile_index.__class__ is not int or not 0 <= dst_tile_index < cs.capacity:
         cs.check_dst(dst_tile_index, "SFPU op")
-    h = (cs.n_acq - 1) % cs.nbuf
+    if h is None:
+        h = (cs.n_acq - 1) % cs.nbuf
     info = program_info(fn, args)
     if dst_tile_index + info.hi > cs.capacity:
         mode = ("fp32_dest_acc_en" if cs.fp32 else "16-bit Dst") + (
@@ -1326,7 +1330,25 @@ def _queue_sfpu(th, cs, info, args, half, base):
     the call fails) and charge its static cycles to the math thread."""
     where = current_call_site(th.kernel.source_files, 3)
     (cs.batch or batch_of(th)).add(th, Job(th, cs, half, info, info.compiled.input_row(args), base, where))
-    th.clocks[_MATH] += info.cycles
+    th.clocks[_MATH if cs.sfpu_pack_half is None else _PACK] += info.cycles
+
+
+def _sfpu_from_pack(apply):
+    """SFPU tile ops issued by the pack thread, as the matmul kernels' fused activation does
+    (ttnn/cpp/ttnn/operations/matmul/device/kernels/compute/bmm_fused_activation.hpp apply_activation_from_pack,
+    tt-metal 622c6fb9): the packer waits for the math thread's commit (TTI_SEMWAIT on MATH_PACK: the wait of
+    tile_regs_wait, which the kernel does not call then), points the SFPU at its own Dst half
+    (DEST_TARGET_REG_CFG_MATH_Offset = the packer's offset) and runs the ops (the *_tile_pack calls: the same SFPU
+    code as *_tile); `apply()` makes those calls (sfpu_ops' *_tile functions) and they run on the packer's half,
+    their cycles on the pack thread; then the packer stalls until the SFPU is done (STALLWAIT WAIT_SFPU) and packs.
+    The Dst section stays the packer's: pack_tile and tile_regs_release follow."""
+    th, cs = _cs("apply_activation_from_pack")
+    tile_regs_wait()
+    cs.sfpu_pack_half = cs.n_rel % cs.nbuf
+    try:
+        apply()
+    finally:
+        cs.sfpu_pack_half = None
 
 
 def _refuse_undefined_reads(th, fn, reads, defined):

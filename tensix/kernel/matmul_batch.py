@@ -99,7 +99,12 @@ class _Operands:
 
 
 class MatmulBatch:
-    """The queued matmul products of one program run (one scheduler)."""
+    """The queued matmul products of one program run (one scheduler).
+
+    ``MatmulBatch.reference = True`` (tests, diagnosis) computes each queued product on its own with fpu.matmul, in
+    call order, instead of fpu.matmul_sequence: the per-tile model the batched path must match bit for bit."""
+
+    reference = False
 
     def __init__(self, sched):
         self.sched = sched
@@ -178,6 +183,14 @@ class MatmulBatch:
                     t += 1
         self.products += len(prods)
         dst = np.stack([cs.dst[h][t] for cs, h, t in dsts])
+        if MatmulBatch.reference:
+            a_src = self.ops.src_values(list(a_ids), fp32)
+            b_src = self.ops.src_values(list(b_ids), fp32)
+            for d, ai, bi in prods:
+                dst[d] = fpu.matmul(a_src[ai], b_src[bi], dst[d], fidelity, fp32, transpose)
+            for (cs, h, t), bits in zip(dsts, dst):
+                cs.dst[h][t] = bits
+            return
         a = self.ops.prepared(list(a_ids), "a", fp32, fidelity, False)
         b = self.ops.prepared(list(b_ids), "b", fp32, fidelity, transpose)
         out = fpu.matmul_sequence(a, b, np.array(prods, np.int64), dst, fidelity, fp32, transpose)

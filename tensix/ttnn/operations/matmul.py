@@ -588,11 +588,11 @@ def _dm(processor, noc, compile_args, defines, named):
                               defines={"DEFINES": dict(defines), "NAMED": dict(named)})
 
 
-def _compute(ckc, compile_args, defines, named, activation, dst_full_sync_en: bool):
+def _compute(ckc, compile_args, defines, named, dst_full_sync_en: bool):
     return ComputeConfig(math_fidelity=_fidelity(ckc.math_fidelity), fp32_dest_acc_en=bool(ckc.fp32_dest_acc_en),
                          dst_full_sync_en=dst_full_sync_en, math_approx_mode=bool(ckc.math_approx_mode),
                          compile_args=list(compile_args),
-                         defines={"DEFINES": dict(defines), "NAMED": dict(named), "ACTIVATION": activation})
+                         defines={"DEFINES": dict(defines), "NAMED": dict(named)})
 
 
 def _fidelity(f):
@@ -620,9 +620,13 @@ def _cb_sized(prog, cores, spec: list, total: int):
     return mh.CreateCircularBuffer(prog, cores, cfg)
 
 
-def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bias):
+def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bias, in0_transpose: bool):
     """The blocked factories' CBs: c_0 / c_1 ((format, tiles)), c_4 output and c_5 intermediate (one buffer shared
-    by both when their formats agree, else two), c_3 the bias block ((format, tiles) or None)."""
+    by both when their formats agree, else two), c_3 the bias block ((format, tiles) or None), c_10 the transposed
+    in0 tiles (as big as c_0) with transpose_a."""
+    if in0_transpose:
+        size = formats.tile_size(in0[0])
+        _cb(prog, cores, {10: in0[0]}, in0[1] * size, size)
     for idx, (fmt, tiles) in ((0, in0), (1, in1)):
         size = formats.tile_size(fmt)
         _cb(prog, cores, {idx: fmt}, tiles * size, size)
@@ -641,16 +645,63 @@ def _worker(dev, x, y):
     return dev.sim.worker_core_from_logical_core(CoreCoord(x, y))
 
 
-def _fused(fused_activation, fmt_out, ckc):
-    """(compute defines, ACTIVATION object) for a program config's fused activation (factory: RELU -> PACK_RELU,
-    anything else -> SFPU_ACTIVATION with the activation's KernelActivation and params)."""
+def _fused(fused_activation):
+    """(compute defines, named args) of a program config's fused activation: RELU -> PACK_RELU, anything else ->
+    SFPU_ACTIVATION with matmul_utilities get_activation_params' type and params as named args."""
     if fused_activation is None:
-        return {}, None
+        return {}, {}
     name = fused_activation.op_type.name
     if name == "RELU":
-        return {"PACK_RELU": "1"}, None
-    from tensix.ttnn.operations import _matmul_activation as ma
-    return {"SFPU_ACTIVATION": "1"}, ma.kernel_activation(fused_activation, ckc)
+        return {"PACK_RELU": "1"}, {}
+    from tensix.ttnn.kernels.matmul.matmul_api import MODELLED_ACTIVATIONS
+    kind, p0, p1, p2 = _activation_params(fused_activation)
+    if kind not in MODELLED_ACTIVATIONS:
+        raise NotModelledError(f"ttnn.matmul: the fused activation {name} needs the SFPU kernel of "
+                               f"{kind.name.lower()}, which tensix does not model (it has "
+                               f"{', '.join(k.name.lower() for k in MODELLED_ACTIVATIONS)} and relu).\nFix: run the "
+                               "matmul without the activation and apply it with its ttnn op.")
+    return {"SFPU_ACTIVATION": "1"}, {"activation_type": int(kind), "activation_param0": p0, "activation_param1": p1,
+                                      "activation_param2": p2}
+
+
+def _f32_bits(x) -> int:
+    return int(np.array(x, dtype=np.float32).view(np.uint32))
+
+
+def _activation_params(act):
+    """matmul_utilities.hpp get_activation_params: (KernelActivation, param0, param1, param2)."""
+    from tensix.ttnn.kernels.matmul.matmul_api import KernelActivation as K
+    p = [float(x) for x in act.params]
+    if len(p) > 2:
+        raise TTNNError(f"Invalid number of activation parameters: {len(p)}. Expected no more than 2.")
+    name = act.op_type.name
+    first = p[0] if p else None
+    second = p[1] if len(p) > 1 else None
+    if name in ("GELU", "TANH", "HARDSIGMOID"):
+        return K[name], int(first) if first is not None else 0, 0, 0
+    if name == "SILU":
+        return K.SILU, 0, 0, 0
+    if name == "RELU6":
+        return K.RELU6, _f32_bits(first) if first is not None else 0x40C00000, 0, 0
+    if name == "SIGMOID":
+        p0 = int(first) if first is not None else 0
+        if p0 > 4:
+            raise TTNNError(f"Invalid Vector mode value: {p0}")
+        return K.SIGMOID, p0, int(second) if second is not None else 0, 0
+    if name == "HARDTANH":
+        return (K.HARDTANH, _f32_bits(first) if first is not None else 0xBF800000,
+                _f32_bits(second) if second is not None else 0x3F800000, 0)
+    if name == "SELU":
+        return (K.SELU, _f32_bits(first) if first is not None else 0x3FD637BD,
+                _f32_bits(second) if second is not None else 0x3F8674F5, 0)
+    if name == "SOFTPLUS":
+        if first is not None and first == 0:
+            raise TTNNError("SOFTPLUS activation beta parameter cannot be zero")
+        beta = first if first is not None else 1.0
+        return (K.SOFTPLUS, _f32_bits(beta), _f32_bits(second) if second is not None else 0x41A00000,
+                _f32_bits(np.float32(1.0) / np.float32(beta)))
+    raise TTNNError(f"Unsupported UnaryOpType for fused activation: {name}\nFix: fuse one of gelu, tanh, silu, relu, "
+                    "relu6, sigmoid, hardsigmoid, hardtanh, selu, softplus, or apply it with its ttnn op.")
 
 
 class _Blocked:
@@ -661,10 +712,6 @@ class _Blocked:
 
     def __init__(self, a, b, bias, out, at: _Attrs, pc, in0_B, in1_B):
         self.ta, self.tb, self.ckc, self.bias, self.out = at.transpose_a, at.transpose_b, at.compute_kernel_config, bias, out
-        if self.ta:
-            raise NotModelledError("ttnn.matmul with transpose_a=True on the blocked programs needs transpose_wh_tile "
-                                   "in the compute kernel, which tensix does not model yet.\nFix: ttnn.transpose the "
-                                   "input first, or pass transpose_a=False.")
         self.fp32 = bool(self.ckc.fp32_dest_acc_en)
         pa, pb = _pshape(a, self.ta), _pshape(b, self.tb)
         fuse_batch = getattr(pc, "fuse_batch", False)
@@ -731,14 +778,14 @@ class _Blocked:
         return [self.in0_block_w * self.obh, self.num_blocks, self.out_nbx, self.out_nby, sems[0], sems[1], batch, 0]
 
     def compute(self, batch, packer_l1_acc_en: bool):
-        """(compile-time args, defines, named args, ACTIVATION object) of bmm_large_block_zm_fused_bias_activation."""
+        """(compile-time args, defines, named args) of bmm_large_block_zm_fused_bias_activation."""
         ct = [self.in0_block_w, self.in0_num_subblocks, self.in0_block_num_tiles, self.sh * self.in0_block_w,
               self.in1_num_subblocks, self.sw * self.in0_block_w * self.in1_num_subblocks, self.in1_per_core_w,
               self.num_blocks, self.out_nbx, self.out_nby, self.sh, self.sw, self.sh * self.sw, batch,
               self.out_block_tiles, 0, 0, int(self.ta)]
         if self.bias is not None:
             ct.append(int(_row_broadcastable(self.bias)))
-        defines, act = _fused(self.fused_activation, self.fmt_out, self.ckc)
+        defines, named_act = _fused(self.fused_activation)
         if self.bias is not None:
             defines["FUSE_BIAS"] = "1"
         if packer_l1_acc_en:
@@ -748,13 +795,13 @@ class _Blocked:
         if self.tb:
             defines["IN1_TRANSPOSE_TILE"] = "1"
         named = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5, "cb_in0_transposed": 10,
-                 "bias_ntiles": self.in1_per_core_w}
-        return ct, defines, named, act
+                 "bias_ntiles": self.in1_per_core_w, **named_act}
+        return ct, defines, named
 
     def cbs(self, prog, cores, in0_tiles, in1_tiles, packer_l1_acc_en: bool):
         _block_cbs(prog, cores, (self.fmt0, in0_tiles), (self.fmt1, in1_tiles), self.fmt_out,
                    self.interm0(packer_l1_acc_en), self.out_block_tiles,
-                   (self.fmt_bias, self.obw) if self.bias is not None else None)
+                   (self.fmt_bias, self.obw) if self.bias is not None else None, self.ta)
 
     def pad_w(self, last: bool) -> list:
         """The writer's width padding args (out_num_nonzero_subblocks_w, its last-block count, last subblock width,
@@ -842,7 +889,7 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     in0_sender_ct = g.in0_sender_ct(in0_sems, nbx - 1, nbx - 1, False, a)
     in1_sender_ct = g.in1_sender_ct(in1_sems, nby - 1, nby - 1, B, at.bcast_batch, b)
     in0_recv_ct, in1_recv_ct = g.in0_recv_ct(in0_sems, B), g.in1_recv_ct(in1_sems, B)
-    compute_ct, mm_defines, named_compute, act = g.compute(B, packer_l1_acc_en)
+    compute_ct, mm_defines, named_compute = g.compute(B, packer_l1_acc_en)
     in1_sender_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
     in1_recv_defines = dict(in1_sender_defines)
     in0_sender_defines = {"SKIP_MCAST": "1"} if in0_recv_set.num_cores() == 0 else {}
@@ -875,7 +922,7 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
             prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"), other_set,
             _dm(DataMovementProcessor.RISCV_1, _IN1_NOC, in0_recv_ct, {}, {"cb_in0": 0}))
     mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), allset,
-                    _compute(g.ckc, compute_ct, mm_defines, named_compute, act, bool(g.ckc.dst_full_sync_en)))
+                    _compute(g.ckc, compute_ct, mm_defines, named_compute, bool(g.ckc.dst_full_sync_en)))
     g.cbs(prog, allset, g.obh * g.in0_block_w * depth, g.obw * g.in0_block_w * depth, packer_l1_acc_en)
     for _ in range(4):
         mh.CreateSemaphore(prog, allset, 0)
@@ -969,7 +1016,7 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         in1_tiles = g.obw * g.in0_block_w * (MCAST_INPUT_BUFFERING_DEPTH if in1_B * g.num_blocks > 1 else 1)
         in0_sender_ct = g.in0_sender_ct(sems, num_cores - 1, bbox_cores - 1, False, a)
         in1_sender_ct = g.in1_sender_ct((0, 0), 0, 0, in0_B, at.bcast_batch, b)
-        compute_ct, mm_defines, named_compute, act = g.compute(in0_B, packer_l1_acc_en)
+        compute_ct, mm_defines, named_compute = g.compute(in0_B, packer_l1_acc_en)
         in1_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
         in1_defines["SKIP_MCAST"] = "1"
         k_in0_sender = mh.CreateKernel(
@@ -985,7 +1032,7 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                                 all_set, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct, in1_defines,
                                              _NAMED_IN1_SENDER))
         mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), all_set,
-                        _compute(g.ckc, compute_ct, mm_defines, named_compute, act, False))
+                        _compute(g.ckc, compute_ct, mm_defines, named_compute, False))
         g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en)
         ph = g.pad_h(g.M if g.M < g.pm else g.pm)      # M padding lies in the single h block
         for i, core in enumerate(cores):
@@ -1011,7 +1058,7 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         in1_tiles = g.obw * g.in0_block_w * (2 if in1_B * g.num_blocks > 1 else 1)
         in0_sender_ct = g.in0_sender_ct((0, 0), 0, 0, reuse, a)
         in1_sender_ct = g.in1_sender_ct(sems, num_cores - 1, bbox_cores - 1, batch, at.bcast_batch, b)
-        compute_ct, mm_defines, named_compute, act = g.compute(batch, packer_l1_acc_en)
+        compute_ct, mm_defines, named_compute = g.compute(batch, packer_l1_acc_en)
         in1_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
         recv_defines = dict(in1_defines)
         if bbox_cores == 1:
@@ -1029,7 +1076,7 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                 _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, g.in1_recv_ct(sems, batch), recv_defines,
                     _NAMED_IN1_RECV))
         mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), all_set,
-                        _compute(g.ckc, compute_ct, mm_defines, named_compute, act, False))
+                        _compute(g.ckc, compute_ct, mm_defines, named_compute, False))
         g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en)
         last_pm = g.M % g.pm or g.pm
         for i, core in enumerate(cores):
@@ -1112,11 +1159,24 @@ def _validate(a, b, bias, at: _Attrs, pc):
         if len(sa) != len(sb):
             raise ShapeError(f"Input tensors must have the same rank, got a_shape rank: {len(sa)} vs b_shape rank: "
                              f"{len(sb)}\nFix: unsqueeze one of them (ttnn.reshape) to the other's rank.")
+        # in0 reuse (1D mcast_in1 keeping a [1, 1, M, K] in0 in L1 across the in1 batches) allows dim 1 to differ
+        in0_reuse = (isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig) and not pc.fuse_batch
+                     and pc.fused_activation is None and not pc.mcast_in0 and len(sa) == 4 and len(sb) == 4
+                     and sa[1] == 1)
         for i in range(len(sa) - 2):
-            if sa[i] != sb[i]:
+            if sa[i] != sb[i] and not (i == 1 and in0_reuse):
                 raise ShapeError(f"bmm (non-bcast matmul) expects input tensors of shapes BCMK*BCKN=BCMN or batch "
                                  f"dimension {i} mismatch: a={sa[i]} vs b={sb[i]}\nFix: make the batch dims equal, or "
                                  "give input_tensor_b batch size 1.")
+    if isinstance(pc, (MatmulMultiCoreReuseMultiCastProgramConfig, MatmulMultiCoreReuseMultiCast1DProgramConfig)) \
+            and pc.fuse_batch:
+        if _batch(pb) != 1:
+            raise ShapeError("Matmul with fused batch requires input tensors of shapes BCMK*11KN=BCMN or equivalent. "
+                             "Please change the second input tensor or adjust the program config.")
+        if ta and _batch(pa) != 1 and pa[-2] // TILE != 1:
+            raise TTNNError(f"transpose_a with fuse_batch is not supported when batch dimensions exist and "
+                            f"M_per_batch > 1 (batch_size={_batch(pa)}, M_per_batch={pa[-2] // TILE}, "
+                            f"a_shape_padded={pa})\nFix: pass fuse_batch=False, or ttnn.transpose input_tensor_a.")
     if isinstance(pc, (MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreReuseMultiCastProgramConfig,
                        MatmulMultiCoreReuseMultiCast1DProgramConfig)):
         ckc = at.compute_kernel_config
@@ -1194,12 +1254,128 @@ def _run_program(dev, a, b, bias, out, at, pc, started):
     return name
 
 
-def _reuse(dev, a, b, bias, out, at, pc):
-    raise NotModelledError("ttnn.matmul: the MatmulMultiCoreReuseProgramConfig program is not ported yet.")
+def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConfig):
+    """matmul_multicore_reuse_optimized_program_factory.cpp create_descriptor for interleaved tensors: the output
+    blocks (per_core_M x per_core_N tiles, a whole batch each when per_core_M exceeds M) split over the cores
+    column-major (split_work_to_cores), each core reading its own in0 and in1 blocks, no multicast."""
+    ta, tb, ckc = at.transpose_a, at.transpose_b, at.compute_kernel_config
+    if bias is not None:
+        raise NotModelledError("ttnn.linear with MatmulMultiCoreReuseProgramConfig: tt-metal 622c6fb9's "
+                               "MatmulMultiCoreReuseOptimizedProgramFactory has no bias path (ttnn fuses the bias "
+                               "into it and it is never added), so tensix refuses rather than return the product "
+                               "without the bias.\nFix: use another program config, or ttnn.matmul then ttnn.add.")
+    fp32 = bool(ckc.fp32_dest_acc_en)
+    sh, sw, pm, pn, in0_block_w = pc.out_subblock_h, pc.out_subblock_w, pc.per_core_M, pc.per_core_N, pc.in0_block_w
+    if fp32 and sh * sw > 4:
+        raise TTNNError("Total number of tiles in a subblock must be less than 4 when in fp32_dest_acc mode\nFix: "
+                        "choose out_subblock_h * out_subblock_w <= 4.")
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    B, M, K, N = _batch(pa), pa[-2] // TILE, pa[-1] // TILE, pb[-1] // TILE
+    in0_last_ktile = _lshape(a, ta)[-1] % TILE
+    pm_batch = M if pm > M else pm
+    batch_scale = pm // M if pm > M else 1
+    num_blocks = K // in0_block_w
+    packer_l1_acc_en = bool(ckc.packer_l1_acc) and num_blocks > 2
+    fmt0, fmt1, fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
+    if packer_l1_acc_en:
+        interm0 = formats.DataFormat.Float32 if fp32 else formats.DataFormat.Float16_b
+    else:
+        interm0 = formats.DataFormat.Float32 if fp32 else fmt_out
+    in0_block_num_tiles, in1_block_num_tiles = pm_batch * in0_block_w, pn * in0_block_w
+    in0_num_subblocks, in1_num_subblocks = pm_batch // sh, pn // sw
+    out_block_tiles = pm * pn
+    num_output_blocks = (B * M // pm) * (N // pn)
+    ncores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(pc.compute_with_storage_grid_size, num_output_blocks)
+    if ncores == 0 or num_output_blocks // ncores == 0:
+        raise TTNNError("Not all cores from core_range was used!")
+    n1, n2 = n1 * batch_scale, n2 * batch_scale
+
+    in0_stride_w, in0_stride_h = (M, 1) if ta else (1, K)
+    reader_ct = [in0_stride_w, in0_stride_h, in0_block_w * in0_stride_w, in0_block_w, pm_batch, in0_block_num_tiles,
+                 0 if ta else in0_last_ktile, in0_last_ktile if ta else 0, num_blocks, int(at.bcast_batch),
+                 M * K] + _accessor(a)
+    in1_stride_w, in1_stride_h = (K, 1) if tb else (1, N)
+    writer_ct = [in1_stride_w, in1_stride_h, in0_block_w * in1_stride_h, pn, in0_block_w, in1_block_num_tiles,
+                 num_blocks, int(at.bcast_batch), K * N, 1, N, sw, sh * N, sw, sh, sw * sh, in1_num_subblocks,
+                 pm_batch // sh, M * N] + _accessor(b) + _accessor(out)
+    named = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5, "cb_in0_transposed": 10}
+    defines = {}
+    if packer_l1_acc_en:
+        defines["PACKER_L1_ACC"] = "1"
+    if fp32:
+        defines["FP32_DEST_ACC_EN"] = "1"
+    if tb:
+        defines["IN1_TRANSPOSE_TILE"] = "1"
+
+    prog = mh.CreateProgram()
+    k_reader = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0.py"), all_cores,
+                               _dm(DataMovementProcessor.RISCV_1, NOC.RISCV_1_default, reader_ct, {}, named))
+    k_writer = mh.CreateKernel(prog, O.kernel_path("matmul/reader_writer_bmm_tile_layout_in1.py"), all_cores,
+                               _dm(DataMovementProcessor.RISCV_0, NOC.RISCV_0_default, writer_ct, {}, named))
+    for group, n in ((g1, n1), (g2, n2)):
+        if group.num_cores():
+            ct = [in0_block_w, in0_num_subblocks, in0_block_num_tiles, sh * in0_block_w, in1_num_subblocks,
+                  in1_block_num_tiles, sw * in1_num_subblocks, num_blocks, 1, 1, sh, sw, sh * sw, n, out_block_tiles,
+                  0, 0, int(ta)]
+            mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), group,
+                            _compute(ckc, ct, defines, named, bool(ckc.dst_full_sync_en)))
+    _block_cbs(prog, all_cores, (fmt0, in0_block_num_tiles * 2), (fmt1, in1_block_num_tiles * 2), fmt_out, interm0,
+               out_block_tiles, None, ta)
+
+    g1_cores = g1.num_cores()
+    n_blocks_per_batch = N // pn
+    blocks_per_batch = (M // pm_batch) * n_blocks_per_batch
+    plan, written = [], 0
+    for i, core in enumerate(mh.corerange_to_cores(all_cores, ncores)):
+        n = n1 if i < g1_cores else n2
+        start_batch, within = divmod(written, blocks_per_batch)
+        m_block, n_block = divmod(within, n_blocks_per_batch)
+        in0_start = start_batch * M * K + m_block * pm_batch * (1 if ta else K)
+        in1_start = (0 if at.bcast_batch else start_batch * K * N) + n_block * pn * (K if tb else 1)
+        out_start = start_batch * M * N + m_block * pm_batch * N + n_block * pn
+        plan.append((k_reader, core, [0, in0_start, n], {0: "a"}))
+        plan.append((k_writer, core, [0, in1_start, n, 0, out_start], {0: "b", 3: "out"}))
+        written += n
+    return _entry(prog, plan, ncores, "matmul_multicore_reuse_optimized", a, b, bias, out)
 
 
-def _multicore(dev, a, b, out, at):
-    raise NotModelledError("ttnn.matmul: the MatmulMultiCoreProgramConfig program is not ported yet.")
+def _multicore(dev, a, b, out, at: _Attrs):
+    """matmul_multicore_program_factory.cpp create_descriptor: the output tiles split over the device grid
+    column-major (split_work_to_cores), each core reading for each of its tiles the in0 row and in1 column tile by
+    tile (reader_bmm_8bank_output_tiles_partitioned) and summing the Kt products with matmul_tiles (bmm.cpp)."""
+    ckc = at.compute_kernel_config
+    pa, pb, pc_ = list(a.padded_shape), list(b.padded_shape), list(out.padded_shape)
+    B, Mt, Kt, Nt = _batch(pa), pa[-2] // TILE, pa[-1] // TILE, pb[-1] // TILE
+    grid = a.device().compute_with_storage_grid_size()
+    total = _batch(pc_) * pc_[-2] * pc_[-1] // (TILE * TILE)
+    ncores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, total)
+    fmt0, fmt1, fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
+    prog = mh.CreateProgram()
+    for idx, fmt in ((0, fmt0), (1, fmt1), (16, fmt_out)):
+        size = formats.tile_size(fmt)
+        _cb(prog, all_cores, {idx: fmt}, 2 * size, size)
+    reader_ct = [list(a.shape)[-1] % TILE, 0] + _accessor(a) + _accessor(b)
+    k_reader = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_8bank_output_tiles_partitioned.py"), all_cores,
+                               _dm(DataMovementProcessor.RISCV_1, NOC.RISCV_1_default, reader_ct, {},
+                                   {"cb_in0": 0, "cb_in1": 1}))
+    k_writer = mh.CreateKernel(prog, O.kernel_path("matmul/writer_unary_interleaved_start_id.py"), all_cores,
+                               _dm(DataMovementProcessor.RISCV_0, NOC.RISCV_0_default, _accessor(out), {},
+                                   {"cb_out": 16}))
+    named = {"cb_in0": 0, "cb_in1": 1, "cb_out": 16}
+    for group, n in ((g1, n1), (g2, n2)):
+        if group.num_cores():
+            mh.CreateKernel(prog, O.kernel_path("matmul/bmm.py"), group,
+                            _compute(ckc, [1, 1, Kt, n], {}, named, bool(ckc.dst_full_sync_en)))
+    plan, written = [], 0
+    g1_cores = g1.num_cores()
+    for i in range(ncores):
+        core = CoreCoord(i // grid.y, i % grid.y)
+        n = n1 if i < g1_cores else n2
+        plan.append((k_reader, core, [0, 0, Mt, Kt, Nt, Mt * Kt, Kt * Nt, B, int(at.bcast_batch), written, n,
+                                      Mt * Nt], {0: "a", 1: "b"}))
+        plan.append((k_writer, core, [0, n, written], {0: "out"}))
+        written += n
+    return _entry(prog, plan, ncores, "matmul_multicore", a, b, None, out)
 
 
 def _activation_of(activation):

@@ -8,13 +8,14 @@ on the subblock before it is packed.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/compute/
 bmm_large_block_zm_fused_bias_activation.cpp line by line (same CBs, inits, reconfigs and L1-accumulation switches),
-without the variants no tensix factory builds (MATMUL_DRAM_SHARDED, get_batch_from_reader, untilize_out,
-in0_transpose_tile: the factory refuses those first). Compile-time args 0-17 (and 18, row_broadcast_bias, with
+without the variants no tensix factory builds (MATMUL_DRAM_SHARDED, get_batch_from_reader, untilize_out: the
+factories refuse those first). Compile-time args 0-17 (and 18, row_broadcast_bias, with
 FUSE_BIAS) as the C++; the named args (cb_in0, cb_in1, cb_out, cb_intermed0, cb_bias, bias_ntiles,
-activation_type, ...) in NAMED; defines in DEFINES; ACTIVATION: the factory's fused activation (an object with
-init() and apply(tile) run from the pack thread, tensix.ttnn.operations.matmul) or None."""
+activation_type, activation_param0..2) in NAMED (matmul_api.FusedActivation: bmm_fused_activation.hpp); defines in
+DEFINES."""
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.matmul.matmul_api import FusedActivation
 
 
 def reload_from_cb_to_dst(in0_cb_id, in1_cb_id, mm_partials_cb_id, in1_transpose_tile, out_subblock_num_tiles,
@@ -25,6 +26,25 @@ def reload_from_cb_to_dst(in0_cb_id, in1_cb_id, mm_partials_cb_id, in1_transpose
     cb_pop_front(mm_partials_cb_id, out_subblock_num_tiles)
     reconfig_data_format_srca(mm_partials_cb_id, in1_cb_id)
     matmul_block_init(in0_cb_id, in1_cb_id, in1_transpose_tile, out_subblock_w, out_subblock_h, in0_block_w)
+
+
+def transpose_tile_block(in0_block_num_tiles, in0_transpose_cb_id, in0_cb_id, block_size=4):
+    """Transpose the in0 block tile by tile (transpose_wh_tile) from the reader's CB into the CB the matmul reads,
+    4 tiles per Dst section (there are at least 4 in every Dst mode), the rest in a last, smaller section."""
+    full, last = divmod(in0_block_num_tiles, block_size)
+    for n in [block_size] * full + ([last] if last else []):
+        cb_wait_front(in0_transpose_cb_id, n)
+        tile_regs_acquire()
+        for tile_idx in range(n):
+            transpose_wh_tile(in0_transpose_cb_id, tile_idx, tile_idx)
+        tile_regs_commit()
+        cb_pop_front(in0_transpose_cb_id, n)
+        cb_reserve_back(in0_cb_id, n)
+        tile_regs_wait()
+        for tile_idx in range(n):
+            pack_tile(tile_idx, in0_cb_id)
+        tile_regs_release()
+        cb_push_back(in0_cb_id, n)
 
 
 def kernel_main():
@@ -50,9 +70,13 @@ def kernel_main():
     packer_l1_acc = "PACKER_L1_ACC" in d
     fp32_dest_acc_en = "FP32_DEST_ACC_EN" in d
     in1_transpose_tile = "IN1_TRANSPOSE_TILE" in d
-    activation = ACTIVATION if "SFPU_ACTIVATION" in d else None
+    activation = FusedActivation(NAMED) if "SFPU_ACTIVATION" in d else None
 
-    in0_cb_id = NAMED["cb_in0"]
+    # in0_transpose_tile (transpose_a): the reader's tiles (cb_in0) are transposed into cb_in0_transposed, which the
+    # matmul reads
+    in0_transpose_tile = bool(get_compile_time_arg_val(17))
+    in0_transpose_cb_id = NAMED["cb_in0"]
+    in0_cb_id = NAMED["cb_in0_transposed"] if in0_transpose_tile else NAMED["cb_in0"]
     in1_cb_id = NAMED["cb_in1"]
     out_cb_id = NAMED["cb_out"]
     mm_partials_cb_id = NAMED["cb_intermed0"]
@@ -85,6 +109,18 @@ def kernel_main():
                     if not fuse_bias and pack_relu and last_out:
                         llk_pack_relu_config(ReluConfig.zero())
 
+                    if in0_transpose_tile:
+                        reconfig_data_format_srca(in1_cb_id, in0_transpose_cb_id)
+                        transpose_wh_init_short(in0_transpose_cb_id)
+                        pack_reconfig_data_format(in0_cb_id)
+                        if packer_l1_acc:
+                            llk_pack_reconfig_l1_acc(0)
+                        transpose_tile_block(in0_block_num_tiles, in0_transpose_cb_id, in0_cb_id)
+                        reconfig_data_format_srca(in0_transpose_cb_id, in1_cb_id)
+                        matmul_block_init(in0_cb_id, in1_cb_id, in1_transpose_tile, out_subblock_w, out_subblock_h,
+                                          in0_block_w)
+                        pack_reconfig_data_format(mm_partials_cb_id)
+
                     cb_wait_front(in0_cb_id, in0_block_num_tiles)
                     cb_wait_front(in1_cb_id, in1_block_num_tiles)
 
@@ -109,8 +145,7 @@ def kernel_main():
                                 tile_regs_commit()
                                 cb_reserve_back(mm_out_cb_id, out_subblock_num_tiles)
                                 if activation is not None and not fuse_bias:
-                                    tile_regs_wait()
-                                    activation.apply_from_pack(out_subblock_num_tiles)
+                                    activation.apply_from_pack(out_subblock_num_tiles)     # waits for the commit
                                 else:
                                     tile_regs_wait()
                                 if fp32_dest_acc_en or packer_l1_acc:
@@ -132,6 +167,8 @@ def kernel_main():
                                         llk_pack_reconfig_l1_acc(0)
                                     elif block == 1:
                                         llk_pack_reconfig_l1_acc(1)
+                                    elif in0_transpose_tile:
+                                        llk_pack_reconfig_l1_acc(1)     # the transpose stage turned it off
                                 pack_tile_block(0, mm_partials_cb_id, out_subblock_num_tiles)
                                 tile_regs_release()
                                 cb_push_back(mm_partials_cb_id, out_subblock_num_tiles)
@@ -191,9 +228,10 @@ def kernel_main():
                             tile_regs_commit()
                             cb_pop_front(mm_partials_cb_id, out_subblock_num_tiles)
                             cb_reserve_back(out_cb_id, out_subblock_num_tiles)
-                            tile_regs_wait()
                             if activation is not None:
-                                activation.apply_from_pack(out_subblock_num_tiles)
+                                activation.apply_from_pack(out_subblock_num_tiles)     # waits for the commit
+                            else:
+                                tile_regs_wait()
                             for i in range(out_subblock_num_tiles):
                                 pack_tile(i, out_cb_id)
                             tile_regs_release()

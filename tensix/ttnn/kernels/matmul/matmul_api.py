@@ -17,6 +17,8 @@ differently, written from tt-metal's sources.
 
 from __future__ import annotations
 
+import enum
+
 import numpy as np
 
 from tensix.device.formats import DataFormat
@@ -173,3 +175,69 @@ def write_out_block(cb_out, s, tile_bytes, start_tile, n_sbh, n_sbw, last_row_bl
     if last_row_block and h_skip:
         cb_wait_front(cb_out, h_skip)
         cb_pop_front(cb_out, h_skip)
+
+
+# ---- the fused SFPU activation (bmm_fused_activation.hpp) -----------------------------------------------------------
+class KernelActivation(enum.IntEnum):
+    """ttnn/cpp/ttnn/operations/matmul/shared_with_host/activation_type.hpp."""
+    NONE = 0
+    GELU = 1
+    TANH = 2
+    SILU = 3
+    RELU6 = 4
+    SIGMOID = 5
+    HARDSIGMOID = 6
+    HARDTANH = 7
+    SELU = 8
+    SOFTPLUS = 9
+
+
+# the activations whose SFPU kernels tensix.kernel.sfpu_ops has (tt-metal 622c6fb9's)
+MODELLED_ACTIVATIONS = (KernelActivation.GELU, KernelActivation.TANH, KernelActivation.SILU, KernelActivation.SIGMOID,
+                        KernelActivation.HARDTANH)
+_V = "622c6fb9"
+
+
+class FusedActivation:
+    """bmm_fused_activation.hpp's ActivationInitHelper / ActivationApplyHelper / apply_activation_from_pack for
+    the named compile-time args activation_type and activation_param0..2: the *_tile_init_pack / *_tile_pack calls
+    are the same SFPU code as *_tile_init / *_tile, run from the pack thread (tensix.kernel.compute._sfpu_from_pack).
+    The factory refuses the types outside MODELLED_ACTIVATIONS."""
+
+    def __init__(self, named: dict):
+        self.act = KernelActivation(named["activation_type"])
+        self.p0, self.p1, self.p2 = (named.get(f"activation_param{i}", 0) for i in range(3))
+
+    def init(self):
+        from tensix.kernel import sfpu_ops as ops
+        a = self.act
+        if a == KernelActivation.SILU:
+            ops.silu_tile_init(version=_V)
+        elif a == KernelActivation.TANH:
+            ops.tanh_tile_init(version=_V, fast_and_approx=self.p0 != 0)
+        elif a == KernelActivation.GELU:
+            ops.gelu_tile_init(version=_V, fast_and_approx=self.p0 != 0)
+        elif a == KernelActivation.SIGMOID:
+            ops.sigmoid_tile_init(version=_V, fast_and_approx=self.p1 != 0)
+        elif a == KernelActivation.HARDTANH:
+            ops.hardtanh_tile_init(version=_V)
+
+    def apply(self, i):
+        from tensix.kernel import sfpu_ops as ops
+        a = self.act
+        if a == KernelActivation.SILU:
+            ops.silu_tile(i, version=_V)
+        elif a == KernelActivation.TANH:
+            ops.tanh_tile(i, version=_V, fast_and_approx=self.p0 != 0)
+        elif a == KernelActivation.GELU:
+            ops.gelu_tile(i, version=_V, fast_and_approx=self.p0 != 0)
+        elif a == KernelActivation.SIGMOID:
+            mode = "R" if self.p0 == 1 else "C" if self.p0 == 2 else "RC"
+            ops.sigmoid_tile(i, version=_V, vec_mode=mode, fast_and_approx=self.p1 != 0)
+        elif a == KernelActivation.HARDTANH:
+            ops.hardtanh_tile(i, self.p0, self.p1, version=_V)
+
+    def apply_from_pack(self, n):
+        """apply_activation_from_pack(out_subblock_num_tiles): the pack thread's SFPU over tiles 0..n-1."""
+        from tensix.kernel.compute import _sfpu_from_pack
+        _sfpu_from_pack(lambda: [self.apply(i) for i in range(n)])
