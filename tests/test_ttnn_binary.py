@@ -492,3 +492,91 @@ def test_sub_core_grids_and_queue_id(device):
     np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(ttnn.add(a, b)))
     got = ttnn.multiply(a, 3.0, sub_core_grids=grids, queue_id=0)
     np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(ttnn.multiply(a, 3.0)))
+
+
+# ---- natively sharded operands (binary_ng's native L1 sharding) ---------------------------------------------------
+def _sharded_mc(strategy, shard, grid, orientation=ttnn.ShardOrientation.ROW_MAJOR):
+    """A sharded L1 memory config with this shard shape on the grid's cores (ShardSpec as given)."""
+    layout = {ttnn.ShardStrategy.HEIGHT: ttnn.TensorMemoryLayout.HEIGHT_SHARDED,
+              ttnn.ShardStrategy.WIDTH: ttnn.TensorMemoryLayout.WIDTH_SHARDED,
+              ttnn.ShardStrategy.BLOCK: ttnn.TensorMemoryLayout.BLOCK_SHARDED}[strategy]
+    cores = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(grid.x - 1, grid.y - 1))])
+    return ttnn.MemoryConfig(layout, ttnn.BufferType.L1, ttnn.ShardSpec(cores, shard, orientation))
+
+
+SHARDINGS = [(ttnn.ShardStrategy.HEIGHT, (64, 96), ttnn.CoreGrid(x=4, y=1), ttnn.ShardOrientation.ROW_MAJOR),
+             (ttnn.ShardStrategy.HEIGHT, (64, 96), ttnn.CoreGrid(x=1, y=4), ttnn.ShardOrientation.COL_MAJOR),
+             (ttnn.ShardStrategy.WIDTH, (256, 32), ttnn.CoreGrid(x=3, y=1), ttnn.ShardOrientation.ROW_MAJOR),
+             (ttnn.ShardStrategy.BLOCK, (64, 32), ttnn.CoreGrid(x=3, y=4), ttnn.ShardOrientation.ROW_MAJOR),
+             (ttnn.ShardStrategy.BLOCK, (64, 32), ttnn.CoreGrid(x=4, y=3), ttnn.ShardOrientation.COL_MAJOR)]
+
+
+@pytest.mark.parametrize("strategy,shard,grid,orientation", SHARDINGS)
+def test_sharded_operands_and_output(device, strategy, shard, grid, orientation):
+    """a, b and the output sharded alike: the CBs are the shards (the readers push them, the writer has nothing to
+    write), 8 tiles a cycle on the FPU; L1-interleaved inputs into a sharded output: each core reads its output
+    shard's tiles (c_start_id from the shard's position, rows of c_current_shard_width tiles)."""
+    mc = _sharded_mc(strategy, shard, grid, orientation)
+    x, y = RNG.standard_normal((2, 128, 96)), RNG.standard_normal((2, 128, 96))
+    a, b = dev_tensor(device, x, ttnn.bfloat16), dev_tensor(device, y, ttnn.bfloat16)
+    sa, sb = ttnn.to_memory_config(a, mc), ttnn.to_memory_config(b, mc)
+    out = ttnn.add(sa, sb)
+    rec = ttnn.op_report()[-1]
+    assert out.memory_config() == mc and rec.cores == grid.num_cores
+    np.testing.assert_array_equal(padded(ttnn.to_memory_config(out, ttnn.DRAM_MEMORY_CONFIG)),
+                                  dst16(padded(a) + padded(b)))
+    la, lb = (ttnn.to_memory_config(t, ttnn.L1_MEMORY_CONFIG) for t in (a, b))
+    out = ttnn.subtract(la, lb, memory_config=mc)
+    assert out.memory_config() == mc
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.subtract(a, b)))
+
+
+def test_sharded_broadcast_scalar_sfpu_and_in_place(device):
+    mc = _sharded_mc(*SHARDINGS[0])
+    x = RNG.standard_normal((2, 128, 96))
+    for dtype in (ttnn.bfloat16, ttnn.float32):
+        a = dev_tensor(device, x, dtype)
+        sa = ttnn.to_memory_config(a, mc)
+        # a height-sharded, b interleaved with a COL / SCALAR broadcast (is_native_L1_sharding's height case)
+        for shape_b in ((2, 128, 1), (1, 1, 1)):
+            b = dev_tensor(device, RNG.standard_normal(shape_b), dtype)
+            out = ttnn.multiply(sa, b)
+            assert out.is_sharded()
+            np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.multiply(a, b)))
+        # a number as b: the scalar program with the shard as c_0 (2 tiles a cycle on the SFPU)
+        out = ttnn.multiply(sa, 3.0)
+        np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.multiply(a, 3.0)))
+        # float32: the SFPU path, 2 tiles a cycle
+        b = dev_tensor(device, RNG.standard_normal((2, 128, 96)), dtype)
+        want = ttnn.to_numpy(ttnn.divide(a, b))
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.divide(sa, ttnn.to_memory_config(b, mc))), want)
+    # in place: c_0 and c_2 are the same shard
+    a, b = (dev_tensor(device, RNG.standard_normal((2, 128, 96)), ttnn.bfloat16) for _ in range(2))
+    want = ttnn.to_numpy(ttnn.add(a, b))
+    sa = ttnn.to_memory_config(a, mc)
+    ttnn.add_(sa, ttnn.to_memory_config(b, mc))
+    np.testing.assert_array_equal(ttnn.to_numpy(sa), want)
+    # uneven shards are native when a, b and the output share one spec
+    mc3 = _sharded_mc(ttnn.ShardStrategy.HEIGHT, (96, 96), ttnn.CoreGrid(x=3, y=1))
+    a, b = (dev_tensor(device, RNG.standard_normal((2, 100, 96)), ttnn.bfloat16) for _ in range(2))
+    out = ttnn.add(ttnn.to_memory_config(a, mc3), ttnn.to_memory_config(b, mc3))
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.add(a, b)))
+
+
+def test_sharded_paths_tensix_does_not_model(device):
+    mc = _sharded_mc(*SHARDINGS[0])
+    a, b = (dev_tensor(device, RNG.standard_normal((2, 128, 96)), ttnn.bfloat16) for _ in range(2))
+    sa = ttnn.to_memory_config(a, mc)
+    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
+        ttnn.add(sa, b)                                     # b interleaved with another memory config
+    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
+        ttnn.add(a, b, memory_config=mc)                    # DRAM inputs into a sharded output
+    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
+        ttnn.add(sa, b, memory_config=ttnn.DRAM_MEMORY_CONFIG)
+    mc3 = _sharded_mc(ttnn.ShardStrategy.HEIGHT, (96, 96), ttnn.CoreGrid(x=3, y=1))
+    uneven = ttnn.to_memory_config(dev_tensor(device, RNG.standard_normal((2, 100, 96)), ttnn.bfloat16), mc3)
+    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
+        ttnn.add(uneven, 1.0)
+    # binary_ng keeps 8 tiles a cycle with an fp32 Dst (a float32 output): 8 tiles do not fit a half of Dst
+    with pytest.raises(tensix.device.errors.DstCapacityError):
+        ttnn.add(sa, ttnn.to_memory_config(b, mc), dtype=ttnn.float32)

@@ -27,8 +27,17 @@ Python number as b is binary_ng's scalar op (writer_interleaved_scalar fills c_1
 worker grid (the whole compute grid, or sub_core_grids: get_worker_grid), the output tiles split row-wise over it
 range by range (split_work_to_cores(CoreRangeSet)).
 
-Not modelled (NotModelledError): sharded tensors, both operands row-major (binary_ng's row-major kernels), integer
-operands (the SFPU integer ops), bfloat4_b, sub_device_id, quantisation and where ops.
+Sharding (binary_ng_utils.cpp is_native_L1_sharding, binary_ng_program_factory.cpp get_shard_specs): the output
+memory config as prim::binary_ng picks it (a sharded input's spec adjusted to the output, ...); on the native L1
+path a sharded tensor's CB is its shard (the reader pushes it, the writer has nothing to write), an interleaved one
+is read shard-wise (each core its output shard: c_start_id from the shard's position, c_current_shard_width tiles a
+row), 8 tiles a cycle on the FPU / 2 on the SFPU when a, b and c (or a and c with a scalar) are all sharded. The
+native cases: a, b and c sharded alike (uneven shards too), L1 inputs of one memory config into a sharded output, a
+height-sharded a with an interleaved COL / SCALAR broadcast b, a sharded a with a scalar.
+
+Not modelled (NotModelledError): sharded tensors off the native path (tt-metal reads them through TensorAccessors
+of sharded buffers), both operands row-major (binary_ng's row-major kernels), integer operands (the SFPU integer
+ops), bfloat4_b, sub_device_id, quantisation and where ops.
 """
 
 from __future__ import annotations
@@ -365,9 +374,230 @@ def _kernels(plan: _Plan):
     return reader, writer, compute, reader_defines, compute_defines
 
 
-def _program(plan: _Plan, device, workers: CoreRangeSet):
-    """binary_ng_program_factory.cpp create_descriptor for interleaved tiled tensors: CBs, kernels, defines and the
-    compute config; the returned entry sets the per-core runtime args of each call."""
+# ---- native L1 sharding ---------------------------------------------------------------------------------------
+def _vol_h(shape) -> int:
+    h = 1
+    for d in tuple(shape)[:-1]:
+        h *= d
+    return h
+
+
+def _is_uneven(padded, mc: MemoryConfig) -> bool:
+    """binary_ng_utils.cpp is_uneven: the padded shape is not a whole number of shards."""
+    if mc is None or not mc.is_sharded():
+        return False
+    sh, sw = mc.shard_spec.shape
+    return _vol_h(padded) % sh != 0 or tuple(padded)[-1] % sw != 0
+
+
+def adjust_to_shape(spec, from_shape, to_shape):
+    """binary_ng_utils.cpp adjust_to_shape: the shard shape scaled by the volume ratios (at least 32 x 32)."""
+    from tensix.ttnn.types import ShardSpec
+    h = max(spec.shape[0] * _vol_h(to_shape) // _vol_h(from_shape), 32)
+    w = max(spec.shape[1] * tuple(to_shape)[-1] // tuple(from_shape)[-1], 32)
+    return ShardSpec(spec.grid, (h, w), spec.orientation)
+
+
+def _mc_from(t: Tensor, other_shape) -> MemoryConfig:
+    """binary_ng_utils.cpp compute_mem_config_actual: t's sharded config with its spec adjusted to the output."""
+    from tensix.ttnn.types import padded_shape
+    out = padded_shape(Shape(broadcast_shape("binary_ng", tuple(t.shape), tuple(other_shape))), Layout.TILE)
+    mc = t.memory_config()
+    return MemoryConfig(mc.memory_layout, mc.buffer_type, adjust_to_shape(mc.shard_spec, t.padded_shape, out))
+
+
+def _spec_all_cores(device, padded_out, layout) -> object:
+    """binary_ng_device_operation.cpp generate_shard_spec_all_cores: the whole compute grid, ROW_MAJOR."""
+    from tensix.metalium.types import CoreCoord, CoreRange
+    from tensix.ttnn.types import ShardOrientation, ShardSpec, TensorMemoryLayout
+    g = device.compute_with_storage_grid_size()
+    cores = g.x * g.y
+    h, w = _vol_h(padded_out), tuple(padded_out)[-1]
+
+    def up(x, m):
+        return -(-x // m) * m
+    if layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        shape = (up(-(-up(h, cores * 32) // cores), 32), w)
+    elif layout == TensorMemoryLayout.WIDTH_SHARDED:
+        shape = (h, up(-(-w // cores), 32))
+    else:
+        shape = (up(-(-up(h, g.y * 32) // g.y), 32), up(-(-w // g.x), 32))
+    grid = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(g.x - 1, g.y - 1))])
+    return ShardSpec(grid, shape, ShardOrientation.ROW_MAJOR)
+
+
+def mem_config_actual(dev, a: Tensor, b, memory_config, output_tensor, out_shape) -> MemoryConfig:
+    """prim::binary_ng's output memory config: memory_config (a sharded one without a spec inherits a's or b's,
+    or generate_shard_spec_all_cores), else output_tensor's, else a's (a sharded a's spec adjusted to the output;
+    b's when b is sharded and a is interleaved in DRAM, or b's grid is larger)."""
+    from tensix.ttnn.types import padded_shape
+    has_b = isinstance(b, Tensor)
+    b_shape = tuple(b.shape) if has_b else tuple(a.shape)
+    actual = _mc_from(a, b_shape) if a.is_sharded() else a.memory_config()
+    if memory_config is None and output_tensor is None:
+        if has_b and b.is_sharded():
+            if not a.is_sharded():
+                if a.memory_config().buffer_type.name == "DRAM":
+                    actual = _mc_from(b, tuple(a.shape))
+            elif b.memory_config().shard_spec.num_cores() > a.memory_config().shard_spec.num_cores():
+                actual = _mc_from(b, tuple(a.shape))
+    elif memory_config is not None:
+        actual = memory_config
+        if actual.is_sharded() and actual.shard_spec is None:
+            if a.is_sharded():
+                actual = _mc_from(a, b_shape)
+            elif has_b and b.is_sharded():
+                actual = _mc_from(b, tuple(a.shape))
+            else:
+                spec = _spec_all_cores(dev, padded_shape(Shape(out_shape), Layout.TILE), actual.memory_layout)
+                actual = MemoryConfig(actual.memory_layout, actual.buffer_type, spec)
+    else:
+        actual = output_tensor.memory_config()
+    return actual
+
+
+def is_native_l1_sharding(a: Tensor, b, c: MemoryConfig, bcast: Bcast) -> bool:
+    """binary_ng_utils.cpp is_native_L1_sharding (from the inputs and the output's memory config)."""
+    if not c.is_sharded():
+        return False
+    a_mc = a.memory_config()
+    if not isinstance(b, Tensor):
+        return a_mc.is_sharded() and not _is_uneven(a.padded_shape, a_mc)
+    b_mc = b.memory_config()
+    out = broadcast_shape("binary_ng", tuple(a.shape), tuple(b.shape))
+    a_ok = a_mc.is_sharded() and out == tuple(a.shape) and not _is_uneven(a.padded_shape, a_mc)
+    if a_ok and not b_mc.is_sharded():
+        if bcast in (Bcast.COL_A, Bcast.COL_B, Bcast.SCALAR_A, Bcast.SCALAR_B):
+            return a_mc.memory_layout.name == "HEIGHT_SHARDED"
+    if tuple(a.shape) == tuple(b.shape) and a_mc == b_mc:
+        if _is_uneven(a.padded_shape, a_mc) or _is_uneven(b.padded_shape, b_mc):
+            return (a_mc.buffer_type.name == "L1" and c.buffer_type.name == "L1" and c.shard_spec is not None
+                    and a_mc.shard_spec is not None and c.shard_spec == a_mc.shard_spec)
+        if "DRAM" in (a_mc.buffer_type.name, c.buffer_type.name):
+            return False
+        if c.shard_spec is not None and a_mc.is_sharded() and list(a_mc.shard_spec.grid) != list(c.shard_spec.grid):
+            return False
+        return a_mc.is_sharded() or c.buffer_type.name == "L1"
+    return False
+
+
+@dataclass
+class _Sharding:
+    """What binary_ng_program_factory.cpp get_shard_specs / get_shard_volumes decide for one call: each tensor's
+    (possibly adjusted) shard spec, which tensors are sharded and their shard volumes (tiles)."""
+    a_spec: object
+    b_spec: object
+    c_spec: object
+    a_sharded: bool
+    b_sharded: bool
+    c_sharded: bool
+
+    def volume(self, which) -> int | None:
+        spec, sharded = {"a": (self.a_spec, self.a_sharded), "b": (self.b_spec, self.b_sharded),
+                         "c": (self.c_spec, self.c_sharded)}[which]
+        return spec.shape[0] * spec.shape[1] // 1024 if sharded else None
+
+
+def shard_specs(what, a: Tensor, b, c_padded, c_mc: MemoryConfig, bcast: Bcast):
+    """binary_ng_program_factory.cpp get_shard_specs (from the output's padded shape and memory config, before it is
+    allocated): None for the interleaved program, else the _Sharding of the native L1 path. A sharded tensor outside
+    it would be read or written through a TensorAccessor of a sharded buffer, which tensix does not model:
+    refused."""
+    has_b = isinstance(b, Tensor)
+    a_sh, b_sh, c_sh = a.is_sharded(), has_b and b.is_sharded(), c_mc.is_sharded()
+    if not (a_sh or b_sh or c_sh):
+        return None
+    why = None
+    if not is_native_l1_sharding(a, b, c_mc, bcast):
+        why = "it is not binary_ng's native L1 sharding (is_native_L1_sharding)"
+    elif _is_uneven(c_padded, c_mc) and not (
+            has_b and a_sh and b_sh and c_sh and a.memory_config().shard_spec == b.memory_config().shard_spec ==
+            c_mc.shard_spec):
+        why = "the output is unevenly sharded and the inputs' shard specs differ from it"
+    if why is not None:
+        raise NotModelledError(
+            f"{what}: sharded operands where {why}: tt-metal then reads or writes the sharded buffers through "
+            "TensorAccessors, which tensix.ttnn does not model.\nFix: shard a, b and the output alike (the same "
+            "ShardSpec), or use interleaved tensors (ttnn.to_memory_config).")
+    c_spec = c_mc.shard_spec
+    a_spec = a.memory_config().shard_spec if a_sh else adjust_to_shape(c_spec, c_padded, a.padded_shape)
+    if has_b:
+        b_spec = b.memory_config().shard_spec if b_sh else adjust_to_shape(c_spec, c_padded, b.padded_shape)
+    else:
+        b_spec = adjust_to_shape(c_spec, c_padded, (1, 1))
+    return _Sharding(a_spec, b_spec, c_spec, a_sh, b_sh, c_sh)
+
+
+def _shards_per_width(spec, layout) -> int:
+    """get_shards_per_width."""
+    if layout.name == "HEIGHT_SHARDED":
+        return 1
+    if layout.name == "WIDTH_SHARDED":
+        return spec.grid.num_cores()
+    xs = [r.start.x for r in spec.grid.ranges] + [r.end.x for r in spec.grid.ranges]
+    ys = [r.start.y for r in spec.grid.ranges] + [r.end.y for r in spec.grid.ranges]
+    row_major = spec.orientation.name == "ROW_MAJOR"
+    return (max(xs) - min(xs) if row_major else max(ys) - min(ys)) + 1
+
+
+def _shard_shape_generator(spec, t: Tensor):
+    """ShardShapeGenerator: a core's shard of t in tiles [h, w] (the last shard along an axis may be partial; for a
+    tensor that is not sharded, the adjusted spec's whole shard)."""
+    sh, sw = -(-spec.shape[0] // 32), -(-spec.shape[1] // 32)
+    d, n, c, ht, wt = _shape_dims(t)
+    unrolled = d * n * c * ht
+    last_h = sh - (-(-unrolled // sh) * sh - unrolled)
+    last_w = sw - (-(-wt // sw) * sw - wt)
+    end = spec.grid.ranges[-1].end
+    layout = t.memory_config().memory_layout.name
+    row_major = spec.orientation.name == "ROW_MAJOR"
+
+    def shape(core):
+        h, w = sh, sw
+        if layout in ("HEIGHT_SHARDED", "WIDTH_SHARDED"):
+            if (core.x, core.y) == (end.x, end.y):
+                h, w = last_h, last_w
+        elif layout == "BLOCK_SHARDED":
+            if row_major:
+                w = last_w if core.x == end.x else w
+                h = last_h if core.y == end.y else h
+            else:
+                w = last_w if core.y == end.y else w
+                h = last_h if core.x == end.x else h
+        return h, w
+    return shape
+
+
+def _sharded_cores(spec, workers: CoreRangeSet) -> list:
+    """The cores binary_ng's runtime-args loop visits for a sharded program: the shard grid's cores first (a grid
+    of one range at (0, 0) on a worker grid at (0, 0): its bounding box, grid_to_cores_with_noop; else
+    corerange_to_cores of the grid), in the shard orientation's order, then the other worker cores."""
+    from tensix.metalium.types import CoreCoord
+    from tensix.ttnn.operations.unary import range_cores
+    row_major = spec.orientation.name == "ROW_MAJOR"
+    w0 = workers.ranges[0]
+    g = spec.grid
+    g0 = g.ranges[0]
+    if len(g.ranges) == 1 and (w0.start.x, w0.start.y) == (0, 0) and (g0.start.x, g0.start.y) == (0, 0):
+        gx, gy = w0.end.x + 1, w0.end.y + 1
+        bx, by = g.ranges[0].end.x + 1, g.ranges[0].end.y + 1
+        if row_major:
+            cores = [CoreCoord(i % bx, i // bx) for i in range(bx * by)]
+        else:
+            cores = [CoreCoord(i // by, i % by) for i in range(bx * by)]
+        cores += [CoreCoord(x, y) for x in range(bx, gx) for y in range(gy)]
+        cores += [CoreCoord(x, y) for y in range(by, gy) for x in range(bx)]
+        return cores
+    used = range_cores(g, row_major)
+    seen = {(c.x, c.y) for c in used}
+    rest = sorted((c for c in range_cores(workers, row_major) if (c.x, c.y) not in seen), key=lambda c: (c.x, c.y))
+    return used + rest
+
+
+def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | None = None):
+    """binary_ng_program_factory.cpp create_descriptor for tiled tensors: CBs (a sharded tensor's CB in its shard,
+    rebound per call), kernels, defines and the compute config; num_tiles_per_cycle 8 (FPU) / 2 (SFPU) when the
+    inputs and the output are all sharded (or a and the output, with a scalar b)."""
     a_dtype, b_dtype, c_dtype = plan.a_dtype, plan.b_dtype, plan.c_dtype
     a_fmt, b_fmt, c_fmt = data_format(a_dtype), data_format(b_dtype), data_format(c_dtype)
     cfg = op_config(plan.op, plan.sfpu)
@@ -383,11 +613,29 @@ def _program(plan: _Plan, device, workers: CoreRangeSet):
     cores = range_cores(workers, True)      # corerange_to_cores(all_device_cores, nullopt, row_major = true)
     crs = workers
     prog = mh.CreateProgram()
+    sh = sharding
     per_cycle = 1
-    O.cb(prog, crs, 0, 2, a_fmt)
+    if sh is not None and ((plan.bcast == Bcast.NONE and sh.a_sharded and sh.b_sharded and sh.c_sharded)
+                           or (not plan.has_b and sh.a_sharded and sh.c_sharded)):
+        per_cycle = 2 if plan.sfpu else 8
+    bound = {}
+
+    def shard_cb(index, which, fmt, default):
+        vol = sh.volume(which) if sh is not None else None
+        if vol is None:
+            return O.cb(prog, crs, index, default, fmt)
+        size = formats.tile_size(fmt)
+        cfg = mh.CircularBufferConfig(vol * size, {index: fmt}).set_page_size(index, size)
+        bound[index] = cfg          # set_globally_allocated_address at each call (the tensor's buffer)
+        return mh.CreateCircularBuffer(prog, crs, cfg)
+
+    shard_cb(0, "a", a_fmt, 2)
     if lhs:
         O.cb(prog, crs, 3, per_cycle, a_fmt)
-    O.cb(prog, crs, 1, 2 if plan.has_b else 1, b_fmt)
+    if plan.has_b:
+        shard_cb(1, "b", b_fmt, 2)
+    else:
+        O.cb(prog, crs, 1, 1, b_fmt)
     if rhs:
         O.cb(prog, crs, 4, per_cycle, b_fmt)
     bc = plan.bcast
@@ -395,7 +643,7 @@ def _program(plan: _Plan, device, workers: CoreRangeSet):
         O.cb(prog, crs, 5, 2, a_fmt)
     if bc in (Bcast.ROW_B, Bcast.ROW_B_COL_A, Bcast.COL_B, Bcast.SCALAR_B):
         O.cb(prog, crs, 6, 2, b_fmt)
-    O.cb(prog, crs, 2, 2, c_fmt)
+    shard_cb(2, "c", c_fmt, 2)
 
     reader, writer, compute, reader_defines, compute_defines = _kernels(plan)
     if plan.sfpu:
@@ -410,28 +658,40 @@ def _program(plan: _Plan, device, workers: CoreRangeSet):
     utd = {}
     if plan.sfpu:
         utd = {i: UnpackToDestMode.UnpackToDestFp32 for i in (0, 1, 3, 4, 5, 6)}
-    return prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle
+    return prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle, bound
 
 
-def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeSet):
+def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeSet, sharding: _Sharding | None):
     from tensix.ttnn.operations.unary import split_work
-    prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle = \
-        _program(plan, device, workers)
+    prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle, bound = \
+        _program(plan, device, workers, sharding)
+    sh = sharding
+    has_sharding = int(sh is not None)
+    reader_defines.update(SRC_SHARDED=int(bool(sh and sh.a_sharded)), SRC_SHARDED_B=int(bool(sh and sh.b_sharded)))
+    writer_defines = {"SRC_SHARDED": int(bool(sh and sh.b_sharded)), "DST_SHARDED": int(bool(sh and sh.c_sharded))}
     a_args = O.accessor_args(a)
     b_args = O.accessor_args(b) if isinstance(b, Tensor) else a_args
     rk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{reader}.py"), crs,
-                         ReaderDataMovementConfig(compile_args=a_args + b_args + [0], defines=reader_defines))
+                         ReaderDataMovementConfig(compile_args=a_args + b_args + [has_sharding],
+                                                  defines=reader_defines))
     wk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{writer}.py"), crs,
-                         WriterDataMovementConfig(compile_args=O.accessor_args(out) + [0]))
+                         WriterDataMovementConfig(compile_args=O.accessor_args(out) + [has_sharding],
+                                                  defines=writer_defines))
     ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[per_cycle], defines=compute_defines))
     entry = O.ProgramEntry(prog, None, 0, "binary_ng", {"reader": reader, "compute": compute, "writer": writer,
-                                                        "fp32_dest_acc_en": fp32})
+                                                        "fp32_dest_acc_en": fp32, "sharded": bool(sh),
+                                                        "num_tiles_per_cycle": per_cycle})
     has_b = plan.has_b
     bcast = plan.bcast
 
     def set_args(tensors, scalar=None):
         ta, tb, tc = tensors
+        for index, t in ((0, ta), (1, tb), (2, tc)):
+            if index in bound:
+                bound[index].set_globally_allocated_address(t._buffer)
+        if sh is not None:
+            return set_sharded_args(ta, tb, tc, scalar)
         out_rank = len(tc.shape)
         cnd = _nd_dims(tc, out_rank)
         c_d, c_n, c_c, c_ht, c_wt = _shape_dims(tc)
@@ -461,8 +721,71 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeS
             start += n
         entry.cores = len(work)
 
+    def set_sharded_args(ta, tb, tc, scalar):
+        """The runtime-args loop with rt_has_sharding: per shard-grid core its output shard (c_start_id from the
+        shard's position, c_current_shard_width), its tiles of a / b / c (ShardShapeGenerator, or the whole shard
+        when a, b and c share one spec); the other worker cores get zeros."""
+        out_rank = len(tc.shape)
+        cnd = _nd_dims(tc, out_rank)
+        c_d, c_n, c_c, c_ht, c_wt = _shape_dims(tc)
+        sa = _strides(ta, out_rank)
+        sb = _strides(tb, out_rank) if has_b else [0, 0, 0, 0]
+        dims = [c_d, c_n, c_c, c_ht, c_wt, cnd]
+        grid = sh.a_spec.grid
+        order = _sharded_cores(sh.a_spec, crs)
+        gen_a = _shard_shape_generator(sh.a_spec, ta)
+        gen_b = _shard_shape_generator(sh.b_spec, tb) if has_b else None
+        gen_c = _shard_shape_generator(sh.c_spec, tc)
+        same = has_b and sh.a_sharded and sh.b_sharded and sh.c_sharded and sh.a_spec == sh.b_spec == sh.c_spec
+        c_sh, c_sw = sh.c_spec.shape[0] // 32, sh.c_spec.shape[1] // 32
+        per_width = _shards_per_width(sh.c_spec, _memory_layout(ta, tb if has_b else None, tc))
+        packed = 0 if has_b else pack_scalar_runtime_arg(scalar, ta.dtype)
+        used = 0
+        for i, core in enumerate(order):
+            if not grid.contains(core):
+                mh.SetRuntimeArgs(prog, rk, core, [0] * 21)
+                mh.SetRuntimeArgs(prog, wk, core, [0] * (11 if has_b else 12))
+                mh.SetRuntimeArgs(prog, ck, core, [0] * 4)
+                continue
+            used += 1
+            if same:
+                n_c, width, n_a = c_sh * c_sw, c_sw, c_sh * c_sw
+            else:
+                ch, cw = gen_c(core)
+                n_c, width = ch * cw, cw
+                ah, aw = gen_a(core)
+                n_a = ah * aw
+            start = (i // per_width) * (c_sh * c_wt) + (i % per_width) * c_sw
+            n_b = 0
+            if has_b:
+                if same:
+                    n_b = c_sh * c_sw
+                else:
+                    bh, bw = gen_b(core)
+                    n_b = bh * bw
+                mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), start, n_c, width, *dims, 0])
+                freq, counter = _compute_freq(bcast, start, c_ht, c_wt)
+                mh.SetRuntimeArgs(prog, ck, core, [n_c, freq, counter, 0])
+            else:
+                mh.SetRuntimeArgs(prog, wk, core, [packed, tc.buffer_address(), start, n_c, width, *dims, 0])
+                mh.SetRuntimeArgs(prog, ck, core, [n_c, 0, 0, 0])
+            mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), start, n_a, n_c, width, *sa, *dims,
+                                               tb.buffer_address() if has_b else 0, *sb, n_b])
+        entry.cores = used
+
     entry.set_runtime_args = set_args
     return entry
+
+
+def _memory_layout(a: Tensor, b, c: Tensor):
+    """get_memory_layout: INTERLEAVED without a tensor b, else the first sharded one of c, a, b."""
+    from tensix.ttnn.types import TensorMemoryLayout
+    if b is None:
+        return TensorMemoryLayout.INTERLEAVED
+    for t in (c, a, b):
+        if t.is_sharded():
+            return t.memory_config().memory_layout
+    return TensorMemoryLayout.INTERLEAVED
 
 
 # ------------------------------------------------------------------------------------------------ the ops
@@ -500,13 +823,8 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         O.device_of(what, output_tensor)
     for t, arg in ((a, "input_tensor_a"), (b, "input_tensor_b"), (output_tensor, "output_tensor")):
         if isinstance(t, Tensor):
-            if t.is_sharded():
-                raise NotModelledError(f"{what}: {arg} is sharded; binary_ng's sharded path is not modelled by "
-                                       "tensix.ttnn.\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) first.")
             if t.dtype == DataType.BFLOAT4_B:
                 raise NotModelledError(f"{what}: {arg} is bfloat4_b, which tensix.ttnn does not model.")
-    if memory_config is not None and memory_config.is_sharded():
-        raise NotModelledError(f"{what}: a sharded memory_config is not modelled for binary ops by tensix.ttnn.")
     a_dtype = a.dtype
     b_dtype = b.dtype if has_b else a_dtype
     if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and b_dtype == DataType.INT32:
@@ -549,16 +867,25 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         _check_output_shape(what, tuple(output_tensor.shape), out_shape)
         if output_tensor.layout != Layout.TILE:
             raise NotModelledError(f"{what}: a row-major output_tensor is not modelled by tensix.ttnn.")
-    mc = memory_config or (output_tensor.memory_config() if output_tensor is not None else a.memory_config())
+    mc = mem_config_actual(dev, a, b, memory_config, output_tensor, out_shape)
     plan = _Plan(op, sfpu, bc, a_dtype, cb_b_dtype, out_dtype, has_b,
                  _activations(input_tensor_a_activations, what), _activations(input_tensor_b_activations, what),
                  _activations(activations, what), fast)
-    out = output_tensor if output_tensor is not None else O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, mc)
+    from tensix.ttnn.types import padded_shape
+    c_padded = output_tensor.padded_shape if output_tensor is not None else padded_shape(Shape(out_shape), Layout.TILE)
+    sharding = None if Shape(out_shape).volume() == 0 else shard_specs(what, a, b, c_padded, mc, bc)
+    if output_tensor is None:
+        from tensix.ttnn.operations.unary import make_output
+        out = make_output(dev, out_shape, out_dtype, Layout.TILE, mc, None)
+    else:
+        out = output_tensor
     if Shape(out_shape).volume() == 0:      # skip_launch: an empty output
         return out
-    key = plan.key(a, b, mc) + (workers.ranges,)
+    key = plan.key(a, b, mc) + (workers.ranges, None if sharding is None else
+                                (sharding.a_sharded, sharding.b_sharded, sharding.c_sharded))
     reader, writer, compute, _rd, _cd = _kernels(plan)
-    O.run(what, dev, key, lambda: _factory(plan, dev, a, b, out, workers), [a, b if has_b else None, out], [out],
+    O.run(what, dev, key, lambda: _factory(plan, dev, a, b, out, workers, sharding), [a, b if has_b else None, out],
+          [out],
           {"dtype": out_dtype.name, "sfpu": sfpu, "bcast": bc.name, "kernels": (reader, compute, writer)}, started,
           runtime=None if has_b else b)
     return out

@@ -725,9 +725,10 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
     workers = None if sub_core_grids is None else worker_grid(what, dev, sub_core_grids)
     in_dtype = input_tensor.dtype
     if input_tensor.is_sharded():
-        raise NotModelledError(f"{what}: a sharded input: between these float types (different tile sizes) ttnn runs "
-                               "TypecastProgramFactory, whose TensorAccessor reads of a sharded buffer tensix.ttnn does "
-                               "not model.\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) first.")
+        raise NotModelledError(f"{what}: a sharded input: between these float types (different tile sizes) ttnn "
+                               "runs TypecastProgramFactory, whose TensorAccessor reads of a sharded buffer "
+                               "tensix.ttnn does not model.\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) "
+                               "first.")
     for d, arg in ((in_dtype, "the input"), (dtype, "dtype")):
         if d not in _TYPECAST_FLOAT:
             raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32 "

@@ -63,6 +63,7 @@ from tensix.kernel.dataflow import (
     cb_reserve_back,
     cb_wait_front,
     get_arg_val,
+    get_compile_time_arg_val,
     l1_ptr,
     riscv_wait,
 )
@@ -318,12 +319,17 @@ def ng_args() -> NgArgs:
     return a
 
 
-def walk(start: int, count: int, cND: int, D: int, N: int, C: int, Ht: int, Wt: int):
-    """The output tiles binary_ng's interleaved kernels visit: `count` tiles from start_tile_id in row-major order
-    over (nd, d, n, c, th, tw). Yields (channel, th, tw, new_channel, new_row) where channel = (nd, d, n, c) and the
+def walk(start: int, count: int, cND: int, D: int, N: int, C: int, Ht: int, Wt: int, shard_width: int = 0):
+    """The output tiles binary_ng's kernels visit: `count` tiles from start_tile_id in row-major order over
+    (nd, d, n, c, th, tw). Yields (channel, th, tw, new_channel, new_row) where channel = (nd, d, n, c) and the
     flags mark the first tile of each channel / tile row the loops enter (the C++ loops' per-channel and per-row
-    reads of a broadcast operand happen there, the first one even when start_tile_id is inside it)."""
+    reads of a broadcast operand happen there, the first one even when start_tile_id is inside it). With
+    `shard_width` (the has_sharding compile-time arg: the core's output shard) every tile row covers the columns
+    start_tw .. start_tw + shard_width - 1 only (end_tw = start_tw + dst_shard_width, start_tw kept)."""
     if count <= 0 or Ht == 0 or Wt == 0:
+        return
+    if shard_width:
+        yield from _shard_walk(start, count, cND, D, N, C, Ht, Wt, shard_width)
         return
     ht_wt = Ht * Wt
     end = min(start + count, cND * D * N * C * ht_wt)
@@ -349,6 +355,41 @@ def walk(start: int, count: int, cND: int, D: int, N: int, C: int, Ht: int, Wt: 
         t += 1
 
 
+def _shard_walk(start, count, cND, D, N, C, Ht, Wt, width):
+    """walk's loops with has_sharding (reader_interleaved_*.cpp / writer_interleaved_no_bcast.cpp)."""
+    ht_wt = Ht * Wt
+    o, r = divmod(start, ht_wt)
+    th0, tw0 = divmod(r, Wt)
+    o2, c0 = divmod(o, C)
+    o2, n0 = divmod(o2, N)
+    nd0, d0 = divmod(o2, D)
+    done = 0
+    for nd in range(nd0, cND):
+        for d in range(d0, D):
+            for n in range(n0, N):
+                for c in range(c0, C):
+                    channel = (nd, d, n, c)
+                    new_channel = True
+                    for th in range(th0, Ht):
+                        new_row = True
+                        for tw in range(tw0, tw0 + width):
+                            yield channel, th, tw, new_channel, new_row
+                            new_channel = new_row = False
+                            done += 1
+                            if done >= count:
+                                return
+                    th0 = 0
+                c0 = 0
+            n0 = 0
+        d0 = 0
+
+
+def tile_id(channel, th, tw, D, N, C, Ht, Wt) -> int:
+    """The output tile of walk's (channel, th, tw)."""
+    nd, d, n, c = channel
+    return (((nd * D + d) * N + n) * C + c) * Ht * Wt + th * Wt + tw
+
+
 def channel_base(channel, strides) -> int:
     """A tensor's first tile of a (nd, d, n, c) channel, from its strides (0 along a broadcast dim)."""
     nd, d, n, c = channel
@@ -356,7 +397,7 @@ def channel_base(channel, strides) -> int:
     return nd * s_nd + d * s_d + n * s_n + c * s_c
 
 
-__all__ += ["channel_base", "NgArgs"]
+__all__ += ["channel_base", "NgArgs", "tile_id"]
 
 
 # ---- the math of binary_ng's compute kernels: FPU (eltwise_binary*.cpp) or SFPU (eltwise_binary_sfpu*.cpp) -------
@@ -565,45 +606,56 @@ def in_groups(num_tiles, tile_freq, tile_start, fn):
 
 class NgReader:
     """A kernels_ng reader's runtime args (ng_args) and its two inputs: CB c_0 / c_1 and their TensorAccessors
-    (compile-time args: a's TensorAccessorArgs, then b's)."""
+    (compile-time args: a's TensorAccessorArgs, then b's, then has_sharding). A sharded input (SRC_SHARDED /
+    SRC_SHARDED_B: its CB is the core's shard) has no accessor; unless it is the broadcast one, its shard's pages are
+    pushed at once (reserve_back / push_back of src_num_tiles) and the loops skip it (`reads_a` / `reads_b`)."""
 
-    __slots__ = ("args", "cb_a", "cb_b", "src_a", "src_b")
+    __slots__ = ("args", "cb_a", "cb_b", "src_a", "src_b", "sharded_a", "sharded_b", "has_sharding")
 
-    def __init__(self):
+    def __init__(self, sharded_a=False, sharded_b=False, bcast_a=False, bcast_b=False):
         from tensix.kernel.dataflow import TensorAccessor, TensorAccessorArgs, get_tile_size
         self.args = ng_args()
         self.cb_a, self.cb_b = 0, 1
-        args_a = TensorAccessorArgs(0)
-        args_b = TensorAccessorArgs(args_a.next_compile_time_args_offset())
-        self.src_a = TensorAccessor(args_a, self.args.src, get_tile_size(0))
-        self.src_b = TensorAccessor(args_b, self.args.src_b, get_tile_size(1))
+        self.sharded_a, self.sharded_b = bool(sharded_a), bool(sharded_b)
+        # TensorAccessorArgs<0, 0>() / <next offset>: one compile-time word each in tensix's encoding
+        self.src_a = None if sharded_a else TensorAccessor(TensorAccessorArgs(0), self.args.src, get_tile_size(0))
+        self.src_b = None if sharded_b else TensorAccessor(TensorAccessorArgs(1), self.args.src_b, get_tile_size(1))
+        self.has_sharding = get_compile_time_arg_val(2) == 1
+        for cb, sharded, bcast, n in ((0, sharded_a, bcast_a, self.args.src_tiles),
+                                      (1, sharded_b, bcast_b, self.args.src_tiles_b)):
+            if sharded and not bcast and n:         # 0 pages (a core without a shard) is a no-op on hardware
+                cb_reserve_back(cb, n)
+                cb_push_back(cb, n)
 
     def tiles(self):
         a = self.args
-        return walk(a.start, a.dst_tiles, a.cND, a.D, a.N, a.C, a.Ht, a.Wt)
+        return walk(a.start, a.dst_tiles, a.cND, a.D, a.N, a.C, a.Ht, a.Wt,
+                    a.shard_width if self.has_sharding else 0)
 
 
 def read_one(cb, page, acc, fill=None):
-    """reserve_back, read one page, barrier, (fill_tile), push_back: a broadcast operand's or a single read."""
+    """reserve_back, read one page, barrier, (fill_tile), push_back: a broadcast operand's or a single read (acc
+    None: a sharded input's page, already in its CB, is not read)."""
     from tensix.kernel.dataflow import get_dataformat, get_write_ptr, noc_async_read_barrier, noc_async_read_tile
     cb_reserve_back(cb, 1)
-    noc_async_read_tile(page, acc, get_write_ptr(cb))
-    noc_async_read_barrier()
+    if acc is not None:
+        noc_async_read_tile(page, acc, get_write_ptr(cb))
+        noc_async_read_barrier()
     if fill is not None:
         fill_tile(fill, get_dataformat(cb), get_write_ptr(cb))
     cb_push_back(cb, 1)
 
 
 def write_tiles(cb_dst, dst, start, n, walk_args):
-    """The writers' loop: c_2's pages to output tiles start, start + 1, ... (binary_ng: barrier per tile)."""
+    """The writers' loop: c_2's pages to the output tiles walk visits (interleaved: start, start + 1, ...), a barrier
+    per tile. walk_args: cND, D, N, C, Ht, Wt (and the shard width with has_sharding)."""
     from tensix.kernel.dataflow import get_read_ptr, noc_async_write_barrier, noc_async_write_tile
-    written = 0
-    for _ in walk(start, n, *walk_args):
+    _cnd, d, nn, c, ht, wt = walk_args[:6]
+    for ch, th, tw, _, _ in walk(start, n, *walk_args):
         cb_wait_front(cb_dst, 1)
-        noc_async_write_tile(start + written, dst, get_read_ptr(cb_dst))
+        noc_async_write_tile(tile_id(ch, th, tw, d, nn, c, ht, wt), dst, get_read_ptr(cb_dst))
         noc_async_write_barrier()
         cb_pop_front(cb_dst, 1)
-        written += 1
 
 
 __all__ += ["Activations", "maybe_preprocess", "bcast_pass", "in_chunks", "in_groups", "NgReader", "read_one",

@@ -1,11 +1,12 @@
 """Compute kernel of binary_ng without a subtile broadcast: c_0 (op) c_1 -> c_2, num_tiles_per_cycle tiles a round.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/eltwise/binary_ng/device/kernels/compute/
-eltwise_binary_no_bcast.cpp (FPU) and eltwise_binary_sfpu_no_bcast.cpp (SFPU): the define BINARY_MATH (eltwise_api.FpuMath /
-SfpuMath) holds BINARY_OP / BINARY_OP_TYPE or BINARY_SFPU_INIT / BINARY_SFPU_OP and the init calls that differ.
-Defines PROCESS_LHS_ACTIVATIONS / PROCESS_RHS_ACTIVATIONS / PROCESS_POST_ACTIVATIONS: the activation chains
-(callables of the Dst tile index), None where empty (HAS_ACTIVATIONS(op) false): an operand with activations goes
-through c_3 / c_4 (eltwise_utils PREPROCESS). Runtime args: num_tiles; compile-time: num_tiles_per_cycle."""
+eltwise_binary_no_bcast.cpp (FPU) and eltwise_binary_sfpu_no_bcast.cpp (SFPU): the define BINARY_MATH
+(eltwise_api.FpuMath / SfpuMath) holds BINARY_OP / BINARY_OP_TYPE or BINARY_SFPU_INIT / BINARY_SFPU_OP and the init
+calls that differ. Defines PROCESS_LHS_ACTIVATIONS / PROCESS_RHS_ACTIVATIONS / PROCESS_POST_ACTIVATIONS: the
+activation chains (callables of the Dst tile index), None where empty (HAS_ACTIVATIONS(op) false): an operand with
+activations goes through c_3 / c_4 (eltwise_utils PREPROCESS). Runtime args: num_tiles; compile-time:
+num_tiles_per_cycle."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403

@@ -3,7 +3,8 @@
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/eltwise/binary_ng/device/kernels/compute/eltwise_binary_scalar.cpp
 (FPU: BINARY_OP(lhs, rhs, i, 0, i)) and eltwise_binary_sfpu_scalar.cpp (SFPU: the scalar tile copied to Dst 2i + 1
-for every tile); BINARY_MATH and the PROCESS_*_ACTIVATIONS defines as eltwise_binary_no_bcast.py. Runtime args: num_tiles."""
+for every tile); BINARY_MATH and the PROCESS_*_ACTIVATIONS defines as eltwise_binary_no_bcast.py. Runtime args:
+num_tiles."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403

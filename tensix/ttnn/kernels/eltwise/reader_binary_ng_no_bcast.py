@@ -2,23 +2,28 @@
 barrier for both.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/eltwise/binary_ng/device/kernels_ng/dataflow/
-reader_interleaved_no_bcast.cpp (interleaved inputs). The output tiles are walked from start_tile_id over
-(nd, d, n, c, th, tw) (eltwise_api.walk); an input's tile is its channel base from its nD/d/n/c strides (0 along a
-broadcast dim) + th * Wt + tw. Runtime args: eltwise_api.ng_args (21 words, as the factory's reader_runtime_args).
-Compile-time args: the two TensorAccessorArgs."""
+reader_interleaved_no_bcast.cpp. The output tiles are walked from start_tile_id over (nd, d, n, c, th, tw)
+(eltwise_api.walk; with has_sharding over the core's output shard); an input's tile is its channel base from its
+nD/d/n/c strides (0 along a broadcast dim) + th * Wt + tw. A sharded input (SRC_SHARDED / SRC_SHARDED_B) is its CB:
+its shard is pushed at once and not read. Runtime args: eltwise_api.ng_args (21 words, as the factory's
+reader_runtime_args). Compile-time args: the two TensorAccessorArgs, has_sharding."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
 
 
 def kernel_main():
-    r = NgReader()
+    r = NgReader(SRC_SHARDED, SRC_SHARDED_B)
+    if r.sharded_a and r.sharded_b:
+        return
     a, wt = r.args, r.args.Wt
+    reads = [(cb, acc, strides) for cb, acc, strides, sharded in ((r.cb_a, r.src_a, a.strides, r.sharded_a),
+                                                                  (r.cb_b, r.src_b, a.strides_b, r.sharded_b))
+             if not sharded]
     for ch, th, tw, _, _ in r.tiles():
-        cb_reserve_back(r.cb_a, 1)
-        noc_async_read_tile(channel_base(ch, a.strides) + th * wt + tw, r.src_a, get_write_ptr(r.cb_a))
-        cb_reserve_back(r.cb_b, 1)
-        noc_async_read_tile(channel_base(ch, a.strides_b) + th * wt + tw, r.src_b, get_write_ptr(r.cb_b))
+        for cb, acc, strides in reads:
+            cb_reserve_back(cb, 1)
+            noc_async_read_tile(channel_base(ch, strides) + th * wt + tw, acc, get_write_ptr(cb))
         noc_async_read_barrier()
-        cb_push_back(r.cb_a, 1)
-        cb_push_back(r.cb_b, 1)
+        for cb, _acc, _strides in reads:
+            cb_push_back(cb, 1)

@@ -1,11 +1,11 @@
 """Reader of ttnn's unary ops: pages of the input into c_0, one at a time.
 
-Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/eltwise/unary/device/kernels/dataflow/reader_unary.cpp
+Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/eltwise/unary/device/kernels/dataflow/reader_unary.cpp.
 SRC_SHARDED (the native L1 sharded path): c_0 is the core's input shard; the reader only reserves and pushes its
-num_pages pages. Interleaved TILE: tiles start_id .. start_id + num_pages - 1. ROW_MAJOR (define RM_INTERLEAVED): a block is
-rows_per_tile rows; each row is read in chunks of a tile's bytes, chunk j of the block's rows into one CB page (row r
-at offset r * bytes). Runtime args: src_addr, num_pages, start_id, chunks_per_row, chunk_size, last_chunk_size,
-rows_per_tile, total_rows."""
+num_pages pages. Interleaved TILE: tiles start_id .. start_id + num_pages - 1. ROW_MAJOR (define RM_INTERLEAVED): a
+block is rows_per_tile rows; each row is read in chunks of a tile's bytes, chunk j of the block's rows into one CB
+page (row r at offset r * bytes). Runtime args: src_addr, num_pages, start_id, chunks_per_row, chunk_size,
+last_chunk_size, rows_per_tile, total_rows."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
