@@ -304,3 +304,24 @@ def test_manage_device_closes():
     assert not dev.is_open
     with pytest.raises(ttnn.TTNNError, match="device 0"):
         ttnn.open_device(device_id=1)
+
+
+def test_create_sharded_memory_config_as_ttnn_core_py():
+    """tt-metal 622c6fb9 ttnn/ttnn/core.py: shard shapes, the COL_MAJOR swap of a given shard shape, uneven splits."""
+    grid = ttnn.CoreGrid(y=2, x=4)
+    shard = lambda *a, **k: ttnn.create_sharded_memory_config(*a, **k).shard_spec.shape
+    assert shard((1, 1, 256, 256), grid, ttnn.ShardStrategy.HEIGHT) == (32, 256)
+    assert shard((1, 1, 256, 256), grid, ttnn.ShardStrategy.WIDTH) == (256, 32)
+    assert shard((1, 1, 256, 256), grid, ttnn.ShardStrategy.BLOCK) == (128, 64)
+    assert shard((1, 1, 256, 256), grid, ttnn.ShardStrategy.BLOCK, ttnn.ShardOrientation.COL_MAJOR) == (64, 128)
+    assert shard((64, 32), grid, ttnn.ShardStrategy.HEIGHT, use_height_and_width_as_shard_shape=True) == (64, 32)
+    assert shard((64, 32), grid, ttnn.ShardStrategy.HEIGHT, ttnn.ShardOrientation.COL_MAJOR,
+                 use_height_and_width_as_shard_shape=True) == (32, 64)
+    with pytest.raises(ttnn.TTNNError, match="Invalid sharding core_grid"):
+        ttnn.create_sharded_memory_config((1, 1, 100, 64), grid, ttnn.ShardStrategy.HEIGHT)
+    crs = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(1, 0))])
+    with pytest.raises(ttnn.TTNNError, match="height and width must be shard shape with CoreRangeSet"):
+        ttnn.create_sharded_memory_config((64, 64), crs, ttnn.ShardStrategy.HEIGHT)
+    mc = ttnn.create_sharded_memory_config_((1, 1, 100, 64), grid, ttnn.ShardStrategy.HEIGHT,
+                                           ttnn.ShardOrientation.ROW_MAJOR, tile_layout=True)
+    assert mc.shard_spec.shape == (32, 64) and mc.memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED

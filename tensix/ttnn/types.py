@@ -319,37 +319,83 @@ def init_device_compute_kernel_config(arch=None, config=None, math_fidelity=Math
                                        dst_full_sync_en, throttle_level)
 
 
-def create_sharded_memory_config(shape, core_grid, strategy, orientation=None, use_height_and_width_as_shard_shape=False,
-                                 tile_layout=True):
-    """ttnn.create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
-    use_height_and_width_as_shard_shape=False): an L1 sharded memory config. With use_height_and_width_as_shard_shape
-    `shape` is the shard's [height, width]; otherwise it is the tensor's shape and the shard is derived from the
-    strategy (HEIGHT: the flattened height split over all cores; WIDTH: the width split; BLOCK: height over the grid's
-    rows, width over its columns; each rounded up to whole tiles in TILE layout)."""
-    orientation = orientation or ShardOrientation.ROW_MAJOR
+def _shard_grid(core_grid, need_hw: bool, use_hw: bool) -> CoreRangeSet:
+    """The shard grid of ttnn's create_sharded_memory_config: a CoreGrid from (0, 0), a pair of CoreGrids (the first
+    full, the second's columns in the row below it), or a CoreRangeSet (only with the shard shape given)."""
     if isinstance(core_grid, CoreGrid):
-        grid = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(core_grid.x - 1, core_grid.y - 1))])
-        gx, gy = core_grid.x, core_grid.y
-    else:
-        grid = core_grid if isinstance(core_grid, CoreRangeSet) else CoreRangeSet([core_grid])
-        xs = [c.x for c in grid]
-        ys = [c.y for c in grid]
-        gx, gy = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    layout = {ShardStrategy.HEIGHT: TensorMemoryLayout.HEIGHT_SHARDED,
-              ShardStrategy.WIDTH: TensorMemoryLayout.WIDTH_SHARDED,
-              ShardStrategy.BLOCK: TensorMemoryLayout.BLOCK_SHARDED}[strategy]
-    dims = tuple(shape)
+        return CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(core_grid.x - 1, core_grid.y - 1))])
+    if isinstance(core_grid, (list, tuple)):
+        if len(core_grid) != 2 or not all(isinstance(g, CoreGrid) for g in core_grid):
+            raise TTNNError("create_sharded_memory_config: a core_grid list must hold two ttnn.CoreGrid.")
+        a, b = core_grid
+        return CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(a.x - 1, a.y - 1)),
+                             CoreRange(CoreCoord(0, a.y), CoreCoord(b.x - 1, a.y))])
+    if isinstance(core_grid, CoreRangeSet):
+        if need_hw and not use_hw:
+            raise TTNNError("create_sharded_memory_config: height and width must be shard shape with CoreRangeSet.\n"
+                            "Fix: pass use_height_and_width_as_shard_shape=True (shape = the shard's [height, width]).")
+        return core_grid
+    raise TTNNError(f"create_sharded_memory_config: invalid core_grid type {type(core_grid).__name__}.")
+
+
+_STRATEGY_LAYOUT = {ShardStrategy.HEIGHT: TensorMemoryLayout.HEIGHT_SHARDED,
+                    ShardStrategy.WIDTH: TensorMemoryLayout.WIDTH_SHARDED,
+                    ShardStrategy.BLOCK: TensorMemoryLayout.BLOCK_SHARDED}
+
+
+def create_sharded_memory_config(shape, core_grid, strategy, orientation=None,
+                                 use_height_and_width_as_shard_shape=False):
+    """ttnn.create_sharded_memory_config, as tt-metal 622c6fb9 ttnn/ttnn/core.py: an L1 sharded config. With
+    use_height_and_width_as_shard_shape the last two dims of `shape` are the shard's (height, width), swapped for
+    COL_MAJOR; otherwise the tensor is seen as [prod(all dims but the last), width] and split evenly (HEIGHT over all
+    cores, WIDTH over all cores, BLOCK height over the grid's rows and width over its columns, the other way round
+    for COL_MAJOR); a split that does not divide evenly raises "Invalid sharding core_grid" as ttnn does."""
+    if not isinstance(shape, (list, tuple, Shape)):
+        raise TTNNError("Invalid input shape")
+    if strategy not in _STRATEGY_LAYOUT:
+        raise TTNNError("Invalid sharding strategy")
+    orientation = orientation or ShardOrientation.ROW_MAJOR
+    grid = _shard_grid(core_grid, True, use_height_and_width_as_shard_shape)
+    *batch, height, width = tuple(shape)
     if use_height_and_width_as_shard_shape:
-        shard = (int(dims[0]), int(dims[1]))
+        shard = (height, width) if orientation == ShardOrientation.ROW_MAJOR else (width, height)
     else:
-        height, width = math.prod(dims[:-1]), dims[-1]
-        n = grid.num_cores()
-        rnd = _round_up if tile_layout else (lambda v: v)
-        if strategy == ShardStrategy.HEIGHT:
-            shard = (rnd(-(-height // n)), width)
-        elif strategy == ShardStrategy.WIDTH:
-            shard = (height, rnd(-(-width // n)))
+        h, w = math.prod(batch) * height, width
+        if strategy == ShardStrategy.BLOCK:
+            rows, cols = ((core_grid.y, core_grid.x) if orientation == ShardOrientation.ROW_MAJOR
+                          else (core_grid.x, core_grid.y))
+            if h % rows or w % cols:
+                raise TTNNError("Invalid sharding core_grid")
+            shard = (h // rows, w // cols)
         else:
+            n = core_grid.x * core_grid.y
+            if (h if strategy == ShardStrategy.HEIGHT else w) % n:
+                raise TTNNError("Invalid sharding core_grid")
+            shard = (h // n, w) if strategy == ShardStrategy.HEIGHT else (h, w // n)
+    return MemoryConfig(_STRATEGY_LAYOUT[strategy], BufferType.L1, ShardSpec(grid, shard, orientation))
+
+
+def create_sharded_memory_config_(shape, core_grid, strategy, orientation, use_height_and_width_as_shard_shape=False,
+                                  tile_layout=False):
+    """ttnn.create_sharded_memory_config_ (ttnn/ttnn/core.py): as create_sharded_memory_config, but the split need not
+    be even: shards are rounded up (to whole tiles with tile_layout), the last one padded; `strategy` may be a
+    TensorMemoryLayout and a CoreRangeSet grid is allowed without the shard shape."""
+    layout = strategy if isinstance(strategy, TensorMemoryLayout) else _STRATEGY_LAYOUT[strategy]
+    grid = _shard_grid(core_grid, False, use_height_and_width_as_shard_shape)
+    *batch, height, width = tuple(shape)
+    if use_height_and_width_as_shard_shape:
+        shard = (height, width) if orientation == ShardOrientation.ROW_MAJOR else (width, height)
+    else:
+        h, w = math.prod(batch) * height, width
+        rnd = _round_up if tile_layout else (lambda v: v)
+        if layout == TensorMemoryLayout.BLOCK_SHARDED:
+            xs = [c.x for c in grid]
+            ys = [c.y for c in grid]
+            gx, gy = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
             rows, cols = (gy, gx) if orientation == ShardOrientation.ROW_MAJOR else (gx, gy)
-            shard = (rnd(-(-height // rows)), rnd(-(-width // cols)))
+            shard = (rnd(-(-h // rows)), rnd(-(-w // cols)))
+        elif layout == TensorMemoryLayout.HEIGHT_SHARDED:
+            shard = (rnd(-(-h // grid.num_cores())), w)
+        else:
+            shard = (h, rnd(-(-w // grid.num_cores())))
     return MemoryConfig(layout, BufferType.L1, ShardSpec(grid, shard, orientation))
