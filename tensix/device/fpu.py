@@ -665,8 +665,20 @@ def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest:
     if prods.min() < 0 or prods[:, 0].max() >= len(d_bits) or prods[:, 1].max() >= len(A) \
             or prods[:, 2].max() >= len(B):
         raise FpuError("matmul_sequence: a product names a tile outside dst, a or b")
-    D = dstc.read(d_bits)                                   # float64 readings, updated in place
-    d_lsb, d_bound = _mm_tile_stats(d_bits if fp32_dest else d_bits.astype(np.uint32) << 16)
+    # float64 readings (updated in place) and statistics of the Dst tiles; all-zero tiles (a fresh section: the usual
+    # case) read as +0.0 with the statistics _nb_mm_stats gives them, without converting them
+    nz = d_bits.reshape(len(d_bits), -1).any(axis=1)
+    if nz.all():
+        D = dstc.read(d_bits)
+        d_lsb, d_bound = _mm_tile_stats(d_bits if fp32_dest else d_bits.astype(np.uint32) << 16)
+    else:
+        D = np.zeros(d_bits.shape, np.float64)
+        d_lsb = np.full(len(d_bits), 1 << 20, np.int64)
+        d_bound = np.zeros(len(d_bits), np.float64)
+        if nz.any():
+            nzb = d_bits[nz]
+            D[nz] = dstc.read(nzb)
+            d_lsb[nz], d_bound[nz] = _mm_tile_stats(nzb if fp32_dest else nzb.astype(np.uint32) << 16)
     # waves: the k-th product of each Dst tile
     dcol = prods[:, 0]
     order = np.argsort(dcol, kind="stable")
@@ -756,6 +768,15 @@ def _mm_pool():
 
 
 # ------------------------------------------------------------------------------- packer L1 accumulation
+
+
+@numba.njit(cache=True, nogil=True)
+def pack_l1_accumulate_fp32_into(l1: np.ndarray, packed: np.ndarray) -> None:
+    """pack_l1_accumulate for Float32 in place: l1 (float32 view of the L1 page) += packed, IEEE FP32 adds (the same
+    numbers as pack_l1_accumulate, without numpy's overflow warnings for garbage in padded rows)."""
+    for i in range(l1.shape[0]):
+        l1[i] = l1[i] + packed[i]
+
 
 PACK_L1_ACC_ROUNDING = ("IEEE FP32 addition (round to nearest even) of the L1 datum and the packed datum, both "
                         "widened to FP32 exactly, then the L1 format's narrowing as the packer rounds (BF16: nearest, "

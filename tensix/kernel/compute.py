@@ -1116,8 +1116,7 @@ def _pack_l1_acc_fast(cs, h, t, k, l1, addr):
     cs.fast.pack(cs.dst, h, t, cs.fp32, k[0], _PACK_SCRATCH, 0)
     page = l1[addr:addr + size]
     if k[0]:
-        with np.errstate(over="ignore", invalid="ignore"):      # garbage in padded rows may overflow: no warning
-            page.view(np.float32)[:] += _PACK_SCRATCH[:size].view(np.float32)
+        fpu.pack_l1_accumulate_fp32_into(page.view(np.float32), _PACK_SCRATCH[:size].view(np.float32))
     else:
         page[:] = fpu.pack_l1_accumulate(page, _PACK_SCRATCH[:size], formats.DataFormat.Float16_b)
 

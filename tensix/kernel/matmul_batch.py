@@ -166,36 +166,64 @@ class MatmulBatch:
         mode and transpose."""
         a_ids: dict = {}
         b_ids: dict = {}
-        dsts: dict = {}
-        prods = []
-        add = prods.append
+        groups: dict = {}           # (ComputeState, Dst half) -> group number
+        calls = []                  # (group, first Dst tile, a indices, b indices) in call order
+        shapes = set()
         for cs, (half, idst, ct, a_list, b_list, _) in members:
-            ais = [a_ids.setdefault(a, len(a_ids)) for a in a_list]
-            bis = [b_ids.setdefault(b, len(b_ids)) for b in b_list]
-            t = idst
-            for ai in ais:
-                for bi in bis:
-                    key = (cs, half, t)
-                    d = dsts.get(key)
-                    if d is None:
-                        d = dsts[key] = len(dsts)
-                    add((d, ai, bi))
-                    t += 1
+            calls.append((groups.setdefault((cs, half), len(groups)), idst,
+                          [a_ids.setdefault(a, len(a_ids)) for a in a_list],
+                          [b_ids.setdefault(b, len(b_ids)) for b in b_list]))
+            shapes.add((len(a_list), len(b_list)))
+        # the products (Dst key = group * _CAP + tile, a index, b index), in call order: the call's rows of a times
+        # its columns of b, Dst tiles idst, idst + 1, ... row-major
+        if len(shapes) == 1:
+            (rt, ct), = shapes
+            n = len(calls)
+            base = np.fromiter((c[0] * _CAP + c[1] for c in calls), np.int64, n)
+            A = np.array([c[2] for c in calls], np.int64).reshape(n, rt)
+            B = np.array([c[3] for c in calls], np.int64).reshape(n, ct)
+            keys = (base[:, None, None] + (np.arange(rt)[:, None] * ct + np.arange(ct))[None]).reshape(-1)
+            ai = np.broadcast_to(A[:, :, None], (n, rt, ct)).reshape(-1)
+            bi = np.broadcast_to(B[:, None, :], (n, rt, ct)).reshape(-1)
+        else:
+            kl, al, bl = [], [], []
+            for g, idst, ais, bis in calls:
+                t = g * _CAP + idst
+                for x in ais:
+                    for y in bis:
+                        kl.append(t)
+                        al.append(x)
+                        bl.append(y)
+                        t += 1
+            keys, ai, bi = (np.array(v, np.int64) for v in (kl, al, bl))
+        uniq, dcol = np.unique(keys, return_inverse=True)
+        prods = np.stack([dcol.reshape(-1), ai, bi], axis=1)
         self.products += len(prods)
-        dst = np.stack([cs.dst[h][t] for cs, h, t in dsts])
+        # the Dst tiles, gathered per core and half (uniq is sorted: each group's tiles are one run)
+        spans = []
+        bounds = np.searchsorted(uniq, np.arange(len(groups) + 1) * _CAP)
+        for (cs, h), g in groups.items():
+            lo, hi = int(bounds[g]), int(bounds[g + 1])
+            spans.append((cs.dst[h], uniq[lo:hi] - g * _CAP, lo, hi))
+        first = spans[0][0]
+        dst = np.empty((len(uniq),) + first.shape[1:], first.dtype)
+        for arr, ts, lo, hi in spans:
+            dst[lo:hi] = arr[ts]
         if MatmulBatch.reference:
             a_src = self.ops.src_values(list(a_ids), fp32)
             b_src = self.ops.src_values(list(b_ids), fp32)
-            for d, ai, bi in prods:
-                dst[d] = fpu.matmul(a_src[ai], b_src[bi], dst[d], fidelity, fp32, transpose)
-            for (cs, h, t), bits in zip(dsts, dst):
-                cs.dst[h][t] = bits
-            return
-        a = self.ops.prepared(list(a_ids), "a", fp32, fidelity, False)
-        b = self.ops.prepared(list(b_ids), "b", fp32, fidelity, transpose)
-        out = fpu.matmul_sequence(a, b, np.array(prods, np.int64), dst, fidelity, fp32, transpose)
-        for (cs, h, t), bits in zip(dsts, out):
-            cs.dst[h][t] = bits
+            for d, x, y in prods:
+                dst[d] = fpu.matmul(a_src[x], b_src[y], dst[d], fidelity, fp32, transpose)
+            out = dst
+        else:
+            a = self.ops.prepared(list(a_ids), "a", fp32, fidelity, False)
+            b = self.ops.prepared(list(b_ids), "b", fp32, fidelity, transpose)
+            out = fpu.matmul_sequence(a, b, prods, dst, fidelity, fp32, transpose)
+        for arr, ts, lo, hi in spans:
+            arr[ts] = out[lo:hi]
+
+
+_CAP = 64       # above any Dst capacity in tiles: a Dst key is group * _CAP + tile
 
 
 def matmul_batch_of(th) -> MatmulBatch:
