@@ -55,7 +55,8 @@ from tensix.kernel import compute as _c
 
 __all__ = ["tilize_init", "tilize_init_short_with_dt", "tilize_block", "tilize_uninit", "tilize_uninit_with_dt",
            "fast_tilize_init", "fast_tilize_block", "fast_tilize_uninit", "pack_untilize_init",
-           "pack_untilize_block", "pack_untilize_uninit", "transpose_wh_init", "transpose_wh_init_short",
+           "pack_untilize_block", "pack_untilize_uninit", "pack_untilize_dest_init", "pack_untilize_dest",
+           "transpose_wh_init", "transpose_wh_init_short",
            "transpose_wh_tile"]
 
 # unpacker / math modes these inits program (hwconfig describes them in its messages)
@@ -444,6 +445,91 @@ def pack_untilize_uninit(ocb):
 
 pack_untilize_init = _Template(_pack_untilize_init, "pack_untilize_init")
 pack_untilize_block = _Template(_pack_untilize_block, "pack_untilize_block")
+
+
+class _DestTemplate(_Template):
+    """`f[block_ct_dim, full_ct_dim, ...](...)` for pack_untilize_dest_init / pack_untilize_dest: the first two
+    template arguments as _Template; the others (narrow_row, row_num_datums, diagonal, ...) must keep their defaults
+    (the narrow-row and diagonal packer modes are not modelled)."""
+
+    def __init__(self, fn, name, names, defaults):
+        super().__init__(fn, name)
+        self.names, self.defaults = names, defaults
+
+    def __getitem__(self, targs):
+        targs = targs if isinstance(targs, tuple) else (targs,)
+        for name, value, default in zip(self.names, targs[2:], self.defaults):
+            if value != default:
+                raise NotModelledError(
+                    f"{self.__name__}<..., {name} = {value}>: only {name} = {default} is modelled by tensix.\nFix: "
+                    "keep the default (tt-metal uses other values in its sharded row-major transposes).")
+        return super().__getitem__(targs[:2])
+
+
+def _pack_untilize_dest_init(block_ct_dim, full_ct_dim, ocb):
+    """pack_untilize_dest_init<block_ct_dim, full_ct_dim>(ocb) (pack_untilize.h: pack_untilize_dest_init_impl):
+    only the packer: reconfigured to ocb's format and put in untilize mode for rows full_ct_dim tiles wide; the
+    tiles come from Dst (pack_untilize_dest), so unpacker and math keep their configuration."""
+    _c._configure("pack_untilize_dest_init", pack=ocb)
+    th, cs = _c._cs("pack_untilize_dest_init")
+    cs.dm_untilize = (block_ct_dim, full_ct_dim)
+
+
+def _pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim=1, block_c_index=0, tile_dst_rt_offset=0):
+    """pack_untilize_dest<block_ct_dim, full_ct_dim>(ocb, block_rt_dim=1, block_c_index=0) (llk_pack_untilize):
+    inside a tile_regs_wait section, Dst tiles r * block_ct_dim .. r * block_ct_dim + block_ct_dim - 1 are packed as
+    32 row-major rows of a block full_ct_dim tiles wide, for each tile row r < block_rt_dim, at ocb's write pointer
+    + r * (32 rows) + block_c_index * block_ct_dim * 32 datums."""
+    call = "pack_untilize_dest"
+    th = _ctx.th
+    cs = th.compute
+    if cs is None or not cs.pack_open:
+        raise KernelError(f"{call} at {_where(th)}: the packer does not own Dst.\nFix: tile_regs_commit(); "
+                          "tile_regs_wait() before it, tile_regs_release() after.")
+    if cs.sfpu_pending:
+        _c._settle_sfpu(th)
+    mode = _mode(cs, "dm_untilize")
+    if mode != (block_ct_dim, full_ct_dim):
+        raise ComputeInitError(
+            f"{call}<{block_ct_dim}, {full_ct_dim}> at {_where(th)}: the packer is "
+            + ("not in untilize mode" if mode is None else f"programmed for <{mode[0]}, {mode[1]}>")
+            + f".\nFix: pack_untilize_dest_init<{block_ct_dim}, {full_ct_dim}>(ocb) first (written "
+            f"pack_untilize_dest_init[{block_ct_dim}, {full_ct_dim}](ocb)).")
+    co = _c._cb(th, ocb, call)
+    cs.hw.check_pack(co, call, _where(th))
+    n = int(block_rt_dim) * block_ct_dim
+    first = int(tile_dst_rt_offset)
+    for i in range(first, first + n):
+        cs.check_dst(i, call)
+    fo = _fmt(co)
+    ds = _datum(th, co, call, "output")
+    row_bytes = full_ct_dim * 32 * ds
+    span = int(block_rt_dim) * 32 * row_bytes
+    base = co.wr_ptr + block_c_index * block_ct_dim * 32 * ds
+    if co.reserved * co.page_size < span or co.wr_ptr + span > co.limit:
+        raise CircularBufferError(
+            f"{call} on core {th.core.logical} at {th.source_line_now()}: the packer writes {span} bytes of rows "
+            f"from CB {co.index}'s write pointer; {co.reserved} page(s) of {co.page_size} bytes are reserved"
+            + ("" if co.wr_ptr + span <= co.limit else " and the rows would run past the CB's end")
+            + ".\nFix: cb_reserve_back(ocb, n) for the whole block first.")
+    h = cs.n_rel % cs.nbuf
+    cs.clear_stale(h)
+    bits = cs.dst[h][first:first + n]
+    fp32 = cs.dst.dtype == np.uint32
+    packed = _pack(th, bits, fp32, fo if fo in _INT32 else DataFormat.Float32, fo, call)
+    t = formats.from_face_order(packed.view(_UINT[ds]).reshape(n, 1024))       # (n, 32, 32)
+    rows = t.reshape(int(block_rt_dim), block_ct_dim, 32, 32).transpose(0, 2, 1, 3)
+    rows = np.ascontiguousarray(rows).reshape(int(block_rt_dim) * 32, block_ct_dim * 32).view(np.uint8)
+    l1 = th.core.l1
+    l1[base:base + span].reshape(-1, row_bytes)[:, :rows.shape[1]] = rows
+    th.clocks[_PACK] += _c._pack_cost(co) * n
+
+
+pack_untilize_dest_init = _DestTemplate(_pack_untilize_dest_init, "pack_untilize_dest_init",
+                                        ("narrow_row", "row_num_datums", "dense"), (False, 32, False))
+pack_untilize_dest = _DestTemplate(_pack_untilize_dest, "pack_untilize_dest",
+                                   ("diagonal", "narrow_row", "row_num_datums", "tile_dst_ct_offset", "dense"),
+                                   (False, False, 32, 0, False))
 
 
 # ------------------------------------------------------------------------------------------ transpose_wh

@@ -249,3 +249,46 @@ def write_pages(cb_id, accessor, start, n, nbytes, backwards=False, flush_only=F
         _d.cb_pop_front(cb_id, 1)
     if flush_only:
         _d.noc_async_write_barrier()
+
+
+def fill_with_val(begin_addr, n, val):
+    """tt::data_movement::common::fill_with_val<uint32_t> (common.hpp): n 32-bit words of val stored from begin_addr
+    by the RISC-V (its stores are not charged: tensix/costs.json has no per-store RISC-V figure)."""
+    import numpy as np
+    if n:
+        _d.l1_ptr(begin_addr, np.uint32, n)[:] = np.uint32(val)
+
+
+def write_last_tile_row_padding(cb_pad, accessor, out_tiled, valid_rows, start_pad, end_pad, element_size,
+                                tile_h=32, tile_w=32, face_h=16, face_w=16):
+    """The padding loop that ends the permute writers (writer_permute_interleaved_tiled_row_invariant.cpp and
+    writer_permute_interleaved_tiled_generic.cpp, step 7): for output tiles start_pad .. end_pad - 1 of the last row
+    of tiles (their index over the output's tiled shape with the second-last dim fixed at its last tile), rows
+    valid_rows % tile_h .. tile_h - 1 written face line by face line (face_w datums each) from the pad value in
+    cb_pad's front page."""
+    R = len(out_tiled)
+    nfh, nfw = tile_h // face_h, tile_w // face_w
+    fhw = face_h * face_w
+    line = face_w * element_size
+    in_tile = valid_rows % tile_h
+    face_start = in_tile // face_h
+    _d.cb_wait_front(cb_pad, 1)
+    pad = _d.get_read_ptr(cb_pad)
+    dest = [0] * R
+    dest[R - 2] = out_tiled[R - 2] - 1
+    for tile_idx in range(start_pad, end_pad):
+        rem = tile_idx
+        for d in range(R - 1, -1, -1):
+            if d != R - 2:
+                rem, dest[d] = divmod(rem, out_tiled[d])
+        idx = 0
+        for i in range(R):
+            idx = idx * out_tiled[i] + dest[i]
+        for fy in range(face_start, nfh):
+            first = in_tile % face_h if fy == face_start else 0
+            for fx in range(nfw):
+                fo = (fy * nfw + fx) * fhw
+                for k in range(first, face_h):
+                    _d.noc_async_write(pad, _d.get_noc_addr(idx, accessor, (fo + k * face_w) * element_size), line)
+    _d.noc_async_write_barrier()
+    _d.cb_pop_front(cb_pad, 1)
