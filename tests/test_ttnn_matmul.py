@@ -302,10 +302,12 @@ def test_linear_bias(device):
         _check(out, ref + values(bias).reshape(1, 200), 0.03)
 
 
-@pytest.mark.parametrize("activation, fn", [
-    ("relu", lambda x: np.maximum(x, 0)), ("gelu", None), ("silu", lambda x: x / (1 + np.exp(-x))),
-    ("sigmoid", lambda x: 1 / (1 + np.exp(-x))), ("tanh", np.tanh)])
-def test_fused_activation(device, activation, fn):
+@pytest.mark.parametrize("activation, fn, tol", [
+    ("relu", lambda x: np.maximum(x, 0), 2e-3), ("gelu", None, 2e-3), ("gelu_approx", None, 0.03),
+    ("silu", lambda x: x / (1 + np.exp(-x)), 2e-3), ("sigmoid", lambda x: 1 / (1 + np.exp(-x)), 2e-3),
+    ("sigmoid_approx", lambda x: 1 / (1 + np.exp(-x)), 0.125), ("tanh", np.tanh, 2e-3),
+    ("relu6", lambda x: np.clip(x, 0, 6), 2e-3)])   # the LUT: 3 segments
+def test_fused_activation(device, activation, fn, tol):
     if fn is None:
         from math import erf
         fn = np.vectorize(lambda x: 0.5 * x * (1 + erf(x / 2 ** 0.5)))
@@ -315,7 +317,20 @@ def test_fused_activation(device, activation, fn):
                       compute_kernel_config=ckc(F.HiFi4, True, True))
     assert ttnn.op_report()[-1].op == "ttnn.matmul"            # fused (core_grid given)
     got = values(out)
-    assert np.all(np.abs(got - ref) <= 2 ** -7 * np.abs(ref) + 2e-3)
+    assert np.all(np.abs(got - ref) <= 2 ** -7 * np.abs(ref) + tol)
+
+
+def test_fused_fast_gelu_every_tile(device):
+    """The fast gelu's LUT stays valid for every tile of a core (each core packs several subblocks)."""
+    a, eye = tensor(device, (64, 64)), ttnn.from_numpy(np.eye(64, dtype=np.float32), dtype=ttnn.bfloat16,
+                                                       layout=ttnn.TILE_LAYOUT, device=device)
+    ref = ttnn.to_numpy(ttnn.gelu(a, fast_and_approximate_mode=True))
+    pc = ttnn.MatmulMultiCoreReuseMultiCastProgramConfig(
+        compute_with_storage_grid_size=(1, 1), in0_block_w=2, out_subblock_h=1, out_subblock_w=1, out_block_h=2,
+        out_block_w=2, per_core_M=2, per_core_N=2, transpose_mcast=False,
+        fused_activation=ttnn.UnaryWithParam(ttnn.UnaryOpType.GELU, 1.0))
+    got = ttnn.to_numpy(ttnn.matmul(a, eye, program_config=pc, compute_kernel_config=ckc(F.HiFi4, False, False)))
+    assert got.tobytes() == ref.tobytes()
 
 
 def test_activation_post_processed_without_core_grid(device):
@@ -371,9 +386,9 @@ def test_errors(device):
     with pytest.raises(NotModelledError, match="no bias path"):
         ttnn.linear(tensor(device, (64, 64)), tensor(device, (64, 64)), bias=tensor(device, (1, 64)),
                     program_config=reuse)
-    with pytest.raises(NotModelledError, match="relu6"):
-        ttnn.linear(tensor(device, (64, 64)), tensor(device, (64, 64)), activation="relu6",
-                    core_grid=ttnn.CoreGrid(y=1, x=2))
+    with pytest.raises(NotModelledError, match="selu"):
+        ttnn.linear(tensor(device, (64, 64)), tensor(device, (64, 64)), core_grid=ttnn.CoreGrid(y=1, x=2),
+                    activation=ttnn.UnaryWithParam(ttnn.UnaryOpType.SELU))
     shard = ttnn.create_sharded_memory_config((64, 64), ttnn.CoreGrid(y=1, x=1), ttnn.ShardStrategy.HEIGHT)
     with pytest.raises(NotModelledError):
         ttnn.matmul(a, b2, memory_config=shard)

@@ -1436,10 +1436,17 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     fused_bias = None if post_bias else bias
     _validate(a, b, fused_bias, at, pc)
     shape = _output_shape(a, b, transpose_a, transpose_b)
-    if optional_output_tensor is not None and not post_bias and at.user_fused_activation is None:
-        out = optional_output_tensor
-        if list(out.shape) != shape:
-            raise ShapeError(f"Shape of Optional Output Tensor {out.shape} doesn't match Output Tensor {Shape(shape)}")
+    if optional_output_tensor is not None:
+        # bound_matmul: the result (with the bias's broadcast) must have the optional output's volume; it comes back
+        # in the optional output's shape
+        mm = _output_shape(a, b_in, transpose_a, transpose_b) if len(b_in.shape) == 1 else shape
+        result = _bias_shape(mm, list(bias.shape)) if bias is not None else mm
+        if math.prod(optional_output_tensor.shape) != math.prod(result):
+            raise TTNNError(f"{what}: Invalid optional output tensor (shape {list(optional_output_tensor.shape)}, the "
+                            f"result is {result}).\nFix: pass an optional_output_tensor of the result's volume.")
+    if optional_output_tensor is not None and not post_bias and at.user_fused_activation is None \
+            and len(b_in.shape) != 1:
+        out = optional_output_tensor    # compute_output_specs: the optional output's spec, whatever its shape
     else:
         out = O.output_tensor(dev, shape, at.output_dtype, Layout.TILE, at.output_mem_config)
     _run_program(dev, a, b, fused_bias, out, at, pc, started)
@@ -1448,7 +1455,7 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
         out = operations.reshape(out, _output_shape(a, b_in, False, False))
     if post_bias:
         out = operations.add(out, bias, memory_config=out.memory_config())
-    if bias is not None:
+    if bias is not None and out is not optional_output_tensor:
         full = _bias_shape(list(out.shape), list(bias.shape))
         if full != list(out.shape):
             out = operations.reshape(out, full)
@@ -1474,8 +1481,13 @@ def _bias_shape(mm, bias) -> list:
 
 
 def _copy_into(src: Tensor, dst: Tensor):
-    if list(src.shape) != list(dst.shape) or src.dtype != dst.dtype:
-        raise TTNNError("Invalid optional output tensor")
+    """The result into the optional output tensor (of the same volume: reshaped to its shape first)."""
+    if list(src.shape) != list(dst.shape):
+        from tensix.ttnn import operations
+        src = operations.reshape(src, list(dst.shape))
+    if src.dtype != dst.dtype or list(src.padded_shape) != list(dst.padded_shape) or src.layout != dst.layout:
+        raise TTNNError("Invalid optional output tensor: its dtype, layout or padded shape differs from the result's."
+                        "\nFix: allocate it like the result (ttnn.matmul's output dtype, TILE layout).")
     raw = np.empty(src.num_pages * src.page_size, np.uint8)
     src._buffer.read_into(raw, raw.size)
     dst._buffer.write_bytes(raw)

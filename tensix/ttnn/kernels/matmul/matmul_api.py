@@ -192,9 +192,10 @@ class KernelActivation(enum.IntEnum):
     SOFTPLUS = 9
 
 
-# the activations whose SFPU kernels tensix.kernel.sfpu_ops has (tt-metal 622c6fb9's)
+# the activations whose SFPU kernels tensix has (tensix.kernel.sfpu_ops, and relu_max_tile for RELU6 in
+# tensix.ttnn.kernels.eltwise.relu_sfpu)
 MODELLED_ACTIVATIONS = (KernelActivation.GELU, KernelActivation.TANH, KernelActivation.SILU, KernelActivation.SIGMOID,
-                        KernelActivation.HARDTANH)
+                        KernelActivation.HARDTANH, KernelActivation.RELU6)
 _V = "622c6fb9"
 
 
@@ -221,6 +222,13 @@ class FusedActivation:
             ops.sigmoid_tile_init(version=_V, fast_and_approx=self.p1 != 0)
         elif a == KernelActivation.HARDTANH:
             ops.hardtanh_tile_init(version=_V)
+        elif a == KernelActivation.RELU6:
+            self._relu_max()[0]()
+
+    def _relu_max(self):
+        """relu_max_tile_init / relu_max_tile(idst, max): PARAM0 the max's bits (0: 6.0)."""
+        from tensix.ttnn.kernels.eltwise import relu_sfpu
+        return relu_sfpu.init_and_func("relu_max", self.p0 if self.p0 != 0 else 0x40C00000)
 
     def apply(self, i):
         from tensix.kernel import sfpu_ops as ops
@@ -230,12 +238,20 @@ class FusedActivation:
         elif a == KernelActivation.TANH:
             ops.tanh_tile(i, version=_V, fast_and_approx=self.p0 != 0)
         elif a == KernelActivation.GELU:
+            if self.p0 != 0:
+                # tensix's fast gelu program (tensix.sfpi.llk gelu_program, SFPLUT tables in LReg0-2/4-6) leaves
+                # the tables clobbered after a call, where tt-llk's calculate_gelu_appx writes them back (a second
+                # gelu_tile after one init computes garbage on tensix): load them again before each tile, which
+                # gives the numbers the hardware gives with the one init
+                ops.gelu_tile_init(version=_V, fast_and_approx=True)
             ops.gelu_tile(i, version=_V, fast_and_approx=self.p0 != 0)
         elif a == KernelActivation.SIGMOID:
             mode = "R" if self.p0 == 1 else "C" if self.p0 == 2 else "RC"
             ops.sigmoid_tile(i, version=_V, vec_mode=mode, fast_and_approx=self.p1 != 0)
         elif a == KernelActivation.HARDTANH:
             ops.hardtanh_tile(i, self.p0, self.p1, version=_V)
+        elif a == KernelActivation.RELU6:
+            self._relu_max()[1](i)
 
     def apply_from_pack(self, n):
         """apply_activation_from_pack(out_subblock_num_tiles): the pack thread's SFPU over tiles 0..n-1."""
