@@ -4,11 +4,11 @@ multicast one).
 
 Prints ONE JSON line: the wall and CPU time of the op (inputs on the device, program cache warm: best and median of
 `repeat` runs, plus the first, cold call), the simulated device time and cores, the program config ttnn chose, the
-result's error against float64 numpy (max |err| / max |ref| and PCC), the tile products and matmul batches run,
-and per-part figures from cProfile of one warm run on one thread (the batched FPU numerics, the compute / dataflow
-kernel API, the kernels, the scheduler, the rest; profiling slows the run about 1.8x). With --per-tile the same op also runs with
-tensix.kernel.matmul_batch.MatmulBatch.reference (every tile product on its own through fpu.matmul, as before
-batching) and the JSON gains its wall time and whether the two outputs are bit-identical (slow: ~30 s).
+result's error against float64 numpy (max |err| / max |ref| and PCC), the tile products, and per-part figures
+from cProfile of one warm run on one thread (the batched FPU numerics, the compute / dataflow
+kernel API, the kernels, the scheduler, the rest; profiling slows the run about 1.8x). With --per-tile the same op
+also runs with tensix.kernel.matmul_batch.MatmulBatch.reference (every tile product on its own through fpu.matmul,
+as before batching) and the JSON gains its wall time and whether the two outputs are bit-identical (slow: ~30 s).
 Usage: ttnn_matmul.py [--size N] [--repeat R] [--per-tile] [--no-profile]"""
 
 from __future__ import annotations

@@ -15,9 +15,21 @@ Programs (device/factory/*.cpp, their kernels in tensix/ttnn/kernels/matmul/):
   (create_program_mcast_in0_in1_descriptor): the left column reads in0 blocks and multicasts them along rows, the
   top row reads in1 blocks and multicasts them down columns and writes the output; the compute kernel is
   bmm_large_block_zm_fused_bias_activation.
-- MatmulMultiCoreReuseMultiCast1DProgramConfig, MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreProgramConfig:
-  see their factories below.
-Interleaved tensors (DRAM or L1) in TILE layout; bfloat16, bfloat8_b and float32 inputs, outputs and bias.
+- MatmulMultiCoreReuseMultiCast1DProgramConfig: matmul_multicore_reuse_mcast_1d_program_factory.cpp
+  (create_program_mcast_in0_descriptor / create_program_mcast_in1_descriptor): the start core reads in0 (in1) and
+  multicasts it to the bounding box of the cores with work, every core reads its own in1 (in0) columns (rows) and
+  writes its output; in0 reuse in L1 for a [1, 1, M, K] in0 and batched in1.
+- MatmulMultiCoreReuseProgramConfig: matmul_multicore_reuse_optimized_program_factory.cpp (reader_bmm_tile_layout_in0,
+  reader_writer_bmm_tile_layout_in1): output blocks split over the cores, no multicast; it has no bias path
+  (tt-metal would drop a fused bias: NotModelledError).
+- MatmulMultiCoreProgramConfig: matmul_multicore_program_factory.cpp (reader_bmm_8bank_output_tiles_partitioned,
+  bmm.cpp with matmul_tiles, writer_unary_interleaved_start_id): output tiles split over the cores.
+Fused activations (bmm_fused_activation.hpp): RELU as the packer's ReLU, gelu / tanh / silu / sigmoid / hardtanh /
+relu6 as SFPU ops run from the pack thread; the others raise NotModelledError. transpose_a on the blocked programs
+transposes the in0 tiles in the compute kernel (transpose_wh_tile into cb_in0_transposed).
+Interleaved tensors (DRAM or L1) in TILE layout; bfloat16, bfloat8_b and float32 inputs, outputs and bias. Sharded
+tensors, DRAM-sharded configs, gather_in0, untilize_out, transpose_mcast, sub-devices, global CBs and tiles other
+than 32x32 raise NotModelledError.
 
 Numerics: every tile product is tensix.device.fpu.matmul's (fidelity phases, Dst accumulation), run in batches
 (tensix.kernel.matmul_batch); the intermediate CB formats are the factory's (Float32 partials with fp32_dest_acc_en,
@@ -93,7 +105,8 @@ class MatmulMultiCoreReuseProgramConfig:
         self.compute_with_storage_grid_size = _grid(self.compute_with_storage_grid_size)
 
     def __repr__(self):
-        return (f"MatmulMultiCoreReuseProgramConfig(compute_with_storage_grid_size={_cc(self.compute_with_storage_grid_size)}"
+        grid = _cc(self.compute_with_storage_grid_size)
+        return (f"MatmulMultiCoreReuseProgramConfig(compute_with_storage_grid_size={grid}"
                 f", in0_block_w={self.in0_block_w}, out_subblock_h={self.out_subblock_h}, "
                 f"out_subblock_w={self.out_subblock_w}, per_core_M={self.per_core_M}, per_core_N={self.per_core_N}, "
                 f"allowed_worker_cores={self.allowed_worker_cores})")
@@ -574,7 +587,8 @@ def _program_config(a, b, ta, tb, bias_size, at: _Attrs):
         g = at.user_core_coord
         return _user_grid_config(a, b, ta, tb, bias_size, CoreCoord(g.x, g.y), at.user_fused_activation,
                                  at.compute_kernel_config, at.output_mem_config, at.output_dtype, l1)
-    return _simple_config(a, b, ta, tb, bias_size, at.compute_kernel_config, a.device().compute_with_storage_grid_size(),
+    grid = a.device().compute_with_storage_grid_size()
+    return _simple_config(a, b, ta, tb, bias_size, at.compute_kernel_config, grid,
                           at.output_mem_config, at.output_dtype, l1)
 
 
@@ -711,7 +725,8 @@ class _Blocked:
     matmul_multicore_reuse_mcast_{2d,1d}_program_factory.cpp)."""
 
     def __init__(self, a, b, bias, out, at: _Attrs, pc, in0_B, in1_B):
-        self.ta, self.tb, self.ckc, self.bias, self.out = at.transpose_a, at.transpose_b, at.compute_kernel_config, bias, out
+        self.ta, self.tb, self.ckc = at.transpose_a, at.transpose_b, at.compute_kernel_config
+        self.bias, self.out = bias, out
         self.fp32 = bool(self.ckc.fp32_dest_acc_en)
         pa, pb = _pshape(a, self.ta), _pshape(b, self.tb)
         fuse_batch = getattr(pc, "fuse_batch", False)
@@ -906,7 +921,8 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                                                    in1_sender_defines, _NAMED_IN1_SENDER))
     k_in1_recv = k_in0_recv = k_in1_recv_other = k_in0_recv_other = None
     if in1_recv_set.num_cores():
-        k_in1_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"),
+        k_in1_recv = mh.CreateKernel(prog,
+                                     O.kernel_path("matmul/reader_bmm_tile_layout_in1_receiver_writer_padding.py"),
                                      in1_recv_set, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_recv_ct,
                                                        in1_recv_defines, _NAMED_IN1_RECV))
     if in0_recv_set.num_cores():
