@@ -436,17 +436,74 @@ def test_multicast_num_dests_mismatch():
         run(dev, prog)
 
 
-def test_multicast_including_sender():
+def _mcast_program(kernel_of_sender):
+    """Cores (0,0)-(2,0) (NoC x 1..3, y 1); (1,0) writes a marker into its c_0 page and multicasts it with
+    kernel_of_sender(addr); returns each core's first c_0 word after the run."""
     cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(2, 0))
     dev, prog = program(cores=cores)
+    sender = tm.CoreCoord(1, 0)
 
     def k():
         a = get_write_ptr(CBIndex.c_0)
-        noc_async_write_multicast(a, get_noc_multicast_addr(1, 1, 3, 1, a), 64, 2)
+        from tensix.kernel import l1_ptr
+        l1_ptr(a)[0] = 0xABCD
+        kernel_of_sender(a)
 
-    dm(prog, k)
-    with pytest.raises(E.NocAddressError, match="loopback"):
-        run(dev, prog)
+    dm(prog, k, core=sender)
+    run(dev, prog)
+    a = dev.cores[(0, 0)].cbs[0].base
+    return [int(dev.cores[(x, 0)].l1[a:a + 4].view(np.uint32)[0]) for x in range(3)]
+
+
+def test_plain_multicast_over_a_rectangle_holding_the_sender_skips_the_sender():
+    """tt-metal dataflow_api.h: "the multicast sender can be part of the multicast destination range, but data will
+    NOT be written to self. The num_dests argument should NOT count self." (tt-metal's 1D matmul relies on it)."""
+    def send(a):
+        from tensix.kernel import l1_ptr
+        noc_async_write_multicast(a, get_noc_multicast_addr(1, 1, 3, 1, a), 64, 2)
+        l1_ptr(a)[0] = 0x1234                  # the sender's own copy changes afterwards: nobody wrote over it
+        noc_async_write_barrier()
+    assert _mcast_program(send) == [0xABCD, 0x1234, 0xABCD]
+
+
+def test_loopback_multicast_counts_and_writes_the_sender():
+    from tensix.kernel import noc_async_write_multicast_loopback_src
+    def send(a):
+        noc_async_write_multicast_loopback_src(a, get_noc_multicast_addr(1, 1, 3, 1, a), 64, 3)
+        noc_async_write_barrier()
+    assert _mcast_program(send) == [0xABCD] * 3
+    with pytest.raises(E.NocAddressError, match=r"num_dests=2 .*holds 3 destination core\(s\) counting the sender"):
+        _mcast_program(lambda a: noc_async_write_multicast_loopback_src(a, get_noc_multicast_addr(1, 1, 3, 1, a),
+                                                                        64, 2))
+
+
+def test_multicast_to_the_sender_alone_is_refused():
+    with pytest.raises(E.NocAddressError, match="holds only the sending core.*must not be just self"):
+        _mcast_program(lambda a: noc_async_write_multicast(a, get_noc_multicast_addr(2, 1, 2, 1, a), 64, 1))
+
+
+def test_semaphore_wait_woken_by_increments_short_of_its_value():
+    """23 cores each increment core (0,0)'s semaphore once; its wait for 23 is woken by each increment, and must
+    stay registered for the next (a false DeadlockError before)."""
+    from tensix.kernel import noc_semaphore_inc
+    cores = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(7, 2))
+    dev, prog = program(cores=cores)
+    sem = tm.CreateSemaphore(prog, cores, 0)
+    x0, y0 = dev.worker_core_from_logical_core(C0)
+    done = []
+
+    def waiter():
+        noc_semaphore_wait(get_semaphore(sem), 23)
+        done.append(True)
+
+    def incrementer():
+        noc_semaphore_inc(get_noc_addr(x0, y0, get_semaphore(sem)), 1)
+
+    dm(prog, waiter, core=C0)
+    others = [tm.CoreCoord(x, y) for y in range(3) for x in range(8) if (x, y) != (0, 0)]
+    tm.CreateKernel(prog, incrementer, tm.CoreRangeSet(others), tm.DataMovementConfig())
+    run(dev, prog)
+    assert done == [True]
 
 
 def test_pack_without_tile_regs_wait():

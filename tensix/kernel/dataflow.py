@@ -611,29 +611,39 @@ def noc_async_write_page(page_id, addrgen, src_local_l1_addr, size=None, offset=
 
 
 def _mcast_targets(th, mcast_addr, num_dests, call, loopback):
+    """The cores a multicast writes (in NoC row order) and the local address. tt-metal dataflow_api.h (622c6fb9):
+    a non-loopback multicast may include the sender in its rectangle, but "data will NOT be written to self", and
+    num_dests does not count it; the rectangle must hold another core. The loopback variants write the sender too
+    and count it."""
     x0, y0, x1, y1, local = soc.decode_mcast(mcast_addr)
     xs, xe = min(x0, x1), max(x0, x1)
     ys, ye = min(y0, y1), max(y0, y1)
     dev = th.core.device
-    cores = [c for (x, y), c in sorted(dev.noc_to_core.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-             if xs <= x <= xe and ys <= y <= ye]
+    ordered = dev.__dict__.get("_cores_noc_order")
+    if ordered is None:     # the worker cores in NoC row order, listed once per device
+        ordered = dev._cores_noc_order = [c for _, c in sorted(dev.noc_to_core.items(),
+                                                                key=lambda kv: (kv[0][1], kv[0][0]))]
+    cores = [c for c in ordered if xs <= c.noc_xy[0] <= xe and ys <= c.noc_xy[1] <= ye]
     if not cores:
         raise NocAddressError(f"{call} at {th.source_line_now()}: multicast rectangle NoC ({xs},{ys})-({xe},{ye}) "
                               "contains no worker core.\nFix: build it with get_noc_multicast_addr over worker "
                               "NoC coordinates.")
     has_self = th.core in cores
     if has_self and not loopback:
-        raise NocAddressError(
-            f"{call} at {th.source_line_now()}: the multicast rectangle NoC ({xs},{ys})-({xe},{ye}) contains the "
-            f"sending core {th.core.noc_xy}; a plain multicast does not deliver to its source and the "
-            "acknowledgement count would not match.\nFix: exclude the sender from the rectangle or use the "
-            "*_loopback_src variant.")
-    n = len(cores) - (1 if has_self else 0)
-    if num_dests != n:
+        cores = [c for c in cores if c is not th.core]
+        if not cores:
+            raise NocAddressError(
+                f"{call} at {th.source_line_now()}: the multicast rectangle NoC ({xs},{ys})-({xe},{ye}) holds only the "
+                "sending core; tt-metal: \"The destination range must not be just self\" (on hardware it may hang or "
+                "do nothing).\nFix: use noc_async_write for a local copy, or widen the rectangle.")
+    expected = len(cores)
+    if num_dests != expected:
+        counted = ("counting the sender (the loopback variants count it)" if loopback and has_self
+                   else "not counting the sender" if has_self else "")
         raise NocAddressError(
             f"{call} at {th.source_line_now()}: num_dests={num_dests} but the rectangle NoC ({xs},{ys})-({xe},{ye}) "
-            f"holds {n} destination core(s); the NoC would wait for acknowledgements that never come (hang).\n"
-            f"Fix: pass num_dests={n}.")
+            f"holds {expected} destination core(s){' ' + counted if counted else ''}; the NoC would wait for "
+            f"acknowledgements that never come (hang).\nFix: pass num_dests={expected}.")
     return cores, local
 
 
@@ -700,6 +710,23 @@ def _sem_check(th, addr, call):
                               "aligned L1 address.\nFix: pass the address from get_semaphore(id).")
 
 
+def _sem_wait(th, sem_addr, ready, call):
+    """Block until ready() gives the time the semaphore's condition became true. Every block re-registers on the
+    address's current wait list: a write to the semaphore wakes (and drops) the list it found, so a waiter woken by
+    a value that does not satisfy it yet must join a fresh one (Core.notify_l1_write)."""
+    core = th.core
+    while True:
+        t = ready()
+        if t is not None:
+            c = th.clocks[th.cur]
+            if t > c:
+                th.clocks[th.cur] = t
+                th.idle[th.cur] += t - c
+            return
+        th.sched.block(th, core.sem_waiters.setdefault(sem_addr, []), call,
+                       f"semaphore at L1 {sem_addr:#x} (value {_u32(core, sem_addr)})")
+
+
 def noc_semaphore_wait(sem_addr, val):
     th = _ctx.th
     _data_movement_only(th, "noc_semaphore_wait")
@@ -711,9 +738,7 @@ def noc_semaphore_wait(sem_addr, val):
     def ready():
         return core.sem_time.get(sem_addr, 0) if _u32(core, sem_addr) == val else None
 
-    th.sched.wait(th, ready, core.sem_waiters.setdefault(sem_addr, []),
-                  f"noc_semaphore_wait(addr={sem_addr:#x}, val={val})",
-                  f"semaphore at L1 {sem_addr:#x} (value {_u32(core, sem_addr)})")
+    _sem_wait(th, sem_addr, ready, f"noc_semaphore_wait(addr={sem_addr:#x}, val={val})")
 
 
 def noc_semaphore_wait_min(sem_addr, val):
@@ -727,9 +752,7 @@ def noc_semaphore_wait_min(sem_addr, val):
     def ready():
         return core.sem_time.get(sem_addr, 0) if _u32(core, sem_addr) >= val else None
 
-    th.sched.wait(th, ready, core.sem_waiters.setdefault(sem_addr, []),
-                  f"noc_semaphore_wait_min(addr={sem_addr:#x}, val={val})",
-                  f"semaphore at L1 {sem_addr:#x} (value {_u32(core, sem_addr)})")
+    _sem_wait(th, sem_addr, ready, f"noc_semaphore_wait_min(addr={sem_addr:#x}, val={val})")
 
 
 def noc_semaphore_set(sem_addr, val):

@@ -22,10 +22,8 @@ import enum
 import numpy as np
 
 from tensix.device.formats import DataFormat
-from tensix.kernel import dataflow as _df
-from tensix.kernel import (get_noc_addr, get_noc_multicast_addr, get_semaphore, l1_ptr, my_x, my_y,
-                           noc_async_write_multicast, noc_async_write_multicast_loopback_src, noc_semaphore_inc,
-                           noc_semaphore_set, noc_semaphore_set_multicast, noc_semaphore_set_multicast_loopback_src,
+from tensix.kernel import (get_noc_addr, get_noc_multicast_addr, get_semaphore, l1_ptr, noc_async_write_multicast,
+                           noc_semaphore_inc, noc_semaphore_set, noc_semaphore_set_multicast, noc_semaphore_wait,
                            riscv_wait)
 
 VALID = 1
@@ -37,25 +35,8 @@ def sem_set(sem_id, value):
 
 
 def sem_wait(sem_id, value):
-    """noc_semaphore_wait(get_semaphore(sem_id), value), re-registering on the semaphore's wait list each time it
-    wakes. tensix.kernel.dataflow.noc_semaphore_wait hands the scheduler one wait list, fetched once; a write that
-    wakes it without meeting the value (one increment of several) pops that list from the core, and the re-block
-    lands in the orphaned list, so the next increments never wake the waiter (a false DeadlockError; seen with 23
-    receivers incrementing the 1D program's sender semaphore). Same cost and timing otherwise."""
-    addr = get_semaphore(sem_id)
-    th = _df._ctx.th
-    th.advance(_df._C_SEM)
-    th.sched.sync(th)
-    core = th.core
-
-    def ready():
-        return core.sem_time.get(addr, 0) if _df._u32(core, addr) == value else None
-
-    call = f"noc_semaphore_wait(addr={addr:#x}, val={value})"
-    while ready() is None:
-        th.sched.block(th, core.sem_waiters.setdefault(addr, []), call,
-                       f"semaphore at L1 {addr:#x} (value {_df._u32(core, addr)})")
-    th.sched.wait(th, ready, [], call, "")
+    """noc_semaphore_wait(get_semaphore(sem_id), value)."""
+    noc_semaphore_wait(get_semaphore(sem_id), value)
 
 
 def sem_up(sem_id, noc_x, noc_y, incr=1):
@@ -76,20 +57,10 @@ def mcast_send(sender_sem, receiver_sem, l1_addr, size, x0, y0, x1, y1, num_dest
     """The sender's side of the readers' multicast handshake: wait until every receiver has reserved its CB space
     (incremented the sender semaphore to num_dests), reset it, multicast the block to the same L1 address of the
     rectangle's cores, then multicast the VALID receiver semaphore (same NoC and VC: it arrives after the data).
-
-    The 1D programs multicast to a rectangle that holds the sender itself (num_cores = the rectangle's cores - 1):
-    a plain NoC multicast does not deliver to its source. tensix.kernel refuses a plain multicast whose rectangle
-    holds the sender, so that case goes through the *_loopback_src calls (same num_dests, which counts the cores
-    other than the sender): the sender's own copy is the same data at the same address and its receiver semaphore
-    is already VALID, so every L1 ends the same."""
+    The 1D programs multicast to a rectangle that holds the sender itself: a plain multicast does not write to its
+    source and num_cores does not count it (tt-metal dataflow_api.h)."""
     sem_wait(sender_sem, num_dests)
     sem_set(sender_sem, 0)
-    if min(x0, x1) <= my_x[0] <= max(x0, x1) and min(y0, y1) <= my_y[0] <= max(y0, y1):
-        mcast = get_noc_multicast_addr(x0, y0, x1, y1, l1_addr)
-        noc_async_write_multicast_loopback_src(l1_addr, mcast, size, num_cores, linked=True)
-        sem = get_semaphore(receiver_sem)
-        noc_semaphore_set_multicast_loopback_src(sem, get_noc_multicast_addr(x0, y0, x1, y1, sem), num_cores)
-        return
     write_multicast(l1_addr, size, x0, y0, x1, y1, num_cores)
     sem_set_multicast(receiver_sem, x0, y0, x1, y1, num_cores)
 
