@@ -35,6 +35,19 @@ def test_benchmark_prints_one_json_line(script, args, fields):
         assert r["lane_instr_per_s"] > 0 and r["instructions_executed"] > 0
 
 
+def test_ttnn_mlp_benchmark_runs_at_toy_size():
+    pytest.importorskip("torch")
+    r = run("ttnn_mlp.py", "--tokens", "32", "--dim", "64", "--ffn", "128", "--heads", "2", "--head-dim", "64",
+            "--repeat", "1")
+    assert r["target_ratio"] == 20
+    for block in ("mlp", "attention"):
+        b = r[block]
+        assert b["pcc"] > 0.99 and b["wall_s"] > 0 and b["torch_wall_s"] > 0 and b["device_us"] > 0
+        assert {op for op, _cores, _us in b["ops"]} >= ({"ttnn.matmul", "ttnn.silu", "ttnn.multiply"} if block == "mlp"
+                                                       else {"ttnn.matmul", "ttnn.softmax",
+                                                             "ttnn.experimental.rotary_embedding"})
+
+
 def test_rope_docs_are_generated_by_their_scripts(tmp_path):
     """docs/rope_journey.md and docs/rope_accuracy/README.md are what their scripts write today (deterministic:
     simulated times and bit-exact numbers), and the accuracy script writes its four plots."""
