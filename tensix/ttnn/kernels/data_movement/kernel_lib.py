@@ -292,3 +292,29 @@ def write_last_tile_row_padding(cb_pad, accessor, out_tiled, valid_rows, start_p
                     _d.noc_async_write(pad, _d.get_noc_addr(idx, accessor, (fo + k * face_w) * element_size), line)
     _d.noc_async_write_barrier()
     _d.cb_pop_front(cb_pad, 1)
+
+
+def tensor_accessor_tuple(n, page_size_base, addr_base):
+    """make_tensor_accessor_args_tuple<n, page_size_base + n>() / make_tensor_accessor_tuple(args, addr_base) (as
+    concat's readers use them): one accessor per input, its TensorAccessorArgs after the n page sizes at
+    compile-time args page_size_base.., its address at runtime arg addr_base + i."""
+    out = []
+    args = _d.TensorAccessorArgs(page_size_base + n)
+    for i in range(n):
+        out.append(_d.TensorAccessor(args, _d.get_arg_val(addr_base + i),
+                                     _d.get_compile_time_arg_val(page_size_base + i)))
+        if i + 1 < n:
+            args = _d.TensorAccessorArgs(args.next_compile_time_args_offset())
+    return out
+
+
+def advance_tensor_index(idx, dims):
+    """pad/device/kernels/dataflow/common.hpp advance_tensor_index: increment the least significant dim first,
+    carrying; 0 when the most significant dim overflowed."""
+    for d in range(len(idx) - 1, -1, -1):
+        v = idx[d] + 1
+        if v < dims[d]:
+            idx[d] = v
+            return 1
+        idx[d] = 0
+    return 0

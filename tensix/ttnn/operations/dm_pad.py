@@ -1,0 +1,327 @@
+"""ttnn.pad as tt-metal 622c6fb9 runs it on interleaved tensors (ttnn/cpp/ttnn/operations/data_movement/pad/pad.cpp,
+pad/device/pad_device_operation.cpp):
+
+- padding: one (before, after) pair per dim (missing outer dims get (0, 0)), or output_padded_shape and
+  input_tensor_start (4-D); all zero returns the tensor; rank > 4 may pad only the lowest 3 dims;
+- ROW_MAJOR (invoke_rm): viewed as 4-D (unsqueezed, or the outer dims merged), prim::pad by
+  PadRmReaderWriterMultiCoreDefaultProgramFactory (pad_rm_reader_writer_multi_core_default_program_factory.cpp:
+  output rows split with split_work_to_cores, every row filled with the pad value then overwritten with its input row
+  by reader_pad_dims_rm_interleaved_v2, written by writer_pad_dims_rm_interleaved_v2), back to the input's rank;
+- TILE (invoke_tile): no front padding; bfloat8_b through bfloat16 (ttnn.typecast); the input's own tile padding is
+  filled with the value first (ttnn.fill_implicit_tile_padding, in place on the input, as tt-metal's fill_pad); when
+  the padded shape does not change the result is a view, else PadTileMulticoreProgramFactory
+  (pad_tile_multicore_program_factory.cpp: whole input tiles copied and pad tiles written, reader_pad_tiled /
+  writer_pad_tiled), then viewed to the requested logical shape.
+
+The pad word is tt-metal's: two bfloat16 halves for bfloat16 and (row-major) float32 (a row-major float32 pad value is
+written as the float whose bits are those two halves, as on the card: only 0 pads exactly), the float's bits for tiled
+float32, the integer for int32 / uint32.
+
+Not modelled (NotModelledError): use_multicore=False (the single-core factories), sharded inputs or outputs (the
+sharded height / width factories), sub_core_grids, tiled int32 / uint32 inputs with tile padding to fill
+(fill_implicit_tile_padding's fill_tile_int)."""
+
+from __future__ import annotations
+
+import math
+import struct
+import time
+
+import numpy as np
+
+from tensix.device import formats
+from tensix.errors import NotModelledError
+from tensix.metalium import host as mh
+from tensix.metalium.types import CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.ttnn import op as O
+from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.kernels.data_movement.kernel_lib import advance_tensor_index
+from tensix.ttnn.operations.data_movement import view
+from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.types import TILE_SIZE, DataType, Layout, data_format, element_size, padded_shape
+
+__all__ = ["pad"]
+
+_MAX_READ = 2048
+
+
+def _k(name):
+    return O.kernel_path(f"data_movement/{name}.py")
+
+
+def _bf16_pair(v: float) -> int:
+    b = int(formats.fp32_to_bf16_rne(np.array([np.float32(v)]).view(np.uint32))[0])
+    return (b << 16) | b
+
+
+def _u16_pair(v: float) -> int:
+    b = int(v) & 0xFFFF
+    return (b << 16) | b
+
+
+def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_shape=None, input_tensor_start=None,
+        use_multicore: bool = True, memory_config=None, sub_core_grids=None, **kwargs) -> Tensor:
+    """ttnn.pad(input_tensor, padding, value, *, use_multicore=True, memory_config=None), padding a list of
+    (before, after) per dim; or ttnn.pad(input_tensor, output_padded_shape, input_tensor_start, value, ...)."""
+    op = "ttnn.pad"
+    t = input_tensor
+    t._check_alive(op)
+    if args and isinstance(args[0], (list, tuple)) and not isinstance(args[0][0] if args[0] else 0, (list, tuple)):
+        output_padded_shape, input_tensor_start = padding, args[0]
+        args = args[1:]
+    if args:
+        value = args[0]
+    if output_padded_shape is not None:
+        start = [0] * len(output_padded_shape) if input_tensor_start is None else list(input_tensor_start)
+        padding = [(int(s), int(o) - d - int(s)) for s, o, d in zip(start, output_padded_shape, t.shape)]
+    if value is None:
+        raise ShapeError(f"{op}: a pad value is required.")
+    padding = [(int(p[0]), int(p[1])) for p in padding]
+    if sub_core_grids is not None:
+        raise NotModelledError(f"{op}: sub_core_grids is not modelled.\nFix: omit it.")
+    rank = len(t.shape)
+    if len(padding) > rank:
+        raise ShapeError(f"{op}: padding len can't be larger than input tensor rank")
+    if any(b < 0 or a < 0 for b, a in padding):
+        raise ShapeError(f"{op}: negative padding {padding} is not supported.")
+    padding = [(0, 0)] * (rank - len(padding)) + padding
+    if all(b == 0 and a == 0 for b, a in padding):
+        return t
+    if rank > 4:
+        first = next(i for i, p in enumerate(padding) if p[1] != 0) if any(p[1] for p in padding) else rank
+        if first < rank - 3:
+            raise ShapeError(f"{op}: ttnn::pad only supports padding on the lowest 3 dimensions for tensors with rank "
+                             f"> 4 {first}")
+    if t._device is not None:
+        C.refuse_sharded(op, t, memory_config=memory_config)
+        if not use_multicore:
+            raise NotModelledError(f"{op}(use_multicore=False): the single-core factories (PadRmReaderWriter / "
+                                   "PadTileCore) are not modelled.\nFix: use_multicore=True.")
+    if t.layout == Layout.TILE:
+        return _invoke_tile(op, t, padding, float(value), memory_config)
+    return _invoke_rm(op, t, padding, float(value), memory_config)
+
+
+def _to_4d(t: Tensor) -> Tensor:
+    """unsqueeze_to_4D / squeeze_from_ND_to_4D (views)."""
+    from tensix.ttnn.operations.data_movement import _squeeze_to_4d
+    s = list(t.shape)
+    if len(s) < 4:
+        return view(t, [1] * (4 - len(s)) + s, [1] * (4 - len(s)) + list(t.padded_shape))
+    return _squeeze_to_4d(t) if len(s) > 4 else t
+
+
+def _pad_impl(op, t: Tensor, padding, value, mc) -> Tensor:
+    """pad.cpp pad_impl(tensor, padding, ...): bfloat8_b through bfloat16; 4-D; the padded shape from the input's
+    (tile-)padded shape."""
+    if t.dtype == DataType.BFLOAT8_B and t.layout == Layout.TILE:
+        from tensix.ttnn.operations.unary import typecast
+        return typecast(_pad_impl(op, typecast(t, DataType.BFLOAT16), padding, value, mc), DataType.BFLOAT8_B)
+    rank = len(t.shape)
+    x = _to_4d(t)
+    if rank < 4:
+        padding = [(0, 0)] * (4 - rank) + list(padding)
+    else:
+        padding = list(padding)[rank - 4:]
+    base = list(x.padded_shape) if x.layout == Layout.TILE else list(x.shape)
+    front = [p[0] for p in padding]
+    out = [p[0] + d + p[1] for p, d in zip(padding, base)]
+    if x.layout == Layout.TILE and (out[-2] % TILE_SIZE or out[-1] % TILE_SIZE):
+        raise ShapeError(f"{op}: for tiled tensors padding end must be a multiple of the tile size on height and "
+                         "width for a tensor in tile layout")
+    if list(x.shape) == out:
+        return x
+    if x._device is None:
+        raise NotModelledError(f"{op}: padding a host tensor is not modelled.\nFix: ttnn.to_device first.")
+    return _prim_pad(op, x, out, front, value, mc or x.memory_config())
+
+
+def _invoke_rm(op, t: Tensor, padding, value, mc) -> Tensor:
+    from tensix.ttnn.operations.dm_reshape import reshape
+    if t._device is None:
+        return _host_pad(t, padding, value)
+    rank = len(t.shape)
+    out = _pad_impl(op, t, padding, value, mc)
+    if rank <= 4:
+        return reshape(out, list(out.padded_shape)[4 - rank:]) if rank < 4 else out
+    return reshape(out, list(t.shape[:-2]) + list(out.padded_shape)[-2:])
+
+
+def _invoke_tile(op, t: Tensor, padding, value, mc) -> Tensor:
+    if any(b for b, _ in padding):
+        raise ShapeError(f"{op}: on device tile padding does not support front padding")
+    shape = list(t.shape)
+    req = [d + a for d, (_, a) in zip(shape, padding)]
+    req_p = list(padded_shape(tuple(req), Layout.TILE))
+    if t._device is None:       # Tensor::pad to the requested padded shape
+        return _host_pad(t, [(0, p - d) for p, d in zip(req_p, shape)], value)
+    from tensix.ttnn.operations import fill_implicit_tile_padding
+    if t.dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16) and (shape[-1] % TILE_SIZE or
+                                                                          (len(shape) > 1 and shape[-2] % TILE_SIZE)):
+        raise NotModelledError(f"{op}: a tiled {t.dtype!r} tensor with tile padding needs fill_implicit_tile_padding's "
+                               "integer fill (fill_tile_int), which tensix.ttnn does not run.\nFix: pad a row-major "
+                               "tensor, or pad from tile-aligned shapes.")
+    filled = fill_implicit_tile_padding(t, value, memory_config=mc)
+    inp_p = list(t.padded_shape)
+    upper = req[:-2] != shape[:-2]
+    if len(req) == 1 or (not upper and req_p[-1] == inp_p[-1] and req_p[-2] == inp_p[-2]):
+        if math.prod(req_p) > math.prod(inp_p):
+            raise NotModelledError(f"{op}: a rank-1 tiled pad past the last tile: tt-metal views the input's buffer "
+                                   f"as the larger shape {req} (padded {req_p}), reading past its tiles.\nFix: pad a "
+                                   "row-major tensor, or unsqueeze to rank 2 first.")
+        return view(filled, req, req_p)
+    vec = [(0, a - b) for a, b in zip(req_p, inp_p)]
+    out = _pad_impl(op, filled, vec, value, mc)
+    return view(out, req, req_p)
+
+
+def _host_pad(t: Tensor, padding, value) -> Tensor:
+    """Tensor.pad on the host: the logical values padded (front and back) with value."""
+    from tensix.ttnn.core import _host_tensor
+    vals = t.values()
+    out = np.pad(vals, padding, constant_values=value)
+    return _host_tensor(out, out.shape, t.dtype, t.layout)
+
+
+def _prim_pad(op, a: Tensor, out_shape, front, value, mc) -> Tensor:
+    """prim::pad (PadDeviceOperation): output logical = padded = out_shape."""
+    started = time.perf_counter()
+    if a.dtype not in (DataType.FLOAT32, DataType.BFLOAT16, DataType.INT32, DataType.UINT32, DataType.UINT16):
+        raise DTypeError(f"{op}: Cannot pad {a.layout.name} tensor with specified format {a.dtype!r}.")
+    for i in range(4):
+        if a.shape[i] + front[i] > out_shape[i]:
+            raise ShapeError(f"{op}: Output size cannot fit input with offset")
+    out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc, padded=out_shape)
+    rm = a.layout == Layout.ROW_MAJOR
+    kind = "rm" if rm else "tile"
+    key = ("pad", kind, O.spec_key(a), O.spec_key(out), tuple(front), struct.pack("<f", value))
+    factory = (lambda: _pad_rm_factory(a, out, front, value)) if rm else (lambda: _pad_tile_factory(a, out, value))
+    O.run(op, a._device, key, factory, [a, out], [out], {"front": list(front), "value": value}, started)
+    return out
+
+
+def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:
+    """PadRmReaderWriterMultiCoreDefaultProgramFactory::create_descriptor (interleaved)."""
+    dev = a._device
+    N, Cc, H, W = tuple(a.shape)
+    Np, Cp, Hp, Wp = tuple(out.shape)
+    es = element_size(a.dtype)
+    fmt = data_format(a.dtype)
+    nch = Hp * Cp * Np
+    stick = W * es
+    stick_p = Wp * es
+    front_b = front[-1] * es
+    end_b = stick_p - stick - front_b
+    aligned = C.round_up(stick_p, 16)
+    dram_aligned = C.round_up(stick_p, 32)
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), nch)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    cores = C.corerange_to_cores(all_cores, ws.num_cores, row_wise=True)
+    if a.dtype in (DataType.INT32, DataType.UINT32):
+        packed = int(value) & 0xFFFFFFFF
+    elif a.dtype == DataType.UINT16:
+        packed = _u16_pair(value)
+    else:
+        packed = _bf16_pair(value)
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 1, 1, fmt, page_size=dram_aligned)
+    unaligned = aligned % 32 != 0
+    if front_b or unaligned:
+        O.cb(prog, all_cores, 2, 1, fmt, page_size=dram_aligned)
+    in_page = a._buffer.page_size
+    out_page = out._buffer.page_size
+    rct = [N + front[0], H + front[2], Cc + front[1], stick, Np, Hp, Cp, stick_p, front_b, end_b,
+           C.div_up(stick_p, 512), stick_p % 512 or 512, int(value != 0), packed, 16, front_b // 16, end_b // 16,
+           stick_p // 16, aligned, int(unaligned), 1, in_page, in_page] + O.accessor_args(a)
+    wct = [0, stick_p, aligned, 1, out_page, out_page] + O.accessor_args(out)
+    rk = mh.CreateKernel(prog, _k("reader_pad_dims_rm_interleaved_v2"), all_cores,
+                         ReaderDataMovementConfig(compile_args=rct))
+    wk = mh.CreateKernel(prog, _k("writer_pad_dims_rm_interleaved_v2"), all_cores,
+                         WriterDataMovementConfig(compile_args=wct))
+    Hi, Ci, Ni = H, Cc, N
+    per_barrier = max(C.div_up(_MAX_READ, aligned), 1)
+    offset = [0, 0, 0, 0]
+    ch = cc = cn = 0
+    read = written = 0
+    per_core = []
+    for core in cores:
+        n = ws.units_of(core) if (ws.group_1.contains(core) or ws.group_2.contains(core)) else 0
+        per_core.append((core, n, [n, per_barrier, read, front[0], front[1], front[2]] + offset,
+                         [n, per_barrier, written]))
+        written += n
+        for _ in range(n):
+            if (front[2] <= ch < Hi + front[2] and front[1] <= cc < Ci + front[1] and front[0] <= cn < Ni + front[0]):
+                read += 1
+            ch += 1
+            if ch == Hp:
+                cc += 1
+                ch = 0
+                if cc == Cp:
+                    cn += 1
+                    cc = 0
+        offset = [0, ch, cc, cn]
+    O.cb(prog, all_cores, 0, 16 * per_barrier, fmt, page_size=aligned)
+
+    def set_args(tensors):
+        src, dst = tensors
+        for core, n, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address() if n else 0] + r)
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address() if n else 0] + w)
+
+    return O.ProgramEntry(prog, set_args, len(per_core), "pad_rm")
+
+
+def _pad_tile_factory(a: Tensor, out: Tensor, value) -> O.ProgramEntry:
+    """PadTileMulticoreProgramFactory::create_descriptor (interleaved)."""
+    dev = a._device
+    n_pages = out.num_pages
+    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), n_pages)
+    all_cores = CoreRangeSet(ws.all_ranges)
+    cores = C.corerange_to_cores(all_cores, ws.num_cores, row_wise=True)
+    fmt = data_format(a.dtype)
+    page = out._buffer.page_size
+    prog = mh.CreateProgram()
+    O.cb(prog, all_cores, 0, 2, fmt, page_size=page)
+    O.cb(prog, all_cores, 1, 2, fmt, page_size=page)
+    O.cb(prog, all_cores, 2, 1, fmt, page_size=page)
+    if a.dtype in (DataType.INT32, DataType.UINT32):
+        packed = int(value) & 0xFFFFFFFF
+    elif a.dtype == DataType.BFLOAT16:
+        packed = _bf16_pair(value)
+    elif a.dtype == DataType.UINT16:
+        packed = _u16_pair(value)
+    else:
+        packed = struct.unpack("<I", struct.pack("<f", value))[0]
+    nd = len(out.padded_shape)
+    rk = mh.CreateKernel(prog, _k("reader_pad_tiled"), all_cores, ReaderDataMovementConfig(
+        compile_args=[0, page, nd] + O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_pad_tiled"), all_cores, WriterDataMovementConfig(
+        compile_args=[0, 1, 2, page, nd, packed, element_size(a.dtype)] + O.accessor_args(out)))
+    in_ps = list(a.padded_shape)
+    out_ps = list(out.padded_shape)
+    in_ps[-1] //= TILE_SIZE
+    in_ps[-2] //= TILE_SIZE
+    out_ps[-1] //= TILE_SIZE
+    out_ps[-2] //= TILE_SIZE
+    in_id, out_id = [0] * nd, [0] * nd
+    in_off = out_off = 0
+    per_core = []
+    for core in cores:
+        n = ws.units_of(core) if (ws.group_1.contains(core) or ws.group_2.contains(core)) else 0
+        shared = in_ps + out_ps + in_id + out_id
+        per_core.append((core, n, [n, in_off] + shared, [n, out_off] + shared))
+        for _ in range(n):
+            if all(i >= o for i, o in zip(in_id, out_id)):
+                advance_tensor_index(in_id, in_ps)
+                in_off += 1
+            advance_tensor_index(out_id, out_ps)
+            out_off += 1
+
+    def set_args(tensors):
+        src, dst = tensors
+        for core, n, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address() if n else 0] + r)
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address() if n else 0] + w)
+
+    return O.ProgramEntry(prog, set_args, len(per_core), "pad_tile")
