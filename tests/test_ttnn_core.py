@@ -325,3 +325,25 @@ def test_create_sharded_memory_config_as_ttnn_core_py():
     mc = ttnn.create_sharded_memory_config_((1, 1, 100, 64), grid, ttnn.ShardStrategy.HEIGHT,
                                            ttnn.ShardOrientation.ROW_MAJOR, tile_layout=True)
     assert mc.shard_spec.shape == (32, 64) and mc.memory_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+
+
+def test_rank0_zero_volume_and_host_memory_config(device):
+    """Found by tt-metal's test_to_and_from_torch / test_full / test_creation: a rank-0 tensor keeps shape (), a
+    zero-volume tensor goes to the device and back, a host tensor's spec has ttnn's DRAM default memory config."""
+    assert ttnn.to_numpy(ttnn.full([], 3, dtype=ttnn.int32)).shape == ()
+    assert ttnn.to_numpy(ttnn.full([], 3.0, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)).shape == ()
+    for layout in (ttnn.TILE_LAYOUT, ttnn.ROW_MAJOR_LAYOUT):
+        t = ttnn.from_numpy(np.zeros((0,), np.float32), dtype=ttnn.bfloat16, layout=layout, device=device)
+        assert ttnn.to_numpy(t).shape == (0,)
+    assert ttnn.arange(0, 10, 3).memory_config() == ttnn.DRAM_MEMORY_CONFIG
+
+
+def test_col_tilize_transposes_before_packing():
+    """ttnn 622c6fb9 from_torch(col_tilize=True): the BFP tiles of the transposed matrix, shape (..., N, K)."""
+    x = np.random.default_rng(2).standard_normal((1, 1, 64, 96)).astype(np.float32)
+    a = ttnn.from_torch(x, dtype=ttnn.bfloat8_b, col_tilize=True)
+    b = ttnn.from_torch(np.swapaxes(x, -1, -2).copy(), dtype=ttnn.bfloat8_b)
+    assert a.shape == (1, 1, 96, 64)
+    np.testing.assert_array_equal(ttnn.to_numpy(a), ttnn.to_numpy(b))
+    with pytest.raises(ttnn.TTNNError, match="requires BFP dtype"):
+        ttnn.from_torch(x, dtype=ttnn.bfloat16, col_tilize=True)

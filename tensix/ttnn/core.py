@@ -80,8 +80,8 @@ def _host_tensor(values: np.ndarray, shape, dtype: DataType, layout: Layout, pad
         if dtype == DataType.BFLOAT8_B:
             tiles, vals = T.pack_bfp8(vals)
             return Tensor._make(shape, dtype, layout, host=vals, bfp=tiles)
-        return Tensor._make(shape, dtype, layout, host=np.ascontiguousarray(vals))
-    return Tensor._make(shape, dtype, layout, host=np.ascontiguousarray(values.reshape(tuple(shape))))
+        return Tensor._make(shape, dtype, layout, host=np.asarray(vals, order="C"))
+    return Tensor._make(shape, dtype, layout, host=np.asarray(values.reshape(tuple(shape)), order="C"))
 
 
 def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = None, device=None,
@@ -104,15 +104,28 @@ def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = 
 
 def from_torch(tensor, dtype: DataType | None = None, *, spec=None, tile=None, pad_value=None,
                layout: Layout | None = None, device=None, memory_config: MemoryConfig | None = None,
-               mesh_mapper=None, cq_id=None, preserve_nan_values=False, **kwargs) -> Tensor:
-    """ttnn.from_torch(tensor, dtype=None, *, layout=ROW_MAJOR, device=None, memory_config=None, pad_value=None):
-    a torch tensor (or numpy array) to a ttnn tensor, on `device` if given."""
+               mesh_mapper=None, cq_id=None, preserve_nan_values=False, col_tilize=False, **kwargs) -> Tensor:
+    """ttnn.from_torch(tensor, dtype=None, *, layout=ROW_MAJOR, device=None, memory_config=None, pad_value=None,
+    col_tilize=False): a torch tensor (or numpy array) to a ttnn tensor, on `device` if given. col_tilize (block-float
+    dtypes only, as ttnn 622c6fb9 ttnn/ttnn/operations/core.py): the last two dims are transposed on the host before
+    the BFP tiles are packed, so the result has shape (..., N, K)."""
     if tensor is None:
         return None
     if spec is not None:
+        if col_tilize:
+            raise TTNNError("ttnn.from_torch: col_tilize=True is not supported with spec")
         dtype, layout, memory_config = spec.dtype, spec.layout, spec.memory_config
     if mesh_mapper is not None:
         raise NotModelledError("mesh_mapper: tensix simulates one device; multi-device meshes are not modelled.")
+    if col_tilize:
+        if dtype not in (DataType.BFLOAT8_B, DataType.BFLOAT4_B):
+            raise TTNNError("ttnn.from_torch: col_tilize=True requires BFP dtype (bfloat8_b or bfloat4_b)")
+        arr = _to_numpy_input(tensor)
+        if arr.ndim < 2:
+            raise TTNNError("ttnn.from_torch: col_tilize=True requires tensor.ndim >= 2")
+        if layout is not None and layout != Layout.TILE:
+            raise TTNNError("ttnn.from_torch: col_tilize=True requires layout to be None or ttnn.TILE_LAYOUT")
+        tensor = np.swapaxes(arr.astype(np.float32), -1, -2)
     return from_numpy(tensor, dtype, layout=layout, device=device, memory_config=memory_config,
                       pad_value=pad_value, tile=tile)
 

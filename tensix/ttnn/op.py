@@ -50,8 +50,7 @@ def spec_key(t: Tensor):
 
 
 def describe(t: Tensor) -> str:
-    mc = t.memory_config()
-    where = "host" if mc is None else f"{mc.buffer_type.name}"
+    where = "host" if t._device is None else t.memory_config().buffer_type.name
     return f"{list(t.shape)} {t.dtype.name} {t.layout.name} {where}"
 
 

@@ -21,8 +21,8 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import BufferType as MBufferType
 from tensix.ttnn.errors import DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError, \
     TTNNError
-from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape, StorageType,
-                               TensorMemoryLayout, data_format, element_size, padded_shape)
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape,
+                               StorageType, TensorMemoryLayout, data_format, element_size, padded_shape)
 
 # numpy container of each dtype's host values (bfloat8_b: float32 values of its packed tiles)
 _HOST_NP = {
@@ -184,8 +184,9 @@ class Tensor:
     def get_layout(self) -> Layout:
         return self._layout
 
-    def memory_config(self) -> MemoryConfig | None:
-        return self._memory_config
+    def memory_config(self) -> MemoryConfig:
+        """The tensor's memory config; a host tensor's spec carries ttnn's default, DRAM interleaved."""
+        return self._memory_config if self._memory_config is not None else DRAM_MEMORY_CONFIG
 
     def storage_type(self) -> StorageType:
         return StorageType.DEVICE if self._device is not None else StorageType.HOST
@@ -367,6 +368,8 @@ def allocate_buffer(device, size: int, page_size: int, memory_config: MemoryConf
 
 def device_bytes(t: Tensor) -> np.ndarray:
     """The bytes a host tensor has in a device buffer, page after page (see the module docstring)."""
+    if t._padded.volume() == 0:             # a zero-volume tensor has no pages
+        return np.zeros(0, np.uint8)
     if t._layout == Layout.TILE:
         if t._dtype == DataType.BFLOAT8_B:
             return t._bfp.reshape(-1)
@@ -378,6 +381,9 @@ def device_bytes(t: Tensor) -> np.ndarray:
 
 def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataType, layout: Layout):
     """Inverse of device_bytes: (host values, bfp tile bytes or None)."""
+    if padded.volume() == 0:
+        bfp = np.zeros((0, formats.tile_size(DataFormat.Bfp8_b)), np.uint8) if dtype == DataType.BFLOAT8_B else None
+        return np.zeros(tuple(padded if layout == Layout.TILE else shape), _HOST_NP[dtype]), bfp
     if layout == Layout.TILE:
         if dtype == DataType.BFLOAT8_B:
             tiles = raw.reshape(-1, formats.tile_size(DataFormat.Bfp8_b)).copy()
