@@ -318,3 +318,54 @@ def advance_tensor_index(idx, dims):
             return 1
         idx[d] = 0
     return 0
+
+
+class EmbeddingTokens:
+    """embeddings_common.hpp (tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/embedding/device/kernels/dataflow/):
+    prepare_local_cache (PADDED: the pad token's weight row into the cache CB; BINARY: rows 0 and 1) and
+    read_token_async (the weight row of a token, or the cached row), with the kernel's defines passed in `defines`
+    (the kernel module's globals: PADDED / BINARY / BFP16). As in the C++, PADDED and BINARY take the token as the
+    raw index word even for bfloat16 indices (BFP16 converts only in the GENERIC branch)."""
+
+    def __init__(self, defines, local_cache_cb, weights, weight_stick_size, pad_token_arg_idx=0):
+        self.padded = bool(defines.get("PADDED"))
+        self.binary = bool(defines.get("BINARY"))
+        self.bf16 = bool(defines.get("BFP16"))
+        self.weights = weights
+        if self.padded:
+            self.pad_token = _d.get_arg_val(pad_token_arg_idx)
+            _d.cb_reserve_back(local_cache_cb, 1)
+            self.pad_addr = _d.get_write_ptr(local_cache_cb)
+            _d.noc_async_read(_d.get_noc_addr(self.pad_token, weights), self.pad_addr, weight_stick_size)
+            _d.noc_async_read_barrier()
+        elif self.binary:
+            _d.cb_reserve_back(local_cache_cb, 2)
+            self.zero_addr = _d.get_write_ptr(local_cache_cb)
+            _d.noc_async_read(_d.get_noc_addr(0, weights), self.zero_addr, weight_stick_size)
+            self.one_addr = self.zero_addr + weight_stick_size
+            _d.noc_async_read(_d.get_noc_addr(1, weights), self.one_addr, weight_stick_size)
+            _d.noc_async_read_barrier()
+
+    @property
+    def token_dtype(self):
+        import numpy as np
+        return np.uint16 if self.bf16 else np.uint32
+
+    def read(self, token, dst_l1_addr, size_bytes, weight_offset_bytes=0):
+        """read_token_async: an asynchronous read of size_bytes of the token's weight row into dst_l1_addr."""
+        token = int(token)
+        if self.padded:
+            if token == self.pad_token:
+                src = _d.get_noc_addr(self.pad_addr + weight_offset_bytes)
+            else:
+                src = _d.get_noc_addr(token, self.weights, weight_offset_bytes)
+        elif self.binary:
+            src = _d.get_noc_addr((self.zero_addr if token == 0 else self.one_addr) + weight_offset_bytes)
+        elif self.bf16:
+            import numpy as np
+            f = float(np.array([token << 16], np.uint32).view(np.float32)[0])
+            src = _d.get_noc_addr(int(f) & 0xFFFFFFFF if f == f and abs(f) < 2**32 else 0, self.weights,
+                                  weight_offset_bytes)
+        else:
+            src = _d.get_noc_addr(token, self.weights, weight_offset_bytes)
+        _d.noc_async_read(src, dst_l1_addr, size_bytes)
