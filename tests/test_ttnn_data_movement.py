@@ -179,8 +179,57 @@ def test_tilize_untilize_errors(device):
         ttnn.tilize_with_val_padding(t, [30, 32], 0.0)
     with pytest.raises(ttnn.DTypeError, match="ROW_MAJOR"):
         ttnn.to_layout(ttnn.to_layout(t, ttnn.TILE_LAYOUT), ttnn.ROW_MAJOR_LAYOUT, dtype=ttnn.float32)
-    with pytest.raises(tensix.NotModelledError, match="Block"):
-        ttnn.tilize(_dev(np.zeros((32, 40 * 32)), ttnn.bfloat16, device))
+    wide = ttnn.to_layout(_dev(_data((32, 40 * 32), ttnn.bfloat16), ttnn.bfloat16, device), ttnn.TILE_LAYOUT)
+    with pytest.raises(tensix.NotModelledError, match="drops whole tile columns"):
+        ttnn.untilize_with_unpadding(wide, [31, 1000])
+
+
+@pytest.mark.parametrize("shape,dtype", [((1, 1, 32, 2048), ttnn.bfloat16), ((1, 64, 2400), ttnn.float32),
+                                         ((2, 3, 32, 1536), ttnn.bfloat16), ((96, 4096), ttnn.int32),
+                                         ((1, 1, 64, 2048), ttnn.bfloat8_b)])
+def test_block_tilize_and_untilize_for_wide_rows(device, shape, dtype):
+    """Rows wider than 32 tiles with few tile-rows: tt-metal's 2-D block factories (square blocks of tiles, cliff
+    blocks at the row end and the bottom), exact both ways (bfloat8_b: the host's tiles)."""
+    x = _data(shape, dtype)
+    src = ttnn.float32 if dtype == ttnn.bfloat8_b else dtype
+    t = _dev(x, src, device)
+    if dtype == ttnn.bfloat8_b:
+        ref_t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+        u = ttnn.untilize(ref_t)
+        assert _last()[0].program == "untilize_multi_core_block" and u.dtype == ttnn.bfloat16
+        np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(ref_t))
+        return
+    tt = ttnn.tilize(t)
+    assert _last()[0].program == "tilize_multi_core_block" and _last()[0].cores > 8
+    np.testing.assert_array_equal(ttnn.to_numpy(tt), ttnn.to_numpy(_host(x, dtype, ttnn.TILE_LAYOUT)))
+    u = ttnn.untilize(tt)
+    assert _last()[0].program == "untilize_multi_core_block"
+    np.testing.assert_array_equal(ttnn.to_numpy(u), ttnn.to_numpy(_host(x, dtype)))
+    end = [d - 1 for d in shape[:-1]] + [shape[-1] - 10]
+    part = ttnn.untilize_with_unpadding(tt, end)
+    assert _last()[0].program == "untilize_with_unpadding_multi_core_block_interleaved"
+    np.testing.assert_array_equal(ttnn.to_numpy(part), ttnn.to_numpy(_host(x, dtype))[..., :shape[-1] - 9])
+
+
+def _padded_values(t):
+    from tensix.ttnn.tensor import _read_raw, values_from_bytes
+    return values_from_bytes(_read_raw(t, "test"), t._shape, t._padded, t._dtype, t._layout)[0]
+
+
+def test_block_tilize_with_val_padding(device):
+    x = np.arange(33 * 1100, dtype=np.float64).reshape(1, 1, 33, 1100) % 97
+    t = _dev(x, ttnn.bfloat16, device)
+    y = ttnn.tilize_with_val_padding(t, [1, 1, 64, 1120], 7.0)
+    assert _last()[0].program == "tilize_with_val_padding_multi_core_block_interleaved"
+    p = _padded_values(y)
+    np.testing.assert_array_equal(p[..., :33, :1100], x)
+    assert np.all(p[..., 33:, :] == 7.0) and np.all(p[..., :33, 1100:] == 7.0)
+    # a block past the input row's width: the reader's unsigned column arithmetic skips the pad fill and reads past
+    # the row (tt-metal's kernel); rows below the input are still padded
+    y = ttnn.tilize_with_val_padding(t, [1, 1, 64, 1184], 7.0)
+    p = _padded_values(y)
+    np.testing.assert_array_equal(p[..., :33, :1100], x)
+    assert np.all(p[..., 33:, :] == 7.0) and not np.all(p[..., :33, 1120:] == 7.0)
 
 
 # ------------------------------------------------------------------------------------------------- sharding

@@ -86,6 +86,93 @@ def compute_ncores_wh(grid_area: int, nblocks: int, width_tiles: int, height_til
     return nblocks if per == 0 else total
 
 
+def _ncores_wh_full(grid_area, nblocks, width_tiles, height_tiles):
+    per = 1 if grid_area == 0 else div_up(nblocks, grid_area)
+    per, size = _closest_square_larger_than_b(per, width_tiles, height_tiles, grid_area)
+    bw, bh = div_up(width_tiles, size), div_up(height_tiles, size)
+    return (nblocks if per == 0 else bw * bh), per, bw, bh, size
+
+
+def _ncores_wh_sb(grid_area, nblocks, width_tiles, height_tiles, limit):
+    """work_split_tilize.hpp compute_ncores_wh_sb: blocks split into sub-blocks of at most `limit` - 1 tiles when a
+    block would not fit L1. Returns (ncores, per, total_w, total_h, block size, sub-block size)."""
+    per = 1 if grid_area == 0 else div_up(nblocks, grid_area)
+    bw, bh = div_up(width_tiles, limit), div_up(height_tiles, limit)
+    if bw * bh < grid_area:
+        return bw * bh, per, bw, bh, limit, limit
+    best = None         # (n, total blocks, sub, block)
+    for sub in range(limit - 1, 0, -1):
+        for n in range(2, div_up(width_tiles, sub) + 1):
+            size = n * sub
+            total = div_up(width_tiles, size) * div_up(height_tiles, size)
+            cliff = width_tiles - (width_tiles // size) * size
+            if total <= grid_area and cliff < limit and (best is None or total > best[1] or
+                                                          (total == best[1] and n < best[0])):
+                best = (n, total, sub, size)
+    if best is None:
+        raise ValueError("split_blocks_for_tilize_wh: No solution found for single_block_size")
+    size, sub = best[3], best[2]
+    bw, bh = div_up(width_tiles, size), div_up(height_tiles, size)
+    return (nblocks if per == 0 else bw * bh), per, bw, bh, size, sub
+
+
+@dataclass
+class BlockSplitWH:
+    ncores: int
+    cores: list                 # the cores in block order (block rows of full_cores_per_row (+1 cliff) cores)
+    core_range: list
+    cliff_row: list
+    cliff_col: list
+    cliff_col_row: list
+    single_block_size: int
+    single_block_size_cliff_row: int
+    single_block_size_cliff_col: int
+    has_cliff_row: bool
+    has_cliff_col: bool
+    full_cores_per_row: int
+    full_cores_per_col: int
+    single_sub_block_size: int
+
+
+def split_blocks_for_tilize_wh(grid, nblocks: int, width_tiles: int, height_tiles: int,
+                               limit: int | None = None) -> BlockSplitWH:
+    """work_split_tilize.hpp split_blocks_for_tilize_wh: square blocks of single_block_size tiles (the smallest
+    whose count fits the grid), cores taken row of blocks by row of blocks, a cliff block at the end of each row and a
+    cliff row at the bottom; blocks larger than `limit` tiles are split into sub-blocks (compute_ncores_wh_sb). The
+    cores: corerange_to_cores(grid) order for a CoreRangeSet, row by row from (0, 0) for a grid size (CoreCoord)."""
+    if isinstance(grid, CoreCoord):
+        cores = [CoreCoord(i % grid.x, i // grid.x) for i in range(grid.x * grid.y)]
+    else:
+        cores = corerange_to_cores(grid)
+    area = len(cores)
+    ncores, _per, bw, bh, size = _ncores_wh_full(area, nblocks, width_tiles, height_tiles)
+    sub = size
+    if limit is not None and size > limit:
+        ncores, _per, bw, bh, size, sub = _ncores_wh_sb(area, nblocks, width_tiles, height_tiles, limit)
+    fr, fc = width_tiles // size, height_tiles // size
+    has_cr, has_cc = fr < bw, fc < bh
+    groups = {"core": [], "row": [], "col": [], "colrow": []}
+    order = []
+
+    def add(kind):
+        c = cores[len(order)]
+        groups[kind].append(c)
+        order.append(c)
+
+    for _ in range(fc):
+        for _ in range(fr):
+            add("core")
+        if has_cr:
+            add("row")
+    if has_cc:
+        for _ in range(fr):
+            add("col")
+        if has_cr:
+            add("colrow")
+    return BlockSplitWH(ncores, order, groups["core"], groups["row"], groups["col"], groups["colrow"], size,
+                        width_tiles - fr * size, height_tiles - fc * size, has_cr, has_cc, fr, fc, sub)
+
+
 @dataclass
 class BlockSplit:
     ncores: int

@@ -21,13 +21,18 @@ Programs (ttnn/cpp/ttnn/operations/data_movement/...):
   factories/untilize_with_unpadding_multi_core_interleaved_program_factory.cpp): reader
   reader_unary_interleaved_start_id, compute untilize.cpp, writer writer_unary_stick_layout_split_rows_multicore
   writing only the logical rows and columns.
+- the block factories tt-metal picks for rows wider than 32 tiles with few tile-rows, or rows that do not fit L1:
+  TilizeMultiCoreBlockProgramFactory / TilizeWithValPaddingMultiCoreBlockInterleavedFactory (square blocks of tiles
+  from split_blocks_for_tilize_wh, reader reader_unary_pad_multicore_both_dims, compute tilize_wh, writer
+  writer_unary_interleaved_start_id_wh) and UntilizeMultiCoreBlockProgramFactory /
+  UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory (reader reader_unary_interleaved_wh_multicore, compute
+  untilize_wh, writer writer_unary_stick_layout_wh_multicore); their unsigned column arithmetic is kept (a tilize
+  block starting past the input row's width reads past the row instead of padding, as on the card) or refused where
+  the card would write far past a row (an unpadding that drops a block's whole tile columns).
 - to_layout on a device tensor: core/to_layout/to_layout_op.cpp to_layout_impl (untilize when no padding changes,
   else untilize_with_unpadding; tilize, else tilize_with_val_padding; rank < 2 viewed as [1, W] and reshaped back).
 
-Not modelled (NotModelledError): the single-core factories (use_multicore=False, use_low_perf), the block factories
-tt-metal picks for rows wider than 32 tiles with few tile-rows or rows that do not fit L1
-(TilizeMultiCoreBlockProgramFactory, TilizeWithValPaddingMultiCoreBlockInterleavedFactory,
-UntilizeMultiCoreBlockProgramFactory, UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory), untilize's
+Not modelled (NotModelledError): the single-core factories (use_multicore=False, use_low_perf), untilize's
 column-parallel factory (rows wider than a CB), sub_core_grids, and the sharded factories (sharded inputs and
 outputs: move them to interleaved first)."""
 
@@ -134,19 +139,19 @@ def _tilize_prim(op, dev, a, mc, out_dtype, started):
     ntpr = a.padded_shape[-1] // TILE_SIZE
     ntpc = a.padded_shape[-2] // TILE_SIZE
     in_ts, out_ts = _tile_size(a.dtype), _tile_size(out_dtype)
-    if not C.is_enough_space(dev, in_ts, out_ts, ntpr):
-        _refuse_variant(op, f"TilizeMultiCoreBlockProgramFactory (a row of {ntpr} tiles does not fit L1)",
-                        "tilize narrower tensors.")
+    block = not C.is_enough_space(dev, in_ts, out_ts, ntpr)
     nblocks = a.num_pages // TILE_SIZE          # tile rows (32 sticks each)
     ncores, _ = C.compute_ncores(64, nblocks)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
-        if ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW, ntpr, ntpc):
-            _refuse_variant(op, f"TilizeMultiCoreBlockProgramFactory (tt-metal's choice for rows of {ntpr} tiles "
-                            f"and {ntpc} tile-rows)", "tilize tensors at most 32 tiles wide, or taller ones.")
+        block = block or ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW,
+                                                       ntpr, ntpc)
     out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc)
-    key = ("tilize", "multi_core_default", O.spec_key(a), O.spec_key(out))
+    key = ("tilize", "multi_core_block" if block else "multi_core_default", O.spec_key(a), O.spec_key(out))
 
     def factory():
+        if block:
+            return _tilize_block_factory(dev, a, out, 0, a.padded_shape[-1] * element_size(a.dtype),
+                                         "tilize_multi_core_block")
         return _tilize_default_factory(dev, a, out)
 
     O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name}, started)
@@ -265,20 +270,19 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
     ntpr = out_padded[-1] // TILE_SIZE
     ntpc = out_padded[-2] // TILE_SIZE
     in_ts, out_ts = _tile_size(a.dtype), (_tile_size(dtype) if dtype else _tile_size(a.dtype))
-    if not C.is_enough_space(dev, in_ts, out_ts, ntpr):
-        _refuse_variant(op, "TilizeWithValPaddingMultiCoreBlockInterleavedFactory (a row of tiles does not fit L1)",
-                        "tilize narrower tensors.")
+    block = not C.is_enough_space(dev, in_ts, out_ts, ntpr)
     num_blocks = int(np.prod(out_padded)) // out_padded[-1] // TILE_SIZE
     ncores, _ = C.compute_ncores(64, num_blocks)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
         pad_in = tuple(a.padded_shape)
-        if ncores < C.compute_ncores_wh(64, (pad_in[-1] * C.dim(pad_in, -2)) // C.TILE_HW, ntpr, ntpc):
-            _refuse_variant(op, "TilizeWithValPaddingMultiCoreBlockInterleavedFactory (tt-metal's choice for rows "
-                            f"of {ntpr} tiles and {ntpc} tile-rows)", "tilize tensors at most 32 tiles wide.")
+        block = block or ncores < C.compute_ncores_wh(64, (pad_in[-1] * C.dim(pad_in, -2)) // C.TILE_HW, ntpr, ntpc)
     out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, padded=out_padded)
-    key = ("tilize_with_val_padding", O.spec_key(a), O.spec_key(out), packed)
+    key = ("tilize_with_val_padding", "block" if block else "default", O.spec_key(a), O.spec_key(out), packed)
 
     def factory():
+        if block:
+            return _tilize_block_factory(dev, a, out, packed, out_padded[-1] * element_size(a.dtype),
+                                         "tilize_with_val_padding_multi_core_block_interleaved")
         return _tilize_val_padding_factory(dev, a, out, packed)
 
     O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name, "pad_value": pad_value}, started)
@@ -320,6 +324,101 @@ def _tilize_val_padding_factory(dev, a, out, packed_pad_value) -> O.ProgramEntry
             mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), nt, ts])
 
     return O.ProgramEntry(prog, set_args, len(per_core), "tilize_with_val_padding_multi_core_default")
+
+
+def _tilize_block_factory(dev, a, out, packed_pad_value, row_size_bytes, name) -> O.ProgramEntry:
+    """TilizeMultiCoreBlockProgramFactory / TilizeWithValPaddingMultiCoreBlockInterleavedFactory::create_descriptor
+    (the two differ in the pad value and the row size the start columns wrap at: the input's, or the padded
+    output's): square blocks of tiles over the grid (split_blocks_for_tilize_wh, sub-blocks when a block does not
+    fit L1), reader_unary_pad_multicore_both_dims, tilize_wh, writer_unary_interleaved_start_id_wh."""
+    es = element_size(a.dtype)
+    in_ts, out_ts = _tile_size(a.dtype), _tile_size(out.dtype)
+    fp32_llk_acc = a.dtype == DataType.FLOAT32 or out.dtype == DataType.BFLOAT8_B
+    grid = C.device_grid(dev)
+    op_ = tuple(out.padded_shape)
+    ntpc, ntpr = op_[-2] // TILE_SIZE, op_[-1] // TILE_SIZE
+    limit = C.max_l1_space(dev) // (in_ts + out_ts)
+    sp = C.split_blocks_for_tilize_wh(grid, (op_[-1] * op_[-2]) // C.TILE_HW, ntpr, ntpc, limit)
+    if sp.single_sub_block_size > 0 and sp.single_block_size % sp.single_sub_block_size:
+        raise ShapeError("tilize: single_block_size is not divided by single_sub_block_size")
+    total_tiles_per_row = sp.full_cores_per_row * sp.single_block_size + sp.has_cliff_row * \
+        sp.single_block_size_cliff_row
+    unpadded_row = a.padded_shape[-1] * es
+    prog = mh.CreateProgram()
+    row_bytes = in_ts // TILE_SIZE
+
+    def cb_pair(cores, n):
+        if not cores:
+            return
+        r = C.ranges_of(cores)
+        tmp = row_bytes * n + 2 * 32
+        O.cb(prog, r, 1, 1, a.dtype, page_size=tmp)
+        O.cb(prog, r, 0, n, a.dtype)
+        O.cb(prog, r, 16, n, out.dtype)
+
+    b, sub = sp.single_block_size, sp.single_sub_block_size
+    cb_pair(sp.core_range, sub)
+    if sp.has_cliff_col and sp.has_cliff_row:
+        cb_pair(sp.cliff_col_row, sp.single_block_size_cliff_row)
+    if sp.has_cliff_row:
+        cb_pair(sp.cliff_row, sp.single_block_size_cliff_row)
+    if sp.has_cliff_col:
+        cb_pair(sp.cliff_col, sub)
+    shape = tuple(out.shape)
+    third = 1 if len(shape) < 3 else (shape[-3] if len(shape) == 3 else shape[-3] * shape[-4])
+    total_rows = a.shape[-2] if len(a.shape) > 1 else 1
+    if op_[-2] > C.round_up(total_rows, TILE_SIZE):
+        total_rows = op_[-2]
+    all_cores = C.ranges_of(sp.cores)
+    rk = mh.CreateKernel(prog, _k("reader_unary_pad_multicore_both_dims"), all_cores, ReaderDataMovementConfig(
+        compile_args=[total_rows, third, TILE_SIZE, es, unpadded_row, 32] + O.accessor_args(a)
+        + [a._buffer.page_size]))
+    wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id_wh"), all_cores, WriterDataMovementConfig(
+        compile_args=[16, op_[-1] * op_[-2] // C.TILE_HW, third, total_tiles_per_row] + O.accessor_args(out)))
+    utd = _UTD if fp32_llk_acc else None
+    for cores, col, row in ((sp.core_range, b * b // sub, sub),
+                            (sp.cliff_col_row if sp.has_cliff_col and sp.has_cliff_row else [],
+                             sp.single_block_size_cliff_col, sp.single_block_size_cliff_row),
+                            (sp.cliff_row if sp.has_cliff_row else [], b, sp.single_block_size_cliff_row),
+                            (sp.cliff_col if sp.has_cliff_col else [], sp.single_block_size_cliff_col * b // sub,
+                             sub)):
+        if cores:
+            mh.CreateKernel(prog, _k("tilize_wh"), C.ranges_of(cores), ComputeConfig(
+                fp32_dest_acc_en=fp32_llk_acc, unpack_to_dest_mode=utd, compile_args=[col, row, third]))
+    per_core = []
+    start_row = start_col = tile_start = 0
+    total_row_cores = sp.full_cores_per_row + (1 if sp.has_cliff_row else 0)
+    col_count = 1
+    n = len(sp.cores)
+    for i, core in enumerate(sp.cores):
+        if sp.has_cliff_col and sp.has_cliff_row and i == n - 1:
+            r_arg, c_arg, s_arg = sp.single_block_size_cliff_row, sp.single_block_size_cliff_col, \
+                sp.single_block_size_cliff_row
+        elif sp.has_cliff_row and i != 0 and (i + 1) % (sp.full_cores_per_row + 1) == 0:
+            r_arg, c_arg, s_arg = sp.single_block_size_cliff_row, b, sp.single_block_size_cliff_row
+        elif i < total_row_cores * sp.full_cores_per_col:
+            r_arg, c_arg, s_arg = b, b, sub
+        else:
+            r_arg, c_arg, s_arg = b, sp.single_block_size_cliff_col, sub
+        per_core.append((core, [TILE_SIZE * es * r_arg, start_row, start_col, r_arg, c_arg, TILE_SIZE * es * s_arg,
+                                s_arg], [tile_start, r_arg, c_arg]))
+        end_col = start_col + r_arg * TILE_SIZE * es
+        start_col = end_col % row_size_bytes
+        if end_col % row_size_bytes == 0 and end_col != 0:
+            start_row += c_arg * TILE_SIZE
+        if start_col == 0:
+            tile_start = col_count * c_arg * total_tiles_per_row
+            col_count += 1
+        else:
+            tile_start += r_arg
+
+    def set_args(tensors):
+        src, dst = tensors
+        for c, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), packed_pad_value] + r)
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address()] + w)
+
+    return O.ProgramEntry(prog, set_args, len(per_core), name)
 
 
 def tilize_with_zero_padding(input_tensor: Tensor, *, memory_config=None, output_dtype=None, dtype=None,
@@ -366,28 +465,122 @@ def _untilize_prim(op, dev, a, mc, started):
     width = a.padded_shape[-1]
     height = a.padded_shape.volume() // width
     ntpr, ntpc = width // TILE_SIZE, height // TILE_SIZE
-    if not C.is_enough_space(dev, ts, ts, ntpr):
-        _refuse_variant(op, "UntilizeMultiCoreBlockProgramFactory (a row of tiles does not fit L1)",
-                        "untilize narrower tensors.")
+    block = not C.is_enough_space(dev, ts, ts, ntpr)
     ncores, _ = C.compute_ncores(64, ntpc)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
         nbb = (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW
-        if ncores < C.compute_ncores_wh(64, nbb, ntpr, C.dim(a.padded_shape, -2) // TILE_SIZE):
-            _refuse_variant(op, f"UntilizeMultiCoreBlockProgramFactory (tt-metal's choice for rows of {ntpr} tiles)",
-                            "untilize tensors at most 32 tiles wide, or with more tile-rows.")
+        block = block or ncores < C.compute_ncores_wh(64, nbb, ntpr, C.dim(a.padded_shape, -2) // TILE_SIZE)
     max_tiles_per_cb = (dev.l1_size_per_core() // 2 - C.soc.L1_UNRESERVED_BASE) // (2 * ts)
-    if ntpr > max_tiles_per_cb:
+    if not block and ntpr > max_tiles_per_cb:
         _refuse_variant(op, "the column-parallel / single-core untilize (a row of tiles does not fit a CB)",
                         "untilize narrower tensors.")
     out_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
     out = C.make_output(dev, a.shape, out_dtype, Layout.ROW_MAJOR, mc)
-    key = ("untilize", "multi_core", O.spec_key(a), O.spec_key(out))
+    key = ("untilize", "multi_core_block" if block else "multi_core", O.spec_key(a), O.spec_key(out))
 
     def factory():
+        if block:
+            return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, dev.compute_with_storage_grid_size(),
+                                           "untilize_multi_core_block")
         return _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en)
 
     O.run(op, dev, key, factory, [a, out], [out], {}, started)
     return out
+
+
+def _untilize_block_factory(dev, a, out, fp32_dest_acc_en, grid, name) -> O.ProgramEntry:
+    """UntilizeMultiCoreBlockProgramFactory (cores row by row from (0, 0); `grid` the grid size) and
+    UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory (corerange_to_cores order; `grid` the core set;
+    output rows cut at the output's width)::create_descriptor: square blocks of tiles (split_blocks_for_tilize_wh,
+    sub-blocks when a block does not fit L1), reader_unary_interleaved_wh_multicore, untilize_wh,
+    writer_unary_stick_layout_wh_multicore."""
+    in_ts, out_ts = _tile_size(a.dtype), _tile_size(out.dtype)
+    ap = tuple(a.padded_shape)
+    ntpr, ntpc = ap[-1] // TILE_SIZE, C.dim(ap, -2) // TILE_SIZE
+    limit = C.max_l1_space(dev) // (in_ts + out_ts)
+    sp = C.split_blocks_for_tilize_wh(grid, ap[-1] * C.dim(ap, -2) // C.TILE_HW, ntpr, ntpc, limit)
+    if sp.single_sub_block_size > 0 and sp.single_block_size % sp.single_sub_block_size:
+        raise ShapeError("untilize: single_block_size is not divided by single_sub_block_size")
+    total_tiles_per_row = sp.full_cores_per_row * sp.single_block_size + sp.has_cliff_row * \
+        sp.single_block_size_cliff_row
+    el = element_size(out.dtype)
+    padded_row = ap[-1] * el
+    unpadded_row = out.shape[-1] * el
+    prog = mh.CreateProgram()
+
+    def cb_pair(cores, n):
+        if cores:
+            r = C.ranges_of(cores)
+            O.cb(prog, r, 0, n, a.dtype)
+            O.cb(prog, r, 16, n, out.dtype)
+
+    b, sub = sp.single_block_size, sp.single_sub_block_size
+    cb_pair(sp.core_range, sub)
+    if sp.has_cliff_col and sp.has_cliff_row:
+        cb_pair(sp.cliff_col_row, sp.single_block_size_cliff_row)
+    if sp.has_cliff_row:
+        cb_pair(sp.cliff_row, sp.single_block_size_cliff_row)
+    if sp.has_cliff_col:
+        cb_pair(sp.cliff_col, sub)
+    shape = tuple(out.shape)
+    third = 1 if len(shape) < 3 else (shape[-3] if len(shape) == 3 else shape[-3] * shape[-4])
+    all_cores = C.ranges_of(sp.cores)
+    rk = mh.CreateKernel(prog, _k("reader_unary_interleaved_wh_multicore"), all_cores, ReaderDataMovementConfig(
+        compile_args=[ap[-1] * C.dim(ap, -2) // C.TILE_HW, third, total_tiles_per_row] + O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_wh_multicore"), all_cores, WriterDataMovementConfig(
+        compile_args=[C.dim(shape, -2), third, TILE_SIZE, unpadded_row] + O.accessor_args(out)
+        + [out._buffer.page_size]))
+    defines = {"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32, DataType.FLOAT32) else {}
+    utd = _UTD if fp32_dest_acc_en else None
+    for cores, col, row in ((sp.core_range, b * b // sub, sub),
+                            (sp.cliff_col_row if sp.has_cliff_col and sp.has_cliff_row else [],
+                             sp.single_block_size_cliff_col, sp.single_block_size_cliff_row),
+                            (sp.cliff_row if sp.has_cliff_row else [], b, sp.single_block_size_cliff_row),
+                            (sp.cliff_col if sp.has_cliff_col else [], sp.single_block_size_cliff_col * b // sub,
+                             sub)):
+        if cores:
+            mh.CreateKernel(prog, _k("untilize_wh"), C.ranges_of(cores), ComputeConfig(
+                fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[col, row, third],
+                defines=defines))
+    per_core = []
+    start_row = start_col = tile_start = 0
+    total_row_cores = sp.full_cores_per_row + (1 if sp.has_cliff_row else 0)
+    col_count = 1
+    n = len(sp.cores)
+    for i, core in enumerate(sp.cores):
+        if sp.has_cliff_col and sp.has_cliff_row and i == n - 1:
+            r_arg, c_arg, s_arg = sp.single_block_size_cliff_row, sp.single_block_size_cliff_col, \
+                sp.single_block_size_cliff_row
+        elif sp.has_cliff_row and i != 0 and (i + 1) % (sp.full_cores_per_row + 1) == 0:
+            r_arg, c_arg, s_arg = sp.single_block_size_cliff_row, b, sp.single_block_size_cliff_row
+        elif i < total_row_cores * sp.full_cores_per_col:
+            r_arg, c_arg, s_arg = b, b, sub
+        else:
+            r_arg, c_arg, s_arg = b, sp.single_block_size_cliff_col, sub
+        per_core.append((core, [tile_start, r_arg, c_arg], [TILE_SIZE * el * r_arg, start_row, start_col, r_arg,
+                                                             c_arg, TILE_SIZE * el * s_arg, s_arg]))
+        if start_col > unpadded_row:
+            raise NotModelledError(
+                f"{name}: the unpadding drops whole tile columns of a block (a block starts at byte {start_col} of "
+                f"rows {unpadded_row} bytes wide): writer_unary_stick_layout_wh_multicore's write size wraps "
+                "(unsigned) there, so the card would write far past the row.\nFix: untilize, then ttnn.slice.")
+        end_col = start_col + r_arg * TILE_SIZE * el
+        start_col = end_col % padded_row
+        if end_col % padded_row == 0 and end_col != 0:
+            start_row += c_arg * TILE_SIZE
+        if start_col == 0:
+            tile_start = col_count * c_arg * total_tiles_per_row
+            col_count += 1
+        else:
+            tile_start += r_arg
+
+    def set_args(tensors):
+        src, dst = tensors
+        for c, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address()] + r)
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address()] + w)
+
+    return O.ProgramEntry(prog, set_args, len(per_core), name)
 
 
 def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
@@ -465,22 +658,21 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
     ts = _tile_size(a.dtype)
     ntpr = a.padded_shape[-1] // TILE_SIZE
     ntpc = C.dim(a.padded_shape, -2) // TILE_SIZE
-    if not C.is_enough_space(dev, ts, ts, ntpr):
-        _refuse_variant(op, "UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory (a row of tiles does not "
-                        "fit L1)", "untilize narrower tensors.")
+    block = not C.is_enough_space(dev, ts, ts, ntpr)
     num_blocks = a.padded_shape.volume() // a.padded_shape[-1] // TILE_SIZE
     ncores, _ = C.compute_ncores(64, num_blocks)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
-        if ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr,
-                                        ntpc):
-            _refuse_variant(op, "UntilizeWithUnpaddingMultiCoreBlockInterleavedProgramFactory (tt-metal's choice for "
-                            f"rows of {ntpr} tiles)", "untilize tensors at most 32 tiles wide.")
+        block = block or ncores < C.compute_ncores_wh(
+            64, (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr, ntpc)
     mc = memory_config or a.memory_config()
     out = C.make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR, mc)
-    key = ("untilize_with_unpadding", O.spec_key(a), O.spec_key(out))
+    key = ("untilize_with_unpadding", "block" if block else "default", O.spec_key(a), O.spec_key(out))
     fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
 
     def factory():
+        if block:
+            return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, C.device_grid(dev),
+                                           "untilize_with_unpadding_multi_core_block_interleaved")
         return _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en)
 
     O.run(op, dev, key, factory, [a, out], [out], {}, started)

@@ -49,11 +49,18 @@ def _wrap(i: int, size: int) -> int:
     return i + size if i < 0 else i
 
 
-def slice(input_tensor: Tensor, slice_start, slice_end, slice_step=None, *, memory_config=None, output_tensor=None,
-          pad_value=None, sub_core_grids=None, **kwargs) -> Tensor:  # noqa: A001 (ttnn's name)
-    """ttnn.slice(input_tensor, slice_start, slice_end, slice_step=None, *, memory_config=None): elements start[i] <=
-    k < end[i] (stepping step[i]) of every dim."""
+def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=None, *, starts=None, ends=None,
+          steps=None, memory_config=None, output_tensor=None, pad_value=None, sub_core_grids=None,
+          **kwargs) -> Tensor:  # noqa: A001 (ttnn's name)
+    """ttnn.slice(input_tensor, slice_start, slice_end, slice_step=None, *, memory_config=None) (or starts=, ends=,
+    steps=, the names of ttnn's other overloads): elements start[i] <= k < end[i] (stepping step[i]) of every dim."""
     started = time.perf_counter()
+    slice_start = starts if slice_start is None else slice_start
+    slice_end = ends if slice_end is None else slice_end
+    slice_step = steps if slice_step is None else slice_step
+    if slice_start is None or slice_end is None:
+        raise TypeError("ttnn.slice: the start and end of every dim are required (slice_start / slice_end, or "
+                        "starts / ends).")
     op = "ttnn.slice"
     t = input_tensor
     t._check_alive(op)

@@ -369,3 +369,15 @@ class EmbeddingTokens:
         else:
             src = _d.get_noc_addr(token, self.weights, weight_offset_bytes)
         _d.noc_async_read(src, dst_l1_addr, size_bytes)
+
+
+def fill_bytes_with_val(start_addr, n_bytes, val, val_size):
+    """reader_unary_pad_multicore_both_dims.cpp fill_with_val<val_size>(start, n_bytes, val): n_bytes from start
+    filled with the val_size-byte value val (4-byte words over the aligned middle, single elements at unaligned ends),
+    RISC-V stores (not charged)."""
+    import numpy as np
+    if n_bytes <= 0:
+        return
+    dt = {1: np.uint8, 2: np.uint16, 4: np.uint32}[val_size]
+    count = n_bytes // val_size
+    _d.l1_ptr(start_addr, dt, count)[:] = dt(int(val) & ((1 << (8 * val_size)) - 1))
