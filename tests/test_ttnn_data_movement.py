@@ -487,17 +487,33 @@ def test_reshape_mapping_matches_tt_metals_loop(in3, out3):
     np.testing.assert_array_equal(reshape_mapping(in3, out3), _mapping_reference(in3, out3))
 
 
+def test_reshape_bfloat8_b_and_pad_value(device):
+    """reshape_tiled: bfloat8_b goes through bfloat16 (typecast, reshape, fill the new tile padding, typecast back:
+    the device typecast of the reshaped values is the reference); an explicit pad_value fills the tile padding."""
+    x = _data((2, 40, 50), ttnn.float32)
+    b = _dev(x, ttnn.bfloat8_b, device, ttnn.TILE_LAYOUT)
+    y = ttnn.reshape(b, (4, 20, 50))
+    assert y.dtype == ttnn.bfloat8_b
+    assert [r.program for r in _last(4)] == ["typecast", "reshape_view_tiled", "FillPadProgramFactory", "typecast"]
+    ref = ttnn.typecast(_dev(ttnn.to_numpy(b).reshape(4, 20, 50), ttnn.bfloat16, device, ttnn.TILE_LAYOUT),
+                        ttnn.bfloat8_b)
+    np.testing.assert_array_equal(ttnn.to_numpy(y), ttnn.to_numpy(ref))
+    t = _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
+    z = ttnn.reshape(t, (4, 20, 50), pad_value=3.0)
+    np.testing.assert_array_equal(ttnn.to_numpy(z), ttnn.to_numpy(t).reshape(4, 20, 50))
+    p = _padded_values(z)
+    assert np.all(p[:, 20:, :] == 3.0) and np.all(p[:, :, 50:] == 3.0)
+
+
 def test_reshape_errors(device):
     t = _dev(_data((4, 6), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
     with pytest.raises(ttnn.ShapeError, match="volume"):
         ttnn.reshape(t, (5, 5))
     with pytest.raises(ttnn.ShapeError, match="more than 1"):
         ttnn.reshape(t, (-1, -1))
-    b = _dev(_data((4, 6), ttnn.bfloat16), ttnn.bfloat8_b, device, ttnn.TILE_LAYOUT)
-    with pytest.raises(tensix.NotModelledError, match="bfloat8_b"):
-        ttnn.reshape(b, (6, 4))
-    with pytest.raises(tensix.NotModelledError, match="fill_implicit_tile_padding"):
-        ttnn.reshape(t, (6, 4), pad_value=1.0)
+    i = _dev(_data((4, 6), ttnn.int32), ttnn.int32, device, ttnn.TILE_LAYOUT)
+    with pytest.raises(tensix.NotModelledError):
+        ttnn.reshape(i, (6, 4), pad_value=1)          # fill_implicit_tile_padding's integer fill
     assert ttnn.reshape(t, (4, 6)) is t
     h = ttnn.reshape(_host(_data((4, 6), ttnn.bfloat16), ttnn.bfloat16), (2, 12))    # host tensors reshape too
     assert h.shape == [2, 12] and h.storage_type() == ttnn.StorageType.HOST

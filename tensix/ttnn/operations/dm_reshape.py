@@ -15,9 +15,12 @@ reshape_view/reshape.cpp):
     it names, writer_reshape_tiled moves the segments into a scratch tile and writes it. As in tt-metal, the
     output's tile padding holds whatever the scratch tile held (unless pad_value is given: see below).
 
-Not modelled (NotModelledError): reshapes of sharded tensors or to sharded configs that are not views, bfloat8_b
-tiled reshapes that move data (tt-metal typecasts to bfloat16 and fills the padding with fill_implicit_tile_padding),
-an explicit pad_value on a tiled reshape that leaves tile padding (fill_implicit_tile_padding), sub_core_grid."""
+As reshape_tiled does, a bfloat8_b tensor is reshaped in bfloat16 (ttnn.typecast there and back) with the output's
+tile padding filled (ttnn.fill_implicit_tile_padding: the shared exponents must not see stale padding), and an
+explicit pad_value fills the tile padding of a tiled result.
+
+Not modelled (NotModelledError): reshapes of sharded tensors or to sharded configs that are not views, sub_core_grid,
+an explicit pad_value on int32 / uint32 tiled results with tile padding (fill_implicit_tile_padding's integer fill)."""
 
 from __future__ import annotations
 
@@ -109,19 +112,20 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
         a2 = view(t, (math.prod(old[:-1]), old[-1]))
         out = _reshape_rm(op, dev, a2, (math.prod(new[:-1]), new[-1]), mc, started)
         return _perform_view(out, new)
-    if t.dtype == DataType.BFLOAT8_B:
-        raise NotModelledError(f"{op}: a bfloat8_b tiled reshape that moves data is not modelled (tt-metal typecasts "
-                               "to bfloat16, reshapes, fills the tile padding with fill_implicit_tile_padding and "
-                               "typecasts back).\nFix: ttnn.typecast to bfloat16 first.")
-    if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32):
+    if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32, DataType.BFLOAT8_B):
         raise DTypeError(f"{op}: Can only work with bfloat16/float32 or int32/uint32 tensors, not {t.dtype!r}.")
     in3, out3 = _to_3d(old), _to_3d(new)
-    if pad_value is not None and (out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE):
-        raise NotModelledError(f"{op}(pad_value=...): filling the output's tile padding (fill_implicit_tile_padding) "
-                               "is not modelled.\nFix: omit pad_value (the padding then holds what tt-metal's "
-                               "scratch tile held).")
     a3 = _perform_view(t, in3)
+    bfp8 = t.dtype == DataType.BFLOAT8_B
+    if bfp8:        # reshape_tiled: through bfloat16, padding filled, back (typecast kernels)
+        from tensix.ttnn.operations.unary import typecast
+        a3 = typecast(a3, DataType.BFLOAT16)
     out = _reshape_tiled(op, dev, a3, out3, mc, started)
+    if (bfp8 or pad_value is not None) and (out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE):
+        from tensix.ttnn.operations import fill_implicit_tile_padding
+        out = fill_implicit_tile_padding(out, 0.0 if pad_value is None else float(pad_value))
+    if bfp8:
+        out = typecast(out, DataType.BFLOAT8_B)
     return _perform_view(out, new)
 
 
