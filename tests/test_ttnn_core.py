@@ -347,3 +347,16 @@ def test_col_tilize_transposes_before_packing():
     np.testing.assert_array_equal(ttnn.to_numpy(a), ttnn.to_numpy(b))
     with pytest.raises(ttnn.TTNNError, match="requires BFP dtype"):
         ttnn.from_torch(x, dtype=ttnn.bfloat16, col_tilize=True)
+
+
+def test_dtype_inferred_as_ttnn_dtype_traits():
+    """tt-metal 622c6fb9 ttnn_dtype_traits.hpp: torch int64 -> uint32, int16 -> uint16, float16 -> bfloat16,
+    int32 -> int32; no dtype for float64 (pass dtype=)."""
+    torch = pytest.importorskip("torch")
+    assert ttnn.from_torch(torch.arange(4)).dtype == ttnn.uint32
+    assert ttnn.from_torch(torch.arange(4, dtype=torch.int16)).dtype == ttnn.uint16
+    assert ttnn.from_torch(torch.ones(4, dtype=torch.float16)).dtype == ttnn.bfloat16
+    assert ttnn.from_torch(torch.ones(4, dtype=torch.int32)).dtype == ttnn.int32
+    with pytest.raises(ttnn.DTypeError, match="infers no dtype for float64.*\nFix: pass dtype="):
+        ttnn.from_torch(torch.ones(4, dtype=torch.float64))
+    assert ttnn.from_torch(torch.ones(4, dtype=torch.float64), dtype=ttnn.float32).dtype == ttnn.float32

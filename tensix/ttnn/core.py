@@ -15,14 +15,16 @@ from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfi
 from tensix.ttnn.tensor import Tensor
 
 # ------------------------------------------------------------------------------------------------ torch
-_TORCH_TO_DTYPE = {"bfloat16": DataType.BFLOAT16, "float32": DataType.FLOAT32, "float16": DataType.FLOAT32,
-                   "float64": DataType.FLOAT32, "int32": DataType.INT32, "int64": DataType.INT32,
-                   "int16": DataType.INT32, "uint16": DataType.UINT16, "uint32": DataType.UINT32,
-                   "bool": DataType.BFLOAT16}
-_NP_TO_DTYPE = {"bfloat16": DataType.BFLOAT16, "float32": DataType.FLOAT32, "float16": DataType.FLOAT32,
-                "float64": DataType.FLOAT32, "int32": DataType.INT32, "int64": DataType.INT32,
-                "int16": DataType.INT32, "int8": DataType.INT32, "uint16": DataType.UINT16,
-                "uint32": DataType.UINT32, "uint8": DataType.UINT16, "bool": DataType.BFLOAT16}
+# the dtype ttnn infers when none is given: tt-metal 622c6fb9 ttnn/cpp/ttnn-nanobind/ttnn_dtype_traits.hpp ("torch
+# ingress -> ttnn label inferred"); None: ttnn has none (pass dtype=). numpy: the same table, except that float64 arrays
+# (numpy's default) become float32 (tensix's from_numpy convenience; ttnn's numpy ingress has none).
+_TORCH_TO_DTYPE = {"bfloat16": DataType.BFLOAT16, "float32": DataType.FLOAT32, "float16": DataType.BFLOAT16,
+                   "float64": None, "int32": DataType.INT32, "int64": DataType.UINT32, "int16": DataType.UINT16,
+                   "uint16": None, "uint32": None, "uint64": None, "int8": None, "uint8": DataType.UINT8,
+                   "bool": None}
+_NP_TO_DTYPE = {"bfloat16": DataType.BFLOAT16, "float32": DataType.FLOAT32, "float64": DataType.FLOAT32,
+                "float16": None, "int32": DataType.INT32, "int64": DataType.UINT32, "int16": DataType.UINT16,
+                "uint16": None, "uint32": None, "uint64": None, "int8": None, "uint8": DataType.UINT8, "bool": None}
 
 
 def _is_torch(x) -> bool:
@@ -58,11 +60,12 @@ def _default_dtype(x, arr: np.ndarray) -> DataType:
     else:
         name = arr.dtype.name
         table = _NP_TO_DTYPE
-    try:
-        return table[name]
-    except KeyError:
-        raise DTypeError(f"ttnn.from_torch / from_numpy: element type {name} has no ttnn dtype in tensix.\n"
-                         "Fix: pass dtype=ttnn.bfloat16, ttnn.float32, ttnn.int32, ttnn.uint16 or ttnn.uint32.") from None
+    dtype = table.get(name)
+    if dtype is None:
+        raise DTypeError(f"ttnn.from_torch / from_numpy: ttnn infers no dtype for {name} (tt-metal "
+                         "ttnn_dtype_traits.hpp).\nFix: pass dtype=ttnn.bfloat16, ttnn.float32, ttnn.int32, ttnn.uint16 "
+                         "or ttnn.uint32.")
+    return dtype
 
 
 # ---------------------------------------------------------------------------------------- host creation
