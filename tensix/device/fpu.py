@@ -412,20 +412,20 @@ def matmul(a, b, acc=None, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
 # - The fidelity-phase parts of an operand tile depend only on that tile, so they are extracted once per tile
 #   (_a_part / _b_part, the same functions as matmul()).
 # - One MVMUL's 16-term dot product: matmul() computes it with numpy's float64 `@` on (n, 32, 16) @ (n, 16, 32)
-#   slices, which OpenBLAS evaluates per slice as a sequential fused-multiply-add over k = 0..15 (checked against
-#   an explicit sequential loop on operands of huge exponent range, where another summation order differs in 11%
-#   of the elements; tests/test_matmul_batch.py keeps checking it). The products are exact in float64 (at most 5 x
-#   7 significant bits), so a plain 2-D float64 gemm with K = 16 over many tiles at once, which OpenBLAS also
-#   accumulates sequentially in k, gives the same sums: one gemm per (group of tiles, phase, K chunk).
+#   slices, which OpenBLAS evaluates per slice as a sequential sum over k = 0..15 from +0.0 (checked against an
+#   explicit sequential loop on operands of huge exponent range, where another summation order differs in 11% of
+#   the elements; tests/test_matmul_batch.py keeps checking it). The products are exact in float64 (at most 5 x 7
+#   significant bits), so a compiled loop that adds them in the same order from +0.0 (_nb_mm_products: sixteen
+#   named terms per column, which LLVM vectorizes over the columns without reordering them) gives the same sums.
 # - The Dst accumulation is a sequence per Dst datum: for each product in order, for each phase, for each K chunk,
-#   d <- write(d + f32(sum)). Datums are independent, so the sequences of many tiles run side by side; products
-#   on one Dst tile keep their order (waves: the k-th product of every Dst tile is in wave k).
-# - The fast accumulation kernel computes float32(d + float64(float32(sum))) (then the BF16 rounding for a 16-bit
-#   Dst), which is write(d + x) whenever no value is denormal or out of FP32 range. It is only used for tiles where
+#   d <- write(d + f32(sum)). The products run in call order; Dst tiles are independent, so with two host threads
+#   the products of disjoint sets of Dst tiles run side by side, each set in its call order.
+# - The fast accumulation computes float32(d + float64(float32(sum))) (then the BF16 rounding for a 16-bit Dst),
+#   which is write(d + x) whenever no value is denormal or out of FP32 range. It is only used for products where
 #   that is guaranteed: every operand value, sum and Dst value is then a multiple of 2^L with L the sum of the two
 #   operand tiles' least significant bit exponents (Dst too), so with L >= -126 a nonzero |value| is never below
-#   the smallest normal; and a bound on |Dst| keeps it below 2^126. Anything else runs the exact kernel, which is
-#   the element-wise model of _Dst with the FPU's reading of exponent 0 and 255 (_nb_interp, _nb_write).
+#   the smallest normal; and a bound on |Dst| keeps it below 2^126. Anything else runs the exact element-wise
+#   model of _Dst with the FPU's reading of exponent 0 and 255 (_nb_interp, _nb_write).
 
 _MM_LSB_FLOOR = -126          # smallest normal FP32 exponent: values that are multiples of 2^-126 are never denormal
 _MM_MAX_BOUND = 2.0 ** 126    # |Dst| bound below which no FP32 rounding can overflow
@@ -444,29 +444,46 @@ def _mm_parts(src_bits: np.ndarray, role: str, nph: int):
     return hi, lo
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _nb_row_stats(row, low, lowu):
+    """(least significant bit exponent, largest magnitude) of one tile's FP32-layout bits (see _nb_mm_stats)."""
+    m = row.shape[0]
+    for k in range(m):
+        sig = (np.int64(row[k]) & 0x7FFFFF) | 0x800000
+        low[k] = np.float32(sig & -sig)
+    lo = np.int64(1 << 20)
+    hi = np.int64(0)
+    for k in range(m):
+        b = np.int64(row[k])
+        e = (b >> 23) & 0xFF
+        e2 = e + np.int64(lowu[k] >> 23) - 277      # e - 150 + (biased exponent of the low bit - 127)
+        mag = b & 0x7FFFFFFF
+        if e == 0:
+            e2 = np.int64(1 << 20)
+            mag = np.int64(0)
+        lo = min(lo, e2)
+        hi = max(hi, mag)
+    if hi == 0:
+        return lo, 0.0
+    return lo, math.ldexp(np.float64((hi & 0x7FFFFF) | 0x800000), int((hi >> 23) & 0xFF) - 150)
+
+
 @numba.njit(cache=True, nogil=True)
 def _nb_mm_stats(bits, lsb, mx):
     """Per tile of FP32-layout bits (n, 1024): the exponent of the least significant set bit of the FPU's reading
     over its nonzero values (1 << 20 for an all-zero tile) and the largest |reading| (exponent 255 reads as
-    (1 + m / 2^23) * 2^128, exponent 0 as zero)."""
-    for t in range(bits.shape[0]):
-        lo = 1 << 20
-        hi = 0.0
-        for k in range(bits.shape[1]):
-            b = np.int64(bits[t, k])
-            e = (b >> 23) & 0xFF
-            if e == 0:
-                continue
-            sig = (b & 0x7FFFFF) | 0x800000
-            z = int(math.log2(sig & -sig))     # trailing zeros (a power of two: log2 is exact)
-            e2 = (128 if e == 255 else e - 127) - 23 + z
-            if e2 < lo:
-                lo = e2
-            v = math.ldexp(sig * 1.0, (128 if e == 255 else e - 127) - 23)
-            if v > hi:
-                hi = v
-        lsb[t] = lo
-        mx[t] = hi
+    (1 + m / 2^23) * 2^128, exponent 0 as zero).
+
+    Branch-free so that LLVM vectorizes it (tests/test_fpu_fast_equivalence.py checks it against the element loop
+    it replaced): a nonzero reading is sig * 2^(e - 150) with sig = 1.m (24 bits) for every exponent e of 1..255
+    (255 - 127 = 128), so its least significant bit is e - 150 + (trailing zeros of sig), and the trailing zeros
+    are the exponent of float32(sig & -sig), a power of two (exact). Magnitudes compare as their bits with the sign
+    cleared (exponent-255 patterns above every finite one), so the largest is found on integers and converted once."""
+    n, m = bits.shape
+    low = np.empty(m, np.float32)
+    lowu = low.view(np.uint32)
+    for t in range(n):
+        lsb[t], mx[t] = _nb_row_stats(bits[t], low, lowu)
 
 
 def _mm_tile_stats(bits32: np.ndarray):
@@ -478,49 +495,161 @@ def _mm_tile_stats(bits32: np.ndarray):
     return lsb, mx
 
 
+@numba.njit(cache=True, nogil=True, inline="always")
+def _nb_read_masked(row, mask, out, f, ff):
+    """out[k] = _interp(row[k] & mask) (FP32-layout bits -> the FPU's float64 reading): the float32 value, except
+    exponent 0 with a nonzero mantissa (signed zero) and exponent 255 ((1 + m / 2^23) * 2^128), fixed up in a second
+    loop only when the tile has them."""
+    m = row.shape[0]
+    for k in range(m):
+        f[k] = row[k] & mask
+    special = False
+    for k in range(m):
+        e = (f[k] >> 23) & 0xFF
+        special |= (e == 255) | ((e == 0) & ((f[k] & 0x7FFFFF) != 0))
+        out[k] = np.float64(ff[k])
+    if special:
+        for k in range(m):
+            b = np.int64(f[k])
+            e = (b >> 23) & 0xFF
+            if e == 0:
+                out[k] = -0.0 if (b >> 31) & 1 else 0.0
+            elif e == 255:
+                v = math.ldexp(1.0 + (b & 0x7FFFFF) * 2.0 ** -23, 128)
+                out[k] = -v if (b >> 31) & 1 else v
+
+
 @numba.njit(cache=True, nogil=True)
-def _nb_mm_acc_fast(C, prods, D, fp32):
-    """d <- write(d + f32(C block)) for each product (dst, row tile, column tile) of a gemm result C, valid only
-    where no value is denormal or out of FP32 range (see the comment above). D: (nd, 32, 32) float64 readings.
-    (Row views keep the inner loops free of index wrap-around checks, so LLVM vectorizes them.)"""
-    t32 = np.empty(32, np.float32)
+def _nb_mm_prepare(bits, role_a, need_lo, hi, lo, lsb, mx):
+    """MatmulOperands.prepare's parts and statistics of (n, 1024) FP32-layout Src bits in one pass per tile: role a
+    (in0, SrcB multiplier): hi = _b_part(bits, 0), lo = _b_part(bits, 2); role b (in1, SrcA's): hi = _a_part(bits,
+    0), lo = _a_part(bits, 1) (lo only if need_lo); then _nb_mm_stats."""
+    n, m = bits.shape
+    f = np.empty(m, np.uint32)
+    ff = f.view(np.float32)
+    whole = np.empty(m)
+    part = np.empty(m)
+    low = np.empty(m, np.float32)
+    lowu = low.view(np.uint32)
+    hmask = np.uint32(0xFFFE0000) if role_a else np.uint32(0xFFF80000)
+    lmask = np.uint32(0xFFFE1FFF) if role_a else np.uint32(0xFFF83FFF)
+    for t in range(n):
+        row = bits[t]
+        _nb_read_masked(row, hmask, hi[t], f, ff)
+        if need_lo:
+            _nb_read_masked(row, np.uint32(0xFFFFFFFF), whole, f, ff)
+            _nb_read_masked(row, lmask, part, f, ff)
+            lt = lo[t]
+            for k in range(m):
+                lt[k] = whole[k] - part[k]
+        lsb[t], mx[t] = _nb_row_stats(row, low, lowu)
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_dst_read_stats(bits, shift, D, lsb, mx):
+    """Dst tiles (n, 1024) of bits (uint32 FP32, or uint16 BF16 with shift 16) -> their float64 FPU readings in D
+    (as _Dst.read: exponent 0 reads as signed zero, exponent 255 as (1 + m / 2^23) * 2^128) and their _nb_mm_stats,
+    in one pass per tile."""
+    n, m = bits.shape
+    f = np.empty(m, np.uint32)
+    ff = f.view(np.float32)
+    low = np.empty(m, np.float32)
+    lowu = low.view(np.uint32)
+    for t in range(n):
+        row = bits[t]
+        drow = D[t]
+        for k in range(m):
+            f[k] = np.uint32(np.int64(row[k]) << shift)
+        big = False
+        for k in range(m):
+            e = (f[k] >> 23) & 0xFF
+            big |= e == 255
+            drow[k] = np.float64(ff[k]) if e != 0 else 0.0
+        for k in range(m):      # signed zeros for exponent 0 (kept out of the loop above so that it vectorizes)
+            if ((f[k] >> 23) & 0xFF) == 0 and (f[k] >> 31) != 0:
+                drow[k] = -0.0
+        if big:
+            for k in range(m):
+                b = np.int64(f[k])
+                if ((b >> 23) & 0xFF) == 255:
+                    v = math.ldexp(1.0 + (b & 0x7FFFFF) * 2.0 ** -23, 128)
+                    drow[k] = -v if (b >> 31) & 1 else v
+        lsb[t], mx[t] = _nb_row_stats(f, low, lowu)
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_mm_products(prods, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb, b_max, d_lsb, d_bound, D, fp32, w):
+    """The products (d, i, j) of `prods` in order: D[d] <- write(D[d] + f32(sum)) per fidelity phase and K chunk
+    (matmul()'s order), D holding float64 readings of Dst. `w` is 32, passed at run time so that LLVM vectorizes the
+    column loops rather than unrolling them. Per product the fast accumulation is used where it is exact (see the
+    comment above matmul_sequence), else the exact element model."""
+    srow = np.empty(w)
+    t32 = np.empty(w, np.float32)
     tb = t32.view(np.uint32)
-    for q in range(prods.shape[0]):
-        dt = prods[q, 0]
-        r0 = prods[q, 1] * 32
-        c0 = prods[q, 2] * 32
-        for i in range(32):
-            drow = D[dt, i]
-            crow = C[r0 + i, c0:c0 + 32]
-            if fp32:
-                for j in range(32):
-                    drow[j] = np.float64(np.float32(drow[j] + np.float64(np.float32(crow[j]))))
-            else:
-                for j in range(32):
-                    t32[j] = np.float32(drow[j] + np.float64(np.float32(crow[j])))
-                for j in range(32):   # DST_BF16_ROUNDING (no exponent-0 case can arise here)
-                    b = tb[j]
-                    tb[j] = ((((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> np.uint32(16)) << np.uint32(16)) \
-                        | (b & np.uint32(0x80000000))
-                for j in range(32):
-                    drow[j] = np.float64(t32[j])
-
-
-@numba.njit(cache=True, nogil=True)
-def _nb_mm_acc_exact(C, prods, D, fp32):
-    """The same steps with the full number model of matmul() (exponent 0 and 255, overflow, denormal flushing)."""
     tmp = np.empty(1, np.float32)
     tmpu = tmp.view(np.uint32)
-    ncol = C.shape[1]
     for q in range(prods.shape[0]):
-        dt = prods[q, 0]
-        r0 = prods[q, 1] * 32
-        c0 = prods[q, 2] * 32
-        for i in range(32):
-            for j in range(32):
-                x = _nb_interp(_nb_f32_bits(C[r0 + i, c0 + j], tmp, tmpu), tmp, tmpu)
-                o = _nb_write(D[dt, i, j] + x, fp32, tmp, tmpu)
-                D[dt, i, j] = _nb_read(o, fp32, tmp, tmpu)
+        d = prods[q, 0]
+        ia = prods[q, 1]
+        ib = prods[q, 2]
+        step = 16.0 * 2 * nph * a_max[ia] * b_max[ib]
+        fast = a_lsb[ia] + b_lsb[ib] >= -126 and d_lsb[d] >= -126 and d_bound[d] + step < 2.0 ** 126
+        d_bound[d] += step
+        if not fast:
+            d_lsb[d] = -(1 << 20)    # the exact model may leave anything: later products on this tile stay exact
+        Dt = D[d]
+        for p in range(nph):
+            A = a_hi[ia] if p < 2 else a_lo[ia]             # in0's part p >> 1 (SrcB: phases 0-1 high, 2-3 low)
+            B = b_hi[ib] if (p & 1) == 0 else b_lo[ib]      # in1's part p & 1 (SrcA: even phases high, odd low)
+            for c0 in range(0, 32, 16):
+                B0, B1, B2, B3 = B[c0], B[c0 + 1], B[c0 + 2], B[c0 + 3]
+                B4, B5, B6, B7 = B[c0 + 4], B[c0 + 5], B[c0 + 6], B[c0 + 7]
+                B8, B9, B10, B11 = B[c0 + 8], B[c0 + 9], B[c0 + 10], B[c0 + 11]
+                B12, B13, B14, B15 = B[c0 + 12], B[c0 + 13], B[c0 + 14], B[c0 + 15]
+                for i in range(w):
+                    Ar = A[i]
+                    a0, a1, a2, a3 = Ar[c0], Ar[c0 + 1], Ar[c0 + 2], Ar[c0 + 3]
+                    a4, a5, a6, a7 = Ar[c0 + 4], Ar[c0 + 5], Ar[c0 + 6], Ar[c0 + 7]
+                    a8, a9, a10, a11 = Ar[c0 + 8], Ar[c0 + 9], Ar[c0 + 10], Ar[c0 + 11]
+                    a12, a13, a14, a15 = Ar[c0 + 12], Ar[c0 + 13], Ar[c0 + 14], Ar[c0 + 15]
+                    for j in range(w):
+                        s = 0.0
+                        s += a0 * B0[j]
+                        s += a1 * B1[j]
+                        s += a2 * B2[j]
+                        s += a3 * B3[j]
+                        s += a4 * B4[j]
+                        s += a5 * B5[j]
+                        s += a6 * B6[j]
+                        s += a7 * B7[j]
+                        s += a8 * B8[j]
+                        s += a9 * B9[j]
+                        s += a10 * B10[j]
+                        s += a11 * B11[j]
+                        s += a12 * B12[j]
+                        s += a13 * B13[j]
+                        s += a14 * B14[j]
+                        s += a15 * B15[j]
+                        srow[j] = s
+                    drow = Dt[i]
+                    if fast:
+                        if fp32:
+                            for j in range(w):
+                                drow[j] = np.float64(np.float32(drow[j] + np.float64(np.float32(srow[j]))))
+                        else:
+                            for j in range(w):
+                                t32[j] = np.float32(drow[j] + np.float64(np.float32(srow[j])))
+                            for j in range(w):   # DST_BF16_ROUNDING (no exponent-0 case can arise here)
+                                b = tb[j]
+                                tb[j] = ((((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> np.uint32(16))
+                                         << np.uint32(16)) | (b & np.uint32(0x80000000))
+                            for j in range(w):
+                                drow[j] = np.float64(t32[j])
+                    else:
+                        for j in range(w):
+                            x = _nb_interp(_nb_f32_bits(srow[j], tmp, tmpu), tmp, tmpu)
+                            o = _nb_write(drow[j] + x, fp32, tmp, tmpu)
+                            drow[j] = _nb_read(o, fp32, tmp, tmpu)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -533,84 +662,18 @@ def _nb_mm_write(D, fp32, out):
         of[i] = _nb_write(Df[i], fp32, tmp, tmpu)
 
 
-def _mm_rectangles(a_idx: np.ndarray, b_idx: np.ndarray):
-    """Cover the (a, b) pairs of one wave with rectangles of a tiles x b tiles, each one gemm per phase and K chunk:
-    the whole wave's a tiles x b tiles when at least half of those pairs are wanted (cores that share operands, as
-    a multicast block shares them, make it dense; the pairs nobody wants are computed and dropped), else the a tiles
-    that pair with the same set of b tiles, times that set. Yields (a list, b list, positions of the pairs in the
-    wave, their row and column in the rectangle)."""
-    ua, ra = np.unique(a_idx, return_inverse=True)
-    ub, rb = np.unique(b_idx, return_inverse=True)
-    if 2 * len(a_idx) >= len(ua) * len(ub):
-        yield ua.tolist(), ub, np.arange(len(a_idx)), ra.astype(np.int64), rb.astype(np.int64)
-        return
-    order = np.lexsort((b_idx, a_idx))
-    sa = a_idx[order]
-    bounds = np.flatnonzero(np.r_[True, sa[1:] != sa[:-1], True])
-    groups: dict = {}
-    for s0, s1 in zip(bounds[:-1].tolist(), bounds[1:].tolist()):
-        sel = order[s0:s1]
-        key = b_idx[sel]
-        if len(key) > 1 and (key[1:] == key[:-1]).any():
-            key = np.unique(key)
-        groups.setdefault(key.tobytes(), (key, []))[1].append((int(sa[s0]), sel))
-    for key, members in groups.values():
-        a_list = [a for a, _ in members]
-        where = np.concatenate([sel for _, sel in members])
-        rows = np.repeat(np.arange(len(members), dtype=np.int64), [len(sel) for _, sel in members])
-        cols = np.searchsorted(key, b_idx[where]).astype(np.int64)
-        yield a_list, key, where, rows, cols
-
-
 _MM_WORK: dict = {}
-# host threads for the gemms and kernels of a wave (TENSIX_THREADS overrides the machine's CPU count, as for the SFPU
-# batches); both release the GIL
+# host threads for the products (TENSIX_THREADS overrides the machine's CPU count, as for the SFPU batches): with
+# two, the products of two disjoint sets of Dst tiles run side by side (the compiled kernel releases the GIL)
 _MM_THREADS = min(2, int(os.environ.get("TENSIX_THREADS", 0)) or (
     len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)))
-
-
-def _blas_local_threads():
-    """OpenBLAS's openblas_set_num_threads_local (numpy's bundled scipy-openblas, OpenBLAS >= 0.3.27), or None. The
-    gemms here are small (K = 16): threads cost more than they give, and on a machine whose cores are busy they
-    wait for each other; matmul_sequence runs them on the calling thread alone."""
-    fn = _MM_WORK.get("blas_threads", False)
-    if fn is False:
-        fn = None
-        try:
-            import ctypes
-            import glob
-            import os
-            libdir = os.path.join(os.path.dirname(np.__file__), "..", "numpy.libs")
-            for path in glob.glob(os.path.join(libdir, "libscipy_openblas*.so")) + \
-                    glob.glob(os.path.join(libdir, "libopenblas*.so")):
-                lib = ctypes.CDLL(path)
-                f = getattr(lib, "openblas_set_num_threads_local", None)
-                if f is not None:
-                    f.restype = ctypes.c_int
-                    f.argtypes = [ctypes.c_int]
-                    fn = f
-                    break
-        except OSError:
-            fn = None
-        _MM_WORK["blas_threads"] = fn
-    return fn
-_MM_BLOCK = 16          # tiles per side of a gemm at most (its result, 512 x 512 doubles, stays in cache)
-
-
-def _mm_buffer(shape, slot=0) -> np.ndarray:
-    """A reused float64 work array of at least this size for thread `slot` (fresh multi-megabyte arrays cost page
-    faults)."""
-    n = shape[0] * shape[1]
-    buf = _MM_WORK.get(("sums", slot))
-    if buf is None or buf.size < n:
-        buf = _MM_WORK[("sums", slot)] = np.empty(max(n, 1 << 16))
-    return buf[:n].reshape(shape)
+_MM_SPLIT_MIN = 64      # products below which one thread does them all (a hand-off costs more)
 
 
 class MatmulOperands:
     """Operand tiles prepared for matmul_sequence: their phase parts for the fidelity (float64, (n, 32, 32) each;
     None where the fidelity does not use them) and per tile the exponent of the least significant set bit and the
-    largest magnitude (which decide whether the fast accumulation kernel is exact, see above). ``role`` "a": in0 tiles
+    largest magnitude (which decide whether the fast accumulation is exact, see above). ``role`` "a": in0 tiles
     (through the SrcB multiplier); "b": in1 tiles (SrcA's), transposed as the unpacker and math do when
     ``transpose``. Rows can be gathered (``take``) to combine prepared tiles of several batches."""
 
@@ -629,6 +692,18 @@ class MatmulOperands:
         lsb, mx = _mm_tile_stats(bits)
         return cls(hi, lo, lsb, mx)
 
+    @classmethod
+    def prepare_fast(cls, src, role: str, fidelity=MathFidelity.HiFi4, transpose: bool = False) -> "MatmulOperands":
+        """prepare() in one compiled pass per tile (_nb_mm_prepare; tests/test_fpu_fast_equivalence.py checks the
+        two agree bit for bit)."""
+        n = len(_lead(np.asarray(src))[0])
+        nph = num_fidelity_phases(fidelity)
+        hi = np.empty((n, 32, 32))
+        lo = np.empty((n, 32, 32)) if (nph > 2 if role == "a" else nph > 1) else None
+        lsb, mx = np.empty(n, np.int64), np.empty(n)
+        prepare_into(src, role, fidelity, transpose, hi, lo, lsb, mx)
+        return cls(hi, lo, lsb, mx)
+
     def __len__(self):
         return len(self.hi)
 
@@ -642,11 +717,23 @@ class MatmulOperands:
                               np.concatenate([x.max for x in items]))
 
 
+def prepare_into(src, role: str, fidelity, transpose: bool, hi, lo, lsb, mx):
+    """MatmulOperands.prepare of Src values `src` ((n, 32, 32) float32) written into the given arrays (hi, lo:
+    (n, 32, 32) float64, lo None when the fidelity does not use it; lsb, mx: (n,)), by _nb_mm_prepare."""
+    bits, _ = _lead(_src_bits(src, "a (in0, SrcB)" if role == "a" else "b (in1, SrcA)"))
+    if transpose:
+        bits = _transpose_in1(bits)
+    n = len(bits)
+    flat = np.ascontiguousarray(bits).reshape(n, -1)
+    h = hi.reshape(n, -1)
+    _nb_mm_prepare(flat, role == "a", lo is not None, h, h if lo is None else lo.reshape(n, -1), lsb, mx)
+
+
 def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
                     transpose: bool = False) -> np.ndarray:
     """Many ``matmul_tiles`` products at once: for each row ``(d, i, j)`` of ``products``, in order,
     ``dst[d] = matmul(a[i], b[j], acc=dst[d], fidelity, fp32_dest, transpose)``. Bit for bit what those calls give
-    one after the other (see the comment above this function for why), in a few large float64 gemms.
+    one after the other (see the comment above this function for why), in one compiled loop.
 
     ``a``: (na, 32, 32) in0 Src values, ``b``: (nb, 32, 32) in1 Src values (float32, as unpack_to_src gives them;
     or MatmulOperands prepared for this fidelity and transpose); ``dst``: (nd, 32, 32) Dst bits (uint32 with
@@ -656,7 +743,7 @@ def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest:
     B = b if isinstance(b, MatmulOperands) else MatmulOperands.prepare(b, "b", fidelity, transpose)
     dstc = _Dst(fp32_dest)
     d_bits = _lead(_tiles(dst, "dst", dstc.dtype))[0]
-    prods = np.asarray(products, dtype=np.int64).reshape(-1, 3)
+    prods = np.ascontiguousarray(products, dtype=np.int64).reshape(-1, 3)
     nph = num_fidelity_phases(fidelity)
     if len(prods) == 0:
         return d_bits.copy()
@@ -665,98 +752,35 @@ def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest:
     if prods.min() < 0 or prods[:, 0].max() >= len(d_bits) or prods[:, 1].max() >= len(A) \
             or prods[:, 2].max() >= len(B):
         raise FpuError("matmul_sequence: a product names a tile outside dst, a or b")
-    # float64 readings (updated in place) and statistics of the Dst tiles; all-zero tiles (a fresh section: the usual
-    # case) read as +0.0 with the statistics _nb_mm_stats gives them, without converting them
-    nz = d_bits.reshape(len(d_bits), -1).any(axis=1)
-    if nz.all():
-        D = dstc.read(d_bits)
-        d_lsb, d_bound = _mm_tile_stats(d_bits if fp32_dest else d_bits.astype(np.uint32) << 16)
-    else:
-        D = np.zeros(d_bits.shape, np.float64)
-        d_lsb = np.full(len(d_bits), 1 << 20, np.int64)
-        d_bound = np.zeros(len(d_bits), np.float64)
-        if nz.any():
-            nzb = d_bits[nz]
-            D[nz] = dstc.read(nzb)
-            d_lsb[nz], d_bound[nz] = _mm_tile_stats(nzb if fp32_dest else nzb.astype(np.uint32) << 16)
-    # waves: the k-th product of each Dst tile
-    dcol = prods[:, 0]
-    order = np.argsort(dcol, kind="stable")
-    pos = np.empty(len(prods), np.int64)
-    sd = dcol[order]
-    first = np.r_[True, sd[1:] != sd[:-1]]
-    run_start = np.maximum.accumulate(np.where(first, np.arange(len(sd)), 0))
-    pos[order] = np.arange(len(sd)) - run_start
-    set_threads = _blas_local_threads()
-    before = set_threads(1) if set_threads is not None else None
-    try:
-        _mm_waves(prods, pos, nph, A.hi, A.lo, B.hi, B.lo, A.lsb, A.max, B.lsb, B.max, d_lsb, d_bound, D, fp32_dest)
-    finally:
-        if before is not None:
-            set_threads(before)
-    out = np.empty_like(d_bits)
-    _nb_mm_write(D, fp32_dest, out)
-    return out
-
-
-def _mm_waves(prods, pos, nph, a_hi, a_lo, b_hi, b_lo, a_lsb, a_max, b_lsb, b_max, d_lsb, d_bound, D, fp32_dest):
-    """The waves of matmul_sequence: each wave's rectangles are cut into units of at most _MM_BLOCK x _MM_BLOCK tiles
-    (a gemm's result stays in cache for the kernel); a unit runs one gemm per phase and K chunk, each followed by
-    the accumulation kernel. The units of a wave touch distinct Dst tiles, so with two host CPUs half of them run
-    on a second thread (gemm and kernels release the GIL)."""
-    a_stack = [a_hi] + ([a_lo] if nph > 2 else [])      # phase p multiplies a part p >> 1 by b part p & 1
-    b_stack = [b_hi] + ([b_lo] if nph > 1 else [])
-    for w in range(int(pos.max()) + 1):
-        wave = prods[pos == w]
-        units = []
-        for a_list, b_list, where, rows, cols in _mm_rectangles(wave[:, 1], wave[:, 2]):
-            dsts = wave[where, 0]
-            na, nb = len(a_list), len(b_list)
-            step = 16.0 * 2 * nph * float(a_max[a_list].max()) * float(b_max[b_list].max())
-            lsb = int(a_lsb[a_list].min()) + int(b_lsb[b_list].min())
-            fast = lsb >= _MM_LSB_FLOOR and bool((d_lsb[dsts] >= _MM_LSB_FLOOR).all()) \
-                and bool((d_bound[dsts] + step < _MM_MAX_BOUND).all())
-            d_bound[dsts] += step
-            if not fast:
-                d_lsb[dsts] = -(1 << 20)     # the exact kernel may leave anything: later steps stay exact
-            bw = _MM_BLOCK
-            if _MM_THREADS > 1 and na * nb >= 16 and na <= _MM_BLOCK and nb <= _MM_BLOCK:
-                bw = max(1, -(-nb // 2))     # one unit otherwise: split its columns over the two threads
-            for r0 in range(0, na, _MM_BLOCK):
-                for c0 in range(0, nb, bw):
-                    sel = (rows >= r0) & (rows < r0 + _MM_BLOCK) & (cols >= c0) & (cols < c0 + bw)
-                    if not sel.any():
-                        continue
-                    rp = np.stack([dsts[sel], rows[sel] - r0, cols[sel] - c0], axis=1)
-                    units.append((rp, a_list[r0:r0 + _MM_BLOCK], b_list[c0:c0 + bw], fast))
-        if _MM_THREADS > 1 and len(units) > 1:
-            half = len(units) // 2
-            fut = _mm_pool().submit(_mm_units, units[half:], a_stack, b_stack, nph, D, fp32_dest, 1)
+    # float64 readings (updated in place) and statistics of the Dst tiles
+    nd = len(d_bits)
+    flat = np.ascontiguousarray(d_bits).reshape(nd, -1)
+    D = np.empty((nd, 32, 32), np.float64)
+    d_lsb = np.empty(nd, np.int64)
+    d_bound = np.empty(nd, np.float64)
+    _nb_dst_read_stats(flat, 0 if fp32_dest else 16, D.reshape(nd, -1), d_lsb, d_bound)
+    a_lo = A.hi if A.lo is None else A.lo
+    b_lo = B.hi if B.lo is None else B.lo
+    args = (A.hi, a_lo, B.hi, b_lo, nph, A.lsb, A.max, B.lsb, B.max, d_lsb, d_bound, D, fp32_dest, 32)
+    if _MM_THREADS > 1 and len(prods) >= _MM_SPLIT_MIN and nd > 1:
+        # two disjoint sets of Dst tiles (about half the products each), each in call order
+        counts = np.bincount(prods[:, 0], minlength=nd)
+        cut = int(np.searchsorted(np.cumsum(counts), len(prods) // 2)) + 1
+        low = prods[:, 0] < cut
+        first, second = prods[low], prods[~low]
+        if len(first) and len(second):
+            fut = _mm_pool().submit(_nb_mm_products, second, *args)
             try:
-                _mm_units(units[:half], a_stack, b_stack, nph, D, fp32_dest, 0)
+                _nb_mm_products(first, *args)
             finally:
                 fut.result()
         else:
-            _mm_units(units, a_stack, b_stack, nph, D, fp32_dest, 0)
-
-
-def _mm_units(units, a_stack, b_stack, nph, D, fp32_dest, slot):
-    set_threads = _blas_local_threads() if slot else None
-    before = set_threads(1) if set_threads is not None else None
-    try:
-        for rp, al, bl, fast in units:
-            acc = _nb_mm_acc_fast if fast else _nb_mm_acc_exact
-            mats_a = [x[al].reshape(-1, 32) for x in a_stack]
-            mats_b = [x[bl].transpose(1, 0, 2).reshape(32, -1) for x in b_stack]
-            work = _mm_buffer((mats_a[0].shape[0], mats_b[0].shape[1]), slot)
-            for p in range(nph):
-                ma, mb = mats_a[p >> 1], mats_b[p & 1]
-                for k in (slice(0, 16), slice(16, 32)):
-                    np.matmul(ma[:, k], mb[k, :], out=work)
-                    acc(work, rp, D, fp32_dest)
-    finally:
-        if before is not None:
-            set_threads(before)
+            _nb_mm_products(prods, *args)
+    else:
+        _nb_mm_products(prods, *args)
+    out = np.empty_like(d_bits)
+    _nb_mm_write(D, fp32_dest, out)
+    return out
 
 
 def _mm_pool():

@@ -28,7 +28,7 @@ import numpy as np
 from tensix.costs import cost
 from tensix.device import formats, fpu
 from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegsError
-from tensix.device.scheduler import current_call_site
+from tensix.device.scheduler import current_call_site, frame_pos_text
 from tensix.errors import NotModelledError
 from tensix.kernel import _ctx, _fast, hwconfig
 from tensix.kernel.dataflow import _cb
@@ -296,8 +296,28 @@ def _kinfo(cb):
 
 def _init(call, *_, **__):
     th, _ = _cs(call)
-    for i in range(3):
-        th.advance(_C_INIT, i)
+    c = th.clocks
+    c[0] += _C_INIT
+    c[1] += _C_INIT
+    c[2] += _C_INIT
+
+
+class _InitSite:
+    """Where an init was called, for the configuration errors that name it ("<call> at <file>:<line>"): the kernel
+    frame's code and instruction offset are kept, and the line is looked up only if an error shows it (inits run
+    for every block of a matmul; finding a frame's line number scans its code's line table)."""
+
+    __slots__ = ("call", "pos")
+
+    def __init__(self, call, pos):
+        self.call = call
+        self.pos = pos
+
+    def __str__(self):
+        return f"{self.call} at {frame_pos_text(self.pos)}"
+
+    def __format__(self, spec):
+        return format(str(self), spec)
 
 
 def _fmt_of(th, cb_id):
@@ -316,7 +336,7 @@ def _configure(call, *, op=None, unpack=None, src=None, pack=None, pack_mask=hwc
     if src is not None:
         old = cs.hw.src
         src = tuple(old[i] if c is None else _fmt_of(th, c) for i, c in enumerate(src))
-    cs.hw.set(f"{call} at {th.source_line_now()}", op=op, unpack=unpack,
+    cs.hw.set(_InitSite(call, current_call_site(th.kernel.source_files)), op=op, unpack=unpack,
               src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack),
               pack_mask=pack_mask)
     if pack is not None and pack_mask is None:
@@ -324,7 +344,10 @@ def _configure(call, *, op=None, unpack=None, src=None, pack=None, pack_mask=hwc
         # set_packer_config rewrites the config word holding Pack_L1_Acc) turns both off
         cs.pack_l1_acc = False
         cs.pack_relu = None
-    _init(call)
+    c = th.clocks               # _init, inline
+    c[0] += _C_INIT
+    c[1] += _C_INIT
+    c[2] += _C_INIT
 
 
 def _refuse_flag(call, name, value):
@@ -981,14 +1004,74 @@ def matmul_block(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
 
 def copy_block_matmul_partials(in_cb_id, start_in_tile_index, start_dst_tile_index, ntiles):
     """copy_block_matmul_partials(in_cb, start_in, start_dst, ntiles) (tt-metal tile_move_copy.h: llk_unpack_A_block
-    and the A2D datacopy of ntiles consecutive tiles): copy_tile of tiles start_in.. into Dst start_dst.."""
+    and the A2D datacopy of ntiles consecutive tiles): copy_tile of tiles start_in.. into Dst start_dst..
+
+    Fast path (copy_tile's, checked once for the block: every tile of it would take copy_tile's fast path): the same
+    numerics, costs and Dst bookkeeping per tile, in one call."""
+    th = _ctx.th
+    cs = th.compute
+    if (cs is not None and ntiles.__class__ is int and start_in_tile_index.__class__ is int
+            and start_dst_tile_index.__class__ is int and ntiles > 0):
+        if cs.pending_halves >> ((cs.n_acq - 1) % cs.nbuf) & 1:
+            _settle_sfpu(th)        # as copy_tile (the copies queue nothing: once for the block)
+        cb = th.core.cbs.get(in_cb_id)
+        if (cs.math_open and 0 <= start_dst_tile_index and start_dst_tile_index + ntiles <= cs.capacity
+                and cb is not None and 0 <= start_in_tile_index and start_in_tile_index + ntiles <= cb.visible
+                and cb.fmt is cs.hw.copy_fmt):
+            k = cb.kinfo or _kinfo(cb)
+            f = k[0]
+            exact = cb.index in cs.unpack_to_dest
+            if f is not None and (not exact or (f and cs.fp32)):
+                l1 = th.core.l1
+                fast = cs.fast
+                for i in range(ntiles):
+                    addr = cb.rd_ptr + (start_in_tile_index + i) * cb.page_size     # cb.front_addr, inline
+                    if addr >= cb.limit:
+                        addr -= cb.size
+                    t = start_dst_tile_index + i
+                    h = cs.overwrite(t, k[2], _C_COPY)
+                    if exact:
+                        fast.copy_exact32(l1, addr, cs.dst, h, t)
+                    else:
+                        fast.copy_to_dst(l1, addr, f, cs.fp32, cs.dst, h, t)
+                return
     for i in range(ntiles):
         copy_tile(in_cb_id, start_in_tile_index + i, start_dst_tile_index + i)
 
 
 def pack_tile_block(ifrom_dst, icb, ntiles):
     """pack_tile_block(ifrom_dst, icb, ntiles) (tt-metal pack.h: llk_matmul_pack): pack_tile of Dst tiles
-    ifrom_dst.. ifrom_dst + ntiles - 1, in order into the reserved pages of icb."""
+    ifrom_dst.. ifrom_dst + ntiles - 1, in order into the reserved pages of icb.
+
+    Fast path (pack_tile's, checked once for the block: every tile of it would take pack_tile's fast path): the same
+    numerics, costs and CB tile pointer per tile, in one call."""
+    th = _ctx.th
+    cs = th.compute
+    if cs is not None and ifrom_dst.__class__ is int and ntiles.__class__ is int and ntiles > 0:
+        if cs.sfpu_pending:
+            _settle_sfpu(th)        # as pack_tile (packs queue nothing: once for the block)
+        cb = th.core.cbs.get(icb)
+        if (cs.pack_open and 0 <= ifrom_dst and ifrom_dst + ntiles <= cs.capacity and cb is not None
+                and cb.wr_tile + ntiles <= cb.reserved and cb.fmt is cs.hw.pack_fast and cs.pack_relu is None):
+            k = cb.kinfo or _kinfo(cb)
+            h = cs.n_rel % cs.nbuf
+            reduced = cs.reduced[h]
+            if k[0] is not None and not (reduced and any(t in reduced for t in range(ifrom_dst, ifrom_dst + ntiles))):
+                l1 = th.core.l1
+                stale = cs.stale[h]
+                for t in range(ifrom_dst, ifrom_dst + ntiles):
+                    addr = cb.wr_ptr + cb.wr_tile * cb.page_size     # cb.back_addr, inline
+                    if addr >= cb.limit:
+                        addr -= cb.size
+                    if t in stale:
+                        cs.clear_stale(h, (t,))
+                    if cs.pack_l1_acc:
+                        _pack_l1_acc_fast(cs, h, t, k, l1, addr)
+                    else:
+                        cs.fast.pack(cs.dst, h, t, cs.fp32, k[0], l1, addr)
+                    th.clocks[_PACK] += k[3]
+                    cb.wr_tile += 1
+                return
     for i in range(ntiles):
         pack_tile(ifrom_dst + i, icb)
 

@@ -473,10 +473,30 @@ def _write(th, src, dst_noc_addr, size, noc, what):
 
 def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
     th = _ctx.th
-    _data_movement_only(th, "noc_async_write")
-    th.advance(_C_ISSUE)
-    if th.core.device.noc_to_core.get(((dst_noc_addr >> 36) & 63, (dst_noc_addr >> 42) & 63)) is not None:
+    if th.compute is not None:
+        _data_movement_only(th, "noc_async_write")
+    th.clocks[th.cur] += _C_ISSUE
+    core = th.core
+    dev = core.device
+    dst = dev.noc_to_core.get(((dst_noc_addr >> 36) & 63, (dst_noc_addr >> 42) & 63))
+    if dst is not None:
         th.sched.sync(th)   # writes into a core's L1 may wake semaphore waiters: keep them in time order
+        # fast path (writes into L1 that pass every check of the general path below, one packet at most, both ends
+        # 32-byte aligned alike): the same copy, port occupancy, latency and wake-ups as _write, in this frame
+        off = dst_noc_addr & _LOCAL_MASK
+        src = src_local_l1_addr
+        if (size.__class__ is int and src.__class__ is int and 0 <= size <= MAX_PACKET and 0 <= src
+                and src + size <= _L1_SIZE and off + size <= _L1_SIZE and not (src - off) % 32):
+            dst.l1[off:off + size] = core.l1[src:src + size]
+            n = th.noc if noc is None else noc
+            timing = dev.timing
+            port = timing.port_free.get((core.logical, n)) or timing.port((core.logical, n))
+            end = port.place(th.clocks[th.cur], size)
+            done = end + timing.latency(core.noc_xy, dst.noc_xy, n, False)
+            dst.notify_l1_write(off, off + size, done)
+            th.writes.append(done)
+            th.write_src.append((src, src + size, end))
+            return
     _write(th, src_local_l1_addr, dst_noc_addr, size, noc, "noc_async_write")
 
 
@@ -513,6 +533,8 @@ def noc_async_full_barrier(noc=None):
 
 
 _NUM_DRAM_BANKS = soc.NUM_DRAM_BANKS
+_LOCAL_MASK = soc.LOCAL_MASK
+_L1_SIZE = soc.L1_SIZE
 # the DRAM page transfer of _tile_io, without the dispatcher's type resolution (jitentry): the byte arrays are the
 # banks' and the core's (uint8, contiguous), the window states are Fluid's, the rest are Python ints
 _BYTES, _WINDOWS = np.zeros(1, np.uint8), np.zeros((3, 1), np.int64)

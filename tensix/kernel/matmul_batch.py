@@ -24,17 +24,45 @@ import numpy as np
 from tensix.device import formats, fpu
 
 
+class _Prepared:
+    """The prepared operands (fpu.MatmulOperands fields) of one use (role, Dst mode, fidelity, transpose), in arrays
+    indexed by slot: a batch's products index these arrays directly, so nothing is gathered per batch."""
+
+    def __init__(self, lo: bool):
+        self.slot: dict = {}        # tile id -> slot
+        self.n = 0
+        self.hi = np.empty((64, 32, 32))
+        self.lo = np.empty((64, 32, 32)) if lo else None
+        self.lsb = np.empty(64, np.int64)
+        self.max = np.empty(64)
+
+    def grow(self, need: int):
+        cap = max(need, 2 * len(self.hi))
+        for name in ("hi", "lo", "lsb", "max"):
+            old = getattr(self, name)
+            if old is not None:
+                new = np.empty((cap,) + old.shape[1:], old.dtype)
+                new[:self.n] = old[:self.n]
+                setattr(self, name, new)
+
+    def operands(self) -> fpu.MatmulOperands:
+        n = self.n
+        return fpu.MatmulOperands(self.hi[:n], None if self.lo is None else self.lo[:n], self.lsb[:n],
+                                  self.max[:n])
+
+
+_PREP_KEEP = 1024       # prepared tiles per use above which those no live CB page holds are dropped
+
+
 class _Operands:
     """The distinct operand tiles of a program run: raw bytes and format, snapshotted once per CB page, shared by
-    equal contents; their Src values, phase parts and statistics are prepared once per (tile, Dst mode)."""
+    equal contents; their phase parts and statistics are prepared once per (tile, use)."""
 
     def __init__(self):
         self.by_page: dict = {}     # (cb, page number) -> tile id
         self.by_bytes: dict = {}    # (format, bytes) -> tile id
         self.raw: list = []         # tile id -> (format, bytes)
-        self.pages: dict = {}       # id(cb) -> (cb, {page number: tile id}) for eviction
-        self.src: dict = {}         # (tile id, fp32_dest) -> Src values (32, 32) float32
-        self.prep: dict = {}        # (tile id, (role, fp32_dest, fidelity, transpose)) -> (hi, lo, lsb, max) of a tile
+        self.prep: dict = {}        # (role, fp32_dest, fidelity, transpose) -> _Prepared
 
     def tile(self, cb, page, addr) -> int:
         """The operand id of page number `page` of CB `cb` (at L1 `addr`), snapshotting its bytes at the first use."""
@@ -50,52 +78,72 @@ class _Operands:
             tid = self.by_bytes[ck] = len(self.raw)
             self.raw.append(ck)
         self.by_page[key] = tid
-        ent = self.pages.get(id(cb))
-        if ent is None:
-            ent = self.pages[id(cb)] = (cb, {})
-        ent[1][page] = tid
         return tid
 
-    def evict_popped(self):
-        """Forget the pages their CB has popped, and the prepared operands no live page holds (the raw bytes stay:
-        ids remain valid for products queued later with the same contents)."""
-        for cid, (cb, pages) in self.pages.items():
-            gone = [p for p in pages if p < cb.popped]
-            for p in gone:
-                del pages[p]
-                self.by_page.pop((cb, p), None)
-        live = set(self.by_page.values())
-        for cache in (self.src, self.prep):
-            for k in [k for k in cache if k[0] not in live]:
-                del cache[k]
+    def _forget_popped(self):
+        """Forget the pages their CB has popped (page numbers only grow, so those keys are never asked for again)."""
+        self.by_page = {k: t for k, t in self.by_page.items() if k[1] >= k[0].popped}
 
     def src_values(self, ids, fp32_dest: bool) -> np.ndarray:
         """(len(ids), 32, 32) Src values of the tiles, unpacked as the unpacker does for this Dst mode."""
-        missing = [t for t in dict.fromkeys(ids) if (t, fp32_dest) not in self.src]
-        if missing:
-            by_fmt: dict = {}
-            for t in missing:
-                by_fmt.setdefault(self.raw[t][0], []).append(t)
-            for fmt, ts in by_fmt.items():
-                raw = np.frombuffer(b"".join(self.raw[t][1] for t in ts), np.uint8).reshape(len(ts), -1)
-                vals = formats.unpack_to_src(raw, fmt, fp32_dest=fp32_dest)
-                for t, v in zip(ts, vals):
-                    self.src[(t, fp32_dest)] = v
-        return np.stack([self.src[(t, fp32_dest)] for t in ids])
+        out = np.empty((len(ids), 32, 32), np.float32)
+        by_fmt: dict = {}
+        for i, t in enumerate(ids):
+            by_fmt.setdefault(self.raw[t][0], []).append(i)
+        for fmt, pos in by_fmt.items():
+            raw = np.frombuffer(b"".join(self.raw[ids[i]][1] for i in pos), np.uint8).reshape(len(pos), -1)
+            out[pos] = formats.unpack_to_src(raw, fmt, fp32_dest=fp32_dest)
+        return out
 
-    def prepared(self, ids, role, fp32_dest, fidelity, transpose) -> fpu.MatmulOperands:
-        """The tiles as fpu.MatmulOperands (phase parts and statistics), prepared once per tile and use."""
-        key = (role, fp32_dest, fidelity, transpose)
-        missing = [t for t in dict.fromkeys(ids) if (t, key) not in self.prep]
+    def slots(self, ids, role, fp32, fidelity, transpose):
+        """(slot array of the tiles `ids`, the use's _Prepared), preparing the tiles not prepared yet."""
+        key = (role, fp32, fidelity, transpose)
+        p = self.prep.get(key)
+        if p is None:
+            p = self.prep[key] = _Prepared(role == "a" and fpu.num_fidelity_phases(fidelity) > 2
+                                           or role == "b" and fpu.num_fidelity_phases(fidelity) > 1)
+        slot = p.slot
+        missing = [t for t in ids if t not in slot]
         if missing:
-            ops = fpu.MatmulOperands.prepare(self.src_values(missing, fp32_dest), role, fidelity,
-                                             transpose and role == "b")
+            if p.n + len(missing) > _PREP_KEEP and p.n:
+                self._compact(p, set(ids))
+            if p.n + len(missing) > len(p.hi):
+                p.grow(p.n + len(missing))
+            n0, n1 = p.n, p.n + len(missing)
+            fpu.prepare_into(self.src_values(missing, fp32), role, fidelity, transpose and role == "b",
+                             p.hi[n0:n1], None if p.lo is None else p.lo[n0:n1], p.lsb[n0:n1], p.max[n0:n1])
             for i, t in enumerate(missing):
-                self.prep[(t, key)] = (ops.hi[i], None if ops.lo is None else ops.lo[i], ops.lsb[i], ops.max[i])
-        got = [self.prep[(t, key)] for t in ids]
-        lo = None if got[0][1] is None else np.stack([g[1] for g in got])
-        return fpu.MatmulOperands(np.stack([g[0] for g in got]), lo, np.array([g[2] for g in got], np.int64),
-                                  np.array([g[3] for g in got], np.float64))
+                slot[t] = n0 + i
+            p.n = n1
+        return np.fromiter((slot[t] for t in ids), np.int64, len(ids)), p
+
+    def _compact(self, p: _Prepared, keep: set):
+        """Drop the prepared tiles that no live CB page holds (and that this batch does not use)."""
+        self._forget_popped()
+        live = set(self.by_page.values()) | keep
+        items = sorted((s, t) for t, s in p.slot.items() if t in live)
+        idx = np.array([s for s, _ in items], np.int64)
+        for name in ("hi", "lo", "lsb", "max"):
+            arr = getattr(p, name)
+            if arr is not None:
+                arr[:len(idx)] = arr[idx]
+        p.slot = {t: i for i, (_, t) in enumerate(items)}
+        p.n = len(idx)
+
+
+class _Queue:
+    """The queued calls of one (fidelity, Dst mode, transpose), flattened as they come: per call its Dst key
+    (group * _CAP + first Dst tile) and shape, and its a and b tile ids in order."""
+
+    __slots__ = ("groups", "base", "shape", "a", "b", "shapes")
+
+    def __init__(self):
+        self.groups: dict = {}      # (ComputeState, Dst half) -> group number
+        self.base = []
+        self.shape = []             # (rt, ct) per call
+        self.a = []
+        self.b = []
+        self.shapes = set()
 
 
 class MatmulBatch:
@@ -108,21 +156,33 @@ class MatmulBatch:
 
     def __init__(self, sched):
         self.sched = sched
-        self.pending: dict = {}     # thread -> [(half, idst, ct, a ids, b ids, transpose), ...] in call order
+        self.pending: dict = {}     # thread -> its ComputeState, for the threads with queued products
+        self.queues: dict = {}      # (fidelity, fp32, transpose) -> _Queue
         self.ops = _Operands()
         self.flush_hook = self.flush
         self.flushes = 0            # batches run (for tests and profiles)
         self.products = 0
 
     def add(self, th, cs, half, idst, ct, a_ids, b_ids, transpose):
-        hooks = self.sched.idle_hooks
-        if self.flush_hook not in hooks:    # queued products run at the latest when the program ends
-            hooks.append(self.flush_hook)
-        lst = self.pending.get(th)
-        if lst is None:
-            lst = self.pending[th] = []
-        lst.append((half, idst, ct, a_ids, b_ids, transpose))
-        n = len(a_ids) * len(b_ids)
+        if not self.pending:
+            hooks = self.sched.idle_hooks
+            if self.flush_hook not in hooks:    # queued products run at the latest when the program ends
+                hooks.append(self.flush_hook)
+        self.pending[th] = cs
+        key = (cs.fidelity, cs.fp32, transpose)
+        q = self.queues.get(key)
+        if q is None:
+            q = self.queues[key] = _Queue()
+        g = q.groups.get((cs, half))
+        if g is None:
+            g = q.groups[(cs, half)] = len(q.groups)
+        q.base.append(g * _CAP + idst)
+        shape = (len(a_ids), ct)
+        q.shape.append(shape)
+        q.shapes.add(shape)
+        q.a += a_ids
+        q.b += b_ids
+        n = shape[0] * ct
         cs.mm_pending += n
         cs.sfpu_pending += n            # the compute API settles queued work before it touches Dst (_settle_sfpu)
         cs.pending_halves |= 1 << half
@@ -145,64 +205,49 @@ class MatmulBatch:
         if not pending:
             return
         self.pending = {}
+        queues, self.queues = self.queues, {}
         self.flushes += 1
-        groups: dict = {}
-        for th, calls in pending.items():
-            cs = th.compute
-            for call in calls:
-                groups.setdefault((cs.fidelity, cs.fp32, call[5]), []).append((cs, call))
-        for (fidelity, fp32, transpose), members in groups.items():
-            self._run(members, fidelity, fp32, transpose)
-        for th, calls in pending.items():
-            cs = th.compute
+        for (fidelity, fp32, transpose), q in queues.items():
+            self._run(q, fidelity, fp32, transpose)
+        for cs in pending.values():
             cs.sfpu_pending -= cs.mm_pending
             cs.mm_pending = 0
             if not cs.sfpu_pending:
                 cs.pending_halves = 0
-        self.ops.evict_popped()
 
-    def _run(self, members, fidelity, fp32, transpose):
-        """Compute the queued calls `members` ((ComputeState, call) in each core's call order) of one fidelity, Dst
-        mode and transpose."""
-        a_ids: dict = {}
-        b_ids: dict = {}
-        groups: dict = {}           # (ComputeState, Dst half) -> group number
-        calls = []                  # (group, first Dst tile, a indices, b indices) in call order
-        shapes = set()
-        for cs, (half, idst, ct, a_list, b_list, _) in members:
-            calls.append((groups.setdefault((cs, half), len(groups)), idst,
-                          [a_ids.setdefault(a, len(a_ids)) for a in a_list],
-                          [b_ids.setdefault(b, len(b_ids)) for b in b_list]))
-            shapes.add((len(a_list), len(b_list)))
-        # the products (Dst key = group * _CAP + tile, a index, b index), in call order: the call's rows of a times
-        # its columns of b, Dst tiles idst, idst + 1, ... row-major
-        if len(shapes) == 1:
-            (rt, ct), = shapes
-            n = len(calls)
-            base = np.fromiter((c[0] * _CAP + c[1] for c in calls), np.int64, n)
-            A = np.array([c[2] for c in calls], np.int64).reshape(n, rt)
-            B = np.array([c[3] for c in calls], np.int64).reshape(n, ct)
+    def _run(self, q: _Queue, fidelity, fp32, transpose):
+        """Compute the queued calls of one fidelity, Dst mode and transpose (each core's in its call order)."""
+        # the products (Dst key = group * _CAP + tile, a tile id, b tile id), in call order: the call's rows of a
+        # times its columns of b, Dst tiles idst, idst + 1, ... row-major
+        n = len(q.base)
+        A = np.array(q.a, np.int64)
+        B = np.array(q.b, np.int64)
+        if len(q.shapes) == 1:
+            (rt, ct), = q.shapes
+            base = np.array(q.base, np.int64)
             keys = (base[:, None, None] + (np.arange(rt)[:, None] * ct + np.arange(ct))[None]).reshape(-1)
-            ai = np.broadcast_to(A[:, :, None], (n, rt, ct)).reshape(-1)
-            bi = np.broadcast_to(B[:, None, :], (n, rt, ct)).reshape(-1)
+            ai = np.broadcast_to(A.reshape(n, rt)[:, :, None], (n, rt, ct)).reshape(-1)
+            bi = np.broadcast_to(B.reshape(n, ct)[:, None, :], (n, rt, ct)).reshape(-1)
         else:
             kl, al, bl = [], [], []
-            for g, idst, ais, bis in calls:
-                t = g * _CAP + idst
-                for x in ais:
-                    for y in bis:
+            ia = ib = 0
+            for t0, (rt, ct) in zip(q.base, q.shape):
+                t = t0
+                for x in range(rt):
+                    for y in range(ct):
                         kl.append(t)
-                        al.append(x)
-                        bl.append(y)
+                        al.append(q.a[ia + x])
+                        bl.append(q.b[ib + y])
                         t += 1
+                ia += rt
+                ib += ct
             keys, ai, bi = (np.array(v, np.int64) for v in (kl, al, bl))
         uniq, dcol = np.unique(keys, return_inverse=True)
-        prods = np.stack([dcol.reshape(-1), ai, bi], axis=1)
-        self.products += len(prods)
+        self.products += len(keys)
         # the Dst tiles, gathered per core and half (uniq is sorted: each group's tiles are one run)
         spans = []
-        bounds = np.searchsorted(uniq, np.arange(len(groups) + 1) * _CAP)
-        for (cs, h), g in groups.items():
+        bounds = np.searchsorted(uniq, np.arange(len(q.groups) + 1) * _CAP)
+        for (cs, h), g in q.groups.items():
             lo, hi = int(bounds[g]), int(bounds[g + 1])
             spans.append((cs.dst[h], uniq[lo:hi] - g * _CAP, lo, hi))
         first = spans[0][0]
@@ -210,15 +255,20 @@ class MatmulBatch:
         for arr, ts, lo, hi in spans:
             dst[lo:hi] = arr[ts]
         if MatmulBatch.reference:
-            a_src = self.ops.src_values(list(a_ids), fp32)
-            b_src = self.ops.src_values(list(b_ids), fp32)
-            for d, x, y in prods:
+            ua, ra = np.unique(ai, return_inverse=True)
+            ub, rb = np.unique(bi, return_inverse=True)
+            a_src = self.ops.src_values(ua.tolist(), fp32)
+            b_src = self.ops.src_values(ub.tolist(), fp32)
+            for d, x, y in zip(dcol.reshape(-1).tolist(), ra.reshape(-1).tolist(), rb.reshape(-1).tolist()):
                 dst[d] = fpu.matmul(a_src[x], b_src[y], dst[d], fidelity, fp32, transpose)
             out = dst
         else:
-            a = self.ops.prepared(list(a_ids), "a", fp32, fidelity, False)
-            b = self.ops.prepared(list(b_ids), "b", fp32, fidelity, transpose)
-            out = fpu.matmul_sequence(a, b, prods, dst, fidelity, fp32, transpose)
+            ua, ra = np.unique(ai, return_inverse=True)
+            ub, rb = np.unique(bi, return_inverse=True)
+            sa, pa = self.ops.slots(ua.tolist(), "a", fp32, fidelity, False)
+            sb, pb = self.ops.slots(ub.tolist(), "b", fp32, fidelity, transpose)
+            prods = np.stack([dcol.reshape(-1), sa[ra.reshape(-1)], sb[rb.reshape(-1)]], axis=1)
+            out = fpu.matmul_sequence(pa.operands(), pb.operands(), prods, dst, fidelity, fp32, transpose)
         for arr, ts, lo, hi in spans:
             arr[ts] = out[lo:hi]
 

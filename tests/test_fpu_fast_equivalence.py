@@ -1,0 +1,150 @@
+"""Speed-ups of the FPU model's batched paths bit for bit against the forms they replaced (tensix.device.fpu): the
+matmul operand statistics (_nb_mm_stats) against the element loop it replaced, on random, wide-range and arbitrary
+bit patterns (NaN / Inf patterns, denormals, zeros)."""
+
+import math
+
+import numba
+import numpy as np
+import pytest
+
+from tensix.device import fpu
+
+
+@numba.njit(cache=True)
+def _stats_reference(bits, lsb, mx):
+    """fpu._nb_mm_stats as it was (tensix 6b06e45): one element at a time, trailing zeros by log2."""
+    for t in range(bits.shape[0]):
+        lo = 1 << 20
+        hi = 0.0
+        for k in range(bits.shape[1]):
+            b = np.int64(bits[t, k])
+            e = (b >> 23) & 0xFF
+            if e == 0:
+                continue
+            sig = (b & 0x7FFFFF) | 0x800000
+            z = int(math.log2(sig & -sig))
+            e2 = (128 if e == 255 else e - 127) - 23 + z
+            if e2 < lo:
+                lo = e2
+            v = math.ldexp(sig * 1.0, (128 if e == 255 else e - 127) - 23)
+            if v > hi:
+                hi = v
+        lsb[t] = lo
+        mx[t] = hi
+
+
+def _bit_cases(rng, n):
+    bits = rng.integers(0, 2 ** 32, (n, 1024), dtype=np.uint64).astype(np.uint32)
+    normal = rng.standard_normal((n, 1024)).astype(np.float32).view(np.uint32)
+    with np.errstate(over="ignore"):
+        wide = (rng.standard_normal((n, 1024)) * 2.0 ** rng.integers(-150, 129, (n, 1024))).astype(np.float32)
+    sparse = bits.copy()
+    sparse[rng.random((n, 1024)) < 0.995] = 0
+    special = np.zeros((n, 1024), np.uint32)
+    pats = np.array([0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0x7FFFFFFF, 0x00000001, 0x807FFFFF,
+                     0x00800000, 0x3F800000, 0x7F7FFFFF, 0xFF7FFFFF], np.uint32)
+    special[:, :len(pats)] = pats
+    special[1::2] = rng.permuted(special[1::2], axis=1)
+    bf16 = normal & np.uint32(0xFFFF0000)
+    return {"bits": bits, "normal": normal, "wide": wide.view(np.uint32), "sparse": sparse, "special": special,
+            "bf16": bf16, "zeros": np.zeros((3, 1024), np.uint32)}
+
+
+@pytest.mark.parametrize("kind", ["bits", "normal", "wide", "sparse", "special", "bf16", "zeros"])
+def test_mm_stats_match_element_loop(kind):
+    bits = _bit_cases(np.random.default_rng(11), 300)[kind]
+    n = len(bits)
+    l1, m1 = np.empty(n, np.int64), np.empty(n)
+    l2, m2 = np.empty(n, np.int64), np.empty(n)
+    _stats_reference(bits, l1, m1)
+    fpu._nb_mm_stats(bits, l2, m2)
+    assert np.array_equal(l1, l2)
+    assert np.array_equal(m1, m2)
+
+
+# ---- matmul_sequence (the compiled product loop, split over two host threads) against fpu.matmul per product ----
+
+FIDELITIES = ("LoFi", "HiFi2", "HiFi3", "HiFi4")
+
+
+def _src(rng, n, kind):
+    if kind == "normal":
+        x = rng.standard_normal((n, 32, 32)).astype(np.float32)
+    elif kind == "wide":        # exponents over 140 binades: inexact float64 dot products, denormals, overflow
+        with np.errstate(over="ignore"):
+            x = (rng.standard_normal((n, 32, 32)) * 2.0 ** rng.integers(-70, 70, (n, 32, 32))).astype(np.float32)
+    elif kind == "zeros":       # signed zeros and a few values: zero sums, -0.0 Dst
+        x = np.where(rng.random((n, 32, 32)) < 0.9, -0.0, rng.standard_normal((n, 32, 32))).astype(np.float32)
+    else:                       # any bit pattern: NaN / Inf patterns (read as big finite numbers), denormals
+        x = rng.integers(0, 2 ** 32, (n, 32, 32), dtype=np.uint64).astype(np.uint32).view(np.float32)
+    return (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)      # TF32 Src values
+
+
+def _sequential(a, b, prods, dst, fid, fp32, tr):
+    out = dst.copy()
+    for d, i, j in prods:
+        out[d] = fpu.matmul(a[i], b[j], acc=out[d], fidelity=fid, fp32_dest=fp32, transpose=tr)
+    return out
+
+
+@pytest.mark.parametrize("kind", ["normal", "wide", "zeros", "bits"])
+@pytest.mark.parametrize("fp32", [True, False])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_matmul_sequence_many_products_bit_exact(kind, fp32, threads, monkeypatch):
+    """Enough products for the two-thread split (and one thread alone), repeated Dst tiles in call order, random
+    initial Dst bits (negative zeros, denormals, exponent-255 patterns in the Dst too), all fidelities, in1
+    transposed or not: bit for bit fpu.matmul applied product by product."""
+    monkeypatch.setattr(fpu, "_MM_THREADS", threads)
+    rng = np.random.default_rng(abs(hash((kind, fp32, threads))) % 2 ** 32)
+    a, b = _src(rng, 6, kind), _src(rng, 5, kind)
+    nd = 7
+    if kind in ("bits", "zeros"):
+        dst = rng.integers(0, 2 ** 32, (nd, 32, 32), dtype=np.uint64).astype(np.uint32)
+        if kind == "zeros":
+            dst = np.where(rng.random(dst.shape) < 0.5, np.uint32(0x80000000), np.uint32(0))
+    else:
+        dst = rng.standard_normal((nd, 32, 32)).astype(np.float32).view(np.uint32)
+    if not fp32:
+        dst = (dst >> 16).astype(np.uint16)
+    prods = np.stack([rng.integers(0, nd, 80), rng.integers(0, 6, 80), rng.integers(0, 5, 80)], 1)
+    for fid in FIDELITIES:
+        for tr in (False, True):
+            want = _sequential(a, b, prods, dst, fid, fp32, tr)
+            got = fpu.matmul_sequence(a, b, prods, dst, fid, fp32, tr)
+            assert np.array_equal(got, want), (fid, tr, np.argwhere(got != want)[:3])
+
+
+@pytest.mark.parametrize("kind", ["bits", "normal", "wide", "sparse", "special", "bf16", "zeros"])
+@pytest.mark.parametrize("fp32", [True, False])
+def test_dst_read_stats_match_numpy_model(kind, fp32):
+    """_nb_dst_read_stats: the Dst readings of _Dst.read (signed zeros, exponent-255 patterns) and the statistics of
+    _nb_mm_stats on the Dst bits (a 16-bit Dst as BF16 bits)."""
+    bits = _bit_cases(np.random.default_rng(5), 200)[kind]
+    d_bits = bits if fp32 else (bits >> 16).astype(np.uint16)
+    n = len(d_bits)
+    D = np.empty((n, 1024))
+    lsb, mx = np.empty(n, np.int64), np.empty(n)
+    fpu._nb_dst_read_stats(d_bits, 0 if fp32 else 16, D, lsb, mx)
+    want = fpu._Dst(fp32).read(d_bits)
+    assert np.array_equal(D.view(np.uint64), want.view(np.uint64))     # bit for bit, -0.0 included
+    l2, m2 = fpu._mm_tile_stats(d_bits.astype(np.uint32) if fp32 else d_bits.astype(np.uint32) << 16)
+    assert np.array_equal(lsb, l2) and np.array_equal(mx, m2)
+
+
+@pytest.mark.parametrize("kind", ["normal", "wide", "zeros", "bits"])
+@pytest.mark.parametrize("role", ["a", "b"])
+def test_prepare_fast_matches_prepare(kind, role):
+    """The compiled operand preparation (phase parts and statistics, what the batch uses) bit for bit the numpy one,
+    every fidelity, in1 transposed or not (negative zeros, denormal parts and exponent-255 patterns included)."""
+    rng = np.random.default_rng(abs(hash((kind, role))) % 2 ** 32)
+    src = _src(rng, 9, kind)
+    for fid in FIDELITIES:
+        for tr in ((False, True) if role == "b" else (False,)):
+            want = fpu.MatmulOperands.prepare(src, role, fid, tr)
+            got = fpu.MatmulOperands.prepare_fast(src, role, fid, tr)
+            assert np.array_equal(got.hi.view(np.uint64), want.hi.view(np.uint64))
+            assert (got.lo is None) == (want.lo is None)
+            if got.lo is not None:
+                assert np.array_equal(got.lo.view(np.uint64), want.lo.view(np.uint64))
+            assert np.array_equal(got.lsb, want.lsb) and np.array_equal(got.max, want.max)
