@@ -148,3 +148,126 @@ def test_prepare_fast_matches_prepare(kind, role):
             if got.lo is not None:
                 assert np.array_equal(got.lo.view(np.uint64), want.lo.view(np.uint64))
             assert np.array_equal(got.lsb, want.lsb) and np.array_equal(got.max, want.max)
+
+
+# ---- ops whose matmul-based reductions now run in the batch (reduce_lib.reduce_matmul_tiles) ----
+
+def _run_both(fn):
+    """fn() with the batched products and with MatmulBatch.reference (each product through fpu.matmul at once, as
+    reduce_matmul_tiles did): (outputs, device ns) of each."""
+    import tensix.ttnn as ttnn
+    from tensix.kernel.matmul_batch import MatmulBatch
+    res = []
+    for ref in (False, True):
+        MatmulBatch.reference = ref
+        try:
+            ttnn.clear_op_report()
+            out = fn()
+            res.append((ttnn.to_numpy(out), [r.device_ns for r in ttnn.op_report()]))
+        finally:
+            MatmulBatch.reference = False
+    return res
+
+
+@pytest.mark.parametrize("dtype", ["bfloat16", "float32"])
+def test_matmul_reductions_bit_exact_in_batch(dtype):
+    ttnn = pytest.importorskip("tensix.ttnn")
+    dev = ttnn.open_device(device_id=0)
+    try:
+        rng = np.random.default_rng(21)
+        dt = getattr(ttnn, dtype)
+        x = rng.standard_normal((2, 3, 45, 70)).astype(np.float32) * 4
+        x[0, 0, 0, :5] = [0.0, -0.0, 1e-39, 3e38, -3e38]
+        t = ttnn.from_numpy(x, dtype=dt, layout=ttnn.TILE_LAYOUT, device=dev)
+        w = ttnn.from_numpy(rng.standard_normal((70,)).astype(np.float32), dtype=dt, layout=ttnn.TILE_LAYOUT,
+                            device=dev)
+        for name, fn in (("softmax", lambda: ttnn.softmax(t, dim=-1)),
+                         ("sum", lambda: ttnn.sum(t, dim=-1, keepdim=True)),
+                         ("mean", lambda: ttnn.mean(t, dim=-1, keepdim=True)),
+                         ("layer_norm", lambda: ttnn.layer_norm(t, weight=w, epsilon=1e-5)),
+                         ("rms_norm", lambda: ttnn.rms_norm(t, weight=w, epsilon=1e-5))):
+            (got, dev_got), (want, dev_want) = _run_both(fn)
+            assert np.array_equal(got.view(np.uint8), want.view(np.uint8)), name
+            assert dev_got == dev_want, name
+    finally:
+        ttnn.close_device(dev)
+
+
+# ---- the dataflow fast paths (noc_async_read / noc_async_write in their own frame) against the general path ----
+
+def _dm_ops(ttnn, dev):
+    rng = np.random.default_rng(8)
+    x = ttnn.from_numpy(rng.standard_normal((2, 40, 8, 96)).astype(np.float32), dtype=ttnn.bfloat16,
+                        layout=ttnn.TILE_LAYOUT, device=dev)
+    xr = ttnn.from_numpy(rng.standard_normal((3, 5, 33, 20)).astype(np.float32), dtype=ttnn.float32,
+                         layout=ttnn.ROW_MAJOR_LAYOUT, device=dev)
+    return (("reshape", lambda: ttnn.reshape(x, (2, 40, 4, 192))),
+            ("transpose_hc", lambda: ttnn.transpose(x, 1, 2)),
+            ("transpose_wh", lambda: ttnn.transpose(x, -2, -1)),
+            ("permute", lambda: ttnn.permute(x, (0, 2, 1, 3))),
+            ("permute_rm", lambda: ttnn.permute(xr, (2, 0, 3, 1))),
+            ("slice_rm", lambda: ttnn.slice(xr, (0, 1, 3, 2), (3, 4, 30, 19))),
+            ("reshape_rm", lambda: ttnn.reshape(xr, (15, 660))))
+
+
+def test_dataflow_fast_paths_match_general_path(monkeypatch):
+    """Data movement ops (local L1 moves, face-line DRAM writes, misaligned row reads) with the fast paths and with
+    every transfer through the general path: the same bytes and the same device time."""
+    ttnn = pytest.importorskip("tensix.ttnn")
+    from tensix.kernel import dataflow
+    dev = ttnn.open_device(device_id=0)
+    try:
+        for name, fn in _dm_ops(ttnn, dev):
+            res = []
+            for fast in (True, False):
+                monkeypatch.setattr(dataflow, "_FAST_IO", fast)
+                ttnn.clear_op_report()
+                out = ttnn.to_numpy(fn())
+                res.append((out, [(r.op, r.device_ns) for r in ttnn.op_report()]))
+            assert np.array_equal(res[0][0].view(np.uint8), res[1][0].view(np.uint8)), name
+            assert res[0][1] == res[1][1], name
+    finally:
+        ttnn.close_device(dev)
+
+
+def test_copy_tile_fast_path_matches_general_path(monkeypatch):
+    """copy_tile's fast path (now also for Float16_b CBs in UnpackToDestFp32 mode, as the binary_ng SFPU ops set it)
+    against the general path (formats.copy_tile_to_dest) through whole ops: the same bytes and device time."""
+    ttnn = pytest.importorskip("tensix.ttnn")
+    import tensix.kernel as K
+    from tensix.kernel import compute
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((70, 90)).astype(np.float32)
+    x[0, :4] = [0.0, -0.0, 1e-39, -3e38]
+    y = rng.standard_normal((70, 90)).astype(np.float32)
+    res = []
+    for general in (False, True):
+        if general:         # every module that took copy_tile by name (the kernel libraries) gets the general path
+            import sys
+            calls = []
+
+            def general_copy(*a, _f=compute._copy_tile):
+                calls.append(1)
+                return _f(*a)
+            for m in list(sys.modules.values()):
+                if getattr(m, "copy_tile", None) is compute.copy_tile and m is not compute and m is not K:
+                    monkeypatch.setattr(m, "copy_tile", general_copy)
+            monkeypatch.setattr(compute, "copy_tile", general_copy)
+            monkeypatch.setattr(K, "copy_tile", general_copy)
+        dev = ttnn.open_device(device_id=0)        # a new device: its programs load the kernels afresh
+        try:
+            outs = []
+            for dt in (ttnn.bfloat16, ttnn.float32):
+                a = ttnn.from_numpy(x, dtype=dt, layout=ttnn.TILE_LAYOUT, device=dev)
+                b = ttnn.from_numpy(y, dtype=dt, layout=ttnn.TILE_LAYOUT, device=dev)
+                ttnn.clear_op_report()
+                for fn in (lambda: ttnn.multiply(a, b), lambda: ttnn.silu(a), lambda: ttnn.exp(a),
+                           lambda: ttnn.divide(a, b)):
+                    outs.append(ttnn.to_numpy(fn()).view(np.uint8).copy())
+                outs.append([r.device_ns for r in ttnn.op_report()])
+            res.append(outs)
+        finally:
+            ttnn.close_device(dev)
+    assert calls        # the general path did run
+    for got, want in zip(*res):
+        assert np.array_equal(np.asarray(got), np.asarray(want))

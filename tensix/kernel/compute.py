@@ -132,6 +132,7 @@ class ComputeState:
         self.mm_dims = None         # (ct_dim, rt_dim, kt_dim) of the last matmul init (the MOP's block shape)
         self.mm_pending = 0         # matmul products queued on this Dst (tensix.kernel.matmul_batch), not yet run
         self.mm_queued_transpose = False    # the in1 transpose of the queued products (one batch group)
+        self.mm_queued_fidelity = None      # and their fidelity (the kernel's, or a helper's fixed one)
         self.mm_batch = None        # the program run's tensix.kernel.matmul_batch.MatmulBatch, once a product is queued
         self.mm_cycles = _C_MM * fpu.num_fidelity_phases(self.fidelity)     # math cycles of one tile product
         self.pack_l1_acc = False    # the packer adds into L1 (llk_pack_reconfig_l1_acc)
@@ -712,8 +713,10 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
                 and cb.fmt is cs.hw.copy_fmt):
             k = cb.kinfo or _kinfo(cb)
             f = k[0]
-            exact = cb.index in cs.unpack_to_dest
-            if f is not None and (not exact or (f and cs.fp32)):
+            # UnpackToDestFp32 only changes 32-bit formats (formats.copy_tile_to_dest): a Float16_b CB in that mode
+            # still goes through SrcA
+            exact = f and cb.index in cs.unpack_to_dest
+            if f is not None and (not exact or cs.fp32):
                 addr = cb.rd_ptr + in_tile_index * cb.page_size     # cb.front_addr, inline
                 if addr >= cb.limit:
                     addr -= cb.size
@@ -898,12 +901,17 @@ def _mm_transpose(th, cs, transpose):
         "or make the two flags agree.")
 
 
-def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, transpose):
+def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, transpose, fidelity=None):
     """Queue the products of a matmul_tiles / matmul_block call (tensix.kernel.matmul_batch): checks, the CB tiles'
-    snapshots, the Dst bookkeeping and the cost, now; the numbers when the kernel next reads this Dst."""
-    if cs.sfpu_pending != cs.mm_pending or (cs.mm_pending and cs.mm_queued_transpose != transpose):
-        _settle_sfpu(th)                    # SFPU calls (or products of another transpose) queued before run first
+    snapshots, the Dst bookkeeping and the cost, now; the numbers when the kernel next reads this Dst. `fidelity`
+    (a MathFidelity name) overrides the kernel's for these products (a helper that runs its MOP at a fixed
+    fidelity, as reduce_with_matmul's HiFi4)."""
+    fk = cs.fidelity if fidelity is None else fidelity
+    if cs.sfpu_pending != cs.mm_pending or (cs.mm_pending and (cs.mm_queued_transpose != transpose
+                                                               or cs.mm_queued_fidelity != fk)):
+        _settle_sfpu(th)        # SFPU calls (or products of another transpose or fidelity) queued before run first
     cs.mm_queued_transpose = transpose
+    cs.mm_queued_fidelity = fk
     if not cs.math_open:
         cs.need_math(call)                  # refuses it: the math thread does not own Dst
     n = ct * rt
@@ -953,14 +961,14 @@ def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, tran
         if tid is None:
             tid = tile(c1, p1 + c, c1.front_addr(i1 + c))
         b_ids.append(tid)
-    batch.add(th, cs, h, idst, ct, a_ids, b_ids, transpose)
+    batch.add(th, cs, h, idst, ct, a_ids, b_ids, transpose, fidelity)
     # unpacks: the reused operand once per block row (column), the other per tile (tt-llk _llk_unpack_AB_matmul_:
     # reuse_a = ct_dim >= rt_dim); math: one MOP per output tile and fidelity phase (_llk_math_matmul_)
     if ct >= rt:
         unpack = rt * _unpack_cost(c0) + n * _unpack_cost(c1)
     else:
         unpack = ct * _unpack_cost(c1) + n * _unpack_cost(c0)
-    cs.unpack_math(unpack, n * cs.mm_cycles)
+    cs.unpack_math(unpack, n * (cs.mm_cycles if fidelity is None else _C_MM * fpu.num_fidelity_phases(fidelity)))
 
 
 def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose=None):
@@ -1020,8 +1028,8 @@ def copy_block_matmul_partials(in_cb_id, start_in_tile_index, start_dst_tile_ind
                 and cb.fmt is cs.hw.copy_fmt):
             k = cb.kinfo or _kinfo(cb)
             f = k[0]
-            exact = cb.index in cs.unpack_to_dest
-            if f is not None and (not exact or (f and cs.fp32)):
+            exact = f and cb.index in cs.unpack_to_dest     # as copy_tile
+            if f is not None and (not exact or cs.fp32):
                 l1 = th.core.l1
                 fast = cs.fast
                 for i in range(ntiles):

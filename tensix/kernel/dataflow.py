@@ -426,9 +426,38 @@ def noc_async_read(src_noc_addr, dst_local_l1_addr, size, noc=None):
     that a synced semaphore/CB hand-off ordered before them (else the program races on hardware too), and
     their bandwidth model is order-insensitive (noc.py)."""
     th = _ctx.th
-    _data_movement_only(th, "noc_async_read")
-    th.advance(_C_ISSUE)
-    dev = th.core.device
+    if th.compute is not None:
+        _data_movement_only(th, "noc_async_read")
+    th.clocks[th.cur] += _C_ISSUE
+    core = th.core
+    dev = core.device
+    dst = dst_local_l1_addr
+    # fast paths (one packet at most, both ends 32-byte aligned alike, in range: what passes every check below): the
+    # same copy, occupancy, latency and completion as the general path, in this frame
+    if (_FAST_IO and size.__class__ is int and dst.__class__ is int and src_noc_addr.__class__ is int
+            and 0 < size <= MAX_PACKET and 0 <= dst and dst + size <= _L1_SIZE):
+        xy = ((src_noc_addr >> 36) & 63, (src_noc_addr >> 42) & 63)
+        local = src_noc_addr & _LOCAL_MASK
+        n = th.noc if noc is None else noc
+        timing = dev.timing
+        src_core = dev.noc_to_core.get(xy)
+        if src_core is not None:
+            if local + size <= _L1_SIZE and not (dst - local) % 32:
+                core.l1[dst:dst + size] = src_core.l1[local:local + size]
+                port = timing.port_free.get((core.logical, n)) or timing.port((core.logical, n))
+                done = port.place(th.clocks[th.cur], size) + timing.latency(core.noc_xy, xy, n, True)
+                th.reads.append((dst, dst + size, done))
+                return
+        else:
+            ch = _NOC_TO_DRAM.get(xy)
+            if ch is not None:
+                bank = 2 * ch + (1 if local >= _DRAM_BANK_SIZE else 0)
+                off = local - _DRAM_OFFSET[bank]
+                end = _dram_io(th, n, bank, dev.dram.mem[bank], off, core.l1, dst, size)
+                if end >= 0:
+                    th.reads.append((dst, dst + size, end + timing.latency(core.noc_xy, xy, n, True)
+                                     + timing.dram_lat))
+                    return
     mem, off, kind, where = dev.resolve(src_noc_addr, size, lambda: f"noc_async_read at {th.source_line_now()}")
     _local_range(th, dst_local_l1_addr, size, "noc_async_read destination")
     if (dst_local_l1_addr - off) % 32 or (size > MAX_PACKET):
@@ -485,7 +514,7 @@ def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
         # 32-byte aligned alike): the same copy, port occupancy, latency and wake-ups as _write, in this frame
         off = dst_noc_addr & _LOCAL_MASK
         src = src_local_l1_addr
-        if (size.__class__ is int and src.__class__ is int and 0 <= size <= MAX_PACKET and 0 <= src
+        if (_FAST_IO and size.__class__ is int and src.__class__ is int and 0 <= size <= MAX_PACKET and 0 <= src
                 and src + size <= _L1_SIZE and off + size <= _L1_SIZE and not (src - off) % 32):
             dst.l1[off:off + size] = core.l1[src:src + size]
             n = th.noc if noc is None else noc
@@ -497,7 +526,41 @@ def noc_async_write(src_local_l1_addr, dst_noc_addr, size, noc=None):
             th.writes.append(done)
             th.write_src.append((src, src + size, end))
             return
+    elif (_FAST_IO and size.__class__ is int and src_local_l1_addr.__class__ is int and dst_noc_addr.__class__ is int
+          and 0 < size <= MAX_PACKET and 0 <= src_local_l1_addr and src_local_l1_addr + size <= _L1_SIZE):
+        xy = ((dst_noc_addr >> 36) & 63, (dst_noc_addr >> 42) & 63)
+        ch = _NOC_TO_DRAM.get(xy)
+        if ch is not None:      # DRAM (no global-time sync, as _write): _write's copy, occupancy and completion
+            local = dst_noc_addr & _LOCAL_MASK
+            bank = 2 * ch + (1 if local >= _DRAM_BANK_SIZE else 0)
+            n = th.noc if noc is None else noc
+            src = src_local_l1_addr
+            end = _dram_io(th, n, bank, core.l1, src, dev.dram.mem[bank], local - _DRAM_OFFSET[bank], size)
+            if end >= 0:
+                timing = dev.timing
+                th.writes.append(end + timing.latency(core.noc_xy, xy, n, False) + timing.dram_lat)
+                th.write_src.append((src, src + size, end))
+                return
     _write(th, src_local_l1_addr, dst_noc_addr, size, noc, "noc_async_write")
+
+
+def _dram_io(th, n, bank, src, soff, dst, doff, size) -> int:
+    """A DRAM transfer of the fast paths: copy src[soff:] -> dst[doff:] and place the bytes on this core's NoC n port
+    and the bank (NocTiming.transfer's order), compiled (noc.dram_page_io); the end of both, or -1 when
+    dram_page_io refuses it (out of range, misaligned modulo 32: nothing done, the general path reports it)."""
+    timing = th.core.device.timing
+    key = (th.core.logical, n)
+    p = timing.port_free.get(key) or timing.port(key)
+    bk = timing.bank_free.get(bank) or timing.bank(bank)
+    t = th.clocks[th.cur]
+    end = _dram_page_io(src, soff, dst, doff, size, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t)
+    while end == -2:            # a window state must grow first (nothing was done)
+        p.reserve(t, size)
+        bk.reserve(t, size)
+        end = _dram_page_io(src, soff, dst, doff, size, p.st, p.cap, p.bw, bk.st, bk.cap, bk.bw, t)
+    if end < -1:
+        raise _noc_broken()
+    return end
 
 
 def noc_async_write_barrier(noc=None):
@@ -533,8 +596,12 @@ def noc_async_full_barrier(noc=None):
 
 
 _NUM_DRAM_BANKS = soc.NUM_DRAM_BANKS
+_FAST_IO = True     # noc_async_read / noc_async_write's fast paths (tests turn them off to compare with the general path)
 _LOCAL_MASK = soc.LOCAL_MASK
 _L1_SIZE = soc.L1_SIZE
+_NOC_TO_DRAM = soc.NOC_TO_DRAM_CHANNEL
+_DRAM_BANK_SIZE = soc.DRAM_BANK_SIZE
+_DRAM_OFFSET = soc.DRAM_BANK_OFFSET
 # the DRAM page transfer of _tile_io, without the dispatcher's type resolution (jitentry): the byte arrays are the
 # banks' and the core's (uint8, contiguous), the window states are Fluid's, the rest are Python ints
 _BYTES, _WINDOWS = np.zeros(1, np.uint8), np.zeros((3, 1), np.int64)

@@ -51,6 +51,7 @@ class _Prepared:
                                   self.max[:n])
 
 
+_TILE_BYTES: dict = {}  # data format -> tile bytes (formats.tile_size, cached: a page is snapshotted per tile use)
 _PREP_KEEP = 1024       # prepared tiles per use above which those no live CB page holds are dropped
 
 
@@ -70,7 +71,9 @@ class _Operands:
         tid = self.by_page.get(key)
         if tid is not None:
             return tid
-        size = cb.kinfo[1] if cb.kinfo is not None and cb.kinfo[1] is not None else formats.tile_size(cb.fmt)
+        size = _TILE_BYTES.get(cb.fmt)
+        if size is None:
+            size = _TILE_BYTES[cb.fmt] = formats.tile_size(cb.fmt)
         data = cb.core.l1[addr:addr + size].tobytes()
         ck = (cb.fmt, data)
         tid = self.by_bytes.get(ck)
@@ -107,6 +110,7 @@ class _Operands:
         if missing:
             if p.n + len(missing) > _PREP_KEEP and p.n:
                 self._compact(p, set(ids))
+                slot = p.slot       # _compact made a new map: the old one's slots point past p.n
             if p.n + len(missing) > len(p.hi):
                 p.grow(p.n + len(missing))
             n0, n1 = p.n, p.n + len(missing)
@@ -163,13 +167,14 @@ class MatmulBatch:
         self.flushes = 0            # batches run (for tests and profiles)
         self.products = 0
 
-    def add(self, th, cs, half, idst, ct, a_ids, b_ids, transpose):
+    def add(self, th, cs, half, idst, ct, a_ids, b_ids, transpose, fidelity=None):
+        """Queue a call's products (fidelity: the kernel's unless given)."""
         if not self.pending:
             hooks = self.sched.idle_hooks
             if self.flush_hook not in hooks:    # queued products run at the latest when the program ends
                 hooks.append(self.flush_hook)
         self.pending[th] = cs
-        key = (cs.fidelity, cs.fp32, transpose)
+        key = (cs.fidelity if fidelity is None else fidelity, cs.fp32, transpose)
         q = self.queues.get(key)
         if q is None:
             q = self.queues[key] = _Queue()

@@ -173,17 +173,10 @@ def reduce_matmul_tiles(in0_cb, in1_cb, i0, i1, idst):
     if cs.mm_transpose:
         raise NotModelledError("reduce_matmul_tiles after a transposing matmul init: the reduce helper's init has "
                                "no transpose.")
-    dst = cs.need_math("reduce_matmul_tiles")
-    cs.check_dst(idst, "reduce_matmul_tiles")
-    cs.defined[(cs.n_acq - 1) % cs.nbuf].add(idst)
-    c0 = _C._cb(th, in0_cb, "reduce_matmul_tiles")
-    c1 = _C._cb(th, in1_cb, "reduce_matmul_tiles")
-    cs.hw.check_op(hwconfig.MATMUL, "reduce_matmul_tiles", _C._where(th), ((c1, "SrcA"), (c0, "SrcB")))
-    a = formats.unpack_to_src(cs.tile_bytes(c0, i0, "reduce_matmul_tiles"), c0.fmt, fp32_dest=cs.fp32)
-    b = formats.unpack_to_src(cs.tile_bytes(c1, i1, "reduce_matmul_tiles"), c1.fmt, fp32_dest=cs.fp32)
-    dst[idst] = fpu.matmul(a, b, acc=dst[idst], fidelity=REDUCE_MATMUL_FIDELITY, fp32_dest=cs.fp32, transpose=False)
-    cs.unpack_math(_C._unpack_cost(c0) + _C._unpack_cost(c1),
-                   _C._C_MM * fpu.num_fidelity_phases(REDUCE_MATMUL_FIDELITY))
+    # the product is queued as matmul_tiles' are (tensix.kernel.matmul_batch: the same numbers as fpu.matmul at
+    # REDUCE_MATMUL_FIDELITY, run with the other cores' when this Dst is next read; the same checks and costs)
+    _C._mm_queue("reduce_matmul_tiles", th, cs, in0_cb, in1_cb, i0, i1, idst, 1, 1, 1, False,
+                 REDUCE_MATMUL_FIDELITY)
 
 
 def _reduce_init_short_with_dt(pool, dim, old_cb, in_cb, scaler_cb):
