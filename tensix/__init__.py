@@ -26,6 +26,7 @@ from tensix.errors import (
     SfpiError,
     SfpuError,
     TensixError,
+    UndefinedBehaviourError,
 )
 
 __version__ = "0.1.0"
@@ -39,6 +40,7 @@ _LAZY_ERRORS = {
     "GgmlError": "tensix.ggml.rope",
     "RopeArgumentError": "tensix.ggml.rope",
     "NotModelledAttributeError": "tensix.ttnn.compat",
+    "TileError": "tensix.tile.errors",
     **{name: "tensix.ttnn.errors" for name in ("TTNNError", "ShapeError", "LayoutError", "DTypeError",
                                                "DeviceMismatchError", "DeallocatedError", "OutOfMemoryError",
                                                "ShardSpecError")},
@@ -66,6 +68,7 @@ __all__ = [
     "SfpuError",
     "SfpiError",
     "RegisterSpillError",
+    "UndefinedBehaviourError",
     "DeviceError",
     "DeadlockError",
     "SemaphoreNeverSatisfiedError",

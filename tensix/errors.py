@@ -23,3 +23,8 @@ class SfpiError(TensixError):
 
 class RegisterSpillError(SfpiError):
     """More live vector values than the 8 general LRegs (the SFPI compiler's register spill)."""
+
+
+class UndefinedBehaviourError(TensixError):
+    """An instruction or access that the ISA documentation calls undefined behaviour: the hardware gives no
+    answer to copy, so tensix stops instead of inventing one. The message names the ISA page."""
