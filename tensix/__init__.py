@@ -44,6 +44,9 @@ _LAZY_ERRORS = {
     **{name: "tensix.ttnn.errors" for name in ("TTNNError", "ShapeError", "LayoutError", "DTypeError",
                                                "DeviceMismatchError", "DeallocatedError", "OutOfMemoryError",
                                                "ShardSpecError")},
+    # tensix.mlir needs the `mlir` extra (xDSL); its errors load with it
+    "MLIRError": "tensix.mlir.errors",
+    "MLIRLayoutError": "tensix.mlir.errors",
 }
 
 

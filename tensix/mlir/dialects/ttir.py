@@ -1,0 +1,382 @@
+"""The `ttir` dialect as tt-mlir defined it at be6c5b5c98 (include/ttmlir/Dialect/TTIR/IR/TTIROps.td).
+
+Destination-passing ops: each compute op takes its output tensor (a `tensor.empty`) as its last operand(s) and
+returns a tensor of the same type; eltwise ops take `inputs` and `outputs` segments (`operandSegmentSizes`); each
+compute op carries `operand_constraints` (one `#tt.operand_constraint` per operand), which `--ttir-layout` reads to
+choose the operand's memory space.
+
+2024 ops: generic, to_layout, alloc, dealloc, kernel, yield, add, subtract, multiply, ge, relu, sum, mean, softmax,
+transpose, matmul. Ops tt-mlir added later in 2024 in the same style (TTIROps.td at 8f3f90aa00, 2024-11-15), which
+tensix's TTNN library runs: exp, sqrt, sigmoid, reciprocal, max (reduction), reshape, concat, embedding; and
+layer_norm (tt-mlir added it in 2025 without operand constraints; here in the 2024 style, with them).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    AffineMapAttr,
+    ArrayAttr,
+    DenseArrayBase,
+    FloatAttr,
+    IntegerAttr,
+    SymbolRefAttr,
+    TensorType,
+)
+from xdsl.ir import Dialect
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    opt_prop_def,
+    prop_def,
+    region_def,
+    result_def,
+    traits_def,
+    var_operand_def,
+    var_result_def,
+)
+from xdsl.traits import IsTerminator, Pure
+
+from tensix.mlir.dialects import _common as c
+from tensix.mlir.dialects.tt import GridAttr, LayoutAttr, MemorySpaceAttr, OperandConstraintAttr
+
+
+class TTIROp(IRDLOperation):
+    """An op with `operand_constraints`: `constraints()` gives one OperandConstraintAttr per operand."""
+
+    def constraints(self) -> list[OperandConstraintAttr]:
+        attr = self.properties.get("operand_constraints")
+        return [] if attr is None else list(attr.data)
+
+    def dps_outputs(self):
+        return [self.output]
+
+    def verify_constraints(self) -> None:
+        cons = self.properties.get("operand_constraints")
+        if cons is None:
+            return
+        for a in cons.data:
+            if not isinstance(a, OperandConstraintAttr):
+                c.fail("operand_constraints must be #tt.operand_constraint attributes")
+
+
+# ------------------------------------------------------------------------------------------------ eltwise
+class _Eltwise(TTIROp):
+    inputs = var_operand_def(TensorType)
+    outputs = var_operand_def(TensorType)
+    operand_constraints = prop_def(ArrayAttr)
+    results_ = var_result_def(TensorType)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
+    ARITY: ClassVar[int] = 2
+
+    def dps_outputs(self):
+        return list(self.outputs)
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, list(self.outputs))
+        c.verify_elementwise(self)
+
+
+def _eltwise(mnemonic: str, arity: int, doc: str):
+    cls = type(f"{mnemonic.title().replace('_', '')}Op", (_Eltwise,),
+               {"name": f"ttir.{mnemonic}", "__doc__": doc})
+    cls = irdl_op_definition(cls)
+    cls.ARITY = arity
+    return cls
+
+
+AddOp = _eltwise("add", 2, "Eltwise add.")
+SubtractOp = _eltwise("subtract", 2, "Eltwise subtract.")
+MultiplyOp = _eltwise("multiply", 2, "Eltwise multiply.")
+GreaterEqualOp = _eltwise("ge", 2, "Eltwise greater than or equal to.")
+ReluOp = _eltwise("relu", 1, "Eltwise ReLU.")
+ExpOp = _eltwise("exp", 1, "Eltwise exponential.")
+SqrtOp = _eltwise("sqrt", 1, "Eltwise square root.")
+SigmoidOp = _eltwise("sigmoid", 1, "Eltwise sigmoid.")
+ReciprocalOp = _eltwise("reciprocal", 1, "Eltwise reciprocal.")
+
+ELTWISE = (AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp)
+
+
+# ------------------------------------------------------------------------------------------------ reductions
+class _Reduction(TTIROp):
+    input = operand_def(TensorType)
+    output = operand_def(TensorType)
+    keep_dim = prop_def(IntegerAttr)
+    dim_arg = opt_prop_def(ArrayAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def dims(self) -> list[int] | None:
+        return None if self.dim_arg is None else [a.value.data for a in self.dim_arg.data]
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_reduction(self.input, self.output, bool(self.keep_dim.value.data), self.dims())
+
+
+@irdl_op_definition
+class SumOp(_Reduction):
+    name = "ttir.sum"
+
+
+@irdl_op_definition
+class MeanOp(_Reduction):
+    name = "ttir.mean"
+
+
+@irdl_op_definition
+class MaxOp(_Reduction):
+    name = "ttir.max"
+
+
+# ------------------------------------------------------------------------------------------------ named ops
+@irdl_op_definition
+class SoftmaxOp(TTIROp):
+    name = "ttir.softmax"
+    input = operand_def(TensorType)
+    output = operand_def(TensorType)
+    dimension = prop_def(IntegerAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_softmax(self.input, self.output, self.dimension.value.data)
+
+
+@irdl_op_definition
+class TransposeOp(TTIROp):
+    name = "ttir.transpose"
+    input = operand_def(TensorType)
+    output = operand_def(TensorType)
+    dimension1 = prop_def(IntegerAttr)
+    dimension2 = prop_def(IntegerAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_transpose(self.input, self.output, self.dimension1.value.data, self.dimension2.value.data)
+
+
+@irdl_op_definition
+class MatmulOp(TTIROp):
+    name = "ttir.matmul"
+    a = operand_def(TensorType)
+    b = operand_def(TensorType)
+    output = operand_def(TensorType)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_matmul(self.a, self.b, self.output)
+
+
+@irdl_op_definition
+class ReshapeOp(TTIROp):
+    name = "ttir.reshape"
+    input = operand_def(TensorType)
+    output = operand_def(TensorType)
+    shape = prop_def(ArrayAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_reshape(self.input, self.output, [a.value.data for a in self.shape.data])
+
+
+@irdl_op_definition
+class ConcatOp(TTIROp):
+    name = "ttir.concat"
+    inputs = var_operand_def(TensorType)
+    output = operand_def(TensorType)
+    dim = prop_def(IntegerAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_concat(list(self.inputs), self.dim.value.data)
+
+
+@irdl_op_definition
+class EmbeddingOp(TTIROp):
+    name = "ttir.embedding"
+    input = operand_def(TensorType)
+    weight = operand_def(TensorType)
+    output = operand_def(TensorType)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        c.verify_embedding(self.input, self.weight, self.output)
+
+
+@irdl_op_definition
+class LayerNormOp(TTIROp):
+    """`ttir.layer_norm(input, weight?, bias?, output) {normalized_shape, epsilon}` over the trailing dims."""
+
+    name = "ttir.layer_norm"
+    input = operand_def(TensorType)
+    weight = var_operand_def(TensorType)
+    bias = var_operand_def(TensorType)
+    output = operand_def(TensorType)
+    normalized_shape = prop_def(DenseArrayBase)
+    epsilon = prop_def(FloatAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    result = result_def(TensorType)
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+    traits = traits_def(Pure())
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, [self.output])
+        if len(self.weight) > 1 or len(self.bias) > 1:
+            c.fail("takes at most one weight and one bias")
+        norm = [int(v) for v in self.normalized_shape.get_values()]
+        s = c.shape(self.input)
+        if not norm or len(norm) > len(s) or tuple(s[len(s) - len(norm):]) != tuple(norm):
+            c.fail(f"normalized_shape {norm} must be the trailing dims of the input shape {list(s)}")
+        for v in (*self.weight, *self.bias):
+            if c.shape(v) != tuple(norm):
+                c.fail(f"weight and bias must have the normalized shape {norm}")
+        if c.shape(self.output) != s:
+            c.fail("Input and output shapes must be the same")
+
+
+# ------------------------------------------------------------------------------------------------ layout, memory
+@irdl_op_definition
+class ToLayoutOp(TTIROp):
+    name = "ttir.to_layout"
+    input = operand_def(TensorType)
+    output = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    def verify_(self) -> None:
+        if not isinstance(self.input.type.encoding, LayoutAttr):
+            c.fail("Input tensor type missing layout attribute")
+        if not isinstance(self.output.type.encoding, LayoutAttr):
+            c.fail("Output tensor type missing layout attribute")
+        if c.shape(self.input) != c.shape(self.output):
+            c.fail("Input and output shapes must be the same")
+        c.verify_dps(self, [self.output])
+
+
+def verify_alloc(op) -> None:
+    """AllocOp::verify (TTIROps.cpp; TTNN and TTMetal have the same)."""
+    layout = op.result.type.encoding
+    if not isinstance(layout, LayoutAttr):
+        c.fail("Result type missing layout attribute")
+    if op.size.value.data == 0:
+        c.fail("Alloc size must be non-zero")
+    space = layout.memory_space
+    if space != op.memory_space.case:
+        c.fail("Input tensor layout memory space must match alloc memory space")
+    if op.memory_space.is_system and op.address.value.data != 0:
+        c.fail("Allocating from system memory space must have address set to 0, implicitly allocated by the "
+               "runtime")
+    if space in ("dram", "l1") and op.address.value.data == 0:
+        c.fail("Allocating from a device memory space must have address set to a non-zero value, device addresses "
+               "are statically allocated")
+
+
+@irdl_op_definition
+class AllocOp(TTIROp):
+    name = "ttir.alloc"
+    address = prop_def(IntegerAttr)
+    size = prop_def(IntegerAttr)
+    memory_space = prop_def(MemorySpaceAttr)
+    result = result_def(TensorType)
+
+    def verify_(self) -> None:
+        verify_alloc(self)
+
+
+@irdl_op_definition
+class DeallocOp(TTIROp):
+    name = "ttir.dealloc"
+    result = operand_def(TensorType)
+
+
+@irdl_op_definition
+class GenericOp(TTIROp):
+    """`ttir.generic`: dispatch a region to a grid of cores (linalg.generic-like indexing maps and iterators)."""
+
+    name = "ttir.generic"
+    inputs = var_operand_def(TensorType)
+    outputs = var_operand_def(TensorType)
+    grid = prop_def(GridAttr)
+    indexing_maps = prop_def(ArrayAttr[AffineMapAttr])
+    iterator_types = prop_def(ArrayAttr)
+    operand_constraints = prop_def(ArrayAttr)
+    results_ = var_result_def(TensorType)
+    region = region_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def dps_outputs(self):
+        return list(self.outputs)
+
+    def verify_(self) -> None:
+        self.verify_constraints()
+        c.verify_dps(self, list(self.outputs))
+
+
+@irdl_op_definition
+class KernelOp(TTIROp):
+    """`ttir.kernel {op = @multiply, kind = @eltwise}`: a kernel call a backend pattern-matches."""
+
+    name = "ttir.kernel"
+    op = prop_def(SymbolRefAttr)
+    kind = prop_def(SymbolRefAttr)
+    inputs = var_operand_def()
+    outputs = var_operand_def()
+    results_ = var_result_def()
+    irdl_options = (AttrSizedOperandSegments(as_property=True),)
+
+    def dps_outputs(self):
+        return list(self.outputs)
+
+
+@irdl_op_definition
+class YieldOp(TTIROp):
+    name = "ttir.yield"
+    values = var_operand_def()
+    traits = traits_def(Pure(), IsTerminator())
+
+
+TTIR = Dialect(
+    "ttir",
+    [*ELTWISE, SumOp, MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp,
+     LayerNormOp, ToLayoutOp, AllocOp, DeallocOp, GenericOp, KernelOp, YieldOp],
+    [],
+)
+
+# the ops `--ttir-layout` rewrites (2024: generic, the eltwise ops, sum, mean, softmax, transpose, matmul)
+LAYOUT_OPS = (*ELTWISE, SumOp, MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp,
+              LayerNormOp, GenericOp)
+
+__all__ = ["TTIR", "TTIROp", "ELTWISE", "LAYOUT_OPS"] + [
+    n for n in dir() if n.endswith("Op") and n != "IRDLOperation"]

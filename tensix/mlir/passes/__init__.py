@@ -1,0 +1,119 @@
+"""The passes and pipelines of `tensix-opt`, under ttmlir-opt's 2024 flag names.
+
+Each pass is `run(module, options, sources)`; options are MLIR's pass-option syntax (`name="a=1 b=x"`).
+Pipelines (tt-mlir be6c5b5c98 lib/Dialect/TTNN/Pipelines/TTNNPipelines.cpp):
+`ttir-to-ttnn-backend-pipeline` = ttir-load-system-desc, ttir-implicit-device, ttir-layout,
+[ttir-grid-set if enable-grid-set (default true), with override-grid-sizes], ttnn-open-device, convert-ttir-to-ttnn.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import ModuleOp
+
+from tensix.mlir.errors import MLIRError
+
+
+@dataclass(frozen=True)
+class PassInfo:
+    name: str
+    summary: str
+    options: dict[str, str]          # option -> help
+    run: Callable[[ModuleOp, dict[str, str], dict[str, str] | None], None]
+
+
+def parse_options(pass_name: str, text: str, known: dict[str, str]) -> dict[str, str]:
+    """`a=1 b="x y" c` (MLIR pass options; a bare name means true)."""
+    out: dict[str, str] = {}
+    for m in re.finditer(r'([\w-]+)(?:=("[^"]*"|\{[^}]*\}|[^\s]*))?', text or ""):
+        key, value = m.group(1), m.group(2)
+        if key not in known:
+            hint = ", ".join(known) if known else "none"
+            raise MLIRError(f"'{pass_name}' does not provide an option named '{key}' (its options: {hint}).\n"
+                            f"Fix: check the spelling, e.g. --{pass_name}=\"{next(iter(known), 'opt')}=...\".")
+        out[key] = (value or "true").strip('"')
+    return out
+
+
+def _bool(pass_name: str, key: str, value: str) -> bool:
+    if value.lower() in ("true", "1", ""):
+        return True
+    if value.lower() in ("false", "0"):
+        return False
+    raise MLIRError(f"'{pass_name}' option '{key}': '{value}' is not a boolean.\nFix: use true or false.")
+
+
+def _load_system_desc(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.load_system_desc(m, opts.get("path", ""))
+
+
+def _implicit_device(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.implicit_device(m)
+
+
+def _layout(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.layout(m)
+
+
+def _grid_set(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.grid_set(m, ttir.parse_grid_overrides(opts.get("override-grid-sizes", "")))
+
+
+def _open_device(m, opts, sources):
+    from tensix.mlir.passes import ttnn
+
+    ttnn.open_device(m)
+
+
+def _convert_ttir_to_ttnn(m, opts, sources):
+    from tensix.mlir.passes import ttnn
+
+    ttnn.convert_ttir_to_ttnn(m, sources)
+
+
+def _ttnn_pipeline(m, opts, sources):
+    from tensix.mlir.ir import verify
+
+    steps = [("ttir-load-system-desc", {}), ("ttir-implicit-device", {}), ("ttir-layout", {})]
+    if _bool("ttir-to-ttnn-backend-pipeline", "enable-grid-set", opts.get("enable-grid-set", "true")):
+        steps.append(("ttir-grid-set", {"override-grid-sizes": opts.get("override-grid-sizes", "")}))
+    steps += [("ttnn-open-device", {}), ("convert-ttir-to-ttnn", {})]
+    for name, o in steps:
+        PASSES[name].run(m, o, sources)
+        verify(m, sources)
+
+
+PASSES: dict[str, PassInfo] = {p.name: p for p in [
+    PassInfo("ttir-load-system-desc", "Set tt.system_desc on the module (the default one unless it has one).",
+             {"path": "a file holding a #tt.system_desc<...> attribute"}, _load_system_desc),
+    PassInfo("ttir-implicit-device", "Set tt.device from the system desc unless the module has one.", {},
+             _implicit_device),
+    PassInfo("ttir-layout", "Give every tensor a #tt.layout and move operands to their constraint's memory space.",
+             {}, _layout),
+    PassInfo("ttir-grid-set", "Lay every op result out on the device grid (or an override per NameLoc).",
+             {"override-grid-sizes": "name=AxB,name2=CxD"}, _grid_set),
+    PassInfo("ttnn-open-device", "Open the device at the start of each function and close it at the end.", {},
+             _open_device),
+    PassInfo("convert-ttir-to-ttnn", "Lower TTIR ops to TTNN ops.", {}, _convert_ttir_to_ttnn),
+    PassInfo("ttir-to-ttnn-backend-pipeline", "TTIR to TTNN: system desc, device, layout, grid, open device, "
+             "conversion.", {"enable-grid-set": "run ttir-grid-set (default true)",
+                             "override-grid-sizes": "name=AxB,... for ttir-grid-set"}, _ttnn_pipeline),
+]}
+
+
+def run_pass(module: ModuleOp, name: str, option_text: str = "", sources: dict[str, str] | None = None) -> None:
+    info = PASSES.get(name)
+    if info is None:
+        raise MLIRError(f"no pass named '--{name}' (tensix-opt has: {', '.join('--' + p for p in PASSES)}).")
+    info.run(module, parse_options(name, option_text, info.options), sources)
