@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from tensix.tile._tables import BLOCK_BITS as _ISA_BLOCK_BITS
 from tensix.tile._tables import ENCODINGS
-from tensix.tile.errors import TileError
+from tensix.tile.errors import TileError  # noqa: F401 - also isa.TileError
 
 ISA_DIR = "tt-isa-documentation 39304719 WormholeB0/TensixTile/TensixCoprocessor"
 

@@ -1,0 +1,443 @@
+"""One Wormhole T tile's Tensix coprocessor at instruction level: three threads, each with a MOP Expander and a
+Replay Expander (tensix.tile.frontend), the Wait Gate and Sync Unit (tensix.tile.sync), and the backend units
+that execute instructions: Scalar Unit / ThCon (tensix.tile.scalar) and Configuration Unit
+(tensix.tile.config). Unpack, Matrix, Pack, Mover, Miscellaneous (ADCs) and Vector instructions are decoded
+but raise NotModelledError when they reach the Wait Gate.
+
+The frontend and the RISC-V views follow tt-isa-documentation 39304719 WormholeB0/TensixTile:
+BabyRISCV/PushTensixInstruction.md (0xFFE40000 / 0xFFE50000 / 0xFFE60000), BabyRISCV/README.md (the memory
+map), MOPExpander.md (mop_cfg at 0xFFB80000, write-only), ScalarUnit.md (GPRs at 0xFFE00000), SyncUnit.md
+(semaphores at 0xFFE80020), BackendConfiguration.md (Config at 0xFFEF0000, ThreadConfig after it).
+
+Time is not modelled here: `run()` lets the threads take turns, one instruction each per round (T0, T1, T2),
+and every instruction completes when it passes the Wait Gate.
+"""
+
+from collections import deque
+from types import MethodType
+
+import numpy as np
+
+from tensix.device.errors import DeadlockError
+from tensix.errors import NotModelledError, UndefinedBehaviourError
+from tensix.tile import isa
+from tensix.tile.errors import TileError
+from tensix.tile.frontend import MopExpander, ReplayExpander
+from tensix.tile.sync import SyncUnit, make_latch
+
+L1_BYTES = 1464 * 1024  # L1.md / seed 004: 1464 KiB at address 0
+N_GPRS = 64
+CONFIG_WORDS = 47 * 4  # CFG_STATE_SIZE * 4 (cfg_defines.h, tt-metal 622c6fb9)
+THREAD_CONFIG_WORDS = 57  # THD_STATE_SIZE
+CORES = ("B", "T0", "T1", "T2", "NC")
+_DOC = "tt-isa-documentation WormholeB0/TensixTile"
+
+MOP_CFG_BASE = 0xFFB80000
+REGFILE_BASE = 0xFFE00000
+INSTRN_BUF_BASE = (0xFFE40000, 0xFFE50000, 0xFFE60000)
+SEMAPHORE_BASE = 0xFFE80020
+CFG_BASE = 0xFFEF0000
+THREAD_CFG_BASE = CFG_BASE + 2 * CONFIG_WORDS * 4  # 0xFFEF05E0: after Config[2][188]
+
+_NOT_AT_GATE = {0x01: "MOP", 0x03: "MOP_CFG", 0x04: "REPLAY"}
+
+
+class _Thread:
+    __slots__ = ("index", "mop", "replay", "queue", "latch", "reason", "issued", "executed")
+
+    def __init__(self, index):
+        self.index = index
+        self.mop = MopExpander(index)
+        self.replay = ReplayExpander(index)
+        self.queue = deque()  # words between the Replay Expander and the Wait Gate
+        self.latch = None  # the Wait Gate's latched SEMWAIT / STALLWAIT
+        self.reason = None  # why the head of the queue cannot pass (for blocked() / DeadlockError)
+        self.issued = []  # Tile(execute=False): what left the expanders
+        self.executed = 0
+
+
+class Tile:
+    """A standalone Tensix tile. `Tile(execute=False)` runs only the frontend (see `issued`)."""
+
+    def __init__(self, execute=True):
+        self.execute = bool(execute)
+        self.l1 = np.zeros(L1_BYTES, dtype=np.uint8)
+        self._gprs = np.zeros((3, N_GPRS), dtype=np.uint32)
+        self._config = np.zeros((2, CONFIG_WORDS), dtype=np.uint32)
+        self._thread_config = np.zeros((3, THREAD_CONFIG_WORDS), dtype=np.uint16)
+        self.sync = SyncUnit()
+        self._threads = [_Thread(t) for t in range(3)]
+        self._waiting_mutex = [None] * 3  # mutex index a thread's head ATGETM waits for
+        self.scalar_owner = None  # thread whose retrying ATCAS / ATINCGETPTR holds the Scalar Unit
+        from tensix.tile import config, scalar  # the backend units register their handlers
+        self._handlers = [self._unknown] * 256
+        for name in isa.UNIT:
+            self._handlers[isa.OPCODE[name]] = self._not_modelled
+        for opcode, fn in {**scalar.HANDLERS, **config.HANDLERS}.items():
+            self._handlers[opcode] = MethodType(fn, self)
+        for opcode, handler in self._sync_handlers().items():
+            self._handlers[opcode] = handler
+        self._is_scalar = [False] * 256
+        for name, unit in isa.UNIT.items():
+            self._is_scalar[isa.OPCODE[name]] = unit == "scalar"
+        self._block = [0] * 256
+        for name, bits in isa.BLOCK_BITS.items():
+            self._block[isa.OPCODE[name]] = bits
+
+    # ---- state views -------------------------------------------------------------------------------------
+    def gpr(self, thread):
+        """Thread `thread`'s 64 GPRs (uint32, writable view; ScalarUnit.md)."""
+        return self._gprs[self._thread_index(thread)]
+
+    def config(self, copy):
+        """Config copy 0 or 1 (188 x uint32, writable raw view; BackendConfiguration.md). Writes through this
+        view bypass the hardware's rules (words >= 152 shared, STATE_RESET); mmio_write applies them."""
+        if copy not in (0, 1):
+            raise TileError(f"Config copy {copy!r} does not exist: there are two, 0 and 1 "
+                            "(BackendConfiguration.md). Fix: pass 0 or 1.")
+        return self._config[copy]
+
+    def thread_config(self, thread):
+        """ThreadConfig of `thread` (57 x uint16, writable view)."""
+        return self._thread_config[self._thread_index(thread)]
+
+    def state_id(self, thread):
+        """CFG_STATE_ID::StateID of `thread`: which Config copy its instructions use (ThreadConfig word 0 bit 0)."""
+        return int(self._thread_config[thread, 0]) & 1
+
+    def semaphore(self, i):
+        """(Value, Max) of semaphore `i` (SyncUnit.md)."""
+        i = self._sem_index(i)
+        return self.sync.sem_value[i], self.sync.sem_max[i]
+
+    def set_semaphore(self, i, value, max):  # noqa: A002 - the ISA's name
+        i = self._sem_index(i)
+        for what, v in (("value", value), ("max", max)):
+            if not 0 <= v <= 15:
+                raise TileError(f"semaphore {i}: {what}={v} does not fit its 4 bits (SyncUnit.md). "
+                                "Fix: pass 0..15.")
+        self.sync.sem_value[i], self.sync.sem_max[i] = int(value), int(max)
+
+    def mutex_holder(self, i):
+        """The thread holding mutex `i`, or None. Mutexes are 0 and 2-7 (SyncUnit.md)."""
+        if i not in (0, 2, 3, 4, 5, 6, 7):
+            raise TileError(f"mutex {i!r} does not exist: the Sync Unit has mutexes 0 and 2-7 (SyncUnit.md). "
+                            "Fix: pass one of those.")
+        return self.sync.mutex[i]
+
+    def mop_cfg(self, thread):
+        """The MOP Expander configuration of `thread` (9 words, a list; written by mmio_write)."""
+        return list(self._threads[self._thread_index(thread)].mop.cfg)
+
+    def issued(self, thread):
+        """Tile(execute=False): the words that left thread `thread`'s MOP and Replay expanders, in order."""
+        if self.execute:
+            raise TileError("issued() lists the frontend's output of a Tile(execute=False); this tile executes "
+                            "its instructions. Fix: build Tile(execute=False) to inspect the expanders.")
+        return list(self._threads[self._thread_index(thread)].issued)
+
+    # ---- pushing instructions ----------------------------------------------------------------------------
+    def push(self, thread, words, core=None):
+        """What stores of `words` to the instruction buffer do: by RISC-V T<thread> (default) into the MOP
+        Expander of that thread, or by core="B" into the FIFO after the MOP Expander (PushTensixInstruction.md,
+        MOP.md: RISCV B cannot use MOP)."""
+        t = self._threads[self._thread_index(thread)]
+        if isinstance(words, int):
+            words = (words,)
+        words = [isa._check_word(w) for w in words]
+        if core is None or core == f"T{thread}":
+            after_mop = []
+            t.mop.expand(words, after_mop)
+        elif core == "B":
+            for w in words:
+                if w >> 24 in (0x01, 0x03):
+                    raise UndefinedBehaviourError(
+                        f"RISC-V B pushed 0x{w:08X} ({isa.disassemble(w)}) to T{thread}: B's pushes enter after "
+                        f"the MOP Expander, so it cannot use MOP or MOP_CFG ({_DOC}/TensixCoprocessor/MOP.md). "
+                        f"Fix: push MOPs from RISC-V T{thread}.")
+            after_mop = words
+        else:
+            raise TileError(f"core {core!r} cannot push to Tensix thread T{thread}: RISC-V T<i> pushes to T<i> "
+                            f"and B to any thread; NC cannot push ({_DOC}/BabyRISCV/PushTensixInstruction.md). "
+                            f"Fix: push from T{thread} or B.")
+        out = t.issued if not self.execute else []
+        t.replay.expand(after_mop, out)
+        if self.execute:
+            t.queue.extend(out)
+
+    # ---- running -----------------------------------------------------------------------------------------
+    def run(self):
+        """Run until no thread can make progress. Returns the blocked threads (see blocked())."""
+        threads = self._threads
+        step = self._step
+        while True:
+            progressed = False
+            for t in threads:
+                if t.queue and step(t):
+                    progressed = True
+                    # a thread alone with work runs on without the round-robin bookkeeping
+                    if not (threads[0].queue and t is not threads[0] or threads[1].queue and t is not threads[1]
+                            or threads[2].queue and t is not threads[2]):
+                        while t.queue and step(t):
+                            pass
+            if not progressed:
+                return self.blocked()
+
+    def finish(self):
+        """run(), then raise DeadlockError if any thread is left waiting, naming each one's instruction."""
+        blocked = self.run()
+        if blocked:
+            lines = [f"  T{t}: 0x{self._threads[t].queue[0]:08X} {isa.disassemble(self._threads[t].queue[0])}: "
+                     f"{self._threads[t].reason}" for t in blocked]
+            raise DeadlockError("Tensix threads wait forever (nothing left to run can release them):\n"
+                                + "\n".join(lines) + "\nFix: post the semaphore / release the mutex / write "
+                                "the L1 word the waiter needs, or drop the wait.")
+
+    def blocked(self):
+        """Threads whose next instruction cannot pass the Wait Gate (SEMWAIT / STALLWAIT latch, ATGETM, a
+        failing ATCAS or ATINCGETPTR)."""
+        return [t.index for t in self._threads if t.queue]
+
+    def wait_reason(self, thread):
+        """Why thread `thread`'s next instruction does not proceed (None if it is not blocked)."""
+        t = self._threads[self._thread_index(thread)]
+        return t.reason if t.queue else None
+
+    def executed(self, thread):
+        """How many instructions thread `thread` has passed through the Wait Gate."""
+        return self._threads[self._thread_index(thread)].executed
+
+    def _step(self, t):
+        w = t.queue[0]
+        op = w >> 24
+        latch = t.latch
+        if latch is not None:
+            if self.sync.latch_met(latch):
+                t.latch = None
+            elif (self._block[op] & latch.block if op != 0x02 else latch.block == 0x1FF):
+                t.reason = f"held at the Wait Gate by {isa.disassemble(latch.word)}"
+                return False
+        if self._is_scalar[op] and self.scalar_owner is not None and self.scalar_owner != t.index:
+            t.reason = f"the Scalar Unit is busy with T{self.scalar_owner}'s retrying atomic (ATCAS.md)"
+            return False
+        if self._handlers[op](t.index, w):
+            t.queue.popleft()
+            t.executed += 1
+            return True
+        return False
+
+    def _release_latches(self):
+        """Semaphores changed: the Wait Gates forget latches whose conditions now hold (they re-evaluate
+        every cycle, SEMWAIT.md)."""
+        for t in self._threads:
+            if t.latch is not None and self.sync.latch_met(t.latch):
+                t.latch = None
+
+    # ---- Sync Unit instructions --------------------------------------------------------------------------
+    def _sync_handlers(self):
+        return {0x02: self._nop, 0xA0: self._atgetm, 0xA1: self._atrelm, 0xA2: self._wait, 0xA3: self._seminit,
+                0xA4: self._sempost, 0xA5: self._semget, 0xA6: self._wait}
+
+    def _nop(self, thread, w):
+        # NOP has no page; MOPExpander.md and STALLWAIT.md treat it as an instruction that does nothing
+        if w & 0xFFFFFF:
+            raise NotModelledError(f"T{thread}: 0x{w:08X} is a NOP with operand bits set; NOP has no ISA page "
+                                   "saying what they do. Fix: push TT_OP_NOP.")
+        return True
+
+    def _blank(self, thread, w, mask, page):
+        if w & mask:
+            raise NotModelledError(
+                f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) sets bits 0x{w & mask:06X} that "
+                f"{_DOC}/TensixCoprocessor/{page}.md leaves blank (ckernel_ops.h gives the field more bits); "
+                "what the hardware does with them is not documented. Fix: keep operands within the ISA's fields.")
+
+    def _atgetm(self, thread, w):
+        self._blank(thread, w, 0xFF0000, "ATGETM")
+        index = w & 0xFFFF
+        t = self._threads[thread]
+        if index == 1 or index > 7:
+            t.reason = (f"ATGETM of mutex {index} waits forever: the mutexes are 0 and 2-7 "
+                        f"({_DOC}/TensixCoprocessor/ATGETM.md)")
+            return False
+        holder = self.sync.mutex[index]
+        if holder is None or holder == thread:
+            self.sync.mutex[index] = thread
+            self._waiting_mutex[thread] = None
+            return True
+        self._waiting_mutex[thread] = index
+        t.reason = f"ATGETM waits for mutex {index}, held by T{holder}"
+        return False
+
+    def _atrelm(self, thread, w):
+        self._blank(thread, w, 0xFF0000, "ATRELM")
+        index = w & 0xFFFF
+        if index == 1 or index > 7:
+            self._threads[thread].reason = (f"ATRELM of mutex {index} waits forever: the mutexes are 0 and 2-7 "
+                                            f"({_DOC}/TensixCoprocessor/ATRELM.md)")
+            return False
+        if self.sync.mutex[index] == thread:
+            self.sync.mutex[index] = None
+            # ATRELM.md: with both other threads waiting, T(i+1)%3 gets it (round-robin fairness)
+            for other in ((thread + 1) % 3, (thread + 2) % 3):
+                if self._waiting_mutex[other] == index:
+                    self.sync.mutex[index] = other
+                    break
+        return True
+
+    def _wait(self, thread, w):
+        if w >> 24 == 0xA6:
+            self._blank(thread, w, 0x7C00, "SEMWAIT")
+        t = self._threads[thread]
+        latch = make_latch(w, thread, isa.disassemble(w))
+        t.latch = None if self.sync.latch_met(latch) else latch
+        return True
+
+    def _seminit(self, thread, w):
+        self._blank(thread, w, 0xFC03, "SEMINIT")
+        self.sync.seminit((w >> 2) & 0xFF, (w >> 16) & 15, (w >> 20) & 15)
+        self._release_latches()
+        return True
+
+    def _sempost(self, thread, w):
+        self._blank(thread, w, 0xFFFC03, "SEMPOST")
+        self.sync.sempost((w >> 2) & 0xFF)
+        self._release_latches()
+        return True
+
+    def _semget(self, thread, w):
+        self._blank(thread, w, 0xFFFC03, "SEMGET")
+        self.sync.semget((w >> 2) & 0xFF)
+        self._release_latches()
+        return True
+
+    # ---- instructions that are not executed --------------------------------------------------------------
+    def _unknown(self, thread, w):
+        raise TileError(f"T{thread}: word 0x{w:08X} reached the Wait Gate but opcode 0x{w >> 24:02X} is not a "
+                        "Wormhole Tensix instruction (an unrecorded replay-buffer entry plays back as 0). "
+                        "Fix: push words built with tensix.tile.ops.")
+
+    def _not_modelled(self, thread, w):
+        name = isa.name_of(w)
+        if name in ("MOP", "MOP_CFG", "REPLAY"):
+            raise UndefinedBehaviourError(
+                f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) reached the Wait Gate: {name} is consumed by the "
+                f"{'MOP' if name != 'REPLAY' else 'Replay'} Expander and never reaches the gate "
+                f"({_DOC}/TensixCoprocessor/STALLWAIT.md, MOPExpander.md, REPLAY.md); here it came from a "
+                "replay-buffer playback or a tee. Fix: do not record MOP / MOP_CFG / REPLAY in the replay buffer.")
+        unit = isa.UNIT[name]
+        raise NotModelledError(
+            f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) executes in the {unit} unit, which tensix.tile does not "
+            f"execute yet ({isa.page(name) or 'no ISA page'}). Fix: only Sync, Scalar (ThCon) and Configuration "
+            "instructions run on the instruction-level tile for now.")
+
+    # ---- RISC-V memory-mapped views ----------------------------------------------------------------------
+    def mmio_write(self, core, addr, value):
+        """A 32-bit `sw` by RISC-V `core` ("B", "T0", "T1", "T2", "NC") to `addr`."""
+        core = self._core(core)
+        addr, value = int(addr), int(value)
+        if not 0 <= value <= 0xFFFFFFFF:
+            raise TileError(f"{core}: sw of {value:#x} to 0x{addr:08X}: a store writes 32 bits. "
+                            "Fix: pass a value in 0..0xFFFFFFFF.")
+        region, index = self._decode_mmio(core, addr, write=True)
+        if region == "push":
+            self.push(index, value, core=core if core == "B" else None)
+        elif region == "mop_cfg":
+            self._threads[index[0]].mop.cfg[index[1]] = value
+        elif region == "gpr":
+            self._gprs[index] = value
+        elif region == "semaphore":
+            (self.sync.semget if value & 1 else self.sync.sempost)(1 << index)
+            self._release_latches()
+        elif region == "config":
+            from tensix.tile.config import write_config
+            write_config(self, index[0], index[1], value)
+        elif region == "thread_config":
+            raise TileError(f"{core}: sw to 0x{addr:08X} (ThreadConfig): RISC-V cores cannot write ThreadConfig "
+                            f"({_DOC}/TensixCoprocessor/BackendConfiguration.md). Fix: push a SETC16.")
+
+    def mmio_read(self, core, addr):
+        """A 32-bit `lw` by RISC-V `core` from `addr`."""
+        core = self._core(core)
+        addr = int(addr)
+        region, index = self._decode_mmio(core, addr, write=False)
+        if region == "mop_cfg":
+            raise UndefinedBehaviourError(f"{core}: lw from 0x{addr:08X}: the MOP Expander configuration is "
+                                          f"write-only; reading it is undefined behaviour "
+                                          f"({_DOC}/TensixCoprocessor/MOPExpander.md). Fix: keep a copy in software.")
+        if region == "gpr":
+            return int(self._gprs[index])
+        if region == "semaphore":
+            return self.sync.sem_value[index]
+        if region == "config":
+            return int(self._config[index])
+        if region == "thread_config":
+            return int(self._thread_config[index])
+        raise NotModelledError(f"{core}: lw from 0x{addr:08X} (the instruction buffer): what a load returns there "
+                               "is not documented. Fix: do not read the instruction push address.")
+
+    def _decode_mmio(self, core, addr, write):
+        if addr & 3:
+            raise NotModelledError(f"{core}: access to 0x{addr:08X} is not 4-byte aligned; tensix models 32-bit "
+                                   "lw / sw to the Tensix MMIO registers only. Fix: use aligned 32-bit accesses.")
+        t = int(core[1]) if core[0] == "T" else None
+        if addr in INSTRN_BUF_BASE and write:
+            which = INSTRN_BUF_BASE.index(addr)
+            if core == "B":
+                return "push", which
+            if t is not None and which == 0:
+                return "push", t
+            if t is not None:
+                raise TileError(f"{core}: sw to 0x{addr:08X}: only RISC-V B may push to INSTRN{which}_BUF_BASE; a "
+                                f"T core storing there hangs ({_DOC}/BabyRISCV/PushTensixInstruction.md). "
+                                "Fix: T cores push to 0xFFE40000.")
+        if addr in INSTRN_BUF_BASE and not write and core in ("B", "T0", "T1", "T2"):
+            return "push", None
+        if t is not None and MOP_CFG_BASE <= addr < MOP_CFG_BASE + 36:
+            return "mop_cfg", (t, (addr - MOP_CFG_BASE) >> 2)
+        if core != "NC" and REGFILE_BASE <= addr < REGFILE_BASE + 0x1000:
+            i = (addr - REGFILE_BASE) >> 2
+            if core == "B" and i < 3 * N_GPRS:
+                return "gpr", (i // N_GPRS, i % N_GPRS)
+            if t is not None and i < N_GPRS:
+                return "gpr", (t, i)
+            raise NotModelledError(f"{core}: 0x{addr:08X} is in REGFILE_BASE's range past the GPRs this core "
+                                   f"sees ({_DOC}/TensixCoprocessor/ScalarUnit.md); what is there is not "
+                                   "documented. Fix: address GPRs 0-63 (B: 0-191).")
+        if t is not None and SEMAPHORE_BASE <= addr < SEMAPHORE_BASE + 32:
+            return "semaphore", (addr - SEMAPHORE_BASE) >> 2
+        if core != "NC" and CFG_BASE <= addr < THREAD_CFG_BASE:
+            i = (addr - CFG_BASE) >> 2
+            return "config", (i // CONFIG_WORDS, i % CONFIG_WORDS)
+        if core != "NC" and THREAD_CFG_BASE <= addr < THREAD_CFG_BASE + 3 * THREAD_CONFIG_WORDS * 16:
+            if addr & 15:
+                raise NotModelledError(f"{core}: 0x{addr:08X} is inside a ThreadConfig entry's padding "
+                                       "(entries are 16 bytes apart, BackendConfiguration.md). "
+                                       "Fix: address the entry's first word.")
+            i = (addr - THREAD_CFG_BASE) >> 4
+            return "thread_config", (i // THREAD_CONFIG_WORDS, i % THREAD_CONFIG_WORDS)
+        raise TileError(f"{core}: {'sw to' if write else 'lw from'} 0x{addr:08X}: no Tensix register that tensix "
+                        f"models is mapped there for RISC-V {core} ({_DOC}/BabyRISCV/README.md). Fix: use "
+                        "mop_cfg 0xFFB80000 (T cores), GPRs 0xFFE00000, the push address 0xFFE40000, semaphores "
+                        "0xFFE80020 (T cores), Config 0xFFEF0000.")
+
+    # ---- argument checks ---------------------------------------------------------------------------------
+    @staticmethod
+    def _thread_index(thread):
+        if thread not in (0, 1, 2):
+            raise TileError(f"Tensix thread {thread!r} does not exist: the coprocessor has threads 0, 1, 2 "
+                            "(T0-T2). Fix: pass 0, 1 or 2.")
+        return int(thread)
+
+    @staticmethod
+    def _sem_index(i):
+        if i not in range(8):
+            raise TileError(f"semaphore {i!r} does not exist: the Sync Unit has 8 (SyncUnit.md). Fix: pass 0-7.")
+        return int(i)
+
+    @staticmethod
+    def _core(core):
+        if core not in CORES:
+            raise TileError(f"RISC-V core {core!r} does not exist: a T tile has B, T0, T1, T2 and NC. "
+                            "Fix: pass one of those names.")
+        return core

@@ -1,0 +1,172 @@
+"""A second implementation of parts of the Tensix tile, written from tt-isa-documentation 39304719's
+functional models alone (WormholeB0/TensixTile/TensixCoprocessor: MOPExpander.md, REPLAY.md, ScalarUnit
+pages), as literally as Python allows: generators for the expanders, plain ints and bytearrays for ThCon.
+Used only by the differential tests; it shares no code with tensix.tile."""
+
+NOP_OPCODE, MOP_OPCODE, MOP_CFG_OPCODE, REPLAY_OPCODE = 0x02, 0x01, 0x03, 0x04
+
+
+def field(word, lsb, width):
+    return (word >> lsb) & ((1 << width) - 1)
+
+
+def mop_expander(instructions, mop_cfg):
+    """MOPExpander.md's MOPExpander(MopCfg), over a finite stream."""
+    mask_hi = 0
+    for insn in instructions:
+        opcode = insn >> 24
+        if opcode == MOP_CFG_OPCODE:
+            mask_hi = field(insn, 0, 16)
+        elif opcode == MOP_OPCODE:
+            if field(insn, 23, 1) == 0:
+                yield from expand_template0((mask_hi << 16) + field(insn, 0, 16), field(insn, 16, 7), mop_cfg)
+            else:
+                yield from expand_template1(mop_cfg)
+        else:
+            yield insn
+
+
+def expand_template0(mask, count1, cfg):
+    flags, insn_b, insn_a0, insn_a1, insn_a2, insn_a3, skip_a0, skip_b = cfg[1:9]
+    has_b, has_a123 = flags & 1, flags & 2
+    for _ in range(count1 + 1):
+        if (mask & 1) == 0:
+            yield insn_a0
+            if has_a123:
+                yield insn_a1
+                yield insn_a2
+                yield insn_a3
+            if has_b:
+                yield insn_b
+        else:
+            yield skip_a0
+            if has_b:
+                yield skip_b
+        mask >>= 1
+
+
+def is_nop(insn):
+    return insn >> 24 == NOP_OPCODE
+
+
+def expand_template1(cfg):
+    outer_count, inner_count = cfg[0] & 127, cfg[1] & 127
+    start_op, end_op0, end_op1, loop_op, loop_op1, loop0_last, loop1_last = cfg[2:9]
+    if is_nop(loop_op1):
+        loop_op_flip = 0
+    else:
+        loop_op_flip = loop_op ^ loop_op1
+        inner_count *= 2
+    if outer_count == 1 and is_nop(start_op) and inner_count == 0 and not is_nop(end_op0):
+        outer_count += 128
+    for j in range(outer_count):
+        if not is_nop(start_op):
+            yield start_op
+        for i in range(inner_count):
+            if i != inner_count - 1:
+                yield loop_op
+            elif j != outer_count - 1:
+                yield loop1_last
+            else:
+                yield loop0_last
+            loop_op ^= loop_op_flip
+        if not is_nop(end_op0):
+            yield end_op0
+            if not is_nop(end_op1):
+                yield end_op1
+
+
+def replay_expander(instructions):
+    """REPLAY.md's ReplayExpander(), over a finite stream (a Load cut short by the end of the stream stops)."""
+    buffer = [0] * 32
+    stream = iter(instructions)
+    for insn in stream:
+        if insn >> 24 != REPLAY_OPCODE:
+            yield insn
+        elif field(insn, 0, 1):
+            index, execute = field(insn, 14, 5), field(insn, 1, 1)
+            for i in range(field(insn, 4, 6) or 64):
+                nxt = next(stream, None)
+                if nxt is None:
+                    return
+                buffer[(index + i) % 32] = nxt
+                if execute:
+                    yield nxt
+        else:
+            index = field(insn, 14, 5)
+            for i in range(field(insn, 4, 6) or 64):
+                yield buffer[(index + i) % 32]
+
+
+class ThCon:
+    """GPRs and L1 of one thread, and the ThCon instructions' functional models (uint32 arithmetic)."""
+
+    def __init__(self, l1_bytes=1464 * 1024):
+        self.gprs = [0] * 64
+        self.l1 = bytearray(l1_bytes)
+
+    def half(self, half_reg):
+        return (self.gprs[half_reg // 2] >> (16 * (half_reg % 2))) & 0xFFFF
+
+    def set_half(self, half_reg, value):
+        reg, sh = half_reg // 2, 16 * (half_reg % 2)
+        self.gprs[reg] = (self.gprs[reg] & ~(0xFFFF << sh) & 0xFFFFFFFF) | ((value & 0xFFFF) << sh)
+
+    def word(self, addr):
+        return int.from_bytes(self.l1[addr:addr + 4], "little")
+
+    def execute(self, insn):
+        op, g = insn >> 24, self.gprs
+        left = g[field(insn, 0, 6)]
+        right = field(insn, 6, 6) if field(insn, 23, 1) else g[field(insn, 6, 6)]
+        result = field(insn, 12, 6)
+        mode = field(insn, 18, 3)
+        if op == 0x45:  # SETDMAREG immediate
+            self.set_half(field(insn, 0, 7), field(insn, 8, 16))
+        elif op == 0x58:
+            g[result] = (left + right) % 2**32
+        elif op == 0x59:
+            g[result] = (left - right) % 2**32
+        elif op == 0x5A:
+            g[result] = (left % 65536) * (right % 65536)
+        elif op == 0x5B:
+            g[result] = [left & right, left | right, left ^ right][mode]
+        elif op == 0x5D:
+            g[result] = 1 if [left > right, left < right, left == right][mode] else 0
+        elif op == 0x5C:
+            amount = field(insn, 6, 5) if field(insn, 23, 1) else g[field(insn, 6, 6)] % 32
+            g[result] = (left << amount) % 2**32 if mode == 0 else left >> amount
+        elif op in (0x49, 0x66):  # LOADIND, STOREIND to L1
+            size = field(insn, 22, 2) if op == 0x49 else field(insn, 21, 2)
+            reg = field(insn, 6, 6) & (0x3F if size else 0x3C)
+            half_reg = field(insn, 14, 7)
+            offset = self.half(half_reg)
+            addr = (g[field(insn, 0, 6)] * 16 + offset) % 2**32
+            assert addr < len(self.l1)
+            self.set_half(half_reg, offset + [0, 2, 4, 16][field(insn, 12, 2)])
+            nbytes = [16, 4, 2, 1][size]
+            addr &= ~(nbytes - 1)
+            if op == 0x49:
+                data = int.from_bytes(self.l1[addr:addr + nbytes], "little")
+                if size == 0:
+                    for i in range(4):
+                        g[reg + i] = (data >> (32 * i)) & 0xFFFFFFFF
+                else:
+                    keep = 0xFFFFFFFF ^ ((1 << (8 * nbytes)) - 1)
+                    g[reg] = (g[reg] & keep) | data
+            else:
+                if size == 0:
+                    data = sum(g[reg + i] << (32 * i) for i in range(4))
+                else:
+                    data = g[reg] & ((1 << (8 * nbytes)) - 1)
+                self.l1[addr:addr + nbytes] = data.to_bytes(nbytes, "little")
+        elif op == 0x61:  # ATINCGET
+            addr = g[field(insn, 0, 6)] * 16 + field(insn, 12, 2) * 4
+            inout = field(insn, 6, 6)
+            int_mask = ((2 << field(insn, 14, 5)) - 1) % 2**32
+            original = self.word(addr)
+            new = (((original + g[inout]) % 2**32) & int_mask) | (original & ~int_mask & 0xFFFFFFFF)
+            self.l1[addr:addr + 4] = new.to_bytes(4, "little")
+            g[inout] = original
+        else:
+            raise NotImplementedError(hex(insn))
