@@ -14,6 +14,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "Fix: pip install 'tensix[mlir]' (it pins the xDSL version tensix.mlir is written against)."
     ) from exc
 
-from tensix.mlir.errors import MLIRLayoutError, MLIRError
+from tensix.mlir.api import Compiled, compile  # noqa: A004 - tensix.mlir.compile is the issue's name
+from tensix.mlir.errors import MLIRError, MLIRLayoutError
 
-__all__ = ["MLIRError", "MLIRLayoutError"]
+__all__ = ["MLIRError", "MLIRLayoutError", "compile", "Compiled"]
