@@ -16,6 +16,7 @@ from tensix.errors import NotModelledError
 
 _DOC = "tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor"
 SRC_BANK_CONDITIONS = 0x0F00  # C8-C11
+_BITS = [tuple(i for i in range(8) if m >> i & 1) for m in range(256)]  # the semaphores a mask selects
 
 
 class Latch:
@@ -45,14 +46,14 @@ class SyncUnit:
 
     def sempost(self, mask):
         v = self.sem_value
-        for i in range(8):
-            if mask >> i & 1 and v[i] < 15:
+        for i in _BITS[mask]:
+            if v[i] < 15:
                 v[i] += 1
 
     def semget(self, mask):
         v = self.sem_value
-        for i in range(8):
-            if mask >> i & 1 and v[i] > 0:
+        for i in _BITS[mask]:
+            if v[i] > 0:
                 v[i] -= 1
 
     def latch_met(self, latch):

@@ -175,11 +175,10 @@ class Tile:
             for t in threads:
                 if t.queue and step(t):
                     progressed = True
-                    # a thread alone with work runs on without the round-robin bookkeeping
-                    if not (threads[0].queue and t is not threads[0] or threads[1].queue and t is not threads[1]
-                            or threads[2].queue and t is not threads[2]):
-                        while t.queue and step(t):
-                            pass
+                    # a thread alone with work runs on without the round-robin bookkeeping (nothing else can
+                    # change the state it waits on)
+                    if not any(o.queue for o in threads if o is not t):
+                        step(t, limit=len(t.queue) + 1)
             if not progressed:
                 return self.blocked()
 
@@ -207,24 +206,30 @@ class Tile:
         """How many instructions thread `thread` has passed through the Wait Gate."""
         return self._threads[self._thread_index(thread)].executed
 
-    def _step(self, t):
-        w = t.queue[0]
-        op = w >> 24
-        latch = t.latch
-        if latch is not None:
-            if self.sync.latch_met(latch):
-                t.latch = None
-            elif (self._block[op] & latch.block if op != 0x02 else latch.block == 0x1FF):
-                t.reason = f"held at the Wait Gate by {isa.disassemble(latch.word)}"
-                return False
-        if self._is_scalar[op] and self.scalar_owner is not None and self.scalar_owner != t.index:
-            t.reason = f"the Scalar Unit is busy with T{self.scalar_owner}'s retrying atomic (ATCAS.md)"
-            return False
-        if self._handlers[op](t.index, w):
-            t.queue.popleft()
-            t.executed += 1
-            return True
-        return False
+    def _step(self, t, limit=1):
+        """Pass up to `limit` instructions of thread `t` through its Wait Gate; returns how many passed."""
+        q, ti, handlers, block, is_scalar = t.queue, t.index, self._handlers, self._block, self._is_scalar
+        n = 0
+        while q and n < limit:
+            w = q[0]
+            op = w >> 24
+            latch = t.latch
+            if latch is not None:
+                if self.sync.latch_met(latch):
+                    t.latch = None
+                elif (block[op] & latch.block if op != 0x02 else latch.block == 0x1FF):
+                    t.reason = f"held at the Wait Gate by {isa.disassemble(latch.word)}"
+                    break
+            owner = self.scalar_owner
+            if owner is not None and owner != ti and is_scalar[op]:
+                t.reason = f"the Scalar Unit is busy with T{owner}'s retrying atomic (ATCAS.md, ATINCGETPTR.md)"
+                break
+            if not handlers[op](ti, w):
+                break
+            q.popleft()
+            n += 1
+        t.executed += n
+        return n
 
     def _release_latches(self):
         """Semaphores changed: the Wait Gates forget latches whose conditions now hold (they re-evaluate
