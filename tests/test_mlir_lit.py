@@ -19,7 +19,18 @@ def test_vendored_lit_tests_pass(tmp_path):
     r = subprocess.run([sys.executable, "-c", "from lit.main import main; main()", "-v", "-j", "2", LIT_DIR],
                        capture_output=True, text=True, env=env, timeout=600)
     assert r.returncode == 0, r.stdout[-6000:] + r.stderr[-3000:]
-    assert "Passed: 20" in r.stdout or "Passed  : 20" in r.stdout, r.stdout[-2000:]
+    assert "Passed: 21" in r.stdout, r.stdout[-2000:]
+
+
+def test_seed_layout_script_prints_the_seeds_five_lines():
+    """Seed 003's script (tt-mlir's test/python/tensor_layout.py) unmodified under `tensix run`."""
+    r = subprocess.run([sys.executable, "-c", "import sys; from tensix.cli import main; sys.exit(main())", "run",
+                        os.path.join(LIT_DIR, "python", "tensor_layout.py")], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    from tests.test_mlir_tt import SEED_LINES
+
+    assert r.stdout.splitlines() == SEED_LINES
 
 
 def test_a_wrong_tool_fails_the_suite(tmp_path):

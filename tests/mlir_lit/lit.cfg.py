@@ -7,8 +7,8 @@ import lit.formats
 
 config.name = "tensix-mlir"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir"]
-config.excludes = ["README.md", "lit.cfg.py"]
+config.suffixes = [".mlir", ".py"]
+config.excludes = ["README.md", "lit.cfg.py", "__pycache__"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.environ.get("TENSIX_LIT_EXEC_ROOT", config.test_source_root)
 
@@ -17,6 +17,8 @@ python = f'"{sys.executable}"'
 tool = lit_config.params.get("tensix_opt", f"{python} -m tensix.mlir.opt")
 config.substitutions.append(("ttmlir-opt", tool))
 config.substitutions.append(("FileCheck", f"{python} -m filecheck"))
+# test/python's `%python %s`: the script under `tensix run`, which maps `import ttmlir` to tensix.mlir.compat.ttmlir
+config.substitutions.append(("%python", f'{python} -c "import sys; from tensix.cli import main; sys.exit(main())" run'))
 config.environment["PYTHONPATH"] = os.pathsep.join(
     p for p in (os.path.dirname(os.path.dirname(config.test_source_root)), os.environ.get("PYTHONPATH")) if p)
 config.environment["SYSTEM_DESC_PATH"] = ""

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import importlib.abc
+import importlib.util
 import pkgutil
 import sys
 
@@ -26,6 +27,8 @@ import sys
 MAPPINGS: dict[str, str] = {
     "ttnn": "tensix.ttnn.compat.ttnn",
 }
+if importlib.util.find_spec("xdsl") is not None:  # tt-mlir's Python API, with tensix's `mlir` extra
+    MAPPINGS["ttmlir"] = "tensix.mlir.compat.ttmlir"
 
 from tensix.errors import NotModelledError
 
