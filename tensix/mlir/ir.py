@@ -36,12 +36,12 @@ from tensix.mlir.errors import MLIRError
 def _dialects():
     from xdsl.dialects.arith import Arith
     from xdsl.dialects.builtin import Builtin
-    from xdsl.dialects.emitc import EmitC
     from xdsl.dialects.func import Func
     from xdsl.dialects.linalg import Linalg
     from xdsl.dialects.tensor import Tensor
     from xdsl.dialects.tosa import TOSA
 
+    from tensix.mlir.dialects.emitc import EmitC
     from tensix.mlir.dialects.tt import TT
     from tensix.mlir.dialects.ttir import TTIR
     from tensix.mlir.dialects.ttnn import TTNN

@@ -82,6 +82,12 @@ def _convert_ttir_to_ttnn(m, opts, sources):
     ttnn.convert_ttir_to_ttnn(m, sources)
 
 
+def _convert_ttnn_to_emitc(m, opts, sources):
+    from tensix.mlir.passes import emitc
+
+    emitc.convert_ttnn_to_emitc(m, sources)
+
+
 def _ttnn_pipeline(m, opts, sources):
     from tensix.mlir.ir import verify
 
@@ -106,6 +112,8 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
     PassInfo("ttnn-open-device", "Open the device at the start of each function and close it at the end.", {},
              _open_device),
     PassInfo("convert-ttir-to-ttnn", "Lower TTIR ops to TTNN ops.", {}, _convert_ttir_to_ttnn),
+    PassInfo("convert-ttnn-to-emitc", "Lower TTNN ops to emitc.call_opaque calls of ttnn's C++ API.", {},
+             _convert_ttnn_to_emitc),
     PassInfo("ttir-to-ttnn-backend-pipeline", "TTIR to TTNN: system desc, device, layout, grid, open device, "
              "conversion.", {"enable-grid-set": "run ttir-grid-set (default true)",
                              "override-grid-sizes": "name=AxB,... for ttir-grid-set"}, _ttnn_pipeline),

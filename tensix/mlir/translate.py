@@ -1,0 +1,137 @@
+"""`tensix-translate -mlir-to-cpp`: EmitC-dialect modules to C++, as ttmlir-translate did through MLIR's
+`emitc::translateToCpp` (llvm-project 9ddfe62f5c11 mlir/lib/Target/Cpp/TranslateToCpp.cpp): `#include` lines,
+then each function as `Ret name(Arg v1, ...) {`, one `T vN = callee(args);` per call with a result (values named
+v1, v2, ... in order of definition, the arguments first), `callee(args);` without one, `return vN;`, `}`.
+
+    tensix-translate -mlir-to-cpp [-allow-unregistered-dialect] [input.mlir | -] [-o output.cpp]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+
+from tensix.mlir.errors import MLIRError
+from tensix.mlir.ir import diagnostic
+
+
+def _ctype(ty, op) -> str:
+    from xdsl.dialects.emitc import EmitC_OpaqueType
+
+    if isinstance(ty, EmitC_OpaqueType):
+        return ty.value.data
+    from tensix.mlir.asm import attr_str
+
+    msg = f"cannot emit type {attr_str(ty)} in C++ (run --convert-ttnn-to-emitc first: it gives !emitc.opaque types)"
+    raise MLIRError(msg, diagnostic(op, msg))
+
+
+def to_cpp(module: ModuleOp) -> str:
+    out: list[str] = []
+    for op in module.body.block.ops:
+        if op.name == "emitc.include":
+            header = op.properties["include"].data
+            std = "is_standard_include" in op.properties
+            out.append(f"#include <{header}>" if std else f'#include "{header}"')
+        elif isinstance(op, func.FuncOp):
+            _function(op, out)
+        else:
+            msg = f"'{op.name}' cannot be emitted as C++ at module level"
+            raise MLIRError(msg, diagnostic(op, msg))
+    return "\n".join(out) + "\n"
+
+
+def _function(f: func.FuncOp, out: list[str]) -> None:
+    names: dict = {}
+
+    def name(v) -> str:
+        if v not in names:
+            names[v] = f"v{len(names) + 1}"
+        return names[v]
+
+    outs = f.function_type.outputs.data
+    if len(outs) > 1:
+        msg = "functions with several results are emitted as std::tuple by MLIR; tensix-translate does not"
+        raise MLIRError(msg, diagnostic(f, msg))
+    ret = _ctype(outs[0], f) if outs else "void"
+    block = f.body.blocks[0]
+    args = ", ".join(f"{_ctype(a.type, f)} {name(a)}" for a in block.args)
+    out.append(f"{ret} {f.sym_name.data}({args}) {{")
+    for op in block.ops:
+        if op.name == "emitc.call_opaque":
+            if op.properties.get("args") is not None or op.properties.get("template_args") is not None:
+                msg = "emitc.call_opaque with args / template_args is not emitted by tensix-translate yet"
+                raise MLIRError(msg, diagnostic(op, msg))
+            call = f"{op.properties['callee'].data}({', '.join(name(v) for v in op.operands)});"
+            if op.results:
+                out.append(f"  {_ctype(op.results[0].type, op)} {name(op.results[0])} = {call}")
+            else:
+                out.append(f"  {call}")
+        elif isinstance(op, func.ReturnOp):
+            if len(op.operands) == 1:
+                out.append(f"  return {name(op.operands[0])};")
+            else:
+                out.append("  return;")
+        else:
+            msg = f"'{op.name}' cannot be emitted as C++ (the EmitC route has only emitc.call_opaque calls)"
+            raise MLIRError(msg, diagnostic(op, msg))
+    out.append("}")
+
+
+TRANSLATIONS = {"-mlir-to-cpp": to_cpp, "--mlir-to-cpp": to_cpp}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from tensix.mlir.ir import parse, verify
+    from tensix.mlir.opt import _write_atomically
+
+    translation, inputs, output = None, [], None
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print("usage: tensix-translate -mlir-to-cpp [-allow-unregistered-dialect] [input.mlir | -] [-o out]")
+            return 0
+        if a == "-o" and i + 1 < len(argv):
+            output = argv[i + 1]
+            i += 2
+            continue
+        if a in TRANSLATIONS:
+            translation = TRANSLATIONS[a]
+        elif a in ("-allow-unregistered-dialect", "--allow-unregistered-dialect"):
+            pass
+        elif a.startswith("-") and a != "-":
+            print(f"tensix-translate: error: unknown option '{a}' (translations: -mlir-to-cpp)", file=sys.stderr)
+            return 1
+        else:
+            inputs.append(a)
+        i += 1
+    if translation is None:
+        print("tensix-translate: error: give a translation, e.g. -mlir-to-cpp", file=sys.stderr)
+        return 1
+    src = inputs[0] if inputs else "-"
+    try:
+        text = sys.stdin.read() if src == "-" else open(src).read()
+    except OSError as e:
+        print(f"tensix-translate: error: could not open input file '{src}': {e.strerror}", file=sys.stderr)
+        return 1
+    fname = "<stdin>" if src == "-" else src
+    try:
+        module = parse(text, fname)
+        verify(module, {fname: text})
+        result = translation(module)
+    except MLIRError as e:
+        print(e.diagnostic, file=sys.stderr)
+        return 1
+    if output in (None, "-"):
+        sys.stdout.write(result)
+    else:
+        _write_atomically(output, result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
