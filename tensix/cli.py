@@ -319,6 +319,22 @@ def _run_reports(args) -> None:
         print(f"tensix run: wrote {args.trace}", file=sys.stderr)
 
 
+def cmd_disasm(args) -> int:
+    """Disassemble Tensix instruction words (tensix.tile.isa), or .ttinsn RISC-V words with --riscv."""
+    from tensix.tile import TileError, isa
+
+    tokens = args.words or sys.stdin.read().split()
+    try:
+        words = [int(t, 16) if not t.lower().startswith("0b") else int(t, 2) for t in tokens]
+        if args.riscv:
+            words = [isa.from_riscv_stream(w) for w in words]
+        print(isa.listing(words))
+    except (ValueError, TileError) as e:
+        print(f"tensix disasm: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="tensix", description="The Tenstorrent Wormhole stack, simulated.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -332,6 +348,11 @@ def main(argv=None) -> int:
     p.add_argument("function", help="FILE.py:FUNCTION or MODULE:FUNCTION")
     p.add_argument("args", nargs="*", help="arguments (numbers become runtime inputs)")
     p.set_defaults(func=cmd_listing)
+
+    p = sub.add_parser("disasm", help="disassemble Tensix instruction words (hex; stdin if none given)")
+    p.add_argument("words", nargs="*", help="32-bit words in hex (0x optional)")
+    p.add_argument("--riscv", action="store_true", help="the words are .ttinsn RISC-V instructions (rotated by two)")
+    p.set_defaults(func=cmd_disasm)
 
     p = sub.add_parser("info", help="Wormhole facts used by the simulator, with their sources")
     p.add_argument("--json", action="store_true")

@@ -189,3 +189,18 @@ def test_units_pages_and_block_bits():
     assert all(isa.BLOCK_BITS[n] == 1 << 8 for n in ENCODINGS if n.startswith("SFP"))
     assert isa.BLOCK_BITS["STALLWAIT"] == 0x1FF and isa.BLOCK_BITS["RMWCIB0"] == 1 << 7
     assert "MOP" not in isa.BLOCK_BITS and "REPLAY" not in isa.BLOCK_BITS
+
+
+def test_cli_disasm(capsys):
+    from tensix.cli import main
+
+    assert main(["disasm", "0xA6010011", "588051C3"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "0xA6010011  SEMWAIT stall_res=2, sem_sel=4, wait_sem_cond=1",
+        "0x588051C3  ADDDMAREG OpBisConst=1, ResultRegIndex=5, OpBRegIndex=7, OpARegIndex=3"]
+    assert main(["disasm", "--riscv", hex(isa.to_riscv_stream(0xA6010011))]) == 0
+    assert "SEMWAIT" in capsys.readouterr().out
+    assert main(["disasm", "05000000"]) == 1
+    assert "opcode 0x05 is not a Wormhole Tensix instruction" in capsys.readouterr().err
+    assert main(["disasm", "--riscv", "13"]) == 1  # addi: an ordinary RISC-V instruction
+    assert "ordinary 32-bit RISC-V instruction" in capsys.readouterr().err
