@@ -217,3 +217,32 @@ def test_console_script_module_runs():
     r = subprocess.run([sys.executable, "-m", "tensix.mlir.opt", "--ttir-to-ttnn-backend-pipeline", "-"],
                        input=MULTIPLY, capture_output=True, text=True)
     assert r.returncode == 0 and r.stdout == SEED_TTNN
+
+
+def test_allocate_gives_the_seeds_ttmetal_addresses():
+    """--ttir-allocate: the addresses, sizes, tt.arg_alloc and dealloc order of the seed's TTMetal listing."""
+    out = run(MULTIPLY, [("ttir-load-system-desc", ""), ("ttir-implicit-device", ""), ("ttir-layout", ""),
+                         ("ttir-allocate", "")])
+    assert ("attributes {tt.arg_alloc = [#tt.arg_alloc<0, 32768, system>, #tt.arg_alloc<0, 32768, system>]}"
+            in out)
+    allocs = re.findall(r'"ttir.alloc"\(\) <\{address = (\d+) : i64, memory_space = (#\w+), size = (\d+)', out)
+    assert allocs == [("262144", "#l1_", "32768"), ("294912", "#l1_", "32768"), ("327680", "#l1_", "32768"),
+                      ("0", "#system", "32768")]
+    deallocs = re.findall(r'"ttir.dealloc"\((%\d+)\)', out)
+    assert deallocs == ["%2", "%0", "%4"]
+    assert "tensor.empty" not in out
+
+
+def test_generic_wraps_a_kernel_region():
+    out = run(MULTIPLY, [("ttir-generic", "")])
+    assert "#map = affine_map<(d0, d1) -> (d0, d1)>" in out and "#parallel = #tt.iterator_type<parallel>" in out
+    assert ('"ttir.kernel"(%arg2, %arg3, %arg4) <{kind = @eltwise, op = @mulitply, operandSegmentSizes = '
+            'array<i32: 2, 1>}>') in out
+    assert run(out, []) == out
+
+
+def test_allocate_refuses_bf16_like_tt_mlir():
+    text = open(os.path.join(LIT, "TTNN", "simple_relu.mlir")).read().replace("f32", "bf16")
+    with pytest.raises(MLIRError, match="f32 only"):
+        run(text, [("ttir-load-system-desc", ""), ("ttir-implicit-device", ""), ("ttir-layout", ""),
+                   ("ttir-allocate", "")])

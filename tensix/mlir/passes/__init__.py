@@ -70,6 +70,18 @@ def _grid_set(m, opts, sources):
     ttir.grid_set(m, ttir.parse_grid_overrides(opts.get("override-grid-sizes", "")))
 
 
+def _generic(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.generic(m)
+
+
+def _allocate(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.allocate(m)
+
+
 def _open_device(m, opts, sources):
     from tensix.mlir.passes import ttnn
 
@@ -109,6 +121,10 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
              {}, _layout),
     PassInfo("ttir-grid-set", "Lay every op result out on the device grid (or an override per NameLoc).",
              {"override-grid-sizes": "name=AxB,name2=CxD"}, _grid_set),
+    PassInfo("ttir-generic", "Wrap the named eltwise ops in ttir.generic regions around a ttir.kernel.", {},
+             _generic),
+    PassInfo("ttir-allocate", "Replace tensor.empty by statically addressed ttir.alloc / ttir.dealloc.", {},
+             _allocate),
     PassInfo("ttnn-open-device", "Open the device at the start of each function and close it at the end.", {},
              _open_device),
     PassInfo("convert-ttir-to-ttnn", "Lower TTIR ops to TTNN ops.", {}, _convert_ttir_to_ttnn),

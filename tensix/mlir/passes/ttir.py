@@ -224,3 +224,168 @@ def grid_set(module: ModuleOp, overrides: dict[str, list[int]] | None = None) ->
         if result_types is not None:
             f.properties["function_type"] = FunctionType.from_lists(list(f.function_type.inputs.data),
                                                                     result_types)
+
+
+# ------------------------------------------------------------------------------------------------ ttir-generic
+# TTIRNamedToKernelRewriter's kernel names (`mulitply` is tt-mlir's own spelling)
+_KERNEL_NAMES = {"ttir.add": "add", "ttir.multiply": "mulitply", "ttir.subtract": "subtract", "ttir.ge": "ge",
+                 "ttir.relu": "relu"}
+
+
+def _generic_pattern(op: Operation, rw: Rewriter) -> bool:
+    """TTIRNamedToKernelRewriter, then TTIRKernelGenericRewriter: a named eltwise op becomes `ttir.kernel {op, kind =
+    @eltwise}`, and a kernel outside a generic is wrapped in `ttir.generic` (grid 1x1, identity indexing maps,
+    parallel iterators, any_device constraints; matmul kernels: the systolic maps and any_device_tile) whose region
+    holds the kernel on the block arguments and yields its result."""
+    from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, SymbolRefAttr
+    from xdsl.ir import Block, Region
+    from xdsl.ir.affine import AffineMap
+
+    from tensix.mlir.dialects.tt import IteratorTypeAttr, OperandConstraintAttr
+
+    if op.name in _KERNEL_NAMES:
+        kernel = ttir.KernelOp(operands=[list(op.inputs), list(op.outputs)],
+                               result_types=[[r.type for r in op.results]],
+                               properties={"op": SymbolRefAttr(_KERNEL_NAMES[op.name]),
+                                           "kind": SymbolRefAttr("eltwise")})
+        rw.insert_before(kernel, op)
+        kernel.location = op.location
+        rw.replace(op, list(kernel.results))
+        return True
+    if not isinstance(op, ttir.KernelOp) or isinstance(op.parent_op(), ttir.GenericOp):
+        return False
+    kind = op.kind.root_reference.data
+    operands = list(op.operands)
+    ranks = {len(v.type.get_shape()) for v in operands}
+    if len(ranks) != 1:
+        raise MLIRError(f"'ttir.kernel' operands of different ranks cannot be wrapped in ttir.generic (tt-mlir "
+                        f"asserts 'For now all operands must have the same rank')")
+    rank = ranks.pop()
+    if kind == "eltwise":
+        maps = [AffineMap.identity(rank)] * len(operands)
+        iters = [IteratorTypeAttr("parallel")] * rank
+        constraint = OperandConstraintAttr(30)
+    elif kind == "matmul":
+        n = rank + 1
+        ident = list(AffineMap.identity(n).results)
+        lhs = ident[: n - 2] + ident[n - 1:]
+        rhs = ident[: n - 3] + [ident[n - 1], ident[n - 2]]
+        out = ident[: n - 1]
+        maps = [AffineMap(n, 0, tuple(r)) for r in (lhs, rhs, out)]
+        iters = [IteratorTypeAttr("parallel")] * rank + [IteratorTypeAttr("systolic")]
+        constraint = OperandConstraintAttr(22)
+    else:
+        raise MLIRError(f"'ttir.kernel' of kind @{kind}: tt-mlir's ttir-generic knows only @eltwise and @matmul")
+    block = Block(arg_types=[v.type for v in operands])
+    inner = op.clone()
+    for i, a in enumerate(block.args):
+        inner.operands[i] = a
+    block.add_op(inner)
+    block.add_op(ttir.YieldOp(operands=[[inner.results[0]]]))
+    generic = ttir.GenericOp(
+        operands=[list(op.inputs), list(op.outputs)], result_types=[[r.type for r in op.results]],
+        properties={"grid": GridAttr([1, 1]), "indexing_maps": ArrayAttr([AffineMapAttr(m) for m in maps]),
+                    "iterator_types": ArrayAttr(iters), "operand_constraints": ArrayAttr([constraint] * len(operands))},
+        regions=[Region([block])])
+    generic.location = op.location
+    rw.insert_before(generic, op)
+    rw.replace(op, list(generic.results))
+    return True
+
+
+def generic(module: ModuleOp) -> None:
+    apply_greedily(module, _generic_pattern)
+
+
+# ------------------------------------------------------------------------------------------------ ttir-allocate
+_BASE_ADDRESS = 1 << 18
+
+
+def _memref_bytes(ty: TensorType, where: Operation) -> int:
+    """getTensorMemrefSizeBytes: the shard memref's elements times 4 (tt-mlir asserts f32 only)."""
+    from xdsl.dialects.builtin import Float32Type
+
+    layout = ty.encoding
+    if not isinstance(layout, LayoutAttr):
+        raise MLIRError(f"--ttir-allocate: '{where.name}' has a tensor without #tt.layout.\nFix: run --ttir-layout "
+                        f"first.")
+    if not isinstance(layout.element_type, Float32Type):
+        raise MLIRError(f"--ttir-allocate supports f32 only (tt-mlir asserts 'Only support f32 for now'), got "
+                        f"{layout.element_type} at '{where.name}'")
+    size = 4
+    for d in layout.memref.get_shape():
+        size *= d
+    return size
+
+
+def _last_user_in_block(value: SSAValue, block) -> Operation:
+    """Liveness::getEndOperation: the last op of the block that uses the value (uses in nested regions count for
+    their ancestor in the block)."""
+    order = {id(o): i for i, o in enumerate(block.ops)}
+    best = value.owner if isinstance(value.owner, Operation) else None
+    best_i = order.get(id(best), -1) if best is not None else -1
+    for use in value.uses:
+        user = use.operation
+        while user is not None and id(user) not in order:
+            user = user.parent_op()
+        if user is not None and order[id(user)] > best_i:
+            best, best_i = user, order[id(user)]
+    return best
+
+
+def allocate(module: ModuleOp) -> None:
+    """TTIRAllocate: a bump allocator per memory space from 1 << 18, aligned to the system desc's largest
+    alignment (System / MMIO get address 0); function arguments recorded as `tt.arg_alloc`; each `tensor.empty`
+    becomes `ttir.alloc` and gets a `ttir.dealloc` after its last use, following DPS chains (a value used as an
+    op's DPS init lives on as that op's result), unless the chain ends at `func.return`."""
+    from xdsl.dialects.builtin import ArrayAttr, IntegerAttr, i64
+
+    from tensix.mlir.dialects.tt import ArgumentAllocationAttr, MemorySpaceAttr
+
+    align = system_desc(module).address_align_bytes()
+    for f in [o for o in module.walk() if isinstance(o, func.FuncOp)]:
+        if len(f.body.blocks) != 1:
+            raise MLIRError(f"--ttir-allocate: @{f.sym_name.data} must have one block (tt-mlir asserts it)")
+        block = f.body.blocks[0]
+        pointers: dict[str, int] = {}
+
+        def bump(size: int, space: str) -> int:
+            if space in ("system", "mmio"):
+                return 0
+            p = pointers.get(space, _BASE_ADDRESS)
+            p = -(-p // align) * align
+            pointers[space] = p + size
+            return p
+
+        arg_allocs = []
+        for a in block.args:
+            size = _memref_bytes(a.type, f)
+            space = a.type.encoding.memory_space
+            arg_allocs.append(ArgumentAllocationAttr(bump(size, space), size, space))
+        f.attributes["tt.arg_alloc"] = ArrayAttr(arg_allocs)
+        for empty in [o for o in f.walk() if isinstance(o, tensor.EmptyOp)]:
+            ty = empty.tensor.type
+            value, end = empty.tensor, _last_user_in_block(empty.tensor, block)
+            while end is not None and hasattr(end, "dps_outputs") and any(value is o for o in end.dps_outputs()):
+                value = end.results[0]
+                end = _last_user_in_block(value, block)
+            size = _memref_bytes(ty, empty)
+            space = ty.encoding.memory_space
+            alloc = ttir.AllocOp(result_types=[ty], properties={
+                "address": IntegerAttr(bump(size, space), i64), "size": IntegerAttr(size, i64),
+                "memory_space": MemorySpaceAttr(space)})
+            alloc.location = empty.location
+            block.insert_op_before(alloc, empty)
+            empty.tensor.replace_all_uses_with(alloc.result)
+            if end is empty:
+                end = alloc
+            block.erase_op(empty)
+            if isinstance(end, func.ReturnOp):
+                continue
+            dealloc = ttir.DeallocOp(operands=[alloc.result])
+            dealloc.location = end.location
+            nxt = end.next_op
+            if nxt is None:
+                block.add_op(dealloc)
+            else:
+                block.insert_op_before(dealloc, nxt)
