@@ -246,3 +246,52 @@ def test_allocate_refuses_bf16_like_tt_mlir():
     with pytest.raises(MLIRError, match="f32 only"):
         run(text, [("ttir-load-system-desc", ""), ("ttir-implicit-device", ""), ("ttir-layout", ""),
                    ("ttir-allocate", "")])
+
+
+SEED_TTMETAL_HEAD = """\
+#l1_ = #tt.memory_space<l1>
+#system = #tt.memory_space<system>
+#layout = #tt.layout<(d0, d1) -> (d0, d1), undef, <1x1>, memref<64x128xf32, #system>>
+#layout1 = #tt.layout<(d0, d1) -> (d0, d1), undef, <1x1>, memref<64x128xf32, #l1_>>
+"""
+
+SEED_TTMETAL_DISPATCH = """\
+    %5 = "ttmetal.dispatch"(%1, %3, %4) <{core_ranges = [#ttmetal.core_range<0x0, 1x1>, #ttmetal.core_range<0x0, 1x1>, #ttmetal.core_range<0x0, 1x1>], operandSegmentSizes = array<i32: 2, 1>, operand_cb_port_mapping = [0, 1, 2], threadTypes = [#ttkernel.thread<noc0>, #ttkernel.thread<noc1>, #ttkernel.thread<tensix>]}> ({
+    ^bb0(%arg2: !ttkernel.cb<0, 0, memref<64x128xf32, #l1_>>, %arg3: !ttkernel.cb<0, 1, memref<64x128xf32, #l1_>>, %arg4: !ttkernel.cb<0, 2, memref<64x128xf32, #l1_>>):
+      "ttkernel.cb_push_back"(%arg2) : (!ttkernel.cb<0, 0, memref<64x128xf32, #l1_>>) -> ()
+      "ttkernel.return"() : () -> ()
+    }, {
+    ^bb0(%arg2: !ttkernel.cb<0, 0, memref<64x128xf32, #l1_>>, %arg3: !ttkernel.cb<0, 1, memref<64x128xf32, #l1_>>, %arg4: !ttkernel.cb<0, 2, memref<64x128xf32, #l1_>>):
+      "ttkernel.cb_push_back"(%arg3) : (!ttkernel.cb<0, 1, memref<64x128xf32, #l1_>>) -> ()
+      "ttkernel.return"() : () -> ()
+    }, {
+    ^bb0(%arg2: !ttkernel.cb<0, 0, memref<64x128xf32, #l1_>>, %arg3: !ttkernel.cb<0, 1, memref<64x128xf32, #l1_>>, %arg4: !ttkernel.cb<0, 2, memref<64x128xf32, #l1_>>):
+      "ttkernel.builtin"(%arg2, %arg3, %arg4) <{kind = @eltwise, op = @mulitply}> : (!ttkernel.cb<0, 0, memref<64x128xf32, #l1_>>, !ttkernel.cb<0, 1, memref<64x128xf32, #l1_>>, !ttkernel.cb<0, 2, memref<64x128xf32, #l1_>>) -> ()
+      "ttkernel.return"() : () -> ()
+    }) : (tensor<64x128xf32, #layout1>, tensor<64x128xf32, #layout1>, tensor<64x128xf32, #layout1>) -> tensor<64x128xf32, #layout1>
+"""
+
+
+def test_ttmetal_pipeline_prints_the_seeds_listing():
+    out = run(MULTIPLY, [("ttir-to-ttmetal-backend-pipeline", "")])
+    assert out.startswith(SEED_TTMETAL_HEAD)
+    assert SEED_TTMETAL_DISPATCH in out
+    assert re.findall(r'"(ttmetal\.\w+)"', out) == [
+        "ttmetal.alloc", "ttmetal.host_write", "ttmetal.alloc", "ttmetal.host_write", "ttmetal.alloc",
+        "ttmetal.dispatch", "ttmetal.dealloc", "ttmetal.dealloc", "ttmetal.alloc", "ttmetal.host_read",
+        "ttmetal.dealloc"]
+    assert run(out, []) == out
+
+
+@pytest.mark.skipif(not os.path.exists(SEED), reason="seed 003 is not beside the repository")
+def test_the_ttmetal_listing_is_the_seeds():
+    out = run(MULTIPLY, [("ttir-to-ttmetal-backend-pipeline", "")])
+    assert out in open(SEED).read()
+
+
+def test_ttkernel_verifiers():
+    text = ('#l1_ = #tt.memory_space<l1>\nmodule {\n  func.func @f(%arg0: !ttkernel.cb<0, 0, memref<4x4xf32, #l1_>>) {\n'
+            '    "ttkernel.builtin"(%arg0) <{kind = @eltwise, op = @relu}> : '
+            '(!ttkernel.cb<0, 0, memref<4x4xf32, #l1_>>) -> ()\n    return\n  }\n}\n')
+    with pytest.raises(MLIRError, match="'ttkernel.builtin' op KernelOp must be inside of a DispatchOp region"):
+        run(text, [])

@@ -44,9 +44,11 @@ def _dialects():
     from tensix.mlir.dialects.emitc import EmitC
     from tensix.mlir.dialects.tt import TT
     from tensix.mlir.dialects.ttir import TTIR
+    from tensix.mlir.dialects.ttkernel import TTKernel
+    from tensix.mlir.dialects.ttmetal import TTMetal
     from tensix.mlir.dialects.ttnn import TTNN
 
-    return [Builtin, Func, Tensor, Arith, TOSA, Linalg, EmitC, TT, TTIR, TTNN]
+    return [Builtin, Func, Tensor, Arith, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal]
 
 
 @lru_cache(maxsize=None)

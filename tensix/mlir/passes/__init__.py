@@ -82,6 +82,27 @@ def _allocate(m, opts, sources):
     ttir.allocate(m)
 
 
+def _operands_to_memref(m, opts, sources):
+    from tensix.mlir.passes import ttmetal
+
+    ttmetal.generic_region_operands_to_memref(m)
+
+
+def _convert_ttir_to_ttmetal(m, opts, sources):
+    from tensix.mlir.passes import ttmetal
+
+    ttmetal.convert_ttir_to_ttmetal(m)
+
+
+def _ttmetal_pipeline(m, opts, sources):
+    from tensix.mlir.ir import verify
+
+    for name in ("ttir-load-system-desc", "ttir-implicit-device", "ttir-generic", "ttir-layout",
+                 "ttir-generic-region-operands-to-memref", "ttir-allocate", "convert-ttir-to-ttmetal"):
+        PASSES[name].run(m, {}, sources)
+        verify(m, sources)
+
+
 def _open_device(m, opts, sources):
     from tensix.mlir.passes import ttnn
 
@@ -125,6 +146,12 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
              _generic),
     PassInfo("ttir-allocate", "Replace tensor.empty by statically addressed ttir.alloc / ttir.dealloc.", {},
              _allocate),
+    PassInfo("ttir-generic-region-operands-to-memref", "Type ttir.generic region arguments as their shard memrefs.",
+             {}, _operands_to_memref),
+    PassInfo("convert-ttir-to-ttmetal", "Lower TTIR to ttmetal.dispatch / host_write / host_read / alloc with "
+             "TTKernel regions.", {}, _convert_ttir_to_ttmetal),
+    PassInfo("ttir-to-ttmetal-backend-pipeline", "TTIR to TTMetal: system desc, device, generic, layout, memref "
+             "regions, allocate, conversion.", {}, _ttmetal_pipeline),
     PassInfo("ttnn-open-device", "Open the device at the start of each function and close it at the end.", {},
              _open_device),
     PassInfo("convert-ttir-to-ttnn", "Lower TTIR ops to TTNN ops.", {}, _convert_ttir_to_ttnn),
