@@ -104,6 +104,7 @@ class AsmPrinter:
     def __init__(self, aliases: dict[Attribute, str] | None = None, recorder: "_AliasRecorder | None" = None):
         self.aliases = aliases or {}
         self.recorder = recorder
+        self._types: dict[int, tuple] = {}   # id -> (type kept alive, text, nested alias depths)
 
     # ---------------------------------------------------------------- attributes
     def attr(self, a: Attribute, elide_type: bool = False) -> str:
@@ -172,6 +173,18 @@ class AsmPrinter:
 
     # ---------------------------------------------------------------- types
     def type(self, t: Attribute) -> str:
+        hit = self._types.get(id(t))
+        if hit is not None and hit[0] is t:
+            if self.recorder is not None:       # the aliases inside count again for an enclosing alias's depth
+                self.recorder._stack[-1].extend(hit[2])
+            return hit[1]
+        top = self.recorder._stack[-1] if self.recorder is not None else None
+        mark = len(top) if top is not None else 0
+        text = self._type(t)
+        self._types[id(t)] = (t, text, tuple(top[mark:]) if top is not None else ())
+        return text
+
+    def _type(self, t: Attribute) -> str:
         if hasattr(t, "mlir_params"):
             return f"!{t.name}{t.mlir_params(self)}"
         if isinstance(t, IntegerType):

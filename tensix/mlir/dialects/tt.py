@@ -50,12 +50,18 @@ class _MLIRParams:
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(self.mlir_params(_plain()))
 
-    # structural equality over the IRDL parameters (the dataclass one sees no fields in these subclasses)
+    # structural equality over the IRDL parameters (the dataclass one sees no fields in these subclasses); the
+    # hash is computed once (attributes are immutable) since printing and the passes hash them a great deal
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and self.parameters == other.parameters
+        return self is other or (type(self) is type(other) and hash(self) == hash(other)
+                                 and self.parameters == other.parameters)
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self.parameters))
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = hash((type(self).__name__, self.parameters))
+            object.__setattr__(self, "_hash", h)
+        return h
 
 
 def _parse_dims(parser: AttrParser) -> list[int]:
@@ -654,6 +660,9 @@ def build_memref(shard_shape: Sequence[int], element_type: Attribute, memory_spa
     return MemRefType(element_type, shape, NoneAttr(), MemorySpaceAttr(memory_space))
 
 
+_LAYOUT_CACHE: dict = {}   # LayoutAttr.make's results (attributes are immutable)
+
+
 @irdl_attr_definition
 class LayoutAttr(_MLIRParams, ParametrizedAttribute):
     """`#tt.layout<linear, oob_val, grid, memref<shard x element, #tt.memory_space<...>>>`."""
@@ -682,6 +691,17 @@ class LayoutAttr(_MLIRParams, ParametrizedAttribute):
             grid = GridAttr([1] if len(shape) == 1 else [1, 1])
         elif not isinstance(grid, GridAttr):
             grid = GridAttr(list(grid))
+        key = (tuple(shape), element_type, memory_space, grid, tuple(map(tuple, collapse_intervals)), oob_val)
+        cached = _LAYOUT_CACHE.get(key)
+        if cached is None:
+            cached = _LAYOUT_CACHE[key] = cls._make(shape, element_type, memory_space, grid, collapse_intervals,
+                                                    oob_val)
+            if len(_LAYOUT_CACHE) > 4096:
+                _LAYOUT_CACHE.pop(next(iter(_LAYOUT_CACHE)))
+        return cached
+
+    @classmethod
+    def _make(cls, shape, element_type, memory_space, grid, collapse_intervals, oob_val) -> "LayoutAttr":
         linear = collapsed_linear_map(shape, grid.dims, collapse_intervals)
         last = evaluate(linear, [s - 1 for s in shape])
         shard = [_ceil_div(v + 1, g) for v, g in zip(last, grid.dims)]

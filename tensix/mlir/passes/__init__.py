@@ -95,12 +95,9 @@ def _convert_ttir_to_ttmetal(m, opts, sources):
 
 
 def _ttmetal_pipeline(m, opts, sources):
-    from tensix.mlir.ir import verify
-
     for name in ("ttir-load-system-desc", "ttir-implicit-device", "ttir-generic", "ttir-layout",
                  "ttir-generic-region-operands-to-memref", "ttir-allocate", "convert-ttir-to-ttmetal"):
         PASSES[name].run(m, {}, sources)
-        verify(m, sources)
 
 
 def _open_device(m, opts, sources):
@@ -122,15 +119,12 @@ def _convert_ttnn_to_emitc(m, opts, sources):
 
 
 def _ttnn_pipeline(m, opts, sources):
-    from tensix.mlir.ir import verify
-
     steps = [("ttir-load-system-desc", {}), ("ttir-implicit-device", {}), ("ttir-layout", {})]
     if _bool("ttir-to-ttnn-backend-pipeline", "enable-grid-set", opts.get("enable-grid-set", "true")):
         steps.append(("ttir-grid-set", {"override-grid-sizes": opts.get("override-grid-sizes", "")}))
     steps += [("ttnn-open-device", {}), ("convert-ttir-to-ttnn", {})]
-    for name, o in steps:
+    for name, o in steps:      # verified once at the end (tensix-opt verifies after the pipeline)
         PASSES[name].run(m, o, sources)
-        verify(m, sources)
 
 
 PASSES: dict[str, PassInfo] = {p.name: p for p in [
