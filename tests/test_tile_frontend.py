@@ -130,7 +130,8 @@ def test_b_core_pushes_after_the_mop_expander():
     tile.mmio_write("B", 0xFFE50000, ops.TT_OP_REPLAY(0, 1, 0, 1))  # B's words still meet the Replay Expander
     tile.mmio_write("B", 0xFFE50000, PLAIN[4])
     tile.mmio_write("B", 0xFFE40000, PLAIN[5])  # B to T0
-    assert tile.issued(1) == [PLAIN[3], PLAIN[0], PLAIN[0]] and tile.issued(0) == [PLAIN[5]]
+    tile.mmio_write("T0", 0xFFE4FFFC, PLAIN[6])  # anywhere in INSTRN_BUF_BASE's 64 KiB
+    assert tile.issued(1) == [PLAIN[3], PLAIN[0], PLAIN[0]] and tile.issued(0) == [PLAIN[5], PLAIN[6]]
     with pytest.raises(tensix.UndefinedBehaviourError, match="RISCV B|RISC-V B.*MOP.md"):
         tile.push(2, [ops.TT_OP_MOP(0, 0, 0)], core="B")
     with pytest.raises(tensix.UndefinedBehaviourError, match="MOP_CFG"):
@@ -151,7 +152,7 @@ def test_push_errors():
         Tile().issued(0)
     with pytest.raises(tensix.UndefinedBehaviourError, match="write-only"):
         tile.mmio_read("T0", 0xFFB80000)
-    with pytest.raises(TileError, match="no Tensix register"):
+    with pytest.raises(TileError, match="nothing is mapped there"):
         tile.mmio_write("B", 0xFFB80000, 0)  # B has no MOP configuration
     # bits that the ISA pages leave blank but ckernel_ops.h assigns are not guessed at
     with pytest.raises(tensix.NotModelledError, match="MOP_CFG.md leaves blank"):

@@ -211,13 +211,22 @@ def test_config_and_thread_config_mmio():
     assert tile.mmio_read("B", 0xFFEF05E0 + 16 * (2 * 57 + 13)) == 0xBEEF
     with pytest.raises(TileError, match="cannot write ThreadConfig.*SETC16"):
         tile.mmio_write("T2", 0xFFEF05E0, 1)
-    with pytest.raises(TileError, match="no Tensix register"):
+    with pytest.raises(TileError, match="nothing is mapped there"):
         tile.mmio_read("NC", 0xFFEF0000)
     # GPR views: B sees all three threads' GPRs, T<i> its own
     tile.mmio_write("B", 0xFFE00000 + 4 * (64 + 3), 77)
     assert tile.gpr(1)[3] == 77 and tile.mmio_read("T1", 0xFFE0000C) == 77
     with pytest.raises(tensix.NotModelledError, match="not 4-byte aligned"):
         tile.mmio_read("T0", 0xFFE00002)
+    # L1 through the RISC-V view, and the regions of the memory map tensix.tile does not model
+    tile.mmio_write("NC", 0x1000, 0xCAFEF00D)
+    assert tile.mmio_read("B", 0x1000) == 0xCAFEF00D and tile.l1[0x1000] == 0x0D
+    with pytest.raises(tensix.NotModelledError, match="NoC 0's registers"):
+        tile.mmio_read("T1", 0xFFB20000)
+    with pytest.raises(tensix.NotModelledError, match="TTSync"):
+        tile.mmio_read("T1", 0xFFE80004)
+    with pytest.raises(TileError, match="nothing is mapped there"):
+        tile.mmio_read("T1", 0x00170000)  # past L1
 
 
 # ---- differential: random ThCon programs against the reference ---------------------------------------------

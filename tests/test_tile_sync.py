@@ -30,8 +30,10 @@ def test_semaphore_instructions_and_mmio_view():
     tile.mmio_write("T1", 0xFFE80020 + 4 * 7, 2)
     tile.mmio_write("T2", 0xFFE80020 + 4 * 7, 3)
     assert tile.semaphore(7) == (1, 0) and tile.mmio_read("T0", 0xFFE8003C) == 1
-    with pytest.raises(TileError, match="no Tensix register"):
-        tile.mmio_read("B", 0xFFE80020)  # B sees its PC buffers there, not the semaphores
+    with pytest.raises(tensix.NotModelledError, match="PCBuf from B to T0"):
+        tile.mmio_read("B", 0xFFE80020)  # B sees its PC buffer there, not the semaphores
+    with pytest.raises(tensix.NotModelledError, match="past semaphore 7"):
+        tile.mmio_read("T0", 0xFFE80040)
     tile.set_semaphore(4, 9, 12)
     assert tile.semaphore(4) == (9, 12)
     with pytest.raises(TileError, match="4 bits"):

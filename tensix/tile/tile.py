@@ -34,12 +34,26 @@ _DOC = "tt-isa-documentation WormholeB0/TensixTile"
 
 MOP_CFG_BASE = 0xFFB80000
 REGFILE_BASE = 0xFFE00000
-INSTRN_BUF_BASE = (0xFFE40000, 0xFFE50000, 0xFFE60000)
 SEMAPHORE_BASE = 0xFFE80020
 CFG_BASE = 0xFFEF0000
 THREAD_CFG_BASE = CFG_BASE + 2 * CONFIG_WORDS * 4  # 0xFFEF05E0: after Config[2][188]
 
-_NOT_AT_GATE = {0x01: "MOP", 0x03: "MOP_CFG", 0x04: "REPLAY"}
+# Regions of BabyRISCV/README.md's memory map that tensix.tile does not model: (start, end, cores, what)
+_BTN = ("B", "T0", "T1", "T2", "NC")
+_UNMODELLED_REGIONS = (
+    (0xFFB00000, 0xFFB00800, _BTN, "the core's local data RAM"),
+    (0xFFB11000, 0xFFB12000, _BTN, "the TDMA-RISC registers"),
+    (0xFFB12000, 0xFFB13000, _BTN, "the tile control / debug / status registers"),
+    (0xFFB13000, 0xFFB14000, _BTN, "the PIC registers"),
+    (0xFFB20000, 0xFFB30000, _BTN, "NoC 0's registers"),
+    (0xFFB30000, 0xFFB40000, _BTN, "NoC 1's registers"),
+    (0xFFB40000, 0xFFB80000, _BTN, "the NoC overlay registers"),
+    (0xFFE80000, 0xFFE80004, ("B", "T0", "T1", "T2"), "a PCBuf"),
+    (0xFFE80004, 0xFFE80020, ("T0", "T1", "T2"), "TTSync"),
+    (0xFFE80004, 0xFFE90000, ("B",), "the PCBuf from B to T0"),
+    (0xFFE90000, 0xFFEB0000, ("B",), "the PCBuf from B to T1 / T2"),
+    (0xFFEC0000, 0xFFEC4000, ("B", "T0", "T1", "T2"), "the mailboxes"),
+)
 
 
 class _Thread:
@@ -338,7 +352,7 @@ class Tile:
 
     # ---- RISC-V memory-mapped views ----------------------------------------------------------------------
     def mmio_write(self, core, addr, value):
-        """A 32-bit `sw` by RISC-V `core` ("B", "T0", "T1", "T2", "NC") to `addr`."""
+        """A 32-bit `sw` by RISC-V `core` ("B", "T0", "T1", "T2", "NC") to `addr` (BabyRISCV/README.md's map)."""
         core = self._core(core)
         addr, value = int(addr), int(value)
         if not 0 <= value <= 0xFFFFFFFF:
@@ -347,6 +361,8 @@ class Tile:
         region, index = self._decode_mmio(core, addr, write=True)
         if region == "push":
             self.push(index, value, core=core if core == "B" else None)
+        elif region == "l1":
+            self.l1[index:index + 4] = np.frombuffer(value.to_bytes(4, "little"), np.uint8)
         elif region == "mop_cfg":
             self._threads[index[0]].mop.cfg[index[1]] = value
         elif region == "gpr":
@@ -370,6 +386,8 @@ class Tile:
             raise UndefinedBehaviourError(f"{core}: lw from 0x{addr:08X}: the MOP Expander configuration is "
                                           f"write-only; reading it is undefined behaviour "
                                           f"({_DOC}/TensixCoprocessor/MOPExpander.md). Fix: keep a copy in software.")
+        if region == "l1":
+            return int.from_bytes(self.l1[index:index + 4].tobytes(), "little")
         if region == "gpr":
             return int(self._gprs[index])
         if region == "semaphore":
@@ -378,53 +396,67 @@ class Tile:
             return int(self._config[index])
         if region == "thread_config":
             return int(self._thread_config[index])
-        raise NotModelledError(f"{core}: lw from 0x{addr:08X} (the instruction buffer): what a load returns there "
-                               "is not documented. Fix: do not read the instruction push address.")
+        raise NotModelledError(f"{core}: lw from 0x{addr:08X} (an instruction push address): what a load returns "
+                               "there is not documented. Fix: do not read the push addresses.")
 
     def _decode_mmio(self, core, addr, write):
+        """(region, index) of a 32-bit access by `core`, following BabyRISCV/README.md's memory map; regions of
+        the map that tensix.tile does not model raise NotModelledError, unmapped addresses TileError."""
         if addr & 3:
             raise NotModelledError(f"{core}: access to 0x{addr:08X} is not 4-byte aligned; tensix models 32-bit "
-                                   "lw / sw to the Tensix MMIO registers only. Fix: use aligned 32-bit accesses.")
+                                   "lw / sw only. Fix: use aligned 32-bit accesses.")
         t = int(core[1]) if core[0] == "T" else None
-        if addr in INSTRN_BUF_BASE and write:
-            which = INSTRN_BUF_BASE.index(addr)
+        tensix_core = core != "NC"
+        if addr < L1_BYTES:
+            return "l1", addr
+        if tensix_core and 0xFFE40000 <= addr < 0xFFE70000:
+            which = (addr - 0xFFE40000) >> 16
+            if not write:
+                return "push", None
             if core == "B":
                 return "push", which
-            if t is not None and which == 0:
+            if which == 0:
                 return "push", t
-            if t is not None:
-                raise TileError(f"{core}: sw to 0x{addr:08X}: only RISC-V B may push to INSTRN{which}_BUF_BASE; a "
-                                f"T core storing there hangs ({_DOC}/BabyRISCV/PushTensixInstruction.md). "
-                                "Fix: T cores push to 0xFFE40000.")
-        if addr in INSTRN_BUF_BASE and not write and core in ("B", "T0", "T1", "T2"):
-            return "push", None
+            raise TileError(f"{core}: sw to 0x{addr:08X}: only RISC-V B may push to INSTRN{which}_BUF_BASE; a T "
+                            f"core storing there hangs ({_DOC}/BabyRISCV/PushTensixInstruction.md). "
+                            "Fix: T cores push to 0xFFE40000.")
         if t is not None and MOP_CFG_BASE <= addr < MOP_CFG_BASE + 36:
             return "mop_cfg", (t, (addr - MOP_CFG_BASE) >> 2)
-        if core != "NC" and REGFILE_BASE <= addr < REGFILE_BASE + 0x1000:
+        if tensix_core and REGFILE_BASE <= addr < REGFILE_BASE + 0x1000:
             i = (addr - REGFILE_BASE) >> 2
             if core == "B" and i < 3 * N_GPRS:
                 return "gpr", (i // N_GPRS, i % N_GPRS)
             if t is not None and i < N_GPRS:
                 return "gpr", (t, i)
-            raise NotModelledError(f"{core}: 0x{addr:08X} is in REGFILE_BASE's range past the GPRs this core "
-                                   f"sees ({_DOC}/TensixCoprocessor/ScalarUnit.md); what is there is not "
-                                   "documented. Fix: address GPRs 0-63 (B: 0-191).")
-        if t is not None and SEMAPHORE_BASE <= addr < SEMAPHORE_BASE + 32:
-            return "semaphore", (addr - SEMAPHORE_BASE) >> 2
-        if core != "NC" and CFG_BASE <= addr < THREAD_CFG_BASE:
-            i = (addr - CFG_BASE) >> 2
-            return "config", (i // CONFIG_WORDS, i % CONFIG_WORDS)
-        if core != "NC" and THREAD_CFG_BASE <= addr < THREAD_CFG_BASE + 3 * THREAD_CONFIG_WORDS * 16:
-            if addr & 15:
-                raise NotModelledError(f"{core}: 0x{addr:08X} is inside a ThreadConfig entry's padding "
-                                       "(entries are 16 bytes apart, BackendConfiguration.md). "
-                                       "Fix: address the entry's first word.")
-            i = (addr - THREAD_CFG_BASE) >> 4
-            return "thread_config", (i // THREAD_CONFIG_WORDS, i % THREAD_CONFIG_WORDS)
-        raise TileError(f"{core}: {'sw to' if write else 'lw from'} 0x{addr:08X}: no Tensix register that tensix "
-                        f"models is mapped there for RISC-V {core} ({_DOC}/BabyRISCV/README.md). Fix: use "
-                        "mop_cfg 0xFFB80000 (T cores), GPRs 0xFFE00000, the push address 0xFFE40000, semaphores "
-                        "0xFFE80020 (T cores), Config 0xFFEF0000.")
+            return self._unmodelled(core, addr, "REGFILE_BASE past the GPRs this core sees (ScalarUnit.md)")
+        if t is not None and SEMAPHORE_BASE <= addr < 0xFFE90000:
+            i = (addr - SEMAPHORE_BASE) >> 2
+            if i < 8:
+                return "semaphore", i
+            return self._unmodelled(core, addr, "the semaphore window past semaphore 7 (SyncUnit.md)")
+        if tensix_core and CFG_BASE <= addr < 0xFFF00000:
+            if addr < THREAD_CFG_BASE:
+                i = (addr - CFG_BASE) >> 2
+                return "config", (i // CONFIG_WORDS, i % CONFIG_WORDS)
+            if addr < THREAD_CFG_BASE + 3 * THREAD_CONFIG_WORDS * 16:
+                if addr & 15:
+                    return self._unmodelled(core, addr, "the padding of a ThreadConfig entry (16 bytes apart, "
+                                                        "BackendConfiguration.md)")
+                i = (addr - THREAD_CFG_BASE) >> 4
+                return "thread_config", (i // THREAD_CONFIG_WORDS, i % THREAD_CONFIG_WORDS)
+            return self._unmodelled(core, addr, "TENSIX_CFG_BASE past Config and ThreadConfig (RISC-V control "
+                                                "registers, BackendConfiguration.md)")
+        for lo, hi, cores, what in _UNMODELLED_REGIONS:
+            if lo <= addr < hi and core in cores:
+                return self._unmodelled(core, addr, what)
+        raise TileError(f"{core}: {'sw to' if write else 'lw from'} 0x{addr:08X}: nothing is mapped there for "
+                        f"RISC-V {core} ({_DOC}/BabyRISCV/README.md). Fix: check the address against the memory map.")
+
+    @staticmethod
+    def _unmodelled(core, addr, what):
+        raise NotModelledError(f"{core}: 0x{addr:08X} is {what}, which tensix.tile does not model "
+                               f"({_DOC}/BabyRISCV/README.md). Fix: use L1, the push address, mop_cfg, the GPRs, "
+                               "the semaphores or Config.")
 
     # ---- argument checks ---------------------------------------------------------------------------------
     @staticmethod
