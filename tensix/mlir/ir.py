@@ -39,9 +39,9 @@ def _dialects():
     from xdsl.dialects.func import Func
     from xdsl.dialects.linalg import Linalg
     from xdsl.dialects.tensor import Tensor
-    from xdsl.dialects.tosa import TOSA
 
     from tensix.mlir.dialects.emitc import EmitC
+    from tensix.mlir.dialects.tosa import TOSA
     from tensix.mlir.dialects.tt import TT
     from tensix.mlir.dialects.ttir import TTIR
     from tensix.mlir.dialects.ttkernel import TTKernel

@@ -46,6 +46,12 @@ def _bool(pass_name: str, key: str, value: str) -> bool:
     raise MLIRError(f"'{pass_name}' option '{key}': '{value}' is not a boolean.\nFix: use true or false.")
 
 
+def _convert_tosa_to_ttir(m, opts, sources):
+    from tensix.mlir.passes import tosa
+
+    tosa.convert_tosa_to_ttir(m, sources)
+
+
 def _load_system_desc(m, opts, sources):
     from tensix.mlir.passes import ttir
 
@@ -128,6 +134,8 @@ def _ttnn_pipeline(m, opts, sources):
 
 
 PASSES: dict[str, PassInfo] = {p.name: p for p in [
+    PassInfo("convert-tosa-to-ttir", "Lower tosa.add / mul / sub / greater_equal to TTIR.", {},
+             _convert_tosa_to_ttir),
     PassInfo("ttir-load-system-desc", "Set tt.system_desc on the module (the default one unless it has one).",
              {"path": "a file holding a #tt.system_desc<...> attribute"}, _load_system_desc),
     PassInfo("ttir-implicit-device", "Set tt.device from the system desc unless the module has one.", {},
