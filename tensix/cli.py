@@ -328,7 +328,7 @@ def cmd_disasm(args) -> int:
         words = [int(t, 16) if not t.lower().startswith("0b") else int(t, 2) for t in tokens]
         if args.riscv:
             words = [isa.from_riscv_stream(w) for w in words]
-        print(isa.listing(words))
+        print(isa.listing(words, names="isa" if args.isa else "ckernel"))
     except (ValueError, TileError) as e:
         print(f"tensix disasm: {e}", file=sys.stderr)
         return 1
@@ -352,6 +352,7 @@ def main(argv=None) -> int:
     p = sub.add_parser("disasm", help="disassemble Tensix instruction words (hex; stdin if none given)")
     p.add_argument("words", nargs="*", help="32-bit words in hex (0x optional)")
     p.add_argument("--riscv", action="store_true", help="the words are .ttinsn RISC-V instructions (rotated by two)")
+    p.add_argument("--isa", action="store_true", help="field names of the ISA pages instead of ckernel_ops.h's")
     p.set_defaults(func=cmd_disasm)
 
     p = sub.add_parser("info", help="Wormhole facts used by the simulator, with their sources")

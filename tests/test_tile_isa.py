@@ -200,6 +200,8 @@ def test_cli_disasm(capsys):
         "0x588051C3  ADDDMAREG OpBisConst=1, ResultRegIndex=5, OpBRegIndex=7, OpARegIndex=3"]
     assert main(["disasm", "--riscv", hex(isa.to_riscv_stream(0xA6010011))]) == 0
     assert "SEMWAIT" in capsys.readouterr().out
+    assert main(["disasm", "--isa", "0x588051C3"]) == 0
+    assert capsys.readouterr().out == "0x588051C3  ADDDMAREGi ResultReg=5, RightImm6=7, LeftReg=3\n"
     assert main(["disasm", "05000000"]) == 1
     assert "opcode 0x05 is not a Wormhole Tensix instruction" in capsys.readouterr().err
     assert main(["disasm", "--riscv", "13"]) == 1  # addi: an ordinary RISC-V instruction

@@ -10,6 +10,8 @@ Reads two files and keeps only facts from them:
   argument's width.
 - tt-isa-documentation's WormholeB0/TensixTile/TensixCoprocessor/STALLWAIT.md: the table saying which block
   bits B0-B8 of STALLWAIT / SEMWAIT hold each instruction at the Wait Gate.
+- tt-isa-documentation's Diagrams/Src/Bits32.lua: the encoding diagrams the ISA pages draw (field names,
+  positions, widths, fixed bits), for the ISA view of a word and the bits an ISA page leaves blank.
 """
 
 import re
@@ -19,6 +21,7 @@ from pathlib import Path
 
 OPS_PATH = "tt_metal/tt-llk/tt_llk_wormhole_b0/common/inc/ckernel_ops.h"
 STALLWAIT_PATH = "WormholeB0/TensixTile/TensixCoprocessor/STALLWAIT.md"
+BITS32_PATH = "Diagrams/Src/Bits32.lua"
 
 
 def _git_show(git_dir, path):
@@ -66,9 +69,34 @@ def read_block_bits(text):
     return bits
 
 
+def read_diagrams(text):
+    """The ISA pages' instruction encoding diagrams: name -> (opcode, fixed bits [(lsb, width, value)],
+    fields [(name, lsb, width)]). Only diagrams of 32-bit instructions with an opcode in bits 31:24."""
+    diagrams = {}
+    for m in re.finditer(r"\n  (\w+) = function\(\)\n    return Bits32\{(.*?)\n    \}", text, re.S):
+        cells = re.findall(r'\{(\d+),\s*(\d+),\s*"([^"]*)"', m.group(2))
+        opcode, fixed, fields = None, [], []
+        for lsb, width, label in cells:
+            lsb, width = int(lsb), int(width)
+            if lsb == 24 and width == 8:
+                opcode = int(label, 16) if re.fullmatch(r"0x[0-9A-Fa-f]{2}", label) else label
+            elif re.fullmatch(r"[01]|0x[0-9A-Fa-f]+", label):
+                fixed.append((lsb, width, int(label, 0)))
+            else:
+                fields.append((label.split(" ")[0], lsb, width))
+        if opcode == "0xB3 + Index1":  # RMWCIB: one diagram, four opcodes (RMWCIB.md)
+            for i in range(4):
+                diagrams[f"RMWCIB{i}"] = (0xB3 + i, tuple(fixed), tuple(fields))
+        elif opcode is not None:
+            diagrams[m.group(1)] = (opcode, tuple(fixed), tuple(fields))
+    return diagrams
+
+
 def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensix/tile/_tables.py"):
     metal_commit, ops_text = _git_show(metal_dir, OPS_PATH)
     isa_commit, stall_text = _git_show(isa_dir, STALLWAIT_PATH)
+    _, bits32_text = _git_show(isa_dir, BITS32_PATH)
+    diagrams = read_diagrams(bits32_text)
     table = read_ops(ops_text)
     block = read_block_bits(stall_text)
     lines = [
@@ -80,12 +108,15 @@ def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensi
         "widths from TT_<NAME>_VALID.",
         f"BLOCK_BITS: tt-isa-documentation {isa_commit[:10]} {STALLWAIT_PATH}:",
         "the STALLWAIT / SEMWAIT block-mask bits (B0 = bit 0 ... B8 = bit 8) that hold each instruction at the",
-        'Wait Gate."""',
+        "Wait Gate.",
+        f"DIAGRAMS: tt-isa-documentation {isa_commit[:10]} {BITS32_PATH}: the encoding diagrams of the ISA pages.",
+        '"""',
         "",
         f'SOURCE_ENCODINGS = ("tt-metal {metal_commit}"',
         f'                    " {OPS_PATH}")',
         f'SOURCE_BLOCK_BITS = ("tt-isa-documentation {isa_commit}"',
         f'                     " {STALLWAIT_PATH}")',
+        f'SOURCE_DIAGRAMS = "tt-isa-documentation {isa_commit} {BITS32_PATH}"',
         "",
         "ENCODINGS = {",
     ]
@@ -99,9 +130,16 @@ def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensi
     lines += ["}", "", "BLOCK_BITS = {"]
     for name, b in sorted(block.items()):
         lines.append(f"    {name!r}: 0b{b:09b},")
+    lines += ["}", "", "# the ISA pages' encoding diagrams: name -> (opcode, fixed bits (lsb, width, value), fields (name, lsb,",
+              "# width)); variants of one instruction (ADDDMAREGi, STOREIND_L1, ...) are told apart by their fixed bits",
+              "DIAGRAMS = {"]
+    for name, (opcode, fixed, fields) in sorted(diagrams.items()):
+        lines.append(f"    {name!r}: (0x{opcode:02X}, {fixed!r}, (")
+        lines += [f"        {f!r}," for f in fields]
+        lines.append("    )),")
     lines += ["}", ""]
     Path(out).write_text("\n".join(lines))
-    print(f"wrote {out}: {len(table)} instructions, {len(block)} block-bit rows")
+    print(f"wrote {out}: {len(table)} instructions, {len(block)} block-bit rows, {len(diagrams)} diagrams")
 
 
 if __name__ == "__main__":

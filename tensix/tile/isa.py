@@ -11,7 +11,7 @@ import operator
 from typing import NamedTuple
 
 from tensix.tile._tables import BLOCK_BITS as _ISA_BLOCK_BITS
-from tensix.tile._tables import ENCODINGS
+from tensix.tile._tables import DIAGRAMS, ENCODINGS
 from tensix.tile.errors import TileError  # noqa: F401 - also isa.TileError
 
 ISA_DIR = "tt-isa-documentation 39304719 WormholeB0/TensixTile/TensixCoprocessor"
@@ -68,6 +68,52 @@ for _name, (_opcode, _fields) in ENCODINGS.items():
     _BY_OPCODE[_opcode] = (_name, tuple((f, s, (1 << w) - 1) for f, s, w in _fields))
 # bits 23:0 that no field of the instruction covers (the disassembly shows them if set)
 _SPARE = {name: 0xFFFFFF & ~sum(((1 << w) - 1) << s for _, s, w in fields) for name, fields in FIELDS.items()}
+
+
+# opcode -> the ISA diagrams drawn for it: (diagram, fixed-bit mask, fixed-bit value, fields, blank mask), where
+# the blank mask holds the bits 23:0 that the diagram leaves empty (neither a field nor a fixed bit)
+_DIAGRAMS_BY_OPCODE = {}
+for _d, (_opcode, _fixed, _dfields) in DIAGRAMS.items():
+    _fmask = sum(((1 << w) - 1) << lsb for lsb, w, _ in _fixed)
+    _fval = sum(v << lsb for lsb, _, v in _fixed)
+    _covered = _fmask | sum(((1 << w) - 1) << lsb for _, lsb, w in _dfields)
+    _DIAGRAMS_BY_OPCODE.setdefault(_opcode, []).append((_d, _fmask, _fval, _dfields, 0xFFFFFF & ~_covered))
+
+
+def diagram(word):
+    """The ISA encoding diagram that describes `word` (e.g. "ADDDMAREGi", "STOREIND_L1"), chosen by the
+    diagrams' fixed bits; None when the ISA draws none for it or none matches. Where two diagrams share their
+    fixed bits, the page's own rule picks: SFPSHFT2b when Mod1 is SHFT_IMM (6, SFPSHFT2.md), else SFPSHFT2;
+    SFPSTOCHRNDi (the superset of SFPSTOCHRND's fields)."""
+    word = _check_word(word)
+    matches = [d for d in _DIAGRAMS_BY_OPCODE.get(word >> 24, ()) if word & d[1] == d[2]]
+    if not matches:
+        return None
+    if len(matches) > 1:
+        names = {d[0] for d in matches}
+        pick = {"SFPSHFT2", "SFPSHFT2b"} == names and ("SFPSHFT2b" if word & 15 == 6 else "SFPSHFT2") \
+            or {"SFPSTOCHRND", "SFPSTOCHRNDi"} == names and "SFPSTOCHRNDi"
+        if not pick:
+            raise AssertionError(f"ambiguous ISA diagrams {sorted(names)}")  # the table changed: decide anew
+        matches = [d for d in matches if d[0] == pick]
+    return matches[0][0]
+
+
+def isa_fields(word):
+    """The ISA's view of a word: (diagram, {field: value}) with the ISA pages' field names, or None."""
+    d = diagram(word)
+    if d is None:
+        return None
+    fields = next(x[3] for x in _DIAGRAMS_BY_OPCODE[word >> 24] if x[0] == d)
+    return d, {f: (word >> lsb) & ((1 << w) - 1) for f, lsb, w in fields}
+
+
+def blank_bits(word):
+    """The bits of `word` set where its ISA diagram draws nothing (0 if none), or None without a diagram."""
+    d = diagram(word)
+    if d is None:
+        return None
+    return word & next(x[4] for x in _DIAGRAMS_BY_OPCODE[word >> 24] if x[0] == d)
 
 
 def page(name):
@@ -158,11 +204,23 @@ def _fmt(v):
     return str(v) if v < 10 else f"0x{v:X}"
 
 
-def disassemble(word):
-    """One line of listing: `SEMWAIT stall_res=0x2, sem_sel=0x4, wait_sem_cond=1` (bits that no field covers
-    are shown as `spare=0x..` when set)."""
+def disassemble(word, names="ckernel"):
+    """One line of listing: `SEMWAIT stall_res=2, sem_sel=4, wait_sem_cond=1` with ckernel_ops.h's field names
+    (bits that no field covers are shown as `spare=0x..` when set), or with names="isa" the ISA pages' view:
+    `SEMWAIT BlockMask=2, SemaphoreMask=1, ConditionMask=1`, naming the diagram where an instruction has several
+    (`ADDDMAREGi`, `STOREIND_L1`) and showing bits the diagram leaves blank as `blank=0x..`."""
     word = _check_word(word)
     name, fields = _lookup(word)
+    if names == "isa":
+        view = isa_fields(word)
+        if view is not None:
+            d, values = view
+            parts = [f"{f}={_fmt(v)}" for f, v in sorted(values.items(), key=lambda kv: -_lsb(d, kv[0]))]
+            if blank_bits(word):
+                parts.append(f"blank=0x{blank_bits(word):06X}")
+            return f"{d} {', '.join(parts)}" if parts else d
+    elif names != "ckernel":
+        raise TileError(f"disassemble(names={names!r}): the choices are 'ckernel' and 'isa'.")
     parts = [f"{f}={_fmt((word >> s) & m)}" for f, s, m in fields]
     spare = word & _SPARE[name]
     if spare:
@@ -170,9 +228,13 @@ def disassemble(word):
     return f"{name} {', '.join(parts)}" if parts else name
 
 
-def listing(words):
+def _lsb(d, field):
+    return next(lsb for f, lsb, _ in DIAGRAMS[d][2] if f == field)
+
+
+def listing(words, names="ckernel"):
     """Several words as a listing: address-free lines `0x<word>  <disassembly>`."""
-    return "\n".join(f"0x{w:08X}  {disassemble(w)}" for w in words)
+    return "\n".join(f"0x{w:08X}  {disassemble(w, names)}" for w in words)
 
 
 def to_riscv_stream(word):
