@@ -41,6 +41,7 @@ def _dialects():
     from xdsl.dialects.tensor import Tensor
 
     from tensix.mlir.dialects.emitc import EmitC
+    from tensix.mlir.dialects.emitpy import EmitPy
     from tensix.mlir.dialects.tosa import TOSA
     from tensix.mlir.dialects.tt import TT
     from tensix.mlir.dialects.ttir import TTIR
@@ -48,7 +49,7 @@ def _dialects():
     from tensix.mlir.dialects.ttmetal import TTMetal
     from tensix.mlir.dialects.ttnn import TTNN
 
-    return [Builtin, Func, Tensor, Arith, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal]
+    return [Builtin, Func, Tensor, Arith, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal, EmitPy]
 
 
 @lru_cache(maxsize=None)

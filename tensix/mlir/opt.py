@@ -117,6 +117,13 @@ def main(argv: list[str] | None = None) -> int:
     except MLIRError as e:
         print(e.diagnostic, file=sys.stderr)
         return 1
+    except Exception as e:  # noqa: BLE001 - a bug of tensix-opt: say so, exit non-zero, write nothing
+        import traceback
+
+        traceback.print_exc()
+        print(f"{fname}: error: tensix-opt failed internally ({type(e).__name__}: {e}); this is a tensix bug, "
+              f"please report it with the input", file=sys.stderr)
+        return 1
     if output is None or output == "-":
         sys.stdout.write(result)
     else:

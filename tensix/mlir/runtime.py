@@ -146,7 +146,7 @@ def run_function(module: ModuleOp, inputs, name: str | None = None, device=None)
             if op.name not in ("ttnn.open_device", "ttnn.close_device", "ttnn.full") and \
                     not isinstance(op, func.ReturnOp):
                 _check_shape(op, env, where)
-                report.ops.append(OpTime(op.name, [r.op for r in records] or ["host transfer"],
+                report.ops.append(OpTime(op.name, [r.op for r in records] or [_no_program(op)],
                                          sum(r.device_ns for r in records)))
         outs = []
         for v in results or []:
@@ -157,6 +157,14 @@ def run_function(module: ModuleOp, inputs, name: str | None = None, device=None)
     finally:
         if own:
             ttnn.close_device(device)
+
+
+def _no_program(op) -> str:
+    """What an op that ran no device program did: a host <-> device copy, or nothing (already in place)."""
+    spaces = {v.type.encoding.memory_space for v in (*op.operands, *op.results)
+              if isinstance(getattr(v.type, "encoding", None), LayoutAttr)}
+    host = spaces & {"system", "mmio"}
+    return "host transfer" if host and spaces - host else "host op" if host else "no-op"
 
 
 def _where(op) -> str:

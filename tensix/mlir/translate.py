@@ -1,4 +1,7 @@
-"""`tensix-translate -mlir-to-cpp`: EmitC-dialect modules to C++, as ttmlir-translate did through MLIR's
+"""`tensix-translate -mlir-to-cpp` / `-mlir-to-python`: EmitC-dialect modules to C++ and emitpy modules to a Python
+ttnn script (see tensix.mlir.passes.emitpy).
+
+C++, as ttmlir-translate did through MLIR's
 `emitc::translateToCpp` (llvm-project 9ddfe62f5c11 mlir/lib/Target/Cpp/TranslateToCpp.cpp): `#include` lines,
 then each function as `Ret name(Arg v1, ...) {`, one `T vN = callee(args);` per call with a result (values named
 v1, v2, ... in order of definition, the arguments first), `callee(args);` without one, `return vN;`, `}`.
@@ -80,7 +83,62 @@ def _function(f: func.FuncOp, out: list[str]) -> None:
     out.append("}")
 
 
-TRANSLATIONS = {"-mlir-to-cpp": to_cpp, "--mlir-to-cpp": to_cpp}
+def to_python(module: ModuleOp) -> str:
+    """An emitpy module as a Python script: imports, one `def` per function (values v1, v2, ...), and a __main__
+    block that runs the first function on random torch inputs of the recorded shapes and prints the outputs."""
+    import re
+
+    out: list[str] = []
+    funcs = []
+    for op in module.body.block.ops:
+        if op.name == "emitpy.import":
+            out.append(f"import {op.properties['module'].data}")
+        elif isinstance(op, func.FuncOp):
+            funcs.append(op)
+        else:
+            msg = f"'{op.name}' cannot be emitted as Python at module level"
+            raise MLIRError(msg, diagnostic(op, msg))
+    for f in funcs:
+        names: dict = {}
+
+        def name(v):
+            if v not in names:
+                names[v] = f"v{len(names) + 1}"
+            return names[v]
+
+        block = f.body.blocks[0]
+        out += ["", "", f"def {f.sym_name.data}({', '.join(name(a) for a in block.args)}):"]
+        for op in block.ops:
+            if op.name == "emitpy.call":
+                operands = [name(v) for v in op.operands]
+                args = [re.sub(r"\$(\d+)", lambda m: operands[int(m.group(1))], a.data)
+                        for a in op.properties["args"].data]
+                call = f"{op.properties['callee'].data}({', '.join(args)})"
+                out.append(f"    {name(op.results[0])} = {call}" if op.results else f"    {call}")
+            elif isinstance(op, func.ReturnOp):
+                out.append("    return " + ", ".join(name(v) for v in op.operands) if op.operands else "    return")
+            else:
+                msg = f"'{op.name}' cannot be emitted as Python (run --convert-ttnn-to-emitpy first)"
+                raise MLIRError(msg, diagnostic(op, msg))
+    if funcs:
+        f = funcs[0]
+        specs = [a.data for a in f.attributes["emitpy.inputs"].data] if "emitpy.inputs" in f.attributes else []
+        inputs = []
+        for spec in specs:
+            m = re.fullmatch(r"tensor<((?:\d+x)*)(\w+)>", spec)
+            shape = [int(d) for d in m.group(1).split("x") if d]
+            dtype = "ttnn.bfloat16" if m.group(2) == "bf16" else "ttnn.float32"
+            inputs.append(f"ttnn.from_torch(torch.randn({shape}), dtype={dtype})")
+        out += ["", "", 'if __name__ == "__main__":', "    import torch", "", "    torch.manual_seed(0)",
+                f"    outputs = {f.sym_name.data}({', '.join(inputs)})",
+                "    for out in outputs if isinstance(outputs, tuple) else (outputs,):",
+                "        t = ttnn.to_torch(out)",
+                "        print(list(t.shape), float(t.double().sum()))"]
+    return "\n".join(out) + "\n"
+
+
+TRANSLATIONS = {"-mlir-to-cpp": to_cpp, "--mlir-to-cpp": to_cpp, "-mlir-to-python": to_python,
+                "--mlir-to-python": to_python}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,7 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     while i < len(argv):
         a = argv[i]
         if a in ("-h", "--help"):
-            print("usage: tensix-translate -mlir-to-cpp [-allow-unregistered-dialect] [input.mlir | -] [-o out]")
+            print("usage: tensix-translate -mlir-to-cpp | -mlir-to-python [-allow-unregistered-dialect] "
+                  "[input.mlir | -] [-o out]")
             return 0
         if a == "-o" and i + 1 < len(argv):
             output = argv[i + 1]
@@ -104,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         elif a in ("-allow-unregistered-dialect", "--allow-unregistered-dialect"):
             pass
         elif a.startswith("-") and a != "-":
-            print(f"tensix-translate: error: unknown option '{a}' (translations: -mlir-to-cpp)", file=sys.stderr)
+            print(f"tensix-translate: error: unknown option '{a}' (translations: -mlir-to-cpp, -mlir-to-python)", file=sys.stderr)
             return 1
         else:
             inputs.append(a)

@@ -124,6 +124,12 @@ def _convert_ttnn_to_emitc(m, opts, sources):
     emitc.convert_ttnn_to_emitc(m, sources)
 
 
+def _convert_ttnn_to_emitpy(m, opts, sources):
+    from tensix.mlir.passes import emitpy
+
+    emitpy.convert_ttnn_to_emitpy(m, sources)
+
+
 def _ttnn_pipeline(m, opts, sources):
     steps = [("ttir-load-system-desc", {}), ("ttir-implicit-device", {}), ("ttir-layout", {})]
     if _bool("ttir-to-ttnn-backend-pipeline", "enable-grid-set", opts.get("enable-grid-set", "true")):
@@ -159,6 +165,8 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
     PassInfo("convert-ttir-to-ttnn", "Lower TTIR ops to TTNN ops.", {}, _convert_ttir_to_ttnn),
     PassInfo("convert-ttnn-to-emitc", "Lower TTNN ops to emitc.call_opaque calls of ttnn's C++ API.", {},
              _convert_ttnn_to_emitc),
+    PassInfo("convert-ttnn-to-emitpy", "Lower TTNN ops to emitpy calls of ttnn's Python API (then "
+             "tensix-translate -mlir-to-python).", {}, _convert_ttnn_to_emitpy),
     PassInfo("ttir-to-ttnn-backend-pipeline", "TTIR to TTNN: system desc, device, layout, grid, open device, "
              "conversion.", {"enable-grid-set": "run ttir-grid-set (default true)",
                              "override-grid-sizes": "name=AxB,... for ttir-grid-set"}, _ttnn_pipeline),
