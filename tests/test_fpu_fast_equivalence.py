@@ -271,3 +271,59 @@ def test_copy_tile_fast_path_matches_general_path(monkeypatch):
     assert calls        # the general path did run
     for got, want in zip(*res):
         assert np.array_equal(np.asarray(got), np.asarray(want))
+
+
+@pytest.mark.parametrize("fp32", [True, False])
+def test_mm_write_matches_dst_model(fp32):
+    """_nb_mm_write (blocks of float32 conversions) against _Dst.write: float64 values of every kind (exact FP32
+    values, values to round, overflow, denormal results, signed zeros, the FPU's 2^128 readings)."""
+    rng = np.random.default_rng(13)
+    with np.errstate(over="ignore"):
+        v = rng.standard_normal(5000) * 2.0 ** rng.integers(-160, 140, 5000)
+    v[:12] = [0.0, -0.0, 1e-45, -1e-40, 2.0 ** 128, -(2.0 ** 128) * 1.5, 3.4028235e38, 3.5e38, 2.0 ** -126,
+              -(2.0 ** -127), 1.0 + 2.0 ** -24, 1.0 + 3 * 2.0 ** -24]
+    D = np.resize(v, (5, 32, 32))
+    out = np.empty((5, 32, 32), np.uint32 if fp32 else np.uint16)
+    fpu._nb_mm_write(D, fp32, out)
+    assert np.array_equal(out, fpu._Dst(fp32).write(D))
+
+
+def _interp_numpy(bits):
+    """fpu._interp as it was (numpy, tensix 6b06e45)."""
+    b = np.ascontiguousarray(bits, dtype=np.uint32)
+    with np.errstate(invalid="ignore"):
+        v = b.view(np.float32).astype(np.float64)
+    mag = b & np.uint32(0x7FFFFFFF)
+    denormal = (mag - np.uint32(1)) < np.uint32(0x7FFFFF)
+    special = mag >= np.uint32(0x7F800000)
+    if denormal.any() or special.any():
+        neg = (b >> 31) == 1
+        big = (1.0 + (b & 0x7FFFFF).astype(np.float64) * 2.0**-23) * 2.0**128
+        v = np.where(special, np.where(neg, -big, big), v)
+        v = np.where(denormal, np.where(neg, -0.0, 0.0), v)
+    return v
+
+
+def _to_f32_bits_numpy(v):
+    """fpu._to_f32_bits as it was (numpy, tensix 6b06e45)."""
+    with np.errstate(over="ignore"):
+        b = np.ascontiguousarray(v, dtype=np.float64).astype(np.float32).view(np.uint32)
+    denormal = ((b & np.uint32(0x7FFFFFFF)) - np.uint32(1)) < np.uint32(0x7FFFFF)
+    if denormal.any():
+        b = np.where(denormal, b & np.uint32(0x80000000), b)
+    return b
+
+
+@pytest.mark.parametrize("kind", ["bits", "normal", "wide", "sparse", "special", "bf16", "zeros"])
+def test_interp_and_f32_bits_match_numpy_forms(kind):
+    """The compiled _interp / _to_f32_bits against the numpy forms they replaced, bit for bit, on every shape the
+    model passes (tiles, rows, a scalar) and on transposed (non-contiguous) views."""
+    bits = _bit_cases(np.random.default_rng(17), 40)[kind].reshape(-1, 32, 32)
+    for x in (bits, bits[:, :, 0], bits[0, 0, 0], bits.transpose(0, 2, 1)[:, 3:19]):
+        got, want = fpu._interp(x), _interp_numpy(x)
+        assert got.shape == want.shape and np.array_equal(got.view(np.uint64), want.view(np.uint64))
+        with np.errstate(over="ignore"):
+            vals = want * np.float64(1.0 + 2.0 ** -30) - 2.0 ** -140   # values to round, overflow, denormal results
+        for v in (want, vals):
+            g, w = fpu._to_f32_bits(v), _to_f32_bits_numpy(v)
+            assert g.shape == w.shape and g.dtype == w.dtype and np.array_equal(g, w)

@@ -346,9 +346,12 @@ def test_shard_specs_that_do_not_cover_the_tensor_are_refused(device):
     with pytest.raises(tensix.NotModelledError, match="DRAM sharding"):
         _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT,
              ttnn.MemoryConfig(HS, ttnn.BufferType.DRAM, ttnn.ShardSpec(_crs(0, 0, 3, 0), (32, 64), RMO)))
+    narrow = _sharded(WS, _crs(0, 0, 3, 0), (64, 5))
     with pytest.raises(ttnn.ShardSpecError, match="L1 aligned page size"):
-        ttnn.to_memory_config(_dev(np.zeros((64, 20)), ttnn.bfloat16, device),
-                              _sharded(WS, _crs(0, 0, 3, 0), (64, 5)))
+        ttnn.interleaved_to_sharded(_dev(np.zeros((64, 20)), ttnn.bfloat16, device), narrow)
+    # to_memory_config_op.cpp falls back to ttnn::prim::copy where interleaved_to_sharded refuses: not modelled
+    with pytest.raises(tensix.NotModelledError, match="prim::copy.*L1 aligned page size|L1 aligned page size.*prim::copy"):
+        ttnn.to_memory_config(_dev(np.zeros((64, 20)), ttnn.bfloat16, device), narrow)
 
 
 def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):

@@ -252,15 +252,25 @@ def test_norm_multicore_report_and_config(device):
     assert not np.array_equal(a, b)         # bf16 intermediates vs fp32 ones
 
 
+RNG_W = np.random.default_rng(7)
+
+
 def test_norm_errors(device):
     x = np.ones((2, 40, 70), np.float32)
     t = _make(device, x, ttnn.bfloat16)
     g = ttnn.from_numpy(np.ones(64, np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(ttnn.ShapeError, match="padded widths must match"):
         ttnn.layer_norm(t, weight=g)
-    grm = ttnn.from_numpy(np.ones((3, 32), np.float32), dtype=ttnn.bfloat16, device=device)
-    with pytest.raises(NotModelledError, match="ROW_MAJOR weight"):
-        ttnn.layer_norm(t, weight=grm)
+    # a ROW_MAJOR weight is the [Wt, 32] stick form (reader_unary_interleaved_ln_rm_gb): same numbers as tiled
+    w = RNG_W.standard_normal(96).astype(np.float32)
+    grm = ttnn.from_numpy(w.reshape(3, 32), dtype=ttnn.bfloat16, device=device)
+    gt = ttnn.from_numpy(w[:70], dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.layer_norm(t, weight=grm)),
+                                  ttnn.to_numpy(ttnn.layer_norm(t, weight=gt)))
+    with pytest.raises(ttnn.ShapeError, match="volume needs to align"):
+        ttnn.layer_norm(t, weight=ttnn.from_numpy(np.ones((2, 32), np.float32), dtype=ttnn.bfloat16, device=device))
+    with pytest.raises(NotModelledError, match="ROW_MAJOR weight of DataType.FLOAT32"):
+        ttnn.layer_norm(t, weight=ttnn.from_numpy(np.ones((3, 32), np.float32), dtype=ttnn.float32, device=device))
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
     with pytest.raises(ttnn.TTNNError, match="does not support ROW_MAJOR"):
         ttnn.rms_norm(rm)

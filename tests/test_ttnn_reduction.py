@@ -233,8 +233,6 @@ def test_errors(device):
         ttnn.sum(t, dim=4)
     with pytest.raises(ttnn.TTNNError, match="duplicate axis"):
         ttnn.sum(t, dim=[-1, 3])
-    with pytest.raises(NotModelledError, match="not among the last two"):
-        ttnn.max(t, dim=1)
     with pytest.raises(NotModelledError, match="scalar"):
         ttnn.max(t, dim=-1, scalar=2.0)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
@@ -303,9 +301,30 @@ def test_sum_over_outer_dims(device, shape, dim):
     assert any(rec.program == "FastReduceNCProgramFactory" for rec in ttnn.op_report())
 
 
-def test_outer_dim_max_and_mean_refused(device):
-    t = _make(device, np.ones((3, 40, 70), np.float32), ttnn.bfloat16)
-    with pytest.raises(NotModelledError, match="transpose"):
-        ttnn.max(t, dim=0)
-    with pytest.raises(NotModelledError, match="transpose"):
-        ttnn.mean(t)
+@pytest.mark.parametrize("kind,dims,dtype", [
+    ("max", 0, ttnn.bfloat16), ("max", [0, 2], ttnn.bfloat16), ("max", 1, ttnn.float32),
+    ("mean", [0, 1], ttnn.bfloat16), ("mean", 0, ttnn.float32), ("mean", None, ttnn.float32),
+    ("sum", [0, 3], ttnn.float32), ("sum", 1, ttnn.float32)])
+def test_outer_dims_through_transpose(device, kind, dims, dtype):
+    """Dims outside the last two (max, mean, float32 sum) as generic_reductions.cpp reduce_nd_loop runs them: each such
+    dim transposed into H with the reduction's identity as pad value, reduced, transposed back. Small integers and
+    power-of-two volumes make every result exact in float32 accumulation; the tile padding (filled with -42 first)
+    must not reach a result, nor the transposes' padding of the outer dim."""
+    rng = np.random.default_rng(3)
+    x = rng.integers(-8, 8, (4, 8, 40, 70)).astype(np.float32)
+    t = ttnn.fill_implicit_tile_padding(_make(device, x, dtype), -42.0)
+    fn = {"max": ttnn.max, "mean": ttnn.mean, "sum": ttnn.sum}[kind]
+    ref_fn = {"max": np.max, "mean": np.mean, "sum": np.sum}[kind]
+    axis = tuple(range(4)) if dims is None else (dims if isinstance(dims, int) else tuple(dims))
+    for keepdim in (True, False):
+        if kind == "mean" and dims is None:
+            # a loop of four sums, the first with the scaler 1/89600 (not exact in the scaler tile's bfloat16:
+            # <= 2^-8 relative), each later step reading float32 partials through TF32 operands (<= 2^-10 each)
+            got = ttnn.to_numpy(fn(t, dim=dims, keepdim=keepdim))
+            np.testing.assert_allclose(got, ref_fn(x.astype(np.float64), axis=axis, keepdims=keepdim),
+                                       rtol=2.0 ** -8 + 4 * 2.0 ** -10)
+            continue
+        got = ttnn.to_numpy(fn(t, dim=dims, keepdim=keepdim))
+        ref = ref_fn(x.astype(np.float64), axis=axis, keepdims=keepdim)
+        assert got.shape == ref.shape
+        np.testing.assert_array_equal(got, ref)

@@ -124,29 +124,54 @@ def _src_bits(x, what: str) -> np.ndarray:
 
 def _interp(bits) -> np.ndarray:
     """FPU reading of FP32-layout bits as float64 (ISA FloatBitPatterns.md): exponent 0 -> signed zero,
-    exponent 255 -> (1 + m/2^23) * 2^128 (finite), everything else its IEEE value."""
+    exponent 255 -> (1 + m/2^23) * 2^128 (finite), everything else its IEEE value. (One compiled pass, _nb_interp_into:
+    the model's helpers run on small arrays many times per tile; tests/test_fpu_fast_equivalence.py checks it
+    against the numpy form it replaced.)"""
     b = np.ascontiguousarray(bits, dtype=np.uint32)
-    with np.errstate(invalid="ignore"):  # NaN patterns are replaced below
-        v = b.view(np.float32).astype(np.float64)
-    mag = b & np.uint32(0x7FFFFFFF)
-    denormal = (mag - np.uint32(1)) < np.uint32(0x7FFFFF)  # exponent 0, mantissa != 0 (0 wraps around)
-    special = mag >= np.uint32(0x7F800000)  # exponent 255
-    if denormal.any() or special.any():  # rare: fix up only when present (keeps the common path fast)
-        neg = (b >> 31) == 1
-        big = (1.0 + (b & 0x7FFFFF).astype(np.float64) * 2.0**-23) * 2.0**128
-        v = np.where(special, np.where(neg, -big, big), v)
-        v = np.where(denormal, np.where(neg, -0.0, 0.0), v)
-    return v
+    out = np.empty(b.shape, np.float64)
+    _nb_interp_into(b.reshape(-1), out.reshape(-1))
+    return out
 
 
 def _to_f32_bits(v: np.ndarray) -> np.ndarray:
     """float64 -> FP32 bits: round to nearest-even, overflow -> Inf pattern, denormal results -> signed 0."""
-    with np.errstate(over="ignore"):
-        b = np.ascontiguousarray(v, dtype=np.float64).astype(np.float32).view(np.uint32)
-    denormal = ((b & np.uint32(0x7FFFFFFF)) - np.uint32(1)) < np.uint32(0x7FFFFF)
-    if denormal.any():
-        b = np.where(denormal, b & np.uint32(0x80000000), b)
-    return b
+    a = np.ascontiguousarray(v, dtype=np.float64)
+    out = np.empty(a.shape, np.uint32)
+    _nb_f32_bits_into(a.reshape(-1), out.reshape(-1))
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_interp_into(b, out):
+    """_interp over 1-D arrays: the float32 value, fixed up where the exponent is 0 (signed zero) or 255."""
+    f = b.view(np.float32)
+    special = False
+    for i in range(b.size):
+        e = (b[i] >> 23) & 0xFF
+        special |= (e == 255) | ((e == 0) & ((b[i] & 0x7FFFFF) != 0))
+        out[i] = np.float64(f[i])
+    if special:
+        for i in range(b.size):
+            x = np.int64(b[i])
+            e = (x >> 23) & 0xFF
+            if e == 0:
+                out[i] = -0.0 if (x >> 31) & 1 else 0.0
+            elif e == 255:
+                m = math.ldexp(1.0 + (x & 0x7FFFFF) * 2.0 ** -23, 128)
+                out[i] = -m if (x >> 31) & 1 else m
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_f32_bits_into(v, out):
+    """_to_f32_bits over 1-D arrays: float32 conversion (round to nearest even, overflow to infinity), denormal
+    results to signed zero."""
+    f = out.view(np.float32)
+    for i in range(v.size):
+        f[i] = np.float32(v[i])
+    for i in range(v.size):
+        u = np.int64(out[i])
+        if ((u & 0x7FFFFFFF) - 1) & 0xFFFFFFFF < 0x7FFFFF:
+            out[i] = u & 0x80000000
 
 
 def _round_bf16(bits: np.ndarray) -> np.ndarray:
@@ -654,12 +679,28 @@ def _nb_mm_products(prods, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb, b_m
 
 @numba.njit(cache=True, nogil=True)
 def _nb_mm_write(D, fp32, out):
-    tmp = np.empty(1, np.float32)
-    tmpu = tmp.view(np.uint32)
+    """out = _Dst.write(D) (float64 readings -> Dst bits, _nb_write per datum) in blocks that LLVM vectorizes: the
+    float32 conversion (round to nearest even, overflow to the infinity pattern), denormal results to signed zero,
+    then for a 16-bit Dst DST_BF16_ROUNDING (exponent 0 -> signed zero)."""
     Df = D.reshape(-1)
     of = out.reshape(-1)
-    for i in range(Df.size):
-        of[i] = _nb_write(Df[i], fp32, tmp, tmpu)
+    n = Df.size
+    buf = np.empty(1024, np.float32)
+    bu = buf.view(np.uint32)
+    for s0 in range(0, n, 1024):
+        m = min(1024, n - s0)
+        for k in range(m):
+            buf[k] = np.float32(Df[s0 + k])
+        for k in range(m):
+            u = np.int64(bu[k])
+            if ((u & 0x7FFFFFFF) - 1) & 0xFFFFFFFF < 0x7FFFFF:     # a denormal result -> signed zero
+                u &= 0x80000000
+            if fp32:
+                of[s0 + k] = u
+            else:
+                sign = (u >> 16) & 0x8000
+                r = ((((u & 0x7FFFFFFF) + 0x8000) >> 16) | sign) if (u >> 23) & 0xFF else sign
+                of[s0 + k] = r
 
 
 _MM_WORK: dict = {}

@@ -28,13 +28,18 @@ class _Prepared:
     """The prepared operands (fpu.MatmulOperands fields) of one use (role, Dst mode, fidelity, transpose), in arrays
     indexed by slot: a batch's products index these arrays directly, so nothing is gathered per batch."""
 
-    def __init__(self, lo: bool):
+    def __init__(self, key, lo: bool):
         self.slot: dict = {}        # tile id -> slot
         self.n = 0
-        self.hi = np.empty((64, 32, 32))
-        self.lo = np.empty((64, 32, 32)) if lo else None
-        self.lsb = np.empty(64, np.int64)
-        self.max = np.empty(64)
+        self.key = key
+        # the arrays of the last program run's use of this key: nothing refers to them once its batches have run,
+        # and fresh multi-megabyte arrays cost page faults in every run
+        arrays = _SPARE.get(key)
+        if arrays is None:
+            arrays = (np.empty((64, 32, 32)), np.empty((64, 32, 32)) if lo else None, np.empty(64, np.int64),
+                      np.empty(64))
+        self.hi, self.lo, self.lsb, self.max = arrays
+        _SPARE[key] = arrays
 
     def grow(self, need: int):
         cap = max(need, 2 * len(self.hi))
@@ -44,6 +49,7 @@ class _Prepared:
                 new = np.empty((cap,) + old.shape[1:], old.dtype)
                 new[:self.n] = old[:self.n]
                 setattr(self, name, new)
+        _SPARE[self.key] = (self.hi, self.lo, self.lsb, self.max)
 
     def operands(self) -> fpu.MatmulOperands:
         n = self.n
@@ -51,6 +57,7 @@ class _Prepared:
                                   self.max[:n])
 
 
+_SPARE: dict = {}       # _Prepared key -> the (hi, lo, lsb, max) arrays it reuses from run to run
 _TILE_BYTES: dict = {}  # data format -> tile bytes (formats.tile_size, cached: a page is snapshotted per tile use)
 _PREP_KEEP = 1024       # prepared tiles per use above which those no live CB page holds are dropped
 
@@ -103,7 +110,7 @@ class _Operands:
         key = (role, fp32, fidelity, transpose)
         p = self.prep.get(key)
         if p is None:
-            p = self.prep[key] = _Prepared(role == "a" and fpu.num_fidelity_phases(fidelity) > 2
+            p = self.prep[key] = _Prepared(key, role == "a" and fpu.num_fidelity_phases(fidelity) > 2
                                            or role == "b" and fpu.num_fidelity_phases(fidelity) > 1)
         slot = p.slot
         missing = [t for t in ids if t not in slot]

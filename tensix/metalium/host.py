@@ -6,6 +6,7 @@ Finish() has nothing left to wait for; device time is reported by device.profile
 from __future__ import annotations
 
 import types
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -226,7 +227,7 @@ class CircularBufferConfig:
         self.total_size = int(total_size)
         self.formats = dict(data_format_spec)
         self.page_sizes = {}
-        self.global_buffer = None
+        self._global_buffer = None
 
     def set_page_size(self, cb_index, page_size):
         self.page_sizes[int(cb_index)] = int(page_size)
@@ -236,9 +237,22 @@ class CircularBufferConfig:
         """tt-metal CircularBufferConfig::set_globally_allocated_address: the CB lives in `buffer`'s L1 region on each
         core (a sharded buffer's shard: the op reads or writes the shard in place), not in the program's CB area.
         The address is read at each EnqueueProgram (tt-metal's dynamic CB: a cached program is rebound to the
-        buffer of the new call by calling this again)."""
-        self.global_buffer = buffer
+        buffer of the new call by calling this again). As tt-metal's (a `const Buffer*`), the config does not own the
+        buffer: a program kept in a cache does not keep its last call's tensors alive."""
+        self._global_buffer = None if buffer is None else weakref.ref(buffer)
         return self
+
+    @property
+    def global_buffer(self):
+        if self._global_buffer is None:
+            return None
+        buf = self._global_buffer()
+        if buf is None:
+            raise CircularBufferConfigError(
+                "a circular buffer placed in a buffer (set_globally_allocated_address) outlived that buffer: it was "
+                "deallocated before the program ran.\nFix: keep the buffer alive, or call set_globally_allocated_"
+                "address with the current buffer before EnqueueProgram.")
+        return buf
 
 
 class Kernel:
@@ -457,6 +471,10 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
         sched.run()
     finally:
         _ctx.set_current(None)
+        # the program's CBs are gone once it has run: L1 buffers allocated later may use that space (tt-metal checks
+        # CBs against L1 buffers when a program is launched, not when a buffer is allocated)
+        for xy in touched:
+            dev.cores[xy].program_top = SEMAPHORE_BASE + SEMAPHORE_STRIDE * NUM_SEMAPHORES
     return dev.profiler.record(sched.threads)
 
 

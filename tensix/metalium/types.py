@@ -26,6 +26,13 @@ class CoreCoord:
     x: int
     y: int
 
+    def __init__(self, x, y=None):
+        """CoreCoord(x, y), or ttnn's one-argument form CoreCoord((x, y))."""
+        if y is None:
+            x, y = x
+        object.__setattr__(self, "x", int(x))
+        object.__setattr__(self, "y", int(y))
+
     def __iter__(self):
         yield self.x
         yield self.y
@@ -66,6 +73,10 @@ class CoreRange:
         c = _cc(c)
         return self.start.x <= c.x <= self.end.x and self.start.y <= c.y <= self.end.y
 
+    def grid_size(self) -> CoreCoord:
+        """tt-metal CoreRange::grid_size: the range's extent as CoreCoord(columns, rows)."""
+        return CoreCoord(self.end.x - self.start.x + 1, self.end.y - self.start.y + 1)
+
 
 class CoreRangeSet:
     """Immutable, as tt-metal's: its ranges are a tuple, and its cores (each once, in range order) are listed once,
@@ -90,6 +101,13 @@ class CoreRangeSet:
 
     def contains(self, c) -> bool:
         return any(r.contains(c) for r in self.ranges)
+
+    def bounding_box(self) -> CoreRange:
+        """tt-metal CoreRangeSet::bounding_box: the smallest CoreRange holding every range."""
+        if not self.ranges:
+            raise DeviceError("CoreRangeSet.bounding_box: the set is empty.\nFix: give it a range.")
+        return CoreRange(CoreCoord(min(r.start.x for r in self.ranges), min(r.start.y for r in self.ranges)),
+                         CoreCoord(max(r.end.x for r in self.ranges), max(r.end.y for r in self.ranges)))
 
     def __repr__(self):
         return f"CoreRangeSet({self.ranges})"

@@ -13,6 +13,7 @@ from tensix.ttnn import operations
 from tensix.ttnn.core import (arange, deallocate, empty, empty_like, from_device, from_numpy, from_torch, full,
                               full_like, get_memory_config, is_tensor_storage_on_device, ones, ones_like, rand,
                               to_device, to_layout, to_numpy, to_torch, typecast, zeros, zeros_like)
+from tensix.ttnn.device import get_max_worker_l1_unreserved_size
 from tensix.ttnn.device import (Arch, CloseDevice, CreateDevice, Device, GetDefaultDevice, GetNumAvailableDevices,
                                 GetNumPCIeDevices, GetPCIeDeviceID, MeshDevice, SetDefaultDevice, close_device,
                                 manage_device, open_device, synchronize_device)
@@ -22,6 +23,7 @@ from tensix.ttnn.operations import *  # noqa: F401,F403
 from tensix.ttnn.report import (OpRecord, clear_op_report, format_op_report, op_report, op_report_csv, op_trace,
                                 print_op_report)
 from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.tensor_spec import NdShardSpec, ShardDistributionStrategy, ShardShapeAlignment, TensorSpec
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, L1_MEMORY_CONFIG, ROW_MAJOR_LAYOUT, TILE_LAYOUT, TILE_SIZE,
                                BlackholeComputeKernelConfig, BufferType, CoreGrid, DataType,
                                GrayskullComputeKernelConfig, Layout, MemoryConfig, Shape, ShardOrientation, ShardSpec,

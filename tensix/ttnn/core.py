@@ -5,6 +5,8 @@ torch is imported only when a torch tensor is given or asked for, so tensix.ttnn
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from tensix.errors import NotModelledError
@@ -206,6 +208,17 @@ def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, mem
     if dtype is not None and dtype != tensor.dtype:
         tensor = typecast(tensor, dtype)
     if layout == tensor.layout:
+        return tensor
+    if tensor.dtype == DataType.BFLOAT8_B and layout == Layout.ROW_MAJOR:
+        # tt-metal 622c6fb9 tensor_apis.cpp to_layout_bfloat_impl: a host block-float tensor stays TILE (a logged
+        # warning, "Conversion ... was not executed!"); to_layout_op.cpp then unpads one with tile padding, which
+        # host_pad_apis.cpp unpad refuses for a TILE tensor
+        if tuple(tensor.shape) != tuple(tensor.padded_shape):
+            raise TTNNError("ttnn.to_layout: Tensor layout must be ROW_MAJOR for unpadding (a host bfloat8_b tensor "
+                            "stays in TILE layout).\nFix: ttnn.typecast it to bfloat16 first, or convert it with "
+                            "ttnn.to_torch.")
+        warnings.warn("Tensor layout must be Layout::TILE for bfloat8_b or bfloat4_b! Conversion from Layout::TILE to "
+                      "Layout::ROW_MAJOR was not executed!", stacklevel=2)
         return tensor
     vals = tensor.values()
     return _host_tensor(vals, tensor.shape, tensor.dtype, layout, pad_value)

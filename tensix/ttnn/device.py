@@ -210,3 +210,14 @@ def GetNumAvailableDevices() -> int:
 
 def GetNumPCIeDevices() -> int:
     return 1
+
+
+# tt-metal 622c6fb9 MetalEnv::get_max_worker_l1_unreserved_size (tt_metal/impl/context/metal_env.cpp): the end of a
+# Tensix core's L1 minus the KERNEL_CONFIG base of the HAL's L1 map. Wormhole B0's value as the ttnn 0.81.1 wheel
+# returns it (n150 mock cluster): 1499136 - 35168.
+MAX_WORKER_L1_UNRESERVED_SIZE = 1463968
+
+
+def get_max_worker_l1_unreserved_size() -> int:
+    """ttnn.get_max_worker_l1_unreserved_size(): bytes of a worker core's L1 from the kernel-config base to its end."""
+    return MAX_WORKER_L1_UNRESERVED_SIZE

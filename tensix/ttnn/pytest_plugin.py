@@ -23,6 +23,12 @@ tensix's own additions:
 
 - `--tensix-max-elements N` (ini `tensix_max_elements`): a size cap. A test that makes a ttnn tensor of more than N
   elements (host or device) is skipped at that point, with the shape in the reason; nothing is edited in the test.
+- ini `tensix_max_elements_per_file` (lines of `<fnmatch pattern on the node id's file part> <N>`): a lower cap for the
+  files it names (the first matching line wins), to keep a large vendored file's CI time in check without editing it.
+  `--tensix-max-elements` on the command line overrides both.
+- ini `tensix_sample` (lines of `<fnmatch pattern on the node id> <k>`): of the cases a line matches, one in k runs
+  (those whose node id's CRC-32 is 0 mod k: the same cases on every run), the others are deselected; for the long
+  parameter grids of a vendored file whose cases all exercise the same code. `--tensix-no-sample` runs them all.
 - `--tensix-expected-failures FILE` (ini `tensix_expected_failures`): a Python file with
   `EXPECTED_FAILURES = {"node id or fnmatch pattern": "reason", ...}` (a value may also be `(reason, ExceptionType)`).
   Matching cases are marked xfail with `raises=` tensix's NotModelledError (by default), so they count as expected
@@ -88,6 +94,12 @@ def pytest_addoption(parser):
     group.addoption("--tensix-plain-ids", action="store_true", default=False,
                     help="pytest's own parametrize ids instead of tt-metal's argname=value")
     parser.addini("tensix_max_elements", "default of --tensix-max-elements", default="")
+    parser.addini("tensix_max_elements_per_file", "lines '<file pattern> <N>': a size cap per test file",
+                  type="linelist", default=[])
+    parser.addini("tensix_sample", "lines '<node id pattern> <k>': run one case in k of those the pattern matches",
+                  type="linelist", default=[])
+    group.addoption("--tensix-no-sample", action="store_true", default=False,
+                    help="run every case (ignore the ini's tensix_sample lines)")
     parser.addini("tensix_expected_failures", "default of --tensix-expected-failures (relative to the ini file)",
                   default="")
 
@@ -114,8 +126,17 @@ def pytest_configure(config):
     if root not in sys.path:
         sys.path.insert(0, root)
     cap = _opt(config, "tensix_max_elements", "tensix_max_elements")
-    if cap is not None:
-        _install_size_cap(int(cap))
+    per_file = []
+    if config.getoption("tensix_max_elements") is None:
+        for line in config.getini("tensix_max_elements_per_file"):
+            try:
+                pattern, n = line.split()
+                per_file.append((pattern, int(n)))
+            except ValueError:
+                raise pytest.UsageError(f"tensix_max_elements_per_file: {line!r} is not '<file pattern> <N>'") from None
+    config._tensix_cap = (int(cap) if cap is not None else None, per_file)
+    if cap is not None or per_file:
+        _install_size_cap(int(cap) if cap is not None else None)
     config._tensix_expected = _load_expected(_opt(config, "tensix_expected_failures", "tensix_expected_failures"))
 
 
@@ -143,12 +164,29 @@ def _install_size_cap(cap: int) -> None:
 
     def _make(cls, shape, *args, **kwargs):
         n = math.prod(int(d) for d in shape)
-        if n > _size_cap_state["cap"]:
+        if _size_cap_state["cap"] is not None and n > _size_cap_state["cap"]:
             pytest.skip(f"tensix size cap: a tensor of shape {list(shape)} ({n} elements) is over "
-                        f"--tensix-max-elements={_size_cap_state['cap']}")
+                        f"the cap of {_size_cap_state['cap']} (--tensix-max-elements / tensix_max_elements_per_file)")
         return func(cls, shape, *args, **kwargs)
 
     Tensor._make = classmethod(_make)
+
+
+def _cap_for(config, nodeid: str):
+    """The size cap of a test: the first per-file line whose pattern matches the node id's file part, else the
+    global cap."""
+    cap, per_file = getattr(config, "_tensix_cap", (None, []))
+    path = nodeid.split("::", 1)[0]
+    for pattern, n in per_file:
+        if fnmatch.fnmatchcase(path, pattern):
+            return n
+    return cap
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item):
+    if "orig" in _size_cap_state:
+        _size_cap_state["cap"] = _cap_for(item.config, item.nodeid)
 
 
 def _remove_size_cap() -> None:
@@ -182,8 +220,37 @@ def _under_tests_ttnn(path) -> bool:
     return any(a == "tests" and b == "ttnn" for a, b in zip(parts, parts[1:]))
 
 
+def _sample_lines(config):
+    out = []
+    for line in config.getini("tensix_sample"):
+        try:
+            pattern, k = line.split()
+            out.append((pattern, int(k)))
+        except ValueError:
+            raise pytest.UsageError(f"tensix_sample: {line!r} is not '<node id pattern> <k>'") from None
+    return out
+
+
+def _sampled_out(nodeid: str, lines) -> bool:
+    """True when a tensix_sample line matches the node id and its CRC-32 is not 0 mod k (the case is left out)."""
+    import zlib
+    for pattern, k in lines:
+        if fnmatch.fnmatchcase(nodeid, pattern) or nodeid.startswith(pattern + "["):
+            return k > 1 and zlib.crc32(nodeid.encode()) % k != 0
+    return False
+
+
 def pytest_collection_modifyitems(config, items):
     from tensix.errors import NotModelledError
+
+    lines = [] if config.getoption("tensix_no_sample") else _sample_lines(config)
+    if lines:
+        keep, drop = [], []
+        for item in items:
+            (drop if _sampled_out(item.nodeid, lines) else keep).append(item)
+        if drop:
+            config.hook.pytest_deselected(items=drop)
+            items[:] = keep
 
     table = getattr(config, "_tensix_expected", {})
     runslow = config.getoption("runslow")

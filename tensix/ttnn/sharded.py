@@ -14,7 +14,10 @@ checks, tt_metal/impl/buffers/buffer_distribution_spec.cpp for the placement; th
   allocator allocates in lockstep): in TILE layout the shard's tiles row by row (page = one tile), in ROW_MAJOR
   layout its rows (page = a shard-wide row); pages are aligned to L1's 16 bytes.
 
-A spec that does not cover the tensor, or one ttnn refuses, raises ShardSpecError naming the rule and the fix. DRAM
+A memory config made with an ND shard spec (ttnn.MemoryConfig(buffer_type, ttnn.NdShardSpec(...))) is stored as its
+legacy equivalent (tensix.ttnn.tensor_spec.resolve_memory_config, as tt-metal's TensorSpec fills it in); one without an
+equivalent raises NotModelledError. A spec that does not cover the tensor, or one ttnn refuses, raises ShardSpecError
+naming the rule and the fix. DRAM
 sharding (shards in DRAM banks) is not modelled (NotModelledError). Kernels reach shards through CBs placed in the
 buffer (CircularBufferConfig.set_globally_allocated_address) or NoC addresses of the cores; a TensorAccessor over a
 sharded buffer is refused (NotModelledError), so an op that has no sharded variant cannot misread one."""
@@ -52,6 +55,9 @@ class ShardGeometry:
     """Where a sharded tensor's data lives: the 2-D physical shape, the shard grid and each shard's core."""
 
     def __init__(self, shape, padded, dtype: DataType, layout: Layout, mc: MemoryConfig, what="sharded tensor"):
+        from tensix.ttnn.tensor_spec import resolve_memory_config
+        mc = resolve_memory_config(mc, shape, dtype, layout, padded)     # an ND config as its legacy equivalent
+        self.memory_config = mc
         spec = mc.shard_spec
         kind = mc.memory_layout
         if spec is None:
@@ -249,7 +255,7 @@ def write_to_device(t, device, mc: MemoryConfig):
     geom = ShardGeometry(t.shape, t.padded_shape, t.dtype, t.layout, mc, "ttnn.to_device")
     buf = allocate(device, geom)
     write_shards(buf, T.device_bytes(t))
-    return T.Tensor._make(t.shape, t.dtype, t.layout, device=device, buffer=buf, memory_config=mc,
+    return T.Tensor._make(t.shape, t.dtype, t.layout, device=device, buffer=buf, memory_config=geom.memory_config,
                           padded=t.padded_shape)
 
 

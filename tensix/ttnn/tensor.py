@@ -130,6 +130,9 @@ class Tensor:
     def __init__(self, data=None, shape=None, dtype=None, layout=None, device=None, memory_config=None, *,
                  tensor=None, data_type=None, mem_config=None, **kwargs):
         from tensix.ttnn import core
+        if isinstance(shape, DataType):
+            # ttnn's array overload, positionally: Tensor(tensor, data_type, device=None, layout=None, mem_config=None)
+            shape, dtype, device, memory_config = None, shape, dtype, device
         src = tensor if tensor is not None else data
         if src is None:
             raise TTNNError("ttnn.Tensor(...) needs data (a list with a shape, a numpy array or a torch tensor).")
@@ -273,6 +276,16 @@ class Tensor:
     def to_numpy(self, *args, **kwargs):
         from tensix.ttnn import core
         return core.to_numpy(self)
+
+    def to_torch_with_padded_shape(self):
+        """ttnn's Tensor.to_torch_with_padded_shape() (ttnn-nanobind/pytensor.cpp, legacy): a host tensor's values in
+        its padded shape, tile padding included, converted as ttnn.to_torch converts."""
+        from tensix.ttnn import core
+        if self._device is not None:
+            raise TTNNError("to_torch_with_padded_shape: the tensor must be on host.\nFix: tensor.cpu() first.")
+        padded = Tensor._make(self._padded, self._dtype, Layout.ROW_MAJOR,
+                              host=np.asarray(self.host_values()).reshape(tuple(self._padded)))
+        return core.to_torch(padded)
 
     def to_list(self):
         return self.to_numpy().tolist()

@@ -59,6 +59,7 @@ class TensorMemoryLayout(_CppEnum):
     HEIGHT_SHARDED = 2
     WIDTH_SHARDED = 3
     BLOCK_SHARDED = 4
+    ND_SHARDED = 5
 
 
 class BufferType(_CppEnum):
@@ -256,36 +257,72 @@ class ShardSpec:
 
 
 class MemoryConfig:
-    """ttnn.MemoryConfig(memory_layout=INTERLEAVED, buffer_type=DRAM, shard_spec=None)."""
+    """ttnn.MemoryConfig(memory_layout=INTERLEAVED, buffer_type=DRAM, shard_spec=None), or ttnn's ND form
+    MemoryConfig(buffer_type, nd_shard_spec) (tt-metal 622c6fb9 tt_metal/impl/tensor/spec/memory_config/
+    memory_config.cpp): memory_layout ND_SHARDED, created with the ND shard spec. A tensor made with an ND config gets
+    the equivalent legacy shard spec filled in where one exists (tensix.ttnn.tensor_spec.resolve_memory_config, as
+    TensorSpec::populate_sharding_specs); equality compares the spec each side was created with, as tt-metal's."""
 
-    def __init__(self, memory_layout=TensorMemoryLayout.INTERLEAVED, buffer_type=BufferType.DRAM, shard_spec=None):
+    def __init__(self, memory_layout=TensorMemoryLayout.INTERLEAVED, buffer_type=BufferType.DRAM, shard_spec=None,
+                 nd_shard_spec=None, *, _created_with_nd=None):
+        if isinstance(memory_layout, BufferType):       # MemoryConfig(buffer_type, nd_shard_spec), positionally
+            if isinstance(buffer_type, BufferType) or shard_spec is not None or nd_shard_spec is not None:
+                raise TypeError("MemoryConfig(buffer_type, nd_shard_spec): the ND form takes a BufferType and a "
+                                "ttnn.NdShardSpec (or None)")
+            memory_layout, buffer_type, nd_shard_spec = TensorMemoryLayout.INTERLEAVED, memory_layout, buffer_type
+        created = nd_shard_spec is not None if _created_with_nd is None else _created_with_nd
+        if nd_shard_spec is not None and created and memory_layout == TensorMemoryLayout.INTERLEAVED:
+            memory_layout = TensorMemoryLayout.ND_SHARDED
         self.memory_layout = memory_layout
         self.buffer_type = buffer_type
         self.shard_spec = shard_spec
+        self._nd_shard_spec = nd_shard_spec
+        self._created_with_nd = bool(created)
         if self.is_sharded() and buffer_type not in (BufferType.L1, BufferType.DRAM):
             raise TTNNError(f"MemoryConfig: a sharded tensor lives in L1 or DRAM, not {buffer_type!r}.")
 
     def is_sharded(self) -> bool:
         return self.memory_layout != TensorMemoryLayout.INTERLEAVED
 
+    def is_l1(self) -> bool:
+        return self.buffer_type in (BufferType.L1, BufferType.L1_SMALL)
+
+    def is_dram(self) -> bool:
+        return self.buffer_type == BufferType.DRAM
+
     @property
     def nd_shard_spec(self):
-        return None
+        return self._nd_shard_spec
+
+    @property
+    def created_with_nd_shard_spec(self) -> bool:
+        return self._created_with_nd
 
     def _key(self):
         return (self.memory_layout, self.buffer_type, self.shard_spec)
 
     def __eq__(self, other):
-        return isinstance(other, MemoryConfig) and self._key() == other._key()
+        """tt-metal memory_config.cpp operator==: layout and buffer type, then the authoritative shard spec (the ND one
+        when both were created with it, the legacy one when neither was, both otherwise)."""
+        if not isinstance(other, MemoryConfig):
+            return False
+        if (self.buffer_type, self.memory_layout) != (other.buffer_type, other.memory_layout):
+            return False
+        if self._created_with_nd and other._created_with_nd:
+            return self._nd_shard_spec == other._nd_shard_spec
+        if not self._created_with_nd and not other._created_with_nd:
+            return self.shard_spec == other.shard_spec
+        return self.shard_spec == other.shard_spec and self._nd_shard_spec == other._nd_shard_spec
 
     def __hash__(self):
-        return hash(self._key())
+        return hash((self.memory_layout, self.buffer_type))
 
     def __repr__(self):
         shard = "std::nullopt" if self.shard_spec is None else repr(self.shard_spec)
+        nd = "std::nullopt" if self._nd_shard_spec is None else repr(self._nd_shard_spec)
         return (f"MemoryConfig(memory_layout={self.memory_layout.cpp},buffer_type={self.buffer_type.cpp},"
-                f"shard_spec={shard},nd_shard_spec=std::nullopt,created_with_nd_shard_spec=0,per_core_allocation=0,"
-                "range_lockstep_allocation=0)")
+                f"shard_spec={shard},nd_shard_spec={nd},created_with_nd_shard_spec={int(self._created_with_nd)},"
+                "per_core_allocation=0,range_lockstep_allocation=0)")
 
 
 DRAM_MEMORY_CONFIG = MemoryConfig(TensorMemoryLayout.INTERLEAVED, BufferType.DRAM)

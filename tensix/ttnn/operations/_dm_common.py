@@ -318,14 +318,16 @@ def block_rep_args(assignment) -> tuple[list, int, int]:
 
 
 def block_rep_work(split: BlockSplit, logical, padded, tiles_per_row: int) -> list:
-    """Each core's (core, first data row, BlockRep words, first tile, tiles) for a tilize- or untilize-style program
-    over a padded tensor (the loop of tilize_with_val_padding's and untilize_with_unpadding's factories)."""
+    """Each core's (core, first data row, BlockRep words, first tile, tiles, BlockReps) for a tilize- or
+    untilize-style program over a padded tensor (the loop of tilize_with_val_padding's and untilize_with_unpadding's
+    factories). The kernels' n_block_reps argument is the last: the number of BlockReps in the core's assignment
+    (assignment.size()), not of the compressed 5-word groups (each group is read repeat_count times)."""
     out = []
     row = tile = 0
     for c, assignment in zip(split.cores, distribute_work(logical, padded, split.ncores, split.nblocks_per_core,
                                                           bool(split.cliff), split.nblocks_per_core_cliff)):
         words, blocks, rows = block_rep_args(assignment)
-        out.append((c, row, words, tile, tiles_per_row * blocks))
+        out.append((c, row, words, tile, tiles_per_row * blocks, len(assignment)))
         row += rows
         tile += tiles_per_row * blocks
     return out
@@ -345,6 +347,9 @@ def is_enough_space(device, in_tile_size: int, out_tile_size: int, num_tiles_per
 def make_output(device, shape, dtype: DataType, layout: Layout, mc: MemoryConfig | None, padded=None) -> Tensor:
     """A device tensor for an op's result, with an explicit padded shape if given (buffer allocated)."""
     mc = mc or DRAM_MEMORY_CONFIG
+    if mc.is_sharded():         # an ND-sharded config as its legacy equivalent (tt-metal's TensorSpec fills it in)
+        from tensix.ttnn.tensor_spec import resolve_memory_config
+        mc = resolve_memory_config(mc, shape, dtype, layout, padded)
     t = Tensor._make(shape, dtype, layout, device=device, memory_config=mc, padded=padded)
     if mc.is_sharded():
         from tensix.ttnn import sharded

@@ -38,6 +38,7 @@ outputs: move them to interleaved first)."""
 
 from __future__ import annotations
 
+import math
 import struct
 import time
 
@@ -318,9 +319,8 @@ def _tilize_val_padding_factory(dev, a, out, packed_pad_value) -> O.ProgramEntry
 
     def set_args(tensors):
         src, dst = tensors
-        for c, sp, words, ts, nt in per_core:
-            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), padded_row, packed_pad_value, sp,
-                                            len(words) // 5, *words])
+        for c, sp, words, ts, nt, n_reps in per_core:
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), padded_row, packed_pad_value, sp, n_reps, *words])
             mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), nt, ts])
 
     return O.ProgramEntry(prog, set_args, len(per_core), "tilize_with_val_padding_multi_core_default")
@@ -425,13 +425,20 @@ def tilize_with_zero_padding(input_tensor: Tensor, *, memory_config=None, output
                              use_multicore=True, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.tilize_with_zero_padding(input_tensor, *, memory_config=None, output_dtype=None): tilize, padding the
     last two dims to multiples of 32 with zeros."""
-    p = list(input_tensor.padded_shape)
-    if len(p) < 2:
-        raise ShapeError("ttnn.tilize_with_zero_padding: the input needs at least two dims.\nFix: reshape to 2-D.")
+    t = input_tensor
+    shape = tuple(t.shape)
+    if len(shape) < 2:
+        # tt-metal's Shape keeps hidden leading 1s: padded_shape[-2] of a rank-1 tensor is its hidden 1, rounded up
+        # to 32; the op runs on that [1, W] view and the result keeps the input's rank (as to_layout's rank < 2)
+        t = view(t, (1, shape[0] if shape else 1))
+    p = list(t.padded_shape)
     p[-2], p[-1] = C.round_up(p[-2], TILE_SIZE), C.round_up(p[-1], TILE_SIZE)
-    pad = 0.0 if input_tensor.dtype in (DataType.BFLOAT16, DataType.FLOAT32) else 0
-    return tilize_with_val_padding(input_tensor, p, pad, memory_config=memory_config, dtype=output_dtype or dtype,
-                                   use_multicore=use_multicore, sub_core_grids=sub_core_grids)
+    pad = 0.0 if t.dtype in (DataType.BFLOAT16, DataType.FLOAT32) else 0
+    out = tilize_with_val_padding(t, p, pad, memory_config=memory_config, dtype=output_dtype or dtype,
+                                  use_multicore=use_multicore, sub_core_grids=sub_core_grids)
+    if len(shape) < 2:
+        return view(out, shape, padded_shape(shape, Layout.TILE))
+    return out
 
 
 # ----------------------------------------------------------------------------------------------- untilize
@@ -627,6 +634,29 @@ def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntr
     return O.ProgramEntry(prog, set_args, len(work), "untilize_multi_core")
 
 
+def _refuse_batched_sharded_to_interleaved(op, a: Tensor, memory_config) -> None:
+    """untilize_with_unpadding_device_operation.cpp validate (tt-metal 622c6fb9): an interleaved input gives an
+    interleaved output; a legacy-sharded input (height, width or block) untilized into an interleaved output must be
+    one [H, W] slice; the card's factory would misplace the
+    tile padding of each outer slice, so ttnn refuses (TT_FATAL) rather than run it."""
+    if not a.is_sharded():
+        # the interleaved-input branch: the output must be interleaved too
+        if memory_config is not None and memory_config.is_sharded():
+            raise TTNNError(f"{op}: Output memory config layout must be INTERLEAVED but got "
+                            f"{memory_config.memory_layout.name} (an interleaved input).\nFix: an interleaved "
+                            "memory_config, then ttnn.to_memory_config(result, sharded_config).")
+        return
+    if a.memory_config().shard_spec is None:
+        return
+    if memory_config is not None and memory_config.is_sharded():
+        return
+    p = tuple(a.padded_shape)
+    if math.prod(p[:-2]) != 1:
+        raise TTNNError(f"{op}: Can only write unbatched output interleaved (a {a.memory_config().memory_layout.name} "
+                        f"input of padded shape {list(p)} has {math.prod(p[:-2])} outer slices).\nFix: "
+                        "ttnn.to_memory_config(tensor, ttnn.DRAM_MEMORY_CONFIG) first, or a sharded output.")
+
+
 def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_config: MemoryConfig | None = None,
                             use_multicore: bool = True, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.untilize_with_unpadding(input_tensor, output_tensor_end, *, memory_config=None): TILE -> ROW_MAJOR keeping
@@ -634,6 +664,7 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
     started = time.perf_counter()
     op = "ttnn.untilize_with_unpadding"
     dev = _check_device_input(op, input_tensor, Layout.TILE)
+    _refuse_batched_sharded_to_interleaved(op, input_tensor, memory_config)
     _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
     a = input_tensor
     end = [int(e) for e in output_tensor_end]
@@ -710,9 +741,9 @@ def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry
 
     def set_args(tensors):
         src, dst = tensors
-        for c, rs, words, ts, nt in per_core:
+        for c, rs, words, ts, nt, n_reps in per_core:
             mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), nt, ts])
-            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), padded_row, rs, len(words) // 5, *words])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), padded_row, rs, n_reps, *words])
 
     return O.ProgramEntry(prog, set_args, len(per_core), "untilize_with_unpadding_multi_core_interleaved")
 

@@ -42,6 +42,7 @@ from tensix.ttnn import sharded as S
 from tensix.ttnn.errors import DTypeError, LayoutError, ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.tensor import Tensor
+from tensix.ttnn.tensor_spec import resolve_memory_config
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, BufferType, DataType, Layout, MemoryConfig,
                                ShardOrientation, TensorMemoryLayout, data_format, element_size)
 
@@ -83,6 +84,9 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
         raise NotModelledError(f"{op}(output_tensor=...) is not modelled.\nFix: use the returned tensor.")
     if not isinstance(memory_config, MemoryConfig):
         raise TTNNError(f"{op}: memory_config must be a ttnn.MemoryConfig, got {type(memory_config).__name__}.")
+    # an ND-sharded config as its legacy equivalent for this tensor (tt-metal's TensorSpec fills it in)
+    memory_config = resolve_memory_config(memory_config, tensor.shape, dtype or tensor.dtype, tensor.layout,
+                                          tensor.padded_shape)
     if tensor.memory_config() == memory_config and dtype in (None, tensor.dtype):
         return tensor
     if memory_config.is_sharded():
@@ -95,12 +99,29 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
                     f"{op}: resharding ({a.memory_layout.name} -> {b.memory_layout.name}) runs ttnn::reshard's "
                     "programs, which tensix.ttnn does not model.\nFix: ttnn.to_memory_config(t, "
                     "ttnn.DRAM_MEMORY_CONFIG) first, then to the new sharded config.")
-            tmp = sharded_to_interleaved(tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
-            return interleaved_to_sharded(tmp, memory_config, output_dtype=dtype)
-        return interleaved_to_sharded(tensor, memory_config, output_dtype=dtype)
+            tmp = _or_copy(op, sharded_to_interleaved, tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
+            return _or_copy(op, interleaved_to_sharded, tmp, memory_config, output_dtype=dtype)
+        return _or_copy(op, interleaved_to_sharded, tensor, memory_config, output_dtype=dtype)
     if tensor.is_sharded():
-        return sharded_to_interleaved(tensor, memory_config, output_dtype=dtype)
+        return _or_copy(op, sharded_to_interleaved, tensor, memory_config, output_dtype=dtype)
     return _copy(op, tensor, memory_config, dtype or tensor.dtype)
+
+
+def _or_copy(op, fn, tensor, memory_config, output_dtype=None):
+    """to_memory_config_op.cpp: interleaved_to_sharded / sharded_to_interleaved when their validate_inputs accepts the
+    tensor, else ttnn::prim::copy, whose sharded TensorAccessor path tensix does not model (the ops validate before
+    allocating anything, so a refusal is their validation's). prim::copy's output is a tensor of the target memory
+    config: a shard spec that cannot hold the tensor is refused there, as at tensor creation (ShardSpecError)."""
+    if memory_config.is_sharded():
+        S.ShardGeometry(tensor.shape, tensor.padded_shape, output_dtype or tensor.dtype, tensor.layout, memory_config,
+                        what=op)
+    try:
+        return fn(tensor, memory_config, output_dtype=output_dtype)
+    except (ShardSpecError, LayoutError) as e:
+        raise NotModelledError(
+            f"{op}: {fn.__name__} refuses this tensor ({str(e).splitlines()[0]}), so tt-metal runs ttnn::prim::copy "
+            "with a sharded TensorAccessor, which tensix.ttnn does not model.\nFix: a shard shape the sharded "
+            "programs take (16-byte aligned row-major shard rows), or an interleaved memory config.") from e
 
 
 # --------------------------------------------------------------------------------------- interleaved_to_sharded
@@ -127,6 +148,7 @@ def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_sh
         mc = MemoryConfig(kind, BufferType.L1, ShardSpec(grid, shard_shape,
                                                          shard_orientation or ShardOrientation.ROW_MAJOR))
     out_dtype = output_dtype or a.dtype
+    mc = resolve_memory_config(mc, a.shape, out_dtype, a.layout, a.padded_shape)
     if a.is_sharded():
         raise ShardSpecError(f"{op}: Input tensor memory layout must be INTERLEAVED, but got "
                              f"{a.memory_config().memory_layout.name}.\nFix: ttnn.to_memory_config handles sharded "
@@ -301,6 +323,13 @@ def sharded_to_interleaved(input_tensor: Tensor, memory_config: MemoryConfig = D
         raise ShardSpecError(f"{op}: the output memory config must be interleaved.\nFix: ttnn.DRAM_MEMORY_CONFIG or "
                              "ttnn.L1_MEMORY_CONFIG.")
     out_dtype = output_dtype or a.dtype
+    if a.layout == Layout.ROW_MAJOR and (a.memory_config().shard_spec.shape[1] * element_size(a.dtype)) \
+            % soc.L1_ALIGNMENT:
+        # ShardedToInterleavedDeviceOperation::validate_inputs
+        raise ShardSpecError(f"{op}: Shard page size must be aligned to {soc.L1_ALIGNMENT}B for L1 Tensor: a shard row "
+                             f"of {a.memory_config().shard_spec.shape[1]} elements is "
+                             f"{a.memory_config().shard_spec.shape[1] * element_size(a.dtype)} bytes.\nFix: a shard "
+                             "width whose row is a multiple of 16 bytes.")
     if out_dtype != a.dtype and a.layout != Layout.TILE:
         raise NotModelledError(f"{op}: a dtype conversion of a row-major tensor is not modelled.\nFix: convert in TILE "
                                "layout.")

@@ -38,9 +38,19 @@ from tensix.ttnn.errors import DTypeError, ShapeError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.operations.data_movement import view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import TILE_SIZE, DataType, Layout, MemoryConfig, data_format, element_size, padded_shape
+from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, MemoryConfig, _CppEnum, data_format, element_size,
+                               padded_shape)
 
-__all__ = ["reshape", "view_tensor", "squeeze", "unsqueeze"]
+__all__ = ["reshape", "view_tensor", "squeeze", "unsqueeze", "TileReshapeMapMode"]
+
+
+class TileReshapeMapMode(_CppEnum):
+    """ttnn.TileReshapeMapMode (reshape_view/reshape.hpp): CACHE keeps the tiled reshape's mapping tensor with the
+    program, RECREATE rebuilds it on every call (less DRAM fragmentation in tt-metal). The numbers are the same; tensix
+    builds the mapping with the program either way (the program cache keys on the shapes)."""
+
+    CACHE = 0
+    RECREATE = 1
 
 _MASK_64 = ~63
 
@@ -77,7 +87,8 @@ def _last(shape, i):
 
 
 def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | None = None, pad_value=None,
-            sub_core_grids=None, **kwargs) -> Tensor:
+            reshape_tile_mode=TileReshapeMapMode.CACHE, sub_core_grids=None, skip_padding_fill: bool = False,
+            **kwargs) -> Tensor:
     """ttnn.reshape(input_tensor, shape, memory_config=None, pad_value=None): the same data in another shape (-1
     infers a dim); a view where tt-metal's is one, else tt-metal's reshape program."""
     started = time.perf_counter()
@@ -95,6 +106,8 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
     mc = memory_config or t.memory_config()
     if tuple(new) == tuple(t.shape):
         return t
+    if t.shape.volume() == 0:       # reshape.cpp: zero-volume tensors are metadata only, a pure view
+        return _zero_volume_view(t, new)
     if t._device is None:
         return _host_reshape(t, new)
     dev = O.device_of(op, t)
@@ -121,7 +134,7 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
         from tensix.ttnn.operations.unary import typecast
         a3 = typecast(a3, DataType.BFLOAT16)
     out = _reshape_tiled(op, dev, a3, out3, mc, started)
-    if (bfp8 or pad_value is not None) and (out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE):
+    if (bfp8 or (pad_value is not None and not skip_padding_fill)) and (out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE):
         from tensix.ttnn.operations import fill_implicit_tile_padding
         out = fill_implicit_tile_padding(out, 0.0 if pad_value is None else float(pad_value))
     if bfp8:
@@ -146,11 +159,22 @@ def _perform_view(t: Tensor, shape) -> Tensor:
     return view(t, shape, padded_shape(shape, t.layout))
 
 
-def view_tensor(input_tensor: Tensor, shape) -> Tensor:
-    """ttnn.experimental.view(tensor, shape): a view; refused where the pages would have to move."""
+def view_tensor(input_tensor: Tensor, *shape) -> Tensor:
+    """ttnn.experimental.view(tensor, shape) or view(tensor, d0, d1, ...) (ttnn's two overloads): a view; refused
+    where the pages would have to move."""
     t = input_tensor
+    if len(shape) == 1 and not isinstance(shape[0], (int, np.integer)):
+        shape = shape[0]
     new = _infer(t, shape)
+    if t.shape.volume() == 0:
+        return _zero_volume_view(t, new)
     old = tuple(t.shape)
+    if t._device is not None and t.layout == Layout.ROW_MAJOR and _last(old, -1) != _last(new, -1):
+        # tt-metal 622c6fb9 tensor_ops.cpp view_device: a row-major view may change the last dim (a new page size over
+        # the same buffer; for a sharded tensor whose shard width is the row, a new shard spec of the same volume)
+        raise NotModelledError(f"ttnn.experimental.view: a row-major view that changes the last dim ({t.shape!r} -> "
+                               f"{list(new)}: view_device's new page size / shard spec over the same buffer) is not "
+                               "modelled.\nFix: ttnn.reshape.")
     ok = _last(old, -1) == _last(new, -1) and (t.layout == Layout.ROW_MAJOR or _last(old, -2) == _last(new, -2) or
                                                (_last(new, -2) % 32 == 0 and _last(old, -2) % 32 == 0))
     if not ok:
@@ -177,6 +201,19 @@ def unsqueeze(input_tensor: Tensor, dim: int, **kwargs) -> Tensor:
     if not 0 <= d <= len(s):
         raise ShapeError(f"ttnn.unsqueeze: dim {dim} is out of range for {input_tensor.shape!r}.")
     return reshape(input_tensor, s[:d] + [1] + s[d:])
+
+
+def _zero_volume_view(t: Tensor, new) -> Tensor:
+    """tensor_ops.cpp view_device / reshape.cpp: a tensor of no elements takes any shape of no elements (only the
+    metadata changes; the buffer, which holds no pages, is shared)."""
+    if math.prod(new) != 0:
+        raise ShapeError(f"ttnn.reshape: Tensor volume is 0, but shape's volume is not ({t.shape!r} -> {list(new)})."
+                         "\nFix: a shape with a 0 dim.")
+    padded = padded_shape(new, t.layout)
+    if t._device is not None:
+        return view(t, new, padded)
+    host = np.zeros(tuple(padded) if t.layout == Layout.TILE else tuple(new), t._host.dtype)
+    return Tensor._make(new, t.dtype, t.layout, host=host, bfp=t._bfp)
 
 
 def _host_reshape(t: Tensor, new) -> Tensor:
@@ -378,3 +415,14 @@ def _reshape_tiled_factory(dev, a, out) -> O.ProgramEntry:
 
     return O.ProgramEntry(prog, set_args, len(work), "reshape_view_tiled", {"mapping": map_t})
 
+
+
+def _register_experimental_view() -> None:
+    """ttnn.experimental.view (ttnn/cpp/ttnn/operations/experimental/reshape/view.cpp) is view_tensor; it joins the
+    `experimental` namespace that tensix.ttnn.operations.transformer exports."""
+    from tensix.ttnn.operations import transformer
+    if not hasattr(transformer.experimental, "view"):
+        transformer.experimental.view = view_tensor
+
+
+_register_experimental_view()

@@ -356,8 +356,17 @@ def _check_weight(what, name, w, a):
         return
     O.device_of(what, w)
     if w.layout != Layout.TILE:
-        raise NotModelledError(f"{what}: a ROW_MAJOR {name} runs the reader_unary_interleaved_ln_rm_gb kernel, which "
-                               f"tensix.ttnn does not run yet.\nFix: pass {name} in TILE_LAYOUT.")
+        # layernorm_device_operation.cpp validate: a ROW_MAJOR gamma / beta is the weight as [Wt, 32] sticks
+        if not (w.padded_shape[-1] == 32 and w.padded_shape.volume() // 32 == a.padded_shape[-1] // 32):
+            raise ShapeError(f"{what}: {name.capitalize()}'s last padded dim needs to equal tile width and {name}'s "
+                             f"volume needs to align with last padded dim of input. Got {name} padded shape "
+                             f"{list(w.padded_shape)}, input padded shape {list(a.padded_shape)}.\nFix: pass {name} "
+                             "zero-padded to the input's padded width and reshaped to [Wt, 32].")
+        if w.dtype != DataType.BFLOAT16 or w.memory_config().is_sharded():
+            raise NotModelledError(f"{what}: a ROW_MAJOR {name} of {w.dtype!r} (or sharded): "
+                                   "reader_unary_interleaved_ln_rm_gb.cpp copies 64-byte (32 x bfloat16) sticks, "
+                                   f"tensix models only that.\nFix: pass {name} as bfloat16, or in TILE_LAYOUT.")
+        return
     if a.padded_shape[-1] != w.padded_shape[-1] or w.shape[-1] < a.shape[-1]:
         raise ShapeError(f"{what}: Input and {name} padded widths must match and {name} logical width must be >= "
                          f"input logical width; got input {list(a.shape)} (padded {list(a.padded_shape)}) vs {name} "
@@ -399,13 +408,20 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
              + im0_t * single + im3_t * single + in5_t * ts(data_format(g_dt)) + in6_t * ts(data_format(b_dt))
              + im6_t * single + im5_t * single + im4_t * single + im1_t * single + in2_t * bf16_ts + in3_t * bf16_ts
              + im2_t * single)
-    if not total < soc.L1_SIZE * 0.95:
+    rm_weights = any(t is not None and t.layout != Layout.TILE for t in (gamma, beta))
+    # use_row_major_kernel skips the large-tensor check (layernorm_op_multi_core.cpp): the CBs are allocated as sized
+    if not rm_weights and not total < soc.L1_SIZE * 0.95:
         raise NotModelledError(f"{what}: a row of {Wt} tiles needs {total} B of circular buffers, over 95% of L1, so "
                                "tt-metal runs layernorm_large_tensor.cpp, which tensix.ttnn does not run yet.")
     float32_reduction = fp32 and not legacy_reduction
     out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
     rows = NC * Ht
+    # use_row_major_kernel: a ROW_MAJOR gamma or beta selects reader_unary_interleaved_ln_rm_gb (its last compile-time
+    # arg is the stick size, its arg 3 the first tile, curr_row * Wt)
+    rm_gb = next((t for t in (gamma, beta) if t is not None and t.layout != Layout.TILE), None)
+    rm_stick = rm_gb.padded_shape[-1] * 2 if rm_gb is not None else None    # (no tensor in the cached closures)
+    del rm_gb
     rdef, cdef = {"CB_NAMES": _LN_CBS}, {"CB_NAMES": _LN_CBS}
     if b is not None:
         rdef["FUSE_PRE_ADD"] = cdef["FUSE_PRE_ADD"] = 1
@@ -449,8 +465,10 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
             if not rms:
                 O.cb(prog, cores, 23, im6_t, cb_dtype)
             O.cb(prog, cores, 1, in1_t, b.dtype)
-        rct = [block_size, 0, W] + acc(a) + acc(b) + acc(gamma) + acc(beta) + [in_ts]
-        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_interleaved_ln.py"), cores,
+        last = rm_stick if rm_stick is not None else in_ts
+        rct = [block_size, 0, W] + acc(a) + acc(b) + acc(gamma) + acc(beta) + [last]
+        reader = "reader_unary_interleaved_ln_rm_gb.py" if rm_stick is not None else "reader_unary_interleaved_ln.py"
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + reader), cores,
                              ReaderDataMovementConfig(compile_args=rct, defines=rdef))
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id_blocked.py"), cores,
                              WriterDataMovementConfig(compile_args=[block_size] + O.accessor_args(out),
@@ -475,8 +493,8 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
             to = tensors[-1]
             addr = lambda t: t.buffer_address() if t is not None else 0  # noqa: E731
             for c, n, row in plan:
-                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, Wt, row, packed_one, eps_bits, addr(tg),
-                                                addr(tbe), addr(tb)])
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, Wt, row * Wt if rm_stick is not None else row,
+                                                packed_one, eps_bits, addr(tg), addr(tbe), addr(tb)])
                 mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), Wt, n, row * Wt])
                 mh.SetRuntimeArgs(prog, ck, c, [n])
 

@@ -29,9 +29,13 @@ FastReduceNCProgramFactory, output tiles round-robin over the cores, add_tiles w
 then ttnn.slice back to the logical extent; a bfloat16 sum over several (not all) dims keeps its intermediate stages
 in float32 and packs bfloat16 only at the last (the "precision chain").
 
-Not modelled (NotModelledError): max, mean and float32 sums over dims other than the last two (ttnn transposes them
-into place with ttnn.transpose, which tensix.ttnn does not have yet), max with a scalar other than 1 (the SFPU post-multiply),
-Int32 / UInt32 inputs (SFPU reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs (tilize_with_val_padding)."""
+Other reductions over several dims, or over dims outside the last two, are reduce_impl's reduce_nd_loop: dim by dim from
+the last, an outer dim transposed into H (ttnn.transpose, with the reduction's identity as the pad value) around a
+one-dim reduce and back; a mean over several dims is a loop of sums with the scalar 1/volume on the first step.
+
+Not modelled (NotModelledError): max with a scalar other than 1 (the SFPU post-multiply), Int32 / UInt32 inputs (SFPU
+reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs (tilize_with_val_padding), rank-0 (clone) and zero-volume
+inputs."""
 
 from __future__ import annotations
 
@@ -281,63 +285,116 @@ def _generate_reduce_dim(t: Tensor, dim) -> list[int]:
 
 
 def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_kernel_config, scalar: float):
-    """generic_reductions.cpp reduce<Sum|Mean|Max> and reduce_impl, for dims within the last two."""
+    """generic_reductions.cpp reduce<Sum|Mean|Max>: dims normalised, the tile padding filled with the identity, a
+    bfloat16 / bfloat8_b sum's outer dims by fast_reduce_nc, the rest by reduce_impl."""
     what = f"ttnn.{kind}"
     if not isinstance(t, Tensor):
         raise TTNNError(f"{what}: input_tensor is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) "
                         "first.")
     _check_input(what, t)
     dims = _generate_reduce_dim(t, dim)
-    shape = tuple(t.shape)
-    rank = len(shape)
-    pad_value = float("-inf") if kind == "max" else 0.0
-    t = fill_implicit_tile_padding(t, pad_value)
-    mc = memory_config or t.memory_config()
-    if rank == 0:
+    in_shape = tuple(t.shape)
+    rank = len(in_shape)
+    t = fill_implicit_tile_padding(t, _pad_value(kind))
+    # the bf16 multi-axis sum precision chain (not for full-tensor reductions)
+    chain = kind == "sum" and len(dims) > 1 and t.dtype == DataType.BFLOAT16 and len(dims) < rank
+    non_hw: list[int] = []
+    if kind == "sum" and t.dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B) and scalar == 1.0:    # call_fast_nc
+        non_hw = [d for d in dims if d < rank - 2]
+        hw = [d for d in dims if d >= rank - 2]
+        if non_hw:
+            _refuse_degenerate(what, t)
+            final = (DataType.BFLOAT16 if not hw else DataType.FLOAT32) if chain else None
+            t = _non_height_width_reduce(what, t, non_hw, memory_config, compute_kernel_config, final,
+                                         chain and len(non_hw) > 1)
+            if not hw:
+                return _adjust_shape(t, in_shape, keepdim, dims)
+            dims = hw
+    return _reduce_impl(what, kind, t, dims, keepdim, memory_config, compute_kernel_config, scalar, non_hw, chain,
+                        chain)
+
+
+def _pad_value(kind: str) -> float:
+    """get_pad_value: the identity of the reduction (float inputs)."""
+    return float("-inf") if kind == "max" else 0.0
+
+
+def _refuse_degenerate(what, t: Tensor) -> None:
+    if len(t.shape) == 0:
         raise NotModelledError(f"{what} of a rank-0 tensor returns ttnn.clone of it, which tensix.ttnn does not "
                                "have yet.")
     if t.logical_volume() == 0:
         raise NotModelledError(f"{what} of a zero-volume tensor (zero_volume_reduce) is not modelled.")
-    hw = [d for d in dims if d >= rank - 2]
-    non_hw = [d for d in dims if d < rank - 2]
-    chain = kind == "sum" and len(dims) > 1 and t.dtype == DataType.BFLOAT16 and len(dims) < rank
-    if non_hw:
-        if not (kind == "sum" and t.dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B) and scalar == 1.0):
-            raise NotModelledError(
-                f"{what} over dims {non_hw} (not among the last two): tt-metal transposes them into place (ttnn."
-                "transpose) around the reduce, which tensix.ttnn does not run yet.\nFix: reduce over the last two dims "
-                "(dim=-1, -2 or [-2, -1]), or permute the tensor first.")
-        final = (DataType.BFLOAT16 if not hw else DataType.FLOAT32) if chain else None
-        t = _non_height_width_reduce(what, t, non_hw, memory_config, compute_kernel_config, final,
-                                     chain and len(non_hw) > 1)
-        if not hw:
-            return _reshape(t, [d for i, d in enumerate(shape) if i not in dims] if not keepdim else
-                            [1 if i in dims else d for i, d in enumerate(shape)])
-        dims = hw
-        shape = tuple(t.shape)
-    if dims == [rank - 1] or (rank == 1 and dims == [0]):
+
+
+def _adjust_shape(t: Tensor, in_shape, keepdim: bool, dims) -> Tensor:
+    """adjust_shape: the reduced axes dropped, or kept as 1 with keepdim (ttnn.reshape)."""
+    return _reshape(t, [1 if i in dims else d for i, d in enumerate(in_shape) if keepdim or i not in dims])
+
+
+def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config, cfg, scalar: float, non_hw,
+                 chain_active: bool, is_last: bool) -> Tensor:
+    """generic_reductions.cpp reduce_impl: one reduce op when the dims are W, H or HW; otherwise reduce_nd_loop, dim
+    by dim from the last, each dim outside the last two transposed into H (ttnn.transpose with the reduction's pad
+    value) around a one-dim reduce_impl and transposed back; a mean over several dims is a loop of sums with the
+    scalar 1/volume applied on the first step, a max's scalar on the smallest axis' step."""
+    shape = tuple(t.shape)
+    rank = len(shape)
+    mc = memory_config or t.memory_config()
+    _refuse_degenerate(what, t)
+    single = (not dims or (len(dims) == 1 and dims[0] in (rank - 1, rank - 2))
+              or (len(dims) == 2 and dims[0] == rank - 2 and dims[1] == rank - 1))
+    if not single:
+        from tensix.ttnn import operations
+        transpose = getattr(operations, "transpose", None)
+        if transpose is None:
+            raise NotModelledError(f"{what} over dims {list(dims)}: tt-metal transposes outer dims into place "
+                                   "(ttnn.transpose), which tensix.ttnn does not have.")
+        pad_value = _pad_value(kind)
+
+        def nd_loop(step_kind: str, sc: float) -> Tensor:
+            out = t
+            first = True
+            lowest = min(dims)
+            for i in range(rank - 1, -1, -1):
+                if i not in dims:
+                    continue
+                eff = sc if first else 1.0
+                if kind == "max":
+                    eff = sc if i == lowest else 1.0
+                first = False
+                moved = i < rank - 2
+                rdim = rank - 2 if moved else i
+                if moved:
+                    out = transpose(out, i, -2, memory_config=mc, pad_value=pad_value)
+                sub_last = chain_active and is_last and i == lowest
+                out = _reduce_impl(what, step_kind, out, [rdim], True, mc, cfg, eff, non_hw, chain_active, sub_last)
+                if moved:
+                    out = transpose(out, i, -2, memory_config=mc, pad_value=pad_value)
+            return out
+
+        if len(dims) == 1 or kind in ("sum", "max"):
+            out = nd_loop(kind, scalar)
+        else:   # mean over several dims: sums, the scalar divided by the reduced volume (a float division)
+            volume = math.prod(shape[d] for d in dims)
+            out = nd_loop("sum", float(np.float32(scalar) / np.float32(volume)))
+        return _adjust_shape(out, shape, keepdim, set(dims) | set(non_hw))
+    if not dims or dims == [rank - 1]:
         rdim = "W"
     elif dims == [rank - 2]:
         rdim = "H"
     else:
         rdim = "HW"
-    reduced = math.prod(shape[d] for d in dims)     # (mean never reaches here with dims outside the last two)
+    reduced = math.prod(shape[d] for d in dims)
+    out_dtype = t.dtype
     if kind == "mean":
         math_op, sc = "avg", float(np.float32(scalar) / np.float32(reduced))
     else:
         math_op, sc = kind, float(scalar)
-    t4 = _to_4d(t)
-    out_dtype = DataType.BFLOAT16 if chain else t.dtype
-    out = _detail_reduce(what, t4, math_op, rdim, sc, mc, out_dtype, compute_kernel_config, chain)
-    all_dims = set(dims) | set(non_hw)
-    new_shape = []
-    for axis in range(rank):
-        if axis in all_dims:
-            if keepdim:
-                new_shape.append(1)
-        else:
-            new_shape.append(shape[axis])
-    return _reshape(out, new_shape)
+        if kind == "sum" and chain_active:      # the chain packs float32 except on its last stage
+            out_dtype = DataType.BFLOAT16 if is_last else DataType.FLOAT32
+    out = _detail_reduce(what, _to_4d(t), math_op, rdim, sc, mc, out_dtype, cfg, chain_active and kind == "sum")
+    return _adjust_shape(out, shape, keepdim, set(dims) | set(non_hw))
 
 
 def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_dtype, fp32_intermediate):

@@ -664,7 +664,9 @@ def clamp(input_tensor, min=None, max=None, *, memory_config=None, output_tensor
     float32 bits of min / max; a missing bound is float32's lowest / max). Tensor bounds (the where / maximum /
     minimum composite) and integer bounds (clamp_tile_int32) are not modelled."""
     if min is None and max is None:
-        raise TTNNError("ttnn.clamp: Either 'min' value or 'max' value can be None. Please provide at least one value")
+        # ttnn's binding resolves clamp(x, None, None) to the tensor-bounds overload (unary_composite_op.cpp), whose
+        # TT_FATAL says this (tt-metal's test_unary.py test_unary_clamp_tss_*_ttnn expects this message)
+        raise TTNNError("ttnn.clamp: Only one of 'min' or 'max' can be None. Please provide one value")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         raise NotModelledError("ttnn.clamp with tensor bounds (where / maximum / minimum composite) is not modelled "
                                "by tensix.ttnn.")

@@ -10,12 +10,13 @@ tensix does not run yet stops with a message that says so."""
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
 
 import tensix.ttnn as _tt
 from tensix.ttnn.compat import fallback_getattr
-from tensix.ttnn.compat.ttnn import _provisional, decorators, device, experimental, operations, types
+from tensix.ttnn.compat.ttnn import _provisional, core, decorators, device, experimental, operations, types
 from tensix.ttnn.compat.ttnn.decorators import (attach_golden_function, get_fallback_function, get_golden_function,
                                                 register_python_operation)
 from tensix.ttnn.compat.ttnn.device import (DispatchCoreAxis, DispatchCoreConfig, DispatchCoreType, get_arch_name,
@@ -25,6 +26,7 @@ from tensix.ttnn.compat.ttnn.types import (L1_BLOCK_SHARDED_MEMORY_CONFIG, L1_HE
                                            L1_WIDTH_SHARDED_MEMORY_CONFIG, fp8_e4m3)
 
 Device = _tt.MeshDevice
+decorators.expose_golden_attributes()       # ttnn.exp.golden_function, as ttnn's operation objects have
 
 
 # ---------------------------------------------------------------------------------------------- CONFIG
@@ -114,6 +116,55 @@ def using_distributed_env() -> bool:
     return False
 
 
+def num_cores_to_corerangeset(*args, row_wise: bool = False):
+    """ttnn.num_cores_to_corerangeset([start_core,] target_num_cores, grid_size, row_wise=False): the first
+    target_num_cores cores of the grid (from start_core, along rows or columns) as at most three CoreRanges (a partial
+    row / column, full rows / columns, a partial row / column), as tt-metal 622c6fb9 tt_metal/common/work_split.cpp
+    builds them (full rows only when more than one row's worth remains)."""
+    from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet
+    if len(args) == 4:
+        start, target, grid, row_wise = args
+    elif len(args) == 3 and isinstance(args[0], CoreCoord):
+        start, target, grid = args
+    else:
+        start, (target, grid, *rest) = CoreCoord(0, 0), args
+        if rest:
+            row_wise = rest[0]
+    nx, ny = int(grid.x), int(grid.y)
+    target = int(target)
+    if not (start.x < nx and start.y < ny):
+        raise RuntimeError("Start core must be within grid size")
+    avail = ((ny - 1 - start.y) * nx + nx - start.x) if row_wise else ((nx - 1 - start.x) * ny + ny - start.y)
+    if target > avail:
+        raise RuntimeError(f"Target number of cores {target} is greater than total number of available cores {avail}")
+    ranges, left, sx, sy = [], target, start.x, start.y
+    if row_wise:
+        if sx != 0 and left > nx - start.x:
+            ranges.append(CoreRange(CoreCoord(sx, sy), CoreCoord(nx - 1, sy)))
+            left -= nx - sx
+            sx, sy = 0, sy + 1
+        if left > nx:
+            rows = left // nx
+            ranges.append(CoreRange(CoreCoord(sx, sy), CoreCoord(nx - 1, sy + rows - 1)))
+            left -= rows * nx
+            sx, sy = 0, sy + rows
+        if left > 0:
+            ranges.append(CoreRange(CoreCoord(sx, sy), CoreCoord(sx + left - 1, sy)))
+    else:
+        if sy != 0 and left > ny - start.y:
+            ranges.append(CoreRange(CoreCoord(sx, sy), CoreCoord(sx, ny - 1)))
+            left -= ny - sy
+            sx, sy = sx + 1, 0
+        if left > ny:
+            cols = left // ny
+            ranges.append(CoreRange(CoreCoord(sx, sy), CoreCoord(sx + cols - 1, ny - 1)))
+            left -= cols * ny
+            sx, sy = sx + cols, 0
+        if left > 0:
+            ranges.append(CoreRange(CoreCoord(sx, sy), CoreCoord(sx, sy + left - 1)))
+    return CoreRangeSet(ranges)
+
+
 # ttnn spells some ops twice (ttnn/ttnn/__init__.py: divide = ttnn.div, sub = subtract, mul = multiply, ...); a name
 # tensix.ttnn has under one spelling is served under the other
 _ALIASES = {"divide": "div", "div": "divide", "sub": "subtract", "subtract": "sub", "mul": "multiply",
@@ -127,8 +178,16 @@ def __getattr__(name):
         alias = _ALIASES.get(name)
         if alias is not None and hasattr(_tt, alias):
             return getattr(_tt, alias)
+        if name.startswith("_"):     # a submodule being imported (`from ttnn import _x` asks here first): not an op
+            raise
+        # an operation of ttnn's that tensix does not run: a placeholder whose call raises NotModelledError
+        # (imported by name: `from <this package> import _unmodelled` would ask this __getattr__ again)
+        _unmodelled = importlib.import_module("tensix.ttnn.compat.ttnn._unmodelled")
+        op = _unmodelled.lookup("ttnn", name)
+        if op is not None:
+            return op
         raise
 
 
 def __dir__():
-    return sorted(set(globals()) | set(dir(_tt)) | {"UnaryOpType", "UnaryWithParam"})
+    return sorted(set(globals()) | set(dir(_tt)) | {"UnaryOpType", "UnaryWithParam", "BcastOpDim", "BcastOpMath"})

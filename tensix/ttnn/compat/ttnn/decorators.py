@@ -64,6 +64,10 @@ def attach_golden_function(operation, golden_function, preprocess_golden_functio
 def get_golden_function(operation):
     """The torch reference of a ttnn op (ttnn.get_golden_function(ttnn.exp) -> a function of torch tensors).
     RuntimeError as ttnn's when the op has none."""
+    if not isinstance(operation, str):
+        own = getattr(operation, "golden_function", None)     # ttnn: operation.golden_function
+        if own is not None:
+            return own
     name = operation_name(operation)
     fn = _GOLDEN.get(name)
     if fn is None:
@@ -127,3 +131,15 @@ def register_python_operation(*, name, is_method=False, golden_function=None, pr
         function.python_fully_qualified_name = name
         return function
     return wrap
+
+
+def expose_golden_attributes() -> None:
+    """Give each tensix.ttnn op with a registered golden function the `golden_function` attribute that ttnn's operation
+    objects carry (tt-metal's tests read `ttnn.sigmoid.golden_function` directly)."""
+    import tensix.ttnn as tt
+    for name, fn in _GOLDEN.items():
+        ns, _, leaf = name.rpartition(".")
+        owner = tt if not ns else getattr(tt, ns, None)
+        op = getattr(owner, leaf, None) if owner is not None else None
+        if isinstance(op, types.FunctionType) and getattr(op, "golden_function", None) is None:
+            op.golden_function = fn

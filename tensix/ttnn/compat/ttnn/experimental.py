@@ -8,4 +8,14 @@ def __getattr__(name):
     import tensix.ttnn as tt
     from tensix.ttnn.compat import fallback_getattr
     targets = [tt.experimental] if hasattr(tt, "experimental") else []
-    return fallback_getattr("ttnn.experimental", targets, name)
+    try:
+        return fallback_getattr("ttnn.experimental", targets, name)
+    except AttributeError:
+        if name.startswith("_"):     # not an op: a submodule or a dunder being looked up
+            raise
+        # an experimental op of ttnn's that tensix does not run: a placeholder whose call raises NotModelledError
+        from tensix.ttnn.compat.ttnn import _unmodelled
+        op = _unmodelled.lookup("ttnn.experimental", name)
+        if op is None:
+            raise
+        return op
