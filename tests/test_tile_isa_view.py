@@ -21,7 +21,8 @@ def test_isa_view_by_hand():
         "SEMWAIT BlockMask=2, SemaphoreMask=1, ConditionMask=1"
     # ckernel_ops.h splits SETDMAREG's 16-bit NewValue in two; the ISA does not
     w = ops.TT_OP_SETDMAREG(0, 0x5678, 0, 8)
-    assert isa.disassemble(w) == "SETDMAREG Payload_SigSelSize=1, Payload_SigSel=0x1678, SetSignalsMode=0, RegIndex16b=8"
+    assert isa.disassemble(w) == ("SETDMAREG Payload_SigSelSize=1, Payload_SigSel=0x1678, SetSignalsMode=0, "
+                                  "RegIndex16b=8")
     assert isa.disassemble(w, names="isa") == "SETDMAREG_Immediate NewValue=0x5678, ResultHalfReg=8"
     assert isa.diagram(ops.TT_OP_ADDDMAREG(1, 6, 5, 4)) == "ADDDMAREGi"
     assert isa.diagram(ops.TT_OP_ADDDMAREG(0, 6, 5, 4)) == "ADDDMAREG"
@@ -29,7 +30,8 @@ def test_isa_view_by_hand():
         "STOREIND_L1", "STOREIND_MMIO", "STOREIND_Src"]
     assert isa.diagram(ops.TT_OP_REG2FLOP(0, 2, 0, 0, 0, 0)) == "REG2FLOP_ADC"
     assert isa.diagram(ops.TT_OP_REG2FLOP(0, 1, 0, 0, 0, 0)) is None  # bit 20 without bit 21: no diagram
-    assert isa.diagram(ops.TT_OP_SFPSHFT2(0, 0, 1, 6)) == "SFPSHFT2b" and isa.diagram(ops.TT_OP_SFPSHFT2(0, 0, 1, 5)) == "SFPSHFT2"
+    assert isa.diagram(ops.TT_OP_SFPSHFT2(0, 0, 1, 6)) == "SFPSHFT2b"
+    assert isa.diagram(ops.TT_OP_SFPSHFT2(0, 0, 1, 5)) == "SFPSHFT2"
     assert isa.diagram(ops.TT_OP_NOP) is None and isa.blank_bits(ops.TT_OP_NOP) is None
     assert isa.isa_fields(ops.TT_OP_ATCAS(0, 9, 2, 1, 0, 3)) == ("ATCAS", {"AddrReg": 3, "Ofs": 1, "CmpVal": 2,
                                                                           "SetVal": 9})

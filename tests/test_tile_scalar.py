@@ -278,3 +278,22 @@ def test_thcon_matches_the_reference(seed, program):
     run(program, tile=tile)
     assert tile.gpr(0).tolist() == model.gprs
     assert bytes(tile.l1[:1 << 18]) == bytes(model.l1[:1 << 18])
+
+
+def test_configuration_fields_by_name():
+    # cfg_defines.h (tt-metal 622c6fb9): 261 ThreadConfig fields in 57 words (seed 004's count), Config fields
+    from tensix.tile._tables import CONFIG_FIELDS, THREAD_CONFIG_FIELDS
+    from tensix.tile.config import names_at
+    assert len(THREAD_CONFIG_FIELDS) == 261 and max(a for a, _, _ in THREAD_CONFIG_FIELDS.values()) == 56
+    assert max(a for a, _, _ in CONFIG_FIELDS.values()) < 188
+    assert CONFIG_FIELDS["STATE_RESET_EN"][0] == 4 and THREAD_CONFIG_FIELDS["CFG_STATE_ID_StateID"] == (0, 0, 1)
+    tile = Tile()
+    tile.gpr(1)[4] = 1 << 29
+    run([ops.TT_OP_SETC16(2, 1), ops.TT_OP_SETC16(0, 1), ops.TT_OP_WRCFG(4, 0, 1)], thread=1, tile=tile)
+    assert tile.field("ADDR_MOD_SET_Base", thread=1) == 1 and tile.field("ADDR_MOD_SET_Base") == 0
+    # T1 wrote through its state ID (copy 1); by default a Config field is read through the thread's copy
+    assert tile.field("ALU_ACC_CTRL_Fp32_enabled", thread=1) == 1 and tile.field("ALU_ACC_CTRL_Fp32_enabled") == 0
+    assert tile.field("ALU_ACC_CTRL_Fp32_enabled", copy=1) == 1
+    assert "ALU_ACC_CTRL_Fp32_enabled" in names_at(1) and names_at(0, thread_config=True) == ["CFG_STATE_ID_StateID"]
+    with pytest.raises(TileError, match="did you mean ALU_ACC_CTRL_Fp32_enabled"):
+        tile.field("ALU_ACC_CTRL_FP32_enabled")

@@ -10,6 +10,7 @@ Reads two files and keeps only facts from them:
   argument's width.
 - tt-isa-documentation's WormholeB0/TensixTile/TensixCoprocessor/STALLWAIT.md: the table saying which block
   bits B0-B8 of STALLWAIT / SEMWAIT hold each instruction at the Wait Gate.
+- tt-metal's wormhole_b0_defines/cfg_defines.h: every ThreadConfig / Config field's word, shift and mask.
 - tt-isa-documentation's Diagrams/Src/Bits32.lua: the encoding diagrams the ISA pages draw (field names,
   positions, widths, fixed bits), for the ISA view of a word and the bits an ISA page leaves blank.
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 OPS_PATH = "tt_metal/tt-llk/tt_llk_wormhole_b0/common/inc/ckernel_ops.h"
 STALLWAIT_PATH = "WormholeB0/TensixTile/TensixCoprocessor/STALLWAIT.md"
 BITS32_PATH = "Diagrams/Src/Bits32.lua"
+CFG_DEFINES_PATH = "tt_metal/hw/inc/internal/tt-1xx/wormhole/wormhole_b0_defines/cfg_defines.h"
 
 
 def _git_show(git_dir, path):
@@ -92,8 +94,32 @@ def read_diagrams(text):
     return diagrams
 
 
+def read_cfg_fields(text):
+    """cfg_defines.h: (thread fields, config fields), each name -> (addr32, shamt, mask). The "Registers for
+    THREAD" section indexes ThreadConfig, every other section Config (BackendConfiguration.md)."""
+    thread, config, section = {}, {}, None
+    for line in text.splitlines():
+        m = re.match(r"// Registers for (\w+)", line)
+        if m:
+            section = m.group(1)
+        m = re.match(r"#define (\w+)_ADDR32 (\d+)$", line)
+        if m and section:
+            (thread if section == "THREAD" else config)[m.group(1)] = [int(m.group(2))]
+    for line in text.splitlines():
+        m = re.match(r"#define (\w+)_(SHAMT|MASK) (0x[0-9a-fA-F]+|\d+)$", line)
+        if m:
+            for table in (thread, config):
+                if m.group(1) in table:
+                    table[m.group(1)].append(int(m.group(3), 0))
+    # the bare *_BASE_ADDR32 / section markers have no SHAMT / MASK: they are not fields
+    return ({k: tuple(v) for k, v in thread.items() if len(v) == 3},
+            {k: tuple(v) for k, v in config.items() if len(v) == 3})
+
+
 def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensix/tile/_tables.py"):
     metal_commit, ops_text = _git_show(metal_dir, OPS_PATH)
+    _, cfg_text = _git_show(metal_dir, CFG_DEFINES_PATH)
+    thread_fields, config_fields = read_cfg_fields(cfg_text)
     isa_commit, stall_text = _git_show(isa_dir, STALLWAIT_PATH)
     _, bits32_text = _git_show(isa_dir, BITS32_PATH)
     diagrams = read_diagrams(bits32_text)
@@ -110,6 +136,9 @@ def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensi
         "the STALLWAIT / SEMWAIT block-mask bits (B0 = bit 0 ... B8 = bit 8) that hold each instruction at the",
         "Wait Gate.",
         f"DIAGRAMS: tt-isa-documentation {isa_commit[:10]} {BITS32_PATH}: the encoding diagrams of the ISA pages.",
+        f"THREAD_CONFIG_FIELDS / CONFIG_FIELDS: tt-metal {metal_commit[:10]}",
+        f"{CFG_DEFINES_PATH}:",
+        "name -> (ADDR32, SHAMT, MASK) of each ThreadConfig / Config field.",
         '"""',
         "",
         f'SOURCE_ENCODINGS = ("tt-metal {metal_commit}"',
@@ -117,6 +146,8 @@ def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensi
         f'SOURCE_BLOCK_BITS = ("tt-isa-documentation {isa_commit}"',
         f'                     " {STALLWAIT_PATH}")',
         f'SOURCE_DIAGRAMS = "tt-isa-documentation {isa_commit} {BITS32_PATH}"',
+        f'SOURCE_CFG_FIELDS = ("tt-metal {metal_commit}"',
+        f'                     " {CFG_DEFINES_PATH}")',
         "",
         "ENCODINGS = {",
     ]
@@ -130,16 +161,24 @@ def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensi
     lines += ["}", "", "BLOCK_BITS = {"]
     for name, b in sorted(block.items()):
         lines.append(f"    {name!r}: 0b{b:09b},")
-    lines += ["}", "", "# the ISA pages' encoding diagrams: name -> (opcode, fixed bits (lsb, width, value), fields (name, lsb,",
-              "# width)); variants of one instruction (ADDDMAREGi, STOREIND_L1, ...) are told apart by their fixed bits",
+    lines += ["}", "",
+              "# the ISA pages' encoding diagrams: name -> (opcode, fixed bits (lsb, width, value),",
+              "# fields (name, lsb, width)); variants of one instruction (ADDDMAREGi, STOREIND_L1, ...) are told",
+              "# apart by their fixed bits",
               "DIAGRAMS = {"]
     for name, (opcode, fixed, fields) in sorted(diagrams.items()):
         lines.append(f"    {name!r}: (0x{opcode:02X}, {fixed!r}, (")
         lines += [f"        {f!r}," for f in fields]
         lines.append("    )),")
     lines += ["}", ""]
+    for title, fields in (("THREAD_CONFIG_FIELDS", thread_fields), ("CONFIG_FIELDS", config_fields)):
+        lines.append(f"{title} = {{")
+        ordered = sorted(fields.items(), key=lambda kv: (kv[1], kv[0]))
+        lines += [f"    {k!r}: ({a}, {sh}, 0x{m:X})," for k, (a, sh, m) in ordered]
+        lines += ["}", ""]
     Path(out).write_text("\n".join(lines))
-    print(f"wrote {out}: {len(table)} instructions, {len(block)} block-bit rows, {len(diagrams)} diagrams")
+    print(f"wrote {out}: {len(table)} instructions, {len(block)} block-bit rows, {len(diagrams)} diagrams, "
+          f"{len(thread_fields)} + {len(config_fields)} configuration fields")
 
 
 if __name__ == "__main__":

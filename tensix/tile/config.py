@@ -16,14 +16,38 @@ Immediate side effects of a few writes (PRNG seeding, instruction-cache invalida
 context counters) act on parts tensix.tile does not model; the value is stored.
 """
 
+import difflib
+
 from tensix.errors import NotModelledError
 from tensix.tile import isa
+from tensix.tile._tables import CONFIG_FIELDS, SOURCE_CFG_FIELDS, THREAD_CONFIG_FIELDS
+from tensix.tile.errors import TileError
 from tensix.tile.scalar import _blank, _ub
 
 CONFIG_WORDS = 188  # CFG_STATE_SIZE * 4
 THREAD_CONFIG_WORDS = 57  # THD_STATE_SIZE
 GLOBAL_CFGREG_BASE_ADDR32 = 152
 STATE_RESET_EN_ADDR32 = 4
+
+
+def field(tile, name, thread=0, copy=None):
+    """The value of configuration field `name` (cfg_defines.h's names without _ADDR32): a ThreadConfig field of
+    `thread`, or a Config field of `copy` (default: the copy `thread`'s CFG_STATE_ID selects)."""
+    if name in THREAD_CONFIG_FIELDS:
+        addr, shamt, mask = THREAD_CONFIG_FIELDS[name]
+        return (int(tile.thread_config(thread)[addr]) & mask) >> shamt
+    if name in CONFIG_FIELDS:
+        addr, shamt, mask = CONFIG_FIELDS[name]
+        return (int(tile.config(tile.state_id(thread) if copy is None else copy)[addr]) & mask) >> shamt
+    close = difflib.get_close_matches(name, [*THREAD_CONFIG_FIELDS, *CONFIG_FIELDS], n=3)
+    hint = f"did you mean {', '.join(close)}?" if close else "use a name from cfg_defines.h without _ADDR32."
+    raise TileError(f"{name!r} is not a configuration field of {SOURCE_CFG_FIELDS}. Fix: {hint}")
+
+
+def names_at(index, thread_config=False):
+    """The configuration fields that live in word `index` of Config (or ThreadConfig), low bits first."""
+    table = THREAD_CONFIG_FIELDS if thread_config else CONFIG_FIELDS
+    return [n for n, (a, sh, _) in sorted(table.items(), key=lambda kv: kv[1][1]) if a == index]
 
 
 def write_config(tile, copy, index, value, reset=True):

@@ -115,6 +115,13 @@ class Tile:
         """ThreadConfig of `thread` (57 x uint16, writable view)."""
         return self._thread_config[self._thread_index(thread)]
 
+    def field(self, name, thread=0, copy=None):
+        """A configuration field by its cfg_defines.h name (e.g. "ALU_ACC_CTRL_Fp32_enabled",
+        "ADDR_MOD_SET_Base"): ThreadConfig fields of `thread`, Config fields of `copy` (default: the copy
+        `thread`'s CFG_STATE_ID selects)."""
+        from tensix.tile.config import field
+        return field(self, name, self._thread_index(thread), copy)
+
     def state_id(self, thread):
         """CFG_STATE_ID::StateID of `thread`: which Config copy its instructions use (ThreadConfig word 0 bit 0)."""
         return int(self._thread_config[thread, 0]) & 1
