@@ -8,8 +8,10 @@ the flatbuffer of the same module on a card:
   type: to System, a device tensor comes back to the host and is untilized; to DRAM / L1, a host tensor is tilized
   on the host unless it is bfloat16 (device tilize needs bfloat16), sent to the device (DRAM / L1 interleaved) and
   then tilized on the device if it was not; a device tensor is typecast and moved with ttnn.to_memory_config;
-- the compute ops call their ttnn namesake with ttnn's default output placement (the `full` destinations and
-  the layouts' grids are not used by the 2024 runtime), transpose as permute with the two dims swapped.
+- the compute ops call their ttnn namesake, transpose as permute with the two dims swapped; the result goes to
+  the memory space of the op's result layout (L1 or DRAM interleaved), as tt-mlir's runtime did from September 2024
+  (the be6c5b5c98 runtime left ttnn's default, the input's memory config; with the 2024 pipeline's L1 operands the
+  two agree); the layouts' grids are not used.
 Every ttnn op is a tensix.ttnn program, so the report has each op's device time.
 """
 
@@ -103,13 +105,22 @@ def _to_memory_config(ttnn, device, value, out_type, where: str):
     return ttnn.to_memory_config(t, mem)
 
 
+def _mem(ttnn, op) -> dict:
+    """`memory_config=` of the op's result layout (L1 or DRAM interleaved): the IR's placement, which tt-mlir's
+    runtime followed from September 2024 on (the be6c5b5c98 runtime left ttnn's default, the input's)."""
+    lay = op.results[0].type.encoding if op.results else None
+    if isinstance(lay, LayoutAttr) and lay.memory_space in ("l1", "dram"):
+        return {"memory_config": ttnn.L1_MEMORY_CONFIG if lay.memory_space == "l1" else ttnn.DRAM_MEMORY_CONFIG}
+    return {}
+
+
 def _eltwise(ttnn, op, args, where):
     name = op.name.split(".", 1)[1]
     fn = {"ge": getattr(ttnn, "ge", None)}.get(name, getattr(ttnn, name, None))
     if fn is None:
         raise NotModelledError(f"{where}: tensix.ttnn has no ttnn.{name} program yet, so the TTNN route cannot "
                                f"run it.\nFix: lower to ops tensix.ttnn has, or add ttnn.{name} to tensix.ttnn.")
-    return fn(*args)
+    return fn(*args, **_mem(ttnn, op))
 
 
 def run_function(module: ModuleOp, inputs, name: str | None = None, device=None):
@@ -207,10 +218,10 @@ def _run_op(ttnn, device, op, env, where):
         fn = {"ttnn.sum": ttnn.sum, "ttnn.mean": ttnn.mean, "ttnn.max": ttnn.max}[op.name]
         dims = op.dims()
         dim = None if dims is None else (dims[0] if len(dims) == 1 else tuple(dims))
-        env[op.result] = fn(get(op.input), dim, bool(op.keep_dim.value.data))
+        env[op.result] = fn(get(op.input), dim, bool(op.keep_dim.value.data), **_mem(ttnn, op))
         return None
     if isinstance(op, d.SoftmaxOp):
-        env[op.result] = ttnn.softmax(get(op.input), op.dimension.value.data)
+        env[op.result] = ttnn.softmax(get(op.input), op.dimension.value.data, **_mem(ttnn, op))
         return None
     if isinstance(op, d.TransposeOp):
         x = get(op.input)
@@ -218,27 +229,28 @@ def _run_op(ttnn, device, op, env, where):
         order = list(range(rank))
         d1, d2 = op.dimension1.value.data % rank, op.dimension2.value.data % rank
         order[d1], order[d2] = order[d2], order[d1]
-        env[op.result] = ttnn.permute(x, order)
+        env[op.result] = ttnn.permute(x, order, **_mem(ttnn, op))
         return None
     if isinstance(op, d.MatmulOp):
-        env[op.result] = ttnn.matmul(get(op.a), get(op.b))
+        env[op.result] = ttnn.matmul(get(op.a), get(op.b), **_mem(ttnn, op))
         return None
     if isinstance(op, d.ReshapeOp):
-        env[op.result] = ttnn.reshape(get(op.input), list(op.output.type.get_shape()))
+        env[op.result] = ttnn.reshape(get(op.input), list(op.output.type.get_shape()), **_mem(ttnn, op))
         return None
     if isinstance(op, d.ConcatOp):
-        env[op.result] = ttnn.concat([get(v) for v in op.inputs], op.dim.value.data)
+        env[op.result] = ttnn.concat([get(v) for v in op.inputs], op.dim.value.data, **_mem(ttnn, op))
         return None
     if isinstance(op, d.EmbeddingOp):
         idx = get(op.input)
         if ttnn.is_tensor_storage_on_device(idx) and idx.dtype != ttnn.uint32:
             idx = ttnn.typecast(idx, ttnn.uint32)
-        env[op.result] = ttnn.embedding(idx, get(op.weight), layout=ttnn.TILE_LAYOUT)
+        env[op.result] = ttnn.embedding(idx, get(op.weight), layout=ttnn.TILE_LAYOUT, **_mem(ttnn, op))
         return None
     if isinstance(op, d.LayerNormOp):
         w = get(op.weight[0]) if len(op.weight) else None
         b = get(op.bias[0]) if len(op.bias) else None
-        env[op.result] = ttnn.layer_norm(get(op.input), epsilon=op.epsilon.value.data, weight=w, bias=b)
+        env[op.result] = ttnn.layer_norm(get(op.input), epsilon=op.epsilon.value.data, weight=w, bias=b,
+                                         **_mem(ttnn, op))
         return None
     raise NotModelledError(f"{where}: the TTNN route has no runtime for '{op.name}'.\nFix: lower it to the ops the "
                            f"route runs (tensix.mlir.runtime).")

@@ -67,7 +67,7 @@ def _implicit_device(m, opts, sources):
 def _layout(m, opts, sources):
     from tensix.mlir.passes import ttir
 
-    ttir.layout(m)
+    ttir.layout(m, opts.get("default-memory-space"))
 
 
 def _grid_set(m, opts, sources):
@@ -124,6 +124,12 @@ def _convert_ttnn_to_emitc(m, opts, sources):
     emitc.convert_ttnn_to_emitc(m, sources)
 
 
+def _l1_interleaved(m, opts, sources):
+    from tensix.mlir.passes import optimize
+
+    optimize.l1_interleaved(m)
+
+
 def _convert_ttnn_to_emitpy(m, opts, sources):
     from tensix.mlir.passes import emitpy
 
@@ -131,10 +137,13 @@ def _convert_ttnn_to_emitpy(m, opts, sources):
 
 
 def _ttnn_pipeline(m, opts, sources):
-    steps = [("ttir-load-system-desc", {}), ("ttir-implicit-device", {}), ("ttir-layout", {})]
+    layout_opts = {k: v for k, v in opts.items() if k == "default-memory-space"}
+    steps = [("ttir-load-system-desc", {}), ("ttir-implicit-device", {}), ("ttir-layout", layout_opts)]
     if _bool("ttir-to-ttnn-backend-pipeline", "enable-grid-set", opts.get("enable-grid-set", "true")):
         steps.append(("ttir-grid-set", {"override-grid-sizes": opts.get("override-grid-sizes", "")}))
     steps += [("ttnn-open-device", {}), ("convert-ttir-to-ttnn", {})]
+    if _bool("ttir-to-ttnn-backend-pipeline", "enable-l1-interleaved", opts.get("enable-l1-interleaved", "false")):
+        steps.append(("ttnn-l1-interleaved", {}))
     for name, o in steps:      # verified once at the end (tensix-opt verifies after the pipeline)
         PASSES[name].run(m, o, sources)
 
@@ -147,7 +156,8 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
     PassInfo("ttir-implicit-device", "Set tt.device from the system desc unless the module has one.", {},
              _implicit_device),
     PassInfo("ttir-layout", "Give every tensor a #tt.layout and move operands to their constraint's memory space.",
-             {}, _layout),
+             {"default-memory-space": "system|mmio|dram|l1: preferred where the constraint allows (default: the "
+                                      "2024 choice, L1 first)"}, _layout),
     PassInfo("ttir-grid-set", "Lay every op result out on the device grid (or an override per NameLoc).",
              {"override-grid-sizes": "name=AxB,name2=CxD"}, _grid_set),
     PassInfo("ttir-generic", "Wrap the named eltwise ops in ttir.generic regions around a ttir.kernel.", {},
@@ -169,7 +179,12 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
              "tensix-translate -mlir-to-python).", {}, _convert_ttnn_to_emitpy),
     PassInfo("ttir-to-ttnn-backend-pipeline", "TTIR to TTNN: system desc, device, layout, grid, open device, "
              "conversion.", {"enable-grid-set": "run ttir-grid-set (default true)",
-                             "override-grid-sizes": "name=AxB,... for ttir-grid-set"}, _ttnn_pipeline),
+                             "override-grid-sizes": "name=AxB,... for ttir-grid-set",
+                             "default-memory-space": "for ttir-layout",
+                             "enable-l1-interleaved": "run ttnn-l1-interleaved last (default false)"},
+             _ttnn_pipeline),
+    PassInfo("ttnn-l1-interleaved", "Keep intermediate results in L1 (interleaved) where they fit, instead of DRAM.",
+             {}, _l1_interleaved),
 ]}
 
 

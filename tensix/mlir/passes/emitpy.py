@@ -42,6 +42,14 @@ def _dtype(ty) -> str:
     return "ttnn.bfloat16" if isinstance(ty.element_type, BFloat16Type) else "ttnn.float32"
 
 
+class _EmitterProxy:
+    def __init__(self, inner, call):
+        self.inner, self.call = inner, call
+
+    def type(self, v):
+        return self.inner.type(v)
+
+
 class _Emitter:
     def __init__(self, anchor, device, types):
         self.anchor = anchor
@@ -87,6 +95,14 @@ def _to_memory_config(e: _Emitter, op):
 
 def _compute(e: _Emitter, op):
     name = op.name.split(".", 1)[1]
+    space = _space(op.results[0].type) if op.results else None
+    mem = {"l1": "memory_config=ttnn.L1_MEMORY_CONFIG", "dram": "memory_config=ttnn.DRAM_MEMORY_CONFIG"}.get(space)
+    call = e.call
+
+    def e_call(callee, operands, args):       # every compute call places its result as the IR says
+        return call(callee, operands, args + ([mem] if mem else []))
+
+    e = _EmitterProxy(e, e_call)
     if isinstance(op, d.ELTWISE):
         ins = list(op.inputs)
         return e.call(f"ttnn.{name}", ins, [f"${i}" for i in range(len(ins))])

@@ -84,8 +84,17 @@ def _type_rewriter(op: Operation, rw: Rewriter) -> bool:
     return updated
 
 
-def _desired_space(constraint_bits: int) -> str:
-    """uppermostMemorySpace: L1 if the constraint allows it, else DRAM, else System."""
+_SPACE_BIT = {"system": 1, "mmio": 1, "dram": 2, "l1": 4}
+
+
+def _desired_space(constraint_bits: int, default: str | None = None) -> str:
+    """Without a default: be6c5b5c98's uppermostMemorySpace, L1 if the constraint allows it, else DRAM, else System.
+    With `default` (the `default-memory-space` option tt-mlir's ttir-layout gained in September 2024, Layout.cpp
+    getLegalMemorySpace at 62a4d6fd9f): the default if the constraint allows it, else DRAM, else L1, else System."""
+    if default is not None:
+        if constraint_bits & _SPACE_BIT[default]:
+            return default
+        return "dram" if constraint_bits & 2 else "l1" if constraint_bits & 4 else "system"
     if constraint_bits & 4:
         return "l1"
     if constraint_bits & 2:
@@ -115,7 +124,7 @@ def _to_layout(rw: Rewriter, anchor: Operation, value: SSAValue, space: str) -> 
     return conv.result
 
 
-def _operands_rewriter(op: Operation, rw: Rewriter) -> bool:
+def _operands_rewriter(op: Operation, rw: Rewriter, default: str | None = None) -> bool:
     """TTIRLayoutOperandsRewriter: move each operand to the memory space its operand constraint asks for."""
     constraints = op.constraints()
     outputs = op.dps_outputs()
@@ -129,7 +138,7 @@ def _operands_rewriter(op: Operation, rw: Rewriter) -> bool:
                             f"operand_constraints; --ttir-layout reads one per operand.\nFix: give one "
                             f"#tt.operand_constraint per operand.")
         is_result = any(value is o for o in outputs)
-        new = _to_layout(rw, op, value, _desired_space(constraints[i].bits))
+        new = _to_layout(rw, op, value, _desired_space(constraints[i].bits, default))
         if new is None:
             continue
         modified = True
@@ -161,13 +170,16 @@ def _return_rewriter(op: Operation, rw: Rewriter) -> bool:
     return modified
 
 
-def layout(module: ModuleOp) -> None:
+def layout(module: ModuleOp, default_memory_space: str | None = None) -> None:
     """TTIRLayout: two greedy runs, type conversion then operand placement (pattern order as registered)."""
+    if default_memory_space not in (None, "system", "mmio", "dram", "l1"):
+        raise MLIRError(f"--ttir-layout: default-memory-space must be system, mmio, dram or l1, got "
+                        f"'{default_memory_space}'")
     apply_greedily(module, _type_rewriter)
 
     def pattern(op: Operation, rw: Rewriter) -> bool:
         if isinstance(op, ttir.LAYOUT_OPS):
-            return _operands_rewriter(op, rw)
+            return _operands_rewriter(op, rw, default_memory_space)
         if isinstance(op, func.ReturnOp):
             return _return_rewriter(op, rw)
         return False
