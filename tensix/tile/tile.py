@@ -97,6 +97,7 @@ class Tile:
         self._block = [0] * 256
         for name, bits in isa.BLOCK_BITS.items():
             self._block[isa.OPCODE[name]] = bits
+        self._step = self._make_step()
 
     # ---- state views -------------------------------------------------------------------------------------
     def gpr(self, thread):
@@ -188,18 +189,28 @@ class Tile:
 
     # ---- running -----------------------------------------------------------------------------------------
     def run(self):
-        """Run until no thread can make progress. Returns the blocked threads (see blocked())."""
-        threads = self._threads
-        step = self._step
+        """Run until no thread can make progress. Returns the blocked threads (see blocked()).
+
+        Threads with work take turns, one instruction each per round (T0, T1, T2); a thread alone with work runs
+        on without the round-robin bookkeeping (nothing else can change the state it may wait on)."""
+        threads, step = self._threads, self._step
         while True:
-            progressed = False
-            for t in threads:
-                if t.queue and step(t):
-                    progressed = True
-                    # a thread alone with work runs on without the round-robin bookkeeping (nothing else can
-                    # change the state it waits on)
-                    if not any(o.queue for o in threads if o is not t):
-                        step(t, limit=len(t.queue) + 1)
+            busy = [t for t in threads if t.queue]
+            if not busy:
+                return []
+            if len(busy) == 1:
+                t = busy[0]
+                if not step(t, len(t.queue) + 1):
+                    return self.blocked()
+                continue
+            progressed = True
+            while progressed:
+                progressed = False
+                for t in busy:
+                    if t.queue and step(t):
+                        progressed = True
+                if not (busy[0].queue and busy[1].queue and (len(busy) == 2 or busy[2].queue)):
+                    break  # a thread ran dry: re-form the rotation
             if not progressed:
                 return self.blocked()
 
@@ -227,30 +238,37 @@ class Tile:
         """How many instructions thread `thread` has passed through the Wait Gate."""
         return self._threads[self._thread_index(thread)].executed
 
-    def _step(self, t, limit=1):
-        """Pass up to `limit` instructions of thread `t` through its Wait Gate; returns how many passed."""
-        q, ti, handlers, block, is_scalar = t.queue, t.index, self._handlers, self._block, self._is_scalar
-        n = 0
-        while q and n < limit:
-            w = q[0]
-            op = w >> 24
-            latch = t.latch
-            if latch is not None:
-                if self.sync.latch_met(latch):
-                    t.latch = None
-                elif (block[op] & latch.block if op != 0x02 else latch.block == 0x1FF):
-                    t.reason = f"held at the Wait Gate by {isa.disassemble(latch.word)}"
+    def _make_step(self):
+        """The Wait Gate of a thread as a closure over the tile's fixed tables (the hot loop of run())."""
+        handlers, block, is_scalar, latch_met = self._handlers, self._block, self._is_scalar, self.sync.latch_met
+        tile = self
+
+        def step(t, limit=1):
+            """Pass up to `limit` instructions of thread `t` through its Wait Gate; returns how many passed."""
+            q, ti = t.queue, t.index
+            n = 0
+            while q and n < limit:
+                w = q[0]
+                op = w >> 24
+                latch = t.latch
+                if latch is not None:
+                    if latch_met(latch):
+                        t.latch = None
+                    elif (block[op] & latch.block if op != 0x02 else latch.block == 0x1FF):
+                        t.reason = f"held at the Wait Gate by {isa.disassemble(latch.word)}"
+                        break
+                owner = tile.scalar_owner
+                if owner is not None and owner != ti and is_scalar[op]:
+                    t.reason = f"the Scalar Unit is busy with T{owner}'s retrying atomic (ATCAS.md, ATINCGETPTR.md)"
                     break
-            owner = self.scalar_owner
-            if owner is not None and owner != ti and is_scalar[op]:
-                t.reason = f"the Scalar Unit is busy with T{owner}'s retrying atomic (ATCAS.md, ATINCGETPTR.md)"
-                break
-            if not handlers[op](ti, w):
-                break
-            q.popleft()
-            n += 1
-        t.executed += n
-        return n
+                if not handlers[op](ti, w):
+                    break
+                q.popleft()
+                n += 1
+            t.executed += n
+            return n
+
+        return step
 
     def _release_latches(self):
         """Semaphores changed: the Wait Gates forget latches whose conditions now hold (they re-evaluate
