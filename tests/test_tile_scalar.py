@@ -255,8 +255,26 @@ mem = st.one_of(
 )
 
 
+byte = st.integers(0, 255)
+atomics = st.one_of(
+    st.builds(lambda m, d: ops.TT_OP_ATSWAP(0, m, d, 0), st.integers(0, 0x1FF), st.integers(4, 63)),
+    st.builds(lambda sv, cv, o: ops.TT_OP_ATCAS(0, sv, cv, o, 0, 0), st.integers(0, 15), st.integers(0, 15),
+              st.integers(0, 3)),
+    st.builds(lambda n, i, w, o, d: ops.TT_OP_ATINCGETPTR(0, n, i, w, o, d, 0), st.integers(0, 1),
+              st.integers(0, 15), st.integers(0, 15), st.integers(0, 3), st.integers(4, 63)),
+)
+config = st.one_of(
+    st.builds(lambda i, v: ops.TT_OP_SETC16(i, v), st.integers(0, 56), st.integers(0, 0xFFFF)),
+    st.builds(lambda r, w, i: ops.TT_OP_WRCFG(r, w, i), reg, st.integers(0, 1), st.integers(0, 187)),
+    st.builds(lambda r, i: ops.TT_OP_RDCFG(r, i), st.integers(4, 63), st.integers(0, 187)),
+    st.builds(lambda k, m, d, i: getattr(ops, f"TT_OP_RMWCIB{k}")(m, d, i), st.integers(0, 3), byte, byte,
+              st.integers(0, 187)),
+    st.builds(lambda z, i, r: ops.TT_OP_REG2FLOP(z, 0, 0, 0, i, r), st.integers(0, 3), st.integers(0, 99), reg),
+)
+
+
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.lists(st.one_of(alu, mem), max_size=40))
+@given(st.integers(0, 2**32 - 1), st.lists(st.one_of(alu, mem, atomics, config), max_size=40))
 def test_thcon_matches_the_reference(seed, program):
     # GPRs and L1 from a seeded generator: hypothesis's favourite all-zero registers would hide wrapping bugs
     rng = np.random.default_rng(seed)
@@ -265,19 +283,34 @@ def test_thcon_matches_the_reference(seed, program):
     for r in (1, 2, 3):
         gprs[r] &= 0x7FFF7FFF  # offsets stay in L1
     # keep GPR 0-3 out of the ALU results so addresses stay in range
-    program = [w for w in program if (w >> 12) & 63 > 3 and not (w >> 24 == 0x45 and (w & 0x7F) < 8)]
+    alu_ops = (0x58, 0x59, 0x5A, 0x5B, 0x5C, 0x5D)
+    program = [w for w in program if not (w >> 24 in alu_ops and (w >> 12) & 63 <= 3)
+               and not (w >> 24 == 0x45 and (w & 0x7F) < 8)]
     model = ref.ThCon()
     model.gprs = list(gprs)
     init = rng.integers(0, 256, 1 << 18, dtype=np.uint8)
+    words = init.view(np.uint32)
+    words[rng.random(words.size) < 0.5] &= 0xF  # half the words small: ATCAS compares succeed, FIFOs drain
     model.l1[:1 << 18] = init.tobytes()
+    cfg = rng.integers(0, 2**32, (2, 188), dtype=np.uint32)
+    cfg[:, 152:] = cfg[0, 152:]  # the shared words are one copy
+    model.config = cfg.tolist()
     tile = Tile()
     tile.gpr(0)[:] = gprs
     tile.l1[:1 << 18] = init
+    tile.config(0)[:], tile.config(1)[:] = cfg
+    done = 0
     for w in program:
-        model.execute(w)
-    run(program, tile=tile)
+        if not model.execute(w):
+            break  # the instruction waits (ATCAS, ATINCGETPTR): so must the tile's thread
+        done += 1
+    tile.push(0, program)
+    blocked = tile.run()
+    assert tile.executed(0) == done and blocked == ([0] if done < len(program) else [])
     assert tile.gpr(0).tolist() == model.gprs
     assert bytes(tile.l1[:1 << 18]) == bytes(model.l1[:1 << 18])
+    assert tile.config(0).tolist() == model.config[0] and tile.config(1).tolist() == model.config[1]
+    assert tile.thread_config(0).tolist() == model.thread_config
 
 
 def test_configuration_fields_by_name():

@@ -99,11 +99,27 @@ def replay_expander(instructions):
 
 
 class ThCon:
-    """GPRs and L1 of one thread, and the ThCon instructions' functional models (uint32 arithmetic)."""
+    """GPRs and L1 of one thread, Config and its ThreadConfig, and the functional models of the Scalar Unit and
+    Configuration Unit instructions (uint32 arithmetic). execute() returns False where the instruction would
+    wait (a failing ATCAS, a full / empty FIFO for ATINCGETPTR)."""
 
     def __init__(self, l1_bytes=1464 * 1024):
         self.gprs = [0] * 64
         self.l1 = bytearray(l1_bytes)
+        self.config = [[0] * 188, [0] * 188]  # BackendConfiguration.md: Config[2][CFG_STATE_SIZE * 4]
+        self.thread_config = [0] * 57
+
+    def state_id(self):
+        return self.thread_config[0] & 1  # CFG_STATE_ID_StateID: ADDR32 0, SHAMT 0, MASK 1
+
+    def write_config(self, index, value, rmw=False):
+        """Config[StateID][index] = value with BackendConfiguration.md's special cases."""
+        copies = (0, 1) if index >= 152 else (self.state_id(),)  # GLOBAL_CFGREG_BASE_ADDR32
+        for c in copies:
+            self.config[c][index] = value
+            if index == 4 and not rmw:  # STATE_RESET_EN_ADDR32
+                for j in range(152):
+                    self.config[c][j] = 0
 
     def half(self, half_reg):
         return (self.gprs[half_reg // 2] >> (16 * (half_reg % 2))) & 0xFFFF
@@ -168,5 +184,71 @@ class ThCon:
             new = (((original + g[inout]) % 2**32) & int_mask) | (original & ~int_mask & 0xFFFFFFFF)
             self.l1[addr:addr + 4] = new.to_bytes(4, "little")
             g[inout] = original
+        elif op == 0x63:  # ATSWAP
+            addr = g[field(insn, 0, 6)] * 16
+            data_reg = field(insn, 6, 6)
+            if field(insn, 22, 1):
+                to_write = bytearray(16)
+                to_write[(data_reg & 3) * 4:(data_reg & 3) * 4 + 4] = g[data_reg].to_bytes(4, "little")
+            else:
+                to_write = b"".join(g[(data_reg & 0x3C) + i].to_bytes(4, "little") for i in range(4))
+            for i in range(8):
+                if field(insn, 14, 8) >> i & 1:
+                    self.l1[addr + 2 * i:addr + 2 * i + 2] = to_write[2 * i:2 * i + 2]
+        elif op == 0x64:  # ATCAS
+            addr = g[field(insn, 0, 6)] * 16 + field(insn, 12, 2) * 4
+            if self.word(addr) != field(insn, 14, 4):
+                return False
+            self.l1[addr:addr + 4] = field(insn, 18, 4).to_bytes(4, "little")
+        elif op == 0x62:  # ATINCGETPTR
+            no_incr, incr_log2, int_width = field(insn, 22, 1), field(insn, 18, 4), field(insn, 14, 4)
+            ofs = field(insn, 12, 2)
+            increment_by = (0 if no_incr else 1) << incr_log2
+            int_mask = (1 << int_width) - 1
+            base = g[field(insn, 0, 6)] * 16
+            rd, wr = self.word(base), self.word(base + 4)
+            size = (wr - rd) % 2**32
+            if ofs & 1:
+                capacity = (1 << (int_width - 1)) if int_width else 0x8000
+                if size % capacity == 0 and size != 0:
+                    return False
+            elif size == 0:
+                return False
+            original = self.word(base + 4 * ofs)
+            new = ((original + increment_by) % 2**32 & int_mask) | (original & ~int_mask & 0xFFFFFFFF)
+            self.l1[base + 4 * ofs:base + 4 * ofs + 4] = new.to_bytes(4, "little")
+            g[field(insn, 6, 6)] = original
+        elif op == 0xB2:  # SETC16
+            self.thread_config[field(insn, 16, 8)] = field(insn, 0, 16)
+        elif op == 0xB0:  # WRCFG
+            index, reg = field(insn, 0, 11), field(insn, 16, 6)
+            if field(insn, 15, 1):
+                words = [g[(reg & ~3) + i] for i in range(4)]
+                copy = self.state_id()
+                for i in range(4):  # memcpy of 16 bytes, then the write's special cases
+                    j = (index & ~3) + i
+                    for c in ((0, 1) if j >= 152 else (copy,)):
+                        self.config[c][j] = words[i]
+                if index & ~3 == 4:
+                    self.config[copy][:152] = [0] * 152
+            else:
+                self.write_config(index, g[reg])
+        elif op == 0xB1:  # RDCFG (ckernel_ops.h layout)
+            g[field(insn, 16, 8)] = self.config[self.state_id()][field(insn, 0, 16)]
+        elif 0xB3 <= op <= 0xB6:  # RMWCIB0-3
+            index, byte = field(insn, 0, 8), op - 0xB3
+            mask, new = field(insn, 16, 8), field(insn, 8, 8)
+            old = self.config[self.state_id()][index]
+            old_byte = (old >> 8 * byte) & 0xFF
+            merged = (new & mask) | (old_byte & ~mask & 0xFF)
+            self.write_config(index, (old & ~(0xFF << 8 * byte) & 0xFFFFFFFF) | merged << 8 * byte, rmw=True)
+        elif op == 0x48:  # REG2FLOP, configuration form
+            index, reg = field(insn, 6, 7), field(insn, 0, 6)
+            if field(insn, 22, 2) == 0:
+                for i in range(4):
+                    self.write_config(52 + (index & ~3) + i, g[(reg & ~3) + i])
+            else:
+                self.write_config(52 + index, g[reg])
         else:
             raise NotImplementedError(hex(insn))
+        return True
