@@ -1094,12 +1094,6 @@ _add("ttnn.add: sharded operands where it is not binary_ng's native L1 sharding 
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_bcast_sharded_output_half_mem_config',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_half_mem_config_interleaved'])
 
-_add("BUG (tensix/metalium/host.py CircularBufferConfig.set_globally_allocated_address): the cached program's CB config keeps a strong reference to the sharded buffers of the op's last call (tt-metal keeps a raw pointer), so L1 holds one extra generation of sharded tensors per cached program and a later case of the module runs out of L1",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_scalar_tile[dtype_torch=torch.float32-dtype_ttnn=DataType.FLOAT32-a_shape=torch.Size([1, 1, 6400, 32])-shard_type=ShardStrategy.HEIGHT-shard_size=[3200, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-scalar=-0.25]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_half_mem_config[input_shard_orientation=ShardOrientation.ROW_MAJOR-output_memory_config=MemoryConfig(memory_layout=TensorMemoryLayout::WIDTH_SHARDED,buffer_type=BufferType::L1,shard_spec=std::nullopt,nd_shard_spec=std::nullopt,created_with_nd_shard_spec=0,per_core_allocation=0,range_lockstep_allocation=0)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_half_mem_config[input_shard_orientation=ShardOrientation.ROW_MAJOR-output_memory_config=MemoryConfig(memory_layout=TensorMemoryLayout::BLOCK_SHARDED,buffer_type=BufferType::L1,shard_spec=std::nullopt,nd_shard_spec=std::nullopt,created_with_nd_shard_spec=0,per_core_allocation=0,range_lockstep_allocation=0)]'],
-     raises=OutOfMemoryError)
-
 _add("binary_ng's SFPU add of DataType.INT32 operands (add_int_tile, mul_int_tile, div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.",
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_add_i32'])
 
