@@ -295,3 +295,52 @@ def test_ttkernel_verifiers():
             '(!ttkernel.cb<0, 0, memref<4x4xf32, #l1_>>) -> ()\n    return\n  }\n}\n')
     with pytest.raises(MLIRError, match="'ttkernel.builtin' op KernelOp must be inside of a DispatchOp region"):
         run(text, [])
+
+
+def _chain(kinds, n):
+    t = f"tensor<{n}x{n}xf32>"
+    lines = ["#c = #tt.operand_constraint<dram|l1|tile|any_device_tile>", "module {",
+             f"  func.func @f(%arg0: {t}, %arg1: {t}) -> {t} {{"]
+    prev, v = "%arg0", 0
+    for k in kinds:
+        lines.append(f"    %{v} = tensor.empty() : {t}")
+        out, v = f"%{v}", v + 1
+        if k in ("add", "multiply", "subtract"):
+            lines.append(f'    %{v} = "ttir.{k}"({prev}, %arg1, {out}) <{{operandSegmentSizes = array<i32: 2, 1>, '
+                         f'operand_constraints = [#c, #c, #c]}}> : ({t}, {t}, {t}) -> {t}')
+        elif k == "relu":
+            lines.append(f'    %{v} = "ttir.relu"({prev}, {out}) <{{operandSegmentSizes = array<i32: 1, 1>, '
+                         f'operand_constraints = [#c, #c]}}> : ({t}, {t}) -> {t}')
+        elif k == "matmul":
+            lines.append(f'    %{v} = "ttir.matmul"({prev}, %arg1, {out}) <{{operand_constraints = [#c, #c, #c]}}> :'
+                         f' ({t}, {t}, {t}) -> {t}')
+        else:
+            lines.append(f'    %{v} = "ttir.softmax"({prev}, {out}) <{{dimension = -1 : si32, operand_constraints = '
+                         f'[#c, #c]}}> : ({t}, {t}) -> {t}')
+        prev, v = f"%{v}", v + 1
+    lines += [f"    return {prev} : {t}", "  }", "}", ""]
+    return "\n".join(lines)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=25, deadline=None)
+@given(kinds=st.lists(st.sampled_from(["add", "multiply", "subtract", "relu", "matmul", "softmax"]), min_size=1,
+                      max_size=6),
+       n=st.sampled_from([32, 64, 96]), pipeline=st.sampled_from(["ttnn", "ttnn-dram-l1", "emitc", "emitpy"]))
+def test_pipeline_outputs_reparse_to_themselves(kinds, n, pipeline):
+    """Whatever the pipeline prints parses back, verifies, and prints identically; SSA results are numbered
+    %0, %1, ... in order; each TTIR op gives exactly one TTNN compute op."""
+    steps = [("ttir-to-ttnn-backend-pipeline",
+              "default-memory-space=dram enable-l1-interleaved=true" if pipeline == "ttnn-dram-l1" else "")]
+    if pipeline in ("emitc", "emitpy"):
+        steps.append((f"convert-ttnn-to-{pipeline}", ""))
+    out = run(_chain(kinds, n), steps)
+    assert run(out, []) == out
+    numbers = [int(x) for x in re.findall(r"^\s+%(\d+) = ", out, re.M)]
+    assert numbers == list(range(len(numbers)))
+    if pipeline.startswith("ttnn"):
+        compute = re.findall(r'"ttnn\.(add|multiply|subtract|relu|matmul|softmax)"', out)
+        assert compute == kinds

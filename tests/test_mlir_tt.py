@@ -260,3 +260,25 @@ def test_grid_and_memory_space_text():
         parse_attr("#tt.memory_space<sram>")
     lay = LayoutAttr.make([32, 32], BFloat16Type(), "dram")
     assert attr_str(lay).endswith("memref<32x32xbf16, #tt.memory_space<dram>>>")
+
+
+def test_without_xdsl_the_import_error_names_the_extra():
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib.abc, sys\n"
+        "class Block(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name.split('.')[0] == 'xdsl':\n"
+        "            raise ModuleNotFoundError(name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import tensix, tensix.ttnn.compat as c\n"
+        "assert 'ttmlir' not in c.MAPPINGS\n"
+        "try:\n"
+        "    import tensix.mlir\n"
+        "except ImportError as e:\n"
+        "    print(e)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "pip install 'tensix[mlir]'" in r.stdout

@@ -75,6 +75,13 @@ def _type_rewriter(op: Operation, rw: Rewriter) -> bool:
             set_type(v, new)
             updated = True
     if isinstance(op, func.FuncOp):
+        # tt-mlir converts only the values ops use, so an unused argument kept its old type and the function failed
+        # MLIR's verifier ('type of entry block argument'); tensix converts the entry block's arguments too
+        for a in (op.body.blocks[0].args if op.body.blocks else ()):
+            new = _convert_type(a.type)
+            if new != a.type:
+                set_type(a, new)
+                updated = True
         ft = op.function_type
         new_ft = FunctionType.from_lists([_convert_type(t) for t in ft.inputs.data],
                                          [_convert_type(t) for t in ft.outputs.data])

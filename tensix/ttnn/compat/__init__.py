@@ -27,8 +27,11 @@ import sys
 MAPPINGS: dict[str, str] = {
     "ttnn": "tensix.ttnn.compat.ttnn",
 }
-if importlib.util.find_spec("xdsl") is not None:  # tt-mlir's Python API, with tensix's `mlir` extra
-    MAPPINGS["ttmlir"] = "tensix.mlir.compat.ttmlir"
+try:  # tt-mlir's Python API, with tensix's `mlir` extra
+    if importlib.util.find_spec("xdsl") is not None:
+        MAPPINGS["ttmlir"] = "tensix.mlir.compat.ttmlir"
+except (ImportError, ValueError):
+    pass
 
 from tensix.errors import NotModelledError
 
