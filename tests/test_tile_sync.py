@@ -195,3 +195,16 @@ def test_units_not_modelled_and_words_that_must_not_reach_the_gate():
     tile.push(0, [ops.TT_OP_REPLAY(3, 1, 0, 0)])  # never recorded: plays back word 0
     with pytest.raises(TileError, match="opcode 0x00 is not a Wormhole Tensix instruction"):
         tile.run()
+
+
+def test_describe():
+    tile = Tile()
+    tile.push(0, [ops.TT_OP_SEMINIT(3, 0, 1), ops.TT_OP_ATGETM(2), ops.TT_OP_SEMWAIT(B5, 1, 1), mark(1),
+                  ops.TT_OP_REPLAY(0, 4, 0, 1), mark(2)])
+    tile.run()
+    text = tile.describe()
+    assert "T0: 3 executed, next 0x45000100 SETDMAREG" in text and "(1 queued)" in text
+    assert "waits: held at the Wait Gate by SEMWAIT" in text and "latched: SEMWAIT" in text
+    assert "replay buffer recording, 3 to go" in text
+    assert "semaphores (value/max): 0:0/3" in text and "mutexes held: 2:T0" in text and "T1: 0 executed, idle" in text
+    assert repr(tile) == "<tensix.tile.Tile execute=True blocked=[0]>"

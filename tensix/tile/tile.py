@@ -234,6 +234,30 @@ class Tile:
         t = self._threads[self._thread_index(thread)]
         return t.reason if t.queue else None
 
+    def describe(self):
+        """A multi-line picture of the tile for debugging: each thread's next instruction and why it waits, its
+        latched wait, the semaphores and the mutexes."""
+        lines = []
+        for t in self._threads:
+            head = (f"next 0x{t.queue[0]:08X} {isa.disassemble(t.queue[0])} ({len(t.queue)} queued)"
+                    if t.queue else "idle")
+            lines.append(f"T{t.index}: {t.executed} executed, {head}")
+            if t.queue and t.reason:
+                lines.append(f"    waits: {t.reason}")
+            if t.latch is not None:
+                lines.append(f"    latched: {isa.disassemble(t.latch.word)}")
+            if t.replay.recording:
+                lines.append(f"    replay buffer recording, {t.replay.load_left} to go")
+        sems = ", ".join(f"{i}:{v}/{m}" for i, (v, m) in enumerate(zip(self.sync.sem_value, self.sync.sem_max))
+                         if v or m)
+        lines.append(f"semaphores (value/max): {sems or 'all 0/0'}")
+        held = ", ".join(f"{i}:T{h}" for i, h in enumerate(self.sync.mutex) if h is not None)
+        lines.append(f"mutexes held: {held or 'none'}")
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return f"<tensix.tile.Tile execute={self.execute} blocked={self.blocked()}>"
+
     def executed(self, thread):
         """How many instructions thread `thread` has passed through the Wait Gate."""
         return self._threads[self._thread_index(thread)].executed
