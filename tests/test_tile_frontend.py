@@ -28,6 +28,8 @@ def frontend(*pushes, mop_cfg=None, thread=0):
 
 def test_plain_words_flow_through_in_order():
     assert frontend(PLAIN[:5], PLAIN[5:7]) == PLAIN[:7]
+    import numpy as np
+    assert frontend(np.array(PLAIN[:3], dtype=np.uint32), PLAIN[3], np.uint32(PLAIN[4])) == PLAIN[:5]
 
 
 def test_template0_by_hand():

@@ -164,7 +164,7 @@ class Tile:
         Expander of that thread, or by core="B" into the FIFO after the MOP Expander (PushTensixInstruction.md,
         MOP.md: RISCV B cannot use MOP)."""
         t = self._threads[self._thread_index(thread)]
-        if isinstance(words, int):
+        if isinstance(words, (int, np.integer)):
             words = (words,)
         words = [isa._check_word(w) for w in words]
         if core is None or core == f"T{thread}":
