@@ -568,3 +568,20 @@ def test_slice_api_and_errors(device):
         ttnn.slice(t, [0, 0, 0], [1, 30, 30], pad_value=0.0)
     h = _host(x, ttnn.bfloat16)[1, 2:5]                  # host tensors slice on the host
     np.testing.assert_array_equal(ttnn.to_numpy(h), ttnn.to_numpy(_host(x, ttnn.bfloat16))[1, 2:5])
+
+
+def test_reshape_with_an_explicit_padded_shape_is_a_view(device):
+    """ttnn.reshape(t, logical, padded_shape=...) (tt-metal 622c6fb9 reshape.cpp): a tiled tensor keeps its tiles under
+    a smaller logical shape (the old values stay in what is now padding, as on the card); a -1 makes the padded shape
+    the inferred one; a volume change that is not a tile-row view is refused."""
+    x = np.arange(32 * 64, dtype=np.float32).reshape(1, 1, 32, 64)
+    t = _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
+    v = ttnn.reshape(t, (1, 1, 32, 40), padded_shape=(1, 1, 32, 64))
+    assert tuple(v.shape) == (1, 1, 32, 40) and tuple(v.padded_shape) == (1, 1, 32, 64)
+    np.testing.assert_array_equal(ttnn.to_numpy(v), ttnn.to_numpy(t)[..., :40])
+    w = ttnn.reshape(t, (1, 32, -1), (1, 32, 64))
+    assert tuple(w.shape) == (1, 32, 64)
+    with pytest.raises(ttnn.ShapeError, match="different volumes"):
+        ttnn.reshape(t, (1, 1, 16, 64), padded_shape=(1, 1, 32, 128))
+    with pytest.raises(tensix.NotModelledError, match="host tensor viewed with padded shape"):
+        ttnn.reshape(ttnn.from_numpy(x), (1, 1, 32, 40), padded_shape=(1, 1, 32, 64))

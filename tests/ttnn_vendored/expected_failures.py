@@ -1818,15 +1818,6 @@ _add('ttnn.as_tensor is a ttnn operation that tensix does not model (no program 
      ['tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_fused_non_broadcast_bias_width_sharded_in0_in1',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_in0_in1_bias_sharded'])
 
-_add('BUG (tensix/ttnn/operations/dm_reshape.py, data movement): ttnn.reshape(t, shape, padded_shape=...) is taken as a data-moving reshape to `shape` and refused with a volume ShapeError; ttnn views the tensor with the given padded shape',
-     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[reuse-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[reuse-2_faces_padded-input_a_value=4.0-input_b_value=2.0]',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d-2_faces_padded-input_a_value=4.0-input_b_value=2.0]',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'],
-     raises=ShapeError)
-
 _add("OPEN: Frobenius 0.0036-0.0043 against the test's threshold for K <= 4 (tiny-K bf16 matmul at the default fidelity); not explained",
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=1-h=2-w=2]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=1-h=4-w=4]',
@@ -1935,6 +1926,12 @@ _add("OPEN: Frobenius 0.00729 against the test's 0.007 (bf16 sum over H and W of
 
 _add('ttnn.sum(..., sub_core_grids=...) is not modelled; tensix.ttnn runs reductions on the whole compute grid.',
      ['tests/ttnn/unit_tests/operations/reduce/test_sum.py::test_sum_subcores'])
+
+
+_add("ttnn.matmul: sharded input_tensor_a is not modelled by tensix's matmul (the 1D multicast program with a sharded "
+     "in0).",
+     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'])
 
 
 # The vendored tutorials (tests/test_ttnn_vendored.py runs each with `tensix run`): those that stop on something tensix

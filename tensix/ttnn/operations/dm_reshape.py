@@ -95,11 +95,13 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
     op = "ttnn.reshape"
     t = input_tensor
     t._check_alive(op)
-    if args and not isinstance(args[0], MemoryConfig):       # reshape(t, logical_shape, padded_shape)
-        raise NotModelledError(f"{op}(tensor, logical_shape, padded_shape): an explicit padded shape is not modelled."
-                               "\nFix: pass the logical shape only.")
+    padded_arg = kwargs.pop("padded_shape", None)
+    if args and not isinstance(args[0], MemoryConfig):       # reshape(t, logical_shape, padded_shape, ...)
+        padded_arg, args = args[0], args[1:]
     if args:
         memory_config = args[0]
+    if padded_arg is not None:
+        return _reshape_padded(op, t, shape, padded_arg, memory_config)
     if sub_core_grids is not None:
         raise NotModelledError(f"{op}: sub_core_grids is not modelled.\nFix: omit it.")
     new = _infer(t, shape)
@@ -140,6 +142,52 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
     if bfp8:
         out = typecast(out, DataType.BFLOAT8_B)
     return _perform_view(out, new)
+
+
+def _reshape_padded(op, t: Tensor, shape, padded, memory_config) -> Tensor:
+    """ttnn.reshape(tensor, logical_shape, padded_shape) (tt-metal 622c6fb9 reshape.cpp ttnn::reshape): where the
+    shapes make it a view (or, for a tiled tensor, a change of logical volume within the same tile rows: "issue
+    15137"), the tensor viewed with the given logical and padded shapes; a -1 in the logical shape makes the padded
+    shape the inferred logical one (shape_corrector). A reshape that moves data with an explicit padded shape is not
+    modelled."""
+    logical = tuple(int(d) for d in shape)
+    padded = tuple(int(d) for d in padded)
+    if -1 in logical:
+        logical = padded = tuple(_infer(t, logical))
+    if len(logical) != len(padded):
+        raise ShapeError(f"{op}: logical shape {list(logical)} and padded shape {list(padded)} differ in rank.")
+    if logical == tuple(t.shape) and padded == tuple(t.padded_shape):
+        return t
+    mc = memory_config or t.memory_config()
+    if t._device is None:
+        if padded != tuple(padded_shape(logical, t.layout)) or math.prod(logical) != t.shape.volume():
+            raise NotModelledError(f"{op}: a host tensor viewed with padded shape {list(padded)} (over "
+                                   f"{list(t.padded_shape)}) is not modelled.\nFix: pass the logical shape only.")
+        return _host_reshape(t, logical)
+    if t.shape.volume() == 0:
+        return view(t, logical, padded)
+    old = tuple(t.shape)
+    is_view = (_last(old, -1) == _last(logical, -1) and mc.is_sharded() == t.is_sharded()
+               and mc.buffer_type == t.memory_config().buffer_type
+               and (t.layout == Layout.ROW_MAJOR or _last(old, -2) == _last(logical, -2)
+                    or (_last(logical, -2) % TILE_SIZE == 0 and _last(old, -2) % TILE_SIZE == 0)))
+    if is_view:     # PerformView: rank 1, or a tiled view whose logical shape is not tile-aligned, pads by itself
+        if len(logical) == 1 or (t.layout == Layout.TILE and (logical[-1] % TILE_SIZE or logical[-2] % TILE_SIZE)):
+            padded = tuple(padded_shape(logical, t.layout))
+    elif math.prod(logical) != t.shape.volume():
+        # "issue 15137 / 15558": a tiled tensor keeps its tile rows under another logical volume
+        if not (t.layout == Layout.TILE and len(padded) >= 2 and padded[-2] % TILE_SIZE == 0
+                and padded[-1] % TILE_SIZE == 0 and t.padded_shape[-1] == padded[-1]):
+            raise ShapeError(f"{op}: Attempting to reshape between two shapes with different volumes ({t.shape!r} "
+                             f"-> {list(logical)}).\nFix: a shape of the same volume.")
+    else:
+        raise NotModelledError(f"{op}(tensor, logical_shape, padded_shape): a reshape that moves data with an explicit "
+                               "padded shape is not modelled.\nFix: pass the logical shape only.")
+    if math.prod(padded) != t.padded_shape.volume():
+        raise NotModelledError(f"{op}: a view with padded shape {list(padded)} over {list(t.padded_shape)} changes "
+                               "the buffer's page count, which tensix.ttnn does not model.\nFix: ttnn.pad or "
+                               "ttnn.slice first.")
+    return view(t, logical, padded)
 
 
 def _to_3d(shape) -> tuple:
