@@ -38,6 +38,8 @@ def _dialects():
     from xdsl.dialects.builtin import Builtin
     from xdsl.dialects.func import Func
     from xdsl.dialects.linalg import Linalg
+    from xdsl.dialects.math import Math
+    from xdsl.dialects.ml_program import MLProgram
     from xdsl.dialects.tensor import Tensor
 
     from tensix.mlir.dialects.emitc import EmitC
@@ -49,7 +51,7 @@ def _dialects():
     from tensix.mlir.dialects.ttmetal import TTMetal
     from tensix.mlir.dialects.ttnn import TTNN
 
-    return [Builtin, Func, Tensor, Arith, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal, EmitPy]
+    return [Builtin, Func, Tensor, Arith, Math, MLProgram, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal, EmitPy]
 
 
 @lru_cache(maxsize=None)

@@ -52,6 +52,12 @@ def _convert_tosa_to_ttir(m, opts, sources):
     tosa.convert_tosa_to_ttir(m, sources)
 
 
+def _convert_linalg_to_ttir(m, opts, sources):
+    from tensix.mlir.passes import linalg
+
+    linalg.convert_linalg_to_ttir(m, sources)
+
+
 def _load_system_desc(m, opts, sources):
     from tensix.mlir.passes import ttir
 
@@ -149,6 +155,8 @@ def _ttnn_pipeline(m, opts, sources):
 
 
 PASSES: dict[str, PassInfo] = {p.name: p for p in [
+    PassInfo("convert-linalg-to-ttir", "Lower linalg named ops and linalg.generic to TTIR ops / ttir.generic.", {},
+             _convert_linalg_to_ttir),
     PassInfo("convert-tosa-to-ttir", "Lower tosa.add / mul / sub / greater_equal to TTIR.", {},
              _convert_tosa_to_ttir),
     PassInfo("ttir-load-system-desc", "Set tt.system_desc on the module (the default one unless it has one).",
