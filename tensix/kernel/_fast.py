@@ -247,6 +247,37 @@ def pack_at(dst, h, t, fp32_dest, out_f32, l1, addr):
     pack(dst[h, t], fp32_dest, out_f32, l1[addr:addr + (4096 if out_f32 else 2048)])
 
 
+@nb.njit(cache=True, inline="always")
+def _ring(base, i, page, limit, size):
+    """L1 address of page i counted from the ring pointer `base` of a CB (CircularBuffer.front_addr / back_addr)."""
+    a = base + i * page
+    return a - size if a >= limit else a
+
+
+@nb.njit(cache=True)
+def copy_block_at(l1, rd, page, limit, size, first, exact, is_f32, fp32_dest, dst, h, t0, n):
+    """copy_to_dst_at (copy_exact32_at if `exact`) of CB pages first.. first + n - 1 (counted from the read pointer
+    `rd` of a CB of `page`-byte pages ending at `limit`, `size` bytes) into Dst tiles t0.. t0 + n - 1 of section h:
+    copy_block_matmul_partials' tiles in one call."""
+    nb_ = 4096 if is_f32 else 2048
+    for i in range(n):
+        a = _ring(rd, first + i, page, limit, size)
+        if exact:
+            copy_exact32(l1[a:a + 4096], dst[h, t0 + i])
+        else:
+            copy_to_dst(l1[a:a + nb_], is_f32, fp32_dest, dst[h, t0 + i])
+
+
+@nb.njit(cache=True)
+def pack_block_at(dst, h, t0, n, fp32_dest, out_f32, l1, wr, page, limit, size, first):
+    """pack_at of Dst tiles t0.. t0 + n - 1 of section h into CB pages first.. first + n - 1 counted from the write
+    pointer `wr` (ring as copy_block_at): pack_tile_block's tiles in one call."""
+    nb_ = 4096 if out_f32 else 2048
+    for i in range(n):
+        a = _ring(wr, first + i, page, limit, size)
+        pack(dst[h, t0 + i], fp32_dest, out_f32, l1[a:a + nb_])
+
+
 @nb.njit(cache=True)
 def eltwise_bf16_at(l1, addr_a, addr_b, op, fp32_dest, dst, h, t):
     return eltwise_bf16(l1[addr_a:addr_a + 2048], l1[addr_b:addr_b + 2048], op, fp32_dest, dst[h, t])
@@ -265,6 +296,8 @@ _ENTRY_LIKE = {
     "pack": (pack_at, ("dst", 0, 0, True, True, "l1", 0)),
     "eltwise_bf16": (eltwise_bf16_at, ("l1", 0, 0, 0, True, "dst", 0, 0)),
     "zero_tile": (zero_tile, ("dst", 0, 0)),
+    "copy_block": (copy_block_at, ("l1", 0, 0, 0, 0, 0, True, True, True, "dst", 0, 0, 0)),
+    "pack_block": (pack_block_at, ("dst", 0, 0, 0, True, True, "l1", 0, 0, 0, 0, 0)),
 }
 
 

@@ -933,42 +933,55 @@ def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, tran
             cs.tile_bytes(cb, first, call)  # raises the diagnostic for a tile that was not waited for
             cs.tile_bytes(cb, last, call)
     h = (cs.n_acq - 1) % cs.nbuf
+    tiles = range(idst, idst + n)           # it accumulates: whatever the tile held stays in the sum
     stale = cs.stale[h]
+    if stale:
+        for t in tiles:
+            if t in stale:
+                cs.fast.zero_tile(cs.dst, h, t)
+                stale.discard(t)
+    cs.defined[h].update(tiles)
     written = cs.written[h]
-    defined = cs.defined[h]
-    for t in range(idst, idst + n):         # it accumulates: whatever the tile held stays in the sum
-        if t in stale:
-            cs.fast.zero_tile(cs.dst, h, t)
-            stale.discard(t)
-        defined.add(t)
-        if written is not None:
-            written.add(t)
+    if written is not None:
+        written.update(tiles)
     batch = cs.mm_batch or matmul_batch_of(th)
     cs.mm_batch = batch
-    tile = batch.ops.tile
-    by_page = batch.ops.by_page
-    a_ids = []
+    ops = batch.ops
+    by_page = ops.by_page
     p0 = c0.popped + i0
-    for r in range(rt):
-        tid = by_page.get((c0, p0 + r * kt))
-        if tid is None:
-            tid = tile(c0, p0 + r * kt, c0.front_addr(i0 + r * kt))
-        a_ids.append(tid)
-    b_ids = []
+    if rt == 1:
+        tid = by_page.get((c0, p0))
+        a_ids = [tid if tid is not None else ops.tile(c0, p0, c0.front_addr(i0))]
+    else:
+        a_ids = []
+        for r in range(rt):
+            tid = by_page.get((c0, p0 + r * kt))
+            if tid is None:
+                tid = ops.tile(c0, p0 + r * kt, c0.front_addr(i0 + r * kt))
+            a_ids.append(tid)
     p1 = c1.popped + i1
-    for c in range(ct):
-        tid = by_page.get((c1, p1 + c))
-        if tid is None:
-            tid = tile(c1, p1 + c, c1.front_addr(i1 + c))
-        b_ids.append(tid)
+    if ct == 1:
+        tid = by_page.get((c1, p1))
+        b_ids = [tid if tid is not None else ops.tile(c1, p1, c1.front_addr(i1))]
+    else:
+        b_ids = []
+        for c in range(ct):
+            tid = by_page.get((c1, p1 + c))
+            if tid is None:
+                tid = ops.tile(c1, p1 + c, c1.front_addr(i1 + c))
+            b_ids.append(tid)
     batch.add(th, cs, h, idst, ct, a_ids, b_ids, transpose, fidelity)
     # unpacks: the reused operand once per block row (column), the other per tile (tt-llk _llk_unpack_AB_matmul_:
     # reuse_a = ct_dim >= rt_dim); math: one MOP per output tile and fidelity phase (_llk_math_matmul_)
-    if ct >= rt:
-        unpack = rt * _unpack_cost(c0) + n * _unpack_cost(c1)
-    else:
-        unpack = ct * _unpack_cost(c1) + n * _unpack_cost(c0)
-    cs.unpack_math(unpack, n * (cs.mm_cycles if fidelity is None else _C_MM * fpu.num_fidelity_phases(fidelity)))
+    u0 = _UNPACK_COST.get(c0.fmt) or _unpack_cost(c0)
+    u1 = _UNPACK_COST.get(c1.fmt) or _unpack_cost(c1)
+    unpack = rt * u0 + n * u1 if ct >= rt else ct * u1 + n * u0
+    math = n * (cs.mm_cycles if fidelity is None else _C_MM * fpu.num_fidelity_phases(fidelity))
+    c = th.clocks               # cs.unpack_math, inline
+    c[_UNPACK] += unpack
+    start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
+    th.idle[_MATH] += start - c[_MATH]
+    c[_MATH] = start + math
 
 
 def matmul_tiles(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, transpose=None):
@@ -1030,18 +1043,31 @@ def copy_block_matmul_partials(in_cb_id, start_in_tile_index, start_dst_tile_ind
             f = k[0]
             exact = f and cb.index in cs.unpack_to_dest     # as copy_tile
             if f is not None and (not exact or cs.fp32):
-                l1 = th.core.l1
-                fast = cs.fast
-                for i in range(ntiles):
-                    addr = cb.rd_ptr + (start_in_tile_index + i) * cb.page_size     # cb.front_addr, inline
-                    if addr >= cb.limit:
-                        addr -= cb.size
-                    t = start_dst_tile_index + i
-                    h = cs.overwrite(t, k[2], _C_COPY)
-                    if exact:
-                        fast.copy_exact32(l1, addr, cs.dst, h, t)
-                    else:
-                        fast.copy_to_dst(l1, addr, f, cs.fp32, cs.dst, h, t)
+                # cs.overwrite of each tile (the Dst bookkeeping, then the clocks tile by tile), then the copies
+                # in one compiled call
+                h = (cs.n_acq - 1) % cs.nbuf
+                tiles = range(start_dst_tile_index, start_dst_tile_index + ntiles)
+                w = cs.written[h]
+                if w is not None:
+                    w.update(tiles)
+                cs.defined[h].update(tiles)
+                stale = cs.stale[h]
+                if stale:
+                    stale.difference_update(tiles)
+                r = cs.reduced[h]
+                if r:
+                    for t in tiles:
+                        r.pop(t, None)
+                c = th.clocks
+                idle = th.idle
+                unpack = k[2]
+                for _ in tiles:
+                    c[_UNPACK] += unpack
+                    start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
+                    idle[_MATH] += start - c[_MATH]
+                    c[_MATH] = start + _C_COPY
+                cs.fast.copy_block(th.core.l1, cb.rd_ptr, cb.page_size, cb.limit, cb.size, start_in_tile_index,
+                                   bool(exact), f, cs.fp32, cs.dst, h, start_dst_tile_index, ntiles)
                 return
     for i in range(ntiles):
         copy_tile(in_cb_id, start_in_tile_index + i, start_dst_tile_index + i)
@@ -1067,16 +1093,21 @@ def pack_tile_block(ifrom_dst, icb, ntiles):
             if k[0] is not None and not (reduced and any(t in reduced for t in range(ifrom_dst, ifrom_dst + ntiles))):
                 l1 = th.core.l1
                 stale = cs.stale[h]
-                for t in range(ifrom_dst, ifrom_dst + ntiles):
+                if not cs.pack_l1_acc:      # the tiles in one compiled call (clearing the stale ones first)
+                    if stale:
+                        cs.clear_stale(h, range(ifrom_dst, ifrom_dst + ntiles))
+                    cs.fast.pack_block(cs.dst, h, ifrom_dst, ntiles, cs.fp32, k[0], l1, cb.wr_ptr, cb.page_size,
+                                       cb.limit, cb.size, cb.wr_tile)
+                    th.clocks[_PACK] += k[3] * ntiles
+                    cb.wr_tile += ntiles
+                    return
+                for t in range(ifrom_dst, ifrom_dst + ntiles):     # the packer accumulates into L1
                     addr = cb.wr_ptr + cb.wr_tile * cb.page_size     # cb.back_addr, inline
                     if addr >= cb.limit:
                         addr -= cb.size
                     if t in stale:
                         cs.clear_stale(h, (t,))
-                    if cs.pack_l1_acc:
-                        _pack_l1_acc_fast(cs, h, t, k, l1, addr)
-                    else:
-                        cs.fast.pack(cs.dst, h, t, cs.fp32, k[0], l1, addr)
+                    _pack_l1_acc_fast(cs, h, t, k, l1, addr)
                     th.clocks[_PACK] += k[3]
                     cb.wr_tile += 1
                 return

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from tensix.device import formats, fpu
+from tensix.kernel.dstpool import dst_pools
 
 
 class _Prepared:
@@ -185,16 +186,19 @@ class MatmulBatch:
         q = self.queues.get(key)
         if q is None:
             q = self.queues[key] = _Queue()
-        g = q.groups.get((cs, half))
+        gk = (cs, half)
+        g = q.groups.get(gk)
         if g is None:
-            g = q.groups[(cs, half)] = len(q.groups)
+            g = q.groups[gk] = len(q.groups)
         q.base.append(g * _CAP + idst)
-        shape = (len(a_ids), ct)
+        rt = len(a_ids)
+        shape = (rt, ct)
         q.shape.append(shape)
-        q.shapes.add(shape)
+        if shape not in q.shapes:
+            q.shapes.add(shape)
         q.a += a_ids
         q.b += b_ids
-        n = shape[0] * ct
+        n = rt * ct
         cs.mm_pending += n
         cs.sfpu_pending += n            # the compute API settles queued work before it touches Dst (_settle_sfpu)
         cs.pending_halves |= 1 << half
@@ -256,16 +260,22 @@ class MatmulBatch:
             keys, ai, bi = (np.array(v, np.int64) for v in (kl, al, bl))
         uniq, dcol = np.unique(keys, return_inverse=True)
         self.products += len(keys)
-        # the Dst tiles, gathered per core and half (uniq is sorted: each group's tiles are one run)
-        spans = []
-        bounds = np.searchsorted(uniq, np.arange(len(q.groups) + 1) * _CAP)
-        for (cs, h), g in q.groups.items():
-            lo, hi = int(bounds[g]), int(bounds[g + 1])
-            spans.append((cs.dst[h], uniq[lo:hi] - g * _CAP, lo, hi))
-        first = spans[0][0]
-        dst = np.empty((len(uniq),) + first.shape[1:], first.dtype)
-        for arr, ts, lo, hi in spans:
-            dst[lo:hi] = arr[ts]
+        # the Dst tiles: with every group's Dst in one pool array (tensix.kernel.dstpool), one fancy index of its
+        # tiles; else gathered per core and half (uniq is sorted: each group's tiles are one run)
+        flat = self._pool_index(q, uniq)
+        if flat is not None:
+            pool, idx = flat
+            dst = pool[idx]
+        else:
+            spans = []
+            bounds = np.searchsorted(uniq, np.arange(len(q.groups) + 1) * _CAP)
+            for (cs, h), g in q.groups.items():
+                lo, hi = int(bounds[g]), int(bounds[g + 1])
+                spans.append((cs.dst[h], uniq[lo:hi] - g * _CAP, lo, hi))
+            first = spans[0][0]
+            dst = np.empty((len(uniq),) + first.shape[1:], first.dtype)
+            for arr, ts, lo, hi in spans:
+                dst[lo:hi] = arr[ts]
         if MatmulBatch.reference:
             ua, ra = np.unique(ai, return_inverse=True)
             ub, rb = np.unique(bi, return_inverse=True)
@@ -281,8 +291,29 @@ class MatmulBatch:
             sb, pb = self.ops.slots(ub.tolist(), "b", fp32, fidelity, transpose)
             prods = np.stack([dcol.reshape(-1), sa[ra.reshape(-1)], sb[rb.reshape(-1)]], axis=1)
             out = fpu.matmul_sequence(pa.operands(), pb.operands(), prods, dst, fidelity, fp32, transpose)
-        for arr, ts, lo, hi in spans:
-            arr[ts] = out[lo:hi]
+        if flat is not None:
+            pool[idx] = out
+        else:
+            for arr, ts, lo, hi in spans:
+                arr[ts] = out[lo:hi]
+
+    def _pool_index(self, q: _Queue, uniq):
+        """(the pool's tiles as one (n, 32, 32) array, the indices there of the Dst keys `uniq`) when every group's
+        Dst is a row of one pool of the run (tensix.kernel.dstpool); else None."""
+        pools, row = dst_pools(self.sched)
+        key = None
+        base = np.empty(len(q.groups), np.int64)
+        for (cs, h), g in q.groups.items():
+            k, r = row.get(cs.th, (None, 0))
+            if k is None or (key is not None and k != key):
+                return None
+            key = k
+            pool = pools[k]
+            if cs.dst.base is not pool:
+                return None
+            base[g] = (r * pool.shape[1] + h) * pool.shape[2]
+        tiles = pool.reshape(-1, *pool.shape[3:])
+        return tiles, base[uniq // _CAP] + uniq % _CAP
 
 
 _CAP = 64       # above any Dst capacity in tiles: a Dst key is group * _CAP + tile

@@ -34,6 +34,7 @@ import numba as nb
 import numpy as np
 
 from tensix.device.scheduler import frame_pos_text
+from tensix.kernel.dstpool import dst_pools
 from tensix.errors import SfpuError
 from tensix.sfpi.runner import compiled_for
 from tensix.sfpu import dst as dstmod
@@ -141,17 +142,9 @@ class SfpuBatch:
         # The Dst sections of all compute kernels of one shape move into one pool array (each ComputeState keeps
         # a view of its row), so a batch moves its cores' tiles into and out of the SFPU's Dsts in one compiled
         # call. Safe at any time: every compute API call reads cs.dst afresh, none keeps it across a yield.
-        self.pools: dict = {}       # (shape, dtype) -> (n, nbuf, tiles, 32, 32) array
-        self.row: dict = {}         # thread -> (pool key, row)
+        # (tensix.kernel.dstpool, shared with the run's matmul batches)
+        self.pools, self.row = dst_pools(sched)     # (shape, dtype) -> pool array; thread -> (pool key, row)
         self.row_slot: dict = {}    # thread -> (its row in its pool, its SFPU state slot), once it has a slot
-        for t in computes:
-            key = (t.compute.dst.shape, t.compute.dst.dtype.str)
-            self.pools.setdefault(key, []).append(t)
-        for key, ths in self.pools.items():
-            pool = self.pools[key] = np.stack([t.compute.dst for t in ths])
-            for i, t in enumerate(ths):
-                t.compute.dst = pool[i]
-                self.row[t] = (key, i)
 
     def _arange(self, k):
         a = self._aranges.get(k)
