@@ -113,7 +113,7 @@ def test_loud_failures():
         tm.compile(lit("simple_multiply.mlir"))(rand(64, 128))
     with pytest.raises(MLIRError, match=r"expected shape \[64, 128\]"):
         tm.compile(lit("simple_multiply.mlir"))(rand(64, 127), rand(64, 128))
-    with pytest.raises(NotModelledError, match="TTMetal route"):
-        tm.compile(lit("simple_multiply.mlir"), route="ttmetal")
+    with pytest.raises(ValueError, match="route must be"):
+        tm.compile(lit("simple_multiply.mlir"), route="ttkernel")
     with pytest.raises(MLIRError, match="Dimension attribute must be within the bounds"):
         tm.compile(lit(os.path.join("softmax", "softmax_negative_1.mlir")))

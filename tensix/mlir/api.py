@@ -12,8 +12,9 @@ class Compiled:
     """A compiled function: call it with numpy arrays (or torch tensors) and get numpy arrays (torch tensors when
     given torch) back; `report` is the last call's per-op device time, `mlir` the compiled module's text."""
 
-    def __init__(self, module: ModuleOp, function: str | None, sources: dict[str, str]):
+    def __init__(self, module: ModuleOp, function: str | None, sources: dict[str, str], route: str = "ttnn"):
         self.module = module
+        self.route = route
         self.function = function
         self.sources = sources
         self.report = None
@@ -25,7 +26,15 @@ class Compiled:
         return print_module(self.module)
 
     def __call__(self, *inputs, device=None):
-        from tensix.mlir.runtime import run_function
+        if self.route == "ttmetal":
+            from tensix.mlir.metal_runtime import run_function as run_metal
+
+            def run_function(module, arrays, function, device):
+                if device is not None:
+                    raise NotModelledError("the TTMetal route opens its own device (device= is for route='ttnn')")
+                return run_metal(module, arrays, function)
+        else:
+            from tensix.mlir.runtime import run_function
 
         is_torch = [type(x).__module__.split(".")[0] == "torch" for x in inputs]
         torch_like = [x for x, t in zip(inputs, is_torch) if t]
@@ -40,16 +49,14 @@ class Compiled:
 
 def compile(module_or_text, route: str = "ttnn", function: str | None = None, options: str = "",
             filename: str = "<compile>") -> Compiled:
-    """Compile a TTIR module through `--ttir-to-ttnn-backend-pipeline` (with `options`, e.g.
-    "enable-grid-set=false"); a module already in the TTNN dialect is taken as it is."""
+    """Compile a TTIR module through `--ttir-to-ttnn-backend-pipeline` (route "ttnn", with `options`, e.g.
+    "enable-grid-set=false") or `--ttir-to-ttmetal-backend-pipeline` (route "ttmetal"); a module already in the
+    route's dialect is taken as it is. The TTNN route runs through tensix.ttnn (tensix.mlir.runtime), the TTMetal
+    route through tensix.metalium (tensix.mlir.metal_runtime)."""
     from tensix.mlir.ir import parse, verify
     from tensix.mlir.passes import run_pass
 
-    if route == "ttmetal":
-        raise NotModelledError("tensix.mlir.compile(route='ttmetal'): the TTMetal route (ttir-generic, ttir-allocate, "
-                               "convert-ttir-to-ttmetal, TTKernel lowering) is not built yet.\nFix: use "
-                               "route='ttnn'.")
-    if route != "ttnn":
+    if route not in ("ttnn", "ttmetal"):
         raise ValueError(f"route must be 'ttnn' or 'ttmetal', got {route!r}")
     if isinstance(module_or_text, str):
         sources = {filename: module_or_text}
@@ -59,10 +66,11 @@ def compile(module_or_text, route: str = "ttnn", function: str | None = None, op
     else:
         raise TypeError(f"compile() takes MLIR text or an xDSL ModuleOp, not {type(module_or_text).__name__}")
     verify(module, sources)
+    target = "ttnn." if route == "ttnn" else "ttmetal."
     if any(op.name.startswith("ttir.") for op in module.walk()):
-        run_pass(module, "ttir-to-ttnn-backend-pipeline", options, sources)
+        run_pass(module, f"ttir-to-{route}-backend-pipeline", options, sources)
         verify(module, sources)
-    elif not any(op.name.startswith("ttnn.") for op in module.walk()):
-        raise MLIRError("compile(): the module has neither ttir nor ttnn ops; the TTNN route starts from TTIR "
-                        "(front ends from TOSA / linalg are not built yet).")
-    return Compiled(module, function, sources)
+    elif not any(op.name.startswith(target) for op in module.walk()):
+        raise MLIRError(f"compile(route={route!r}): the module has neither ttir nor {target[:-1]} ops; the route "
+                        f"starts from TTIR (--convert-tosa-to-ttir / --convert-linalg-to-ttir lower TOSA / linalg).")
+    return Compiled(module, function, sources, route)

@@ -48,7 +48,7 @@ class Report:
         return sum(o.device_ns for o in self.ops)
 
     def __str__(self) -> str:
-        lines = [f"{'#':>3}  {'mlir op':<26}{'device us':>10}  ttnn programs"]
+        lines = [f"{'#':>3}  {'mlir op':<26}{'device us':>10}  programs"]
         for i, o in enumerate(self.ops):
             lines.append(f"{i:>3}  {o.op:<26}{o.device_ns / 1000:>10.2f}  {', '.join(o.ttnn_ops) or '-'}")
         lines.append(f"     {'total':<26}{self.device_ns / 1000:>10.2f}")
