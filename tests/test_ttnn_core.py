@@ -360,3 +360,14 @@ def test_dtype_inferred_as_ttnn_dtype_traits():
     with pytest.raises(ttnn.DTypeError, match="infers no dtype for float64.*\nFix: pass dtype="):
         ttnn.from_torch(torch.ones(4, dtype=torch.float64))
     assert ttnn.from_torch(torch.ones(4, dtype=torch.float64), dtype=ttnn.float32).dtype == ttnn.float32
+
+
+def test_ops_refuse_keyword_arguments_they_do_not_model(device):
+    """A keyword argument an op's signature does not name is never dropped silently (ttnn's binding would use it or
+    refuse it): NotModelledError naming it; queue_id=0, the one command queue, is accepted."""
+    t = ttnn.from_numpy(np.ones((32, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    for call in (lambda: ttnn.matmul(t, t, definitely_not_an_arg=1), lambda: ttnn.softmax(t, -1, bogus=2),
+                 lambda: ttnn.reshape(t, (1, 32, 32), nope=3), lambda: ttnn.sum(t, -1, typo_kwarg=True)):
+        with pytest.raises(tensix.NotModelledError, match="keyword argument"):
+            call()
+    assert ttnn.to_numpy(ttnn.matmul(t, t, queue_id=0)).shape == (32, 32)

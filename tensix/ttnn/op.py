@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tensix.device import formats
+from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.accessor import TensorAccessorArgs
 from tensix.metalium.types import CoreCoord
@@ -73,6 +74,16 @@ def device_of(what: str, *tensors):
         raise DeviceMismatchError(f"{what}: no input is on a device.")
     dev.sim     # refuses a closed device
     return dev
+
+
+def refuse_unknown_kwargs(what: str, kwargs: dict) -> None:
+    """An op's keyword arguments that its signature does not name: ttnn's binding would take them (an argument
+    tensix.ttnn does not model) or refuse them (a typo); neither may be dropped silently. queue_id=0 is the one
+    command queue tensix has."""
+    left = {k: v for k, v in kwargs.items() if not (k == "queue_id" and v in (None, 0))}
+    if left:
+        raise NotModelledError(f"{what}: keyword argument(s) {sorted(left)} are not modelled by tensix.ttnn (or are not "
+                               f"ttnn's).\nFix: drop them, or check the spelling against ttnn's signature of {what}.")
 
 
 def require_tile(what: str, t: Tensor, name: str = "input_tensor"):

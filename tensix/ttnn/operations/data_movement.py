@@ -114,6 +114,7 @@ def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, d
            use_multicore: bool = True, use_low_perf: bool = False, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.tilize(input_tensor, *, memory_config=None, dtype=None, use_multicore=True): ROW_MAJOR -> TILE on the
     device; height and width must already be multiples of 32 (else ttnn.tilize_with_val_padding / to_layout)."""
+    O.refuse_unknown_kwargs("ttnn.tilize", kwargs)
     started = time.perf_counter()
     op = "ttnn.tilize"
     dev = _check_device_input(op, input_tensor, Layout.ROW_MAJOR)
@@ -233,6 +234,7 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
                             use_multicore: bool = True, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.tilize_with_val_padding(input_tensor, output_tensor_shape, pad_value, *, memory_config=None, dtype=None):
     ROW_MAJOR -> TILE, padded to output_tensor_shape with pad_value (a float, or an int for integer dtypes)."""
+    O.refuse_unknown_kwargs("ttnn.tilize_with_val_padding", kwargs)
     started = time.perf_counter()
     op = "ttnn.tilize_with_val_padding"
     if input_tensor.layout == Layout.TILE:
@@ -425,6 +427,7 @@ def tilize_with_zero_padding(input_tensor: Tensor, *, memory_config=None, output
                              use_multicore=True, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.tilize_with_zero_padding(input_tensor, *, memory_config=None, output_dtype=None): tilize, padding the
     last two dims to multiples of 32 with zeros."""
+    O.refuse_unknown_kwargs("ttnn.tilize_with_zero_padding", kwargs)
     t = input_tensor
     shape = tuple(t.shape)
     if len(shape) < 2:
@@ -447,6 +450,7 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     """ttnn.untilize(input_tensor, *, memory_config=None, use_multicore=True): TILE -> ROW_MAJOR on the device
     (bfloat8_b input gives bfloat16). The tensor must not hold tile padding (else untilize_with_unpadding or
     to_layout)."""
+    O.refuse_unknown_kwargs("ttnn.untilize", kwargs)
     started = time.perf_counter()
     op = "ttnn.untilize"
     dev = _check_device_input(op, input_tensor, Layout.TILE)
@@ -661,6 +665,7 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
                             use_multicore: bool = True, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.untilize_with_unpadding(input_tensor, output_tensor_end, *, memory_config=None): TILE -> ROW_MAJOR keeping
     indices 0..output_tensor_end[i] of each dim (inclusive ends, as ttnn)."""
+    O.refuse_unknown_kwargs("ttnn.untilize_with_unpadding", kwargs)
     started = time.perf_counter()
     op = "ttnn.untilize_with_unpadding"
     dev = _check_device_input(op, input_tensor, Layout.TILE)

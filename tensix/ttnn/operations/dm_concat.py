@@ -58,6 +58,7 @@ def _aligned(tensors, dim) -> bool:
 def concat(tensors, dim: int = 0, *args, memory_config=None, output_tensor=None, groups: int = 1,
            sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.concat(tensors, dim=0, *, memory_config=None, groups=1): the tensors joined along dim."""
+    O.refuse_unknown_kwargs("ttnn.concat", kwargs)
     op = "ttnn.concat"
     if args:
         memory_config = args[0]

@@ -62,6 +62,7 @@ def embedding(input_tensor: Tensor, weight: Tensor, *, padding_idx=None, layout=
               **kwargs) -> Tensor:
     """ttnn.embedding(input_tensor, weight, *, padding_idx=None, layout=None, embeddings_type=GENERIC, dtype=None,
     memory_config=None): rows of weight selected by the indices."""
+    O.refuse_unknown_kwargs("ttnn.embedding", kwargs)
     from tensix.ttnn.operations.data_movement import device_to_layout
     from tensix.ttnn.operations.dm_reshape import reshape
     op = "ttnn.embedding"

@@ -78,6 +78,7 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
                      output_tensor=None, **kwargs) -> Tensor:
     """ttnn.to_memory_config(tensor, memory_config, dtype=None): the tensor in another memory config (DRAM / L1,
     interleaved / sharded) by tt-metal's programs; the same config returns the tensor itself."""
+    O.refuse_unknown_kwargs("ttnn.to_memory_config", kwargs)
     op = "ttnn.to_memory_config"
     O.device_of(op, tensor)
     if output_tensor is not None:
@@ -600,6 +601,7 @@ def clone(input_tensor: Tensor, *, dtype: DataType | None = None, memory_config:
           compute_kernel_config=None, input=None, **kwargs) -> Tensor:
     """ttnn.clone(input, *, dtype=None, memory_config=None, compute_kernel_config=None): a copy of the tensor in a new
     buffer (a dtype change, in TILE layout, goes through the FPU's copy_tile / pack_tile)."""
+    O.refuse_unknown_kwargs("ttnn.clone", kwargs)
     started = time.perf_counter()
     op = "ttnn.clone"
     a = input_tensor if input_tensor is not None else input
@@ -674,6 +676,7 @@ def reallocate(input_tensor: Tensor, memory_config: MemoryConfig | None = None, 
     defragments), and the data copied by copy's SameMemoryConfig program (BACKWARDS when moving up within L1 over an
     overlapping range); when the new buffer lands at the same address nothing moves (tt-metal: "No space to move the
     tensor"). The input is deallocated afterwards, as in ttnn."""
+    O.refuse_unknown_kwargs("ttnn.reallocate", kwargs)
     started = time.perf_counter()
     op = "ttnn.reallocate"
     dev = O.device_of(op, input_tensor)

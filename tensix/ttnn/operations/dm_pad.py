@@ -64,6 +64,7 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
         use_multicore: bool = True, memory_config=None, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.pad(input_tensor, padding, value, *, use_multicore=True, memory_config=None), padding a list of
     (before, after) per dim; or ttnn.pad(input_tensor, output_padded_shape, input_tensor_start, value, ...)."""
+    O.refuse_unknown_kwargs("ttnn.pad", kwargs)
     op = "ttnn.pad"
     t = input_tensor
     t._check_alive(op)

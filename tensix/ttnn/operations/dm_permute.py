@@ -106,6 +106,7 @@ def _check_dtype(op, t: Tensor):
 def transpose(input_tensor: Tensor, dim1: int, dim2: int, *args, memory_config=None, pad_value: float = 0.0,
               **kwargs) -> Tensor:
     """ttnn.transpose(input_tensor, dim1, dim2, *, memory_config=None, pad_value=0.0): dims dim1 and dim2 swapped."""
+    O.refuse_unknown_kwargs("ttnn.transpose", kwargs)
     op = "ttnn.transpose"
     if args:
         memory_config = args[0]
@@ -367,6 +368,7 @@ def _is_nop(t: Tensor, dims) -> bool:
 
 def permute(input_tensor: Tensor, dims, *args, memory_config=None, pad_value: float = 0.0, **kwargs) -> Tensor:
     """ttnn.permute(input_tensor, dims, *, memory_config=None, pad_value=0.0): output dim i is input dim dims[i]."""
+    O.refuse_unknown_kwargs("ttnn.permute", kwargs)
     op = "ttnn.permute"
     if args:
         memory_config = args[0]

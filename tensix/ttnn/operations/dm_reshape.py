@@ -96,6 +96,7 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
     t = input_tensor
     t._check_alive(op)
     padded_arg = kwargs.pop("padded_shape", None)
+    O.refuse_unknown_kwargs(op, kwargs)
     if args and not isinstance(args[0], MemoryConfig):       # reshape(t, logical_shape, padded_shape, ...)
         padded_arg, args = args[0], args[1:]
     if args:
@@ -233,6 +234,7 @@ def view_tensor(input_tensor: Tensor, *shape) -> Tensor:
 
 def squeeze(input_tensor: Tensor, dim: int = 0, **kwargs) -> Tensor:
     """ttnn.squeeze(tensor, dim): drop a dim of size 1 (a reshape)."""
+    O.refuse_unknown_kwargs("ttnn.squeeze", kwargs)
     s = list(input_tensor.shape)
     d = dim + len(s) if dim < 0 else dim
     if not 0 <= d < len(s):
@@ -244,6 +246,7 @@ def squeeze(input_tensor: Tensor, dim: int = 0, **kwargs) -> Tensor:
 
 def unsqueeze(input_tensor: Tensor, dim: int, **kwargs) -> Tensor:
     """ttnn.unsqueeze(tensor, dim): insert a dim of size 1 (a reshape)."""
+    O.refuse_unknown_kwargs("ttnn.unsqueeze", kwargs)
     s = list(input_tensor.shape)
     d = dim + len(s) + 1 if dim < 0 else dim
     if not 0 <= d <= len(s):

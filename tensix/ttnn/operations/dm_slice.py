@@ -54,6 +54,7 @@ def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=Non
           **kwargs) -> Tensor:  # noqa: A001 (ttnn's name)
     """ttnn.slice(input_tensor, slice_start, slice_end, slice_step=None, *, memory_config=None) (or starts=, ends=,
     steps=, the names of ttnn's other overloads): elements start[i] <= k < end[i] (stepping step[i]) of every dim."""
+    O.refuse_unknown_kwargs("ttnn.slice", kwargs)
     started = time.perf_counter()
     slice_start = starts if slice_start is None else slice_start
     slice_end = ends if slice_end is None else slice_end

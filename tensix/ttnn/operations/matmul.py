@@ -1515,6 +1515,7 @@ def matmul(input_tensor_a, input_tensor_b, *, transpose_a=False, transpose_b=Fal
     """ttnn.matmul(a, b, *, transpose_a=False, transpose_b=False, memory_config=None, dtype=None, program_config=None,
     activation=None, compute_kernel_config=None, core_grid=None, optional_output_tensor=None): a @ b on the device,
     with numpy's matmul broadcasting of the batch dims that ttnn supports (b with batch 1, or equal batches)."""
+    O.refuse_unknown_kwargs("ttnn.matmul", kwargs)
     _refuse_extras("ttnn.matmul", output_tile, global_cb, sub_device_id)
     return _bound_matmul("ttnn.matmul", input_tensor_a, input_tensor_b, None, transpose_a=transpose_a,
                          transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
@@ -1528,6 +1529,7 @@ def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, tran
            output_tile=None, optional_output_tensor=None, global_cb=None, sub_device_id=None, **kwargs):
     """ttnn.linear(a, b, *, bias=None, ...): a @ b + bias (the bias a row [..., 1, N] or [N] broadcast over the rows,
     fused into the program as a row-broadcast add where ttnn fuses it), then the activation."""
+    O.refuse_unknown_kwargs("ttnn.linear", kwargs)
     _refuse_extras("ttnn.linear", output_tile, global_cb, sub_device_id)
     return _bound_matmul("ttnn.linear", input_tensor_a, input_tensor_b, bias, transpose_a=transpose_a,
                          transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,

@@ -31,8 +31,8 @@ from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig, data_format
 
-__all__ = ["softmax", "scale_mask_softmax", "layer_norm", "rms_norm", "LayerNormDefaultProgramConfig",
-           "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
+__all__ = ["softmax", "scale_mask_softmax", "scale_mask_softmax_in_place", "layer_norm", "rms_norm",
+           "LayerNormDefaultProgramConfig", "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
            "create_layer_norm_reciprocals"]
 
 _KDIR = "normalization/"
@@ -89,8 +89,10 @@ def _check(what, t, name="input_tensor"):
 
 
 def _attention_optimized(what, a: Tensor, mask: Tensor | None, scale, causal: bool, out_mc, cfg,
-                         numeric_stable: bool) -> Tensor:
-    """SoftmaxProgramFactoryAttentionOptimized (interleaved) on the 4D TILE tensor `a`."""
+                         numeric_stable: bool, inplace: bool = False) -> Tensor:
+    """SoftmaxProgramFactoryAttentionOptimized (interleaved) on the 4D TILE tensor `a`; `inplace`: the output is `a`
+    (the *_in_place ops: SoftmaxDeviceOperation::create_output_tensors returns the input, the same program writing
+    back into its buffer)."""
     started = time.perf_counter()
     dev = O.device_of(what, a, mask)
     shape = tuple(a.padded_shape)
@@ -129,7 +131,7 @@ def _attention_optimized(what, a: Tensor, mask: Tensor | None, scale, causal: bo
         raise NotModelledError(f"{what}: a row of {Wt} tiles needs {cb_bytes} B of circular buffers, over 90% of L1, so "
                                "tt-metal runs the large-tensor softmax kernel (softmax_large_tensor.cpp), which "
                                "tensix.ttnn does not run yet.")
-    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
+    out = a if inplace else O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
     rows = NC * Ht
     defines = {}
@@ -142,7 +144,7 @@ def _attention_optimized(what, a: Tensor, mask: Tensor | None, scale, causal: bo
     cdefines = dict(defines, EXP_APPROX=1 if cfg.math_approx_mode else 0, ENABLE_FP32_DEST_ACC=1 if fp32 else 0)
     scale_value = _f32_bits(1.0 if scale is None else scale)
     key = ("softmax", O.spec_key(a), O.spec_key(out), None if mask is None else O.spec_key(mask), scale_value,
-           causal, numeric_stable, _cfg_key(cfg))
+           causal, numeric_stable, _cfg_key(cfg), inplace)
 
     def factory():
         prog = mh.CreateProgram()
@@ -225,6 +227,7 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
             numeric_stable: bool = True, **kwargs):
     """ttnn.softmax(input_tensor, dim=-1, *, memory_config=None, compute_kernel_config=None, numeric_stable=True):
     softmax along `dim` (the last dim is modelled), the tile padding of the width masked with -inf."""
+    O.refuse_unknown_kwargs("ttnn.softmax", kwargs)
     what = "ttnn.softmax"
     _check(what, input_tensor)
     t = input_tensor
@@ -253,7 +256,31 @@ def scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=Non
     """ttnn.scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=None, is_causal_mask=False,
     compute_kernel_config=None, numeric_stable=False): softmax(input * scale + mask) along the last dim; the mask
     [N, 1, 32, W] is broadcast over the rows of each batch (or a full [N, 1, H, W] causal mask)."""
-    what = "ttnn.scale_mask_softmax"
+    O.refuse_unknown_kwargs("ttnn.scale_mask_softmax", kwargs)
+    return _scale_mask_softmax("ttnn.scale_mask_softmax", input_tensor, scale, mask, memory_config, is_causal_mask,
+                               compute_kernel_config, numeric_stable, False)
+
+
+def scale_mask_softmax_in_place(input_tensor, scale=None, mask=None, *, program_config=None,
+                                is_causal_mask: bool = False, compute_kernel_config=None, numeric_stable: bool = False,
+                                **kwargs):
+    """ttnn.scale_mask_softmax_in_place(input_tensor, scale=None, mask=None, *, program_config=
+    SoftmaxDefaultProgramConfig(), is_causal_mask=False, compute_kernel_config=None, numeric_stable=False):
+    scale_mask_softmax written back into input_tensor's buffer; returns input_tensor (softmax.cpp
+    scale_mask_softmax_in_place -> prim::scale_mask_softmax_in_place, inplace=true)."""
+    O.refuse_unknown_kwargs("ttnn.scale_mask_softmax_in_place", kwargs)
+    what = "ttnn.scale_mask_softmax_in_place"
+    if program_config is not None and type(program_config).__name__ != "SoftmaxDefaultProgramConfig":
+        raise NotModelledError(f"{what}: program_config={type(program_config).__name__} (the sharded softmax "
+                               "program) is not modelled.\nFix: SoftmaxDefaultProgramConfig().")
+    _scale_mask_softmax(what, input_tensor, scale, mask, None, is_causal_mask, compute_kernel_config,
+                        numeric_stable, True)
+    return input_tensor
+
+
+def _scale_mask_softmax(what, input_tensor, scale, mask, memory_config, is_causal_mask, compute_kernel_config,
+                        numeric_stable, inplace):
+    """scale_mask_softmax and its in-place form (also ttnn.transformer.attention_softmax_'s), reported as `what`."""
     _check(what, input_tensor)
     t = input_tensor
     shape = tuple(t.shape)
@@ -281,7 +308,7 @@ def scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=Non
             raise ShapeError(f"{what}: Mask height must be 1 or input tensor tile height, got: {m.padded_shape[-2]}.")
     cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
     out = _attention_optimized(what, a, m, scale if m is not None else None, bool(is_causal_mask and m is not None),
-                               memory_config or t.memory_config(), cfg, numeric_stable)
+                               memory_config or t.memory_config(), cfg, numeric_stable, inplace)
     return _view(out, shape)
 
 
@@ -509,6 +536,7 @@ def _norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor,
           compute_kernel_config, kwargs):
     if kwargs.get("recip_tensor") is not None:
         raise NotModelledError(f"{what}(..., recip_tensor=...) (Welford's layernorm) is not modelled.")
+    O.refuse_unknown_kwargs(what, {k: v for k, v in kwargs.items() if k != "recip_tensor"})
     _check(what, input_tensor)
     a = input_tensor
     if len(a.shape) == 0:

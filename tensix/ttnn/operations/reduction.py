@@ -484,6 +484,7 @@ def sum(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, co
         scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
     """ttnn.sum(input_tensor, dim=None, keepdim=False, *, memory_config=None, compute_kernel_config=None,
     scalar=1.0): the sum over `dim` (an int, a list, or None for all), times `scalar`; tile padding ignored."""
+    O.refuse_unknown_kwargs("ttnn.sum", kwargs)
     _refuse_grids("ttnn.sum", sub_core_grids)
     return _reduce("sum", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
 
@@ -492,6 +493,7 @@ def mean(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, c
          scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
     """ttnn.mean(input_tensor, dim=None, keepdim=False, ...): the sum times scalar/N (N the number of reduced logical
     elements), as ttnn's AVG reduce with that scaler."""
+    O.refuse_unknown_kwargs("ttnn.mean", kwargs)
     _refuse_grids("ttnn.mean", sub_core_grids)
     return _reduce("mean", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
 
@@ -500,6 +502,7 @@ def max(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, co
         scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
     """ttnn.max(input_tensor, dim=None, keepdim=False, ...): the maximum over `dim` (GMPOOL); tile padding is set
     to -inf first."""
+    O.refuse_unknown_kwargs("ttnn.max", kwargs)
     _refuse_grids("ttnn.max", sub_core_grids)
     if scalar < 0:
         raise NotModelledError("ttnn.max with a negative scalar is ttnn.min's reduce (reduce_min, -max(-x)), which "
@@ -524,6 +527,7 @@ def fill_implicit_tile_padding(input_tensor, fill_value, *, memory_config=None, 
     (the rows past its logical height and columns past its logical width in each [H, W] slice), in place, as
     tt-metal's fill_pad op does; returns the tensor. A tensor without padding is returned untouched. bfloat8_b goes
     through bfloat16 (ttnn.typecast) and back, as in tt-metal."""
+    O.refuse_unknown_kwargs("ttnn.fill_implicit_tile_padding", kwargs)
     what = "ttnn.fill_implicit_tile_padding"
     t = input_tensor
     O.device_of(what, t)
