@@ -139,9 +139,29 @@ def test_unary_2024_ir_hangs_loudly():
 
 
 def test_unsupported_shapes_and_kernels_are_loud():
-    with pytest.raises(NotModelledError, match="no kernel"):
+    with pytest.raises(NotModelledError, match="no eltwise loop"):
         tm.compile(lit("simple_ge.mlir"), route="ttmetal")(np.ones((64, 128), np.float32), np.ones((64, 128),
                                                                                                       np.float32))
     odd = lit("simple_multiply.mlir").replace("64x128", "40x100")
-    with pytest.raises(NotModelledError, match="not whole 32x32 tiles"):
+    with pytest.raises(NotModelledError, match="whole 32x32 tiles"):
         tm.compile(odd, route="ttmetal")(np.ones((40, 100), np.float32), np.ones((40, 100), np.float32))
+
+
+def test_lowered_builtin_is_tt_metals_eltwise_loop_and_runs_the_same():
+    from tensix.mlir.opt import run
+
+    text = run(lit("simple_multiply.mlir"), [("ttir-to-ttmetal-backend-pipeline", ""), ("ttkernel-lower-builtin", "")])
+    assert "ttkernel.builtin" not in text and run(text, []) == text
+    compute = text[text.rindex("^bb0(%arg2"):]
+    calls = __import__("re").findall(r'"(ttkernel\.\w+|scf\.for)"', compute)
+    assert calls == ["ttkernel.binary_op_init_common", "ttkernel.mul_tiles_init", "scf.for",
+                     "ttkernel.cb_wait_front", "ttkernel.cb_wait_front", "ttkernel.tile_regs_acquire",
+                     "ttkernel.mul_tiles", "ttkernel.tile_regs_commit", "ttkernel.cb_pop_front",
+                     "ttkernel.cb_pop_front", "ttkernel.cb_reserve_back", "ttkernel.tile_regs_wait",
+                     "ttkernel.pack_tile", "ttkernel.tile_regs_release", "ttkernel.cb_push_back", "ttkernel.return"]
+    assert '"arith.constant"() <{value = 8 : index}>' in compute          # 64x128 f32 = 8 tiles
+    rng = np.random.default_rng(5)
+    a, b = rng.standard_normal((64, 128)).astype(np.float32), rng.standard_normal((64, 128)).astype(np.float32)
+    lowered = tm.compile(text, route="ttmetal")(a, b)
+    placeholder = tm.compile(lit("simple_multiply.mlir"), route="ttmetal")(a, b)
+    assert np.array_equal(lowered.view(np.uint32), placeholder.view(np.uint32))

@@ -40,6 +40,7 @@ def _dialects():
     from xdsl.dialects.linalg import Linalg
     from xdsl.dialects.math import Math
     from xdsl.dialects.ml_program import MLProgram
+    from xdsl.dialects.scf import Scf
     from xdsl.dialects.tensor import Tensor
 
     from tensix.mlir.dialects.emitc import EmitC
@@ -51,7 +52,7 @@ def _dialects():
     from tensix.mlir.dialects.ttmetal import TTMetal
     from tensix.mlir.dialects.ttnn import TTNN
 
-    return [Builtin, Func, Tensor, Arith, Math, MLProgram, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal, EmitPy]
+    return [Builtin, Func, Tensor, Arith, Math, MLProgram, Scf, TOSA, Linalg, EmitC, TT, TTIR, TTNN, TTKernel, TTMetal, EmitPy]
 
 
 @lru_cache(maxsize=None)

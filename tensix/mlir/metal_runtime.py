@@ -11,12 +11,10 @@ with that design:
   `ttmetal.host_read`: read back and untilized;
 - `ttmetal.dispatch`: a program on the core range (1x1 in 2024), each operand a circular buffer placed in its buffer
   (tt-metal's `set_globally_allocated_address`) at CB index = its port, page = one tile;
-  - a data-movement region's `ttkernel.cb_push_back(%cb)` publishes the CB's whole shard (its tiles are already in
-    L1: reserve + push, as tt-metal's sharded readers do), on RISCV_0 for `noc0`, RISCV_1 for `noc1`;
-  - the compute region's `ttkernel.builtin` is the loop tt-metal's eltwise kernels run (tt-metal 622c6fb9
-    eltwise_binary.cpp / eltwise_sfpu.cpp): for each tile, wait for the inputs, acquire Dst, `add_tiles` /
-    `mul_tiles` / `sub_tiles` (or `copy_tile` + `relu_tile`), commit, pop, reserve the output, pack, release, push;
-    fp32 Dst accumulation, as f32 CBs need;
+  - the regions are lowered first where they still hold the 2024 placeholders (`--ttkernel-lower-builtin`:
+    `ttkernel.builtin` as tt-metal's eltwise loop, a whole-CB `cb_push_back` as reserve + push of the shard's tiles)
+    and then run as kernels, each TTKernel op the tensix.kernel call of the same name: `noc0` on RISCV_0, `noc1` on
+    RISCV_1, `tensix` on the three TRISCs with fp32 Dst accumulation (f32 CBs);
 - the dispatch's device time is the simulator's (per dispatch in the report).
 Not modelled (NotModelledError): grids other than 1x1, DRAM allocations as CBs, `@ge` and matmul kernels, shards
 that are not whole tiles (the 2024 allocator sizes an allocation as its scalars)."""
@@ -35,7 +33,6 @@ from tensix.mlir.errors import MLIRError
 from tensix.mlir.runtime import OpTime, Report
 
 _TILE = 32
-_BINARY = {"add": "add", "mulitply": "mul", "multiply": "mul", "subtract": "sub"}
 
 
 def _where(op) -> str:
@@ -76,73 +73,48 @@ def _untilize(data: np.ndarray, rows: int, cols: int) -> np.ndarray:
     return untilize_nfaces(data, rows, cols).reshape(rows, cols)
 
 
-def _reader(pushes):
-    """A data-movement region: `cb_push_back` of whole CBs, their tiles already in L1 (reserve then push, as
-    tt-metal's sharded readers do for a CB placed in its shard, e.g. reader_unary_sharded.cpp)."""
-    from tensix.kernel import cb_push_back, cb_reserve_back
+def _kernel(block, where):
+    """A dispatch region as a kernel: its TTKernel ops interpreted one by one, each the tensix.kernel call of the
+    same name (a CB operand passes its port, an i32 / index operand its constant), `scf.for` as a loop."""
+    import tensix.kernel as api
+    from xdsl.dialects import arith, scf
+
+    ports = {a: a.type.port.data for a in block.args}
+    calls = {}
+    for o in block.walk():
+        if o.name.startswith("ttkernel.") and not isinstance(o, ttkernel.ReturnOp):
+            if isinstance(o, ttkernel.BuiltinOp):
+                raise MLIRError(f"{where}: ttkernel.builtin left in a region (run --ttkernel-lower-builtin)")
+            if o.name.startswith("ttkernel.cb_") and o.num_pages is None:
+                raise MLIRError(f"{where}: '{o.name}' without a page count (run --ttkernel-lower-builtin)")
+            fn = getattr(api, o.name[len("ttkernel."):], None)
+            if fn is None:
+                raise NotModelledError(f"{where}: '{o.name}' has no tensix.kernel function to run it")
+            calls[o] = fn
+
+    def run(ops, env):
+        for o in ops:
+            if isinstance(o, arith.ConstantOp):
+                env[o.result] = o.value.value.data
+            elif isinstance(o, scf.ForOp):
+                body = o.body.blocks[0]
+                inner = [x for x in body.ops if not isinstance(x, scf.YieldOp)]
+                for i in range(env[o.lb], env[o.ub], env[o.step]):
+                    env[body.args[0]] = i
+                    run(inner, env)
+            elif isinstance(o, ttkernel.ReturnOp):
+                return
+            elif o in calls:
+                calls[o](*[ports[v] if v in ports else env[v] for v in o.operands])
+            else:
+                raise NotModelledError(f"{where}: '{o.name}' in a kernel region is not run by the TTMetal route")
+
+    ops = list(block.ops)
 
     def kernel():
-        for cb, tiles in pushes:
-            cb_reserve_back(cb, tiles)
-            cb_push_back(cb, tiles)
+        run(ops, {})
 
     return kernel
-
-
-def _compute(builtin, ports, tiles, where):
-    """The loop a `ttkernel.builtin {kind = @eltwise}` stands for, on CB indices `ports` (inputs..., output)."""
-    import tensix.kernel as k
-
-    name = builtin.op.root_reference.data
-    kind = builtin.kind.root_reference.data
-    if kind != "eltwise":
-        raise NotModelledError(f"{where}: ttkernel.builtin of kind @{kind}; the TTMetal route runs @eltwise kernels.")
-    if name in _BINARY and len(ports) == 3:
-        a, b, out = ports
-        init = getattr(k, f"{_BINARY[name]}_tiles_init")
-        op = getattr(k, f"{_BINARY[name]}_tiles")
-
-        def kernel():
-            k.binary_op_init_common(a, b, out)
-            init(a, b)
-            for _ in range(tiles):
-                k.cb_wait_front(a, 1)
-                k.cb_wait_front(b, 1)
-                k.tile_regs_acquire()
-                op(a, b, 0, 0, 0)
-                k.tile_regs_commit()
-                k.cb_pop_front(a, 1)
-                k.cb_pop_front(b, 1)
-                k.cb_reserve_back(out, 1)
-                k.tile_regs_wait()
-                k.pack_tile(0, out)
-                k.tile_regs_release()
-                k.cb_push_back(out, 1)
-
-        return kernel
-    if name == "relu" and len(ports) == 2:
-        a, out = ports
-
-        def kernel():
-            k.init_sfpu(a, out)
-            k.copy_tile_init(a)
-            k.relu_tile_init()
-            for _ in range(tiles):
-                k.cb_wait_front(a, 1)
-                k.tile_regs_acquire()
-                k.copy_tile(a, 0, 0)
-                k.relu_tile(0)
-                k.tile_regs_commit()
-                k.cb_pop_front(a, 1)
-                k.cb_reserve_back(out, 1)
-                k.tile_regs_wait()
-                k.pack_tile(0, out)
-                k.tile_regs_release()
-                k.cb_push_back(out, 1)
-
-        return kernel
-    raise NotModelledError(f"{where}: ttkernel.builtin @{name} on {len(ports)} CBs has no kernel in the TTMetal "
-                           f"route (it runs @add, @mulitply, @subtract on two inputs and @relu on one).")
 
 
 def _dispatch(tm, device, op, env, where):
@@ -153,34 +125,23 @@ def _dispatch(tm, device, op, env, where):
     ports = [p.value.data for p in op.operand_cb_port_mapping.data]
     program = tm.CreateProgram()
     core = tm.CoreCoord(0, 0)
-    tiles = {}
     for value, port in zip(op.operands, ports):
         rows, cols = _shard(value.type, where)
         buf = env[value]
         if not hasattr(buf, "address"):
             raise NotModelledError(f"{where}: dispatch operand is not an L1 allocation; the TTMetal route places "
                                    f"CBs in ttmetal.alloc L1 buffers.")
-        tiles[port] = rows * cols // (_TILE * _TILE)
         cfg = tm.CircularBufferConfig(rows * cols * 4, {port: tm.DataFormat.Float32})
         cfg.set_page_size(port, _TILE * _TILE * 4).set_globally_allocated_address(buf)
         tm.CreateCircularBuffer(program, core, cfg)
     threads = [t.case for t in op.threadTypes.data]
     for region, thread in zip(op.regions, threads):
-        block = region.blocks[0]
-        arg_port = {a: a.type.port.data for a in block.args}
-        body = [o for o in block.ops if not isinstance(o, ttkernel.ReturnOp)]
+        kernel = _kernel(region.blocks[0], where)
         if thread in ("noc0", "noc1"):
-            if any(not isinstance(o, ttkernel.CBPushBackOp) for o in body):
-                raise NotModelledError(f"{where}: a {thread} region with ops other than ttkernel.cb_push_back.")
-            pushes = [(arg_port[o.cb], tiles[arg_port[o.cb]]) for o in body]
             proc = tm.DataMovementProcessor.RISCV_0 if thread == "noc0" else tm.DataMovementProcessor.RISCV_1
             noc = tm.NOC.RISCV_0_default if thread == "noc0" else tm.NOC.RISCV_1_default
-            tm.CreateKernel(program, _reader(pushes), core, tm.DataMovementConfig(processor=proc, noc=noc))
+            tm.CreateKernel(program, kernel, core, tm.DataMovementConfig(processor=proc, noc=noc))
         elif thread == "tensix":
-            if len(body) != 1 or not isinstance(body[0], ttkernel.BuiltinOp):
-                raise NotModelledError(f"{where}: a tensix region other than one ttkernel.builtin.")
-            cb_ports = [arg_port[v] for v in body[0].args]
-            kernel = _compute(body[0], cb_ports, tiles[cb_ports[-1]], where)
             tm.CreateKernel(program, kernel, core, tm.ComputeConfig(math_fidelity=tm.MathFidelity.HiFi4,
                                                                     fp32_dest_acc_en=True))
         else:
@@ -203,6 +164,13 @@ def run_function(module: ModuleOp, inputs, name: str | None = None):
     f = next((x for x in funcs if name is None or x.sym_name.data == name), None)
     if f is None:
         raise MLIRError(f"no function @{name} in the module")
+    if any(isinstance(o, ttkernel.BuiltinOp) or (o.name.startswith("ttkernel.cb_") and o.num_pages is None)
+           for o in f.walk()):
+        from tensix.mlir.passes.ttkernel import lower_builtin
+
+        module = module.clone()
+        lower_builtin(module)
+        f = next(x for x in module.walk() if isinstance(x, func.FuncOp) and x.sym_name == f.sym_name)
     block = f.body.blocks[0]
     if len(inputs) != len(block.args):
         raise MLIRError(f"@{f.sym_name.data} takes {len(block.args)} inputs, got {len(inputs)}")
@@ -250,8 +218,9 @@ def run_function(module: ModuleOp, inputs, name: str | None = None):
                 report.ops.append(OpTime(op.name, ["host transfer"], 0.0))
             elif isinstance(op, ttmetal.DispatchOp):
                 ns = _dispatch(tm, device, op, env, where)
-                kernel = next((o.op.root_reference.data for o in op.walk() if isinstance(o, ttkernel.BuiltinOp)), "")
-                report.ops.append(OpTime(op.name, [f"eltwise {kernel}"], ns))
+                kernel = next((o.name[len("ttkernel."):] for o in op.walk() if o.name.endswith("_tiles")
+                               or o.name == "ttkernel.relu_tile"), "kernels")
+                report.ops.append(OpTime(op.name, [kernel], ns))
             elif isinstance(op, func.ReturnOp):
                 outputs = [np.asarray(env[v]) for v in op.operands]
             else:

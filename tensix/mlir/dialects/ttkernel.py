@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import IntAttr, IntegerType, MemRefType, StringAttr, SymbolRefAttr
 from xdsl.ir import Dialect, ParametrizedAttribute, TypeAttribute
-from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, operand_def, prop_def, traits_def, \
-    var_operand_def
+from xdsl.irdl import IRDLOperation, irdl_attr_definition, irdl_op_definition, operand_def, opt_operand_def, prop_def, \
+    traits_def, var_operand_def
 from xdsl.parser import AttrParser
 from xdsl.traits import IsTerminator
 
@@ -81,6 +81,7 @@ def _in_dispatch_or_top_func(op) -> bool:
 def _cb_op(mnemonic: str, cls_name: str):
     class _Op(IRDLOperation):
         cb = operand_def(CBType)
+        num_pages = opt_operand_def(IntegerType(32))   # later tt-mlir's form; the 2024 form has none (whole CB)
 
         def verify_(self) -> None:
             if not _in_dispatch_or_top_func(self):
@@ -173,6 +174,43 @@ class PackSetDataTypeOp(IRDLOperation):
     data_type = prop_def(StringAttr)
 
 
+# ---------------------------------------------------------------------------------------------- tile-level compute
+# The compute API ops tt-mlir added to TTKernel from 2024-08-21 on (TTKernelOps.td), named after tt-metal's
+# compute_kernel_api: `--ttkernel-lower-builtin` writes the `builtin` placeholder out with them.
+I32 = IntegerType(32)
+
+
+def _api_op(mnemonic: str, operands: tuple[tuple[str, object], ...]):
+    body = {"name": f"ttkernel.{mnemonic}", "__module__": __name__}
+    for field, constraint in operands:
+        body[field] = operand_def(constraint)
+    cls = type("".join(p.title() for p in mnemonic.split("_")) + "Op", (IRDLOperation,), body)
+    return irdl_op_definition(cls)
+
+
+TileRegsAcquireOp = _api_op("tile_regs_acquire", ())
+TileRegsCommitOp = _api_op("tile_regs_commit", ())
+TileRegsWaitOp = _api_op("tile_regs_wait", ())
+TileRegsReleaseOp = _api_op("tile_regs_release", ())
+BinaryOpInitCommonOp = _api_op("binary_op_init_common", (("in0_cb", CBType), ("in1_cb", CBType), ("out_cb", CBType)))
+AddTilesInitOp = _api_op("add_tiles_init", (("in0_cb", CBType), ("in1_cb", CBType)))
+MulTilesInitOp = _api_op("mul_tiles_init", (("in0_cb", CBType), ("in1_cb", CBType)))
+SubTilesInitOp = _api_op("sub_tiles_init", (("in0_cb", CBType), ("in1_cb", CBType)))
+_TILES = (("in0_cb", CBType), ("in1_cb", CBType), ("in0_tile_index", I32), ("in1_tile_index", I32), ("dst_index", I32))
+AddTilesOp = _api_op("add_tiles", _TILES)
+MulTilesOp = _api_op("mul_tiles", _TILES)
+SubTilesOp = _api_op("sub_tiles", _TILES)
+InitSFPUOp = _api_op("init_sfpu", (("in_cb", CBType), ("out_cb", CBType)))
+CopyTileInitOp = _api_op("copy_tile_init", (("cb", CBType),))
+CopyTileOp = _api_op("copy_tile", (("cb", CBType), ("tile_index", I32), ("dst_index", I32)))
+ReluTileInitOp = _api_op("relu_tile_init", ())
+ReluTileOp = _api_op("relu_tile", (("dst_index", I32),))
+PackTileOp = _api_op("pack_tile", (("dst_index", I32), ("out_cb", CBType), ("out_index", I32)))
+
+COMPUTE_API = (TileRegsAcquireOp, TileRegsCommitOp, TileRegsWaitOp, TileRegsReleaseOp, BinaryOpInitCommonOp,
+               AddTilesInitOp, MulTilesInitOp, SubTilesInitOp, AddTilesOp, MulTilesOp, SubTilesOp, InitSFPUOp,
+               CopyTileInitOp, CopyTileOp, ReluTileInitOp, ReluTileOp, PackTileOp)
+
 TTKernel = Dialect("ttkernel", [CBPushBackOp, CBPopFrontOp, CBReserveBackOp, CBWaitFrontOp, BuiltinOp, ReturnOp,
                                 AddOp, SubOp, MulOp, MatmulOp, AcquireDstOp, ReleaseDstOp, UnpackAOp, UnpackABOp,
-                                PackOp, PackSetDataTypeOp], [ThreadTypeAttr, CBType])
+                                PackOp, PackSetDataTypeOp, *COMPUTE_API], [ThreadTypeAttr, CBType])

@@ -112,6 +112,12 @@ def _ttmetal_pipeline(m, opts, sources):
         PASSES[name].run(m, {}, sources)
 
 
+def _lower_builtin(m, opts, sources):
+    from tensix.mlir.passes import ttkernel
+
+    ttkernel.lower_builtin(m)
+
+
 def _open_device(m, opts, sources):
     from tensix.mlir.passes import ttnn
 
@@ -178,6 +184,8 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
              "TTKernel regions.", {}, _convert_ttir_to_ttmetal),
     PassInfo("ttir-to-ttmetal-backend-pipeline", "TTIR to TTMetal: system desc, device, generic, layout, memref "
              "regions, allocate, conversion.", {}, _ttmetal_pipeline),
+    PassInfo("ttkernel-lower-builtin", "Write ttkernel.builtin out as tt-metal's eltwise loop of TTKernel compute ops "
+             "(and whole-CB pushes with their page counts).", {}, _lower_builtin),
     PassInfo("ttnn-open-device", "Open the device at the start of each function and close it at the end.", {},
              _open_device),
     PassInfo("convert-ttir-to-ttnn", "Lower TTIR ops to TTNN ops.", {}, _convert_ttir_to_ttnn),

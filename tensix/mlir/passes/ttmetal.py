@@ -98,7 +98,7 @@ def _to_ttmetal(op: Operation, rw: Rewriter) -> bool:
         regions = []
         for k in range(2):
             b = Block(arg_types=cbs)
-            b.add_op(ttkernel.CBPushBackOp(operands=[b.args[k]]))
+            b.add_op(ttkernel.CBPushBackOp(operands=[b.args[k], []]))
             b.add_op(ttkernel.ReturnOp())
             regions.append(Region([b]))
         regions.append(tensix_region)

@@ -1,0 +1,100 @@
+"""`--ttkernel-lower-builtin`: the lowering seed 003 says TT-MLIR still lacked in July 2024. In every
+`ttmetal.dispatch`, the compute region's `ttkernel.builtin {op, kind = @eltwise}` becomes the loop tt-metal's
+eltwise kernels run (tt-metal 622c6fb9 ttnn/.../eltwise/binary/device/kernels/compute/eltwise_binary_kernel.cpp,
+eltwise_sfpu.cpp), written with the TTKernel compute ops tt-mlir added from 2024-08-21 on:
+
+    binary_op_init_common(in0, in1, out); mul_tiles_init(in0, in1)
+    scf.for i in [0, tiles):  cb_wait_front(in0, 1); cb_wait_front(in1, 1); tile_regs_acquire()
+                              mul_tiles(in0, in1, 0, 0, 0); tile_regs_commit(); cb_pop_front(in0, 1); ...
+                              cb_reserve_back(out, 1); tile_regs_wait(); pack_tile(0, out, 0)
+                              tile_regs_release(); cb_push_back(out, 1)
+
+(`@relu`: init_sfpu, copy_tile_init, relu_tile_init; copy_tile + relu_tile per tile). The data-movement regions'
+whole-CB `cb_push_back(%cb)` become `cb_reserve_back(%cb, n)` + `cb_push_back(%cb, n)` with n the shard's 32x32
+tiles (the CB is the operand's L1 shard, already filled by host_write). `tiles` is the output shard's tile count.
+Kernels that cannot be written out this way (other kinds, @ge, shards that are not whole tiles) raise
+NotModelledError naming the op."""
+
+from __future__ import annotations
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IndexType, IntegerAttr, IntegerType, ModuleOp
+from xdsl.ir import Block, Operation, Region
+
+from tensix.errors import NotModelledError
+from tensix.mlir.dialects import ttkernel as k
+from tensix.mlir.dialects import ttmetal
+
+_BINARY = {"add": (k.AddTilesInitOp, k.AddTilesOp), "mulitply": (k.MulTilesInitOp, k.MulTilesOp),
+           "multiply": (k.MulTilesInitOp, k.MulTilesOp), "subtract": (k.SubTilesInitOp, k.SubTilesOp)}
+
+
+def _tiles(cb) -> int:
+    shape = cb.type.memref.get_shape()
+    if len(shape) != 2 or shape[0] % 32 or shape[1] % 32:
+        raise NotModelledError(f"--ttkernel-lower-builtin: CB shard {list(shape)} is not 2-D whole 32x32 tiles")
+    return shape[0] * shape[1] // 1024
+
+
+def _i32(block_ops: list, value: int):
+    c = arith.ConstantOp(IntegerAttr(value, IntegerType(32)))
+    block_ops.append(c)
+    return c.result
+
+
+def _index(block_ops: list, value: int):
+    c = arith.ConstantOp(IntegerAttr(value, IndexType()))
+    block_ops.append(c)
+    return c.result
+
+
+def _lower_builtin(op: k.BuiltinOp) -> list[Operation]:
+    name, kind = op.op.root_reference.data, op.kind.root_reference.data
+    cbs = list(op.args)
+    if kind != "eltwise":
+        raise NotModelledError(f"--ttkernel-lower-builtin: ttkernel.builtin of kind @{kind} (only @eltwise is "
+                               f"written out)")
+    pre: list[Operation] = []
+    c0, c1 = _i32(pre, 0), _i32(pre, 1)
+    loop_ops: list[Operation] = []
+    if name in _BINARY and len(cbs) == 3:
+        a, b, out = cbs
+        init, tiles_op = _BINARY[name]
+        pre += [k.BinaryOpInitCommonOp(operands=[a, b, out]), init(operands=[a, b])]
+        loop_ops += [k.CBWaitFrontOp(operands=[a, [c1]]), k.CBWaitFrontOp(operands=[b, [c1]]), k.TileRegsAcquireOp(),
+                     tiles_op(operands=[a, b, c0, c0, c0]), k.TileRegsCommitOp(),
+                     k.CBPopFrontOp(operands=[a, [c1]]), k.CBPopFrontOp(operands=[b, [c1]])]
+    elif name == "relu" and len(cbs) == 2:
+        a, out = cbs
+        pre += [k.InitSFPUOp(operands=[a, out]), k.CopyTileInitOp(operands=[a]), k.ReluTileInitOp()]
+        loop_ops += [k.CBWaitFrontOp(operands=[a, [c1]]), k.TileRegsAcquireOp(), k.CopyTileOp(operands=[a, c0, c0]),
+                     k.ReluTileOp(operands=[c0]), k.TileRegsCommitOp(), k.CBPopFrontOp(operands=[a, [c1]])]
+    else:
+        raise NotModelledError(f"--ttkernel-lower-builtin: ttkernel.builtin @{name} on {len(cbs)} CBs has no "
+                               f"eltwise loop (written out: @add, @mulitply, @subtract on two inputs, @relu on one)")
+    loop_ops += [k.CBReserveBackOp(operands=[out, [c1]]), k.TileRegsWaitOp(), k.PackTileOp(operands=[c0, out, c0]),
+                 k.TileRegsReleaseOp(), k.CBPushBackOp(operands=[out, [c1]])]
+    lb, ub, step = _index(pre, 0), _index(pre, _tiles(out)), _index(pre, 1)
+    body = Block(arg_types=[IndexType()])
+    body.add_ops(loop_ops)
+    body.add_op(scf.YieldOp())
+    pre.append(scf.ForOp(lb, ub, step, [], Region([body])))
+    return pre
+
+
+def lower_builtin(module: ModuleOp) -> None:
+    for dispatch in [o for o in module.walk() if isinstance(o, ttmetal.DispatchOp)]:
+        for region in dispatch.regions:
+            block = region.blocks[0]
+            for op in list(block.ops):
+                if isinstance(op, k.BuiltinOp):
+                    for new in _lower_builtin(op):
+                        block.insert_op_before(new, op)
+                    block.erase_op(op)
+                elif isinstance(op, (k.CBPushBackOp,)) and op.num_pages is None:
+                    pre: list[Operation] = []
+                    n = _i32(pre, _tiles(op.cb))
+                    pre += [k.CBReserveBackOp(operands=[op.cb, [n]]), k.CBPushBackOp(operands=[op.cb, [n]])]
+                    for new in pre:
+                        block.insert_op_before(new, op)
+                    block.erase_op(op)
