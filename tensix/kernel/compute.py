@@ -333,10 +333,14 @@ def _fmt_of(th, cb_id):
 def _configure(call, *, op=None, unpack=None, src=None, pack=None, pack_mask=hwconfig.KEEP):
     """Charge an init and record what it programs: `src` a (SrcA CB, SrcB CB) pair (None keeps one), `pack` the
     output CB, `pack_mask` the packer's edge mask (a reduce dimension, or None to clear it)."""
-    th, cs = _cs(call)
+    th = _ctx.th
+    cs = th.compute
+    if cs is None:
+        _cs(call)
     if src is not None:
+        a, b = src
         old = cs.hw.src
-        src = tuple(old[i] if c is None else _fmt_of(th, c) for i, c in enumerate(src))
+        src = (old[0] if a is None else _fmt_of(th, a), old[1] if b is None else _fmt_of(th, b))
     cs.hw.set(_InitSite(call, current_call_site(th.kernel.source_files)), op=op, unpack=unpack,
               src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack),
               pack_mask=pack_mask)

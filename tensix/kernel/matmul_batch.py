@@ -19,9 +19,11 @@ changes no simulated time (its effects reach other threads only through timestam
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 
 from tensix.device import formats, fpu
+from tensix.device.jitentry import entry_for
 from tensix.kernel.dstpool import dst_pools
 
 
@@ -58,6 +60,35 @@ class _Prepared:
                                   self.max[:n])
 
 
+@numba.njit(cache=True, nogil=True)
+def _nb_digest(l1, addr, size):
+    """A 64-bit FNV-1a-style digest of l1[addr:addr + size], in four lanes of eight-byte words (a key to find equal tiles;
+    _Operands.tile confirms a match by comparing the bytes)."""
+    prime = np.uint64(0x100000001B3)
+    h0 = h1 = h2 = h3 = np.uint64(0xCBF29CE484222325)
+    n32 = size // 32
+    words = l1[addr:addr + 32 * n32].view(np.uint64)
+    for i in range(0, 4 * n32, 4):      # four independent lanes (the multiplies overlap)
+        h0 = (h0 ^ words[i]) * prime
+        h1 = (h1 ^ words[i + 1]) * prime
+        h2 = (h2 ^ words[i + 2]) * prime
+        h3 = (h3 ^ words[i + 3]) * prime
+    h = (((h0 * prime) ^ h1) * prime ^ h2) * prime ^ h3
+    for i in range(32 * n32, size):
+        h = (h ^ np.uint64(l1[addr + i])) * prime
+    return h
+
+
+_DIGEST: list = []
+
+
+def _digest():
+    """_nb_digest's direct entry point (tensix.device.jitentry; L1 is a 1-D uint8 array, the numbers Python ints)."""
+    if not _DIGEST:
+        _DIGEST.append(entry_for(_nb_digest, np.zeros(8, np.uint8), 0, 0))
+    return _DIGEST[0]
+
+
 _SPARE: dict = {}       # _Prepared key -> the (hi, lo, lsb, max) arrays it reuses from run to run
 _TILE_BYTES: dict = {}  # data format -> tile bytes (formats.tile_size, cached: a page is snapshotted per tile use)
 _PREP_KEEP = 1024       # prepared tiles per use above which those no live CB page holds are dropped
@@ -69,25 +100,37 @@ class _Operands:
 
     def __init__(self):
         self.by_page: dict = {}     # (cb, page number) -> tile id
-        self.by_bytes: dict = {}    # (format, bytes) -> tile id
+        self.by_digest: dict = {}   # (format, _nb_digest of the bytes) -> tile id of the first tile with it
+        self.by_bytes: dict = {}    # (format, bytes) -> tile id, for the tiles whose digest another tile had first
         self.raw: list = []         # tile id -> (format, bytes)
         self.prep: dict = {}        # (role, fp32_dest, fidelity, transpose) -> _Prepared
 
     def tile(self, cb, page, addr) -> int:
-        """The operand id of page number `page` of CB `cb` (at L1 `addr`), snapshotting its bytes at the first use."""
+        """The operand id of page number `page` of CB `cb` (at L1 `addr`), snapshotting its bytes at the first use.
+
+        Equal contents are found by a compiled 64-bit digest of the L1 bytes (cheaper than hashing a bytes object
+        of a whole tile), confirmed by comparing the bytes; tiles whose digests collide go to by_bytes."""
         key = (cb, page)
         tid = self.by_page.get(key)
         if tid is not None:
             return tid
-        size = _TILE_BYTES.get(cb.fmt)
+        fmt = cb.fmt
+        size = _TILE_BYTES.get(fmt)
         if size is None:
-            size = _TILE_BYTES[cb.fmt] = formats.tile_size(cb.fmt)
-        data = cb.core.l1[addr:addr + size].tobytes()
-        ck = (cb.fmt, data)
-        tid = self.by_bytes.get(ck)
+            size = _TILE_BYTES[fmt] = formats.tile_size(fmt)
+        l1 = cb.core.l1
+        hk = (fmt, _digest()(l1, addr, size))
+        data = l1[addr:addr + size].tobytes()
+        tid = self.by_digest.get(hk)
         if tid is None:
-            tid = self.by_bytes[ck] = len(self.raw)
-            self.raw.append(ck)
+            tid = self.by_digest[hk] = len(self.raw)
+            self.raw.append((fmt, data))
+        elif self.raw[tid][1] != data:      # another tile with the same digest
+            ck = (fmt, data)
+            tid = self.by_bytes.get(ck)
+            if tid is None:
+                tid = self.by_bytes[ck] = len(self.raw)
+                self.raw.append(ck)
         self.by_page[key] = tid
         return tid
 
