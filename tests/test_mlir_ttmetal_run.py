@@ -165,3 +165,26 @@ def test_lowered_builtin_is_tt_metals_eltwise_loop_and_runs_the_same():
     lowered = tm.compile(text, route="ttmetal")(a, b)
     placeholder = tm.compile(lit("simple_multiply.mlir"), route="ttmetal")(a, b)
     assert np.array_equal(lowered.view(np.uint32), placeholder.view(np.uint32))
+
+
+def test_kernels_as_tt_metal_cpp():
+    import re
+
+    from tensix.mlir.ir import parse
+    from tensix.mlir.opt import run
+    from tensix.mlir.translate import to_cpp
+
+    text = run(lit("simple_multiply.mlir"), [("ttir-to-ttmetal-backend-pipeline", ""), ("ttkernel-lower-builtin", "")])
+    cpp = to_cpp(parse(text))
+    assert cpp.count("void kernel_main() {") == 2 and cpp.count("namespace NAMESPACE {\nvoid MAIN {") == 1
+    assert "  for (uint32_t i0 = 0; i0 < 8; ++i0) {\n    cb_wait_front(tt::CBIndex::c_0, 1);" in cpp
+    assert "    mul_tiles(tt::CBIndex::c_0, tt::CBIndex::c_1, 0, 0, 0);\n" in cpp
+    assert cpp.count("{") == cpp.count("}")
+    # the C++ calls are the IR's TTKernel ops, in order (what the simulator runs)
+    ir_calls = [m for m in re.findall(r'"ttkernel\.(\w+)"', text) if m != "return"]
+    cpp_calls = re.findall(r"^\s+(\w+)\(", cpp, re.M)
+    assert [c for c in cpp_calls if c != "for"] == ir_calls
+    from tensix.mlir import MLIRError
+
+    with pytest.raises(MLIRError, match="run --ttkernel-lower-builtin first"):
+        to_cpp(parse(run(lit("simple_multiply.mlir"), [("ttir-to-ttmetal-backend-pipeline", "")])))

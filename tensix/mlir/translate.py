@@ -31,7 +31,93 @@ def _ctype(ty, op) -> str:
     raise MLIRError(msg, diagnostic(op, msg))
 
 
+_DM_HEADERS = ("<cstdint>", '"dataflow_api.h"')
+_COMPUTE_HEADERS = ("<cstdint>", '"compute_kernel_api/common.h"', '"compute_kernel_api/tile_move_copy.h"',
+                    '"compute_kernel_api/eltwise_binary.h"', '"compute_kernel_api/eltwise_unary/eltwise_unary.h"',
+                    '"compute_kernel_api/eltwise_unary/relu.h"')
+
+
+def kernels_to_cpp(module: ModuleOp) -> str:
+    """Each region of each `ttmetal.dispatch` (after --ttkernel-lower-builtin) as a tt-metal C++ kernel: data
+    movement as `void kernel_main()` with dataflow_api.h, compute as `namespace NAMESPACE { void MAIN }` with the
+    compute_kernel_api headers; CB operands as `tt::CBIndex::c_<port>`, constants inline, `scf.for` as a for loop."""
+    from xdsl.dialects import arith, scf
+
+    from tensix.mlir.dialects import ttkernel, ttmetal
+
+    out: list[str] = []
+    for f in [o for o in module.walk() if isinstance(o, func.FuncOp)]:
+        dispatches = [o for o in f.walk() if isinstance(o, ttmetal.DispatchOp)]
+        for d, dispatch in enumerate(dispatches):
+            threads = [t.case for t in dispatch.threadTypes.data]
+            for region, thread in zip(dispatch.regions, threads):
+                block = region.blocks[0]
+                ports = {a: f"tt::CBIndex::c_{a.type.port.data}" for a in block.args}
+                consts: dict = {}
+                loop_vars: dict = {}
+                compute = thread == "tensix"
+                role = "compute" if compute else f"data movement, RISCV_{0 if thread == 'noc0' else 1}"
+                if out:
+                    out.append("")
+                out.append(f"// @{f.sym_name.data}, ttmetal.dispatch #{d}, {thread} ({role})")
+                out += [f"#include {h}" for h in (_COMPUTE_HEADERS if compute else _DM_HEADERS)]
+                out.append("")
+                if compute:
+                    out += ["namespace NAMESPACE {", "void MAIN {"]
+                else:
+                    out.append("void kernel_main() {")
+
+                def operand(v, where):
+                    if v in ports:
+                        return ports[v]
+                    if v in consts:
+                        return str(consts[v])
+                    if v in loop_vars:
+                        return loop_vars[v]
+                    msg = "a kernel operand that is neither a CB, a constant nor a loop index"
+                    raise MLIRError(msg, diagnostic(where, msg))
+
+                def emit(ops, indent):
+                    pad = "  " * indent
+                    for o in ops:
+                        if isinstance(o, arith.ConstantOp):
+                            consts[o.result] = o.value.value.data
+                        elif isinstance(o, scf.ForOp):
+                            body = o.body.blocks[0]
+                            var = f"i{len(loop_vars)}"
+                            loop_vars[body.args[0]] = var
+                            step = operand(o.step, o)
+                            inc = f"++{var}" if step == "1" else f"{var} += {step}"
+                            out.append(f"{pad}for (uint32_t {var} = {operand(o.lb, o)}; {var} < {operand(o.ub, o)}; "
+                                       f"{inc}) {{")
+                            emit([x for x in body.ops if not isinstance(x, scf.YieldOp)], indent + 1)
+                            out.append(f"{pad}}}")
+                        elif isinstance(o, ttkernel.ReturnOp):
+                            continue
+                        elif isinstance(o, ttkernel.BuiltinOp) or (o.name.startswith("ttkernel.cb_")
+                                                                   and o.num_pages is None):
+                            msg = f"'{o.name}' is a 2024 placeholder (run --ttkernel-lower-builtin first)"
+                            raise MLIRError(msg, diagnostic(o, msg))
+                        elif o.name.startswith("ttkernel."):
+                            args = ", ".join(operand(v, o) for v in o.operands)
+                            out.append(f"{pad}{o.name[len('ttkernel.'):]}({args});")
+                        else:
+                            msg = f"'{o.name}' cannot be emitted in a tt-metal kernel"
+                            raise MLIRError(msg, diagnostic(o, msg))
+
+                emit(list(block.ops), 1)
+                out.append("}")
+                if compute:
+                    out.append("}  // namespace NAMESPACE")
+    if not out:
+        raise MLIRError("-mlir-to-cpp: the module has neither emitc functions nor ttmetal.dispatch kernels")
+    return "\n".join(out) + "\n"
+
+
 def to_cpp(module: ModuleOp) -> str:
+    """EmitC modules as C++ (MLIR's translateToCpp); TTMetal modules as their dispatches' kernels."""
+    if any(o.name == "ttmetal.dispatch" for o in module.walk()):
+        return kernels_to_cpp(module)
     out: list[str] = []
     for op in module.body.block.ops:
         if op.name == "emitc.include":
