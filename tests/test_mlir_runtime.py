@@ -117,3 +117,36 @@ def test_loud_failures():
         tm.compile(lit("simple_multiply.mlir"), route="ttkernel")
     with pytest.raises(MLIRError, match="Dimension attribute must be within the bounds"):
         tm.compile(lit(os.path.join("softmax", "softmax_negative_1.mlir")))
+
+
+def test_hand_written_ttnn_module_with_to_device_and_layouts():
+    """ttnn.to_device / to_layout / from_device (tt-mlir's September 2024 TTNN ops) in a hand-written module run on
+    the TTNN route and in the EmitPy script alike."""
+    from tensix.mlir.ir import parse
+    from tensix.mlir.translate import to_python
+
+    dev = "!tt.device<<#tt.grid<8x8, (d0, d1) -> (0, d0, d1)>, [0]>>"
+    sys_l = "#tt.layout<(d0, d1) -> (d0, d1), undef, <1x1>, memref<32x64xf32, #tt.memory_space<system>>>"
+    l1 = "#tt.layout<(d0, d1) -> (d0, d1), undef, <1x1>, memref<32x64xf32, #tt.memory_space<l1>>>"
+    th, td = f"tensor<32x64xf32, {sys_l}>", f"tensor<32x64xf32, {l1}>"
+    text = f"""module attributes {{tt.system_desc = #tt.system_desc<[{{arch = <wormhole_b0>, grid = 8x8, l1_size = 1048576, num_dram_channels = 12, dram_channel_size = 1048576, noc_l1_address_align_bytes = 16, pcie_address_align_bytes = 32, noc_dram_address_align_bytes = 32}}], [0], [<pcie|host_mmio>], [<0, 0, 0, 0>]>}} {{
+  func.func @f(%x: {th}) -> {th} {{
+    %d = "ttnn.open_device"() : () -> {dev}
+    %0 = "ttnn.to_layout"(%x) <{{layout = "tile"}}> : ({th}) -> {th}
+    %1 = "ttnn.to_device"(%0, %d) : ({th}, {dev}) -> {td}
+    %2 = "ttnn.full"(%d) <{{fillValue = 0.0 : f32}}> : ({dev}) -> {td}
+    %3 = "ttnn.relu"(%1, %2) <{{operandSegmentSizes = array<i32: 1, 1>}}> : ({td}, {td}) -> {td}
+    %4 = "ttnn.from_device"(%3) : ({td}) -> {th}
+    %5 = "ttnn.to_layout"(%4) <{{layout = "row_major"}}> : ({th}) -> {th}
+    "ttnn.close_device"(%d) : ({dev}) -> ()
+    return %5 : {th}
+  }}
+}}
+"""
+    x = rand(32, 64, seed=21)
+    out = tm.compile(text)(x)
+    np.testing.assert_array_equal(out, np.maximum(x, 0))
+    emitted = run(text, [("convert-ttnn-to-emitpy", "")])
+    code = to_python(parse(emitted))
+    assert "= ttnn.to_device(v3, v2, memory_config=ttnn.L1_MEMORY_CONFIG)" in code
+    assert "ttnn.from_device(" in code and "ttnn.ROW_MAJOR_LAYOUT" in code

@@ -208,6 +208,17 @@ def _run_op(ttnn, device, op, env, where):
     if isinstance(op, d.FullOp):
         env[op.result] = _Placeholder(op.result.type)
         return None
+    if isinstance(op, d.ToDeviceOp):
+        mem = _mem(ttnn, op).get("memory_config", ttnn.DRAM_MEMORY_CONFIG)
+        env[op.result] = ttnn.to_device(get(op.input), device, memory_config=mem)
+        return None
+    if isinstance(op, d.FromDeviceOp):
+        env[op.result] = ttnn.from_device(get(op.input))
+        return None
+    if isinstance(op, d.ToLayoutOp):
+        layout = ttnn.TILE_LAYOUT if op.layout.data == "tile" else ttnn.ROW_MAJOR_LAYOUT
+        env[op.result] = ttnn.to_layout(get(op.input), layout)
+        return None
     if isinstance(op, d.ToMemoryConfigOp):
         env[op.result] = _to_memory_config(ttnn, device, get(op.input), op.output.type, where)
         return None

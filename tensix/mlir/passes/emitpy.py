@@ -166,6 +166,15 @@ def convert_ttnn_to_emitpy(module: ModuleOp, sources: dict[str, str] | None = No
                     new = None
                 elif isinstance(op, d.ToMemoryConfigOp):
                     new = _to_memory_config(e, op)
+                elif isinstance(op, d.ToDeviceOp):
+                    space = _space(op.result.type)
+                    mem = "ttnn.L1_MEMORY_CONFIG" if space == "l1" else "ttnn.DRAM_MEMORY_CONFIG"
+                    new = e.call("ttnn.to_device", [op.input, device], ["$0", "$1", f"memory_config={mem}"])
+                elif isinstance(op, d.FromDeviceOp):
+                    new = e.call("ttnn.from_device", [op.input], ["$0"])
+                elif isinstance(op, d.ToLayoutOp):
+                    layout = "ttnn.TILE_LAYOUT" if op.layout.data == "tile" else "ttnn.ROW_MAJOR_LAYOUT"
+                    new = e.call("ttnn.to_layout", [op.input], ["$0", layout])
                 else:
                     new = _compute(e, op)
                     if new is None:
