@@ -1936,12 +1936,7 @@ _add("ttnn.matmul: sharded input_tensor_a is not modelled by tensix's matmul (th
 
 # The vendored tutorials (tests/test_ttnn_vendored.py runs each with `tensix run`): those that stop on something tensix
 # does not model yet, and why. They must then exit 1 with tensix run's "does not model" line; the others must exit 0.
-EXPECTED_TUTORIAL_FAILURES = {
-    "tutorials/basic_python/ttnn_multihead_attention.py":
-        "ttnn.model_preprocessing (preprocess_linear_weight / preprocess_linear_bias) and the fused attention ops of "
-        "its optimized part (ttnn.transformer.split_query_key_value_and_split_heads, attention_softmax_, "
-        "concatenate_heads) are not modelled",
-}
+EXPECTED_TUTORIAL_FAILURES: dict[str, str] = {}
 
 # the data-movement tests' entries live in their own file (expected_failures_data_movement.py), edited separately
 EXPECTED_FAILURES.update(__import__("runpy").run_path(__file__[:-3] + "_data_movement.py")["EXPECTED_FAILURES"])

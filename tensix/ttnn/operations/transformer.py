@@ -25,10 +25,11 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
+from tensix.ttnn.operations import transformer_heads as _heads
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig
 
-__all__ = ["experimental"]
+__all__ = ["experimental", "transformer"]
 
 _KDIR = "transformer/"
 _BF16_MINUS_ONE = 0xBF80
@@ -143,5 +144,15 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
     return out
 
 
-experimental = types.SimpleNamespace(rotary_embedding=rotary_embedding)
-"""ttnn.experimental: the experimental ops tensix.ttnn has (rotary_embedding)."""
+experimental = types.SimpleNamespace(rotary_embedding=rotary_embedding,
+                                     nlp_create_qkv_heads=_heads.nlp_create_qkv_heads,
+                                     nlp_concat_heads=_heads.nlp_concat_heads)
+"""ttnn.experimental: the experimental ops tensix.ttnn has (rotary_embedding, nlp_create_qkv_heads,
+nlp_concat_heads)."""
+
+transformer = types.SimpleNamespace(
+    split_query_key_value_and_split_heads=_heads.split_query_key_value_and_split_heads,
+    concatenate_heads=_heads.concatenate_heads,
+    attention_softmax=_heads.attention_softmax,
+    attention_softmax_=_heads.attention_softmax_)
+"""ttnn.transformer: the transformer ops tensix.ttnn has (tensix/ttnn/operations/transformer_heads.py)."""

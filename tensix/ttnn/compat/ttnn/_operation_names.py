@@ -1,6 +1,7 @@
 """The operations of ttnn 0.81.1 (tt-metal 622c6fb9): every ttnn.decorators.FastOperation under `ttnn` and
 `ttnn.experimental`, listed from the host-side wheel with
-`[n for n in dir(ttnn) if type(getattr(ttnn, n)).__name__ == "FastOperation"]` (and the same over ttnn.experimental).
+`[n for n in dir(ttnn) if type(getattr(ttnn, n)).__name__ == "FastOperation"]` (and the same over ttnn.experimental
+and ttnn.transformer).
 tensix.ttnn.compat serves each of these names that tensix.ttnn does not have as an UnmodelledOperation (_unmodelled.py):
 the name resolves as in ttnn (a test module can list it in a parametrize table), a call raises NotModelledError."""
 
@@ -110,4 +111,14 @@ EXPERIMENTAL = frozenset((
     'test_dram_prefetcher_validator', 'test_tensor_prefetcher_pipe_consumer', 'test_tensor_prefetcher_pipe_validator',
     'topk_large_indices', 'topk_router_gpt', 'transpose_rm', 'typecast', 'view', 'wait_for_cq_on_tensor_prefetcher',
     'wan_fused_rmsnorm_post_allgather', 'wan_fused_rmsnorm_pre_allgather',
+))
+
+TRANSFORMER = frozenset((
+    'attention_softmax', 'attention_softmax_', 'chunk_gated_delta_rule', 'chunked_flash_mla_prefill',
+    'chunked_scaled_dot_product_attention', 'concatenate_heads', 'exp_ring_joint_scaled_dot_product_attention',
+    'flash_mla_prefill', 'flash_multi_latent_attention_decode', 'fused_recurrent_gated_delta_rule',
+    'gated_delta_attn_seq', 'joint_scaled_dot_product_attention', 'paged_flash_multi_latent_attention_decode',
+    'paged_scaled_dot_product_attention_decode', 'ring_distributed_scaled_dot_product_attention',
+    'ring_joint_scaled_dot_product_attention', 'ring_mla', 'scaled_dot_product_attention',
+    'scaled_dot_product_attention_decode', 'sparse_sdpa', 'sparse_sdpa_msa', 'split_query_key_value_and_split_heads',
 ))

@@ -49,9 +49,11 @@ _CACHE: dict[str, UnmodelledOperation] = {}
 
 
 def lookup(namespace: str, name: str):
-    """The placeholder for `namespace.name` ("ttnn" or "ttnn.experimental") if ttnn has such an operation, else None."""
+    """The placeholder for `namespace.name` ("ttnn", "ttnn.experimental" or "ttnn.transformer") if ttnn has such an
+    operation, else None."""
     from tensix.ttnn.compat.ttnn import _operation_names as names
-    table = names.TTNN if namespace == "ttnn" else names.EXPERIMENTAL if namespace == "ttnn.experimental" else ()
+    table = {"ttnn": names.TTNN, "ttnn.experimental": names.EXPERIMENTAL,
+             "ttnn.transformer": names.TRANSFORMER}.get(namespace, ())
     if name not in table:
         return None
     key = f"{namespace}.{name}"
