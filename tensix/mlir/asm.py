@@ -34,7 +34,6 @@ from xdsl.dialects.builtin import (
     IntAttr,
     IntegerAttr,
     IntegerType,
-    LocationAttr,
     MemRefType,
     ModuleOp,
     NoneAttr,
@@ -457,4 +456,4 @@ def attr_str(a: Attribute) -> str:
     return AsmPrinter().attr(a)
 
 
-__all__ = ["AsmPrinter", "print_module", "attr_str", "LocationAttr"]
+__all__ = ["AsmPrinter", "print_module", "attr_str"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from xdsl.dialects import arith, tensor
 from xdsl.dialects.builtin import AffineMapAttr, ArrayAttr, FloatAttr, ModuleOp, TensorType
-from xdsl.ir import Block, Operation, Region
+from xdsl.ir import Operation
 from xdsl.ir.affine import AffineMap
 
 from tensix.mlir.dialects import ttir

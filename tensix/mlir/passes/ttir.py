@@ -277,8 +277,8 @@ def _generic_pattern(op: Operation, rw: Rewriter) -> bool:
     operands = list(op.operands)
     ranks = {len(v.type.get_shape()) for v in operands}
     if len(ranks) != 1:
-        raise MLIRError(f"'ttir.kernel' operands of different ranks cannot be wrapped in ttir.generic (tt-mlir "
-                        f"asserts 'For now all operands must have the same rank')")
+        raise MLIRError("'ttir.kernel' operands of different ranks cannot be wrapped in ttir.generic (tt-mlir "
+                        "asserts 'For now all operands must have the same rank')")
     rank = ranks.pop()
     if kind == "eltwise":
         maps = [AffineMap.identity(rank)] * len(operands)
