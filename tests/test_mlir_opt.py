@@ -344,3 +344,14 @@ def test_pipeline_outputs_reparse_to_themselves(kinds, n, pipeline):
     if pipeline.startswith("ttnn"):
         compute = re.findall(r'"ttnn\.(add|multiply|subtract|relu|matmul|softmax)"', out)
         assert compute == kinds
+
+
+def test_n150_system_desc_loads_from_a_file(tmp_path, capsys):
+    assert main(["--print-system-desc=n150"]) == 0
+    desc = capsys.readouterr().out
+    assert "l1_size = 1499136" in desc and "dram_channel_size = 1073741824" in desc
+    path = tmp_path / "n150.mlir"
+    path.write_text(desc)
+    out = run(MULTIPLY, [("ttir-load-system-desc", f"path={path}"), ("ttir-to-ttnn-backend-pipeline", "")])
+    assert "l1_size = 1499136" in out            # the pipeline keeps a loaded system desc
+    assert main(["--print-system-desc=grayskull"]) == 1

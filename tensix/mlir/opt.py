@@ -19,7 +19,9 @@ USAGE = """usage: tensix-opt [options] [input.mlir | -] [-o output.mlir]
 Options:
   -o FILE                 write the output to FILE (default: stdout)
   --show-dialects         list the registered dialects
-  --print-system-desc     print the default #tt.system_desc and exit
+  --print-system-desc[=default|n150]
+                          print tt-mlir's 2024 default #tt.system_desc, or the simulated n150's (tensix's own
+                          Wormhole facts: 1499136 bytes of L1, 12 x 1 GiB DRAM), for --ttir-load-system-desc="path=..."
   --mlir-print-op-generic accepted for compatibility (tt ops always print generic)
   -h, --help              this text
 
@@ -84,11 +86,17 @@ def main(argv: list[str] | None = None) -> int:
             names = sorted(d.name for d in _dialect_list())
             print("Available Dialects: " + ",".join(names))
             return 0
-        elif a == "--print-system-desc":
+        elif a.split("=", 1)[0] == "--print-system-desc":
             from tensix.mlir.asm import attr_str
             from tensix.mlir.dialects.tt import SystemDescAttr
 
-            print(attr_str(SystemDescAttr.default()))
+            which = a.partition("=")[2] or "default"
+            descs = {"default": SystemDescAttr.default, "n150": SystemDescAttr.wormhole_b0_n150}
+            if which not in descs:
+                print(f"tensix-opt: error: --print-system-desc={which}: expected default (tt-mlir's 2024 placeholder "
+                      f"figures) or n150 (the simulated chip's)", file=sys.stderr)
+                return 1
+            print(attr_str(descs[which]()))
             return 0
         elif a in ("--mlir-print-op-generic", "-allow-unregistered-dialect", "--allow-unregistered-dialect"):
             pass
