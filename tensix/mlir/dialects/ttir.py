@@ -13,13 +13,9 @@ layer_norm (tt-mlir added it in 2025 without operand constraints; here in the 20
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from xdsl.dialects.builtin import (
     AffineMapAttr,
     ArrayAttr,
-    DenseArrayBase,
-    FloatAttr,
     IntegerAttr,
     SymbolRefAttr,
     TensorType,
@@ -30,7 +26,6 @@ from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     operand_def,
-    opt_prop_def,
     prop_def,
     region_def,
     result_def,
@@ -40,6 +35,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import IsTerminator, Pure
 
+from tensix.mlir.dialects import _bodies as b
 from tensix.mlir.dialects import _common as c
 from tensix.mlir.dialects.tt import GridAttr, LayoutAttr, MemorySpaceAttr, OperandConstraintAttr
 
@@ -63,208 +59,76 @@ class TTIROp(IRDLOperation):
                 c.fail("operand_constraints must be #tt.operand_constraint attributes")
 
 
-# ------------------------------------------------------------------------------------------------ eltwise
-class _Eltwise(TTIROp):
-    inputs = var_operand_def(TensorType)
-    outputs = var_operand_def(TensorType)
+# ------------------------------------------------------------------------------------------------ compute ops
+# operands, properties and verifiers shared with ttnn (tensix.mlir.dialects._bodies); ttir adds the constraints
+class _Constrained(TTIROp):
     operand_constraints = prop_def(ArrayAttr)
-    results_ = var_result_def(TensorType)
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure())
-    ARITY: ClassVar[int] = 2
 
-    def dps_outputs(self):
-        return list(self.outputs)
-
-    def verify_(self) -> None:
+    def verify_dialect(self) -> None:
         self.verify_constraints()
-        c.verify_dps(self, list(self.outputs))
-        c.verify_elementwise(self)
 
 
-def _eltwise(mnemonic: str, arity: int, doc: str):
-    cls = type(f"{mnemonic.title().replace('_', '')}Op", (_Eltwise,),
-               {"name": f"ttir.{mnemonic}", "__doc__": doc})
+def _eltwise(mnemonic: str, arity: int):
+    cls = type("".join(p.title() for p in mnemonic.split("_")) + "Op", (b.EltwiseBody, _Constrained),
+               {"name": f"ttir.{mnemonic}", "__module__": __name__, "__doc__": f"Eltwise {mnemonic}."})
     cls = irdl_op_definition(cls)
     cls.ARITY = arity
     return cls
 
 
-AddOp = _eltwise("add", 2, "Eltwise add.")
-SubtractOp = _eltwise("subtract", 2, "Eltwise subtract.")
-MultiplyOp = _eltwise("multiply", 2, "Eltwise multiply.")
-GreaterEqualOp = _eltwise("ge", 2, "Eltwise greater than or equal to.")
-ReluOp = _eltwise("relu", 1, "Eltwise ReLU.")
-ExpOp = _eltwise("exp", 1, "Eltwise exponential.")
-SqrtOp = _eltwise("sqrt", 1, "Eltwise square root.")
-SigmoidOp = _eltwise("sigmoid", 1, "Eltwise sigmoid.")
-ReciprocalOp = _eltwise("reciprocal", 1, "Eltwise reciprocal.")
-
+AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp = (
+    _eltwise(m, n) for m, n in b.ELTWISE_OPS)
 ELTWISE = (AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp)
 
 
-# ------------------------------------------------------------------------------------------------ reductions
-class _Reduction(TTIROp):
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    keep_dim = prop_def(IntegerAttr)
-    dim_arg = opt_prop_def(ArrayAttr)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def dims(self) -> list[int] | None:
-        return None if self.dim_arg is None else [a.value.data for a in self.dim_arg.data]
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_reduction(self.input, self.output, bool(self.keep_dim.value.data), self.dims())
-
-
 @irdl_op_definition
-class SumOp(_Reduction):
+class SumOp(b.ReductionBody, _Constrained):
     name = "ttir.sum"
 
 
 @irdl_op_definition
-class MeanOp(_Reduction):
+class MeanOp(b.ReductionBody, _Constrained):
     name = "ttir.mean"
 
 
 @irdl_op_definition
-class MaxOp(_Reduction):
+class MaxOp(b.ReductionBody, _Constrained):
     name = "ttir.max"
 
 
-# ------------------------------------------------------------------------------------------------ named ops
 @irdl_op_definition
-class SoftmaxOp(TTIROp):
+class SoftmaxOp(b.SoftmaxBody, _Constrained):
     name = "ttir.softmax"
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    dimension = prop_def(IntegerAttr)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_softmax(self.input, self.output, self.dimension.value.data)
 
 
 @irdl_op_definition
-class TransposeOp(TTIROp):
+class TransposeOp(b.TransposeBody, _Constrained):
     name = "ttir.transpose"
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    dimension1 = prop_def(IntegerAttr)
-    dimension2 = prop_def(IntegerAttr)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_transpose(self.input, self.output, self.dimension1.value.data, self.dimension2.value.data)
 
 
 @irdl_op_definition
-class MatmulOp(TTIROp):
+class MatmulOp(b.MatmulBody, _Constrained):
     name = "ttir.matmul"
-    a = operand_def(TensorType)
-    b = operand_def(TensorType)
-    output = operand_def(TensorType)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_matmul(self.a, self.b, self.output)
 
 
 @irdl_op_definition
-class ReshapeOp(TTIROp):
+class ReshapeOp(b.ReshapeBody, _Constrained):
     name = "ttir.reshape"
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    shape = prop_def(ArrayAttr)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_reshape(self.input, self.output, [a.value.data for a in self.shape.data])
 
 
 @irdl_op_definition
-class ConcatOp(TTIROp):
+class ConcatOp(b.ConcatBody, _Constrained):
     name = "ttir.concat"
-    inputs = var_operand_def(TensorType)
-    output = operand_def(TensorType)
-    dim = prop_def(IntegerAttr)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_concat(list(self.inputs), self.dim.value.data)
 
 
 @irdl_op_definition
-class EmbeddingOp(TTIROp):
+class EmbeddingOp(b.EmbeddingBody, _Constrained):
     name = "ttir.embedding"
-    input = operand_def(TensorType)
-    weight = operand_def(TensorType)
-    output = operand_def(TensorType)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        c.verify_embedding(self.input, self.weight, self.output)
 
 
 @irdl_op_definition
-class LayerNormOp(TTIROp):
-    """`ttir.layer_norm(input, weight?, bias?, output) {normalized_shape, epsilon}` over the trailing dims."""
-
+class LayerNormOp(b.LayerNormBody, _Constrained):
     name = "ttir.layer_norm"
-    input = operand_def(TensorType)
-    weight = var_operand_def(TensorType)
-    bias = var_operand_def(TensorType)
-    output = operand_def(TensorType)
-    normalized_shape = prop_def(DenseArrayBase)
-    epsilon = prop_def(FloatAttr)
-    operand_constraints = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        self.verify_constraints()
-        c.verify_dps(self, [self.output])
-        if len(self.weight) > 1 or len(self.bias) > 1:
-            c.fail("takes at most one weight and one bias")
-        norm = [int(v) for v in self.normalized_shape.get_values()]
-        s = c.shape(self.input)
-        if not norm or len(norm) > len(s) or tuple(s[len(s) - len(norm):]) != tuple(norm):
-            c.fail(f"normalized_shape {norm} must be the trailing dims of the input shape {list(s)}")
-        for v in (*self.weight, *self.bias):
-            if c.shape(v) != tuple(norm):
-                c.fail(f"weight and bias must have the normalized shape {norm}")
-        if c.shape(self.output) != s:
-            c.fail("Input and output shapes must be the same")
 
 
 # ------------------------------------------------------------------------------------------------ layout, memory

@@ -8,25 +8,18 @@ operand constraints; alloc / dealloc. tt-mlir added to_device / from_device / to
 
 from __future__ import annotations
 
-from typing import ClassVar
-
-from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FloatAttr, IntegerAttr, StringAttr, TensorType
+from xdsl.dialects.builtin import FloatAttr, IntegerAttr, StringAttr, TensorType
 from xdsl.ir import Dialect
 from xdsl.irdl import (
-    AttrSizedOperandSegments,
     IRDLOperation,
     irdl_op_definition,
     operand_def,
     opt_operand_def,
-    opt_prop_def,
     prop_def,
     result_def,
-    traits_def,
-    var_operand_def,
-    var_result_def,
 )
-from xdsl.traits import Pure
 
+from tensix.mlir.dialects import _bodies as b
 from tensix.mlir.dialects import _common as c
 from tensix.mlir.dialects.tt import DeviceType, LayoutAttr, MemorySpaceAttr
 from tensix.mlir.dialects.ttir import verify_alloc
@@ -103,172 +96,67 @@ class ToLayoutOp(TTNNOp):
             c.fail(f"layout must be \"tile\" or \"row_major\", got \"{self.layout.data}\"")
 
 
-class _Eltwise(TTNNOp):
-    inputs = var_operand_def(TensorType)
-    outputs = var_operand_def(TensorType)
-    results_ = var_result_def(TensorType)
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure())
-    ARITY: ClassVar[int] = 2
-
-    def dps_outputs(self):
-        return list(self.outputs)
-
-    def verify_(self) -> None:
-        c.verify_dps(self, list(self.outputs))
-        c.verify_elementwise(self)
-
-
 def _eltwise(mnemonic: str, arity: int):
-    cls = type(f"{mnemonic.title().replace('_', '')}Op", (_Eltwise,), {"name": f"ttnn.{mnemonic}"})
+    cls = type("".join(p.title() for p in mnemonic.split("_")) + "Op", (b.EltwiseBody, TTNNOp),
+               {"name": f"ttnn.{mnemonic}", "__module__": __name__})
     cls = irdl_op_definition(cls)
     cls.ARITY = arity
     return cls
 
 
-AddOp = _eltwise("add", 2)
-SubtractOp = _eltwise("subtract", 2)
-MultiplyOp = _eltwise("multiply", 2)
-GreaterEqualOp = _eltwise("ge", 2)
-ReluOp = _eltwise("relu", 1)
-ExpOp = _eltwise("exp", 1)
-SqrtOp = _eltwise("sqrt", 1)
-SigmoidOp = _eltwise("sigmoid", 1)
-ReciprocalOp = _eltwise("reciprocal", 1)
+AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp = (
+    _eltwise(m, n) for m, n in b.ELTWISE_OPS)
 ELTWISE = (AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp)
 
 
-class _Reduction(TTNNOp):
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    keep_dim = prop_def(IntegerAttr)
-    dim_arg = opt_prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def dims(self) -> list[int] | None:
-        return None if self.dim_arg is None else [a.value.data for a in self.dim_arg.data]
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_reduction(self.input, self.output, bool(self.keep_dim.value.data), self.dims())
-
-
 @irdl_op_definition
-class SumOp(_Reduction):
+class SumOp(b.ReductionBody, TTNNOp):
     name = "ttnn.sum"
 
 
 @irdl_op_definition
-class MeanOp(_Reduction):
+class MeanOp(b.ReductionBody, TTNNOp):
     name = "ttnn.mean"
 
 
 @irdl_op_definition
-class MaxOp(_Reduction):
+class MaxOp(b.ReductionBody, TTNNOp):
     name = "ttnn.max"
 
 
 @irdl_op_definition
-class SoftmaxOp(TTNNOp):
+class SoftmaxOp(b.SoftmaxBody, TTNNOp):
     name = "ttnn.softmax"
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    dimension = prop_def(IntegerAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_softmax(self.input, self.output, self.dimension.value.data)
 
 
 @irdl_op_definition
-class TransposeOp(TTNNOp):
+class TransposeOp(b.TransposeBody, TTNNOp):
     name = "ttnn.transpose"
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    dimension1 = prop_def(IntegerAttr)
-    dimension2 = prop_def(IntegerAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_transpose(self.input, self.output, self.dimension1.value.data, self.dimension2.value.data)
 
 
 @irdl_op_definition
-class MatmulOp(TTNNOp):
+class MatmulOp(b.MatmulBody, TTNNOp):
     name = "ttnn.matmul"
-    a = operand_def(TensorType)
-    b = operand_def(TensorType)
-    output = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_matmul(self.a, self.b, self.output)
 
 
 @irdl_op_definition
-class ReshapeOp(TTNNOp):
+class ReshapeOp(b.ReshapeBody, TTNNOp):
     name = "ttnn.reshape"
-    input = operand_def(TensorType)
-    output = operand_def(TensorType)
-    shape = prop_def(ArrayAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_reshape(self.input, self.output, [a.value.data for a in self.shape.data])
 
 
 @irdl_op_definition
-class ConcatOp(TTNNOp):
+class ConcatOp(b.ConcatBody, TTNNOp):
     name = "ttnn.concat"
-    inputs = var_operand_def(TensorType)
-    output = operand_def(TensorType)
-    dim = prop_def(IntegerAttr)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_concat(list(self.inputs), self.dim.value.data)
 
 
 @irdl_op_definition
-class EmbeddingOp(TTNNOp):
+class EmbeddingOp(b.EmbeddingBody, TTNNOp):
     name = "ttnn.embedding"
-    input = operand_def(TensorType)
-    weight = operand_def(TensorType)
-    output = operand_def(TensorType)
-    result = result_def(TensorType)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
-        c.verify_embedding(self.input, self.weight, self.output)
 
 
 @irdl_op_definition
-class LayerNormOp(TTNNOp):
+class LayerNormOp(b.LayerNormBody, TTNNOp):
     name = "ttnn.layer_norm"
-    input = operand_def(TensorType)
-    weight = var_operand_def(TensorType)
-    bias = var_operand_def(TensorType)
-    output = operand_def(TensorType)
-    normalized_shape = prop_def(DenseArrayBase)
-    epsilon = prop_def(FloatAttr)
-    result = result_def(TensorType)
-    irdl_options = (AttrSizedOperandSegments(as_property=True),)
-    traits = traits_def(Pure())
-
-    def verify_(self) -> None:
-        c.verify_dps(self, [self.output])
 
 
 @irdl_op_definition
