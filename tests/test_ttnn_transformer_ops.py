@@ -275,6 +275,7 @@ def test_attention_softmax_out_of_place_and_without_mask(device):
     tx, tm = _dev(x, device), _dev(m, device)
     out = ttnn.transformer.attention_softmax(tx, attention_mask=tm, head_size=32, memory_config=ttnn.L1_MEMORY_CONFIG)
     assert out is not tx and out.memory_config() == ttnn.L1_MEMORY_CONFIG
+    assert ttnn.op_report()[-1].op == "ttnn.transformer.attention_softmax"
     assert torch.equal(ttnn.to_torch(out), ttnn.to_torch(ttnn.scale_mask_softmax(tx, 32 ** -0.5, tm,
                                                                                  numeric_stable=True)))
     assert torch.equal(ttnn.to_torch(tx), x.to(torch.bfloat16))             # the input is untouched
@@ -305,6 +306,11 @@ def test_attention_softmax_errors(device):
 
     with pytest.raises(NotModelledError, match="sharded softmax"):
         ttnn.transformer.attention_softmax_(tx, attention_mask=tx, program_config=SoftmaxShardedMultiCoreProgramConfig())
+    with pytest.raises(NotModelledError, match="keyword argument"):
+        ttnn.transformer.attention_softmax(tensor=tx, head_size=32, scale=2.0)       # not ttnn's: a typo
+    with pytest.raises(NotModelledError, match="keyword argument"):
+        ttnn.transformer.concatenate_heads(tx, sub_core_grids=None)
+    assert ttnn.transformer.attention_softmax(tensor=tx, queue_id=0).shape == tx.shape
 
 
 # ------------------------------------------------------------------------------------------------- the facade
@@ -327,3 +333,26 @@ def test_ttnn_transformer_through_the_compat_facade(device):
         assert "attention_softmax_" in dir(tr)
     finally:
         uninstall()
+
+
+def _height_sharded(t, device, shard_h):
+    n = t.padded_shape.volume() // t.padded_shape[-1] // shard_h
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(n - 1, 0))])
+    spec = ttnn.ShardSpec(grid, [shard_h, t.padded_shape[-1]], ttnn.ShardOrientation.ROW_MAJOR)
+    return ttnn.to_memory_config(t, ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.L1,
+                                                      spec))
+
+
+def test_sharded_inputs(device):
+    """A sharded concatenate_heads input with an interleaved output is copied to interleaved first (as ttnn does);
+    the sharded programs themselves are not modelled."""
+    x = torch.randn(2, 2, 64, 64).to(torch.bfloat16)
+    xs = _height_sharded(_dev(x, device), device, 64)
+    assert xs.is_sharded()
+    out = ttnn.transformer.concatenate_heads(xs, memory_config=ttnn.DRAM_MEMORY_CONFIG)
+    assert torch.equal(ttnn.to_torch(out), x.permute(0, 2, 1, 3).reshape(2, 64, 128))
+    with pytest.raises(NotModelledError, match="sharded"):
+        ttnn.transformer.concatenate_heads(xs)                 # sharded in, sharded out
+    qkv = _height_sharded(_dev(torch.randn(1, 64, 96), device), device, 32)
+    with pytest.raises(NotModelledError, match="create_qkv_heads"):
+        ttnn.transformer.split_query_key_value_and_split_heads(qkv, num_heads=1)

@@ -13,7 +13,10 @@ padded shape). Kernels: tensix/ttnn/kernels/transformer/.
 
 Not modelled (NotModelledError): the single-tile head dim (X = 32: rotate half by a transformation matmul),
 token_index (decode mode: untilize / tilize of the cos and sin rows), sharded tensors, ROW_MAJOR inputs
-(tilize_with_val_padding)."""
+(tilize_with_val_padding).
+
+This module also holds the `experimental` and `transformer` namespaces (ttnn.experimental.*, ttnn.transformer.*); the
+attention-head ops in them live in transformer_heads.py."""
 
 from __future__ import annotations
 

@@ -81,6 +81,7 @@ def nlp_create_qkv_heads(input_tensor, input_tensor_kv=None, *, num_heads: int, 
     transpose_k_heads=True, memory_config=None): [B, 1, S, (nq + 2 nkv) d] -> Q [B, nq, S, d], K [B, nkv, S, d]
     ([B, nkv, d, S] transposed), V [B, nkv, S, d]."""
     what = "ttnn.experimental.nlp_create_qkv_heads"
+    O.refuse_unknown_kwargs(what, kwargs)
     started = time.perf_counter()
     x, kv = input_tensor, input_tensor_kv
     _check_input(what, x)
@@ -215,6 +216,7 @@ def split_query_key_value_and_split_heads(input_tensor, kv_input_tensor=None, *,
     num_kv_heads=None, transpose_key=True, memory_config=None, use_falcon7b_backend=False): a fused QKV [B, S, W]
     into Q [B, nq, S, d], K [B, nkv, d, S] (or [B, nkv, S, d] without transpose_key) and V [B, nkv, S, d]."""
     what = "ttnn.transformer.split_query_key_value_and_split_heads"
+    O.refuse_unknown_kwargs(what, kwargs)
     x = input_tensor
     if not isinstance(x, Tensor):
         raise TTNNError(f"{what}: input_tensor is a {type(x).__name__}, not a ttnn.Tensor.")
@@ -295,6 +297,7 @@ def _reshape_heads(q, k, v, S, S_padded, transpose_key):
 def nlp_concat_heads(input_tensor, *, memory_config=None, **kwargs):
     """ttnn.experimental.nlp_concat_heads(input_tensor, *, memory_config=None): [B, H, S, d] -> [B, 1, S, H * d]."""
     what = "ttnn.experimental.nlp_concat_heads"
+    O.refuse_unknown_kwargs(what, kwargs)
     started = time.perf_counter()
     a = input_tensor
     _check_input(what, a)
@@ -348,6 +351,7 @@ def nlp_concat_heads(input_tensor, *, memory_config=None, **kwargs):
 def concatenate_heads(input_tensor, *, memory_config=None, **kwargs):
     """ttnn.transformer.concatenate_heads(input_tensor, *, memory_config=None): [B, H, S, d] -> [B, S, H * d]."""
     what = "ttnn.transformer.concatenate_heads"
+    O.refuse_unknown_kwargs(what, kwargs)
     a = input_tensor
     if not isinstance(a, Tensor):
         raise TTNNError(f"{what}: input_tensor is a {type(a).__name__}, not a ttnn.Tensor.")
@@ -380,39 +384,40 @@ def _refuse_program_config(what, program_config):
                                "program) is not modelled.\nFix: SoftmaxDefaultProgramConfig().")
 
 
-def attention_softmax(input_tensor, *, head_size=None, attention_mask=None, program_config=None,
+def attention_softmax(tensor, *, head_size=None, attention_mask=None, program_config=None,
                       causal_mask: bool = False, memory_config=None, **kwargs):
     """ttnn.transformer.attention_softmax(tensor, *, head_size=None, attention_mask=None, program_config=
     SoftmaxDefaultProgramConfig(), causal_mask=False, memory_config=None): softmax(tensor / sqrt(head_size) + mask)
     over the last dim."""
     from tensix.ttnn.operations import normalization as N
     what = "ttnn.transformer.attention_softmax"
+    O.refuse_unknown_kwargs(what, kwargs)
     _refuse_program_config(what, program_config)
     scale = _scale(head_size)
-    mc = memory_config or (input_tensor.memory_config() if isinstance(input_tensor, Tensor) else None)
+    mc = memory_config or (tensor.memory_config() if isinstance(tensor, Tensor) else None)
     if attention_mask is None:
         from tensix.ttnn.operations.binary import multiply
-        N._check(what, input_tensor)
-        return N.softmax(multiply(input_tensor, scale), -1, memory_config=mc, numeric_stable=True)
-    return N.scale_mask_softmax(input_tensor, scale, attention_mask, memory_config=mc,
-                                is_causal_mask=bool(causal_mask), numeric_stable=True)
+        N._check(what, tensor)
+        return N.softmax(multiply(tensor, scale), -1, memory_config=mc, numeric_stable=True)
+    # prim::scale_mask_softmax (reported under this op's name)
+    return N._scale_mask_softmax(what, tensor, scale, attention_mask, mc, bool(causal_mask), None, True, False)
 
 
-def attention_softmax_(input_tensor, *, head_size=None, attention_mask=None, program_config=None,
+def attention_softmax_(tensor, *, head_size=None, attention_mask=None, program_config=None,
                        causal_mask: bool = False, memory_config=None, **kwargs):
     """ttnn.transformer.attention_softmax_(tensor, *, head_size=None, attention_mask, program_config=
     SoftmaxDefaultProgramConfig(), causal_mask=False, memory_config=None): attention_softmax in place (the result is
     `tensor`, its buffer overwritten; memory_config is ignored, as in ttnn)."""
     from tensix.ttnn.operations import normalization as N
     what = "ttnn.transformer.attention_softmax_"
+    O.refuse_unknown_kwargs(what, kwargs)
     _refuse_program_config(what, program_config)
     if attention_mask is None:
         raise TTNNError(f"{what}: Cannot apply divide by sqrt(head_size) using in-place version when attention_mask "
                         "is not set.\nFix: pass attention_mask, or use ttnn.transformer.attention_softmax.")
     # prim::scale_mask_softmax_in_place (no unsqueeze_to_4D: the public scale_mask_softmax_in_place adds that)
-    N._scale_mask_softmax(what, input_tensor, _scale(head_size), attention_mask, None, bool(causal_mask), None, True,
-                          True)
-    return input_tensor
+    N._scale_mask_softmax(what, tensor, _scale(head_size), attention_mask, None, bool(causal_mask), None, True, True)
+    return tensor
 
 
 for _fn, _name in ((nlp_create_qkv_heads, "ttnn.experimental.nlp_create_qkv_heads"),
