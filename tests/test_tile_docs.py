@@ -30,13 +30,16 @@ def _word(name):
 def test_status_is_what_the_tile_does(name):
     st, _ = status.status(name)
     tile = Tile()
+    if name == "SFPPOPC":  # Mod1=0 pops: on an empty flag stack that is undefined behaviour (SFPPOPC.md)
+        tile.push(0, [isa.encode("SFPPUSHC")])
+        tile.run()
     tile.push(0, [_word(name)])
     if st == status.NOT_MODELLED:
         with pytest.raises(tensix.NotModelledError):
             tile.run()
     elif st == status.EXECUTED:
         tile.run()  # an all-zero-operand word runs (or waits) without NotModelledError
-        assert tile.executed(0) == 1 or tile.blocked() == [0]
+        assert tile.executed(0) == 1 + (name == "SFPPOPC") or tile.blocked() == [0]
 
 
 @pytest.mark.parametrize("example", sorted((ROOT / "examples" / "tile").glob("*.py")), ids=lambda p: p.name)

@@ -4,7 +4,7 @@ SEMWAIT and STALLWAIT latched at the Wait Gate with their block masks, run() / b
 import pytest
 
 import tensix
-from tensix.tile import Tile, TileError, ops
+from tensix.tile import Tile, TileError, isa, ops
 
 # SETDMAREG(0, value, 0, half_reg): a ThCon instruction (blocked by B0 / B5) with a visible effect
 def mark(value, half=0):
@@ -184,8 +184,8 @@ def test_mutex_index_1_waits_forever_and_finish_reports_deadlock():
 
 def test_units_not_modelled_and_words_that_must_not_reach_the_gate():
     tile = Tile()
-    tile.push(0, [ops.TT_OP_SFPNOP])
-    with pytest.raises(tensix.NotModelledError, match="vector unit.*SFPNOP.md"):
+    tile.push(0, [isa.encode("ZEROACC")])
+    with pytest.raises(tensix.NotModelledError, match="matrix unit.*ZEROACC.md"):
         tile.run()
     tile = Tile()
     tile.push(0, [ops.TT_OP_REPLAY(0, 1, 0, 1), ops.TT_OP_REPLAY(5, 1, 0, 0), ops.TT_OP_REPLAY(0, 1, 0, 0)])

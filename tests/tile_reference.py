@@ -252,3 +252,119 @@ class ThCon:
         else:
             raise NotImplementedError(hex(insn))
         return True
+
+
+class Rwcs:
+    """RWCs.md's RWCs[3] with ApplyAddrMod, SETRWC.md and INCRWC.md, and SFPLOAD.md / SFPSTORE.md's Dst
+    address, over a ThCon's ThreadConfig / Config lists (one thread). Field positions are the ISA diagrams'
+    (SETRWC, INCRWC, SFPLOAD); the ThreadConfig words are cfg_defines.h's ADDR32 values, written out here."""
+
+    def __init__(self, thcon):
+        self.thcon = thcon
+        self.Dst = self.Dst_Cr = self.SrcA = self.SrcA_Cr = self.SrcB = self.SrcB_Cr = 0
+        self.FidelityPhase = self.ExtraAddrModBit = 0
+
+    def snapshot(self):
+        return {"Dst": self.Dst, "Dst_Cr": self.Dst_Cr, "SrcA": self.SrcA, "SrcA_Cr": self.SrcA_Cr,
+                "SrcB": self.SrcB, "SrcB_Cr": self.SrcB_Cr, "FidelityPhase": self.FidelityPhase,
+                "ExtraAddrModBit": self.ExtraAddrModBit}
+
+    def apply_addr_mod(self, addr_mod, update_fidelity=True):
+        tc = self.thcon.thread_config
+        index = addr_mod
+        if self.ExtraAddrModBit or (tc[2] & 1):  # ADDR_MOD_SET_Base: ADDR32 2
+            index += 4
+        ab = tc[7 + 2 * index]  # ADDR_MOD_AB_SEC<i>: ADDR32 7, 9, ..., 21
+        dst = tc[23 + index]  # ADDR_MOD_DST_SEC<i>: ADDR32 23..30
+        bias = tc[48 + index]  # ADDR_MOD_BIAS_SEC<i>: ADDR32 48..55
+        src_a_incr, src_a_cr, src_a_clear = field(ab, 0, 6), field(ab, 6, 1), field(ab, 7, 1)
+        src_b_incr, src_b_cr, src_b_clear = field(ab, 8, 6), field(ab, 14, 1), field(ab, 15, 1)
+        dest_incr, dest_cr, dest_clear, dest_c_to_cr = field(dst, 0, 10), field(dst, 10, 1), field(dst, 11, 1), \
+            field(dst, 12, 1)
+        fid_incr, fid_clear = field(dst, 13, 2), field(dst, 15, 1)
+        if src_a_clear:
+            self.SrcA, self.SrcA_Cr = 0, 0
+        elif src_a_cr:
+            self.SrcA_Cr = (self.SrcA_Cr + src_a_incr) % 64
+            self.SrcA = self.SrcA_Cr
+        else:
+            self.SrcA = (self.SrcA + src_a_incr) % 64
+        if src_b_clear:
+            self.SrcB, self.SrcB_Cr = 0, 0
+        elif src_b_cr:
+            self.SrcB_Cr = (self.SrcB_Cr + src_b_incr) % 64
+            self.SrcB = self.SrcB_Cr
+        else:
+            self.SrcB = (self.SrcB + src_b_incr) % 64
+        if dest_clear:
+            self.Dst, self.Dst_Cr = 0, 0
+        elif dest_c_to_cr:
+            self.Dst = (self.Dst + dest_incr) % 1024
+            self.Dst_Cr = self.Dst
+        elif dest_cr:
+            self.Dst_Cr = (self.Dst_Cr + dest_incr) % 1024
+            self.Dst = self.Dst_Cr
+        else:
+            self.Dst = (self.Dst + dest_incr) % 1024
+        if update_fidelity:
+            self.FidelityPhase = 0 if fid_clear else (self.FidelityPhase + fid_incr) % 4
+        if field(bias, 4, 1):
+            self.ExtraAddrModBit = 0
+        elif field(bias, 0, 4) & 3:
+            self.ExtraAddrModBit = (self.ExtraAddrModBit + 1) % 2
+
+    def setrwc(self, insn):
+        src_a, src_b, dst, fidelity = field(insn, 0, 1), field(insn, 1, 1), field(insn, 2, 1), field(insn, 3, 1)
+        src_a_val, src_b_val, dst_val = field(insn, 6, 4), field(insn, 10, 4), field(insn, 14, 4)
+        src_a_cr, src_b_cr, dst_cr, dst_c_to_cr = field(insn, 18, 1), field(insn, 19, 1), field(insn, 20, 1), \
+            field(insn, 21, 1)
+        if src_a:
+            if src_a_cr:
+                src_a_val += self.SrcA_Cr
+            self.SrcA = self.SrcA_Cr = src_a_val % 64
+        if src_b:
+            if src_b_cr:
+                src_b_val += self.SrcB_Cr
+            self.SrcB = self.SrcB_Cr = src_b_val % 64
+        if dst or dst_c_to_cr:
+            if dst_c_to_cr:
+                dst_val += self.Dst
+            elif dst_cr:
+                dst_val += self.Dst_Cr
+            self.Dst = self.Dst_Cr = dst_val % 1024
+        if fidelity:
+            self.FidelityPhase = 0
+
+    def incrwc(self, insn):
+        src_a_inc, src_b_inc, dst_inc = field(insn, 6, 4), field(insn, 10, 4), field(insn, 14, 4)
+        if field(insn, 18, 1):
+            self.SrcA_Cr = (self.SrcA_Cr + src_a_inc) % 64
+            self.SrcA = self.SrcA_Cr
+        else:
+            self.SrcA = (self.SrcA + src_a_inc) % 64
+        if field(insn, 19, 1):
+            self.SrcB_Cr = (self.SrcB_Cr + src_b_inc) % 64
+            self.SrcB = self.SrcB_Cr
+        else:
+            self.SrcB = (self.SrcB + src_b_inc) % 64
+        if field(insn, 20, 1):
+            self.Dst_Cr = (self.Dst_Cr + dst_inc) % 1024
+            self.Dst = self.Dst_Cr
+        else:
+            self.Dst = (self.Dst + dst_inc) % 1024
+
+    def sfpload_lanes(self, insn):
+        """SFPLOAD / SFPSTORE: the (Row, Column) of Dst each of the 32 lanes accesses (every lane enabled, plain
+        LaneConfig), then ApplyPartialAddrMod."""
+        imm10, addr_mod, mod0 = field(insn, 0, 10), field(insn, 14, 2), field(insn, 16, 4)
+        offset = self.thcon.thread_config[1] & 0xFFF  # DEST_TARGET_REG_CFG_MATH_Offset: ADDR32 1
+        regw_base = self.thcon.config[self.thcon.state_id()][6] & 0xFFFF  # DEST_REGW_BASE_Base: ADDR32 6
+        addr = imm10 + offset
+        if mod0 == 10:  # MOD0_FMT_INT32_ALL
+            addr += (self.Dst + regw_base) & 3
+        else:
+            addr += self.Dst + regw_base
+        addr %= 1024  # uint10_t
+        lanes = [((addr & ~3) + lane // 8, (lane & 7) * 2 + (1 if addr & 2 else 0)) for lane in range(32)]
+        self.apply_addr_mod(addr_mod, update_fidelity=False)
+        return lanes

@@ -37,6 +37,18 @@ _NOTES = {
     "SETC16": (EXECUTED, ""), "WRCFG": (EXECUTED, "shared words >= 152, STATE_RESET, 128-bit alignment"),
     "RDCFG": (EXECUTED, "no ISA page; ckernel_ops.h layout"),
     **{f"RMWCIB{i}": (EXECUTED, "") for i in range(4)},
+    # the Vector Unit: tensix.sfpu's interpreter on the tile's Dst (tensix/tile/vector.py)
+    **{n: (EXECUTED, "tensix.sfpu, bit-exact") for n in ENCODINGS if isa.UNIT[n] == "vector"},
+    "SFPLOAD": (EXECUTED, "Dst address as SFPLOAD.md (uint10, DEST_TARGET_REG_CFG_MATH_Offset, DEST_REGW_BASE); "
+                          "ApplyPartialAddrMod from ThreadConfig; MOD0_FMT_SRCB with format codes 9, 12, 13 "
+                          "not modelled"),
+    "SFPSTORE": (EXECUTED, "as SFPLOAD"),
+    "SFPMOV": (PARTLY, "FROM_SPECIAL with VC 0-8 (LoadMacroConfig) not modelled"),
+    "SFPLOADMACRO": (NOT_MODELLED, "LoadMacroConfig and sub-unit scheduling not modelled"),
+    "SFPPOPC": (EXECUTED, "Mod1=0 on an empty stack: undefined behaviour"),
+    "SFPPUSHC": (EXECUTED, "on a full stack: undefined behaviour"),
+    "SETRWC": (PARTLY, "RWCs (Dst, SrcA, SrcB, Fidelity); FlipSrcA / FlipSrcB (Src banks) not modelled"),
+    "INCRWC": (EXECUTED, "RWCs only"),
 }
 _UNIT_NAMES = {"mop": "MOP Expander", "replay": "Replay Expander", "sync": "Sync Unit", "scalar": "Scalar Unit (ThCon)",
                "config": "Configuration Unit", "misc": "Miscellaneous Unit (ADCs)", "unpack": "Unpackers",

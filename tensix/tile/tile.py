@@ -91,6 +91,13 @@ class Tile:
             self._handlers[opcode] = MethodType(fn, self)
         for opcode, handler in self._sync_handlers().items():
             self._handlers[opcode] = handler
+        from tensix.tile.vector import VectorUnit
+        self.vector = VectorUnit(self)
+        for name, unit in isa.UNIT.items():
+            if unit == "vector":
+                self._handlers[isa.OPCODE[name]] = self.vector.execute
+        self._handlers[isa.OPCODE["SETRWC"]] = self.vector.setrwc
+        self._handlers[isa.OPCODE["INCRWC"]] = self.vector.incrwc
         self._is_scalar = [False] * 256
         for name, unit in isa.UNIT.items():
             self._is_scalar[isa.OPCODE[name]] = unit == "scalar"
@@ -103,6 +110,39 @@ class Tile:
     def gpr(self, thread):
         """Thread `thread`'s 64 GPRs (uint32, writable view; ScalarUnit.md)."""
         return self._gprs[self._thread_index(thread)]
+
+    @property
+    def dst(self):
+        """Dst (uint16 (1024, 16), writable view; Dst.md's DstBits as tensix.sfpu.dst stores them: logical
+        values, Dst32b row r is DstBits rows AdjRow(r) (high half) and AdjRow(r) + 8). Use
+        tensix.sfpu.dst.write_tiles32 / read_tiles32 (or ..16) on it to place tiles."""
+        return self.vector.dsts[0]
+
+    @property
+    def sfpu(self):
+        """The Vector Unit's state (a tensix.sfpu.SfpuState with one instance: LRegs, lane flags, flag stack,
+        LaneConfig, PRNG), writable."""
+        return self.vector.state
+
+    def rwc(self, thread):
+        """Thread `thread`'s RWCs (RWCs.md) as a dict: Dst, Dst_Cr, SrcA, SrcA_Cr, SrcB, SrcB_Cr, FidelityPhase,
+        ExtraAddrModBit. `set_rwc(thread, **values)` writes them."""
+        from tensix.tile.vector import RWC_NAMES
+        row = self.vector.rwc[self._thread_index(thread)]
+        return {n: int(v) for n, v in zip(RWC_NAMES, row)}
+
+    def set_rwc(self, thread, **values):
+        from tensix.tile.vector import RWC_NAMES
+        widths = dict(zip(RWC_NAMES, (10, 10, 6, 6, 6, 6, 2, 1)))
+        row = self.vector.rwc[self._thread_index(thread)]
+        for name, v in values.items():
+            if name not in widths:
+                raise TileError(f"{name!r} is not an RWC: they are {', '.join(RWC_NAMES)} (RWCs.md). "
+                                "Fix: use one of those names.")
+            if not 0 <= v < 1 << widths[name]:
+                raise TileError(f"RWC {name}={v} does not fit its {widths[name]} bits (RWCs.md). "
+                                f"Fix: pass 0..{(1 << widths[name]) - 1}.")
+            row[RWC_NAMES.index(name)] = v
 
     def config(self, copy):
         """Config copy 0 or 1 (188 x uint32, writable raw view; BackendConfiguration.md). Writes through this

@@ -1,0 +1,316 @@
+"""The tile's Vector Unit (SFPU) at instruction level, and the RWCs that address Dst.
+
+Every SFPU instruction word (TT_OP_SFP*) executes on tensix.sfpu's bit-exact interpreter against the tile's Dst
+and one SFPU state (LRegs, lane flags, flag stack, LaneConfig, PRNG): the same code computes the numbers that
+tensix.sfpi computes, so the tile and the SFPI layer agree bit for bit by construction.
+
+What the tile adds is the addressing, as tt-isa-documentation 39304719 WormholeB0/TensixTile/TensixCoprocessor
+defines it:
+- RWCs.md: per thread `Dst, Dst_Cr` (10 bits), `SrcA, SrcA_Cr, SrcB, SrcB_Cr` (6 bits), `FidelityPhase`
+  (2 bits), `ExtraAddrModBit`; `ApplyAddrMod` picks ADDR_MOD slot `AddrMod + 4 * (ExtraAddrModBit |
+  ADDR_MOD_SET_Base)` from the thread's ThreadConfig (ADDR_MOD_AB_SEC / _DST_SEC / _BIAS_SEC, what SETC16
+  writes and tt-llk's ckernel_addrmod.h addr_mod_t::set programs) and applies it; SFPLOAD / SFPSTORE apply
+  the partial form (no FidelityPhase).
+- SFPLOAD.md / SFPSTORE.md: `Addr = Imm10 + ThreadConfig.DEST_TARGET_REG_CFG_MATH_Offset + RWC.Dst +
+  Config.DEST_REGW_BASE_Base` as a uint10_t (it wraps), `& 3` of the last two for MOD0_FMT_INT32_ALL;
+  MOD0_FMT_SRCB resolved from Config[CFG_STATE_ID] (ALU_ACC_CTRL_SFPU_Fp32_enabled, ALU_FORMAT_SPEC_REG_SrcB
+  override / val, ALU_FORMAT_SPEC_REG1_SrcB).
+- SETRWC.md / INCRWC.md (Matrix Unit instructions that only move RWCs): executed here; SETRWC's FlipSrcA /
+  FlipSrcB hand Src banks to the unpackers, which tensix.tile does not model (NotModelledError).
+
+Instruction words map to tensix.sfpu instructions through the ISA pages' encoding diagrams (isa.isa_fields),
+whose field names are the ones tensix.sfpu.isa uses: `to_instr(word)` and its inverse `to_word(instr)`.
+
+Decisions: SFPLOADMACRO and SFPMOV from LoadMacroConfig raise NotModelledError (as in tensix.sfpu); what the
+tensix.sfpu interpreter reports as undefined behaviour (flag stack over / underflow, SFPSHFT2's SHFLSHR1 bug
+read) raises UndefinedBehaviourError naming the word and thread. Data formats in Dst follow tensix.sfpu.dst:
+`tile.dst` holds logical values (the hardware's field shuffles undone).
+"""
+
+import numpy as np
+
+from tensix.errors import NotModelledError, SfpuError, UndefinedBehaviourError
+from tensix.sfpu import isa as sisa
+from tensix.sfpu.dst import new_dst
+from tensix.sfpu.execute import ERR_SHFL_BUG, ERR_STACK_EMPTY, ERR_STACK_FULL, run_prepared
+from tensix.sfpu.state import SfpuState
+from tensix.tile import isa
+from tensix.tile._tables import CONFIG_FIELDS, DIAGRAMS, THREAD_CONFIG_FIELDS
+
+_DOC = "tt-isa-documentation 39304719 WormholeB0/TensixTile/TensixCoprocessor"
+
+# RWC fields, one row per thread (RWCs.md)
+DST, DST_CR, SRCA, SRCA_CR, SRCB, SRCB_CR, FIDELITY, EXTRA = range(8)
+RWC_NAMES = ("Dst", "Dst_Cr", "SrcA", "SrcA_Cr", "SrcB", "SrcB_Cr", "FidelityPhase", "ExtraAddrModBit")
+
+# ThreadConfig / Config word indices, from cfg_defines.h (tt-metal 622c6fb9) through tensix.tile._tables
+_TC_OFFSET = THREAD_CONFIG_FIELDS["DEST_TARGET_REG_CFG_MATH_Offset"]
+_TC_SET_BASE = THREAD_CONFIG_FIELDS["ADDR_MOD_SET_Base"]
+_TC_AB = [THREAD_CONFIG_FIELDS[f"ADDR_MOD_AB_SEC{i}_SrcAIncr"][0] for i in range(8)]
+_TC_DST = [THREAD_CONFIG_FIELDS[f"ADDR_MOD_DST_SEC{i}_DestIncr"][0] for i in range(8)]
+_TC_BIAS = [THREAD_CONFIG_FIELDS[f"ADDR_MOD_BIAS_SEC{i}_BiasIncr"][0] for i in range(8)]
+_CF_REGW_BASE = CONFIG_FIELDS["DEST_REGW_BASE_Base"]
+_CF_SFPU_FP32 = CONFIG_FIELDS["ALU_ACC_CTRL_SFPU_Fp32_enabled"]
+_CF_SRCB_OVR = CONFIG_FIELDS["ALU_FORMAT_SPEC_REG_SrcB_override"]
+_CF_SRCB_VAL = CONFIG_FIELDS["ALU_FORMAT_SPEC_REG_SrcB_val"]
+_CF_SRCB = CONFIG_FIELDS["ALU_FORMAT_SPEC_REG1_SrcB"]
+assert _TC_DST[0] == 23 and _TC_AB[1] == 9 and _TC_BIAS[0] == 48  # the layout the code below was checked on
+
+# The 4-bit SrcB format codes (DataFormat in tt-metal 622c6fb9 wormhole_b0_defines/tensix_types.h: Float32 0,
+# Tf32 4, Float16_b 5, Bfp8_b 6, Bfp4_b 7, Int32 8, Bfp2_b 15 | Float16 1, Bfp8 2, Bfp4 3, Lf8 10, Bfp2 11,
+# Int8 14) sorted into SFPLOAD.md's two families. Codes 9 (UInt16: the ISA's INT16 or not?), 12 and 13 are not
+# named by both sources alike, so MOD0_FMT_SRCB with them raises NotModelledError.
+_SRCB_BF16_CODES = frozenset({0, 4, 5, 6, 7, 8, 15})
+_SRCB_FP16_CODES = frozenset({1, 2, 3, 10, 11, 14})
+
+# tensix.sfpu opcode of each Tensix SFP* mnemonic (ckernel spells SFPSTOCHRND with underscores)
+_SFPU_NAME = {n: ("SFPSTOCHRND" if n == "SFP_STOCH_RND" else n) for n in isa.ENCODINGS
+              if n.startswith("SFP") or n in ("SETRWC", "INCRWC")}
+_LDST = (isa.OPCODE["SFPLOAD"], isa.OPCODE["SFPSTORE"])
+_SETRWC, _INCRWC = isa.OPCODE["SETRWC"], isa.OPCODE["INCRWC"]
+_LOADMACRO = isa.OPCODE["SFPLOADMACRO"]
+
+
+def _diagram_of(op, fields):
+    """The ISA diagram that encodes tensix.sfpu instruction `op` with these fields."""
+    if op == "SFPSHFT2":
+        return "SFPSHFT2b" if fields.get("Mod1") == sisa.SFPSHFT2_MOD1_SHFT_IMM else "SFPSHFT2"
+    if op == "SFPSTOCHRND":
+        return "SFPSTOCHRNDi"
+    return op
+
+
+def to_instr(word, thread=None):
+    """Instruction word -> tensix.sfpu Instr (SFP*, SETRWC, INCRWC), read through the ISA page's encoding
+    diagram. A word setting bits the diagram leaves blank raises NotModelledError; a mode the page calls
+    undefined raises UndefinedBehaviourError."""
+    where = f"T{thread}: " if thread is not None else ""
+    word = isa._check_word(word)
+    name = isa.name_of(word)
+    if name not in _SFPU_NAME:
+        raise NotModelledError(f"{where}0x{word:08X} ({isa.disassemble(word)}) is not a Vector Unit instruction "
+                               "nor SETRWC / INCRWC. Fix: pass an SFP* word.")
+    view = isa.isa_fields(word)
+    if view is None:
+        raise NotModelledError(f"{where}0x{word:08X} ({isa.disassemble(word)}): no encoding diagram of "
+                               f"{isa.page(name)} matches its fixed bits; what the hardware does with it is not "
+                               "documented. Fix: build the word with tensix.tile.ops.")
+    blank = isa.blank_bits(word)
+    if blank:
+        raise NotModelledError(
+            f"{where}0x{word:08X} ({isa.disassemble(word)}) sets bits 0x{blank:06X} that {isa.page(name)} "
+            "leaves blank (ckernel_ops.h gives the field more bits); what the hardware does with them is not "
+            "documented. Fix: keep operands within the ISA's fields.")
+    op = _SFPU_NAME[name]
+    fields = dict(view[1])
+    if op == "SFPSHFT2" and view[0] == "SFPSHFT2b":
+        fields.pop("VB", None)
+    try:
+        return sisa.make(op, **fields)
+    except SfpuError as e:
+        err = UndefinedBehaviourError if "undefined" in str(e) else NotModelledError
+        raise err(f"{where}0x{word:08X} ({isa.disassemble(word, names='isa')}): {e} ({isa.page(name)}). "
+                  "Fix: use a mode the page defines.") from None
+
+
+def to_word(instr, imm=None):
+    """tensix.sfpu Instr -> its 32-bit Tensix instruction word (the TT_OP_SFP* encoding), placed through the ISA
+    page's encoding diagram. `imm` replaces the immediate field (a runtime input's value, as a TT_ macro builds
+    the word on the RISC-V at run time)."""
+    op = instr.op
+    fields = dict(instr.fields)
+    if imm is not None:
+        fields[sisa.IMM_FIELD[op]] = int(imm)
+    d = _diagram_of(op, fields)
+    if d not in DIAGRAMS:
+        raise NotModelledError(f"{instr}: no ISA encoding diagram for {op}. Fix: use an instruction the ISA draws.")
+    opcode, fixed, dfields = DIAGRAMS[d]
+    word = opcode << 24
+    for lsb, _w, v in fixed:
+        word |= v << lsb
+    placed = set()
+    for f, lsb, w in dfields:
+        v = fields.get(f, 0)
+        if not 0 <= v < (1 << w):
+            raise SfpuError(f"{instr}: field {f}={v} does not fit the {w} bits of diagram {d}")
+        word |= v << lsb
+        placed.add(f)
+    for f, v in fields.items():
+        if v and f not in placed and not (d == "SFPSHFT2b" and f == "VB"):
+            raise SfpuError(f"{instr}: field {f}={v} has no place in the ISA encoding diagram {d}")
+    return word
+
+
+class VectorUnit:
+    """The tile's SFPU state, Dst and the three threads' RWCs, and the handlers that execute Vector Unit words
+    (and SETRWC / INCRWC) as they pass a thread's Wait Gate."""
+
+    def __init__(self, tile):
+        self.tile = tile
+        self.state = SfpuState(1)
+        self.dsts = new_dst(1)
+        self.rwc = np.zeros((3, 8), np.int64)
+        self._cache = {}  # word -> (program row, Instr, is load/store)
+        self._zero = np.zeros(1, np.int64)
+        self._noinput = np.zeros((1, 0), np.uint32)
+        self.counts = np.zeros(sisa.NUM_OPCODES, np.int64)
+
+    # ---- decoding, once per distinct word ------------------------------------------------------------------
+    def _decoded(self, thread, w):
+        hit = self._cache.get(w)
+        if hit is None:
+            ins = to_instr(w, thread)
+            if w >> 24 == _LOADMACRO:
+                raise NotModelledError(
+                    f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}): SFPLOADMACRO is not modelled (LoadMacroConfig "
+                    f"and the sub-unit scheduling, {_DOC}/SFPLOADMACRO.md). Fix: issue SFPLOAD and the scheduled "
+                    "instructions.")
+            try:
+                prog = sisa.encode([ins])
+            except NotModelledError as e:
+                raise NotModelledError(f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}): {e}") from None
+            hit = self._cache[w] = (prog, ins, w >> 24 in _LDST)
+            if len(self._cache) > 65536:
+                self._cache.clear()
+        return hit
+
+    # ---- the handlers ------------------------------------------------------------------------------------
+    def execute(self, thread, w):
+        """An SFP* word passing thread `thread`'s Wait Gate."""
+        prog, ins, ldst = self._decoded(thread, w)
+        if ldst:
+            prog = prog.copy()
+            prog[0, sisa.C_IMM] = self._address(thread, ins["Imm10"], ins["Mod0"] == sisa.MOD0_FMT_INT32_ALL)
+            prog[0, sisa.C_X] = 0  # the AddrMod is applied below, in full (RWCs.md), not by the interpreter
+            if ins["Mod0"] == sisa.MOD0_FMT_SRCB:
+                self._resolve_srcb(thread)
+        st = self.state
+        st.rwc[0, 0] = 0
+        st.addr_mod_dst_incr[0, 0] = 0
+        try:
+            self.counts += run_prepared(prog, st, self.dsts, self._zero, self._zero, self._zero, self._noinput)
+        except SfpuError as e:
+            self._raise(thread, w, e)
+        if ldst:
+            self.apply_addr_mod(thread, ins["AddrMod"], fidelity=False)
+        return True
+
+    def setrwc(self, thread, w):
+        """SETRWC.md's functional model (the RWCs of `thread`)."""
+        f = to_instr(w, thread)
+        if f["FlipSrcA"] or f["FlipSrcB"]:
+            raise NotModelledError(
+                f"T{thread}: 0x{w:08X} ({isa.disassemble(w, names='isa')}): SETRWC's FlipSrcA / FlipSrcB hand a "
+                f"Src bank back to the unpackers, which tensix.tile does not model ({_DOC}/SETRWC.md). Fix: clear "
+                "the flip bits (clear_ab_vld) on the instruction-level tile.")
+        r = self.rwc[thread]
+        if f["SrcA"]:
+            v = (f["SrcAVal"] + (r[SRCA_CR] if f["SrcACr"] else 0)) & 0x3F
+            r[SRCA] = r[SRCA_CR] = v
+        if f["SrcB"]:
+            v = (f["SrcBVal"] + (r[SRCB_CR] if f["SrcBCr"] else 0)) & 0x3F
+            r[SRCB] = r[SRCB_CR] = v
+        if f["Dst"] or f["DstCtoCr"]:
+            v = f["DstVal"]
+            if f["DstCtoCr"]:
+                v += r[DST]
+            elif f["DstCr"]:
+                v += r[DST_CR]
+            r[DST] = r[DST_CR] = v & 0x3FF
+        if f["Fidelity"]:
+            r[FIDELITY] = 0
+        self.counts[sisa.OP_SETRWC] += 1
+        return True
+
+    def incrwc(self, thread, w):
+        """INCRWC.md's functional model."""
+        f = to_instr(w, thread)
+        r = self.rwc[thread]
+        for cr_bit, inc, val, cr, width in (("SrcACr", "SrcAInc", SRCA, SRCA_CR, 0x3F),
+                                            ("SrcBCr", "SrcBInc", SRCB, SRCB_CR, 0x3F),
+                                            ("DstCr", "DstInc", DST, DST_CR, 0x3FF)):
+            if f[cr_bit]:
+                r[cr] = (r[cr] + f[inc]) & width
+                r[val] = r[cr]
+            else:
+                r[val] = (r[val] + f[inc]) & width
+        self.counts[sisa.OP_INCRWC] += 1
+        return True
+
+    # ---- addressing (RWCs.md, SFPLOAD.md) -----------------------------------------------------------------
+    def _address(self, thread, imm10, int32_all):
+        tc = self.tile._thread_config[thread]
+        cfg = self.tile._config[int(tc[0]) & 1]
+        a, s, m = _TC_OFFSET
+        offset = (int(tc[a]) & m) >> s
+        a, s, m = _CF_REGW_BASE
+        base = (int(cfg[a]) & m) >> s
+        dst = int(self.rwc[thread, DST])
+        if int32_all:
+            return (imm10 + offset + ((dst + base) & 3)) & 0x3FF
+        return (imm10 + offset + dst + base) & 0x3FF
+
+    def _resolve_srcb(self, thread):
+        tc = self.tile._thread_config[thread]
+        cfg = self.tile._config[int(tc[0]) & 1]
+
+        def get(spec):
+            a, s, m = spec
+            return (int(cfg[a]) & m) >> s
+
+        self.state.sfpu_fp32[0] = get(_CF_SFPU_FP32)
+        if self.state.sfpu_fp32[0]:
+            return
+        fmt = get(_CF_SRCB_VAL) if get(_CF_SRCB_OVR) else get(_CF_SRCB)
+        if fmt not in _SRCB_BF16_CODES and fmt not in _SRCB_FP16_CODES:
+            raise NotModelledError(
+                f"T{thread}: MOD0_FMT_SRCB with SrcB format code {fmt}: which of SFPLOAD.md's families (BF16 or "
+                "FP16) that code belongs to is not settled by the sources tensix follows (tensix_types.h names "
+                "9 UInt16, 12 and 13 nothing). Fix: give the format in Mod0 (MOD0_FMT_BF16 / FP16 / FP32).")
+        self.state.srcb_bf16[0] = fmt in _SRCB_BF16_CODES
+
+    def apply_addr_mod(self, thread, addr_mod, fidelity=True):
+        """RWCs.md's ApplyAddrMod (fidelity=False: ApplyPartialAddrMod) for `thread`."""
+        tc = self.tile._thread_config[thread]
+        r = self.rwc[thread]
+        index = addr_mod + (4 if (r[EXTRA] or (int(tc[_TC_SET_BASE[0]]) & 1)) else 0)
+        ab = int(tc[_TC_AB[index]])
+        dst = int(tc[_TC_DST[index]])
+        bias = int(tc[_TC_BIAS[index]])
+        for shift, val, cr in ((0, SRCA, SRCA_CR), (8, SRCB, SRCB_CR)):
+            incr, use_cr, clear = (ab >> shift) & 0x3F, (ab >> (shift + 6)) & 1, (ab >> (shift + 7)) & 1
+            if clear:
+                r[val] = r[cr] = 0
+            elif use_cr:
+                r[cr] = (r[cr] + incr) & 0x3F
+                r[val] = r[cr]
+            else:
+                r[val] = (r[val] + incr) & 0x3F
+        incr = dst & 0x3FF
+        if dst & 0x800:  # DestClear
+            r[DST] = r[DST_CR] = 0
+        elif dst & 0x1000:  # DestCToCR
+            r[DST] = (r[DST] + incr) & 0x3FF
+            r[DST_CR] = r[DST]
+        elif dst & 0x400:  # DestCR
+            r[DST_CR] = (r[DST_CR] + incr) & 0x3FF
+            r[DST] = r[DST_CR]
+        else:
+            r[DST] = (r[DST] + incr) & 0x3FF
+        if fidelity:
+            r[FIDELITY] = 0 if dst & 0x8000 else (r[FIDELITY] + ((dst >> 13) & 3)) & 3
+        if bias & 0x10:
+            r[EXTRA] = 0
+        elif bias & 3:
+            r[EXTRA] = (r[EXTRA] + 1) & 1
+
+    def _raise(self, thread, w, e):
+        code = None
+        for c, key in ((ERR_STACK_FULL, "full flag stack"), (ERR_STACK_EMPTY, "empty flag stack"),
+                       (ERR_SHFL_BUG, "SHFLSHR1")):
+            if key in str(e):
+                code = c
+        msg = f"T{thread}: 0x{w:08X} ({isa.disassemble(w, names='isa')}): {e}"
+        if code is not None:
+            raise UndefinedBehaviourError(msg) from None
+        raise SfpuError(msg) from None
