@@ -43,7 +43,7 @@ _LAZY_ERRORS = {
     "TileError": "tensix.tile.errors",
     **{name: "tensix.ttnn.errors" for name in ("TTNNError", "ShapeError", "LayoutError", "DTypeError",
                                                "DeviceMismatchError", "DeallocatedError", "OutOfMemoryError",
-                                               "ShardSpecError")},
+                                               "ShardSpecError", "UnknownKeywordError")},
     # tensix.mlir needs the `mlir` extra (xDSL); its errors load with it
     "MLIRError": "tensix.mlir.errors",
     "MLIRLayoutError": "tensix.mlir.errors",

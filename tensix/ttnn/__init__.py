@@ -18,7 +18,7 @@ from tensix.ttnn.device import (Arch, CloseDevice, CreateDevice, Device, GetDefa
                                 GetNumPCIeDevices, GetPCIeDeviceID, MeshDevice, SetDefaultDevice, close_device,
                                 manage_device, open_device, synchronize_device)
 from tensix.ttnn.errors import (DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError,
-                                ShapeError, ShardSpecError, TTNNError)
+                                ShapeError, ShardSpecError, TTNNError, UnknownKeywordError)
 from tensix.ttnn.operations import *  # noqa: F401,F403
 from tensix.ttnn.report import (OpRecord, clear_op_report, format_op_report, op_report, op_report_csv, op_trace,
                                 print_op_report)

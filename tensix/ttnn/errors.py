@@ -2,7 +2,7 @@
 TTNN error is both a RuntimeError and a tensix TensixError. Messages: what is wrong, with which argument, then the
 fix."""
 
-from tensix.errors import TensixError
+from tensix.errors import NotModelledError, TensixError
 
 
 class TTNNError(TensixError, RuntimeError):
@@ -35,3 +35,9 @@ class OutOfMemoryError(TTNNError):
 
 class ShardSpecError(TTNNError):
     """A shard spec that does not cover the tensor, or one that the op cannot use."""
+
+
+class UnknownKeywordError(NotModelledError, TypeError):
+    """A keyword argument that an op's signature does not name. ttnn's binding would either use it (an argument
+    tensix.ttnn does not model: NotModelledError) or refuse it (a typo: Python's TypeError); tensix cannot tell which,
+    so the error is both, and the argument is never dropped silently."""

@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tensix.device import formats
-from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.accessor import TensorAccessorArgs
 from tensix.metalium.types import CoreCoord
 from tensix.ttnn import report
 from tensix.ttnn import tensor as T
-from tensix.ttnn.errors import DeviceMismatchError, LayoutError
+from tensix.ttnn.errors import DeviceMismatchError, LayoutError, UnknownKeywordError
 from tensix.ttnn.types import DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, data_format
 from tensix.ttnn.tensor import Tensor
 
@@ -77,13 +76,14 @@ def device_of(what: str, *tensors):
 
 
 def refuse_unknown_kwargs(what: str, kwargs: dict) -> None:
-    """An op's keyword arguments that its signature does not name: ttnn's binding would take them (an argument
-    tensix.ttnn does not model) or refuse them (a typo); neither may be dropped silently. queue_id=0 is the one
-    command queue tensix has."""
+    """An op's keyword arguments that its signature does not name: UnknownKeywordError (both NotModelledError and
+    TypeError, see there), never dropped silently. queue_id=0 (or None) is the one command queue tensix has; another
+    queue is refused with the rest."""
     left = {k: v for k, v in kwargs.items() if not (k == "queue_id" and v in (None, 0))}
     if left:
-        raise NotModelledError(f"{what}: keyword argument(s) {sorted(left)} are not modelled by tensix.ttnn (or are not "
-                               f"ttnn's).\nFix: drop them, or check the spelling against ttnn's signature of {what}.")
+        raise UnknownKeywordError(
+            f"{what}() got unexpected keyword argument(s) {sorted(left)}: tensix.ttnn does not model them (or they are "
+            f"not ttnn's).\nFix: drop them, or check the spelling against ttnn's signature of {what}.")
 
 
 def require_tile(what: str, t: Tensor, name: str = "input_tensor"):

@@ -542,10 +542,8 @@ def _aligned(page: int) -> int:
 
 # ---- the ops ----------------------------------------------------------------------------------------------------
 def _op(name, chain, t, memory_config, output_tensor, kwargs):
-    kwargs.pop("queue_id", None)          # one command queue: ttnn's queue_id has nothing to choose
     sub = kwargs.pop("sub_core_grids", None)
-    if kwargs:
-        raise TypeError(f"ttnn.{name}() got unexpected keyword argument(s) {sorted(kwargs)}")
+    O.refuse_unknown_kwargs(f"ttnn.{name}", kwargs)
     return unary_impl(name, t, chain, memory_config, output_tensor, sub)
 
 
@@ -716,9 +714,7 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
                             "directly if you need this functionality.")
         from tensix.ttnn import core
         return core.typecast(input_tensor, dtype)
-    kwargs.pop("queue_id", None)          # one command queue: ttnn's queue_id has nothing to choose
-    if kwargs:
-        raise TypeError(f"{what}() got unexpected keyword argument(s) {sorted(kwargs)}")
+    O.refuse_unknown_kwargs(what, kwargs)
     if output_tensor is not None and output_tensor.dtype != dtype:
         raise DTypeError(f"{what}: If both output dtype and output tensor provided dtype should match "
                          f"({dtype!r} vs {output_tensor.dtype!r}).")
