@@ -49,7 +49,9 @@ class Compiled:
 
 def compile(module_or_text, route: str = "ttnn", function: str | None = None, options: str = "",
             filename: str = "<compile>") -> Compiled:
-    """Compile a TTIR module through `--ttir-to-ttnn-backend-pipeline` (route "ttnn", with `options`, e.g.
+    """Compile a TOSA / linalg (as torch-mlir emits them: text, or a torch_mlir module object), TTIR or TTNN module.
+    TOSA and linalg are first lowered to TTIR (--convert-tosa-to-ttir / --convert-linalg-to-ttir); a TTIR module goes
+    through `--ttir-to-ttnn-backend-pipeline` (route "ttnn", with `options`, e.g.
     "enable-grid-set=false") or `--ttir-to-ttmetal-backend-pipeline` (route "ttmetal"); a module already in the
     route's dialect is taken as it is. The TTNN route runs through tensix.ttnn (tensix.mlir.runtime), the TTMetal
     route through tensix.metalium (tensix.mlir.metal_runtime)."""
@@ -58,6 +60,8 @@ def compile(module_or_text, route: str = "ttnn", function: str | None = None, op
 
     if route not in ("ttnn", "ttmetal"):
         raise ValueError(f"route must be 'ttnn' or 'ttmetal', got {route!r}")
+    if not isinstance(module_or_text, (str, ModuleOp)) and hasattr(module_or_text, "operation"):
+        module_or_text = str(module_or_text)   # an MLIR Python bindings module (torch-mlir's): its full text
     if isinstance(module_or_text, str):
         sources = {filename: module_or_text}
         module = parse(module_or_text, filename)
@@ -66,6 +70,11 @@ def compile(module_or_text, route: str = "ttnn", function: str | None = None, op
     else:
         raise TypeError(f"compile() takes MLIR text or an xDSL ModuleOp, not {type(module_or_text).__name__}")
     verify(module, sources)
+    names = {op.name.split(".", 1)[0] for op in module.walk()}
+    if "tosa" in names:
+        run_pass(module, "convert-tosa-to-ttir", "", sources)
+    elif "linalg" in names:
+        run_pass(module, "convert-linalg-to-ttir", "", sources)
     target = "ttnn." if route == "ttnn" else "ttmetal."
     if any(op.name.startswith("ttir.") for op in module.walk()):
         run_pass(module, f"ttir-to-{route}-backend-pipeline", options, sources)

@@ -24,6 +24,7 @@ from xdsl.dialects.builtin import (
     ArrayAttr,
     BFloat16Type,
     DenseArrayBase,
+    DenseResourceAttr,
     DictionaryAttr,
     Float16Type,
     Float32Type,
@@ -104,6 +105,7 @@ class AsmPrinter:
         self.aliases = aliases or {}
         self.recorder = recorder
         self._types: dict[int, tuple] = {}   # id -> (type kept alive, text, nested alias depths)
+        self.resources: dict[str, None] = {}  # dense_resource keys in first-use order (MLIR's resource block)
 
     # ---------------------------------------------------------------- attributes
     def attr(self, a: Attribute, elide_type: bool = False) -> str:
@@ -160,6 +162,9 @@ class AsmPrinter:
             return f"affine_map<{map_str(a.data)}>"
         if isinstance(a, IntAttr):
             return str(a.data)
+        if isinstance(a, DenseResourceAttr):
+            self.resources.setdefault(a.resource_handle.data)
+            return f"dense_resource<{a.resource_handle.data}> : {self.type(a.type)}"
         return self._xdsl(a)
 
     def dict_body(self, items: dict[str, Attribute]) -> str:
@@ -448,7 +453,9 @@ def print_module(module: Operation, aliases: bool = True) -> str:
     printer = OpPrinter(AsmPrinter(table))
     printer.names = names
     printer.op(module, 0)
-    return "\n".join(defs + printer.out) + "\n"
+    from tensix.mlir.resources import block
+
+    return "\n".join(defs + printer.out) + "\n" + block(printer.asm.resources)
 
 
 def attr_str(a: Attribute) -> str:

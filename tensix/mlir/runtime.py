@@ -199,6 +199,28 @@ def _check_shape(op, env, where: str) -> None:
                             f"keeps the reduced dim as 1).")
 
 
+def _constant(ttnn, op, where: str):
+    """`ttnn.constant`: a row-major host tensor of the value (dense elements or a dense_resource blob), placed by
+    the `to_memory_config` that follows it as any host input is."""
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr
+
+    ty = op.result.type
+    dtype = _dtype(ttnn, ty.element_type, where)
+    value = op.value
+    if isinstance(value, DenseResourceAttr):
+        from tensix.mlir.resources import array
+
+        data = array(value, f"{where}: ")
+    elif isinstance(value, DenseIntOrFPElementsAttr):
+        vals = value.get_values()
+        data = np.asarray(vals, dtype=np.float32)
+        data = np.broadcast_to(data, ty.get_shape()) if data.size == 1 else data.reshape(ty.get_shape())
+    else:
+        raise NotModelledError(f"{where}: a constant of {value.name} is not read by the TTNN route (dense and "
+                               f"dense_resource elements are).")
+    return ttnn.from_numpy(np.ascontiguousarray(data, dtype=np.float32), dtype=dtype, layout=ttnn.ROW_MAJOR_LAYOUT)
+
+
 def _run_op(ttnn, device, op, env, where):
     get = env.__getitem__
     if isinstance(op, func.ReturnOp):
@@ -243,7 +265,16 @@ def _run_op(ttnn, device, op, env, where):
         env[op.result] = ttnn.permute(x, order, **_mem(ttnn, op))
         return None
     if isinstance(op, d.MatmulOp):
-        env[op.result] = ttnn.matmul(get(op.a), get(op.b), **_mem(ttnn, op))
+        out_dtype = _dtype(ttnn, op.result.type.element_type, where)
+        env[op.result] = ttnn.matmul(get(op.a), get(op.b), dtype=out_dtype, **_mem(ttnn, op))
+        return None
+    if isinstance(op, d.ConstantOp):
+        env[op.result] = _constant(ttnn, op, where)
+        return None
+    if isinstance(op, d.TypecastOp):
+        x = get(op.input)
+        dtype = _dtype(ttnn, op.result.type.element_type, where)
+        env[op.result] = x if x.dtype == dtype else ttnn.typecast(x, dtype, **_mem(ttnn, op))
         return None
     if isinstance(op, d.ReshapeOp):
         env[op.result] = ttnn.reshape(get(op.input), list(op.output.type.get_shape()), **_mem(ttnn, op))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, DenseArrayBase, FloatAttr, IntegerAttr, TensorType
+from xdsl.ir import Attribute
 from xdsl.irdl import AttrSizedOperandSegments, operand_def, opt_prop_def, prop_def, result_def, traits_def, \
     var_operand_def, var_result_def
 from xdsl.traits import Pure
@@ -45,7 +46,7 @@ class EltwiseBody(Body):
         return list(self.outputs)
 
     def verify_body(self) -> None:
-        c.verify_elementwise(self)
+        c.verify_elementwise(self, list(self.inputs) if self.ARITY == 2 else None)
 
 
 class ReductionBody(Body):
@@ -146,6 +147,40 @@ class LayerNormBody(Body):
             if c.shape(v) != tuple(norm):
                 c.fail(f"weight and bias must have the normalized shape {norm}")
         if c.shape(self.output) != s:
+            c.fail("Input and output shapes must be the same")
+
+
+class ConstantBody(Body):
+    """`constant {value = dense<...> | dense_resource<key>}`: tt-mlir's TTIR_ConstantOp (TTIROps.td, from 2024-09),
+    what TOSA's `tosa.const` lowers to (TosaToTTIRPatterns.cpp at 02c5df54b1). Not DPS."""
+
+    value = prop_def(Attribute)
+    result = result_def(TensorType)
+
+    def dps_outputs(self):
+        return []
+
+    def verify_(self) -> None:
+        self.verify_body()
+
+    def verify_body(self) -> None:
+        ty = getattr(self.value, "type", None)
+        if ty != self.result.type and not (isinstance(ty, TensorType) and
+                                           ty.get_shape() == self.result.type.get_shape() and
+                                           ty.element_type == self.result.type.element_type):
+            c.fail("value type must match the result type")
+
+
+class TypecastBody(Body):
+    """`typecast(input, output)`: the element type of `output` (tt-mlir's TTIR_TypecastOp, what `tosa.cast`
+    lowers to)."""
+
+    input = operand_def(TensorType)
+    output = operand_def(TensorType)
+    result = result_def(TensorType)
+
+    def verify_body(self) -> None:
+        if c.shape(self.input) != c.shape(self.output):
             c.fail("Input and output shapes must be the same")
 
 

@@ -35,13 +35,34 @@ def verify_dps(op, outputs: Sequence[SSAValue]) -> None:
                  f"({attr_str(res.type)})")
 
 
-def verify_elementwise(op) -> None:
-    """OpTrait::Elementwise: every tensor operand and result has the same shape (no implicit broadcast)."""
+def broadcast_shape(*shapes: Sequence[int]) -> tuple[int, ...] | None:
+    """MLIR's OpTrait::util::getBroadcastedShape (numpy's rule: trailing dims equal or 1); None if incompatible."""
+    rank = max(len(s) for s in shapes)
+    out = []
+    for i in range(rank):
+        dims = {s[len(s) - rank + i] for s in shapes if len(s) - rank + i >= 0} - {1}
+        if len(dims) > 1:
+            return None
+        out.append(dims.pop() if dims else 1)
+    return tuple(out)
+
+
+def verify_elementwise(op, inputs: Sequence[SSAValue] | None = None) -> None:
+    """OpTrait::Elementwise: every tensor operand and result has the same shape (2024). With `inputs` (a binary op),
+    inputs that broadcast to the outputs' shape are accepted too: tt-mlir's later implicit broadcast
+    (TTIROpsInterfaces.cpp verifyBroadcastable, 2024-11 on), what torch-mlir's TOSA needs (`x - max(x)` over a
+    kept dim, a scalar scale)."""
     mappable = [v.type for v in (*op.operands, *op.results) if isinstance(v.type, TensorType)]
     if not mappable:
         return
     shapes = {tuple(t.get_shape()) for t in mappable}
     if len(shapes) > 1:
+        if inputs is not None:
+            ins = [tuple(v.type.get_shape()) for v in inputs]
+            rest = {tuple(v.type.get_shape()) for v in op.operands if v not in inputs} | \
+                {tuple(r.type.get_shape()) for r in op.results}
+            if len(rest) == 1 and broadcast_shape(*ins) == next(iter(rest)):
+                return
         fail("all non-scalar operands/results must have the same shape and base type")
 
 

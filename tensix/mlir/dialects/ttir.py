@@ -82,6 +82,16 @@ ELTWISE = (AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp,
 
 
 @irdl_op_definition
+class ConstantOp(b.ConstantBody, TTIROp):
+    name = "ttir.constant"
+
+
+@irdl_op_definition
+class TypecastOp(b.TypecastBody, _Constrained):
+    name = "ttir.typecast"
+
+
+@irdl_op_definition
 class SumOp(b.ReductionBody, _Constrained):
     name = "ttir.sum"
 
@@ -234,12 +244,12 @@ class YieldOp(TTIROp):
 TTIR = Dialect(
     "ttir",
     [*ELTWISE, SumOp, MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp,
-     LayerNormOp, ToLayoutOp, AllocOp, DeallocOp, GenericOp, KernelOp, YieldOp],
+     LayerNormOp, ConstantOp, TypecastOp, ToLayoutOp, AllocOp, DeallocOp, GenericOp, KernelOp, YieldOp],
     [],
 )
 
 # the ops `--ttir-layout` rewrites (2024: generic, the eltwise ops, sum, mean, softmax, transpose, matmul)
-LAYOUT_OPS = (*ELTWISE, SumOp, MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp,
+LAYOUT_OPS = (*ELTWISE, TypecastOp, SumOp, MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp,
               LayerNormOp, GenericOp)
 
 __all__ = ["TTIR", "TTIROp", "ELTWISE", "LAYOUT_OPS"] + [

@@ -110,6 +110,19 @@ ELTWISE = (AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp,
 
 
 @irdl_op_definition
+class ConstantOp(b.ConstantBody, TTNNOp):
+    """`ttnn.constant`: a host tensor holding the value (tt-mlir lowers ttir.constant to it, or to ttnn.full for a
+    splat; tensix keeps one op for both)."""
+
+    name = "ttnn.constant"
+
+
+@irdl_op_definition
+class TypecastOp(b.TypecastBody, TTNNOp):
+    name = "ttnn.typecast"
+
+
+@irdl_op_definition
 class SumOp(b.ReductionBody, TTNNOp):
     name = "ttnn.sum"
 
@@ -180,7 +193,8 @@ class DeallocOp(TTNNOp):
 TTNN = Dialect(
     "ttnn",
     [OpenDeviceOp, CloseDeviceOp, FullOp, ToMemoryConfigOp, ToDeviceOp, FromDeviceOp, ToLayoutOp, *ELTWISE, SumOp,
-     MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp, LayerNormOp, AllocOp,
+     MeanOp, MaxOp, SoftmaxOp, TransposeOp, MatmulOp, ReshapeOp, ConcatOp, EmbeddingOp, LayerNormOp, ConstantOp,
+     TypecastOp, AllocOp,
      DeallocOp],
     [],
 )

@@ -2,11 +2,13 @@
 
 tt-mlir had no such conversion in 2024 (its TTIRLinalgGenericRewriter returned failure and the linalg tests were
 `UNSUPPORTED: true`; seed 003 shows a hand-written guess of the result). tensix's:
-- named ops: linalg.add / sub / mul / exp / sqrt to the ttir eltwise ops, linalg.matmul to ttir.matmul,
-  linalg.transpose swapping two dims to ttir.transpose;
+- named ops: linalg.add / sub / mul / exp / sqrt to the ttir eltwise ops, linalg.matmul and linalg.batch_matmul to
+  ttir.matmul, linalg.transpose swapping two dims to ttir.transpose; tensor.expand_shape / collapse_shape to
+  ttir.reshape; tensor-valued arith.constant (torch-mlir's weights, dense or dense_resource) to ttir.constant;
 - linalg.generic with identity maps, parallel iterators and a one-op body to the named ttir op it computes
   (arith.addf / subf / mulf of the two inputs, arith.maximumf with 0.0 = relu, math.exp / math.sqrt, 1.0 / x =
-  reciprocal); any other linalg.generic to `ttir.generic` (grid 1x1, its indexing maps, parallel -> #parallel,
+  reciprocal, arith.truncf / extf = ttir.typecast) or the sigmoid body torch-mlir writes (negf, exp, addf 1.0,
+  divf 1.0 by it: 1 / (1 + e^-x)) to ttir.sigmoid; any other linalg.generic to `ttir.generic` (grid 1x1, its indexing maps, parallel -> #parallel,
   reduction -> #systolic) holding the linalg body, with `ttir.yield` for `linalg.yield`, as the seed sketches it;
 - every ttir op gets `operand_constraints` of any_device_tile, as the 2024 TOSA conversion gives them.
 A linalg.matmul accumulates into its init: a `linalg.fill` of 0.0 or a `tensor.empty` (torch-mlir's zero fill) is
@@ -86,6 +88,8 @@ def _generic_as_named(op, sources):
         return None
     body = op.regions[0].blocks[0]
     ops = list(body.ops)
+    if len(op.inputs) == 1 and _is_sigmoid(ops, body.args[0]):
+        return _eltwise(ttir.SigmoidOp, list(op.inputs), op, sources)
     if len(ops) != 2 or ops[1].name != "linalg.yield" or ops[1].operands[0] is not ops[0].results[0]:
         return None
     inner, args = ops[0], list(body.args)
@@ -98,11 +102,30 @@ def _generic_as_named(op, sources):
         c = inner.operands[1].owner
         if isinstance(c, arith.ConstantOp) and isinstance(c.value, FloatAttr) and c.value.value.data == 0.0:
             return _eltwise(ttir.ReluOp, ins, op, sources)
+    if len(ins) == 1 and inner.name in ("arith.truncf", "arith.extf") and inner.operands[0] is args[0]:
+        out = _fresh_output(op, op.results[0], sources)
+        return ttir.TypecastOp(operands=[ins[0], out], result_types=[out.type],
+                               properties={"operand_constraints": _constraints(2)})
     if len(ins) == 1 and inner.name == "arith.divf" and inner.operands[1] is args[0]:
         c = inner.operands[0].owner
         if isinstance(c, arith.ConstantOp) and isinstance(c.value, FloatAttr) and c.value.value.data == 1.0:
             return _eltwise(ttir.ReciprocalOp, ins, op, sources)
     return None
+
+
+def _is_one(value) -> bool:
+    c = value.owner
+    return isinstance(c, arith.ConstantOp) and isinstance(c.value, FloatAttr) and c.value.value.data == 1.0
+
+
+def _is_sigmoid(ops, x) -> bool:
+    """The body torch-mlir writes for sigmoid: negf, exp, addf 1.0, divf 1.0 by it, yield (1 / (1 + e^-x))."""
+    if [o.name for o in ops] != ["arith.negf", "math.exp", "arith.addf", "arith.divf", "linalg.yield"]:
+        return False
+    neg, exp, add, div, yld = ops
+    return (neg.operands[0] is x and exp.operands[0] is neg.results[0] and
+            add.operands[0] is exp.results[0] and _is_one(add.operands[1]) and
+            _is_one(div.operands[0]) and div.operands[1] is add.results[0] and yld.operands[0] is div.results[0])
 
 
 def _generic(op, sources):
@@ -133,9 +156,20 @@ def convert_linalg_to_ttir(module: ModuleOp, sources: dict[str, str] | None = No
         name = op.name
         if name in _NAMED:
             _replace(op, _eltwise(_NAMED[name], list(op.inputs), op, sources))
-        elif name == "linalg.matmul":
+        elif name == "arith.constant" and isinstance(op.results[0].type, TensorType):
+            if list(op.results[0].uses):
+                _replace(op, ttir.ConstantOp(properties={"value": op.value}, result_types=[op.results[0].type]))
+        elif name in ("tensor.expand_shape", "tensor.collapse_shape"):
+            ty = op.results[0].type
+            empty = tensor.EmptyOp([], TensorType(ty.element_type, ty.get_shape()))
+            empty.location = op.location
+            op.parent_block().insert_op_before(empty, op)
+            _replace(op, ttir.ReshapeOp(operands=[op.operands[0], empty.tensor], result_types=[empty.tensor.type],
+                                        properties={"shape": ArrayAttr([_i32(d) for d in ty.get_shape()]),
+                                                    "operand_constraints": _constraints(2)}))
+        elif name in ("linalg.matmul", "linalg.batch_matmul"):
             if not _zero_init(op.outputs[0]):
-                msg = ("'linalg.matmul' accumulates into an init that is not zero (a linalg.fill of 0.0 or a "
+                msg = (f"'{name}' accumulates into an init that is not zero (a linalg.fill of 0.0 or a "
                        "tensor.empty); ttir.matmul does not accumulate")
                 raise MLIRError(msg, diagnostic(op, msg, sources))
             out = _fresh_output(op, op.results[0], sources)
@@ -159,10 +193,19 @@ def convert_linalg_to_ttir(module: ModuleOp, sources: dict[str, str] | None = No
         if op.name in _LEGAL or op.name.startswith("ttir.") or op.parent_op() is not None and \
                 op.parent_op().name == "ttir.generic":
             continue
-        if op.name == "arith.constant" and all(not list(r.uses) for r in op.results):
-            continue
+        if op.name == "arith.constant" and all(_inside_generic(u.operation) for r in op.results for u in r.uses):
+            continue   # unused, or a scalar the body of a ttir.generic captures
         msg = f"failed to legalize operation '{op.name}'"
         raise MLIRError(msg, diagnostic(op, msg, sources))
+
+
+def _inside_generic(op: Operation) -> bool:
+    parent = op.parent_op()
+    while parent is not None:
+        if parent.name == "ttir.generic":
+            return True
+        parent = parent.parent_op()
+    return False
 
 
 def _erase_dead(module: ModuleOp) -> None:
@@ -172,6 +215,12 @@ def _erase_dead(module: ModuleOp) -> None:
         if op.name in ("tensor.empty", "linalg.fill", "arith.constant") and op.parent is not None and \
                 all(not list(r.uses) for r in op.results) and op.parent_op().name != "ttir.generic":
             op.parent_block().erase_op(op)
+
+
+def _i32(v: int):
+    from xdsl.dialects.builtin import IntegerAttr, IntegerType
+
+    return IntegerAttr(v, IntegerType(32))
 
 
 def _si32(v: int):

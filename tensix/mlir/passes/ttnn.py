@@ -73,6 +73,8 @@ _SAME = {  # ttir op -> (ttnn op, the properties carried over)
     ttir.ConcatOp: (ttnn.ConcatOp, ("dim",)),
     ttir.EmbeddingOp: (ttnn.EmbeddingOp, ()),
     ttir.LayerNormOp: (ttnn.LayerNormOp, ("normalized_shape", "epsilon", "operandSegmentSizes")),
+    ttir.TypecastOp: (ttnn.TypecastOp, ()),
+    ttir.ConstantOp: (ttnn.ConstantOp, ("value",)),
 }
 
 
