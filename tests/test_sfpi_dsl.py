@@ -261,7 +261,7 @@ def test_division_is_refused():
 # optimiser: MAD generation, MULI/ADDI, NOP insertion
 # -------------------------------------------------------------------------------------------------
 def _ops(listing):
-    return [line.split()[1] for line in listing.splitlines()]
+    return [line.split()[2] for line in listing.splitlines()]  # index, word, mnemonic
 
 
 def test_mul_add_fuses_into_one_mad_and_nop_before_dependent_store():

@@ -64,10 +64,12 @@ class ProgramInfo:
     __slots__ = ("compiled", "program", "cycles", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at")
 
     def __init__(self, compiled, name):
-        from tensix.sfpi.runner import riscv_cycles, sfpu_cycles
+        from tensix.sfpi.runner import program_of, riscv_cycles, sfpu_cycles
 
         self.compiled = compiled
-        self.program = check_program(compiled.program)  # once: every batch runs it through run_prepared
+        # once: every batch runs it through run_prepared. program_of: by default the program expanded from the
+        # instruction words the LLK issues (tensix.sfpi.runner.PATH, issue 16's one stack)
+        self.program = check_program(program_of(compiled))
         used = self.program[:, isa.C_INPUT]
         if used.size and used.max() >= compiled.n_inputs:
             raise SfpuError(f"internal error: {name} reads runtime input {int(used.max())} of "

@@ -90,14 +90,14 @@ def _init_effect(fn, args):
     hit = _EFFECT.get(key)
     if hit is not None:
         return hit
-    from tensix.sfpi.runner import _inputs, compiled_for
+    from tensix.sfpi.runner import _inputs, compiled_for, program_of
     from tensix.sfpu import dst as dstmod
     from tensix.sfpu.execute import execute
     from tensix.sfpu.state import SfpuState
 
     c = compiled_for(fn, args)
     state = SfpuState(1)
-    execute(c.program, state, dstmod.new_dst(1), inputs=_inputs(c, args, 1))
+    execute(program_of(c), state, dstmod.new_dst(1), inputs=_inputs(c, args, 1))
     written = {ins["VD"] for ins in c.instrs if ins.op == "SFPCONFIG"} & set(_PRGM)
     lregs = {ins["VD"] for ins in c.instrs if ins.op in ("SFPLOADI", "SFPMOV") and ins["VD"] < 8}
     prgm = {r: int(state.lregs[0, r, 0]) for r in written}

@@ -45,7 +45,33 @@ class Compiled:
     input_sources: list = None  # per slot: the argument indices its fn depends on (None: unknown)
 
     def listing(self) -> str:
-        return isa.listing(self.instrs)
+        """One line per instruction: index, its 32-bit Tensix word (TT_OP_SFP* encoding; `?` marks the digits
+        of an immediate the RISC-V fills in at run time), the instruction and its source line."""
+        from tensix.tile.vector import word_text
+        return "\n".join(f"{i:4d}  {word_text(ins)}  {ins}" for i, ins in enumerate(self.instrs))
+
+    @property
+    def words(self) -> tuple:
+        """The program as Tensix instruction words (runtime immediates 0; input_slots says which)."""
+        w = self.__dict__.get("_words")
+        if w is None:
+            from tensix.tile.vector import words_of
+            w = self.__dict__["_words"] = words_of(self.instrs)
+        return w
+
+    @property
+    def input_slots(self) -> tuple:
+        """Per word: the runtime input slot that fills its immediate, or -1."""
+        return tuple(i.input for i in self.instrs)
+
+    def word_program(self):
+        """The encoded program expanded from `words` (tensix.tile.vector.program_of_words, once): what the SFPU
+        executes when the LLK issues these words. Equal to `program` (tests/test_sfpi_words.py)."""
+        p = self.__dict__.get("_word_program")
+        if p is None:
+            from tensix.tile.vector import program_of_words
+            p = self.__dict__["_word_program"] = program_of_words(self.words, self.input_slots)[0]
+        return p
 
     def input_row(self, args) -> tuple:
         """The runtime immediates of one call (uint32 values per slot). A row is reused while the arguments its

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import enum
+import os
 import weakref
 from dataclasses import dataclass
 
@@ -26,6 +27,17 @@ from tensix.sfpu.execute import execute
 from tensix.sfpu.state import SfpuState
 
 _CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+# Which program the SFPU runs for a compiled SFPI function: "words" (default) expands the instruction words the
+# LLK issues (Compiled.words, TT_OP_SFP* encodings) once into the interpreter's program, the one-stack path of
+# issue 16; "instrs" encodes the compiler's Instr list directly (the path before the words existed). Both give
+# the same program (tests/test_sfpi_words.py); TENSIX_SFPU_PATH=instrs selects the old one.
+PATH = os.environ.get("TENSIX_SFPU_PATH", "words")
+
+
+def program_of(compiled: Compiled):
+    """The encoded program the SFPU executes for `compiled` (see PATH)."""
+    return compiled.word_program() if PATH == "words" else compiled.program
 
 
 _KINDS: dict = {}  # type -> "int" / "float" / None: the kind only depends on the type, so it is cached
@@ -214,12 +226,16 @@ def _counts(raw) -> dict:
     return {isa.OPCODE_NAMES[i]: int(c) for i, c in enumerate(raw) if c}
 
 
-def run(fn, tiles, *args, fp32_dest: bool = True) -> RunResult:
+def run(fn, tiles, *args, fp32_dest: bool = True, via: str = "program") -> RunResult:
     """Place `tiles` in Dst tiles 0..n-1, run `fn(*args)` once with the Dst base at tile 0, read them back.
 
     `tiles`: (n, 32, 32) float32 values or uint32 bit patterns. With fp32_dest (ComputeConfig
     fp32_dest_acc_en) Dst is 32-bit (at most 8 tiles); otherwise 16-bit bf16 (at most 16 tiles; float32 input
-    is rounded to bf16, uint32 input gives raw 16-bit patterns)."""
+    is rounded to bf16, uint32 input gives raw 16-bit patterns).
+
+    via="tile" pushes the program's instruction words (runtime immediates filled in, as TT_ macros build them)
+    into thread T1 of a tensix.tile.Tile and executes them there one by one (Wait Gate, RWCs, ADDR_MOD from
+    ThreadConfig): slower, the same numbers and cycles."""
     tiles = np.asarray(tiles)
     bits = _to_dst_bits(tiles, fp32_dest)
     n = bits.shape[0]
@@ -230,15 +246,58 @@ def run(fn, tiles, *args, fp32_dest: bool = True) -> RunResult:
             "(ISA Dst.md: 1024 rows x 16 16-bit or 512 rows x 16 32-bit, 64 rows per tile). "
             "Use tensix.sfpi.map_tiles for a stream of tiles.")
     compiled = compiled_for(fn, args)
-    state = SfpuState(1)
-    state.set_sfpu_fp32(fp32_dest)
-    d = dstmod.new_dst(1)
-    (dstmod.write_tiles32 if fp32_dest else dstmod.write_tiles16)(d[0], 0, bits)
-    raw = execute(compiled.program, state, d, inputs=_inputs(compiled, args, 1))
-    out = (dstmod.read_tiles32 if fp32_dest else dstmod.read_tiles16)(d[0], 0, n)
+    if via == "tile":
+        out, raw = _run_on_tile(compiled, args, bits, fp32_dest)
+    elif via == "program":
+        state = SfpuState(1)
+        state.set_sfpu_fp32(fp32_dest)
+        d = dstmod.new_dst(1)
+        (dstmod.write_tiles32 if fp32_dest else dstmod.write_tiles16)(d[0], 0, bits)
+        raw = execute(program_of(compiled), state, d, inputs=_inputs(compiled, args, 1))
+        out = (dstmod.read_tiles32 if fp32_dest else dstmod.read_tiles16)(d[0], 0, n)
+    else:
+        raise SfpiError(f"run(..., via={via!r}): via is 'program' (the SFPU interpreter, batched) or 'tile' "
+                        "(the words through a tensix.tile.Tile). Fix: pass one of those.")
     counts = _counts(raw)
     return RunResult(_from_dst_bits(out, tiles.dtype, fp32_dest), counts, sfpu_cycles(counts),
                      compiled.listing(), riscv_cycles(compiled))
+
+
+def words_with_inputs(compiled: Compiled, args) -> list:
+    """The program's instruction words for one call: each runtime immediate filled in from `args`, as the
+    RISC-V builds a TT_ macro's word at run time."""
+    from tensix.tile.vector import to_word
+    row = compiled.input_row(tuple(args)) if compiled.n_inputs else ()
+    words = list(compiled.words)
+    for i, ins in enumerate(compiled.instrs):
+        if ins.input >= 0:
+            spec = next(s for s in isa.FIELDS[ins.op] if s.name == isa.IMM_FIELD[ins.op])
+            v = row[ins.input]
+            if spec.signed:
+                v = v - (1 << 32) if v >> 31 else v
+            lo = -(1 << (spec.width - 1)) if spec.signed else 0
+            if not lo <= v < (1 << spec.width):
+                raise SfpiError(f"instruction {i} ({ins}): runtime input {v} does not fit its {spec.width}-bit "
+                                "immediate. Fix: pass a value that fits the field.")
+            words[i] = to_word(ins, imm=v & ((1 << spec.width) - 1))
+    return words
+
+
+def _run_on_tile(compiled: Compiled, args, bits, fp32_dest):
+    """run() through a tensix.tile.Tile: the words into T1 (the math thread, where the SFPU LLKs run)."""
+    from tensix.tile import Tile
+    from tensix.tile._tables import CONFIG_FIELDS
+
+    tile = Tile()
+    n = bits.shape[0]
+    (dstmod.write_tiles32 if fp32_dest else dstmod.write_tiles16)(tile.dst, 0, bits)
+    if fp32_dest:
+        a, s, _ = CONFIG_FIELDS["ALU_ACC_CTRL_SFPU_Fp32_enabled"]
+        tile.config(0)[a] |= np.uint32(1 << s)
+    tile.push(1, words_with_inputs(compiled, args))
+    tile.finish()
+    out = (dstmod.read_tiles32 if fp32_dest else dstmod.read_tiles16)(tile.dst, 0, n)
+    return out, tile.vector.counts
 
 
 def map_tiles(fn, tiles, *args, fp32_dest: bool = True, state: SfpuState | None = None) -> RunResult:
@@ -264,7 +323,7 @@ def map_tiles(fn, tiles, *args, fp32_dest: bool = True, state: SfpuState | None 
     else:
         faces = bits.reshape(k, 2, 16, 2, 16).transpose(0, 1, 3, 2, 4).reshape(k, 64, 16)
         d[:, rows, :] = faces
-    raw = execute(compiled.program, state, d, state_of=np.zeros(k, np.int64), dst_of=np.arange(k),
+    raw = execute(program_of(compiled), state, d, state_of=np.zeros(k, np.int64), dst_of=np.arange(k),
                   inputs=_inputs(compiled, args, k))
     if fp32_dest:
         hi = dstmod.adj_row(rows)
@@ -287,6 +346,6 @@ def execute_on_core(core, fn, args, dst_tile_index: int, *, fp32_dest: bool | No
     if fp32_dest is not None:
         state.set_sfpu_fp32(fp32_dest)
     dsts = core.dst_bits.reshape(1, dstmod.DST_ROWS16, dstmod.DST_COLS)
-    raw = execute(compiled.program, state, dsts, base=np.array([dstmod.TILE_ROWS * dst_tile_index], np.int64),
+    raw = execute(program_of(compiled), state, dsts, base=np.array([dstmod.TILE_ROWS * dst_tile_index], np.int64),
                   inputs=_inputs(compiled, tuple(args), 1))
     return sfpu_cycles(_counts(raw)) + riscv_cycles(compiled)

@@ -56,6 +56,7 @@ from tensix.sfpi.ir import (
 from tensix.sfpi.scalar import Scalar, f32_bits
 
 SFP_DESTREG_STRIDE = 2  # SFPI sfpi_constants.h: dst_reg[k] addresses Imm10 = 2k
+ADDR_MODE_NOINC = 3  # SFPI sfpi_constants.h: SFPLOAD_ADDR_MODE_NOINC / SFPSTORE_ADDR_MODE_NOINC on Wormhole
 
 
 # ------------------------------------------------------------------------------------------------
@@ -548,7 +549,9 @@ class DstRef:
 
     def load(self, as_float: bool = True) -> _Vec:
         mod0 = MOD0_FMT_SRCB if as_float else MOD0_FMT_INT32_SM
-        v = emit("SFPLOAD", {"Mod0": mod0, "AddrMod": 0, "Imm10": self.imm10()})
+        # AddrMod 3: SFPI's SFPLOAD_ADDR_MODE_NOINC on Wormhole (sfpi_constants.h); with the LLK's
+        # ADDR_MOD_SET_Base = 1 it selects ADDR_MOD_7, which the SFPU inits program to no increment
+        v = emit("SFPLOAD", {"Mod0": mod0, "AddrMod": ADDR_MODE_NOINC, "Imm10": self.imm10()})
         return (vFloat if as_float else vInt)._wrap(v)
 
     def _f(self):
@@ -599,7 +602,7 @@ class _DstRegFile:
         if not isinstance(x, _Vec):
             raise SfpiError(f"{tracer.user_location()}: cannot store {type(x).__name__} in dst_reg")
         mod0 = MOD0_FMT_SRCB if isinstance(x, vFloat) else MOD0_FMT_INT32_SM
-        emit("SFPSTORE", {"Mod0": mod0, "AddrMod": 0, "Imm10": ref.imm10()}, {"VD": x.v}, out=False)
+        emit("SFPSTORE", {"Mod0": mod0, "AddrMod": ADDR_MODE_NOINC, "Imm10": ref.imm10()}, {"VD": x.v}, out=False)
 
     def __iadd__(self, n):
         if isinstance(n, Scalar):

@@ -314,3 +314,55 @@ class VectorUnit:
         if code is not None:
             raise UndefinedBehaviourError(msg) from None
         raise SfpuError(msg) from None
+
+
+# ---- SFPU programs as word streams (tensix.sfpi's one stack) ---------------------------------------------------
+def words_of(instrs):
+    """The Tensix instruction words of a tensix.sfpu program, in order (what the RISC-V pushes). An instruction
+    whose immediate is a runtime input (a TT_ macro building its word at run time) gets 0 there."""
+    return tuple(to_word(i, imm=0 if i.input >= 0 else None) for i in instrs)
+
+
+def word_text(instr):
+    """An instruction's word as 8 hex digits for listings; the digits of a runtime immediate are `?`."""
+    w = to_word(instr, imm=0 if instr.input >= 0 else None)
+    text = f"{w:08X}"
+    if instr.input < 0:
+        return text
+    d = _diagram_of(instr.op, dict(instr.fields))
+    imm = sisa.IMM_FIELD[instr.op]
+    _, lsb, width = next(f for f in DIAGRAMS[d][2] if f[0] == imm)
+    lo, hi = lsb // 4, (lsb + width - 1) // 4  # nibbles holding the field
+    return "".join("?" if lo <= 7 - i <= hi else c for i, c in enumerate(text))
+
+
+# ThreadConfig words as tt-llk's unary SFPU op leaves them while its SFPU code runs
+# (llk_math_eltwise_unary_sfpu.h _llk_math_eltwise_unary_sfpu_init_: ADDR_MOD_7 all zero by addr_mod_t::set;
+# llk_math_eltwise_sfpu_common.h _llk_math_eltwise_sfpu_start_: set_addr_mod_base, ADDR_MOD_SET_Base = 1)
+LLK_SFPU_THREAD_CONFIG = {_TC_SET_BASE[0]: 1, _TC_AB[7]: 0, _TC_DST[7]: 0, _TC_BIAS[7]: 0}
+
+
+def program_of_words(words, inputs=None, thread_config=None):
+    """A word stream the SFPU receives (SFP*, SETRWC, INCRWC words), expanded once into the tensix.sfpu program
+    that executes it batched: (program, Instrs). `inputs[i]` is the runtime input slot of word i (-1: none).
+    SFPLOAD / SFPSTORE's AddrMod is resolved through `thread_config` ({word: value}, default
+    LLK_SFPU_THREAD_CONFIG) into the interpreter's per-slot Dst increment; an ADDR_MOD that clears, uses the
+    carry register, counts the bias or moves Src / Fidelity, which a batched program cannot express, raises
+    NotModelledError (run such streams on a tensix.tile.Tile)."""
+    from dataclasses import replace
+    tc = LLK_SFPU_THREAD_CONFIG if thread_config is None else thread_config
+    instrs = []
+    for i, w in enumerate(words):
+        ins = to_instr(w)
+        if inputs is not None and inputs[i] >= 0:
+            ins = replace(ins, input=int(inputs[i]))
+        if ins.op in ("SFPLOAD", "SFPSTORE"):
+            index = ins["AddrMod"] + (4 if tc.get(_TC_SET_BASE[0], 0) & 1 else 0)
+            dst, ab, bias = tc.get(_TC_DST[index], 0), tc.get(_TC_AB[index], 0), tc.get(_TC_BIAS[index], 0)
+            if dst & ~0x3FF or ab or bias or dst & 0x3FF:
+                raise NotModelledError(
+                    f"0x{w:08X} ({isa.disassemble(w)}) uses ADDR_MOD_{index} = (AB 0x{ab:04X}, DST 0x{dst:04X}, "
+                    f"BIAS 0x{bias:02X}): a batched SFPU program models ADDR_MOD slots that leave the RWCs alone "
+                    "(the SFPU LLKs' ADDR_MOD_7). Fix: run the words on a tensix.tile.Tile.")
+        instrs.append(ins)
+    return sisa.encode(instrs), instrs
