@@ -139,3 +139,19 @@ def test_shifted_and_quantised_refused():
     text = f"module {{\n  func.func @f(%a: {t}) -> {t} {{\n{body}\n  }}\n}}\n"
     with pytest.raises(MLIRError, match="conversion does not support shifted multiply"):
         run(text, [("convert-tosa-to-ttir", "")])
+
+
+def test_compiled_mlp_benchmark_runs():
+    import json
+    import os
+
+    script = os.path.join(os.path.dirname(__file__), "..", "benchmarks", "compiled_mlp.py")
+    r = subprocess.run([sys.executable, script, "--tokens", "32", "--dim", "64", "--hidden", "128"],
+                       capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    line = json.loads(r.stdout.strip().splitlines()[-1])
+    for key in ("dram_device_us", "l1_interleaved_device_us", "saving_us", "dram_pcc", "bit_identical"):
+        assert key in line
+    # at this size the matmuls on L1 operands take other device times and differ in the last bits (not yet traced):
+    # both variants must still match torch; at the default size they are bit-identical
+    assert line["dram_pcc"] >= 0.99 and line["l1_interleaved_pcc"] >= 0.99
