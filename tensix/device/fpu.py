@@ -926,6 +926,165 @@ def _gap_chunk(data: np.ndarray, s_bits: np.uint32, phase: int) -> np.ndarray:
     return _f32((_a_part(data, phase) * bp).sum(axis=-1))
 
 
+# reduce() runs the compiled _nb_reduce; with REDUCE_REFERENCE set (tests) it runs the numpy model below it
+# (_reduce_sum / _reduce_max), which _nb_reduce must match bit for bit (tests/test_fpu_reduce_compiled.py).
+REDUCE_REFERENCE = False
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_pairwise16(t):
+    """numpy's float64 sum of 16 contiguous terms (pairwise_sum for 8 <= n <= 128: eight running sums, combined as
+    ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))): the reference model's order, kept where the sum is inexact."""
+    r0 = t[0] + t[8]
+    r1 = t[1] + t[9]
+    r2 = t[2] + t[10]
+    r3 = t[3] + t[11]
+    r4 = t[4] + t[12]
+    r5 = t[5] + t[13]
+    r6 = t[6] + t[14]
+    r7 = t[7] + t[15]
+    return ((r0 + r1) + (r2 + r3)) + ((r4 + r5) + (r6 + r7))
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_gap(vals, bp, phase, terms, tmp, tmpu):
+    """_gap_chunk for one result datum: the FP32 rounding of sum_k A_phase(vals[k]) * bp (16 SrcA bit patterns)."""
+    for k in range(16):
+        terms[k] = _nb_part(np.int64(vals[k]), phase, True, tmp, tmpu) * bp
+    return _nb_interp(_nb_f32_bits(_nb_pairwise16(terms), tmp, tmpu), tmp, tmpu)
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_gm_key(sign, exp, man):
+    return -(exp * 1024 + man) if sign == 1 else exp * 1024 + man
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_gmpool(dbits, vals, s_bits, tf32, fp32):
+    """_gm_pool for one result datum: Dst bits `dbits` and 16 SrcA bit patterns `vals` -> the new Dst bits (ISA
+    GMPOOL.md: the largest of the Dst datum and the scaled Src datums, the first of equal keys as np.argmax)."""
+    b = dbits if fp32 else dbits << 16
+    bs = (b >> 31) & 1
+    be = ((b >> 23) & 0xFF) + 127
+    bm = (b >> 13) & 0x3FF
+    if not fp32:
+        bm &= 0x3F8
+    bk = _nb_gm_key(bs, be, bm)
+    e_b = (s_bits >> 23) & 0xFF
+    for k in range(16):
+        v = np.int64(vals[k])
+        if e_b == 0:        # scaler exponent 0: "effectively minus infinity"
+            ss, se, sm = 1, 0x1FF, 0x3FF
+        else:
+            e_a = (v >> 23) & 0xFF
+            if e_a == 0:    # denormal / zero SrcA -> +0
+                ss, se, sm = 0, 0, 0
+            else:
+                ss = (v >> 31) & 1
+                se = e_a + e_b
+                sm = (v >> 13) & 0x3FF
+                if not tf32:
+                    sm &= 0x3F8
+        key = _nb_gm_key(ss, se, sm)
+        if key > bk:
+            bk, bs, be, bm = key, ss, se, sm
+    if be == 0:
+        return 0
+    e8 = (be - 127) & 0xFF
+    if fp32:
+        return (bs << 31) | (e8 << 23) | (bm << 13)
+    return (bs << 15) | (e8 << 7) | ((bm & 0x3F8) >> 3)
+
+
+@numba.njit(cache=True, inline="always")
+def _nb_d2s(bits, fp32, tf32):
+    """_dst_to_src of one datum (MOVD2B)."""
+    if not fp32:
+        return bits << 16
+    return bits & (0xFFFFE000 if tf32 else 0xFFFF0000)
+
+
+@numba.njit(cache=True, nogil=True)
+def _nb_reduce(x, d, is_max, s_bits, nph, fp32, tf32, has_acc, exact_row, out):
+    """fpu.reduce after its argument handling, compiled: x (n, 32, 32) uint32 SrcA bits (not transposed), d 0 row
+    / 1 col / 2 scalar, out (n, 32, 32) Dst bits holding acc (or zeros), written in place as reduce() places the
+    result. The same steps as _reduce_sum / _reduce_max per result datum."""
+    tmp = np.empty(1, np.float32)
+    tmpu = tmp.view(np.uint32)
+    vals = np.empty(16, np.int64)
+    terms = np.empty(16)
+    col = np.empty(16, np.int64)
+    undefined = 0xFFFFFFFF if fp32 else 0xFFFF
+    bps = np.empty(4)
+    for p in range(nph):
+        bps[p] = _nb_part(s_bits, p, False, tmp, tmpu)
+    for t in range(x.shape[0]):
+        xt = x[t]
+        ot = out[t]
+        if d != 2:
+            for j in range(32):         # one result datum per row (REDUCE_ROW) or column (REDUCE_COL)
+                prev = np.int64(ot[j, 0] if d == 0 else ot[0, j])
+                if is_max:
+                    bits = prev if has_acc else undefined
+                    for h in range(2):
+                        for k in range(16):
+                            vals[k] = xt[j, 16 * h + k] if d == 0 else xt[16 * h + k, j]
+                        bits = _nb_gmpool(bits, vals, s_bits, tf32, fp32)
+                else:
+                    val = _nb_read(prev, fp32, tmp, tmpu) if has_acc else 0.0
+                    bits = _nb_write(val, fp32, tmp, tmpu)
+                    for h in range(2):
+                        for k in range(16):
+                            vals[k] = xt[j, 16 * h + k] if d == 0 else xt[16 * h + k, j]
+                        for p in range(nph):
+                            bits = _nb_write(val + _nb_gap(vals, bps[p], p, terms, tmp, tmpu), fp32, tmp, tmpu)
+                            val = _nb_read(bits, fp32, tmp, tmpu)
+                if d == 0 and not exact_row:    # MOVD2B, TRNSPSRCB, ELWADD 0 + SrcB -> Dst
+                    bits = _nb_write(_nb_interp(_nb_d2s(bits, fp32, tf32), tmp, tmpu), fp32, tmp, tmpu)
+                if d == 0:
+                    ot[j, 0] = bits
+                else:
+                    ot[0, j] = bits
+            if d == 1 and is_max:
+                for r in range(1, 4):
+                    for j in range(32):
+                        ot[r, j] = 0
+            continue
+        # REDUCE_SCALAR: four pools of the faces onto one 16-wide scratch row, moved to Src, pooled again
+        prev = np.int64(ot[0, 0])
+        for j in range(16):
+            if is_max:
+                bits = undefined
+                for r0 in (0, 16):
+                    for c0 in (0, 16):
+                        for k in range(16):
+                            vals[k] = xt[r0 + k, c0 + j]
+                        bits = _nb_gmpool(bits, vals, s_bits, tf32, fp32)
+            else:
+                val = 0.0
+                bits = 0
+                for r0 in (0, 16):
+                    for c0 in (0, 16):
+                        for k in range(16):
+                            vals[k] = xt[r0 + k, c0 + j]
+                        for p in range(nph):
+                            bits = _nb_write(val + _nb_gap(vals, bps[p], p, terms, tmp, tmpu), fp32, tmp, tmpu)
+                            val = _nb_read(bits, fp32, tmp, tmpu)
+            col[j] = _nb_d2s(bits, fp32, tf32)
+        if is_max:
+            res = _nb_gmpool(prev if has_acc else undefined, col, s_bits, tf32, fp32)
+            for r in range(1, 4):
+                for j in range(16):
+                    ot[r, j] = 0
+        else:
+            val = _nb_read(prev, fp32, tmp, tmpu) if has_acc else 0.0
+            res = _nb_write(val, fp32, tmp, tmpu)
+            for p in range(nph):
+                res = _nb_write(val + _nb_gap(col, bps[p], p, terms, tmp, tmpu), fp32, tmp, tmpu)
+                val = _nb_read(res, fp32, tmp, tmpu)
+        ot[0, 0] = res
+
+
 def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False, acc=None,
            in_fmt=DataFormat.Float16_b, enforce_fp32_accumulation: bool = False) -> np.ndarray:
     """``reduce_tile<PoolType, ReduceDim>``: sum (GAPOOL) or max (GMPOOL) of a tile, scaled by ``scaler``.
@@ -980,9 +1139,13 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
     else:
         a_ = _tiles(acc, "acc", dst.dtype)
         out = np.broadcast_to(_lead(a_)[0], (n, 32, 32)).copy()
+    exact_row = enforce_fp32_accumulation
+    if not REDUCE_REFERENCE:
+        _nb_reduce(np.ascontiguousarray(x3), ("row", "col", "scalar").index(d), pool == "max", int(s_bits),
+                   num_fidelity_phases(fidelity), fp32_dest, tf32, acc is not None, exact_row, out)
+        return out[0] if single else out
     if d == "row":
         x3 = x3.transpose(0, 2, 1)  # the unpacker transposes each face; rows become columns
-    exact_row = enforce_fp32_accumulation
     if pool == "sum":
         res = _reduce_sum(x3, d, s_bits, fidelity, dst, tf32, out, acc is not None, exact_row)
     else:
