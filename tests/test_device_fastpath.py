@@ -44,6 +44,25 @@ def test_eltwise_matches_reference(seed, fmt_a, fmt_b, fp32, op):
     np.testing.assert_array_equal(out, ref)
 
 
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("fmt_a,fmt_b", [(F16B, F16B), (F32, F32), (F32, F16B)])
+@pytest.mark.parametrize("fp32", [False, True])
+@pytest.mark.parametrize("bcast", [None, "row", "col", "scalar"])
+def test_eltwise_any_matches_reference(seed, fmt_a, fmt_b, fp32, bcast):
+    """_fast.eltwise_any (the broadcasts, and mul through its fidelity phases) against fpu.eltwise_binary."""
+    rng = np.random.default_rng(seed)
+    ra, rb = tile_bytes(rng, fmt_a), tile_bytes(rng, fmt_b)
+    a = formats.unpack_to_src(ra, fmt_a, fp32_dest=fp32)
+    b = formats.unpack_to_src(rb, fmt_b, fp32_dest=fp32)
+    for kind, op in enumerate(("add", "sub", "mul")):
+        for fid in (fpu.MathFidelity.LoFi, fpu.MathFidelity.HiFi2, fpu.MathFidelity.HiFi3, fpu.MathFidelity.HiFi4):
+            ref = fpu.eltwise_binary(op, a, b, bcast, fid, fp32)
+            out = np.full((32, 32), 0x5A5A, np.uint32 if fp32 else np.uint16)    # every datum must be written
+            _fast.eltwise_any(ra, rb, fmt_a == F32, fmt_b == F32, kind, [None, "row", "col", "scalar"].index(bcast),
+                              fpu.num_fidelity_phases(fid), fp32, out)
+            np.testing.assert_array_equal(out, ref, err_msg=f"{op} {fid}")
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("fmt", [F16B, F32])
 @pytest.mark.parametrize("fp32", [False, True])

@@ -16,6 +16,7 @@ import math
 import numba as nb
 import numpy as np
 
+from tensix.device.fpu import _nb_eltwise
 from tensix.device.jitentry import entry_for
 
 # Tiles are in face order in L1 (faces TL, TR, BL, BR, each 16x16 row-major) and row-major in Dst: _pos maps one
@@ -114,6 +115,33 @@ def eltwise(raw_a, raw_b, a_f32, b_f32, op, fp32_dest, out):
         for i in range(1024):
             res[i] = _read_fast(a, fa, i) - _read_fast(b, fb, i)
     _to_dst(res, out, fp32_dest)
+
+
+@nb.njit(cache=True)
+def eltwise_any(raw_a, raw_b, a_f32, b_f32, kind, bcast, nph, fp32_dest, out):
+    """fpu.eltwise_binary of two tiles of L1 bytes (after formats.unpack_to_src) into Dst tile `out`, for every op
+    (kind 0 add, 1 sub, 2 mul with `nph` fidelity phases, from a cleared Dst) and broadcast of in1 (bcast 0 none,
+    1 row, 2 col, 3 scalar: fpu._bcast): the operands unpacked to row-major Src bits here, then fpu's own
+    element kernel (_nb_eltwise), so the numbers are those of the reference by construction."""
+    a = _src_bits(raw_a, a_f32, fp32_dest)
+    b = _src_bits(raw_b, b_f32, fp32_dest)
+    ar = np.empty(1024, np.uint32)
+    br = np.empty(1024, np.uint32)
+    for i in range(1024):
+        p = _pos(i)
+        ar[p] = a[i]
+        br[p] = b[i]
+    if bcast == 1:          # BroadcastType::ROW: row 0 of in1 to every row
+        for p in range(32, 1024):
+            br[p] = br[p & 31]
+    elif bcast == 2:        # COL: column 0 of in1 to every column
+        for p in range(1024):
+            br[p] = br[p & ~31]
+    elif bcast == 3:        # SCALAR: element [0, 0] everywhere
+        for p in range(1, 1024):
+            br[p] = br[0]
+    flat = out.reshape(-1)
+    _nb_eltwise(ar, br, kind, nph, fp32_dest, flat, False, flat)
 
 
 @nb.njit(cache=True)

@@ -790,6 +790,10 @@ def _add_sub(op: str):
     return tiles
 
 
+_ELT_KIND = {"add": 0, "sub": 1, "mul": 2}
+_BCAST_CODE = {None: 0, "row": 1, "col": 2, "scalar": 3}
+
+
 def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     th, cs = _cs(call)
     dst = cs.need_math(call)
@@ -800,9 +804,13 @@ def _binary(op, bcast, cb_a, cb_b, ia, ib, idst, call):
     cs.hw.check_op(hwconfig.binary(op, bcast), call, _where(th), ((ca, "SrcA"), (cb, "SrcB")))
     fa = _FAST.get(_fmt_name(ca.fmt))
     fb = _FAST.get(_fmt_name(cb.fmt))
-    if bcast is None and op != "mul" and fa is not None and fb is not None:
-        _fast.eltwise(cs.tile_bytes(ca, ia, call), cs.tile_bytes(cb, ib, call), fa, fb, 0 if op == "add" else 1,
-                      cs.fp32, dst[idst])
+    if fa is not None and fb is not None:
+        if bcast is None and op != "mul":
+            _fast.eltwise(cs.tile_bytes(ca, ia, call), cs.tile_bytes(cb, ib, call), fa, fb, 0 if op == "add" else 1,
+                          cs.fp32, dst[idst])
+        else:
+            _fast.eltwise_any(cs.tile_bytes(ca, ia, call), cs.tile_bytes(cb, ib, call), fa, fb, _ELT_KIND[op],
+                              _BCAST_CODE[bcast], fpu.num_fidelity_phases(cs.fidelity), cs.fp32, dst[idst])
         cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cb), _C_ELT * (2 if cs.fp32 else 1))
         return
     a = formats.unpack_to_src(cs.tile_bytes(ca, ia, call), ca.fmt, fp32_dest=cs.fp32)
