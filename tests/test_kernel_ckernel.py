@@ -1,0 +1,160 @@
+"""`from tensix.kernel.ckernel import *` inside a compute kernel: tt-llk's TTI_ / TT_ / TT_OP_ push into the math
+thread's pipe of the core's instruction-level tile, whose Vector Unit works on the core's own Dst and SFPU state.
+An SFPU op written as the words tt-llk's unary SFPU driver issues (llk_math_eltwise_unary_sfpu.h,
+llk_math_eltwise_sfpu_common.h, cmath_common.h at tt-metal 622c6fb9) gives the compute API's result bit for bit."""
+
+import numpy as np
+import pytest
+from device_helpers import run_single
+
+import tensix
+import tensix.kernel.ckernel as ck
+from tensix.device.errors import DeadlockError
+import tensix.metalium as tm
+from tensix.device import formats
+from tensix.device.formats import DataFormat as DF
+from tensix.kernel import (
+    CBIndex,
+    abs_tile,
+    abs_tile_init,
+    cb_push_back,
+    cb_reserve_back,
+    cb_wait_front,
+    copy_tile,
+    init_sfpu,
+    pack_tile,
+    tile_regs_acquire,
+    tile_regs_commit,
+    tile_regs_release,
+    tile_regs_wait,
+)
+
+FP32_CFG = tm.ComputeConfig(fp32_dest_acc_en=True, unpack_to_dest_mode={0: tm.UnpackToDestMode.UnpackToDestFp32})
+
+
+def _kernel(op):
+    def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        op()
+        tile_regs_commit()
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(0, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+    return compute
+
+
+def _run(op, x, fmt=DF.Float32):
+    raw = run_single(_kernel(op), [(0, formats.pack_tile_bytes(np.asarray(x, np.float32), fmt))], fmt, fmt,
+                     FP32_CFG)
+    return formats.unpack_tile_bytes(raw[0], fmt)
+
+
+def _llk_abs_words(dst_index):
+    """tt-llk's unary SFPU op around SFPI's abs body, as the TRISC pushes it (ckernel names)."""
+    from tensix.kernel.ckernel import (ADDR_MOD_7, DEST_TARGET_REG_CFG_MATH_Offset_ADDR32, TTI_INCRWC,
+                                       TTI_SETC16, TTI_SETRWC, TTI_SFPABS, TTI_SFPCONFIG, TTI_SFPLOAD,
+                                       TTI_SFPSTORE, TTI_STALLWAIT, ADDR_MOD_SET_Base_ADDR32, addr_mod_t,
+                                       get_dest_buffer_base, p_setrwc, p_stall)
+    TTI_SFPCONFIG(0, 0xF, 1)  # _init_sfpu_config_reg
+    addr_mod_t(srca={"incr": 0}, srcb={"incr": 0}, dest={"incr": 0}).set(ADDR_MOD_7)
+    TTI_SETRWC(p_setrwc.CLR_NONE, 0, 0, 0, 0, p_setrwc.SET_ABD_F)  # reset_counters
+    TTI_SETC16(DEST_TARGET_REG_CFG_MATH_Offset_ADDR32, (dst_index << 6) + get_dest_buffer_base())
+    TTI_SETC16(ADDR_MOD_SET_Base_ADDR32, 1)
+    TTI_STALLWAIT(p_stall.STALL_SFPU, p_stall.MATH)
+    for _face in range(4):
+        for _ in range(8):
+            TTI_SFPLOAD(0, 3, 3, 0)
+            TTI_SFPABS(0, 0, 1, 1)
+            TTI_SFPSTORE(1, 3, 3, 0)
+            TTI_INCRWC(0, 2, 0, 0)
+        TTI_SETRWC(p_setrwc.CLR_NONE, p_setrwc.CR_D, 8, 0, 0, p_setrwc.SET_D)
+        TTI_SETRWC(p_setrwc.CLR_NONE, p_setrwc.CR_D, 8, 0, 0, p_setrwc.SET_D)
+    TTI_SETRWC(p_setrwc.CLR_NONE, 0, 0, 0, 0, p_setrwc.SET_D)
+    TTI_STALLWAIT(p_stall.STALL_CFG, p_stall.WAIT_SFPU)
+    TTI_SETC16(ADDR_MOD_SET_Base_ADDR32, 0)
+
+
+def test_llk_words_from_a_kernel_match_abs_tile():
+    x = np.random.default_rng(3).uniform(-4, 4, (32, 32)).astype(np.float32)
+    x[0, :4] = [-0.0, np.inf, -np.inf, np.nan]
+
+    def api():
+        abs_tile_init()
+        abs_tile(0)
+
+    expect = _run(api, x)
+    got = _run(lambda: _llk_abs_words(0), x)
+    np.testing.assert_array_equal(got.view(np.uint32), expect.view(np.uint32))
+
+
+def test_words_after_a_compute_api_sfpu_op_see_its_result():
+    """A queued abs_tile runs before the pushed words; the words (negate by SFPMOV) see its result."""
+    x = np.random.default_rng(4).uniform(-4, 4, (32, 32)).astype(np.float32)
+
+    def op():
+        from tensix.kernel.ckernel import TTI_INCRWC, TTI_SFPLOAD, TTI_SFPMOV, TTI_SFPSTORE, TTI_SETRWC
+        abs_tile_init()
+        abs_tile(0)
+        for _ in range(32):  # the whole tile (four faces of 8 iterations, 2 rows of Dst32b per iteration)
+            TTI_SFPLOAD(0, 3, 3, 0)
+            TTI_SFPMOV(0, 0, 1, 1)
+            TTI_SFPSTORE(1, 3, 3, 0)
+            TTI_INCRWC(0, 2, 0, 0)
+        TTI_SETRWC(0, 0, 0, 0, 0, 4)
+
+    got = _run(op, x)
+    np.testing.assert_array_equal(got, -np.abs(x))
+
+
+def test_semaphore_helpers_and_mmio():
+    seen = {}
+
+    def op():
+        ck.t6_semaphore_init(ck.semaphore.FPU_SFPU, 0, 2)
+        ck.t6_semaphore_post(ck.semaphore.FPU_SFPU)
+        seen["after_post"] = ck.semaphore_read(ck.semaphore.FPU_SFPU)
+        ck.semaphore_post(ck.semaphore.FPU_SFPU)
+        seen["max"] = ck.semaphore_read(ck.semaphore.FPU_SFPU)
+        ck.t6_semaphore_wait_on_max(ck.semaphore.FPU_SFPU, ck.p_stall.STALL_MATH)  # met: passes
+        ck.mmio_write(0xFFE00000 + 4 * 5, 0x1234)  # this thread's GPR 5
+        ck.TTI_ADDDMAREG(1, 6, 5, 5)  # GPR6 = GPR5 + 5 (immediate)
+        seen["gpr6"] = ck.mmio_read(0xFFE00000 + 4 * 6)
+
+    x = np.zeros((32, 32), np.float32)
+    _run(op, x)
+    assert seen == {"after_post": 1, "max": 2, "gpr6": 0x1239}
+
+
+def test_a_wait_that_never_ends_is_a_deadlock():
+    def op():
+        # STALL_ON_ZERO: the Wait Gate holds ThCon instructions while the semaphore is 0 (SEMWAIT.md); nothing
+        # else on this tile posts it
+        ck.t6_semaphore_wait_on_zero(ck.semaphore.MATH_DONE, ck.p_stall.STALL_THCON)
+        ck.TTI_SETDMAREG(0, 1, 0, 0)
+
+    with pytest.raises(DeadlockError, match="SETDMAREG"):
+        _run(op, np.zeros((32, 32), np.float32))
+
+
+def test_mop_template_from_a_kernel():
+    seen = {}
+
+    def op():
+        t = ck.ckernel_template(2, 3, ck.TT_OP_ADDDMAREG(1, 1, 1, 1))  # GPR1 += 1, 2 x 3 times
+        t.program()
+        t.run()
+        seen["gpr1"] = ck.mmio_read(0xFFE00000 + 4)
+
+    _run(op, np.zeros((32, 32), np.float32))
+    assert seen["gpr1"] == 6
+
+
+def test_every_instruction_has_its_three_names():
+    for name in tensix.tile.isa.ENCODINGS:
+        assert callable(getattr(ck, f"TTI_{name}")) and callable(getattr(ck, f"TT_{name}"))
+        assert hasattr(ck, f"TT_OP_{name}")
