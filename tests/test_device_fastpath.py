@@ -63,6 +63,16 @@ def test_eltwise_any_matches_reference(seed, fmt_a, fmt_b, fp32, bcast):
             np.testing.assert_array_equal(out, ref, err_msg=f"{op} {fid}")
 
 
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("fmt", [F16B, F32])
+@pytest.mark.parametrize("fp32", [False, True])
+def test_src_tile_matches_unpack_to_src(seed, fmt, fp32):
+    raw = tile_bytes(np.random.default_rng(seed), fmt)
+    out = np.full((32, 32), 0xDEADBEEF, np.uint32)
+    _fast.src_tile(raw, fmt == F32, fp32, out)
+    np.testing.assert_array_equal(out, formats.unpack_to_src(raw, fmt, fp32_dest=fp32).view(np.uint32))
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("fmt", [F16B, F32])
 @pytest.mark.parametrize("fp32", [False, True])

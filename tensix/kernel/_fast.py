@@ -90,6 +90,16 @@ def _src_bits(raw, is_f32, fp32_dest):
     return out
 
 
+@nb.njit(cache=True)
+def src_tile(raw, is_f32, fp32_dest, out):
+    """formats.unpack_to_src of one Float16_b / Float32 tile of L1 bytes: Src bits at the row-major positions of
+    `out` ((32, 32) uint32)."""
+    s = _src_bits(raw, is_f32, fp32_dest)
+    flat = out.reshape(-1)
+    for i in range(1024):
+        flat[_pos(i)] = s[i]
+
+
 @nb.njit(cache=True, inline="always")
 def _read_fast(bits, vals, i):
     """_read for element i, using the float32 view `vals` of `bits` for the common (normal) case."""

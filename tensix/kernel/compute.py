@@ -863,6 +863,18 @@ sub_tiles_bcast = _BcastTemplate("sub")
 mul_tiles_bcast = _BcastTemplate("mul")
 
 
+def _src_values(cs, cb, itile, call):
+    """formats.unpack_to_src of tile `itile` of CB `cb` (as the unpacker leaves it in SrcA / SrcB for this Dst mode),
+    compiled for Float16_b and Float32 CBs (_fast.src_tile: the same bits)."""
+    raw = cs.tile_bytes(cb, itile, call)
+    f = _FAST.get(_fmt_name(cb.fmt))
+    if f is None:
+        return formats.unpack_to_src(raw, cb.fmt, fp32_dest=cs.fp32)
+    out = np.empty((32, 32), np.uint32)
+    _fast.src_tile(raw, f, cs.fp32, out)
+    return out.view(np.float32)
+
+
 def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None):
     """reduce_tile<PoolType, ReduceDim>: pool/dim from the arguments or the last reduce_init.
 
@@ -888,8 +900,8 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
     cscl = _cb(th, icb_scaler, "reduce_tile")
     cs.hw.check_op(hwconfig.reduce(PoolType(pool).value, ReduceDim(dim).value), "reduce_tile", _where(th),
                    ((ca, "SrcA"), (cscl, "SrcB")))
-    a = formats.unpack_to_src(cs.tile_bytes(ca, itile, "reduce_tile"), ca.fmt, fp32_dest=cs.fp32)
-    s = formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, "reduce_tile"), cscl.fmt, fp32_dest=cs.fp32)
+    a = _src_values(cs, ca, itile, "reduce_tile")
+    s = _src_values(cs, cscl, itile_scaler, "reduce_tile")
     dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
                            acc=None if fresh else dst[idst], in_fmt=ca.fmt)
     cs.reduced[h][idst] = (PoolType(pool).value, ReduceDim(dim).value, _where(th))

@@ -386,8 +386,8 @@ def reduce_tile_ex(icb, icb_scaler, itile, itile_scaler, idst, pool, dim, enforc
     ca = _C._cb(th, icb, call)
     cscl = _C._cb(th, icb_scaler, call)
     cs.hw.check_op(hwconfig.reduce(pool.value, dim.value), call, _C._where(th), ((ca, "SrcA"), (cscl, "SrcB")))
-    a = formats.unpack_to_src(cs.tile_bytes(ca, itile, call), ca.fmt, fp32_dest=cs.fp32)
-    s = np.asarray(formats.unpack_to_src(cs.tile_bytes(cscl, itile_scaler, call), cscl.fmt, fp32_dest=cs.fp32))
+    a = _C._src_values(cs, ca, itile, call)
+    s = _C._src_values(cs, cscl, itile_scaler, call)
     row = s[0].astype(np.float64)
     if np.all(row == row[0]):
         scaler = float(row[0])
