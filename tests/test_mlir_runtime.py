@@ -12,7 +12,6 @@ pytest.importorskip("xdsl")
 
 import tensix.mlir as tm  # noqa: E402
 import tensix.ttnn as ttnn  # noqa: E402
-from tensix.errors import NotModelledError  # noqa: E402
 from tensix.mlir import MLIRError  # noqa: E402
 from tensix.mlir.opt import run  # noqa: E402
 
@@ -103,9 +102,16 @@ def test_torch_in_torch_out():
     torch.testing.assert_close(out, a * b)
 
 
+def test_ge_runs_through_ttnn_ge():
+    """tt-mlir's simple_ge.mlir: ttir.ge -> ttnn.ge, binary_ng's SFPU ge_binary_tile on float32 tiles."""
+    a, b = rand(64, 128), rand(64, 128)
+    b[:4] = a[:4]                                   # ties: >= holds
+    f = tm.compile(lit("simple_ge.mlir"))
+    np.testing.assert_array_equal(f(a, b), (a >= b).astype(np.float32))
+    assert [o.ttnn_ops for o in f.report.ops if o.op == "ttnn.ge"] == [["ttnn.ge"]]
+
+
 def test_loud_failures():
-    with pytest.raises(NotModelledError, match="no ttnn.ge program"):
-        tm.compile(lit("simple_ge.mlir"))(rand(64, 128), rand(64, 128))
     # tt-mlir's 2024 sum test declares a tile-padded 512x32 result; ttnn's keep_dim sum is 512x1
     with pytest.raises(MLIRError, match=r"shape \[512, 1\] but the IR declares \[512, 32\]"):
         tm.compile(lit("simple_sum.mlir"))(rand(512, 1024))

@@ -1068,6 +1068,83 @@ def binary_min_program(approx, fp32_dest, tiles):
     binary_max_min_program(approx, fp32_dest, False, tiles)
 
 
+_COMP_INF_BITS = 0x7F800000
+
+
+@sfpi_inline
+def _comp_abs_sum(a, b):
+    """|a| + |b| (SFPSETSGN imm 0 on both, SFPMAD by 1.0): 0 when both are +-0 or +-subnormal (flushed), above
+    inf's bits when either is NaN."""
+    return setsgn(a, 0) + setsgn(b, 0)
+
+
+@sfpi_inline
+def _comp_equal_row(a, b, eq):
+    """622c6fb9 ckernel_sfpu_binary_comp.h ``calculate_binary_comp_fp32_equal<eq | ne>``: the default result (eq 0,
+    ne 1); the equal result where |a| + |b| == 0 (all +-0 and subnormals are equal), and where a and b are bitwise
+    identical and neither is NaN (|a| + |b| <= inf as integers)."""
+    result = vFloat(0.0) if eq else vFloat(1.0)
+    total = _comp_abs_sum(a, b)
+    with v_if(total == 0.0):
+        result = vFloat(1.0) if eq else vFloat(0.0)
+    same = reinterpret(vInt, a) ^ reinterpret(vInt, b)
+    with v_if((vInt(_COMP_INF_BITS) - reinterpret(vInt, total) >= 0) & (same == 0)):
+        result = vFloat(1.0) if eq else vFloat(0.0)
+    return result
+
+
+@sfpi_inline
+def _comp_strict_row(a, b):
+    """``calculate_binary_comp_fp32_strict_ordered``: 1 where a < b: |a| + |b| != 0 (two zeros / subnormals are
+    not ordered), no NaN, and a is not the max of SFPSWAP's sign-magnitude order (its bits differ from the max's)."""
+    result = vFloat(0.0)
+    total = _comp_abs_sum(a, b)
+    _, high = vec_min_max(a, b)
+    with v_if((total != 0.0) & (vInt(_COMP_INF_BITS) - reinterpret(vInt, total) >= 0) &
+              ((reinterpret(vInt, high) ^ reinterpret(vInt, a)) != 0)):
+        result = vFloat(1.0)
+    return result
+
+
+@sfpi_inline
+def _comp_weak_row(a, b):
+    """``calculate_binary_comp_fp32_weak_ordered``: 1 where a >= b: 0 where |a| + |b| != 0 and a is not the max
+    (a < b), and 0 where either is NaN (|a| + |b| > inf as integers)."""
+    result = vFloat(1.0)
+    total = _comp_abs_sum(a, b)
+    _, high = vec_min_max(a, b)
+    with v_if((total != 0.0) & ((reinterpret(vInt, high) ^ reinterpret(vInt, a)) != 0)):
+        result = vFloat(0.0)
+    with v_if(vInt(_COMP_INF_BITS) - reinterpret(vInt, total) < 0):
+        result = vFloat(0.0)
+    return result
+
+
+def binary_comp_program(approx, fp32_dest, op, tiles):
+    """622c6fb9 api/eltwise_binary_sfpu.h ``lt / gt / le / ge / eq / ne_binary_tile`` ->
+    llk_sfpu/ckernel_sfpu_binary_comp.h ``calculate_binary_comp_fp32<APPROX, 8, op>`` (what ttnn's binary_ng runs for
+    comparisons of two float32 or two bfloat16 tensors): 1.0 or 0.0 per element. gt and le swap the operands of lt
+    and ge. The kernel stores a default and then the other value under lane conditions; the rows here compute the
+    same final value per lane. Subnormals compare as zero (the |a| + |b| test), NaN compares false except in ne."""
+    i0, i1, o = tiles
+    if op in ("gt", "le"):
+        i0, i1 = i1, i0
+    if op in ("eq", "ne"):
+        _binary_rows(lambda a, b: _comp_equal_row(a, b, op == "eq"), (i0, i1, o))
+    elif op in ("lt", "gt"):
+        _binary_rows(_comp_strict_row, (i0, i1, o))
+    else:
+        _binary_rows(_comp_weak_row, (i0, i1, o))
+
+
+def _comp(op):
+    def program(approx, fp32_dest, tiles):
+        binary_comp_program(approx, fp32_dest, op, tiles)
+    program.__doc__ = f"{op}_binary_tile: calculate_binary_comp_fp32<{op}> (binary_comp_program)."
+    program.__name__ = f"{op}_binary_program"
+    return program
+
+
 def div_binary_init(approx):
     """622c6fb9 ``sfpu_binary_init<APPROX, DIV>``: sfpu_reciprocal_init."""
     lib.sfpu_reciprocal_init()
@@ -1082,6 +1159,9 @@ BINARY = {
                            "a residual correction).", div_binary_init),
     "binary_max": BinaryOp("binary_max", binary_max_program, "Dst[odst] = max (SFPSWAP order)."),
     "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order)."),
+    **{f"{op}_binary": BinaryOp(f"{op}_binary", _comp(op), f"Dst[odst] = 1.0 if Dst[idst0] {sym} Dst[idst1] else 0.0 "
+                                "(float compare: subnormals as zero, NaN unordered).")
+       for op, sym in (("lt", "<"), ("gt", ">"), ("le", "<="), ("ge", ">="), ("eq", "=="), ("ne", "!="))},
 }
 """The binary SFPU ops of the compute API (tt-metal 622c6fb9 api/eltwise_binary_sfpu.h, api/binary_max_min.h)."""
 

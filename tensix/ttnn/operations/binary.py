@@ -63,7 +63,8 @@ from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
 
 __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
-           "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType"]
+           "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType",
+           "gt", "lt", "ge", "le", "eq", "ne"]
 
 
 class BinaryOpType(enum.Enum):
@@ -76,6 +77,16 @@ class BinaryOpType(enum.Enum):
     MINIMUM = "minimum"
     SQUARED_DIFFERENCE = "squared_difference"
     RSUB = "rsub"
+    GT = "gt"
+    LT = "lt"
+    GE = "ge"
+    LE = "le"
+    EQ = "eq"
+    NE = "ne"
+
+
+_COMPARISONS = (BinaryOpType.GT, BinaryOpType.LT, BinaryOpType.GE, BinaryOpType.LE, BinaryOpType.EQ,
+                BinaryOpType.NE)
 
 
 class Bcast(enum.Enum):
@@ -133,6 +144,8 @@ def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_appro
     if op == BinaryOpType.DIV:
         return (not fast_and_approximate_mode or (a == DataType.FLOAT32 and b == DataType.FLOAT32)
                 or (a == DataType.INT32 and b == DataType.INT32))
+    if op in _COMPARISONS:
+        return a == b and a in (DataType.FLOAT32, DataType.BFLOAT16) + _INT
     return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM)
 
 
@@ -165,6 +178,11 @@ def op_config(op: BinaryOpType, sfpu: bool) -> OpConfig:
             c.process_lhs, c.binary_op = "NEG", "add"
     elif op == BinaryOpType.SQUARED_DIFFERENCE:
         c.postprocess = "SQUARE"
+    elif op in _COMPARISONS:      # the SFPU's <op>_binary_tile, or on the FPU a - b then GTZ / LTZ / ... of it
+        if sfpu:
+            c.binary_op = op.value
+        else:
+            c.postprocess = op.name + "Z"
     elif op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM):
         if not sfpu:
             raise TTNNError(f"Unsupported binary op for FPU {op.name}")
@@ -175,7 +193,8 @@ def op_config(op: BinaryOpType, sfpu: bool) -> OpConfig:
 _FPU_OPS = {"add": (add_tiles, EltwiseBinaryType.ELWADD), "sub": (sub_tiles, EltwiseBinaryType.ELWSUB),
             "mul": (mul_tiles, EltwiseBinaryType.ELWMUL)}
 _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "mul": "mul_binary",
-             "div": "div_binary", "maximum": "binary_max", "minimum": "binary_min"}
+             "div": "div_binary", "maximum": "binary_max", "minimum": "binary_min",
+             **{c.value: f"{c.value}_binary" for c in _COMPARISONS}}
 
 
 def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
@@ -1039,3 +1058,33 @@ mul = multiply
 div = divide
 sub_ = subtract_
 mul_ = multiply_
+
+
+def _relational(name, op, a, b, dtype, memory_config, output_tensor, kwargs):
+    """binary.cpp relational_binary: invoke_binary_ng with fast_and_approximate_mode off; a number as
+    input_tensor_a (gez / lez / eqz of sub_sfpu) is not modelled."""
+    if not isinstance(a, Tensor) and isinstance(b, Tensor):
+        raise NotModelledError(f"ttnn.{name} with a number as input_tensor_a (ttnn runs gez / lez / eqz of "
+                               "sub_sfpu(number, tensor)) is not modelled by tensix.ttnn.\nFix: put the tensor first "
+                               "and flip the comparison (ttnn.le(t, x) for x >= t).")
+    return invoke_binary_ng(name, op, a, b, dtype=dtype, memory_config=memory_config, output_tensor=output_tensor,
+                            fast_and_approximate_mode=False, **kwargs)
+
+
+def _comparison(name: str, op: BinaryOpType, sym: str):
+    def fn(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+        return _relational(name, op, input_tensor_a, input_tensor_b, dtype, memory_config, output_tensor, kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"ttnn.{name}(a, b): 1.0 where a {sym} b, else 0.0, in a's dtype (or `dtype`). binary_ng: two "
+                  f"float32 or two bfloat16 tensors (or a tensor and a number) run the SFPU's {name}_binary_tile "
+                  f"(subnormals compare as zero, NaN is unordered); other dtype pairs the FPU's a - b then "
+                  f"{op.name}Z.")
+    return fn
+
+
+gt = _comparison("gt", BinaryOpType.GT, ">")
+lt = _comparison("lt", BinaryOpType.LT, "<")
+ge = _comparison("ge", BinaryOpType.GE, ">=")
+le = _comparison("le", BinaryOpType.LE, "<=")
+eq = _comparison("eq", BinaryOpType.EQ, "==")
+ne = _comparison("ne", BinaryOpType.NE, "!=")
