@@ -375,8 +375,11 @@ def test_ops_refuse_keyword_arguments_they_do_not_model(device):
     # a TypeError in ttnn's binding), names the op and the argument; a second command queue is refused too
     for call, op in ((lambda: ttnn.exp(t, bogus=1), "ttnn.exp"), (lambda: ttnn.relu(t, queue_id=1), "ttnn.relu"),
                      (lambda: ttnn.typecast(t, ttnn.float32, nope=1), "ttnn.typecast"),
-                     (lambda: ttnn.softmax(t, -1, bogus=2), "ttnn.softmax")):
+                     (lambda: ttnn.softmax(t, -1, bogus=2), "ttnn.softmax"),
+                     (lambda: ttnn.add(t, t, bogus=1), "ttnn.add"), (lambda: ttnn.multiply(t, 2.0, queue_id=1),
+                                                                     "ttnn.multiply")):
         with pytest.raises(ttnn.UnknownKeywordError, match=rf"{op}\(\) got unexpected keyword argument") as e:
             call()
         assert isinstance(e.value, tensix.NotModelledError) and isinstance(e.value, TypeError)
     assert ttnn.to_numpy(ttnn.exp(t, queue_id=0)).shape == (32, 32)
+    assert ttnn.to_numpy(ttnn.add(t, t, queue_id=0)).shape == (32, 32)

@@ -824,8 +824,7 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     """binary.cpp invoke_binary_ng_impl + prim::binary_ng for tensor-tensor and tensor-scalar calls."""
     started = time.perf_counter()
     what = f"ttnn.{name}"
-    if kwargs:
-        raise TypeError(f"{what}() got unexpected keyword argument(s) {sorted(kwargs)}")
+    O.refuse_unknown_kwargs(what, {**kwargs, "queue_id": queue_id})   # queue 0 (or None) is the one tensix has
     if sub_device_id is not None:
         raise NotModelledError(f"{what}: sub_device_id is not modelled by tensix.ttnn (the device is one sub-device)."
                                "\nFix: sub_core_grids=ttnn.CoreRangeSet([...]) picks the cores.")
