@@ -149,9 +149,13 @@ def test_mop_template_from_a_kernel():
         t.program()
         t.run()
         seen["gpr1"] = ck.mmio_read(0xFFE00000 + 4)
+        seen["profile"] = ck.tile().profile()
 
     _run(op, np.zeros((32, 32), np.float32))
     assert seen["gpr1"] == 6
+    # six ADDDMAREGs with an immediate: 3 cycles each in the Scalar Unit (ScalarUnit.md), on the math thread
+    assert seen["profile"]["units"]["scalar"] == {"busy": 18, "instructions": 6}
+    assert seen["profile"]["threads"]["T1"]["cycles"] == 18
 
 
 def test_every_instruction_has_its_three_names():

@@ -18,8 +18,9 @@ Each compute core has one instruction-level tile (tensix.tile.Tile) whose Vector
 SFPU state and Dst: the words run on the same registers the compute API's SFPU ops use (queued SFPU calls run
 first, in order). The Dst the words address is the whole Dst of the core: half h of a double-buffered Dst starts
 at tile h * capacity (`get_dest_buffer_base()` gives its row for the math thread's current half). Pushed words
-execute at once; a wait that can never be satisfied raises DeadlockError naming the instruction. Every word that
-passes the Wait Gate costs its thread one cycle (costs.json tile.instruction.issue).
+execute at once; a wait that can never be satisfied raises DeadlockError naming the instruction. The TRISC's clock
+advances by what the tile's clock for that thread advances (tensix.tile.timing, figures in costs.json);
+`tile().profile()` shows the units' busy and the threads' stall cycles.
 
 The TRISC a push goes to is the math thread (T1), where tt-llk's math and SFPU code runs; `as_trisc(0 | 2)` pushes
 from the unpack or pack thread instead.
@@ -31,7 +32,6 @@ import contextlib
 
 import numpy as np
 
-from tensix.costs import cost
 from tensix.device.errors import DeadlockError
 from tensix.kernel import _ctx
 from tensix.tile import isa as _isa
@@ -214,7 +214,7 @@ def _push(word):
         cs.stale[h].clear()
     tiles = cs.dst.reshape(-1, 32, 32)
     (dstmod.write_tiles32 if cs.fp32 else dstmod.write_tiles16)(t.dst, 0, tiles)
-    before = t.executed(_trisc())
+    before = t.clock(_trisc())
     t.push(_trisc(), word)
     blocked = t.run()
     after = (dstmod.read_tiles32 if cs.fp32 else dstmod.read_tiles16)(t.dst, 0, tiles.shape[0])
@@ -226,7 +226,7 @@ def _push(word):
             cs.defined[h].add(k)
             if cs.written[h] is not None:
                 cs.written[h].add(k)
-    th.clocks[_trisc()] += (t.executed(_trisc()) - before) * cost("tile.instruction.issue")
+    th.clocks[_trisc()] += t.clock(_trisc()) - before  # the tile's own clock (tensix.tile.timing)
     if blocked:
         t.finish()  # raises DeadlockError naming the waiting instruction (nothing else runs on this tile)
         raise DeadlockError("unreachable")  # pragma: no cover

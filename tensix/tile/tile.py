@@ -104,6 +104,8 @@ class Tile:
         self._block = [0] * 256
         for name, bits in isa.BLOCK_BITS.items():
             self._block[isa.OPCODE[name]] = bits
+        from tensix.tile.timing import Clocks
+        self.clocks = Clocks()
         self._step = self._make_step()
 
     # ---- state views -------------------------------------------------------------------------------------
@@ -234,6 +236,8 @@ class Tile:
         Threads with work take turns, one instruction each per round (T0, T1, T2); a thread alone with work runs
         on without the round-robin bookkeeping (nothing else can change the state it may wait on)."""
         threads, step = self._threads, self._step
+        if len(self.clocks.log) > 1 << 20:
+            self.clocks.drain()
         while True:
             busy = [t for t in threads if t.queue]
             if not busy:
@@ -298,6 +302,17 @@ class Tile:
     def __repr__(self):
         return f"<tensix.tile.Tile execute={self.execute} blocked={self.blocked()}>"
 
+    def clock(self, thread):
+        """Thread `thread`'s clock in cycles: when its next instruction can pass its Wait Gate
+        (tensix.tile.timing; figures in tensix/costs.json)."""
+        self.clocks.drain()
+        return int(self.clocks.thread[self._thread_index(thread)])
+
+    def profile(self):
+        """Each thread's cycles and stall cycles (waiting for a busy unit or at its Wait Gate), each unit's busy
+        cycles and instruction count, and the tile's total cycles (tensix.tile.timing)."""
+        return self.clocks.profile()
+
     def executed(self, thread):
         """How many instructions thread `thread` has passed through the Wait Gate."""
         return self._threads[self._thread_index(thread)].executed
@@ -306,10 +321,13 @@ class Tile:
         """The Wait Gate of a thread as a closure over the tile's fixed tables (the hot loop of run())."""
         handlers, block, is_scalar, latch_met = self._handlers, self._block, self._is_scalar, self.sync.latch_met
         tile = self
+        from tensix.tile.timing import RESUMED
+        log_append, blocked = self.clocks.log.append, self.clocks.blocked
 
         def step(t, limit=1):
             """Pass up to `limit` instructions of thread `t` through its Wait Gate; returns how many passed."""
             q, ti = t.queue, t.index
+            tbits = ti << 32
             n = 0
             while q and n < limit:
                 w = q[0]
@@ -320,15 +338,24 @@ class Tile:
                         t.latch = None
                     elif (block[op] & latch.block if op != 0x02 else latch.block == 0x1FF):
                         t.reason = f"held at the Wait Gate by {isa.disassemble(latch.word)}"
+                        blocked[ti] = True
                         break
                 owner = tile.scalar_owner
                 if owner is not None and owner != ti and is_scalar[op]:
                     t.reason = f"the Scalar Unit is busy with T{owner}'s retrying atomic (ATCAS.md, ATINCGETPTR.md)"
+                    blocked[ti] = True
                     break
                 if not handlers[op](ti, w):
+                    blocked[ti] = True
                     break
                 q.popleft()
                 n += 1
+                # time: logged here, accounted by tensix.tile.timing when the clocks are read (run() drains it)
+                if blocked[ti]:
+                    blocked[ti] = False
+                    log_append(w | tbits | RESUMED)
+                else:
+                    log_append(w | tbits)
             t.executed += n
             return n
 

@@ -1,0 +1,108 @@
+"""Time in tensix.tile (issue 16, part 5): thread and unit clocks with the figures of tensix/costs.json, each with
+its tt-isa-documentation source; Tile.clock / Tile.profile. Figures are read from costs.json here too, so these
+tests check the rules (who waits for whom, and how long), not hard-wired numbers."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from tensix.tile import Tile, isa, ops, timing
+
+COSTS = {k: v["value"] for k, v in json.loads((Path(timing.__file__).parents[1] / "costs.json").read_text()).items()
+         if isinstance(v, dict) and "value" in v}
+
+
+def _run(pushes):
+    tile = Tile()
+    for thread, words in pushes:
+        tile.push(thread, words)
+    tile.finish()
+    return tile
+
+
+def test_every_figure_has_an_isa_source():
+    table = json.loads((Path(timing.__file__).parents[1] / "costs.json").read_text())
+    for key in [k for k in table if k.startswith("tile.")] + ["sfpu.instruction"]:
+        assert "WormholeB0/TensixTile" in table[key]["source"] or "VectorUnit.md" in table[key]["source"], key
+
+
+def test_scalar_unit_latencies_hold_the_thread():
+    arith, far = COSTS["tile.thcon.arith"], COSTS["tile.thcon.arith_far"]
+    assert _run([(0, [ops.TT_OP_SETDMAREG(0, 5, 0, 1)])]).clock(0) == COSTS["tile.thcon.short"]
+    assert _run([(0, [ops.TT_OP_ADDDMAREG(1, 2, 1, 1)])]).clock(0) == arith  # RightImm6
+    assert _run([(0, [ops.TT_OP_ADDDMAREG(0, 2, 1, 3)])]).clock(0) == arith  # GPRs 1 and 3: one group of four
+    assert _run([(0, [ops.TT_OP_ADDDMAREG(0, 2, 4, 3)])]).clock(0) == far    # GPRs 3 and 4: two groups
+    assert _run([(0, [ops.TT_OP_SETC16(1, 0)] * 5)]).clock(0) == 5 * COSTS["tile.instruction.issue"]
+
+
+def test_other_threads_wait_for_the_scalar_unit():
+    arith = COSTS["tile.thcon.arith"]
+    tile = _run([(0, [ops.TT_OP_ADDDMAREG(1, 2, 1, 1)]), (1, [ops.TT_OP_ADDDMAREG(1, 2, 1, 1)])])
+    p = tile.profile()
+    assert sorted([tile.clock(0), tile.clock(1)]) == [arith, 2 * arith]
+    assert sorted([p["threads"]["T0"]["stall"], p["threads"]["T1"]["stall"]]) == [0, arith]
+    assert p["units"]["scalar"] == {"busy": 2 * arith, "instructions": 2}
+    # a Configuration Unit instruction of another thread does not wait for the Scalar Unit
+    tile = _run([(0, [ops.TT_OP_ADDDMAREG(1, 2, 1, 1)]), (1, [ops.TT_OP_SETC16(1, 0)])])
+    assert tile.clock(1) == COSTS["tile.config.setc16"] and tile.profile()["threads"]["T1"]["stall"] == 0
+
+
+def test_wrcfg_is_one_per_cycle_over_all_threads():
+    tile = _run([(t, [ops.TT_OP_WRCFG(0, 0, 8)]) for t in range(3)])
+    assert sorted(tile.clock(t) for t in range(3)) == [1, 2, 3]
+
+
+def test_sfpswap_stalls_a_following_non_nop():
+    swap = ops.TT_OP_SFPSWAP(0, 1, 0, 1)
+    add = ops.TT_OP_SFPADD(0, 0, 0, 2, 0)
+    a = _run([(0, [swap, add])]).profile()
+    b = _run([(0, [swap, ops.TT_OP_SFPNOP, add])]).profile()
+    assert a["threads"]["T0"]["stall"] == COSTS["tile.sfpu.swap_stall"] and b["threads"]["T0"]["stall"] == 0
+    assert a["threads"]["T0"]["cycles"] == b["threads"]["T0"]["cycles"] == 3  # SFPSWAP.md: two cycles either way
+    assert b["units"]["vector"] == {"busy": 3, "instructions": 3}
+
+
+def test_a_waiter_resumes_when_the_semaphore_changes():
+    """T0 waits (SEMWAIT, STALL_ON_ZERO, holding ThCon) until T1's SEMPOST after ten SETDMAREGs; its next ThCon
+    instruction passes at the SEMPOST's time, and the wait is T0's stall."""
+    wait = ops.TT_OP_SEMWAIT(0x20, 1 << 3, 1)  # STALL_THCON, semaphore 3, STALL_ON_ZERO
+    tile = Tile()
+    tile.set_semaphore(3, 0, 1)
+    tile.push(0, [wait, ops.TT_OP_SETDMAREG(0, 1, 0, 0)])
+    tile.push(1, [ops.TT_OP_SETDMAREG(0, 1, 0, 2)] * 10 + [ops.TT_OP_SEMPOST(1 << 3)])
+    tile.finish()
+    post_done = 10 * COSTS["tile.thcon.short"] + COSTS["tile.sync.instruction"]
+    assert tile.clock(0) == post_done + COSTS["tile.thcon.short"]
+    assert tile.profile()["threads"]["T0"]["stall"] == post_done - 1
+
+
+def test_sfpi_program_on_the_tile_costs_one_cycle_per_instruction():
+    """An SFPI program's words on the tile: one issue cycle each (SFPNOPs included, no SFPSWAP), as
+    tensix.sfpi's cycle count."""
+    from tensix.sfpi import llk
+    from tensix.sfpi.runner import compiled_for, words_with_inputs
+    c = compiled_for(llk.UNARY["exp"].program, (False, True, False, True))
+    tile = Tile()
+    tile.push(1, words_with_inputs(c, (False, True, False, True)))
+    tile.finish()
+    assert tile.clock(1) == len(c.instrs)
+    p = tile.profile()
+    assert p["units"]["vector"]["instructions"] + p["units"]["matrix"]["instructions"] == len(c.instrs)
+
+
+def test_profile_counts_every_unit():
+    words = [ops.TT_OP_SETDMAREG(0, 1, 0, 0), ops.TT_OP_SETC16(1, 0), ops.TT_OP_SEMINIT(1, 0, 1),
+             ops.TT_OP_INCRWC(0, 1, 0, 0), ops.TT_OP_SFPNOP, ops.TT_OP_NOP]
+    p = _run([(2, words)]).profile()
+    assert {u: v["instructions"] for u, v in p["units"].items()} == {
+        "scalar": 1, "config": 1, "sync": 1, "matrix": 1, "vector": 1, "other": 1}
+    assert p["cycles"] == p["threads"]["T2"]["cycles"] == 6
+
+
+def test_timing_tables_cover_every_executed_unit():
+    unit, busy, *_ = timing.tables()
+    for name, u in isa.UNIT.items():
+        if u in ("scalar", "config", "sync", "vector"):
+            assert timing.UNITS[unit[isa.OPCODE[name]]] == u and busy[isa.OPCODE[name]] >= 1, name
+    assert np.all(np.array(busy) >= 1)
