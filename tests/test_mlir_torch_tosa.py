@@ -114,21 +114,21 @@ def test_pipeline_output_reparses(mlp):
 
 
 def test_unlowered_op_fails_like_mlir(tmp_path):
-    class Tanh(torch.nn.Module):
+    class Erf(torch.nn.Module):
         def forward(self, x):
-            return torch.tanh(x) + x
+            return torch.erf(x) + x
 
     x = torch.randn(32, 32)
-    src = tmp_path / "tanh.mlir"
-    src.write_text(str(export(Tanh(), x)))
-    with pytest.raises(MLIRError, match=r"tanh.mlir:\d+:\d+: error: failed to legalize operation 'tosa.tanh' "
+    src = tmp_path / "erf.mlir"
+    src.write_text(str(export(Erf(), x)))
+    with pytest.raises(MLIRError, match=r"erf.mlir:\d+:\d+: error: failed to legalize operation 'tosa.erf' "
                                         r"that was explicitly marked illegal"):
         tm.compile(src.read_text(), filename=str(src))
     out = tmp_path / "out.mlir"
     r = subprocess.run([sys.executable, "-m", "tensix.mlir.opt", "--convert-tosa-to-ttir", str(src), "-o", str(out)],
                        capture_output=True, text=True)
     assert r.returncode != 0
-    assert "failed to legalize operation 'tosa.tanh'" in r.stderr and f"{src}:" in r.stderr
+    assert "failed to legalize operation 'tosa.erf'" in r.stderr and f"{src}:" in r.stderr
     assert not out.exists()
 
 
@@ -155,3 +155,40 @@ def test_compiled_mlp_benchmark_runs():
     # at this size the matmuls on L1 operands take other device times and differ in the last bits (not yet traced):
     # both variants must still match torch; at the default size they are bit-identical
     assert line["dram_pcc"] >= 0.99 and line["l1_interleaved_pcc"] >= 0.99
+
+
+class RMSNormMLP(torch.nn.Module):
+    """Llama's RMSNorm (x * rsqrt(mean(x^2) + eps) * w) before the MLP, and tanh, abs, max and neg on top."""
+
+    def __init__(self, dim=64, hidden=128):
+        super().__init__()
+        self.w = torch.nn.Parameter(torch.rand(dim) + 0.5)
+        self.mlp = MLP(dim, hidden)
+
+    def forward(self, x):
+        h = x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6) * self.w
+        y = self.mlp(h)
+        return torch.tanh(y) + torch.maximum(y, -y).abs() * 0.5
+
+
+def test_rmsnorm_tanh_abs_max_match_torch():
+    torch.manual_seed(6)
+    model = RMSNormMLP().eval()
+    x = torch.randn(32, 64)
+    text = str(export(model, x))
+    for needle in ("tosa.rsqrt", "tosa.pow", "tosa.tanh", "tosa.negate", "tosa.maximum", "tosa.abs"):
+        assert needle in text, needle
+    compiled = tm.compile(text)
+    assert pcc(model(x).detach(), compiled(x)) >= 0.99
+    names = {o.op for o in compiled.report.ops}
+    assert {"ttnn.rsqrt", "ttnn.tanh", "ttnn.neg", "ttnn.abs", "ttnn.maximum"} <= names
+
+
+def test_pow_other_than_square_fails_to_legalize():
+    """x ** 3 (what tanh-GELU's cubic term becomes) has no lowering: tensix.ttnn has no pow program."""
+    class Cube(torch.nn.Module):
+        def forward(self, x):
+            return x.pow(3)
+
+    with pytest.raises(MLIRError, match="failed to legalize operation 'tosa.pow'"):
+        tm.compile(str(export(Cube(), torch.randn(32, 32))))

@@ -185,4 +185,7 @@ class TypecastBody(Body):
 
 
 ELTWISE_OPS = (("add", 2), ("subtract", 2), ("multiply", 2), ("ge", 2), ("relu", 1), ("exp", 1), ("sqrt", 1),
-               ("sigmoid", 1), ("reciprocal", 1))
+               ("sigmoid", 1), ("reciprocal", 1),
+               # tt-mlir's later eltwise ops (TTIROps.td, from late 2024) that torch-mlir's TOSA needs and
+               # tensix.ttnn runs: rsqrt (RMSNorm), tanh (tanh-GELU), neg, abs, maximum, minimum
+               ("rsqrt", 1), ("tanh", 1), ("neg", 1), ("abs", 1), ("maximum", 2), ("minimum", 2))

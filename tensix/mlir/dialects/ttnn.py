@@ -104,9 +104,9 @@ def _eltwise(mnemonic: str, arity: int):
     return cls
 
 
-AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp = (
-    _eltwise(m, n) for m, n in b.ELTWISE_OPS)
-ELTWISE = (AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp)
+ELTWISE = tuple(_eltwise(m, n) for m, n in b.ELTWISE_OPS)
+(AddOp, SubtractOp, MultiplyOp, GreaterEqualOp, ReluOp, ExpOp, SqrtOp, SigmoidOp, ReciprocalOp, RsqrtOp, TanhOp, NegOp,
+ AbsOp, MaximumOp, MinimumOp) = ELTWISE
 
 
 @irdl_op_definition

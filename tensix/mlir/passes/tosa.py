@@ -14,7 +14,10 @@ any_device_tile constraints):
   zero constants (a non-zero one is integer quantisation, which TTIR does not have);
 - `tosa.reduce_sum` / `tosa.reduce_max {axis}` -> `ttir.sum` / `ttir.max` with `keep_dim = true` and `dim_arg =
   [axis]` (TOSA keeps the reduced dim as 1);
-- `tosa.exp` / `sigmoid` / `reciprocal` -> their namesakes, `tosa.cast` (float to float) -> `ttir.typecast`,
+- `tosa.exp` / `sigmoid` / `reciprocal` / `rsqrt` / `tanh` / `abs` / `maximum` / `minimum` -> their namesakes
+  (tt-mlir's later eltwise ops), `tosa.negate` (zero points zero) -> `ttir.neg`, `tosa.pow` by a constant 2.0
+  (torch's `x.pow(2)`, `x ** 2`) -> `ttir.multiply(x, x)` (x * x: one rounding, as IEEE pow(x, 2); any other
+  exponent fails to legalize: tensix.ttnn has no pow program), `tosa.cast` (float to float) -> `ttir.typecast`,
   `tosa.concat {axis}` -> `ttir.concat {dim}`, `tosa.clamp` with min 0 and no max (a float's largest value or
   +inf, what torch's relu becomes) -> `ttir.relu`;
 - binary ops whose operands broadcast (`x - max(x)` over a kept dim, a `tensor<1x1x1xf32>` scale) keep their
@@ -38,8 +41,9 @@ from tensix.mlir.errors import MLIRError
 from tensix.mlir.ir import diagnostic
 
 _BINARY = {"tosa.add": ttir.AddOp, "tosa.mul": ttir.MultiplyOp, "tosa.sub": ttir.SubtractOp,
-           "tosa.greater_equal": ttir.GreaterEqualOp}
-_UNARY = {"tosa.exp": ttir.ExpOp, "tosa.sigmoid": ttir.SigmoidOp, "tosa.reciprocal": ttir.ReciprocalOp}
+           "tosa.greater_equal": ttir.GreaterEqualOp, "tosa.maximum": ttir.MaximumOp, "tosa.minimum": ttir.MinimumOp}
+_UNARY = {"tosa.exp": ttir.ExpOp, "tosa.sigmoid": ttir.SigmoidOp, "tosa.reciprocal": ttir.ReciprocalOp,
+          "tosa.rsqrt": ttir.RsqrtOp, "tosa.tanh": ttir.TanhOp, "tosa.abs": ttir.AbsOp}
 _REDUCE = {"tosa.reduce_sum": ttir.SumOp, "tosa.reduce_max": ttir.MaxOp}
 _LEGAL = ("builtin.module", "func.func", "func.return", "tensor.empty")
 _ANY_DEVICE_TILE = 22
@@ -116,6 +120,20 @@ def _convert(op, sources) -> bool:
         new = b.dps(_BINARY[name], ins, out, grouped=True)
     elif name in _UNARY:
         new = b.dps(_UNARY[name], [op.operands[0]], out, grouped=True)
+    elif name == "tosa.negate":
+        for zp in list(op.operands)[1:]:
+            if not np.all(_const_values(zp, "the zero point", op, sources) == 0):
+                _fail(op, "'tosa.negate' op with a non-zero zero point: integer quantised negate has no TTIR "
+                          "lowering", sources)
+        new = b.dps(ttir.NegOp, [op.operands[0]], out, grouped=True)
+    elif name == "tosa.pow":
+        exponent = op.operands[1]
+        owner = exponent.owner
+        values = _const_values(exponent, "the exponent", op, sources) \
+            if getattr(owner, "name", None) == "tosa.const" else None
+        if values is None or values.size == 0 or not np.all(values == 2.0):
+            return False
+        new = b.dps(ttir.MultiplyOp, [op.operands[0], op.operands[0]], out, grouped=True)
     elif name == "tosa.clamp":
         lo, hi = op.properties.get("min_val"), op.properties.get("max_val")
         is_relu = isinstance(lo, FloatAttr) and lo.value.data == 0.0 and isinstance(hi, FloatAttr) and \
