@@ -73,7 +73,7 @@ def test_emitpy_places_results_like_the_ir():
     out = run(BLOCK, [("ttir-to-ttnn-backend-pipeline", DRAM + " enable-l1-interleaved=true"),
                       ("convert-ttnn-to-emitpy", "")])
     code = to_python(parse(out))
-    assert re.search(r"= ttnn\.matmul\(v\d+, v\d+, memory_config=ttnn\.L1_MEMORY_CONFIG\)", code)
+    assert re.search(r"= ttnn\.matmul\(v\d+, v\d+, dtype=ttnn\.bfloat16, memory_config=ttnn\.L1_MEMORY_CONFIG\)", code)
 
 
 def test_bad_options():

@@ -192,3 +192,24 @@ def test_pow_other_than_square_fails_to_legalize():
 
     with pytest.raises(MLIRError, match="failed to legalize operation 'tosa.pow'"):
         tm.compile(str(export(Cube(), torch.randn(32, 32))))
+
+
+def test_emitpy_script_of_the_torch_mlp_matches_compile(mlp):
+    """TOSA -> TTNN -> EmitPy: the weights become ttnn.from_torch of their float32 bytes; the script computes the
+    bits the TTNN route computes."""
+    from tensix.mlir.ir import parse
+    from tensix.mlir.translate import to_python
+    from tensix.ttnn import compat
+
+    model, x, text = mlp
+    ttnn_text = run(text, [("convert-tosa-to-ttir", ""), ("ttir-to-ttnn-backend-pipeline", "")])
+    code = to_python(parse(run(ttnn_text, [("convert-ttnn-to-emitpy", "")])))
+    assert "import torch" in code and "ttnn.from_torch(torch.frombuffer(bytearray.fromhex(" in code
+    expected = tm.compile(text)(x.float().numpy())
+    with compat.installed(["ttnn"]):
+        import ttnn
+
+        namespace = {"__name__": "generated"}
+        exec(compile(code, "generated.py", "exec"), namespace)  # noqa: S102
+        got = ttnn.to_numpy(namespace["main"](ttnn.from_numpy(x.float().numpy(), dtype=ttnn.bfloat16)))
+    assert np.array_equal(np.asarray(got, np.float32).view(np.uint32), np.asarray(expected, np.float32).view(np.uint32))

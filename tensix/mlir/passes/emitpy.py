@@ -119,7 +119,9 @@ def _compute(e: _Emitter, op):
         order[a], order[b] = order[b], order[a]
         return e.call("ttnn.permute", [op.input], ["$0", str(order)])
     if isinstance(op, d.MatmulOp):
-        return e.call("ttnn.matmul", [op.a, op.b], ["$0", "$1"])
+        return e.call("ttnn.matmul", [op.a, op.b], ["$0", "$1", f"dtype={_dtype(op.result.type)}"])
+    if isinstance(op, d.TypecastOp):
+        return e.call("ttnn.typecast", [op.input], ["$0", _dtype(op.result.type)])
     if isinstance(op, d.ReshapeOp):
         return e.call("ttnn.reshape", [op.input], ["$0", str(list(op.output.type.get_shape()))])
     if isinstance(op, d.ConcatOp):
@@ -127,6 +129,29 @@ def _compute(e: _Emitter, op):
         return e.call("ttnn.concat", ins, ["[" + ", ".join(f"${i}" for i in range(len(ins))) + "]",
                                            f"dim={op.dim.value.data}"])
     return None
+
+
+def _constant(e: _Emitter, op, sources):
+    """`ttnn.constant`: its elements as float32 bytes (exact for f32 and bf16) in a hex string, a torch tensor of
+    them, `ttnn.from_torch` to a row-major host tensor of the IR's dtype (what tensix.mlir.runtime builds)."""
+    import numpy as np
+    from xdsl.dialects.builtin import DenseIntOrFPElementsAttr, DenseResourceAttr
+
+    ty = op.result.type
+    if isinstance(op.value, DenseResourceAttr):
+        from tensix.mlir.resources import array
+
+        data = array(op.value).astype(np.float32)
+    elif isinstance(op.value, DenseIntOrFPElementsAttr):
+        data = np.asarray(op.value.get_values(), dtype=np.float32)
+        data = np.broadcast_to(data, ty.get_shape()) if data.size == 1 else data.reshape(ty.get_shape())
+    else:
+        msg = f"--convert-ttnn-to-emitpy: a constant of {op.value.name} has no Python form"
+        raise MLIRError(msg, diagnostic(op, msg, sources))
+    hexdata = np.ascontiguousarray(data, dtype="<f4").tobytes().hex()
+    shape = list(ty.get_shape())
+    return e.call("ttnn.from_torch", [], [f"torch.frombuffer(bytearray.fromhex(\"{hexdata}\"), dtype=torch.float32)"
+                                          f".reshape({shape})", f"dtype={_dtype(ty)}", "layout=ttnn.ROW_MAJOR_LAYOUT"])
 
 
 def convert_ttnn_to_emitpy(module: ModuleOp, sources: dict[str, str] | None = None) -> None:
@@ -145,6 +170,7 @@ def convert_ttnn_to_emitpy(module: ModuleOp, sources: dict[str, str] | None = No
                                                    for t in ft.inputs.data if isinstance(t, TensorType)])
         f.properties["function_type"] = FunctionType.from_lists([_convert_type(t) for t in ft.inputs.data],
                                                                 [_convert_type(t) for t in ft.outputs.data])
+        needs_torch = False
         for block in f.body.blocks:
             types = {}
             device = None
@@ -164,6 +190,9 @@ def convert_ttnn_to_emitpy(module: ModuleOp, sources: dict[str, str] | None = No
                     new = e.call("ttnn.close_device", [op.device], ["$0"], result=False)
                 elif isinstance(op, d.FullOp):
                     new = None
+                elif isinstance(op, d.ConstantOp):
+                    new = _constant(e, op, sources)
+                    needs_torch = True
                 elif isinstance(op, d.ToMemoryConfigOp):
                     new = _to_memory_config(e, op)
                 elif isinstance(op, d.ToDeviceOp):
@@ -188,3 +217,5 @@ def convert_ttnn_to_emitpy(module: ModuleOp, sources: dict[str, str] | None = No
                     block.erase_op(op, safe_erase=False)
             for a in block.args:
                 set_type(a, _convert_type(a.type))
+        if needs_torch and not any(isinstance(o, ImportOp) and o.module.data == "torch" for o in body.ops):
+            body.insert_op_after(ImportOp(properties={"module": StringAttr("torch")}), imp)
