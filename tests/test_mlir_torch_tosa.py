@@ -19,6 +19,7 @@ pytest.importorskip("torch_mlir", reason="torch-mlir is not installed (pip insta
 from torch_mlir import fx  # noqa: E402
 
 import tensix.mlir as tm  # noqa: E402
+from tensix.errors import NotModelledError  # noqa: E402
 from tensix.mlir import MLIRError  # noqa: E402
 from tensix.mlir.opt import run  # noqa: E402
 
@@ -213,3 +214,11 @@ def test_emitpy_script_of_the_torch_mlp_matches_compile(mlp):
         exec(compile(code, "generated.py", "exec"), namespace)  # noqa: S102
         got = ttnn.to_numpy(namespace["main"](ttnn.from_numpy(x.float().numpy(), dtype=ttnn.bfloat16)))
     assert np.array_equal(np.asarray(got, np.float32).view(np.uint32), np.asarray(expected, np.float32).view(np.uint32))
+
+
+def test_ttmetal_route_refuses_what_it_cannot_lower():
+    torch.manual_seed(7)
+    model = MLP(32, 64).eval()
+    x = torch.randn(32, 32)
+    with pytest.raises(NotModelledError, match=r"leaves 'ttir.constant' as it is.*\nFix: compile with route='ttnn'"):
+        tm.compile(export(model, x), route="ttmetal")(x)

@@ -223,6 +223,10 @@ def run_function(module: ModuleOp, inputs, name: str | None = None):
                 report.ops.append(OpTime(op.name, [kernel], ns))
             elif isinstance(op, func.ReturnOp):
                 outputs = [np.asarray(env[v]) for v in op.operands]
+            elif op.name.startswith("ttir."):
+                raise NotModelledError(f"{where}: --ttir-to-ttmetal-backend-pipeline leaves '{op.name}' as it is "
+                                       f"(the 2024 TTMetal lowering covers eltwise ttir.generic kernels only), so "
+                                       f"the TTMetal route cannot run it.\nFix: compile with route='ttnn'.")
             else:
                 raise NotModelledError(f"{where}: the TTMetal route has no runtime for '{op.name}' (run "
                                        f"--ttir-to-ttmetal-backend-pipeline first).")
