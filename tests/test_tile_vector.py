@@ -15,7 +15,7 @@ from tensix.sfpu import SfpuState, isa as sisa, new_dst, run_instrs
 from tensix.sfpu.dst import read_tiles32, write_tiles32
 from tensix.tile import Tile, isa, ops
 from tensix.tile._tables import THREAD_CONFIG_FIELDS
-from tensix.tile.vector import to_instr, to_word
+from tensix.tile.vector import MAD_FAMILY, to_instr, to_word
 from tile_reference import Rwcs, ThCon
 
 TC = {n: v[0] for n, v in THREAD_CONFIG_FIELDS.items()}
@@ -119,7 +119,11 @@ def test_random_programs_match_tensix_sfpu(seed):
     """The same random program, as Instrs through tensix.sfpu.run_instrs and as words through the tile: the
     same LRegs, lane flags, flag stack, LaneConfig, PRNG and Dst, or both refuse (undefined behaviour)."""
     rng = np.random.default_rng(1000 + seed)
-    program = [_random_instr(rng) for _ in range(60)]
+    program = []
+    for _ in range(60):
+        program.append(_random_instr(rng))
+        if program[-1].op in MAD_FAMILY:  # the MAD result needs two cycles (SFPMAD.md): as a compiler would
+            program.append(sisa.make("SFPNOP"))
     dst0 = rng.integers(0, 1 << 16, (1024, 16), dtype=np.uint16)
     state = SfpuState(1)
     dsts = new_dst(1)
@@ -328,3 +332,21 @@ def test_llk_unary_sfpu_abs_on_tile_two():
     expect[2] = np.abs(x[2])
     np.testing.assert_array_equal(read_tiles32(tile.dst, 0, 8).view(np.float32), expect)
     assert tile.rwc(1)["Dst"] == 0 and tile.field("ADDR_MOD_SET_Base", 1) == 0
+
+
+def test_reading_a_mad_result_on_the_next_cycle_is_undefined():
+    """SFPMAD.md: software must keep the next cycle's instruction from reading what a MAD-family instruction
+    writes; one SFPNOP (or any instruction) in between is enough, and an unrelated register is fine."""
+    mad = ops.TT_OP_SFPMAD(0, 1, 2, 3, 0)  # LReg3 = LReg0 * LReg1 + LReg2
+    for reader in (ops.TT_OP_SFPADD(3, 1, 2, 4, 0), ops.TT_OP_SFPSTORE(3, 3, 0, 0), ops.TT_OP_SFPMOV(0, 3, 5, 0),
+                   ops.TT_OP_SFPIADD(0, 3, 6, 4)):
+        tile = Tile()
+        tile.push(0, [mad, reader])
+        with pytest.raises(tensix.UndefinedBehaviourError, match="SFPMAD.md"):
+            tile.run()
+    for words in ([mad, ops.TT_OP_SFPNOP, ops.TT_OP_SFPADD(3, 1, 2, 4, 0)],
+                  [mad, ops.TT_OP_SFPADD(0, 1, 2, 4, 0)],
+                  [ops.TT_OP_SFPADDI(0x3F80, 3, 0), ops.TT_OP_SETC16(1, 0), ops.TT_OP_SFPSTORE(3, 3, 0, 0)]):
+        tile = Tile()
+        tile.push(0, words)
+        tile.finish()

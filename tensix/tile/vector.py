@@ -71,6 +71,31 @@ _SETRWC, _INCRWC = isa.OPCODE["SETRWC"], isa.OPCODE["INCRWC"]
 _LOADMACRO = isa.OPCODE["SFPLOADMACRO"]
 
 
+# The MAD sub-unit's instructions have two cycles of latency (VectorUnit.md); SFPMAD.md: "software must ensure that
+# on the next cycle, the Vector Unit does not execute an instruction which reads from any location written to by
+# the SFPMAD". Which LRegs an instruction reads, from each page's functional model, for the instructions tensix
+# checks (others are not checked: a missed hazard, never a false one).
+MAD_FAMILY = frozenset({"SFPMAD", "SFPADD", "SFPMUL", "SFPADDI", "SFPMULI", "SFPLUT", "SFPLUTFP32"})
+
+
+def lregs_read(ins):
+    """The LRegs `ins` reads (a subset where the page is intricate), or an empty set."""
+    op, g = ins.op, ins.get
+    if op in ("SFPMAD", "SFPADD", "SFPMUL"):
+        return {g("VA"), g("VB"), g("VC")} | ({7} if g("Mod1") & 12 else set())
+    if op in ("SFPADDI", "SFPMULI", "SFPSTORE", "SFPAND", "SFPOR", "SFPXOR"):
+        return {g("VD")} | ({g("VC")} if op in ("SFPAND", "SFPOR", "SFPXOR") else set())
+    if op in ("SFPMOV", "SFPSETCC", "SFPEXEXP", "SFPEXMAN", "SFPABS", "SFPLZ", "SFPNOT", "SFPCAST", "SFPDIVP2"):
+        return {g("VC")} if not (op == "SFPMOV" and g("Mod1") & 8) else set()
+    if op == "SFPIADD":
+        return {g("VC")} | (set() if g("Mod1") & 1 else {g("VD")})
+    if op in ("SFPSETEXP", "SFPSETMAN", "SFPSETSGN"):
+        return {g("VC")} | (set() if g("Mod1") & 1 else {g("VD")})
+    if op == "SFPSWAP":
+        return {g("VC"), g("VD")}
+    return set()
+
+
 def _diagram_of(op, fields):
     """The ISA diagram that encodes tensix.sfpu instruction `op` with these fields."""
     if op == "SFPSHFT2":
@@ -154,6 +179,7 @@ class VectorUnit:
         self._zero = np.zeros(1, np.int64)
         self._noinput = np.zeros((1, 0), np.uint32)
         self.counts = np.zeros(sisa.NUM_OPCODES, np.int64)
+        self.mad = None  # (thread, its place in the timing log, LReg written) of the last MAD-family instruction
 
     # ---- decoding, once per distinct word ------------------------------------------------------------------
     def _decoded(self, thread, w):
@@ -169,7 +195,10 @@ class VectorUnit:
                 prog = sisa.encode([ins])
             except NotModelledError as e:
                 raise NotModelledError(f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}): {e}") from None
-            hit = self._cache[w] = (prog, ins, w >> 24 in _LDST)
+            writes = ins["VD"] if ins.op in MAD_FAMILY and ins.op != "SFPLUT" and ins["VD"] < 8 and not (
+                ins.op in ("SFPMAD", "SFPADD", "SFPMUL") and ins["Mod1"] & 8) else (
+                ins["VD"] if ins.op == "SFPLUT" and ins["VD"] < 8 and not ins["Mod0"] & 8 else None)
+            hit = self._cache[w] = (prog, ins, w >> 24 in _LDST, frozenset(lregs_read(ins)), writes)
             if len(self._cache) > 65536:
                 self._cache.clear()
         return hit
@@ -177,7 +206,19 @@ class VectorUnit:
     # ---- the handlers ------------------------------------------------------------------------------------
     def execute(self, thread, w):
         """An SFP* word passing thread `thread`'s Wait Gate."""
-        prog, ins, ldst = self._decoded(thread, w)
+        prog, ins, ldst, reads, writes = self._decoded(thread, w)
+        mad = self.mad
+        clocks = self.tile.clocks
+        if mad is not None:
+            self.mad = None
+            # the instruction right after the MAD on the tile (nothing passed in between, this one did not wait)
+            if mad[0] == thread and mad[1] + 1 == len(clocks.log) and mad[2] in reads and not clocks.blocked[thread]:
+                raise UndefinedBehaviourError(
+                    f"T{thread}: 0x{w:08X} ({isa.disassemble(w, names='isa')}) reads LReg{mad[2]} on the cycle "
+                    f"after the MAD-family instruction that writes it ({_DOC}/SFPMAD.md: the result takes two "
+                    "cycles; VectorUnit.md). Fix: put an SFPNOP (or another instruction) in between.")
+        if writes is not None:
+            self.mad = (thread, len(clocks.log), writes)
         if ldst:
             prog = prog.copy()
             prog[0, sisa.C_IMM] = self._address(thread, ins["Imm10"], ins["Mod0"] == sisa.MOD0_FMT_INT32_ALL)
