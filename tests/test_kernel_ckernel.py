@@ -162,3 +162,19 @@ def test_every_instruction_has_its_three_names():
     for name in tensix.tile.isa.ENCODINGS:
         assert callable(getattr(ck, f"TTI_{name}")) and callable(getattr(ck, f"TT_{name}"))
         assert hasattr(ck, f"TT_OP_{name}")
+
+
+def test_device_profiler_shows_the_tile_units(monkeypatch):
+    devices = []
+    create = tm.CreateDevice
+    monkeypatch.setattr(tm, "CreateDevice", lambda *a, **k: devices.append(create(*a, **k)) or devices[-1])
+
+    def op():
+        ck.TTI_SETDMAREG(0, 7, 0, 3)
+        ck.TTI_ADDDMAREG(0, 4, 3, 3)  # GPR4 = GPR3 + GPR3: one aligned group of four
+
+    _run(op, np.zeros((32, 32), np.float32))
+    run = devices[0].profiler.last_run()
+    (units,) = run.tile_units.values()
+    assert units["units"]["scalar"] == {"busy": 1 + 3, "instructions": 2}
+    assert units["threads"]["T1"]["cycles"] == 4

@@ -36,6 +36,9 @@ class Run:
     duration_cycles: int
     riscvs: list[RiscvTime] = field(default_factory=list)
     zones: list[Zone] = field(default_factory=list)
+    # core -> tensix.tile.Tile.profile() of the compute kernels that pushed instructions through
+    # tensix.kernel.ckernel (each Tensix thread's cycles and stalls, each unit's busy cycles)
+    tile_units: dict = field(default_factory=dict)
 
     @property
     def duration_ns(self) -> float:
@@ -81,6 +84,9 @@ class Profiler:
                                             th.clocks[i] - th.idle[i], th.idle[i]))
                 run.duration_cycles = max(run.duration_cycles, th.clocks[i])
             run.zones.extend(th.zones)
+            tile = th.compute.__dict__.get("tile") if getattr(th, "compute", None) is not None else None
+            if tile is not None:
+                run.tile_units[th.core.logical] = tile.profile()
         self.last = run
         return run
 

@@ -214,7 +214,7 @@ def _push(word):
         cs.stale[h].clear()
     tiles = cs.dst.reshape(-1, 32, 32)
     (dstmod.write_tiles32 if cs.fp32 else dstmod.write_tiles16)(t.dst, 0, tiles)
-    before = t.clock(_trisc())
+    before, stalled = t.clock(_trisc()), int(t.clocks.stall[_trisc()])
     t.push(_trisc(), word)
     blocked = t.run()
     after = (dstmod.read_tiles32 if cs.fp32 else dstmod.read_tiles16)(t.dst, 0, tiles.shape[0])
@@ -227,6 +227,7 @@ def _push(word):
             if cs.written[h] is not None:
                 cs.written[h].add(k)
     th.clocks[_trisc()] += t.clock(_trisc()) - before  # the tile's own clock (tensix.tile.timing)
+    th.idle[_trisc()] += int(t.clocks.stall[_trisc()]) - stalled  # its Wait Gate stalls are waiting, not work
     if blocked:
         t.finish()  # raises DeadlockError naming the waiting instruction (nothing else runs on this tile)
         raise DeadlockError("unreachable")  # pragma: no cover
