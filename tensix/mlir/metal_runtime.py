@@ -5,18 +5,20 @@ The 2024 route (tt-mlir be6c5b5c98) stops at IR whose kernels are placeholders: 
 `ttkernel.cb_push_back` their CB, the compute region is one `ttkernel.builtin {op = @mulitply, kind = @eltwise}`
 on the CBs, and every CB is the L1 allocation of its operand (`!ttkernel.cb<address, port, memref>`). tensix runs it
 with that design:
-- `ttmetal.alloc` in L1: one L1 buffer on the dispatch core (the shard, one page, so it lands in L1 bank 0, logical
-  core (0, 0)); System allocations are host arrays; `ttmetal.dealloc` frees the buffer;
-- `ttmetal.host_write`: the host tensor tilized into 32x32 f32 tiles (tile padding zero) and written to the buffer;
-  `ttmetal.host_read`: read back and untilized;
-- `ttmetal.dispatch`: a program on the core range (1x1 in 2024), each operand a circular buffer placed in its buffer
+- `ttmetal.alloc` in L1: an L1-interleaved buffer with one shard-sized page per L1 bank up to the grid's last core,
+  so every core of the layout's grid holds its shard at the same address (a 1x1 grid: one page, bank 0, logical core
+  (0, 0)); System allocations are host arrays; `ttmetal.dealloc` frees the buffer;
+- `ttmetal.host_write`: the host tensor cut into the grid's shards, each tilized into 32x32 f32 tiles and written to
+  its core's page; `ttmetal.host_read`: read back, untilized and put together;
+- `ttmetal.dispatch`: a program on its core range (1x1 in 2024; any grid from 0x0 that tensix's --ttir-metal-grid
+  chose, `--ttir-to-ttmetal-backend-pipeline="grid=auto"`), each operand a circular buffer placed in its buffer
   (tt-metal's `set_globally_allocated_address`) at CB index = its port, page = one tile;
   - the regions are lowered first where they still hold the 2024 placeholders (`--ttkernel-lower-builtin`:
     `ttkernel.builtin` as tt-metal's eltwise loop, a whole-CB `cb_push_back` as reserve + push of the shard's tiles)
     and then run as kernels, each TTKernel op the tensix.kernel call of the same name: `noc0` on RISCV_0, `noc1` on
     RISCV_1, `tensix` on the three TRISCs with fp32 Dst accumulation (f32 CBs);
 - the dispatch's device time is the simulator's (per dispatch in the report).
-Not modelled (NotModelledError): grids other than 1x1, DRAM allocations as CBs, `@ge` and matmul kernels, shards
+Not modelled (NotModelledError): core ranges that do not start at core 0x0, DRAM allocations as CBs, `@ge` and matmul kernels, shards
 that are not whole tiles (the 2024 allocator sizes an allocation as its scalars)."""
 
 from __future__ import annotations
@@ -42,14 +44,31 @@ def _where(op) -> str:
     return f"{loc[0]}:{loc[1]}:{loc[2]}: '{op.name}'" if loc else f"'{op.name}'"
 
 
+def _grid(ty, where: str) -> tuple[int, int]:
+    """The layout's grid (rows x cols of cores), checked to fit the device's worker grid from core (0, 0)."""
+    from tensix.device import soc
+
+    dims = tuple(ty.encoding.grid.dims)
+    if len(dims) != 2 or dims[0] > soc.GRID_Y or dims[1] > soc.GRID_X:
+        raise NotModelledError(f"{where}: a {'x'.join(map(str, dims))} grid; the TTMetal route runs 2-D grids of at "
+                               f"most {soc.GRID_Y}x{soc.GRID_X} cores.")
+    return dims
+
+
+def _banks(grid) -> list[int]:
+    """The L1 bank of each shard, row-major over the grid: shard (i, j) is on logical core (x = j, y = i), which
+    holds L1 bank i * GRID_X + j (tensix.device.interleave: bank b is core (b % GRID_X, b // GRID_X))."""
+    from tensix.device import soc
+
+    return [i * soc.GRID_X + j for i in range(grid[0]) for j in range(grid[1])]
+
+
 def _shard(ty, where: str) -> tuple[int, int]:
     """The (rows, cols) of a tensor's shard memref, checked to be a 2-D f32 shard of whole tiles."""
     lay = ty.encoding
     if not isinstance(lay, LayoutAttr):
         raise MLIRError(f"{where}: a tensor without #tt.layout")
-    if lay.grid.dims != (1, 1):
-        raise NotModelledError(f"{where}: a {'x'.join(map(str, lay.grid.dims))} grid; the TTMetal route runs on one "
-                               f"core (the 2024 pipeline's 1x1 grid).\nFix: leave the generic on #tt.grid<1x1>.")
+    _grid(ty, where)
     shape = lay.memref.get_shape()
     if len(shape) != 2 or not isinstance(lay.element_type, Float32Type):
         raise NotModelledError(f"{where}: shard memref {list(shape)} of {lay.element_type}; the TTMetal route runs "
@@ -119,14 +138,20 @@ def _kernel(block, where):
 
 def _dispatch(tm, device, op, env, where):
     ranges = op.core_ranges.data
-    if any(tuple(v.data for v in r.size.data) != (1, 1) or tuple(v.data for v in r.offset.data) != (0, 0)
-           for r in ranges):
-        raise NotModelledError(f"{where}: core ranges other than 0x0 / 1x1; the TTMetal route runs on one core.")
+    sizes = {tuple(v.data for v in r.size.data) for r in ranges}
+    if len(sizes) != 1 or any(tuple(v.data for v in r.offset.data) != (0, 0) for r in ranges):
+        raise NotModelledError(f"{where}: core ranges {[str(r) for r in ranges]}; the TTMetal route runs the three "
+                               f"threads on one range from core 0x0.")
+    grid = sizes.pop()
     ports = [p.value.data for p in op.operand_cb_port_mapping.data]
     program = tm.CreateProgram()
-    core = tm.CoreCoord(0, 0)
+    core = tm.CoreRange(tm.CoreCoord(0, 0), tm.CoreCoord(grid[1] - 1, grid[0] - 1))
     for value, port in zip(op.operands, ports):
         rows, cols = _shard(value.type, where)
+        if _grid(value.type, where) != grid:
+            raise MLIRError(f"{where}: an operand on a {'x'.join(map(str, _grid(value.type, where)))} grid in a "
+                            f"dispatch on {'x'.join(map(str, grid))} cores: each core's CB holds its shard.\nFix: "
+                            f"lay the operands out on the dispatch's grid.")
         buf = env[value]
         if not hasattr(buf, "address"):
             raise NotModelledError(f"{where}: dispatch operand is not an L1 allocation; the TTMetal route places "
@@ -199,22 +224,36 @@ def run_function(module: ModuleOp, inputs, name: str | None = None):
                 size = op.size.value.data
                 if size < rows * cols * 4:
                     raise MLIRError(f"{where}: {size} bytes for a {rows}x{cols} f32 shard")
-                env[op.result] = tm.CreateBuffer(tm.InterleavedBufferConfig(device, size, size, tm.BufferType.L1))
+                # one page per L1 bank up to the grid's last core: every bank holds its page at the same address,
+                # so each core of the grid finds its shard where the CBs of a dispatch are placed
+                pages = _banks(_grid(op.result.type, where))[-1] + 1
+                env[op.result] = tm.CreateBuffer(tm.InterleavedBufferConfig(device, size * pages, size,
+                                                                            tm.BufferType.L1))
             elif isinstance(op, ttmetal.DeallocOp):
                 buf = env.pop(op.input, None)
                 if buf is not None and hasattr(buf, "address"):
                     tm.DeallocateBuffer(buf)
             elif isinstance(op, ttmetal.HostWriteOp):
                 rows, cols = _shard(op.output.type, where)
-                host = env[op.input]
-                tm.EnqueueWriteBuffer(cq, env[op.output], _tilize(host, rows, cols), True)
+                grid = _grid(op.output.type, where)
+                buf = env[op.output]
+                host = np.ascontiguousarray(env[op.input], np.float32).reshape(rows * grid[0], cols * grid[1])
+                pages = np.zeros((buf.size // (rows * cols * 4), rows * cols), np.float32)
+                for k, bank in enumerate(_banks(grid)):
+                    i, j = divmod(k, grid[1])
+                    pages[bank] = _tilize(host[i * rows:(i + 1) * rows, j * cols:(j + 1) * cols], rows, cols)
+                tm.EnqueueWriteBuffer(cq, buf, pages.reshape(-1), True)
                 env[op.result] = env[op.output]
                 report.ops.append(OpTime(op.name, ["host transfer"], 0.0))
             elif isinstance(op, ttmetal.HostReadOp):
                 rows, cols = _shard(op.input.type, where)
-                data = tm.EnqueueReadBuffer(cq, env[op.input], dtype=np.float32)
-                shape = op.result.type.get_shape()
-                env[op.result] = _untilize(np.asarray(data)[: rows * cols], rows, cols).reshape(shape)
+                grid = _grid(op.input.type, where)
+                data = np.asarray(tm.EnqueueReadBuffer(cq, env[op.input], dtype=np.float32)).reshape(-1, rows * cols)
+                out = np.empty((rows * grid[0], cols * grid[1]), np.float32)
+                for k, bank in enumerate(_banks(grid)):
+                    i, j = divmod(k, grid[1])
+                    out[i * rows:(i + 1) * rows, j * cols:(j + 1) * cols] = _untilize(data[bank], rows, cols)
+                env[op.result] = out.reshape(op.result.type.get_shape())
                 report.ops.append(OpTime(op.name, ["host transfer"], 0.0))
             elif isinstance(op, ttmetal.DispatchOp):
                 ns = _dispatch(tm, device, op, env, where)
@@ -225,7 +264,8 @@ def run_function(module: ModuleOp, inputs, name: str | None = None):
                 outputs = [np.asarray(env[v]) for v in op.operands]
             elif op.name.startswith("ttir."):
                 raise NotModelledError(f"{where}: --ttir-to-ttmetal-backend-pipeline leaves '{op.name}' as it is "
-                                       f"(the 2024 TTMetal lowering covers eltwise ttir.generic kernels only), so "
+                                       f"(the 2024 TTMetal lowering converts eltwise ttir.generic kernels and host <-> L1 "
+                                       f"ttir.to_layout only), so "
                                        f"the TTMetal route cannot run it.\nFix: compile with route='ttnn'.")
             else:
                 raise NotModelledError(f"{where}: the TTMetal route has no runtime for '{op.name}' (run "

@@ -107,9 +107,19 @@ def _convert_ttir_to_ttmetal(m, opts, sources):
 
 
 def _ttmetal_pipeline(m, opts, sources):
-    for name in ("ttir-load-system-desc", "ttir-implicit-device", "ttir-generic", "ttir-layout",
-                 "ttir-generic-region-operands-to-memref", "ttir-allocate", "convert-ttir-to-ttmetal"):
-        PASSES[name].run(m, {}, sources)
+    names = ["ttir-load-system-desc", "ttir-implicit-device", "ttir-generic", "ttir-layout",
+             "ttir-generic-region-operands-to-memref", "ttir-allocate", "convert-ttir-to-ttmetal"]
+    grid = opts.get("grid", "1x1")
+    if grid != "1x1":
+        names.insert(4, "ttir-metal-grid")
+    for name in names:
+        PASSES[name].run(m, {"grid": grid} if name == "ttir-metal-grid" else {}, sources)
+
+
+def _metal_grid(m, opts, sources):
+    from tensix.mlir.passes import ttir
+
+    ttir.metal_grid(m, opts.get("grid", "auto"))
 
 
 def _lower_builtin(m, opts, sources):
@@ -183,7 +193,10 @@ PASSES: dict[str, PassInfo] = {p.name: p for p in [
     PassInfo("convert-ttir-to-ttmetal", "Lower TTIR to ttmetal.dispatch / host_write / host_read / alloc with "
              "TTKernel regions.", {}, _convert_ttir_to_ttmetal),
     PassInfo("ttir-to-ttmetal-backend-pipeline", "TTIR to TTMetal: system desc, device, generic, layout, memref "
-             "regions, allocate, conversion.", {}, _ttmetal_pipeline),
+             "regions, allocate, conversion.", {"grid": "1x1 (the 2024 route, default), AxB or auto: run "
+                                                       "ttir-metal-grid after ttir-layout"}, _ttmetal_pipeline),
+    PassInfo("ttir-metal-grid", "tensix's: put every ttir.generic and L1 tensor on one grid of whole-tile shards "
+             "(multi-core TTMetal).", {"grid": "auto (default) or AxB"}, _metal_grid),
     PassInfo("ttkernel-lower-builtin", "Write ttkernel.builtin out as tt-metal's eltwise loop of TTKernel compute ops "
              "(and whole-CB pushes with their page counts).", {}, _lower_builtin),
     PassInfo("ttnn-open-device", "Open the device at the start of each function and close it at the end.", {},

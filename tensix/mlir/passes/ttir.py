@@ -245,6 +245,62 @@ def grid_set(module: ModuleOp, overrides: dict[str, list[int]] | None = None) ->
                                                                     result_types)
 
 
+def _tile_grid(shapes, max_grid) -> list[int]:
+    """The largest grid (each dim at most the device's) that splits every rows x cols into whole 32x32 tiles: per
+    dim the largest divisor of the tile counts' gcd (1 where a tensor is not whole tiles: the check then fails)."""
+    from math import gcd
+
+    grid = []
+    for axis in (0, 1):
+        g = 0
+        for sh in shapes:
+            g = gcd(g, sh[axis] // 32 if sh[axis] % 32 == 0 else 1)
+        grid.append(max(d for d in range(1, max_grid[axis] + 1) if g % d == 0) if g else 1)
+    return grid
+
+
+def metal_grid(module: ModuleOp, grid_text: str = "auto") -> None:
+    """tensix's `--ttir-metal-grid` (tt-mlir's 2024 TTMetal route ran every ttir.generic on one core; this pass is
+    tensix's own): every ttir.generic of a function and every L1 tensor in it move to one grid, `grid=AxB` or
+    `grid=auto` (the largest grid, up to the device's, splitting every L1 tensor's 2-D shape into whole tiles), each
+    layout rebuilt on it (withGrid: the shard is the tensor / grid); run after --ttir-layout, before
+    --ttir-generic-region-operands-to-memref. A tensor the grid does not split into whole tiles is an error."""
+    device = module.attributes.get(DEVICE)
+    if not isinstance(device, DeviceAttr):
+        raise MLIRError("--ttir-metal-grid needs the module's tt.device.\nFix: run --ttir-implicit-device first.")
+    max_grid = device.grid.dims
+    fixed = None
+    if grid_text != "auto":
+        parts = grid_text.split("x")
+        if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+            raise MLIRError(f"--ttir-metal-grid: grid must be 'auto' or AxB, got '{grid_text}'")
+        fixed = [int(p) for p in parts]
+        if fixed[0] > max_grid[0] or fixed[1] > max_grid[1]:
+            raise MLIRError(f"--ttir-metal-grid: grid {grid_text} is larger than the device's "
+                            f"{max_grid[0]}x{max_grid[1]}")
+    for f in [o for o in module.walk() if isinstance(o, func.FuncOp)]:
+        values = []
+        for op in f.walk():
+            for v in (*op.results, *(a for r in op.regions for blk in r.blocks for a in blk.args)):
+                ty = v.type
+                if isinstance(ty, TensorType) and isinstance(ty.encoding, LayoutAttr) and \
+                        ty.encoding.memory_space == "l1" and v not in values:
+                    values.append(v)
+        shapes = [tuple(v.type.encoding.memref.get_shape()) for v in values]
+        grid = fixed if fixed is not None else _tile_grid([sh for sh in shapes if len(sh) == 2], max_grid)
+        for v, sh in zip(values, shapes):
+            if len(sh) != 2 or sh[0] % (32 * grid[0]) or sh[1] % (32 * grid[1]):
+                raise MLIRError(f"--ttir-metal-grid: an L1 tensor of {'x'.join(map(str, sh))} does not split into "
+                                f"whole 32x32 tiles on a {grid[0]}x{grid[1]} grid.\nFix: another grid=, or shapes "
+                                f"that are multiples of 32 x the grid.")
+        for v in values:
+            ty = v.type
+            set_type(v, TensorType(ty.element_type, ty.get_shape(), ty.encoding.with_grid(ty.get_shape(), grid)))
+        for op in f.walk():
+            if isinstance(op, ttir.GenericOp):
+                op.properties["grid"] = GridAttr(grid)
+
+
 # ------------------------------------------------------------------------------------------------ ttir-generic
 # TTIRNamedToKernelRewriter's kernel names (`mulitply` is tt-mlir's own spelling)
 _KERNEL_NAMES = {"ttir.add": "add", "ttir.multiply": "mulitply", "ttir.subtract": "subtract", "ttir.ge": "ge",
