@@ -178,3 +178,34 @@ def test_device_profiler_shows_the_tile_units(monkeypatch):
     (units,) = run.tile_units.values()
     assert units["units"]["scalar"] == {"busy": 1 + 3, "instructions": 2}
     assert units["threads"]["T1"]["cycles"] == 4
+
+
+def test_compute_api_sfpu_ops_program_the_tile_as_tt_llk():
+    """On a core whose kernel uses the ckernel layer, abs_tile_init / abs_tile push tt-llk's init, start and done
+    words: ADDR_MOD_7 zero, the Dst offset of the tile, ADDR_MOD_SET_Base back to 0, the Dst RWC cleared."""
+    seen = {}
+
+    def op():
+        t = ck.tile()
+        ck.addr_mod_t(dest={"incr": 2}).set(ck.ADDR_MOD_7)  # something else in ADDR_MOD_7 before the init
+        ck.TTI_INCRWC(0, 5, 0, 0)
+        abs_tile_init()
+        seen["after_init"] = (t.field("ADDR_MOD_DST_SEC7_DestIncr", 1), t.rwc(1)["Dst"])
+        abs_tile(0)
+        seen["after_op"] = (t.field("ADDR_MOD_SET_Base", 1), t.field("DEST_TARGET_REG_CFG_MATH_Offset", 1),
+                            t.rwc(1)["Dst"])
+
+    x = np.random.default_rng(6).uniform(-2, 2, (32, 32)).astype(np.float32)
+    np.testing.assert_array_equal(_run(op, x), np.abs(x))
+    assert seen == {"after_init": (0, 0), "after_op": (0, 0, 0)}
+
+
+def test_compute_api_sfpu_op_refuses_an_addr_mod_it_cannot_follow():
+    def op():
+        ck.tile()
+        abs_tile_init()
+        ck.addr_mod_t(dest={"incr": 2}).set(ck.ADDR_MOD_7)  # after the init: the op's loads would step the RWC
+        abs_tile(0)
+
+    with pytest.raises(tensix.NotModelledError, match="ADDR_MOD_7"):
+        _run(op, np.zeros((32, 32), np.float32))

@@ -386,3 +386,64 @@ def mmio_read(addr):
 __all__ += ["t6_semaphore_post", "t6_semaphore_get", "t6_semaphore_wait_on_max", "t6_semaphore_wait_on_zero",
             "t6_semaphore_init", "t6_mutex_acquire", "t6_mutex_release", "semaphore_read", "semaphore_post",
             "semaphore_get", "mmio_write", "mmio_read"]
+
+
+# ---- the compute API's SFPU ops on a core that also uses this layer ---------------------------------------------
+# tt-llk's unary SFPU LLK around the SFPU code (tt-metal 622c6fb9): _llk_math_eltwise_unary_sfpu_init_
+# (llk_math_eltwise_unary_sfpu.h: _init_sfpu_config_reg, ADDR_MOD_7 = 0 by addr_mod_t::set, reset_counters(SET_ABD_F)),
+# _llk_math_eltwise_sfpu_start_ (llk_math_eltwise_sfpu_common.h: set_dst_write_addr, set_addr_mod_base,
+# STALLWAIT(STALL_SFPU, MATH)) and _llk_math_eltwise_sfpu_done_ (clear_dst_reg_addr, STALLWAIT(STALL_CFG, WAIT_SFPU),
+# clear_addr_mod_base). On a core whose kernel uses the ckernel layer, the compute API's SFPU ops push these words
+# into its tile, so the tile's ThreadConfig and RWCs are what tt-llk leaves; the SFPU code itself runs batched
+# (its words expanded once, tensix.tile.vector.program_of_words) and must find the ADDR_MOD slots it uses as the
+# init programs them.
+def _llk_init_words():
+    return [TT_OP_SFPCONFIG(0, 0xF, 1),  # noqa: F821
+            TT_OP_SETC16(_TCF["ADDR_MOD_AB_SEC7_SrcAIncr"][0], 0),  # noqa: F821
+            TT_OP_SETC16(_TCF["ADDR_MOD_DST_SEC7_DestIncr"][0], 0),  # noqa: F821
+            TT_OP_SETC16(_TCF["ADDR_MOD_BIAS_SEC7_BiasIncr"][0], 0),  # noqa: F821
+            TT_OP_SETRWC(p_setrwc.CLR_NONE, 0, 0, 0, 0, p_setrwc.SET_ABD_F)]  # noqa: F821
+
+
+def _api_push(th, cs, words):
+    from tensix.kernel.compute import _settle_sfpu
+    if (cs.sfpu_pending or cs.mm_pending) and any(_isa.UNIT[_isa.name_of(w)] == "vector" for w in words):
+        _settle_sfpu(th)  # a Vector Unit word acts on the SFPU state the queued calls use
+    t = cs.__dict__["tile"]
+    t.push(1, words)
+    if t.run():
+        t.finish()
+
+
+def api_sfpu_init(th, cs):
+    """An SFPU op's init from the compute API, on a core with a ckernel tile: tt-llk's init words."""
+    if "tile" in cs.__dict__:
+        _api_push(th, cs, _llk_init_words())
+
+
+def api_sfpu_op(th, cs, half, dst_tile_index, compiled):
+    """An SFPU op from the compute API, on a core with a ckernel tile: the start words, the check that the ADDR_MOD
+    slots the op's SFPLOAD / SFPSTORE select leave the RWCs alone (what the batched program assumes), the done
+    words."""
+    if "tile" not in cs.__dict__:
+        return
+    from tensix.errors import NotModelledError
+    t = cs.__dict__["tile"]
+    row = (half * cs.capacity + dst_tile_index) << 6
+    _api_push(th, cs, [TT_OP_SETC16(_TCF["DEST_TARGET_REG_CFG_MATH_Offset"][0], row),  # noqa: F821
+                       TT_OP_SETC16(_TCF["ADDR_MOD_SET_Base"][0], 1),  # noqa: F821
+                       TT_OP_STALLWAIT(p_stall.STALL_SFPU, p_stall.MATH)])  # noqa: F821
+    tc = t.thread_config(1)
+    for slot in sorted({i["AddrMod"] + 4 for i in compiled.instrs if i.op in ("SFPLOAD", "SFPSTORE")}):
+        words = [int(tc[_TCF[f"ADDR_MOD_{sec}_SEC{slot}_{f}"][0]]) for sec, f in
+                 (("AB", "SrcAIncr"), ("DST", "DestIncr"), ("BIAS", "BiasIncr"))]
+        if any(words):
+            raise NotModelledError(
+                f"SFPU op on core {th.core.logical} at {th.source_line_now()}: its SFPLOAD / SFPSTORE select "
+                f"ADDR_MOD_{slot}, which this kernel programmed to (AB 0x{words[0]:04X}, DST 0x{words[1]:04X}, "
+                f"BIAS 0x{words[2]:02X}) through the ckernel layer; the compute API's SFPU ops run batched and "
+                "model ADDR_MOD slots that leave the RWCs alone, as the op's init programs them. Fix: call the op's "
+                "*_tile_init() after programming ADDR_MOD, or issue the op's words yourself with TTI_.")
+    _api_push(th, cs, [TT_OP_SETRWC(p_setrwc.CLR_NONE, 0, 0, 0, 0, p_setrwc.SET_D),  # noqa: F821
+                       TT_OP_STALLWAIT(p_stall.STALL_CFG, p_stall.WAIT_SFPU),  # noqa: F821
+                       TT_OP_SETC16(_TCF["ADDR_MOD_SET_Base"][0], 0)])  # noqa: F821

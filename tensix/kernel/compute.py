@@ -1467,6 +1467,9 @@ def _run_sfpu(fn, args, dst_tile_index):
     w = cs.written[h]
     if w is not None:  # the program's stores are known exactly (compiler.dst_footprint)
         w |= writes
+    if "tile" in cs.__dict__:  # the kernel also uses tensix.kernel.ckernel: tt-llk's words around the op
+        from tensix.kernel.ckernel import api_sfpu_op
+        api_sfpu_op(th, cs, h, dst_tile_index, info.compiled)
     _queue_sfpu(th, cs, info, args, h, dst_tile_index)
 
 

@@ -140,6 +140,9 @@ class _Op:
         return spec.init, tuple(args)
 
     def _run_init(self, call, spec, t, cs):
+        if "tile" in cs.__dict__:  # the kernel also uses tensix.kernel.ckernel: tt-llk's init words
+            from tensix.kernel.ckernel import api_sfpu_init
+            api_sfpu_init(_ctx.th, cs)
         fn, args = self._init_program(spec, cs.approx, cs.fp32, t)
         regs = _regs(cs)
         who = (spec.key, args if args is not None else t)
