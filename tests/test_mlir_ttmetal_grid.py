@@ -102,3 +102,40 @@ def test_multi_core_module_prints_as_cpp_kernels():
     cpp = to_cpp(parse(out))
     assert "void kernel_main()" in cpp and "mul_tiles" in cpp
     assert "for (" in cpp                                      # the loop over the core's shard tiles (2x2 tiles)
+
+
+MATMUL = open(os.path.join(LIT, "simple_matmul.mlir")).read().replace("bf16", "f32")   # the 2024 allocator: f32
+
+
+def test_matmul_kernel_in_the_ir_and_as_cpp():
+    out = run(MATMUL, [("ttir-to-ttmetal-backend-pipeline", "")])
+    assert '"ttkernel.builtin"' in out and "kind = @matmul, op = @matmul" in out
+    lowered = run(out, [("ttkernel-lower-builtin", "")])
+    for op in ("ttkernel.mm_init", "ttkernel.matmul_tiles", "arith.muli", "arith.addi", "scf.for"):
+        assert f'"{op}"' in lowered or f"{op} " in lowered, op
+    cpp = to_cpp(parse(lowered))
+    assert "mm_init(tt::CBIndex::c_0, tt::CBIndex::c_1, tt::CBIndex::c_2);" in cpp
+    assert "matmul_tiles(tt::CBIndex::c_0, tt::CBIndex::c_1, i0 * 4 + i2, i2 * 3 + i1, 0, 0);" in cpp
+
+
+def test_matmul_runs_on_one_core():
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((64, 128)).astype(np.float32)
+    b = rng.standard_normal((128, 96)).astype(np.float32)
+    f = tm.compile(MATMUL, route="ttmetal")
+    got = f(a, b)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    # fp32 operands reach the FPU as TF32 (HiFi4, fp32 Dst): agreement to about 1e-3 of the result's scale
+    assert np.abs(got - ref).max() <= 2e-3 * np.abs(ref).max()
+    assert np.corrcoef(got.ravel(), ref.ravel())[0, 1] > 0.99999
+    assert [o.ttnn_ops for o in f.report.ops if o.op == "ttmetal.dispatch"] == [["matmul_tiles"]]
+
+
+def test_matmul_split_over_cores_is_refused():
+    from tensix.errors import NotModelledError
+
+    rng = np.random.default_rng(5)
+    a, b = rng.standard_normal((64, 128)).astype(np.float32), rng.standard_normal((128, 96)).astype(np.float32)
+    with pytest.raises(NotModelledError,
+                       match=r"@matmul on shards .*\(multicast\).*\nFix: run the matmul on one core"):
+        tm.compile(MATMUL, route="ttmetal", options="grid=auto")(a, b)

@@ -18,8 +18,10 @@ with that design:
     and then run as kernels, each TTKernel op the tensix.kernel call of the same name: `noc0` on RISCV_0, `noc1` on
     RISCV_1, `tensix` on the three TRISCs with fp32 Dst accumulation (f32 CBs);
 - the dispatch's device time is the simulator's (per dispatch in the report).
-Not modelled (NotModelledError): core ranges that do not start at core 0x0, DRAM allocations as CBs, `@ge` and matmul kernels, shards
-that are not whole tiles (the 2024 allocator sizes an allocation as its scalars)."""
+Matmul: `ttkernel.builtin {kind = @matmul}` is written out as a loop of matmul_tiles over the resident shards
+(--ttkernel-lower-builtin), on one core.
+Not modelled (NotModelledError): core ranges that do not start at core 0x0, DRAM allocations as CBs, `@ge` kernels,
+a matmul split over cores, shards that are not whole tiles (the 2024 allocator sizes an allocation as its scalars)."""
 
 from __future__ import annotations
 
@@ -115,6 +117,12 @@ def _kernel(block, where):
         for o in ops:
             if isinstance(o, arith.ConstantOp):
                 env[o.result] = o.value.value.data
+            elif isinstance(o, arith.IndexCastOp):
+                env[o.result] = env[o.input]
+            elif isinstance(o, arith.MuliOp):
+                env[o.result] = env[o.lhs] * env[o.rhs]
+            elif isinstance(o, arith.AddiOp):
+                env[o.result] = env[o.lhs] + env[o.rhs]
             elif isinstance(o, scf.ForOp):
                 body = o.body.blocks[0]
                 inner = [x for x in body.ops if not isinstance(x, scf.YieldOp)]

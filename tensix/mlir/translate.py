@@ -82,6 +82,14 @@ def kernels_to_cpp(module: ModuleOp) -> str:
                     for o in ops:
                         if isinstance(o, arith.ConstantOp):
                             consts[o.result] = o.value.value.data
+                        elif isinstance(o, arith.IndexCastOp):
+                            loop_vars[o.result] = operand(o.input, o)
+                        elif isinstance(o, (arith.MuliOp, arith.AddiOp)):
+                            mul = isinstance(o, arith.MuliOp)
+                            parts = [operand(v, o) for v in (o.lhs, o.rhs)]
+                            if mul:     # a sum as a factor keeps its parentheses
+                                parts = [f"({p})" if " + " in p else p for p in parts]
+                            loop_vars[o.result] = f" {'*' if mul else '+'} ".join(parts)
                         elif isinstance(o, scf.ForOp):
                             body = o.body.blocks[0]
                             var = f"i{len(loop_vars)}"

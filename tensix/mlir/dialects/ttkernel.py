@@ -206,10 +206,13 @@ CopyTileOp = _api_op("copy_tile", (("cb", CBType), ("tile_index", I32), ("dst_in
 ReluTileInitOp = _api_op("relu_tile_init", ())
 ReluTileOp = _api_op("relu_tile", (("dst_index", I32),))
 PackTileOp = _api_op("pack_tile", (("dst_index", I32), ("out_cb", CBType), ("out_index", I32)))
+MmInitOp = _api_op("mm_init", (("in0_cb", CBType), ("in1_cb", CBType), ("out_cb", CBType)))
+MatmulTilesOp = _api_op("matmul_tiles", (("in0_cb", CBType), ("in1_cb", CBType), ("in0_tile_index", I32),
+                                         ("in1_tile_index", I32), ("dst_index", I32), ("transpose", I32)))
 
 COMPUTE_API = (TileRegsAcquireOp, TileRegsCommitOp, TileRegsWaitOp, TileRegsReleaseOp, BinaryOpInitCommonOp,
                AddTilesInitOp, MulTilesInitOp, SubTilesInitOp, AddTilesOp, MulTilesOp, SubTilesOp, InitSFPUOp,
-               CopyTileInitOp, CopyTileOp, ReluTileInitOp, ReluTileOp, PackTileOp)
+               CopyTileInitOp, CopyTileOp, ReluTileInitOp, ReluTileOp, PackTileOp, MmInitOp, MatmulTilesOp)
 
 TTKernel = Dialect("ttkernel", [CBPushBackOp, CBPopFrontOp, CBReserveBackOp, CBWaitFrontOp, BuiltinOp, ReturnOp,
                                 AddOp, SubOp, MulOp, MatmulOp, AcquireDstOp, ReleaseDstOp, UnpackAOp, UnpackABOp,

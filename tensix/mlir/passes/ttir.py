@@ -318,6 +318,15 @@ def _generic_pattern(op: Operation, rw: Rewriter) -> bool:
 
     from tensix.mlir.dialects.tt import IteratorTypeAttr, OperandConstraintAttr
 
+    if isinstance(op, ttir.MatmulOp) and not isinstance(op.parent_op(), ttir.GenericOp):
+        # tensix's: tt-mlir's 2024 named rewriter left ttir.matmul alone, though its kernel-to-generic rewriter
+        # already knew @matmul kernels (the systolic maps below); --ttkernel-lower-builtin writes them out
+        kernel = ttir.KernelOp(operands=[[op.a, op.b], [op.output]], result_types=[[op.result.type]],
+                               properties={"op": SymbolRefAttr("matmul"), "kind": SymbolRefAttr("matmul")})
+        rw.insert_before(kernel, op)
+        kernel.location = op.location
+        rw.replace(op, list(kernel.results))
+        return True
     if op.name in _KERNEL_NAMES:
         kernel = ttir.KernelOp(operands=[list(op.inputs), list(op.outputs)],
                                result_types=[[r.type for r in op.results]],

@@ -12,8 +12,10 @@ eltwise_sfpu.cpp), written with the TTKernel compute ops tt-mlir added from 2024
 (`@relu`: init_sfpu, copy_tile_init, relu_tile_init; copy_tile + relu_tile per tile). The data-movement regions'
 whole-CB `cb_push_back(%cb)` become `cb_reserve_back(%cb, n)` + `cb_push_back(%cb, n)` with n the shard's 32x32
 tiles (the CB is the operand's L1 shard, already filled by host_write). `tiles` is the output shard's tile count.
-Kernels that cannot be written out this way (other kinds, @ge, shards that are not whole tiles) raise
-NotModelledError naming the op."""
+`ttkernel.builtin {op = @matmul, kind = @matmul}` (from ttir.matmul, which tensix's --ttir-generic wraps) becomes
+mm_init, a wait for the resident shards, and per output tile an scf.for over k of matmul_tiles with the tile indices
+computed in arith (tt-metal's bmm.cpp loop on one core). Kernels that cannot be written out this way (other kinds,
+@ge, shards that are not whole tiles, a matmul split over cores) raise NotModelledError naming the op."""
 
 from __future__ import annotations
 
@@ -48,9 +50,71 @@ def _index(block_ops: list, value: int):
     return c.result
 
 
+def _shape_tiles(cb) -> tuple[int, int]:
+    _tiles(cb)
+    rows, cols = cb.type.memref.get_shape()
+    return rows // 32, cols // 32
+
+
+def _for(pre: list, ub: int, build) -> None:
+    """scf.for i in [0, ub) whose body `build(i, ops)` fills."""
+    lb, upper, step = _index(pre, 0), _index(pre, ub), _index(pre, 1)
+    body = Block(arg_types=[IndexType()])
+    ops: list[Operation] = []
+    build(body.args[0], ops)
+    body.add_ops(ops)
+    body.add_op(scf.YieldOp())
+    pre.append(scf.ForOp(lb, upper, step, [], Region([body])))
+
+
+def _lower_matmul(cbs) -> list[Operation]:
+    """tensix's @matmul kernel: the operands' whole shards are in their CBs (host_write filled them), so the compute
+    kernel waits for all their tiles and, per output tile (m, n) in row-major order, accumulates matmul_tiles over k
+    in Dst tile 0 (tt-metal's bmm.cpp loop, with the in0 / in1 tile indices m * Kt + k and k * Nt + n of the
+    resident shards instead of streamed tiles), then packs it to the output CB."""
+    a, b, out = cbs
+    (mt, kt), (kt2, nt), (mt2, nt2) = _shape_tiles(a), _shape_tiles(b), _shape_tiles(out)
+    if kt != kt2 or mt != mt2 or nt != nt2:
+        raise NotModelledError(f"--ttkernel-lower-builtin: @matmul on shards of {mt}x{kt}, {kt2}x{nt} and {mt2}x{nt2} "
+                               f"tiles: each core would need the other cores' shards (multicast), which the written-"
+                               f"out kernel does not do.\nFix: run the matmul on one core (grid=1x1).")
+    pre: list[Operation] = [k.MmInitOp(operands=[a, b, out])]
+    c0, c1 = _i32(pre, 0), _i32(pre, 1)
+    na, nb = _i32(pre, mt * kt), _i32(pre, kt * nt)
+    kt_c, nt_c = _i32(pre, kt), _i32(pre, nt)
+    pre += [k.CBWaitFrontOp(operands=[a, [na]]), k.CBWaitFrontOp(operands=[b, [nb]])]
+    i32 = IntegerType(32)
+
+    def rows(m, ops_m):
+        def cols(n, ops_n):
+            ops_n.append(k.TileRegsAcquireOp())
+            inner: list[Operation] = []
+
+            def depth(kk, ops_k):
+                mi, ni, ki = (arith.IndexCastOp(v, i32) for v in (m, n, kk))
+                ia_mul = arith.MuliOp(mi.result, kt_c)
+                ia = arith.AddiOp(ia_mul.result, ki.result)
+                ib_mul = arith.MuliOp(ki.result, nt_c)
+                ib = arith.AddiOp(ib_mul.result, ni.result)
+                ops_k += [mi, ni, ki, ia_mul, ia, ib_mul, ib,
+                          k.MatmulTilesOp(operands=[a, b, ia.result, ib.result, c0, c0])]
+            _for(inner, kt, depth)
+            ops_n += inner
+            ops_n += [k.TileRegsCommitOp(), k.CBReserveBackOp(operands=[out, [c1]]), k.TileRegsWaitOp(),
+                      k.PackTileOp(operands=[c0, out, c0]), k.TileRegsReleaseOp(), k.CBPushBackOp(operands=[out, [c1]])]
+        loop: list[Operation] = []
+        _for(loop, nt, cols)
+        ops_m += loop
+    _for(pre, mt, rows)
+    pre += [k.CBPopFrontOp(operands=[a, [na]]), k.CBPopFrontOp(operands=[b, [nb]])]
+    return pre
+
+
 def _lower_builtin(op: k.BuiltinOp) -> list[Operation]:
     name, kind = op.op.root_reference.data, op.kind.root_reference.data
     cbs = list(op.args)
+    if kind == "matmul" and name == "matmul" and len(cbs) == 3:
+        return _lower_matmul(cbs)
     if kind != "eltwise":
         raise NotModelledError(f"--ttkernel-lower-builtin: ttkernel.builtin of kind @{kind} (only @eltwise is "
                                f"written out)")
