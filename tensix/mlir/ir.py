@@ -65,6 +65,10 @@ def context(allow_unregistered: bool = False) -> Context:
     for d in _dialect_list():
         if d.name not in ctx.registered_dialect_names:
             ctx.load_dialect(d)
+    from tensix.mlir.dialects.linalg_extra import EXTRA_OPS
+
+    for op in EXTRA_OPS:
+        ctx.load_op(op)
     return ctx
 
 
