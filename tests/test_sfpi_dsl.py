@@ -14,6 +14,7 @@ from tensix.sfpi import (
     v_block,
     v_else,
     v_elseif,
+    v_endif,
     v_if,
     vConst1,
     vConstFloatPrgm0,
@@ -184,6 +185,42 @@ def test_python_if_on_vector_condition_raises():
 
     with pytest.raises(tensix.SfpiError, match="v_if"):
         sfpi.run(f, grid_tile())
+
+
+@pytest.mark.parametrize("form", ["v_if", "v_block", "v_else", "unused at the end"])
+def test_v_if_called_without_with_raises(form):
+    """C++ SFPI's `v_if (c) { ... } v_endif;` written as plain calls would trace the body unpredicated (every lane
+    written, a plausible wrong tile): refused at the first instruction after the call, naming the call's line."""
+    def plain_if():
+        x = dst_reg[0]
+        v_if(x < 0.0)
+        x = x * -1.0
+        v_endif()
+        dst_reg[0] = x
+
+    def plain_block():
+        x = dst_reg[0]
+        v_block()
+        v_and(x < 0.0)
+        dst_reg[0] = x * -1.0
+
+    def plain_else():
+        x = dst_reg[0]
+        with v_if(x < 0.0):
+            x = x * -1.0
+        v_else()
+        x = x * 2.0
+        dst_reg[0] = x
+
+    def unused_at_end():
+        dst_reg[0] = dst_reg[0] * 2.0
+        v_if(dst_reg[0] < 0.0)
+
+    fn = {"v_if": plain_if, "v_block": plain_block, "v_else": plain_else, "unused at the end": unused_at_end}[form]
+    call = {"v_block": "v_block", "v_else": "v_else"}.get(form, "v_if")
+    with pytest.raises(tensix.SfpiError, match=rf"test_sfpi_dsl.py:\d+: {call}\(\.\.\.\) was called but not used "
+                                               rf"as `with {call}\(\.\.\.\):`"):
+        sfpi.run(fn, grid_tile())
 
 
 def test_undecorated_helper_using_v_if_raises():

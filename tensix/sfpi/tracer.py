@@ -65,6 +65,7 @@ class Trace:
     inputs: list = field(default_factory=list)  # runtime scalar slots: callables args -> uint32
     input_sources: list = field(default_factory=list)  # per slot: argument indices it depends on, or None
     scalar_ops: dict = field(default_factory=dict)  # RISC-V scalar work by kind (for the cost model)
+    unentered: list = field(default_factory=list)  # (block, where) of v_if/... calls not yet entered by a `with`
 
     def __post_init__(self):
         self.scope = self.root
@@ -74,8 +75,20 @@ class Trace:
         return Value(scope=self.scope, loc=kw.pop("loc", "") or user_location(), covered=frozenset({self.scope}),
                      **kw)
 
+    def check_entered(self) -> None:
+        """A v_if / v_elseif / v_else / v_block called without `with`: C++ SFPI's `v_if (c) { ... } v_endif;`
+        written as two calls traces the code between them unpredicated, so every lane would be written."""
+        if self.unentered:
+            block, where = self.unentered[0]
+            raise SfpiError(
+                f"{where}: {block.call}(...) was called but not used as `with {block.call}(...):`, so the code "
+                "after it is not predicated (every lane would be written). Fix: write `with "
+                f"{block.call}(cond):` and indent the predicated statements under it (v_endif() is not needed).")
+
     def emit(self, op: Op) -> Op:
         """Record one op at the current level (closing a finished chain at this level first)."""
+        if self.unentered:
+            self.check_entered()
         self.close_pending(self.level)
         if not op.loc:
             op.loc = user_location()
@@ -115,6 +128,8 @@ class Trace:
 
     # -- predication ------------------------------------------------------------------------------------
     def _cc(self, name: str, **fields) -> None:
+        if self.unentered:
+            self.check_entered()
         op = Op(name, fields, loc=user_location())
         self.ops.append(op)
 
@@ -180,6 +195,7 @@ class Trace:
     def v_and(self, cond) -> None:
         from tensix.sfpi.vector import eval_condition
 
+        self.check_entered()
         if not self.open_chains:
             raise SfpiError(f"{user_location()}: v_and(...) is only allowed inside a v_if or v_block.")
         self.close_pending(self.level)
@@ -202,6 +218,7 @@ class Trace:
             self.pending[self.level] = chain
 
     def finish(self) -> None:
+        self.check_entered()
         if self.open_chains:
             raise SfpiError("an SFPI function ended inside an open v_if/v_block")
         self.close_pending(0)

@@ -836,9 +836,13 @@ def eval_condition(t, cond, may_push: bool = True) -> int:
 class _Block:
     def __init__(self, cond, kind):
         self.cond, self.kind = cond, kind
+        self.call = {"if": "v_if", "elseif": "v_elseif", "else": "v_else", "block": "v_block"}[kind]
+        if tracer._stack:       # until a `with` enters it, the trace refuses to record anything (check_entered)
+            tracer._stack[-1].unentered.append((self, tracer.user_location()))
 
     def __enter__(self):
         t = tracer.current()
+        t.unentered[:] = [u for u in t.unentered if u[0] is not self]
         if self.kind == "if":
             t.begin_if(self.cond)
         elif self.kind == "block":
