@@ -77,15 +77,33 @@ def test_ops_on_8x4_cores(op, ref):
     np.testing.assert_allclose(got, ref(a, b), rtol=1e-2, atol=1e-2)
 
 
-def test_unary_deadlocks_on_every_core_as_on_one():
-    """The 2024 lowering's unary IR has noc1 push the output CB, so the compute kernel never gets to reserve it: a
-    hang on hardware, a DeadlockError here, on one core and on each core of a grid."""
+def test_unary_runs_on_one_core_and_on_a_grid():
+    """A one-input generic (relu): its noc1 region pushes nothing (tensix's departure from the 2024 lowering, whose
+    noc1 region pushed the output CB and hung the program), so relu runs: numpy's relu of the inputs as copy_tile
+    leaves them in Dst (through SrcA: Float32 truncated to TF32, as the route's other kernels read them)."""
+    a, b = inputs((256, 128))
+    tf32 = (a.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
+    for options in ("", "grid=auto"):
+        got = tm.compile(single("relu", 256, 128), route="ttmetal", options=options)(a, b)
+        assert np.array_equal(got, np.maximum(tf32, 0)), options
+
+
+def test_the_2024_unary_dispatch_hangs_loudly():
+    """The 2024 form of the unary dispatch (noc1 pushing the output CB) would hang a card: on every core the compute
+    kernel waits in cb_reserve_back for a CB that is already full; tensix raises DeadlockError naming it."""
     from tensix.device.errors import DeadlockError
+    from tensix.mlir.dialects import ttkernel, ttmetal
+    from tensix.mlir.passes import run_pass
 
     a, b = inputs((256, 128))
     for options in ("", "grid=auto"):
+        module = parse(single("relu", 256, 128))
+        run_pass(module, "ttir-to-ttmetal-backend-pipeline", options, {})
+        dispatch = next(o for o in module.walk() if isinstance(o, ttmetal.DispatchOp))
+        noc1 = dispatch.regions[1].blocks[0]
+        noc1.insert_op_before(ttkernel.CBPushBackOp(operands=[noc1.args[1], []]), noc1.first_op)
         with pytest.raises(DeadlockError, match="blocked in cb_reserve_back"):
-            tm.compile(single("relu", 256, 128), route="ttmetal", options=options)(a, b)
+            tm.compile(module, route="ttmetal")(a, b)
 
 
 def test_grids_that_do_not_fit_are_refused():

@@ -6,7 +6,13 @@ left alone, as in 2024), a `ttir.kernel` whose result is unused as `ttkernel.bui
 (noc0, noc1, tensix) on the generic's grid, the tensix region taking the generic's body with its arguments
 retyped to `!ttkernel.cb<address, port, memref>` (address 0: a block argument has no ttir.alloc, as tt-mlir's
 lookupAddress finds), the two data-movement regions a `cb_push_back` of operand 0 / 1 and a return; alloc and
-dealloc one for one."""
+dealloc one for one.
+
+One departure from be6c5b5c98: its noc1 region pushes operand 1 whatever that is, which for a one-input generic (relu)
+is the output CB; the compute kernel's cb_reserve_back on that full CB then never returns (the program hangs a card;
+tensix raises DeadlockError). Here a data-movement region pushes only an input CB, so the noc1 region of a one-input
+generic is a bare return: binary generics come out exactly as in 2024 (tt-mlir's TTMetal lit tests are all binary),
+unary ones run."""
 
 from __future__ import annotations
 
@@ -98,7 +104,8 @@ def _to_ttmetal(op: Operation, rw: Rewriter) -> bool:
         regions = []
         for k in range(2):
             b = Block(arg_types=cbs)
-            b.add_op(ttkernel.CBPushBackOp(operands=[b.args[k], []]))
+            if k < len(op.inputs):   # tensix: only input CBs (see the module docstring)
+                b.add_op(ttkernel.CBPushBackOp(operands=[b.args[k], []]))
             b.add_op(ttkernel.ReturnOp())
             regions.append(Region([b]))
         regions.append(tensix_region)
