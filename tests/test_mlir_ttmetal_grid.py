@@ -79,13 +79,13 @@ def test_ops_on_8x4_cores(op, ref):
 
 def test_unary_runs_on_one_core_and_on_a_grid():
     """A one-input generic (relu): its noc1 region pushes nothing (tensix's departure from the 2024 lowering, whose
-    noc1 region pushed the output CB and hung the program), so relu runs: numpy's relu of the inputs as copy_tile
-    leaves them in Dst (through SrcA: Float32 truncated to TF32, as the route's other kernels read them)."""
+    noc1 region pushed the output CB and hung the program), so relu (and ge) run, exactly numpy's."""
     a, b = inputs((256, 128))
-    tf32 = (a.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)
     for options in ("", "grid=auto"):
         got = tm.compile(single("relu", 256, 128), route="ttmetal", options=options)(a, b)
-        assert np.array_equal(got, np.maximum(tf32, 0)), options
+        assert np.array_equal(got, np.maximum(a, 0)), options
+        got = tm.compile(single("ge", 256, 128), route="ttmetal", options=options)(a, b)
+        assert np.array_equal(got, (a >= b).astype(np.float32)), options
 
 
 def test_the_2024_unary_dispatch_hangs_loudly():

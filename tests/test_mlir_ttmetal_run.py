@@ -133,16 +133,37 @@ def test_multi_function_module_runs_each_function():
 
 def test_unary_runs():
     """tt-mlir's simple_relu.mlir on the TTMetal route: the 2024 lowering's noc1 region pushed the output CB (a hang);
-    tensix's pushes only inputs, so relu runs (tests/test_mlir_ttmetal_grid.py keeps the 2024 form's hang)."""
+    tensix's pushes only inputs, so relu runs, exactly (its Float32 CB unpacked straight to the 32-bit Dst, as ttnn's
+    SFPU programs do); tests/test_mlir_ttmetal_grid.py keeps the 2024 form's hang."""
     x = np.linspace(-3, 3, 64 * 128, dtype=np.float32).reshape(64, 128)
-    tf32 = (x.view(np.uint32) & np.uint32(0xFFFFE000)).view(np.float32)    # copy_tile through SrcA
-    assert np.array_equal(tm.compile(lit("simple_relu.mlir"), route="ttmetal")(x), np.maximum(tf32, 0))
+    assert np.array_equal(tm.compile(lit("simple_relu.mlir"), route="ttmetal")(x), np.maximum(x, 0))
+
+
+def test_ge_runs_as_binary_ngs_sfpu_program():
+    """tt-mlir's simple_ge.mlir: @ge written out as ttnn's binary_ng SFPU loop (both tiles copied into Dst, their
+    Float32 CBs unpacked straight to the 32-bit Dst as ttnn does for float32, ge_binary_tile): exactly numpy's a >= b
+    as 1.0 / 0.0, near-equal pairs (which TF32 would merge) and equal pairs included; printed as C++ too."""
+    from tensix.mlir.ir import parse
+    from tensix.mlir.opt import run
+    from tensix.mlir.translate import to_cpp
+
+    rng = np.random.default_rng(3)
+    a, b = rng.standard_normal((64, 128)).astype(np.float32), rng.standard_normal((64, 128)).astype(np.float32)
+    b[0, :16] = a[0, :16]
+    b[1, :16] = np.nextafter(a[1, :16], np.float32(np.inf))
+    got = tm.compile(lit("simple_ge.mlir"), route="ttmetal")(a, b)
+    assert np.array_equal(got, (a >= b).astype(np.float32))
+    cpp = to_cpp(parse(run(lit("simple_ge.mlir"), [("ttir-to-ttmetal-backend-pipeline", ""),
+                                                  ("ttkernel-lower-builtin", "")])))
+    assert "ge_binary_tile(0, 1, 0);" in cpp and "copy_tile_to_dst_init_short_with_dt(" in cpp
 
 
 def test_unsupported_shapes_and_kernels_are_loud():
+    from tensix.mlir.opt import run
+    metal = run(lit("simple_multiply.mlir"), [("ttir-to-ttmetal-backend-pipeline", "")]).replace("@mulitply",
+                                                                                                  "@maximum")
     with pytest.raises(NotModelledError, match="no eltwise loop"):
-        tm.compile(lit("simple_ge.mlir"), route="ttmetal")(np.ones((64, 128), np.float32), np.ones((64, 128),
-                                                                                                      np.float32))
+        tm.compile(metal, route="ttmetal")(np.ones((64, 128), np.float32), np.ones((64, 128), np.float32))
     odd = lit("simple_multiply.mlir").replace("64x128", "40x100")
     with pytest.raises(NotModelledError, match="whole 32x32 tiles"):
         tm.compile(odd, route="ttmetal")(np.ones((40, 100), np.float32), np.ones((40, 100), np.float32))

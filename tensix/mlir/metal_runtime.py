@@ -175,8 +175,14 @@ def _dispatch(tm, device, op, env, where):
             noc = tm.NOC.RISCV_0_default if thread == "noc0" else tm.NOC.RISCV_1_default
             tm.CreateKernel(program, kernel, core, tm.DataMovementConfig(processor=proc, noc=noc))
         elif thread == "tensix":
+            # a kernel that copies tiles into Dst for the SFPU (relu, ge) unpacks its Float32 CBs straight to the
+            # 32-bit Dst, as ttnn's SFPU programs do for float32 (binary_ng: UnpackToDestFp32 per input CB), so the
+            # SFPU sees the exact values instead of SrcA's TF32; the FPU kernels (add, matmul) read SrcA / SrcB
+            sfpu = any(o.name == "ttkernel.copy_tile" for o in region.walk())
+            unpack = {p: tm.UnpackToDestMode.UnpackToDestFp32 for p in ports} if sfpu else None
             tm.CreateKernel(program, kernel, core, tm.ComputeConfig(math_fidelity=tm.MathFidelity.HiFi4,
-                                                                    fp32_dest_acc_en=True))
+                                                                    fp32_dest_acc_en=True,
+                                                                    unpack_to_dest_mode=unpack))
         else:
             raise NotModelledError(f"{where}: a {thread} thread; the TTMetal route runs noc0, noc1 and tensix.")
     cq = device.command_queue()
@@ -266,7 +272,7 @@ def run_function(module: ModuleOp, inputs, name: str | None = None):
             elif isinstance(op, ttmetal.DispatchOp):
                 ns = _dispatch(tm, device, op, env, where)
                 kernel = next((o.name[len("ttkernel."):] for o in op.walk() if o.name.endswith("_tiles")
-                               or o.name == "ttkernel.relu_tile"), "kernels")
+                               or o.name in ("ttkernel.relu_tile", "ttkernel.ge_binary_tile")), "kernels")
                 report.ops.append(OpTime(op.name, [kernel], ns))
             elif isinstance(op, func.ReturnOp):
                 outputs = [np.asarray(env[v]) for v in op.operands]

@@ -34,7 +34,7 @@ def _ctype(ty, op) -> str:
 _DM_HEADERS = ("<cstdint>", '"dataflow_api.h"')
 _COMPUTE_HEADERS = ("<cstdint>", '"compute_kernel_api/common.h"', '"compute_kernel_api/tile_move_copy.h"',
                     '"compute_kernel_api/eltwise_binary.h"', '"compute_kernel_api/eltwise_unary/eltwise_unary.h"',
-                    '"compute_kernel_api/eltwise_unary/relu.h"')
+                    '"compute_kernel_api/eltwise_unary/relu.h"', '"compute_kernel_api/eltwise_binary_sfpu.h"')
 
 
 def kernels_to_cpp(module: ModuleOp) -> str:

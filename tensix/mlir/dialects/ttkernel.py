@@ -205,6 +205,11 @@ CopyTileInitOp = _api_op("copy_tile_init", (("cb", CBType),))
 CopyTileOp = _api_op("copy_tile", (("cb", CBType), ("tile_index", I32), ("dst_index", I32)))
 ReluTileInitOp = _api_op("relu_tile_init", ())
 ReluTileOp = _api_op("relu_tile", (("dst_index", I32),))
+# the SFPU comparisons of ttnn's binary_ng (eltwise_binary_sfpu_no_bcast.cpp): both operands copied into Dst
+_SFPU_BINARY = (("dst_index0", I32), ("dst_index1", I32), ("odst", I32))
+CopyTileToDstInitShortWithDtOp = _api_op("copy_tile_to_dst_init_short_with_dt", (("old_cb", CBType), ("new_cb", CBType)))
+GeBinaryTileInitOp = _api_op("ge_binary_tile_init", ())
+GeBinaryTileOp = _api_op("ge_binary_tile", _SFPU_BINARY)
 PackTileOp = _api_op("pack_tile", (("dst_index", I32), ("out_cb", CBType), ("out_index", I32)))
 MmInitOp = _api_op("mm_init", (("in0_cb", CBType), ("in1_cb", CBType), ("out_cb", CBType)))
 MatmulTilesOp = _api_op("matmul_tiles", (("in0_cb", CBType), ("in1_cb", CBType), ("in0_tile_index", I32),
@@ -212,7 +217,8 @@ MatmulTilesOp = _api_op("matmul_tiles", (("in0_cb", CBType), ("in1_cb", CBType),
 
 COMPUTE_API = (TileRegsAcquireOp, TileRegsCommitOp, TileRegsWaitOp, TileRegsReleaseOp, BinaryOpInitCommonOp,
                AddTilesInitOp, MulTilesInitOp, SubTilesInitOp, AddTilesOp, MulTilesOp, SubTilesOp, InitSFPUOp,
-               CopyTileInitOp, CopyTileOp, ReluTileInitOp, ReluTileOp, PackTileOp, MmInitOp, MatmulTilesOp)
+               CopyTileInitOp, CopyTileOp, ReluTileInitOp, ReluTileOp, CopyTileToDstInitShortWithDtOp,
+               GeBinaryTileInitOp, GeBinaryTileOp, PackTileOp, MmInitOp, MatmulTilesOp)
 
 TTKernel = Dialect("ttkernel", [CBPushBackOp, CBPopFrontOp, CBReserveBackOp, CBWaitFrontOp, BuiltinOp, ReturnOp,
                                 AddOp, SubOp, MulOp, MatmulOp, AcquireDstOp, ReleaseDstOp, UnpackAOp, UnpackABOp,

@@ -128,6 +128,16 @@ def _lower_builtin(op: k.BuiltinOp) -> list[Operation]:
         loop_ops += [k.CBWaitFrontOp(operands=[a, [c1]]), k.CBWaitFrontOp(operands=[b, [c1]]), k.TileRegsAcquireOp(),
                      tiles_op(operands=[a, b, c0, c0, c0]), k.TileRegsCommitOp(),
                      k.CBPopFrontOp(operands=[a, [c1]]), k.CBPopFrontOp(operands=[b, [c1]])]
+    elif name == "ge" and len(cbs) == 3:
+        # ttnn's binary_ng SFPU program for a float comparison (eltwise_binary_sfpu_no_bcast.cpp, tt-metal
+        # 622c6fb9): both tiles copied into Dst 0 and 1, ge_binary_tile(0, 1, 0) writes 1.0 / 0.0 into Dst 0
+        a, b, out = cbs
+        pre += [k.InitSFPUOp(operands=[a, out])]
+        loop_ops += [k.CBWaitFrontOp(operands=[a, [c1]]), k.CBWaitFrontOp(operands=[b, [c1]]), k.TileRegsAcquireOp(),
+                     k.CopyTileToDstInitShortWithDtOp(operands=[b, a]), k.CopyTileOp(operands=[a, c0, c0]),
+                     k.CopyTileToDstInitShortWithDtOp(operands=[a, b]), k.CopyTileOp(operands=[b, c0, c1]),
+                     k.GeBinaryTileInitOp(), k.GeBinaryTileOp(operands=[c0, c1, c0]), k.TileRegsCommitOp(),
+                     k.CBPopFrontOp(operands=[a, [c1]]), k.CBPopFrontOp(operands=[b, [c1]])]
     elif name == "relu" and len(cbs) == 2:
         a, out = cbs
         pre += [k.InitSFPUOp(operands=[a, out]), k.CopyTileInitOp(operands=[a]), k.ReluTileInitOp()]
@@ -135,7 +145,7 @@ def _lower_builtin(op: k.BuiltinOp) -> list[Operation]:
                      k.ReluTileOp(operands=[c0]), k.TileRegsCommitOp(), k.CBPopFrontOp(operands=[a, [c1]])]
     else:
         raise NotModelledError(f"--ttkernel-lower-builtin: ttkernel.builtin @{name} on {len(cbs)} CBs has no "
-                               f"eltwise loop (written out: @add, @mulitply, @subtract on two inputs, @relu on one)")
+                               f"eltwise loop (written out: @add, @mulitply, @subtract, @ge on two inputs, @relu on one)")
     loop_ops += [k.CBReserveBackOp(operands=[out, [c1]]), k.TileRegsWaitOp(), k.PackTileOp(operands=[c0, out, c0]),
                  k.TileRegsReleaseOp(), k.CBPushBackOp(operands=[out, [c1]])]
     lb, ub, step = _index(pre, 0), _index(pre, _tiles(out)), _index(pre, 1)
