@@ -821,6 +821,10 @@ def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest:
         _nb_mm_products(prods, *args)
     out = np.empty_like(d_bits)
     _nb_mm_write(D, fp32_dest, out)
+    touched = np.zeros(nd, bool)
+    touched[prods[:, 0]] = True
+    if not touched.all():       # a Dst tile no product names keeps its bits (its FPU reading need not round-trip:
+        out[~touched] = d_bits[~touched]    # exponent-255 patterns read as finite numbers and write back as Inf)
     return out
 
 
