@@ -3,24 +3,9 @@
 Every error class tensix raises on purpose is importable from here (`from tensix import DeadlockError`). Those
 defined beside heavier modules (the FPU, the data formats, GGML) are loaded when first asked for."""
 
-from tensix.device.errors import (
-    CircularBufferConfigError,
-    CircularBufferError,
-    ComputeInitError,
+from tensix.errors import (
     DeadlockError,
     DeviceError,
-    DramOverflowError,
-    DstCapacityError,
-    DstUndefinedError,
-    KernelError,
-    L1OverflowError,
-    NocAddressError,
-    ReadBarrierError,
-    RuntimeArgError,
-    SemaphoreNeverSatisfiedError,
-    TileRegsError,
-)
-from tensix.errors import (
     NotModelledError,
     RegisterSpillError,
     SfpiError,
@@ -33,6 +18,12 @@ __version__ = "0.1.0"
 
 # error classes that live beside the module raising them: name -> module (imported on first access)
 _LAZY_ERRORS = {
+    # the runtime's diagnostics: importing them eagerly would load tensix.device under every layer below it
+    **{name: "tensix.device.errors" for name in ("CircularBufferConfigError", "CircularBufferError",
+                                                 "ComputeInitError", "DramOverflowError", "DstCapacityError",
+                                                 "DstUndefinedError", "KernelError", "L1OverflowError",
+                                                 "NocAddressError", "ReadBarrierError", "RuntimeArgError",
+                                                 "SemaphoreNeverSatisfiedError", "TileRegsError")},
     "FmaOperandError": "tensix.sfpu.fma_model",
     "FormatError": "tensix.device.formats",
     "FpuError": "tensix.device.fpu",
@@ -74,19 +65,6 @@ __all__ = [
     "UndefinedBehaviourError",
     "DeviceError",
     "DeadlockError",
-    "SemaphoreNeverSatisfiedError",
-    "CircularBufferError",
-    "CircularBufferConfigError",
-    "L1OverflowError",
-    "DramOverflowError",
-    "DstCapacityError",
-    "DstUndefinedError",
-    "NocAddressError",
-    "ReadBarrierError",
-    "RuntimeArgError",
-    "KernelError",
-    "TileRegsError",
-    "ComputeInitError",
     *_LAZY_ERRORS,
     "__version__",
 ]

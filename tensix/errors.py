@@ -28,3 +28,12 @@ class RegisterSpillError(SfpiError):
 class UndefinedBehaviourError(TensixError):
     """An instruction or access that the ISA documentation calls undefined behaviour: the hardware gives no
     answer to copy, so tensix stops instead of inventing one. The message names the ISA page."""
+
+
+class DeviceError(TensixError):
+    """Base class of runtime (device, kernel, host API) misuse."""
+
+
+class DeadlockError(DeviceError):
+    """Every unfinished thread is blocked (RISC-V threads of a device program, or a tile's Tensix threads): on
+    hardware the program would hang forever. Defined here, below both tensix.device and tensix.tile, which raise it."""

@@ -2,15 +2,7 @@
 punish with a hang, corrupt data or a compile/launch failure. All derive from `tensix.errors.TensixError`.
 Messages: what rule was broken and where, then what to do about it."""
 
-from tensix.errors import TensixError
-
-
-class DeviceError(TensixError):
-    """Base class of runtime (device, kernel, host API) misuse."""
-
-
-class DeadlockError(DeviceError):
-    """Every unfinished RISC-V thread is blocked: on hardware the program would hang forever."""
+from tensix.errors import DeadlockError, DeviceError, TensixError  # noqa: F401 (the first two live below tensix.tile)
 
 
 class SemaphoreNeverSatisfiedError(DeadlockError):

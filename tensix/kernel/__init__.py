@@ -8,7 +8,7 @@ from tensix.kernel.sfpu_ops import *  # noqa: F401,F403
 from tensix.kernel import sfpu_ops as _ops
 from tensix.kernel.tilize import *  # noqa: F401,F403
 from tensix.kernel import tilize as _tilize
-from tensix.metalium.types import DataFormat  # noqa: F401
+from tensix.device.formats import DataFormat  # noqa: F401
 
 __all__ = sorted({n for n in list(_df) + list(_cp) if not n.startswith("_") and n not in
                   ("annotations", "np", "sys", "enum", "soc", "cost", "formats", "fpu")} | {"DataFormat", "_run_sfpu"}

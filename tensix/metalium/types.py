@@ -7,18 +7,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from tensix.device.errors import DeviceError
-
-try:  # helper H5's formats module owns DataFormat; tensix.metalium re-exports it
-    from tensix.device.formats import DataFormat  # type: ignore
-except ImportError:  # pragma: no cover - until tensix.device.formats exists
-    class DataFormat(enum.Enum):
-        Float32 = "Float32"
-        Float16_b = "Float16_b"
-        Float16 = "Float16"
-        Bfp8_b = "Bfp8_b"
-        Int32 = "Int32"
-        UInt32 = "UInt32"
-        UInt16 = "UInt16"
+from tensix.device.formats import DataFormat  # noqa: F401 (re-exported: Metalium hosts name it here)
 
 
 @dataclass(frozen=True, order=True)

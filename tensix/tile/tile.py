@@ -18,7 +18,7 @@ from types import MethodType
 
 import numpy as np
 
-from tensix.device.errors import DeadlockError
+from tensix.errors import DeadlockError
 from tensix.errors import NotModelledError, UndefinedBehaviourError
 from tensix.tile import isa
 from tensix.tile.errors import TileError
