@@ -64,18 +64,17 @@ def setdmareg(tile, thread, w):
         raise NotModelledError(f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) is SETDMAREG's special mode, which "
                                f"reads packer state tensix does not model yet ({_DOC}/SETDMAREG_Special.md). "
                                "Fix: use the immediate mode (bit 7 = 0).")
-    g = tile._gprs[thread]
-    half = w & 0x7F
-    _set_half(g, half >> 1, (half & 1) * 16, (w >> 8) & 0xFFFF)
+    g = tile._gpr_rows[thread]
+    reg, shift = (w & 0x7F) >> 1, (w & 1) * 16
+    g[reg] = (g[reg] & ~(0xFFFF << shift) & _M32) | (((w >> 8) & 0xFFFF) << shift)
     return True
 
 
 def _operands(tile, thread, w, blank, page):
-    _blank(thread, w, blank, page)
-    g = tile._gprs[thread]
-    left = int(g[w & 63])
-    right = (w >> 6) & 63 if w >> 23 & 1 else int(g[(w >> 6) & 63])
-    return g, left, right, (w >> 12) & 63
+    if w & blank:
+        _blank(thread, w, blank, page)
+    g = tile._gpr_rows[thread]  # items are Python ints
+    return g, g[w & 63], (w >> 6) & 63 if w >> 23 & 1 else g[(w >> 6) & 63], (w >> 12) & 63
 
 
 def adddmareg(tile, thread, w):
@@ -119,9 +118,9 @@ def cmpdmareg(tile, thread, w):
 def shiftdmareg(tile, thread, w):
     imm = w >> 23 & 1
     _blank(thread, w, 0x600000 | (0x800 if imm else 0), "SHIFTDMAREG")
-    g = tile._gprs[thread]
-    a = int(g[w & 63])
-    b = (w >> 6) & 31 if imm else int(g[(w >> 6) & 63]) & 31
+    g = tile._gpr_rows[thread]
+    a = g[w & 63]
+    b = (w >> 6) & 31 if imm else g[(w >> 6) & 63] & 31
     mode = _mode(thread, w, "SHIFTDMAREG", ("LEFT", "RIGHT"))
     g[(w >> 12) & 63] = (a << b) & _M32 if mode == 0 else a >> b
     return True
