@@ -9,6 +9,7 @@ from device_helpers import run_single
 
 import tensix
 import tensix.kernel.ckernel as ck
+from tensix.kernel import _ctx
 from tensix.device.errors import DeadlockError
 import tensix.metalium as tm
 from tensix.device import formats
@@ -147,7 +148,9 @@ def test_mop_template_from_a_kernel():
     def op():
         t = ck.ckernel_template(2, 3, ck.TT_OP_ADDDMAREG(1, 1, 1, 1))  # GPR1 += 1, 2 x 3 times
         t.program()
+        seen["trisc_before"] = _ctx.th.clocks[1]
         t.run()
+        seen["trisc_after"] = _ctx.th.clocks[1]
         seen["gpr1"] = ck.mmio_read(0xFFE00000 + 4)
         seen["profile"] = ck.tile().profile()
 
@@ -155,7 +158,9 @@ def test_mop_template_from_a_kernel():
     assert seen["gpr1"] == 6
     # six ADDDMAREGs with an immediate: 3 cycles each in the Scalar Unit (ScalarUnit.md), on the math thread
     assert seen["profile"]["units"]["scalar"] == {"busy": 18, "instructions": 6}
-    assert seen["profile"]["threads"]["T1"]["cycles"] == 18
+    # the MOP reaches the pipe at the TRISC's time, and the TRISC's clock is its tile thread's clock afterwards
+    assert seen["trisc_after"] - seen["trisc_before"] == 18
+    assert seen["profile"]["threads"]["T1"]["cycles"] == seen["trisc_after"]
 
 
 def test_every_instruction_has_its_three_names():
@@ -169,7 +174,10 @@ def test_device_profiler_shows_the_tile_units(monkeypatch):
     create = tm.CreateDevice
     monkeypatch.setattr(tm, "CreateDevice", lambda *a, **k: devices.append(create(*a, **k)) or devices[-1])
 
+    seen = {}
+
     def op():
+        seen["start"] = _ctx.th.clocks[1]
         ck.TTI_SETDMAREG(0, 7, 0, 3)
         ck.TTI_ADDDMAREG(0, 4, 3, 3)  # GPR4 = GPR3 + GPR3: one aligned group of four
 
@@ -177,7 +185,43 @@ def test_device_profiler_shows_the_tile_units(monkeypatch):
     run = devices[0].profiler.last_run()
     (units,) = run.tile_units.values()
     assert units["units"]["scalar"] == {"busy": 1 + 3, "instructions": 2}
-    assert units["threads"]["T1"]["cycles"] == 4
+    assert units["threads"]["T1"]["cycles"] == seen["start"] + 4
+
+
+def test_compute_api_sfpu_work_shows_on_the_tile_and_the_clocks_stay_one():
+    """On a core whose kernel uses the ckernel layer, a compute API SFPU op's batched program keeps the tile's
+    Vector Unit busy for its SFPU cycles, and words pushed afterwards pass no earlier than the TRISC's clock."""
+    seen = {}
+    infos = []
+    real_charge = ck.api_sfpu_charge
+
+    def spy(th, cs, thread, start, info):
+        infos.append(info)
+        real_charge(th, cs, thread, start, info)
+
+    def op():
+        t = ck.tile()
+        abs_tile_init()
+        before = t.profile()["units"].get("vector", {"busy": 0, "instructions": 0})
+        abs_tile(0)
+        seen["vector"] = (before, t.profile()["units"]["vector"])
+        seen["trisc"] = _ctx.th.clocks[1]
+        ck.TTI_SETDMAREG(0, 7, 0, 3)
+        seen["after"] = (_ctx.th.clocks[1], t.clock(1))
+
+    x = np.random.default_rng(8).uniform(-2, 2, (32, 32)).astype(np.float32)
+    mp = pytest.MonkeyPatch()
+    mp.setattr(ck, "api_sfpu_charge", spy)
+    try:
+        np.testing.assert_array_equal(_run(op, x), np.abs(x))
+    finally:
+        mp.undo()
+    (info,) = infos
+    before, after = seen["vector"]
+    assert after["busy"] - before["busy"] == info.sfpu_cycles > 0
+    assert after["instructions"] - before["instructions"] == info.sfpu_instructions
+    # SETDMAREG: one cycle in the Scalar Unit, pushed at the TRISC's clock (which includes the op's cycles)
+    assert seen["after"] == (seen["trisc"] + 1, seen["trisc"] + 1)
 
 
 def test_compute_api_sfpu_ops_program_the_tile_as_tt_llk():

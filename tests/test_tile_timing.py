@@ -6,6 +6,9 @@ import json
 from pathlib import Path
 
 import numpy as np
+import pytest
+
+import tensix.tile
 
 from tensix.tile import Tile, isa, ops, timing
 
@@ -106,3 +109,22 @@ def test_timing_tables_cover_every_executed_unit():
         if u in ("scalar", "config", "sync", "vector"):
             assert timing.UNITS[unit[isa.OPCODE[name]]] == u and busy[isa.OPCODE[name]] >= 1, name
     assert np.all(np.array(busy) >= 1)
+
+
+def test_charged_work_keeps_a_unit_busy_and_shows_in_the_profile():
+    """Tile.charge: work a unit does outside the Wait Gates (the compute API's batched SFPU programs) occupies the
+    unit; the next instruction for it waits. Tile.advance_to: a RISC-V that pushes late moves its thread's clock."""
+    tile = Tile()
+    tile.charge("vector", 0, 40, 38)
+    tile.push(1, [ops.TT_OP_SFPNOP])
+    tile.finish()
+    p = tile.profile()
+    assert p["units"]["vector"] == {"busy": 40 + COSTS["sfpu.instruction"], "instructions": 39}
+    assert tile.clock(1) == 40 + COSTS["tile.instruction.issue"] and p["threads"]["T1"]["stall"] == 40
+    tile.advance_to(0, 100)
+    tile.advance_to(0, 7)  # never backwards
+    tile.push(0, [ops.TT_OP_SETC16(1, 0)])
+    tile.finish()
+    assert tile.clock(0) == 100 + COSTS["tile.config.setc16"] and tile.profile()["threads"]["T0"]["stall"] == 0
+    with pytest.raises(tensix.tile.TileError, match="none of scalar"):
+        tile.charge("sfpu", 0, 1, 1)

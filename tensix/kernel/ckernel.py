@@ -214,8 +214,10 @@ def _push(word):
         cs.stale[h].clear()
     tiles = cs.dst.reshape(-1, 32, 32)
     (dstmod.write_tiles32 if cs.fp32 else dstmod.write_tiles16)(t.dst, 0, tiles)
-    before, stalled = t.clock(_trisc()), int(t.clocks.stall[_trisc()])
-    t.push(_trisc(), word)
+    ti = _trisc()
+    t.advance_to(ti, th.clocks[ti])  # the store reaches the pipe at the TRISC's time
+    stalled = int(t.clocks.stall[ti])
+    t.push(ti, word)
     blocked = t.run()
     after = (dstmod.read_tiles32 if cs.fp32 else dstmod.read_tiles16)(t.dst, 0, tiles.shape[0])
     changed = np.flatnonzero((after != tiles).reshape(tiles.shape[0], -1).any(axis=1))
@@ -226,8 +228,8 @@ def _push(word):
             cs.defined[h].add(k)
             if cs.written[h] is not None:
                 cs.written[h].add(k)
-    th.clocks[_trisc()] += t.clock(_trisc()) - before  # the tile's own clock (tensix.tile.timing)
-    th.idle[_trisc()] += int(t.clocks.stall[_trisc()]) - stalled  # its Wait Gate stalls are waiting, not work
+    th.clocks[ti] = max(th.clocks[ti], t.clock(ti))  # the word has passed: the tile's clock (tensix.tile.timing)
+    th.idle[ti] += int(t.clocks.stall[ti]) - stalled  # its Wait Gate stalls are waiting, not work
     if blocked:
         t.finish()  # raises DeadlockError naming the waiting instruction (nothing else runs on this tile)
         raise DeadlockError("unreachable")  # pragma: no cover
@@ -410,9 +412,19 @@ def _api_push(th, cs, words):
     if (cs.sfpu_pending or cs.mm_pending) and any(_isa.UNIT[_isa.name_of(w)] == "vector" for w in words):
         _settle_sfpu(th)  # a Vector Unit word acts on the SFPU state the queued calls use
     t = cs.__dict__["tile"]
+    # tt-llk's start / done words of a compute API op, at the math thread's time; their cycles are part of the
+    # op's own figure (ProgramInfo.cycles), so the TRISC's clock is not moved here
+    t.advance_to(1, th.clocks[1])
     t.push(1, words)
     if t.run():
         t.finish()
+
+
+def api_sfpu_charge(th, cs, thread, start, info):
+    """The batched SFPU program of a compute API op, issued by TRISC `thread` from cycle `start`: the tile's
+    Vector Unit is busy for its SFPU cycles (tile.profile() and the device profiler's tile units show it)."""
+    if "tile" in cs.__dict__:
+        cs.__dict__["tile"].charge("vector", start, info.sfpu_cycles, info.sfpu_instructions)
 
 
 def api_sfpu_init(th, cs):

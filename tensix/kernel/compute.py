@@ -1478,7 +1478,11 @@ def _queue_sfpu(th, cs, info, args, half, base):
     the call fails) and charge its static cycles to the math thread."""
     where = current_call_site(th.kernel.source_files, 3)
     (cs.batch or batch_of(th)).add(th, Job(th, cs, half, info, info.compiled.input_row(args), base, where))
-    th.clocks[_MATH if cs.sfpu_pack_half is None else _PACK] += info.cycles
+    ti = _MATH if cs.sfpu_pack_half is None else _PACK
+    if "tile" in cs.__dict__:  # the kernel also uses tensix.kernel.ckernel: the tile's Vector Unit does this work
+        from tensix.kernel.ckernel import api_sfpu_charge
+        api_sfpu_charge(th, cs, ti, th.clocks[ti], info)
+    th.clocks[ti] += info.cycles
 
 
 def _sfpu_from_pack(apply):

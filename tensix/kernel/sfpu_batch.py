@@ -61,7 +61,7 @@ class ProgramInfo:
     """What the batch needs of a compiled SFPI program, computed once: its encoded form, its static cycles
     (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
 
-    __slots__ = ("compiled", "program", "cycles", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at")
+    __slots__ = ("compiled", "program", "cycles", "sfpu_cycles", "sfpu_instructions", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at")
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import program_of, riscv_cycles, sfpu_cycles
@@ -76,7 +76,8 @@ class ProgramInfo:
                             f"{compiled.n_inputs}; please report this with the SFPI function")
         ops = np.bincount(self.program[:, isa.C_OP], minlength=isa.NUM_OPCODES) if len(self.program) else []
         counts = {isa.OPCODE_NAMES[i]: int(c) for i, c in enumerate(ops) if c}
-        self.cycles = sfpu_cycles(counts) + riscv_cycles(compiled)
+        self.sfpu_cycles, self.sfpu_instructions = sfpu_cycles(counts), len(self.program)
+        self.cycles = self.sfpu_cycles + riscv_cycles(compiled)
         touched = set(compiled.dst_reads) | set(compiled.dst_writes)
         # the span of tiles (relative to the call's Dst base) the program touches: it must fit the Dst section
         self.lo = min(touched) if touched else 0

@@ -25,6 +25,7 @@ from tensix.tile import isa
 from tensix.tile.errors import TileError
 from tensix.tile.frontend import MopExpander, ReplayExpander
 from tensix.tile.sync import SyncUnit, make_latch
+from tensix.tile.timing import UNITS
 
 L1_BYTES = 1464 * 1024  # L1.md / seed 004: 1464 KiB at address 0
 N_GPRS = 64
@@ -312,6 +313,20 @@ class Tile:
         (tensix.tile.timing; figures in tensix/costs.json)."""
         self.clocks.drain()
         return int(self.clocks.thread[self._thread_index(thread)])
+
+    def advance_to(self, thread, cycle):
+        """Thread `thread`'s clock moves forward to `cycle` if it is behind: its RISC-V pushes the next words at
+        that time (tensix.kernel.ckernel keeps a TRISC's clock and its tile thread's clock one)."""
+        self.clocks.advance_to(self._thread_index(thread), int(cycle))
+
+    def charge(self, unit, start, cycles, instructions):
+        """Account work that a backend unit does for instructions that do not pass through this tile's Wait
+        Gates, from cycle `start` (or when the unit is free) for `cycles`: the compute API's batched SFPU
+        programs on a core whose kernel also uses the ckernel layer. It shows in profile() and delays the unit's
+        next instruction. unit: one of tensix.tile.timing.UNITS."""
+        if unit not in UNITS:
+            raise TileError(f"unit {unit!r} is none of {', '.join(UNITS)}. Fix: name one of them.")
+        self.clocks.charge(unit, start, int(cycles), int(instructions))
 
     def profile(self):
         """Each thread's cycles and stall cycles (waiting for a busy unit or at its Wait Gate), each unit's busy

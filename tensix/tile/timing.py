@@ -150,6 +150,22 @@ class Clocks:
             _account(log, *self._tables, self.thread, self.stall, self.unit_free, self.unit_busy, self.unit_count,
                      self.misc)
 
+    def advance_to(self, thread, cycle):
+        """Thread `thread`'s next instruction cannot pass before `cycle` (its RISC-V stores it then)."""
+        self.drain()
+        if self.thread[thread] < cycle:
+            self.thread[thread] = cycle
+
+    def charge(self, unit, start, cycles, instructions):
+        """Work that reaches unit `unit` outside the Wait Gate's log (the compute API's batched SFPU programs):
+        it occupies the unit from `start` (or when the unit is free) for `cycles`, counting `instructions`."""
+        self.drain()
+        u = UNITS.index(unit)
+        begin = max(int(start), int(self.unit_free[u]))
+        self.unit_free[u] = begin + cycles
+        self.unit_busy[u] += cycles
+        self.unit_count[u] += instructions
+
     def profile(self):
         self.drain()
         return {
