@@ -128,3 +128,22 @@ def test_charged_work_keeps_a_unit_busy_and_shows_in_the_profile():
     assert tile.clock(0) == 100 + COSTS["tile.config.setc16"] and tile.profile()["threads"]["T0"]["stall"] == 0
     with pytest.raises(tensix.tile.TileError, match="none of scalar"):
         tile.charge("sfpu", 0, 1, 1)
+
+
+def test_rmwcib_and_rdcfg_skip_the_cycle_after_a_wrcfg_or_rdcfg():
+    """ConfigurationUnit.md: RMWCIB / RDCFG issue at most one per cycle over all threads, and only if neither RDCFG
+    nor WRCFG issued in the previous cycle by any thread; WRCFG one per cycle; SETC16 one per thread per cycle."""
+    gap = COSTS["tile.config.after_wrcfg_rdcfg"]
+    wrcfg, rdcfg, rmw = ops.TT_OP_WRCFG(0, 0, 8), ops.TT_OP_RDCFG(0, 8), ops.TT_OP_RMWCIB0(0xFF, 1, 8)
+    # one thread: WRCFG at 0, the RMWCIB may not issue at 1
+    tile = _run([(0, [wrcfg, rmw])])
+    assert tile.clock(0) == 2 + gap and tile.profile()["threads"]["T0"]["stall"] == gap
+    # RDCFG then RDCFG: the second waits too; RMWCIB then RMWCIB does not
+    assert _run([(0, [rdcfg, rdcfg])]).profile()["threads"]["T0"]["stall"] == gap
+    assert _run([(0, [rmw, rmw, rmw])]).clock(0) == 3
+    # across threads: T0's WRCFG at 0 holds T1's RMWCIB until 1 + gap; T2's RMWCIB then waits for T1's
+    tile = _run([(0, [wrcfg]), (1, [rmw]), (2, [rmw])])
+    assert tile.clock(1) == 2 + gap and tile.clock(2) == 3 + gap
+    # SETC16 is not held by any of them
+    tile = _run([(0, [wrcfg]), (1, [ops.TT_OP_SETC16(1, 0)])])
+    assert tile.clock(1) == COSTS["tile.config.setc16"] and tile.profile()["threads"]["T1"]["stall"] == 0

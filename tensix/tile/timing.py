@@ -10,8 +10,9 @@ errors and tensix.sfpu); the keys and their sources:
   DMANOP), `.reg2flop` (REG2FLOP, FLUSHDMA), `.arith` / `.arith_far` (the six GPR arithmetic instructions:
   ADDDMAREG.md's rule on aligned groups of four GPRs), `.memory` (loads, stores, ATSWAP, ATINCGET), `.atomic`
   (ATCAS, ATINCGETPTR, per attempt).
-- Configuration Unit (ConfigurationUnit.md): SETC16 one per thread per cycle; WRCFG, RMWCIB, RDCFG one per cycle
-  over all threads (`tile.config.*`).
+- Configuration Unit (ConfigurationUnit.md): SETC16 one per thread per cycle; WRCFG one per cycle over all
+  threads; RMWCIB and RDCFG one of them per cycle over all threads, and not in the cycle after a WRCFG or an RDCFG
+  (`tile.config.*`, `tile.config.after_wrcfg_rdcfg`).
 - Sync Unit (SyncUnit.md): one cycle each; SEMINIT / SEMPOST / SEMGET one per cycle over all threads.
 - Matrix Unit: SETRWC / INCRWC (MatrixUnit.md, `tile.matrix.rwc`).
 - Vector Unit: one instruction per cycle over all threads (`sfpu.instruction`; VectorUnit.md); after SFPSWAP a
@@ -66,10 +67,11 @@ def tables():
                        (("LOADIND", "LOADREG", "ATINCGET", "STOREIND", "STOREREG", "ATSWAP"), "tile.thcon.memory"),
                        (("ATCAS", "ATINCGETPTR"), "tile.thcon.atomic")):
         put(names, "scalar", c[key], c[key], c[key])  # no pipelining; the thread waits for completion
+    # the Configuration Unit's issue rules are its own (_account, CONFIG_KIND): no unit-wide occupancy
     put(("SETC16",), "config", c["tile.config.setc16"], 0, issue)
-    put(("WRCFG",), "config", c["tile.config.wrcfg"], 1, issue)
-    put(("RMWCIB0", "RMWCIB1", "RMWCIB2", "RMWCIB3"), "config", c["tile.config.rmwcib"], 1, issue)
-    put(("RDCFG",), "config", c["tile.config.rdcfg"], 1, issue)
+    put(("WRCFG",), "config", c["tile.config.wrcfg"], 0, issue)
+    put(("RMWCIB0", "RMWCIB1", "RMWCIB2", "RMWCIB3"), "config", c["tile.config.rmwcib"], 0, issue)
+    put(("RDCFG",), "config", c["tile.config.rdcfg"], 0, issue)
     s = c["tile.sync.instruction"]
     put(("ATGETM", "ATRELM", "SEMWAIT", "STALLWAIT"), "sync", s, 0, issue)
     put(("SEMINIT", "SEMPOST", "SEMGET"), "sync", s, 1, issue)
@@ -78,15 +80,26 @@ def tables():
     put([n for n, u in isa.UNIT.items() if u == "vector"], "vector", v, 1, issue)
     arith = frozenset(isa.OPCODE[n] for n in ("ADDDMAREG", "SUBDMAREG", "MULDMAREG", "CMPDMAREG", "BITWOPDMAREG",
                                               "SHIFTDMAREG"))
+    kind = [0] * 256
+    for name, k in CONFIG_KIND.items():
+        kind[isa.OPCODE[name]] = k
     return unit, busy, occupy, hold, arith, c["tile.thcon.arith_far"] - c["tile.thcon.arith"], \
-        c["tile.sfpu.swap_stall"]
+        c["tile.sfpu.swap_stall"], kind, c["tile.config.after_wrcfg_rdcfg"]
+
+
+# ConfigurationUnit.md's issue rules: SETC16 one per thread per cycle (no rule across threads); WRCFG one per cycle
+# over all threads; RMWCIB and RDCFG one of them per cycle over all threads, and not in the cycle after a WRCFG or
+# an RDCFG (a RDCFG counts as both kinds)
+CFG_WRCFG, CFG_RMW, CFG_RDCFG = 1, 2, 3
+CONFIG_KIND = {"WRCFG": CFG_WRCFG, "RMWCIB0": CFG_RMW, "RMWCIB1": CFG_RMW, "RMWCIB2": CFG_RMW, "RMWCIB3": CFG_RMW,
+               "RDCFG": CFG_RDCFG}
 
 
 @numba.njit(cache=True, nogil=True)
-def _account(log, unit_of, busy_of, occupy_of, hold_of, is_arith, far, swap_stall, scalar_u, sync_u, vector_u,
-             sfpswap, sfpnop, thread, stall, free, ubusy, ucount, misc):
+def _account(log, unit_of, busy_of, occupy_of, hold_of, is_arith, far, swap_stall, config_kind, cfg_gap, scalar_u,
+             sync_u, vector_u, sfpswap, sfpnop, thread, stall, free, ubusy, ucount, misc):
     """Advance the clocks over a log of passed instructions (word | thread << 32 | RESUMED), in execution order.
-    misc = [last_change, swap_at]."""
+    misc = [last_change, swap_at, WRCFG free at, RMWCIB / RDCFG free at, last WRCFG / RDCFG issue]."""
     for k in range(log.shape[0]):
         e = log[k]
         w = np.int64(e & 0xFFFFFFFF)
@@ -97,9 +110,23 @@ def _account(log, unit_of, busy_of, occupy_of, hold_of, is_arith, far, swap_stal
             stall[ti] += misc[0] - now
             now = misc[0]
         u = unit_of[op]
-        if free[u] > now:
-            stall[ti] += free[u] - now
-            now = free[u]
+        k = config_kind[op]
+        if k == 0:
+            ready = free[u]
+        elif k == 1:  # CFG_WRCFG
+            ready = misc[2]
+        else:  # CFG_RMW, CFG_RDCFG
+            ready = max(misc[3], misc[4] + 1 + cfg_gap)
+        if ready > now:
+            stall[ti] += ready - now
+            now = ready
+        if k == 1:
+            misc[2] = now + 1
+            misc[4] = now
+        elif k != 0:
+            misc[3] = now + 1
+            if k == 3:
+                misc[4] = now
         b = busy_of[op]
         if u == scalar_u:
             if is_arith[op] and not (w >> 23) & 1 and (w & 0x3F) >> 2 != ((w >> 6) & 0x3F) >> 2:
@@ -134,12 +161,14 @@ class Clocks:
         self.unit_free = np.zeros(len(UNITS), np.int64)
         self.unit_busy = np.zeros(len(UNITS), np.int64)
         self.unit_count = np.zeros(len(UNITS), np.int64)
-        self.misc = np.array([0, -2], np.int64)  # last change that can release a wait; cycle of the last SFPSWAP
+        # last change that can release a wait; cycle of the last SFPSWAP; the Configuration Unit's issue rules
+        self.misc = np.array([0, -2, 0, 0, -8], np.int64)
         self.blocked = [False, False, False]
         self.log = []
-        unit, busy, occupy, hold, arith, far, swap = tables()
+        unit, busy, occupy, hold, arith, far, swap, kind, gap = tables()
         self._tables = (np.array(unit, np.int64), np.array(busy, np.int64), np.array(occupy, np.int64),
                         np.array(hold, np.int64), np.array([op in arith for op in range(256)], np.bool_), far, swap,
+                        np.array(kind, np.int64), gap,
                         UNITS.index("scalar"), UNITS.index("sync"), UNITS.index("vector"), isa.OPCODE["SFPSWAP"],
                         isa.OPCODE["SFPNOP"])
 
