@@ -147,3 +147,60 @@ def test_rmwcib_and_rdcfg_skip_the_cycle_after_a_wrcfg_or_rdcfg():
     # SETC16 is not held by any of them
     tile = _run([(0, [wrcfg]), (1, [ops.TT_OP_SETC16(1, 0)])])
     assert tile.clock(1) == COSTS["tile.config.setc16"] and tile.profile()["threads"]["T1"]["stall"] == 0
+
+
+def _mop_tile(a0):
+    """A tile whose T0 MOP template 0 emits `a0` once per iteration (no B, no A1-A3)."""
+    tile = Tile()
+    for i, v in enumerate([0, 0, 0, a0, 0, 0, 0, a0, 0]):
+        tile.mmio_write("T0", 0xFFB80000 + 4 * i, v)
+    return tile
+
+
+def test_mop_transition_delays_the_next_instruction_by_a_cycle():
+    """MOPExpander.md: after expanding a MOP, if the next instruction is not a MOP, a one cycle transition penalty
+    (neither ingest nor emit); the backend sees it unless the MOP's last word keeps it fed."""
+    pen, setc16, issue = COSTS["tile.mop.transition"], ops.TT_OP_SETC16(1, 0), COSTS["tile.instruction.issue"]
+    mop2 = ops.TT_OP_MOP(0, 1, 0)  # two iterations: a0, a0
+    tile = _mop_tile(setc16)
+    tile.push(0, [mop2, setc16])
+    tile.finish()
+    assert tile.clock(0) == 3 * issue + pen and tile.profile()["threads"]["T0"]["stall"] == pen
+    # MOP after MOP: no transition between them; one after the last
+    tile = _mop_tile(setc16)
+    tile.push(0, [mop2, mop2, setc16])
+    tile.finish()
+    assert tile.clock(0) == 5 * issue + pen
+    # the next instruction in a later push: the same penalty (the expander's state, not the push, decides)
+    tile = _mop_tile(setc16)
+    tile.push(0, [mop2])
+    tile.push(0, [setc16])
+    tile.finish()
+    assert tile.clock(0) == 3 * issue + pen
+    # a MOP_CFG after the MOP: the transition happens there; the word after it still comes late
+    tile = _mop_tile(setc16)
+    tile.push(0, [mop2, ops.TT_OP_MOP_CFG(0), setc16])
+    tile.finish()
+    assert tile.clock(0) == 3 * issue + pen
+
+
+def test_mop_transition_is_hidden_when_the_backend_is_busy_or_fed_by_a_replay():
+    setc16, issue = ops.TT_OP_SETC16(1, 0), COSTS["tile.instruction.issue"]
+    # the MOP's last word holds the thread in the Scalar Unit for 3 cycles: the transition fits inside
+    add = ops.TT_OP_ADDDMAREG(1, 2, 1, 1)
+    tile = _mop_tile(add)
+    tile.push(0, [ops.TT_OP_MOP(0, 0, 0), setc16])
+    tile.finish()
+    assert tile.clock(0) == COSTS["tile.thcon.arith"] + issue and tile.profile()["threads"]["T0"]["stall"] == 0
+    # the MOP's last word is a REPLAY of two words: the Replay Expander keeps the backend fed (the page's advice)
+    tile = _mop_tile(ops.TT_OP_REPLAY(0, 2, 0, 0))
+    tile.push(0, [ops.TT_OP_REPLAY(0, 2, 0, 1), setc16, setc16])  # record two SETC16s (not executed)
+    tile.push(0, [ops.TT_OP_MOP(0, 0, 0), setc16])
+    tile.finish()
+    assert tile.clock(0) == 3 * issue and tile.profile()["threads"]["T0"]["stall"] == 0
+    # a REPLAY of one word: the penalty shows
+    tile = _mop_tile(ops.TT_OP_REPLAY(0, 1, 0, 0))
+    tile.push(0, [ops.TT_OP_REPLAY(0, 1, 0, 1), setc16])
+    tile.push(0, [ops.TT_OP_MOP(0, 0, 0), setc16])
+    tile.finish()
+    assert tile.clock(0) == 2 * issue + COSTS["tile.mop.transition"]

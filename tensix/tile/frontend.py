@@ -17,6 +17,7 @@ from tensix.errors import NotModelledError
 from tensix.tile import isa
 
 MOP, MOP_CFG, NOP, REPLAY = 0x01, 0x03, 0x02, 0x04
+AFTER_NONE, AFTER_MOP, AFTER_PENALTY = 0, 1, 2
 _PAGES = "tt-isa-documentation WormholeB0/TensixTile/TensixCoprocessor"
 
 
@@ -30,28 +31,50 @@ def _blank_bits(word, mask, name, thread):
 class MopExpander:
     """One thread's MOP Expander: `MopCfg` (9 x uint32, the RISC-V view at 0xFFB80000) and MaskHi."""
 
-    __slots__ = ("thread", "cfg", "mask_hi")
+    __slots__ = ("thread", "cfg", "mask_hi", "after_mop", "_last")
 
     def __init__(self, thread):
         self.thread = thread
         self.cfg = [0] * 9
         self.mask_hi = 0
+        self.after_mop = AFTER_NONE  # where the last MOP's transition stands (for the time model)
+        self._last = -1  # index in this push's output of the last word the last MOP emitted
 
-    def expand(self, words, out):
-        """Append to `out` what the expander emits for `words` (MOP / MOP_CFG consumed, the rest passed)."""
+    def expand(self, words, out, transitions=None):
+        """Append to `out` what the expander emits for `words` (MOP / MOP_CFG consumed, the rest passed).
+
+        `transitions`, if given, receives (last, next) index pairs into `out`: `last` is the last word a MOP
+        emitted, `next` the first word emitted after it when the instruction after the MOP was not a MOP: the
+        word that comes one cycle late (MOPExpander.md: "After expanding a MOP instruction, if the next
+        instruction is not a MOP instruction, there is a one cycle transition penalty"). A pair may span pushes:
+        (last, None) when the push ends after the MOP, then (-1, next) in the push that brings the next word."""
         for w in words:
             op = w >> 24
-            if op == MOP_CFG:
-                if w & 0xFF0000:
-                    _blank_bits(w, 0xFF0000, "MOP_CFG", self.thread)
-                self.mask_hi = w & 0xFFFF
-            elif op == MOP:
+            if op == MOP:
+                self.after_mop = AFTER_NONE
+                before = len(out)
                 if w >> 23 & 1 == 0:
                     self._template0((self.mask_hi << 16) | (w & 0xFFFF), (w >> 16) & 0x7F, out)
                 else:
                     self._template1(out)
-            else:
-                out.append(w)
+                if len(out) > before:
+                    self.after_mop, self._last = AFTER_MOP, len(out) - 1
+                continue
+            if self.after_mop == AFTER_MOP:
+                self.after_mop = AFTER_PENALTY  # the next instruction is not a MOP: the transition cycle
+            if op == MOP_CFG:
+                if w & 0xFF0000:
+                    _blank_bits(w, 0xFF0000, "MOP_CFG", self.thread)
+                self.mask_hi = w & 0xFFFF
+                continue
+            if self.after_mop == AFTER_PENALTY:
+                self.after_mop = AFTER_NONE
+                if transitions is not None:
+                    transitions.append((self._last, len(out)))
+            out.append(w)
+        if self.after_mop == AFTER_MOP and transitions is not None:
+            transitions.append((self._last, None))  # the next instruction comes with a later push
+        self._last = -1  # indices into `out` do not outlive this push
 
     def _template0(self, mask, count1, out):
         cfg = self.cfg
@@ -94,7 +117,7 @@ class MopExpander:
 class ReplayExpander:
     """One thread's Replay Expander: a 32-entry buffer and the state of a Load in progress."""
 
-    __slots__ = ("thread", "buffer", "load_left", "load_index", "load_exec")
+    __slots__ = ("thread", "buffer", "load_left", "load_index", "load_exec", "single_last")
 
     def __init__(self, thread):
         self.thread = thread
@@ -102,6 +125,7 @@ class ReplayExpander:
         self.load_left = 0  # instructions still to record
         self.load_index = 0
         self.load_exec = False
+        self.single_last = False  # the last MOP's last word came out of here as one instruction (time model)
 
     def expand(self, words, out):
         """Append to `out` what the expander emits for `words`."""
@@ -123,6 +147,31 @@ class ReplayExpander:
                     out.extend(buf[(index + i) % 32] for i in range(count))
             else:
                 out.append(w)
+
+    def expand_tracked(self, words, out, transitions):
+        """expand(), and the indices into `out` of the words that pass the Wait Gate one cycle late because of a
+        MOP transition (MopExpander.expand's pairs). The penalty is hidden when the MOP's last word expands here
+        into two or more words (a REPLAY: MOPExpander.md's advice), since those keep the backend fed; it shows
+        when that word comes out as one instruction and the word after the MOP comes out at all."""
+        late, pos = [], 0
+        for last, nxt in transitions:
+            if last >= 0:
+                self.expand(words[pos:last], out)
+                before = len(out)
+                self.expand(words[last:last + 1], out)
+                self.single_last = len(out) - before == 1
+                pos = last + 1
+            if nxt is None:
+                continue
+            self.expand(words[pos:nxt], out)
+            before = len(out)
+            self.expand(words[nxt:nxt + 1], out)
+            if self.single_last and len(out) > before and nxt == pos:
+                late.append(before)
+            self.single_last = False
+            pos = nxt + 1
+        self.expand(words[pos:], out)
+        return late
 
     @property
     def recording(self):

@@ -59,7 +59,7 @@ _UNMODELLED_REGIONS = (
 
 
 class _Thread:
-    __slots__ = ("index", "mop", "replay", "queue", "latch", "reason", "issued", "executed")
+    __slots__ = ("index", "mop", "replay", "queue", "latch", "reason", "issued", "executed", "queued")
 
     def __init__(self, index):
         self.index = index
@@ -70,6 +70,7 @@ class _Thread:
         self.reason = None  # why the head of the queue cannot pass (for blocked() / DeadlockError)
         self.issued = []  # Tile(execute=False): what left the expanders
         self.executed = 0
+        self.queued = 0  # words ever put in the queue: the sequence number of the next one
 
 
 class Tile:
@@ -215,9 +216,10 @@ class Tile:
         if isinstance(words, (int, np.integer)):
             words = (words,)
         words = [isa._check_word(w) for w in words]
+        transitions = []
         if core is None or core == f"T{thread}":
             after_mop = []
-            t.mop.expand(words, after_mop)
+            t.mop.expand(words, after_mop, transitions if self.execute else None)
         elif core == "B":
             for w in words:
                 if w >> 24 in (0x01, 0x03):
@@ -231,9 +233,14 @@ class Tile:
                             f"and B to any thread; NC cannot push ({_DOC}/BabyRISCV/PushTensixInstruction.md). "
                             f"Fix: push from T{thread} or B.")
         out = t.issued if not self.execute else []
-        t.replay.expand(after_mop, out)
+        if transitions:
+            for k in t.replay.expand_tracked(after_mop, out, transitions):
+                self.clocks.late[t.index].append(t.queued + k)  # the k-th word of this push comes a cycle late
+        else:
+            t.replay.expand(after_mop, out)
         if self.execute:
             t.queue.extend(out)
+            t.queued += len(out)
 
     # ---- running -----------------------------------------------------------------------------------------
     def run(self):

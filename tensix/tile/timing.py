@@ -22,8 +22,14 @@ A thread that waits at its Wait Gate (SEMWAIT / STALLWAIT latch, ATGETM, a faili
 the time of the last instruction that changed what it waits on (a semaphore, a mutex, L1, a GPR): the time of the
 change, not of the poll. Unit-busy waits and those resumptions count as the thread's stall cycles.
 
+- MOP Expander (MOPExpander.md): after a MOP, if the next instruction is not a MOP, one cycle in which it neither
+  ingests nor emits (`tile.mop.transition`). The word after the MOP's output passes no earlier than one cycle plus
+  the penalty after the MOP's last word could first pass: the loss shows only if that last word passed without
+  waiting, and never when it was a REPLAY of two or more words (the page's advice; tensix.tile.frontend marks the
+  words). This assumes the frontend holds one word ahead of the Wait Gate, as no page gives the depth.
+
 What is not modelled: instructions in flight across units (every instruction's effect is visible when it passes
-the Wait Gate, docs/tile.md), the MOP Expander's one-cycle transition after a MOP, memory contention.
+the Wait Gate, docs/tile.md), memory contention.
 """
 
 import json
@@ -97,15 +103,29 @@ CONFIG_KIND = {"WRCFG": CFG_WRCFG, "RMWCIB0": CFG_RMW, "RMWCIB1": CFG_RMW, "RMWC
 
 @numba.njit(cache=True, nogil=True)
 def _account(log, unit_of, busy_of, occupy_of, hold_of, is_arith, far, swap_stall, config_kind, cfg_gap, scalar_u,
-             sync_u, vector_u, sfpswap, sfpnop, thread, stall, free, ubusy, ucount, misc):
+             sync_u, vector_u, sfpswap, sfpnop, mop_penalty, late, late_at, seq, arrival, thread, stall, free, ubusy,
+             ucount, misc):
     """Advance the clocks over a log of passed instructions (word | thread << 32 | RESUMED), in execution order.
-    misc = [last_change, swap_at, WRCFG free at, RMWCIB / RDCFG free at, last WRCFG / RDCFG issue]."""
+    misc = [last_change, swap_at, WRCFG free at, RMWCIB / RDCFG free at, last WRCFG / RDCFG issue].
+    late: per thread, the sequence numbers of the words a MOP transition delays (from late_at[thread] on); seq:
+    each thread's passed words so far; arrival: when each thread's last word could first pass."""
     for k in range(log.shape[0]):
         e = log[k]
         w = np.int64(e & 0xFFFFFFFF)
         ti = np.int64((e >> 32) & 3)
         op = w >> 24
         now = thread[ti]
+        s = seq[ti]
+        seq[ti] = s + 1
+        while late_at[ti] < late.shape[1] and 0 <= late[ti, late_at[ti]] < s:
+            late_at[ti] += 1  # (not expected: every word passes once, in order)
+        if late_at[ti] < late.shape[1] and late[ti, late_at[ti]] == s:
+            late_at[ti] += 1
+            ready = arrival[ti] + 1 + mop_penalty  # the word before it came out as the MOP's last: one cycle lost
+            if ready > now:
+                stall[ti] += ready - now
+                now = ready
+        arrival[ti] = now
         if (e >> 34) & 1 and misc[0] > now:  # resumes when what it waited on changed
             stall[ti] += misc[0] - now
             now = misc[0]
@@ -165,19 +185,29 @@ class Clocks:
         self.misc = np.array([0, -2, 0, 0, -8], np.int64)
         self.blocked = [False, False, False]
         self.log = []
+        self.late = ([], [], [])  # per thread: sequence numbers of words a MOP transition delays (Tile.push)
+        self._seq = np.zeros(3, np.int64)
+        self._arrival = np.zeros(3, np.int64)
         unit, busy, occupy, hold, arith, far, swap, kind, gap = tables()
         self._tables = (np.array(unit, np.int64), np.array(busy, np.int64), np.array(occupy, np.int64),
                         np.array(hold, np.int64), np.array([op in arith for op in range(256)], np.bool_), far, swap,
                         np.array(kind, np.int64), gap,
                         UNITS.index("scalar"), UNITS.index("sync"), UNITS.index("vector"), isa.OPCODE["SFPSWAP"],
-                        isa.OPCODE["SFPNOP"])
+                        isa.OPCODE["SFPNOP"], _costs()["tile.mop.transition"])
 
     def drain(self):
         if self.log:
             log = np.array(self.log, np.uint64)
             self.log.clear()
-            _account(log, *self._tables, self.thread, self.stall, self.unit_free, self.unit_busy, self.unit_count,
-                     self.misc)
+            width = max(1, max(len(x) for x in self.late))
+            late = np.full((3, width), -1, np.int64)
+            for t, x in enumerate(self.late):
+                late[t, :len(x)] = x
+            late_at = np.zeros(3, np.int64)
+            _account(log, *self._tables, late, late_at, self._seq, self._arrival, self.thread, self.stall,
+                     self.unit_free, self.unit_busy, self.unit_count, self.misc)
+            for t, x in enumerate(self.late):
+                del x[:late_at[t]]  # the ones that passed
 
     def advance_to(self, thread, cycle):
         """Thread `thread`'s next instruction cannot pass before `cycle` (its RISC-V stores it then)."""
