@@ -72,11 +72,12 @@ def test_make_rejects(kw, msg):
 
 
 def test_encode_not_modelled():
-    lm = make("SFPLOADMACRO", MacroIndex=0, VDLo=0, Imm9=0, VDHi=0)
-    with pytest.raises(NotModelledError, match="SFPLOADMACRO is not modelled"):
-        encode([make("SFPNOP"), lm])
-    with pytest.raises(NotModelledError, match="LoadMacroConfig"):
-        encode([make("SFPMOV", VC=3, VD=0, Mod1=8)])
+    # SFPLOADMACRO and SFPMOV from LoadMacroConfig encode (tensix.sfpu.loadmacro runs them; tests in
+    # test_sfpu_loadmacro.py); the batched interpreter alone refuses them loudly.
+    lm = make("SFPLOADMACRO", MacroIndex=2, VDLo=3, Mod0=3, AddrMod=1, Imm9=5, VDHi=1)
+    row = encode([make("SFPNOP"), lm])[1]
+    assert (row[isa.C_VA], row[isa.C_VD], row[isa.C_IMM], row[isa.C_X]) == (2, 7, 11, 1)
+    encode([make("SFPMOV", VC=3, VD=0, Mod1=8)])
     encode([make("SFPMOV", VC=9, VD=0, Mod1=8)])  # PRNG is modelled
     with pytest.raises(NotModelledError):
         encode([make("SETRWC", FlipSrcA=1)])
@@ -181,10 +182,17 @@ def test_tiles_errors():
 def test_hand_built_loadmacro_row_raises():
     from tensix.sfpu import SfpuState, execute
 
+    from tensix.sfpu.execute import run_prepared
+
     prog = encode([make("SFPNOP")])
     prog[0, isa.C_OP] = isa.OPCODES["SFPLOADMACRO"]
-    with pytest.raises(SfpuError, match="SFPLOADMACRO is not modelled"):
+    # execute() hands it to tensix.sfpu.loadmacro, which refuses an unprogrammed LoadMacroConfig
+    with pytest.raises(NotModelledError, match="Sequence\\[0\\] has not been written"):
         execute(prog, SfpuState(1), new_dst(1))
+    # the batched interpreter alone refuses SFPLOADMACRO loudly
+    z = np.zeros(1, np.int64)
+    with pytest.raises(SfpuError, match="reached the batched interpreter"):
+        run_prepared(prog, SfpuState(1), new_dst(1), z, z, z, np.zeros((1, 0), np.uint32))
 
 
 def test_zero_instances_and_empty_program():

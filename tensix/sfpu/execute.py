@@ -126,7 +126,9 @@ _ERR_TEXT = {
                    "run SFPSHFT2 Mod1=SUBVEC_SHFLROR1 with VC=VD=9 first to make the shifted-in value 0"),
     ERR_INPUT_RANGE: ("a runtime input does not fit the instruction's immediate field",
                       "pass a value that fits the field width (e.g. 0..0xffff for Imm16)"),
-    ERR_LOADMACRO: ("SFPLOADMACRO is not modelled", "use SFPLOAD and the scheduled instructions"),
+    ERR_LOADMACRO: ("SFPLOADMACRO and SFPMOV from LoadMacroConfig reached the batched interpreter, which does not "
+                    "model LoadMacroConfig", "run the program through tensix.sfpu.execute (it hands such programs "
+                    "to tensix.sfpu.loadmacro)"),
 }
 
 
@@ -257,13 +259,13 @@ def _g_mad(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, flag
             sgn = False
             ind = (mod & 8) != 0
             l3 = np.int64(0)
-            if op == OP_SFPADDI:  # BF16(Imm16) * 1.0 + VD
+            if op == OP_SFPADDI:  # BF16(Imm16) * 1.0 + VC (VC = VD unless SFPLOADMACRO scheduled it)
                 a = imm << 16
                 bb = np.int64(0x3F800000)
-                c = np.int64(lregs[s, vd, L])
-            elif op == OP_SFPMULI:  # BF16(Imm16) * VD + 0.0
+                c = np.int64(lregs[s, vc, L])
+            elif op == OP_SFPMULI:  # BF16(Imm16) * VC + 0.0
                 a = imm << 16
-                bb = np.int64(lregs[s, vd, L])
+                bb = np.int64(lregs[s, vc, L])
                 c = np.int64(0)
             else:
                 l3 = np.int64(lregs[s, 3, L])
@@ -453,8 +455,10 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
                     xv = _advance_prng(prng, s, L)
                 elif vc == 15:
                     xv = np.int64(lcfg[s, L])
+                elif vc <= 8:
+                    return ERR_LOADMACRO  # LoadMacroConfig: tensix.sfpu.loadmacro executes these
                 else:
-                    xv = np.int64(0)  # 10..14; 0..8 (LoadMacroConfig) rejected by encode
+                    xv = np.int64(0)  # 10..14
             else:
                 xv = np.int64(lregs[s, vc, L])
                 if mod & 1:
@@ -471,9 +475,9 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
                 if mod & 1:
                     r = (cv + simm) & M32
                 elif mod & 2:
-                    r = (cv - np.int64(lregs[s, vd, L])) & M32
+                    r = (cv - np.int64(lregs[s, vb, L])) & M32
                 else:
-                    r = (cv + np.int64(lregs[s, vd, L])) & M32
+                    r = (cv + np.int64(lregs[s, vb, L])) & M32
                 lregs[s, vd, L] = np.uint32(r)
                 if not (mod & 4):
                     flags[s, L] = r >= 0x80000000
@@ -506,7 +510,7 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
                 sg = c >> 31
                 e = (c >> 23) & 0xFF
                 m = c & 0x7FFFFF
-                bv = np.int64(lregs[s, vd, L])
+                bv = np.int64(lregs[s, vb, L])
                 if op == OP_SFPSETEXP:
                     if mod & 1:
                         e = imm
@@ -559,18 +563,19 @@ def _g_simple(op, va, vb, vc, vd, mod, imm, x, s, d, b, bd_all, en, t0, lregs, f
                     continue
                 c = lregs[s, vc, L]
                 if op == OP_SFPAND:
-                    lregs[s, vd, L] = lregs[s, vd, L] & c
+                    lregs[s, vd, L] = lregs[s, vb, L] & c
                 elif op == OP_SFPOR:
-                    lregs[s, vd, L] = lregs[s, vd, L] | c
+                    lregs[s, vd, L] = lregs[s, vb, L] | c
                 elif op == OP_SFPXOR:
-                    lregs[s, vd, L] = lregs[s, vd, L] ^ c
+                    lregs[s, vd, L] = lregs[s, vb, L] ^ c
                 else:
                     lregs[s, vd, L] = np.uint32((~np.int64(c)) & M32)
     elif op == OP_SFPSHFT or (op == OP_SFPSHFT2 and mod >= 5):
         # SFPSHFT: VD = VD shifted; SFPSHFT2 mode 5: VD = VB shifted by VC; mode 6: VB = Imm12 & 15.
         if vd < 8:
             simm = _i32(imm | ~np.int64(0xFFF)) if (imm & 0x800) else imm
-            src = vd if op == OP_SFPSHFT else ((imm & 15) if mod == 6 else vb)  # mode 6: VB = Imm12 & 15
+            # SFPSHFT: VB = VD (isa._row); SFPSHFT2 mode 6: VB = Imm12 & 15 unless SFPLOADMACRO set VB (x = 1)
+            src = (imm & 15) if (op == OP_SFPSHFT2 and mod == 6 and x == 0) else vb
             for L in range(32):
                 if not en[L]:
                     continue
@@ -1203,7 +1208,37 @@ def execute(program: np.ndarray, state: SfpuState, dsts: np.ndarray, *, state_of
         bad = int(np.argmax(used >= inp.shape[1]))
         raise SfpuError(f"execute: instruction {bad} reads input {int(used[bad])} but inputs has only "
                         f"{inp.shape[1]} columns; pass inputs of shape (K, {int(used.max()) + 1})")
+    from tensix.sfpu import loadmacro
+    if loadmacro.needs_engine(prog):
+        return run_with_loadmacro(prog, state, dsts, s_of, d_of, b_of, inp, instrs, threads)
     return run_prepared(prog, state, dsts, s_of, d_of, b_of, inp, instrs, threads)
+
+
+def run_with_loadmacro(prog, state, dsts, s_of, d_of, b_of, inp, instrs=None, threads=1):
+    """A program that uses LoadMacroConfig (tensix.sfpu.loadmacro.needs_engine), run cycle by cycle by
+    tensix.sfpu.loadmacro.Engine; every instruction still executes in the batched interpreter. Independent
+    instances (distinct states and Dsts, the same outstanding scheduled instructions) run in lockstep, others one
+    after the other, as consecutive calls would."""
+    from tensix.sfpu.loadmacro import Engine
+
+    K = s_of.shape[0]
+    independent = np.unique(s_of).size == K and np.unique(d_of).size == K
+    groups = [np.arange(K)] if independent else [np.array([k]) for k in range(K)]
+    counts = np.zeros(isa.NUM_OPCODES, np.int64)
+    for g in groups:
+        gs, gd, gb, gi = s_of[g], d_of[g], b_of[g], inp[g]
+
+        def run_rows(p, ins, base=None, gs=gs, gd=gd, gb=gb, gi=gi):
+            return run_prepared(np.ascontiguousarray(p), state, dsts, gs, gd, gb if base is None else
+                                np.asarray(base, np.int64), gi, ins, threads, independent)
+
+        eng = Engine(state, dsts, gs, gd, gb, gi, run_rows, instrs=instrs)
+        try:
+            eng.run_program(prog)
+        finally:
+            eng.save()
+        counts += eng.counts
+    return counts
 
 
 def run_prepared(prog, state: SfpuState, dsts, s_of, d_of, b_of, inp, instrs=None, threads: int = 1,

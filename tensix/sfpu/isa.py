@@ -251,6 +251,11 @@ C_OP, C_VA, C_VB, C_VC, C_VD, C_MOD, C_IMM, C_INPUT, C_X, C_IMMW, C_IMMS = range
 NCOLS = 11
 
 _REG_FIELDS = {"VA", "VB", "VC", "VD"}
+# Instructions whose functional model starts `unsigned VB = VD;` or `unsigned VC = VD;` (tt-isa-documentation
+# 393047195250 SFPAND.md, SFPOR.md, SFPXOR.md, SFPIADD.md, SFPSETEXP.md, SFPSETMAN.md, SFPSETSGN.md, SFPSHFT.md;
+# SFPADDI.md, SFPMULI.md). SFPLOADMACRO.md: instructions it schedules skip that assignment.
+VB_IS_VD = frozenset({"SFPAND", "SFPOR", "SFPXOR", "SFPIADD", "SFPSETEXP", "SFPSETMAN", "SFPSETSGN", "SFPSHFT"})
+VC_IS_VD = frozenset({"SFPADDI", "SFPMULI"})
 
 
 @dataclass(frozen=True)
@@ -366,12 +371,6 @@ def _check_modes(ins: Instr) -> None:
 
 def _not_modelled(ins: Instr) -> str | None:
     op = ins.op
-    if op == "SFPLOADMACRO":
-        return ("SFPLOADMACRO is not modelled (LoadMacroConfig, sub-unit scheduling); "
-                "write the equivalent SFPLOAD plus the scheduled instructions instead")
-    if op == "SFPMOV" and ins["Mod1"] & SFPMOV_MOD1_FROM_SPECIAL and ins["VC"] <= 8:
-        return ("SFPMOV from LoadMacroConfig (FROM_SPECIAL with VC 0..8) is not modelled; "
-                "only VC=9 (PRNG) and VC=15 (LaneConfig) are")
     if op == "SETRWC" and (ins["FlipSrcA"] or ins["FlipSrcB"]):
         return "SETRWC FlipSrcA/FlipSrcB (Src bank flips) are not modelled by the SFPU; clear them"
     return None
@@ -384,6 +383,12 @@ def _row(ins: Instr) -> list[int]:
     r[C_INPUT] = ins.input
     g = ins.get
     r[C_VA], r[C_VB], r[C_VC], r[C_VD] = g("VA"), g("VB"), g("VC"), g("VD")
+    # The functional models' `unsigned VB = VD;` / `unsigned VC = VD;` (SFPAND.md, SFPADDI.md, ...): the
+    # interpreter reads the column, which SFPLOADMACRO's scheduled instructions set otherwise (SFPLOADMACRO.md).
+    if op in VB_IS_VD:
+        r[C_VB] = r[C_VD]
+    elif op in VC_IS_VD:
+        r[C_VC] = r[C_VD]
     r[C_MOD] = g("Mod0") if any(s.name == "Mod0" for s in FIELDS[op]) else g("Mod1")
     imm = IMM_FIELD[op]
     if imm is not None:
@@ -397,6 +402,11 @@ def _row(ins: Instr) -> list[int]:
         r[C_X] = g("StochasticRounding") | (g("UseImm5") << 1)
     elif op == "SFPSHFT2" and g("Mod1") == SFPSHFT2_MOD1_SHFT_IMM:
         r[C_VB] = g("Imm12") & 15
+    elif op == "SFPLOADMACRO":  # SFPLOADMACRO.md: VD = VDHi << 2 | VDLo, Imm10 = Imm9 << 1 | VDHi
+        r[C_VA] = g("MacroIndex")
+        r[C_VD] = (g("VDHi") << 2) | g("VDLo")
+        r[C_IMM] = (g("Imm9") << 1) | g("VDHi")
+        r[C_X] = g("AddrMod")
     elif op == "INCRWC":
         r[C_X] = g("DstCr")
         r[C_IMM] = g("DstInc")

@@ -59,6 +59,12 @@ class SfpuState:
       srcb_bf16   uint8  (n,)         1 if the SrcB format is in the BF16 family (for MOD0_FMT_SRCB)
       addr_mod_dst_incr int32 (n, 4)  Dst increment applied by SFPLOAD/SFPSTORE AddrMod 0..3
       shfl_vc0    uint32 (n, 32), shfl_valid uint8 (n,)  the value SFPSHFT2 SHFLSHR1's hardware bug reads
+      lm_template uint32 (n, 4, 32), lm_sequence uint32 (n, 4, 32), lm_misc uint32 (n, 32)  LoadMacroConfig per
+                  lane (SFPLOADMACRO.md: InstructionTemplate[4], Sequence[4], Misc (12 bits))
+      lm_written  uint8 (n, 9)        which of InstructionTemplate 0..3, Sequence 0..3, Misc has been written since
+                  reset (their power-on values are not documented: reading an unwritten one raises NotModelledError)
+      lm_pending  list (n) of tuples  the instructions SFPLOADMACRO scheduled that have not executed yet
+                  (tensix.sfpu.loadmacro)
     """
 
     def __init__(self, n: int = 1):
@@ -79,6 +85,11 @@ class SfpuState:
         self.addr_mod_dst_incr = np.zeros((n, 4), np.int32)
         self.shfl_vc0 = np.zeros((n, NUM_LANES), np.uint32)
         self.shfl_valid = np.zeros(n, np.uint8)
+        self.lm_template = np.zeros((n, 4, NUM_LANES), np.uint32)
+        self.lm_sequence = np.zeros((n, 4, NUM_LANES), np.uint32)
+        self.lm_misc = np.zeros((n, NUM_LANES), np.uint32)
+        self.lm_written = np.zeros((n, 9), np.uint8)
+        self.lm_pending = [() for _ in range(n)]
         self.reset()
 
     # -- setup -------------------------------------------------------------------------------
@@ -102,6 +113,12 @@ class SfpuState:
         self.addr_mod_dst_incr[sel] = 0
         self.shfl_vc0[sel] = 0
         self.shfl_valid[sel] = 0
+        self.lm_template[sel] = 0
+        self.lm_sequence[sel] = 0
+        self.lm_misc[sel] = 0
+        self.lm_written[sel] = 0
+        for i in range(self.n)[sel] if not isinstance(sel, (int, np.integer)) else [int(sel)]:
+            self.lm_pending[i] = ()
         self.seed_prng(PRNG_SEED, k)
 
     def seed_prng(self, seed: int, k: int | slice | None = None) -> None:
@@ -135,6 +152,7 @@ class SfpuState:
         for name, val in self.__dict__.items():
             if isinstance(val, np.ndarray):
                 setattr(new, name, val.copy())
+        new.lm_pending = list(self.lm_pending)  # tuples of immutable entries
         return new
 
     def arrays(self) -> tuple[np.ndarray, ...]:

@@ -21,8 +21,16 @@ defines it:
 Instruction words map to tensix.sfpu instructions through the ISA pages' encoding diagrams (isa.isa_fields),
 whose field names are the ones tensix.sfpu.isa uses: `to_instr(word)` and its inverse `to_word(instr)`.
 
-Decisions: SFPLOADMACRO and SFPMOV from LoadMacroConfig raise NotModelledError (as in tensix.sfpu); what the
-tensix.sfpu interpreter reports as undefined behaviour (flag stack over / underflow, SFPSHFT2's SHFLSHR1 bug
+SFPLOADMACRO, SFPCONFIG of LoadMacroConfig, SFPMOV from it and backdoor template writes run through
+tensix.sfpu.loadmacro's Engine on the tile's own clock: a word's cycle is the one tensix.tile.timing gives it
+(its thread's clock, the Vector Unit one instruction per cycle over all threads, SFPSWAP's stall), the cycles in
+between pass with nothing issued, and words of every thread count as issued instructions. While scheduled
+instructions are outstanding, a word whose cycle is earlier than one already passed (threads interleaved out of
+time order) raises NotModelledError. Scheduled instructions do not occupy the issue slot, so they add no cycles;
+the profile counts them as Vector Unit instructions. Scheduled instructions still due when the threads stop wait
+for the next Vector Unit word, or for `tile.vector.settle()` (time passing with nothing issued).
+
+Decisions: what the tensix.sfpu interpreter reports as undefined behaviour (flag stack over / underflow, SFPSHFT2's SHFLSHR1 bug
 read) raises UndefinedBehaviourError naming the word and thread. Data formats in Dst follow tensix.sfpu.dst:
 `tile.dst` holds logical values (the hardware's field shuffles undone).
 """
@@ -33,6 +41,7 @@ from tensix.errors import NotModelledError, SfpuError, UndefinedBehaviourError
 from tensix.sfpu import isa as sisa
 from tensix.sfpu.dst import new_dst
 from tensix.sfpu.execute import ERR_SHFL_BUG, ERR_STACK_EMPTY, ERR_STACK_FULL, run_prepared
+from tensix.sfpu.loadmacro import Engine, _special
 from tensix.sfpu.state import SfpuState
 from tensix.tile import isa
 from tensix.tile._tables import CONFIG_FIELDS, DIAGRAMS, THREAD_CONFIG_FIELDS
@@ -69,6 +78,8 @@ _SFPU_NAME = {n: ("SFPSTOCHRND" if n == "SFP_STOCH_RND" else n) for n in isa.ENC
 _LDST = (isa.OPCODE["SFPLOAD"], isa.OPCODE["SFPSTORE"])
 _SETRWC, _INCRWC = isa.OPCODE["SETRWC"], isa.OPCODE["INCRWC"]
 _LOADMACRO = isa.OPCODE["SFPLOADMACRO"]
+_SFPNOP = isa.OPCODE["SFPNOP"]
+_VECTOR_UNIT = 4  # tensix.tile.timing.UNITS.index("vector")
 
 
 # The MAD sub-unit's instructions have two cycles of latency (VectorUnit.md); SFPMAD.md: "software must ensure that
@@ -180,17 +191,15 @@ class VectorUnit:
         self._noinput = np.zeros((1, 0), np.uint32)
         self.counts = np.zeros(sisa.NUM_OPCODES, np.int64)
         self.mad = None  # (thread, its place in the timing log, LReg written) of the last MAD-family instruction
+        self._word = [0]
+        self.engine = Engine(self.state, self.dsts, self._zero, self._zero, self._zero, self._noinput,
+                             self._run_rows, words=self._word)
 
     # ---- decoding, once per distinct word ------------------------------------------------------------------
     def _decoded(self, thread, w):
         hit = self._cache.get(w)
         if hit is None:
             ins = to_instr(w, thread)
-            if w >> 24 == _LOADMACRO:
-                raise NotModelledError(
-                    f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}): SFPLOADMACRO is not modelled (LoadMacroConfig "
-                    f"and the sub-unit scheduling, {_DOC}/SFPLOADMACRO.md). Fix: issue SFPLOAD and the scheduled "
-                    "instructions.")
             try:
                 prog = sisa.encode([ins])
             except NotModelledError as e:
@@ -198,7 +207,8 @@ class VectorUnit:
             writes = ins["VD"] if ins.op in MAD_FAMILY and ins.op != "SFPLUT" and ins["VD"] < 8 and not (
                 ins.op in ("SFPMAD", "SFPADD", "SFPMUL") and ins["Mod1"] & 8) else (
                 ins["VD"] if ins.op == "SFPLUT" and ins["VD"] < 8 and not ins["Mod0"] & 8 else None)
-            hit = self._cache[w] = (prog, ins, w >> 24 in _LDST, frozenset(lregs_read(ins)), writes)
+            ldst = w >> 24 in _LDST or w >> 24 == _LOADMACRO
+            hit = self._cache[w] = (prog, ins, ldst, frozenset(lregs_read(ins)), writes, _special(prog[0]))
             if len(self._cache) > 65536:
                 self._cache.clear()
         return hit
@@ -206,7 +216,7 @@ class VectorUnit:
     # ---- the handlers ------------------------------------------------------------------------------------
     def execute(self, thread, w):
         """An SFP* word passing thread `thread`'s Wait Gate."""
-        prog, ins, ldst, reads, writes = self._decoded(thread, w)
+        prog, ins, ldst, reads, writes, special = self._decoded(thread, w)
         mad = self.mad
         clocks = self.tile.clocks
         if mad is not None:
@@ -221,20 +231,64 @@ class VectorUnit:
             self.mad = (thread, len(clocks.log), writes)
         if ldst:
             prog = prog.copy()
-            prog[0, sisa.C_IMM] = self._address(thread, ins["Imm10"], ins["Mod0"] == sisa.MOD0_FMT_INT32_ALL)
+            imm10 = int(prog[0, sisa.C_IMM])  # SFPLOADMACRO's Imm10 is Imm9 << 1 | VDHi (isa._row)
+            prog[0, sisa.C_IMM] = self._address(thread, imm10, ins["Mod0"] == sisa.MOD0_FMT_INT32_ALL)
             prog[0, sisa.C_X] = 0  # the AddrMod is applied below, in full (RWCs.md), not by the interpreter
             if ins["Mod0"] == sisa.MOD0_FMT_SRCB:
                 self._resolve_srcb(thread)
         st = self.state
         st.rwc[0, 0] = 0
         st.addr_mod_dst_incr[0, 0] = 0
+        executed = True
         try:
-            self.counts += run_prepared(prog, st, self.dsts, self._zero, self._zero, self._zero, self._noinput)
+            if special or self.engine.pending:
+                eng = self.engine
+                eng.st, eng.dsts = st, self.dsts  # tensix.kernel.ckernel rebinds the state to its core's
+                now = self._vector_cycle(thread, w)
+                if eng.pending and now < eng.cycle:
+                    raise NotModelledError(
+                        f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) reaches the Vector Unit at cycle {now}, before "
+                        f"cycle {eng.cycle} which already passed, while instructions scheduled by SFPLOADMACRO are "
+                        f"outstanding ({_DOC}/SFPLOADMACRO.md); tensix runs threads in turns and cannot reorder them. "
+                        "Fix: issue the SFPLOADMACRO stream from one thread, or let it drain first (SFPNOPs).")
+                self._word[0] = w
+                before = eng.counts.copy()
+                eng.issue(prog[0], 0, cycle=now)
+                executed = not eng.discarded
+                self.counts += eng.counts - before
+            else:
+                self.counts += run_prepared(prog, st, self.dsts, self._zero, self._zero, self._zero, self._noinput)
         except SfpuError as e:
             self._raise(thread, w, e)
-        if ldst:
+        if ldst and executed:
             self.apply_addr_mod(thread, ins["AddrMod"], fidelity=False)
         return True
+
+    def _run_rows(self, prog, instrs, base=None):
+        return run_prepared(np.ascontiguousarray(prog), self.state, self.dsts, self._zero, self._zero,
+                            self._zero if base is None else np.asarray(base, np.int64), self._noinput)
+
+    def _vector_cycle(self, thread, w):
+        """The cycle on which word `w` of `thread`, passing its Wait Gate now, enters the Vector Unit: what
+        tensix.tile.timing's accounting gives it (the thread's clock, or the change that released its wait; the
+        unit one instruction per cycle; SFPSWAP's stall before anything but SFPNOP)."""
+        c = self.tile.clocks
+        c.drain()
+        now = int(c.thread[thread])
+        if c.blocked[thread] and c.misc[0] > now:
+            now = int(c.misc[0])
+        now = max(now, int(c.unit_free[_VECTOR_UNIT]))
+        if c.misc[1] == now - 1 and w >> 24 != _SFPNOP:
+            now += int(c._tables[6])
+        return now
+
+    def settle(self):
+        """Let time pass with nothing issued to the Vector Unit: scheduled instructions that need no further
+        issue (delay counted in cycles, or due) execute."""
+        try:
+            self.engine.settle()
+        except SfpuError as e:
+            raise type(e)(f"Vector Unit settling: {e}") from None
 
     def setrwc(self, thread, w):
         """SETRWC.md's functional model (the RWCs of `thread`)."""
