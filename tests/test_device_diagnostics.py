@@ -639,3 +639,33 @@ def test_non_integer_tile_indices_are_refused(call):
     with pytest.raises(E.KernelError, match=rf"the {what} on core \(0, 0\) at .*test_device_diagnostics.py:\d+ is a "
                                             r"float, not an integer tile index.\nFix: pass an int"):
         run(dev, prog)
+
+
+def test_a_program_run_pauses_the_cyclic_collector_and_restores_it():
+    """Scheduler.run pauses Python's cyclic GC while the threads run (speed) and restores the caller's setting,
+    also when the program fails."""
+    import gc
+    seen = []
+
+    def kernel():
+        seen.append(gc.isenabled())
+
+    def stuck():
+        cb_wait_front(CBIndex.c_0, 1)   # nobody ever pushes
+
+    was = gc.isenabled()
+    try:
+        for enabled in (True, False):
+            (gc.enable if enabled else gc.disable)()
+            dev, prog = program()
+            dm(prog, kernel)
+            run(dev, prog)
+            assert gc.isenabled() == enabled
+            dev, prog = program()
+            dm(prog, stuck)
+            with pytest.raises(E.DeadlockError):
+                run(dev, prog)
+            assert gc.isenabled() == enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert seen == [False, False]
