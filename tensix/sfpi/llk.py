@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from tensix.errors import NotModelledError
 from tensix.sfpi import lib
 from tensix.sfpi.intrinsics import abs as _sfpabs
@@ -394,8 +396,11 @@ def exp_fork_program(approx, fp32_dest, approx_t, scale_en, input_clamping):
     Dst the TTI exp_21f kernel (_exp_21f_tti; it reads exp_init's LREG12/13). Not modelled: approx = true (the
     Schraudolph kernel built on SFPLOADMACRO sequences and the replay buffer) and scale_en (the scale argument)."""
     if approx_t:
-        _refuse("exp_tile<approx=true> of 622c6fb9 (Schraudolph's exponential on SFPLOADMACRO sequences, programmed "
-                "by exp_init)", "use exp_tile<false> (ttnn.exp's default).")
+        # tt-llk's kernel itself runs on tensix.sfpu / tensix.tile (exp_approx_init / exp_approx_face / _words below,
+        # InputClamping::None); the compute API's batched SFPU path does not run SFPLOADMACRO programs yet
+        _refuse("exp_tile<approx=true> of 622c6fb9 in a compute kernel (Schraudolph's exponential on SFPLOADMACRO "
+                "sequences: tensix.sfpi.llk.exp_approx_init / exp_approx_face run it on tensix.sfpu and the tile, "
+                "the compute API's batched path does not)", "use exp_tile<false> (ttnn.exp's default).")
     if scale_en:
         _refuse("exp_tile<scale_en=true> (the input scale argument)", "scale the input with another op first.")
     if input_clamping not in ("ClampToNegative", "None"):
@@ -1038,8 +1043,10 @@ def binary_max_min_program(approx, fp32_dest, is_max, tiles):
     max (or min) in sign-magnitude order (-0 < +0; NaNs order by sign beyond the infinities). This is the kernel's
     DISABLE_SFPLOADMACRO form (tt-metal's runtime option TT_METAL_DISABLE_SFPLOADMACRO); the default build issues
     the same SFPSWAP from an SFPLOADMACRO sequence (binary_max_min_init: instruction template SFPSWAP with Mod1 9,
-    VD = max, stored through the round unit's copy), which computes the same values in fewer cycles; tensix does not
-    model SFPLOADMACRO scheduling, so its cycle count is the plain loop's."""
+    VD = max, stored through the round unit's copy), which computes the same values in fewer cycles. That form, as
+    tt-llk issues it, is `binary_max_min_loadmacro_init` / `binary_max_min_loadmacro_face` (tensix.sfpu.loadmacro
+    runs it; tests/test_sfpi_llk_loadmacro.py holds it equal to this form bit for bit); the compute API's batched
+    path runs this one, so its cycle count is the plain loop's."""
     _binary_rows(lambda a, b: vec_min_max(a, b)[1 if is_max else 0], tiles)
 
 
@@ -1228,3 +1235,122 @@ for _name, _spec in UNARY_FORK.items():
 DEFAULT_VERSION = {name: LEGACY if LEGACY in v else FORK for name, v in UNARY_VERSIONS.items()}
 """op name -> {version: UnaryOp}; DEFAULT_VERSION: the version an op runs without `version=` (LEGACY where tensix
 had the op before, the fork otherwise)."""
+
+
+# ---- tt-llk's SFPLOADMACRO kernels, as the instruction streams they issue ----------------------------------------
+# The SFPI kernels above are tensix's own code (traced, register-allocated, scheduled); SFPLOADMACRO schedules depend
+# on fixed LRegs and on which cycle each instruction issues, so these are written instruction for instruction as
+# tt-metal 622c6fb9 issues them (TTI_* argument order of ckernel_ops.h mapped to the ISA's fields), for tensix.sfpu
+# (tensix.sfpu.run_instrs / execute) and, as words, for tensix.tile (`words`, with the REPLAY records tt-llk uses).
+# The compute API's batched path (exp_tile<true> in a compute kernel) does not run them yet: see exp_fork_program.
+def _mk(op, **fields):
+    from tensix.sfpu import make
+    return make(op, **fields)
+
+
+def _loadi32_l0(value):
+    """TTI_SFPLOADI(0, 0xA, lo16); TTI_SFPLOADI(0, 0x8, hi16): LReg0 = value (tt-llk's way to feed SFPCONFIG)."""
+    return [_mk("SFPLOADI", VD=0, Mod0=10, Imm16=value & 0xFFFF), _mk("SFPLOADI", VD=0, Mod0=8, Imm16=value >> 16)]
+
+
+def _lm(lreg_ind, mod0, addr_mode, dest_addr):
+    """TT_SFPLOADMACRO(lreg_ind, instr_mod0, sfpu_addr_mode, dest_reg_addr): lreg_ind = MacroIndex << 2 | VDLo, and
+    bit 0 of the 10-bit address is VDHi (SFPLOADMACRO.md)."""
+    return _mk("SFPLOADMACRO", MacroIndex=lreg_ind >> 2, VDLo=lreg_ind & 3, Mod0=mod0, AddrMod=addr_mode,
+               Imm9=dest_addr >> 1, VDHi=dest_addr & 1)
+
+
+def binary_max_min_loadmacro_init(is_max):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary_max_min.h ``binary_max_min_init<IS_MAX_OP>`` (default build): the
+    SFPSWAP (Mod1 9: VD = max, or VEC_MIN_MAX) and SFPSHFT2 (SHFT_IMM by 0: a copy) templates written by the backdoor
+    (VD 12, 13), macro 0 = Simple SWAP delay 1 with VB = loaded LReg, Round copy to LReg16 delay 3; macro 1 = Store of
+    LReg16 delay 2; Misc 0x330 (loads' Mod0 for the stores; Simple and MAD count issued instructions)."""
+    simple0, round0 = 0x80 | (1 << 3) | 4, 0x80 | 0x40 | (3 << 3) | 5
+    store1 = 0x40 | (2 << 3) | 3
+    return ([_mk("SFPSWAP", VC=2, VD=12, Mod1=9 if is_max else 1), _mk("SFPSHFT2", Imm12=0, VC=0, VD=13, Mod1=6)]
+            + _loadi32_l0(simple0 | round0 << 16) + [_mk("SFPCONFIG", Imm16=0, VD=4, Mod1=0)]
+            + _loadi32_l0(store1 << 24) + [_mk("SFPCONFIG", Imm16=0, VD=5, Mod1=0)]
+            + [_mk("SFPCONFIG", Imm16=0x330, VD=8, Mod1=1)])
+
+
+def binary_max_min_loadmacro_face(dst_index_in0, dst_index_in1, dst_index_out, iterations=8):
+    """622c6fb9 ``calculate_binary_max_min`` (default build, float): per row [a] = SFPLOADMACRO macro 0 of in0 (a
+    alternating LReg0 / LReg1), b = SFPLOAD of in1 into LReg2, [c] = SFPLOADMACRO macro 1 at the output row (LReg3,
+    ADDR_MOD_2 moves on), then three SFPNOPs; 3 cycles per row. ADDR_MOD_3 must leave the RWCs alone and ADDR_MOD_2
+    add 2 (the binary SFPU init's slots)."""
+    off0, off1, off2 = dst_index_in0 * 64, dst_index_in1 * 64, dst_index_out * 64
+    out = []
+    for i in range(iterations):
+        a = i & 1
+        out += [_lm(a, 0, 3, off0), _mk("SFPLOAD", VD=2, Mod0=0, AddrMod=3, Imm10=off1), _lm(4 | 3, 0, 2, off2)]
+    return out + [_mk("SFPNOP")] * 3
+
+
+EXP_APPROX_A = 0x43B8AA3B          # float(256.0f * 1.4426950408889634f): Schraudolph's A = 2**8 / ln 2
+EXP_APPROX_B_MINUS_C = 0x46FDE9A3  # 32500.818359375f: B - C = 127 * 2**8 - 11.18...
+
+
+def exp_approx_init(input_clamping="None", scale=0x3F800000):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``exp_init<true, scale, CLAMP_NEGATIVE>`` (default build).
+
+    input_clamping "None" (exp_tile<true, false, InputClamping::None>): LReg12 = A * scale, LReg13 = B - C,
+    LReg14 = 15 (SFPCONFIG from LReg0); templates by the backdoor: [1] SFPMAD L12 * VB + L13, [2] SFPSTOCHRND
+    FP32 -> INT16 (round to nearest), [3] SFPSETSGN (exponent and mantissa from LReg4, sign from VB); Sequence 0 =
+    0x731E85EF (MAD delay 0, Round delay 3, Simple SETSGN to LReg16 delay 5, Store of LReg16 delay 6); Misc 0xF00
+    (store Mod0 SRCB, every sub-unit counts issued instructions). The replay buffer's 32 words (16 pairs of
+    SFPLOADMACRO and SFPSHFT2 LReg4 = L[k] << LReg14) are recorded by `exp_approx_face`'s word stream; for
+    tensix.sfpu they are part of the face program.
+
+    input_clamping "ClampToNegative" (exp_tile<true>'s default) raises NotModelledError: its input clamp is an
+    SFPSWAP template scheduled with VB != VD, where SFPSWAP.md and tt-llk disagree (tensix.sfpu.loadmacro)."""
+    if input_clamping != "None":
+        raise NotModelledError(
+            "exp_tile<approx=true, ClampToNegative> of 622c6fb9: its input clamp is an SFPSWAP instruction template "
+            "that SFPLOADMACRO schedules with VB = LReg14 (-88.5) and VC = VD = the loaded LReg; SFPSWAP.md's "
+            "functional model never reads VB (the swap would do nothing), tt-llk's comments say it compares against "
+            "LReg14. The sources disagree, so tensix does not guess.\nFix: use InputClamping::None (exact for inputs "
+            "above -88), or exp_tile<false>.")
+    a = float(np.float32(np.uint32(EXP_APPROX_A).view(np.float32)) * np.uint32(scale).view(np.float32))
+    a_bits = int(np.float32(a).view(np.uint32))
+    out = _loadi32_l0(a_bits) + [_mk("SFPCONFIG", Imm16=0, VD=12, Mod1=0)]
+    out += _loadi32_l0(EXP_APPROX_B_MINUS_C) + [_mk("SFPCONFIG", Imm16=0, VD=13, Mod1=0)]
+    out += _loadi32_l0(15) + [_mk("SFPCONFIG", Imm16=0, VD=14, Mod1=0)]
+    out += [_mk("SFPMAD", VA=12, VB=0, VC=13, VD=13, Mod1=0),
+            _mk("SFPSTOCHRND", StochasticRounding=0, Imm5=0, VB=0, VC=0, VD=14, UseImm5=0, Mod1=7),
+            _mk("SFPSETSGN", Imm1=0, VC=4, VD=15, Mod1=0)]
+    out += [_mk("SFPLOADI", VD=0, Mod0=10, Imm16=0x85EF), _mk("SFPLOADI", VD=0, Mod0=8, Imm16=0x731E),
+            _mk("SFPCONFIG", Imm16=0, VD=4, Mod1=0), _mk("SFPCONFIG", Imm16=0xF00, VD=8, Mod1=1)]
+    return out
+
+
+def _exp_replay_body():
+    """The 32 instructions exp_init records (lltt::record(0, 32), NoExec): 16 pairs SFPLOADMACRO(LReg k % 4, macro
+    0, ADDR_MOD_3, Dst 0) and SFPSHFT2(VB = LReg (k + 2) % 4, VC = LReg14, VD = LReg4, SHFT_LREG)."""
+    out = []
+    for k in range(16):
+        out += [_lm(k % 4, 0, 3, 0), _mk("SFPSHFT2", VB=(k + 2) % 4, VC=14, VD=4, Mod1=5)]
+    return out
+
+
+def exp_approx_face(iterations=8):
+    """622c6fb9 ``calculate_exponential<true, ..., CLAMP_NEGATIVE = false>`` for one face of 8 rows: replay the first
+    16 recorded instructions (8 SFPLOADMACRO + 8 SFPSHFT2, the first two SFPSHFT2s dummies), then the drain (SFPNOP,
+    SFPSHFT2 of LReg2, SFPNOP, SFPSHFT2 of LReg3, two SFPNOPs). ADDR_MOD_3 (with the SFPU's ADDR_MOD base, slot 7)
+    adds 2 to the Dst RWC per SFPLOADMACRO. 2.5 cycles per row."""
+    if iterations != 8:
+        raise NotModelledError("calculate_exponential<approx> of 622c6fb9 is written for 8 (or 32) iterations; "
+                               "tensix has the 8-row face. Fix: iterations=8.")
+    sh = lambda b: _mk("SFPSHFT2", VB=b, VC=14, VD=4, Mod1=5)  # noqa: E731
+    nop = _mk("SFPNOP")
+    return _exp_replay_body()[:16] + [nop, sh(2), nop, sh(3), nop, nop]
+
+
+def exp_approx_words(face_words=True):
+    """The words T1 issues for exp_tile<true, false, InputClamping::None> on one face, REPLAY included: exp_init's
+    record (TT_OP_REPLAY(0, 32, 0, 1) then the 32 words) when face_words is False, else the face: TT_OP_REPLAY(0, 16,
+    0, 0) and the drain."""
+    from tensix.tile import ops
+    from tensix.tile.vector import words_of
+    if not face_words:
+        return (ops.TT_OP_REPLAY(0, 32, 0, 1),) + words_of(_exp_replay_body())
+    return (ops.TT_OP_REPLAY(0, 16, 0, 0),) + words_of(exp_approx_face()[16:])

@@ -40,6 +40,9 @@ Decisions where the sources are silent (each raises rather than guesses where it
   AddrMod); a Store with MOD0_FMT_INT32_ALL after a load without it (or the reverse) raises NotModelledError.
 - LReg[16] is written / read through a free LReg: instructions that touch LRegs implicitly (SFPTRANSP, SFPSHFT2's
   copy modes, SFPLUT*, indirect SFPMAD) with VD = 16 raise NotModelledError.
+- A scheduled SFPSWAP whose VB differs from its VD raises NotModelledError: SFPSWAP.md reads VD, tt-llk's
+  exp_tile<approx> input clamp expects VB to be read (sources disagree).
+- Backdoor template writes: every instruction with a VD field but SFPCONFIG (see BACKDOOR).
 - Undefined behaviour (UndefinedBehaviourError naming SFPLOADMACRO.md): Sequence bits with template 1, a Store
   sub-unit given anything but SFPSTORE, a Simple and a Round instruction on one cycle without the † VD split.
 """
@@ -74,12 +77,16 @@ for _u, _col in enumerate(_COLUMNS):
 for _n in ("SFPLOAD", "SFPLOADI", "SFPLOADMACRO", "SFPNOP"):
     UNIT_OF[isa.OPCODES[_n]] = LOAD
 
-# Pages whose functional model tests `VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD` (git grep of the pages at
-# 393047195250): with the bit clear, such an instruction with VD >= 12 writes its own bits to
-# LoadMacroConfig.InstructionTemplate[VD - 12] (SFPCONFIG.md's LaneConfig table).
-BACKDOOR = frozenset(isa.OPCODES[n] for n in (
-    "SFPADDI", "SFPCAST", "SFPCOMPC", "SFPENCC", "SFPLUT", "SFPLUTFP32", "SFPMAD", "SFPADD", "SFPMUL", "SFPMOV",
-    "SFPMULI", "SFPPOPC", "SFPPUSHC", "SFPSETCC", "SFPSHFT2", "SFPSTOCHRND", "SFPSTORE", "SFPSWAP", "SFPTRANSP"))
+# SFPCONFIG.md's LaneConfig table: with DISABLE_BACKDOOR_LOAD false, "instructions with VD >= 12 are treated as
+# writes (of the instruction bits) to LoadMacroConfig.InstructionTemplate[VD - 12]". The pages whose functional
+# model tests `VD < 12 || DISABLE_BACKDOOR_LOAD` (SFPMAD, SFPSWAP, SFPSTORE, SFPSTOCHRND, ...) are those that would
+# otherwise act with such a VD; the others write only VD < 8, so the table's rule covers them too: tt-llk's
+# exp_init (622c6fb9) loads InstructionTemplate[3] with SFPSETSGN VD=15, whose page has no such test. Decision:
+# every instruction with a VD field, except SFPCONFIG, whose functional model writes LReg[VD] for VD 11..14 (the
+# inits that load LReg12..14 rely on it), and SFPLOADMACRO (VD < 8).
+BACKDOOR = frozenset(isa.OPCODES[n] for n, f in isa.FIELDS.items()
+                     if n.startswith("SFP") and n not in ("SFPCONFIG", "SFPLOADMACRO")
+                     and any(s.name == "VD" for s in f))
 
 _O = isa.OPCODES
 OP_LOADMACRO, OP_CONFIG, OP_MOV, OP_NOP, OP_SWAP = (_O["SFPLOADMACRO"], _O["SFPCONFIG"], _O["SFPMOV"], _O["SFPNOP"],
@@ -621,6 +628,13 @@ class Engine:
             return
         s = self._lanes()
         vd = int(row[C_VD])
+        if op == OP_SWAP and int(row[C_VB]) != vd:
+            raise NotModelledError(
+                f"scheduled {e.what}: its VB (LReg{int(row[C_VB])}, set by SFPLOADMACRO) differs from VD "
+                f"(LReg{vd}). SFPSWAP.md's functional model reads VD and never VB, so by the ISA the swap ignores "
+                f"LReg{int(row[C_VB])}; tt-llk (622c6fb9 ckernel_sfpu_exp.h, the exp_tile<approx> input clamp) "
+                "uses this form to compare against VB. The sources disagree, so tensix does not guess. Fix: set "
+                "the Sequence's VB bit (0x80) so that VB = VD, as binary_max_min does.")
         temp = None
         if vd >= 8 and (op != OP_CONFIG or vd == 16):
             # LReg[16] (or a Store's VD >= 12 with DISABLE_BACKDOOR_LOAD taken as true): through a free LReg

@@ -43,8 +43,12 @@ _NOTES = {
                           "ApplyPartialAddrMod from ThreadConfig; MOD0_FMT_SRCB with format codes 9, 12, 13 "
                           "not modelled"),
     "SFPSTORE": (EXECUTED, "as SFPLOAD"),
-    "SFPMOV": (PARTLY, "FROM_SPECIAL with VC 0-8 (LoadMacroConfig) not modelled"),
-    "SFPLOADMACRO": (NOT_MODELLED, "LoadMacroConfig and sub-unit scheduling not modelled"),
+    "SFPMOV": (EXECUTED, "FROM_SPECIAL 0-8 reads LoadMacroConfig (tensix.sfpu.loadmacro); one never written "
+                         "since reset: not modelled (power-on value undocumented)"),
+    "SFPLOADMACRO": (PARTLY, "tensix.sfpu.loadmacro on the tile's clock: four sub-units, both delay kinds, LReg16, "
+                             "fixed store address; not modelled: LoadMacroConfig differing between lanes, "
+                             "conflicting writes on one cycle, a scheduled SFPSWAP with VB != VD, threads' words "
+                             "out of time order while instructions are scheduled"),
     "SFPPOPC": (EXECUTED, "Mod1=0 on an empty stack: undefined behaviour"),
     "SFPPUSHC": (EXECUTED, "on a full stack: undefined behaviour"),
     "SETRWC": (PARTLY, "RWCs (Dst, SrcA, SrcB, Fidelity); FlipSrcA / FlipSrcB (Src banks) not modelled"),
