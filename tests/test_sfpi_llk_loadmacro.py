@@ -186,3 +186,45 @@ def test_exp_approx_words_with_replay_on_the_tile():
 def test_exp_approx_clamp_negative_is_refused():
     with pytest.raises(tensix.NotModelledError, match="disagree"):
         llk.exp_approx_init("ClampToNegative")
+
+
+def _int32_disable_form(is_max, is_unsigned):
+    """calculate_binary_max_min_int32's DISABLE_SFPLOADMACRO loop (622c6fb9)."""
+    cc = 4 if is_unsigned else 0
+    out = []
+    for _ in range(8):
+        out += [make("SFPLOAD", VD=0, Mod0=4, AddrMod=3, Imm10=0), make("SFPLOAD", VD=1, Mod0=4, AddrMod=3, Imm10=64),
+                make("SFPSWAP", VC=1, VD=0, Mod1=9 if is_unsigned else 1), make("SFPNOP"),
+                make("SFPSETCC", Imm1=0, VC=0, VD=0, Mod1=cc), make("SFPSETCC", Imm1=0, VC=1, VD=0, Mod1=cc),
+                make("SFPSWAP", VC=1, VD=0, Mod1=0), make("SFPNOP"), make("SFPENCC", Imm2=0, VD=0, Mod1=0),
+                make("SFPSTORE", VD=1 if is_max else 0, Mod0=4, AddrMod=2, Imm10=128)]
+    return out
+
+
+@pytest.mark.parametrize("is_max,is_unsigned", [(True, False), (False, False), (True, True), (False, True)])
+def test_binary_max_min_int32_loadmacro_form(is_max, is_unsigned):
+    """The int32 kernel's SFPLOADMACRO form (SFPSETCC / SFPENCC issued between scheduled SFPSWAPs, SFPSETCCs and
+    copies, a replayed 10-instruction body) against its DISABLE form and numpy's max / min of int32 (uint32)."""
+    rng = np.random.default_rng(20 + 2 * is_max + is_unsigned)
+    x = rng.integers(-2 ** 31, 2 ** 31, (2, 32, 32), dtype=np.int64).astype(np.int32).view(np.uint32)
+    x[0].flat[:6] = [0, 1, 0xFFFFFFFF, 0x80000000, 0x7FFFFFFF, 5]
+    x[1].flat[:6] = [0xFFFFFFFF, 0, 0x80000001, 0x7FFFFFFF, 0x80000000, 5]
+    results = []
+    for form in ("loadmacro", "disable"):
+        st = _sfpu_max_min_state({2: 2})
+        d = new_dst(1)
+        write_tiles32(d[0], 0, x[0:1])
+        write_tiles32(d[0], 1, x[1:2])
+        if form == "loadmacro":
+            run_instrs(llk.binary_max_min_int32_loadmacro_init(is_max, is_unsigned), st, d)
+        for face in range(4):
+            st.rwc[0, 0] = 16 * face
+            run_instrs(llk.binary_max_min_int32_loadmacro_face(0, 1, 2, is_unsigned) if form == "loadmacro"
+                       else _int32_disable_form(is_max, is_unsigned), st, d)
+        assert not st.lm_pending[0]
+        results.append(read_tiles32(d[0], 2)[0])
+    view = np.uint32 if is_unsigned else np.int32
+    a, b = x[0].view(view), x[1].view(view)
+    expect = (np.maximum(a, b) if is_max else np.minimum(a, b)).view(np.uint32)
+    np.testing.assert_array_equal(results[1], expect)
+    np.testing.assert_array_equal(results[0], expect)

@@ -1354,3 +1354,50 @@ def exp_approx_words(face_words=True):
     if not face_words:
         return (ops.TT_OP_REPLAY(0, 32, 0, 1),) + words_of(_exp_replay_body())
     return (ops.TT_OP_REPLAY(0, 16, 0, 0),) + words_of(exp_approx_face()[16:])
+
+
+def binary_max_min_int32_loadmacro_init(is_max, is_unsigned=False):
+    """622c6fb9 ``binary_max_min_int32_init<IS_MAX_OP, IS_UNSIGNED>`` (default build): templates by the backdoor
+    [0] SFPSWAP(VC = LReg1, VD = 12), [1] SFPSWAP(VC = LReg3, VD = 13) (Mod1 9 when IS_MAX_OP ^ IS_UNSIGNED, else
+    VEC_MIN_MAX), [2] SFPSETCC (VD = 14; GTE0 unsigned, LT0 signed), [3] SFPSHFT2 copy (VD = 15); macros 0 / 1:
+    Simple SWAP [0] / [1] delay 3 with VB = loaded LReg, Round copy to LReg16 delay 5; macro 2: Simple SETCC delay 4,
+    Round copy delay 6; macro 3: Store of LReg16 delay 4; Misc 0xFF0."""
+    swap_mod = 9 if is_max ^ is_unsigned else 1
+    cc = 4 if is_unsigned else 0
+    seqs = ((0x80 | (3 << 3) | 4, 0x80 | 0x40 | (5 << 3) | 7, 0),
+            (0x80 | (3 << 3) | 5, 0x80 | 0x40 | (5 << 3) | 7, 0),
+            ((4 << 3) | 6, 0x80 | 0x40 | (6 << 3) | 7, 0),
+            (0, 0, 0x40 | (4 << 3) | 3))
+    out = [_mk("SFPSWAP", VC=1, VD=12, Mod1=swap_mod), _mk("SFPSWAP", VC=3, VD=13, Mod1=swap_mod),
+           _mk("SFPSETCC", Imm1=0, VC=0, VD=14, Mod1=cc), _mk("SFPSHFT2", Imm12=0, VC=0, VD=15, Mod1=6)]
+    for m, (simple, rnd, store) in enumerate(seqs):
+        out += [_mk("SFPLOADI", VD=0, Mod0=10, Imm16=simple), _mk("SFPLOADI", VD=0, Mod0=8,
+                                                                  Imm16=(store << 8) | rnd),
+                _mk("SFPCONFIG", Imm16=0, VD=4 + m, Mod1=0)]
+    return out + [_mk("SFPCONFIG", Imm16=0xFF0, VD=8, Mod1=1)]
+
+
+def _int32_max_min_record(off0, off1, off2, is_unsigned):
+    """The 10 instructions ``calculate_binary_max_min_int32`` records (lltt::record<NoExec>(0, 10))."""
+    cc = 4 if is_unsigned else 0
+    a0, b0, a1, b1, c = 0, 1, 2, 3, 7
+    out = []
+    for (a, b, other) in ((a0, b0, a1), (a1, b1, a0)):
+        out += [_lm((0 if a == a0 else 1) << 2 | (a & 3), 4, 3, off0 | (a >> 2)),
+                _lm(2 << 2 | (b & 3), 4, 3, off1 | (b >> 2)),
+                _mk("SFPSETCC", Imm1=0, VC=other, VD=0, Mod1=cc), _mk("SFPENCC", Imm2=0, VD=0, Mod1=0),
+                _lm(3 << 2 | (c & 3), 4, 2, off2 | (c >> 2))]
+    return out
+
+
+def binary_max_min_int32_loadmacro_face(dst_index_in0, dst_index_in1, dst_index_out, is_unsigned=False,
+                                        iterations=8):
+    """622c6fb9 ``calculate_binary_max_min_int32`` (default build) for one face, with the replay buffer expanded:
+    ITERATIONS / 2 replays of the 10 recorded instructions, then (even ITERATIONS) two SFPNOPs, replay(2, 2) (the
+    SETCC and ENCC) and an SFPNOP; 5 cycles per row."""
+    rec = _int32_max_min_record(dst_index_in0 * 64, dst_index_in1 * 64, dst_index_out * 64, is_unsigned)
+    nop = _mk("SFPNOP")
+    out = rec * (iterations // 2)
+    if iterations & 1:
+        return out + rec[:5] + [nop, nop] + rec[7:9]
+    return out + [nop, nop] + rec[2:4] + [nop]
