@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from contextlib import contextmanager
 from heapq import heappop, heappush
 
 from greenlet import greenlet
@@ -29,6 +30,19 @@ from greenlet import greenlet
 from tensix.device.errors import DeadlockError, SemaphoreNeverSatisfiedError
 
 READY, BLOCKED, DONE = 0, 1, 2
+
+
+@contextmanager
+def gc_paused():
+    """Python's cyclic garbage collector off for the block, the caller's setting restored after (see
+    Scheduler.run); nesting is harmless."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 class _NoContext:
@@ -132,13 +146,8 @@ class Scheduler:
         and the collector would scan them again and again (about 8 % of a matmul-heavy run's time); refcounting
         still frees everything acyclic, and the cycles a run leaves (threads and their greenlets) are collected
         after it."""
-        was_enabled = gc.isenabled()
-        gc.disable()
-        try:
+        with gc_paused():
             self._run_threads()
-        finally:
-            if was_enabled:
-                gc.enable()
 
     def _run_threads(self):
         heap = self.heap
