@@ -51,24 +51,26 @@ def _disable_form_face(is_max, off0, off1, off2):
     return out
 
 
+def _run_faces(tiles, init, face_prog, out_tile=2):
+    """Dst tiles 0, 1, ... = `tiles` (fp32 Dst), `init`, then `face_prog` on each face (the Dst RWC set to the face
+    as the LLK driver does; ADDR_MOD_2 adds 2); returns Dst tile `out_tile`'s bits. Nothing may stay scheduled."""
+    st = _sfpu_max_min_state({2: 2})
+    d = new_dst(1)
+    for i, t in enumerate(tiles):
+        write_tiles32(d[0], i, t[None])
+    run_instrs(init, st, d)
+    for face in range(4):
+        st.rwc[0, 0] = 16 * face
+        run_instrs(face_prog, st, d)
+    assert not st.lm_pending[0]  # the kernel's closing SFPNOPs drain the schedule
+    return read_tiles32(d[0], out_tile)[0]
+
+
 @pytest.mark.parametrize("is_max", [True, False])
 def test_binary_max_min_loadmacro_form_equals_disable_form(is_max):
     x = _tiles(3 + is_max)
-    results = []
-    for form in ("loadmacro", "disable"):
-        st = _sfpu_max_min_state({2: 2})
-        d = new_dst(1)
-        write_tiles32(d[0], 0, x[0:1])
-        write_tiles32(d[0], 1, x[1:2])
-        if form == "loadmacro":
-            run_instrs(llk.binary_max_min_loadmacro_init(is_max), st, d)
-        for face in range(4):
-            st.rwc[0, 0] = 16 * face
-            prog = (llk.binary_max_min_loadmacro_face(0, 1, 2) if form == "loadmacro"
-                    else _disable_form_face(is_max, 0, 64, 128))
-            run_instrs(prog, st, d)
-        assert not st.lm_pending[0]  # the three SFPNOPs drain the schedule
-        results.append(read_tiles32(d[0], 2)[0])
+    results = [_run_faces(x, llk.binary_max_min_loadmacro_init(is_max), llk.binary_max_min_loadmacro_face(0, 1, 2)),
+               _run_faces(x, [], _disable_form_face(is_max, 0, 64, 128))]
     np.testing.assert_array_equal(results[0], results[1])
     # and sign-magnitude max / min of the inputs (an independent check of both)
     ka, kb = _smag_key(x[0]), _smag_key(x[1])
@@ -209,22 +211,37 @@ def test_binary_max_min_int32_loadmacro_form(is_max, is_unsigned):
     x = rng.integers(-2 ** 31, 2 ** 31, (2, 32, 32), dtype=np.int64).astype(np.int32).view(np.uint32)
     x[0].flat[:6] = [0, 1, 0xFFFFFFFF, 0x80000000, 0x7FFFFFFF, 5]
     x[1].flat[:6] = [0xFFFFFFFF, 0, 0x80000001, 0x7FFFFFFF, 0x80000000, 5]
-    results = []
-    for form in ("loadmacro", "disable"):
-        st = _sfpu_max_min_state({2: 2})
-        d = new_dst(1)
-        write_tiles32(d[0], 0, x[0:1])
-        write_tiles32(d[0], 1, x[1:2])
-        if form == "loadmacro":
-            run_instrs(llk.binary_max_min_int32_loadmacro_init(is_max, is_unsigned), st, d)
-        for face in range(4):
-            st.rwc[0, 0] = 16 * face
-            run_instrs(llk.binary_max_min_int32_loadmacro_face(0, 1, 2, is_unsigned) if form == "loadmacro"
-                       else _int32_disable_form(is_max, is_unsigned), st, d)
-        assert not st.lm_pending[0]
-        results.append(read_tiles32(d[0], 2)[0])
+    results = [_run_faces(x, llk.binary_max_min_int32_loadmacro_init(is_max, is_unsigned),
+                          llk.binary_max_min_int32_loadmacro_face(0, 1, 2, is_unsigned)),
+               _run_faces(x, [], _int32_disable_form(is_max, is_unsigned))]
     view = np.uint32 if is_unsigned else np.int32
     a, b = x[0].view(view), x[1].view(view)
     expect = (np.maximum(a, b) if is_max else np.minimum(a, b)).view(np.uint32)
     np.testing.assert_array_equal(results[1], expect)
     np.testing.assert_array_equal(results[0], expect)
+
+
+def _where_disable_form(mod0, offs):
+    """_calculate_where_'s DISABLE_SFPLOADMACRO loop (622c6fb9): load the condition and in1, SFPSETCC EQ0, load in2
+    into the same LReg where the condition is 0, SFPENCC, store."""
+    o0, o1, o2, o3 = offs
+    return [make("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=o0), make("SFPLOAD", VD=1, Mod0=mod0, AddrMod=3,
+                                                                         Imm10=o1),
+            make("SFPSETCC", Imm1=0, VC=0, VD=0, Mod1=6), make("SFPLOAD", VD=1, Mod0=mod0, AddrMod=3, Imm10=o2),
+            make("SFPENCC", Imm2=0, VD=0, Mod1=0), make("SFPSTORE", VD=1, Mod0=mod0, AddrMod=2, Imm10=o3)] * 8
+
+
+@pytest.mark.parametrize("out", [0, 3])
+def test_where_loadmacro_form(out):
+    """where(c, a, b) as tt-llk's SFPLOADMACRO schedule (the scheduled SFPSETCC reads the condition on the cycle the
+    next load overwrites its LReg, the SFPLOAD of in2 is predicated by the flags of the start of the cycle on which
+    the scheduled SFPENCC clears them): against its DISABLE form and numpy."""
+    rng = np.random.default_rng(40 + out)
+    x = (rng.standard_normal((3, 32, 32)) * 3).astype(np.float32).view(np.uint32)
+    x[0][rng.random((32, 32)) < 0.5] = 0
+    x[0].flat[:3] = [0x80000000, 0, 0x00000001]  # -0.0 is not == 0 in SFPSETCC's integer test
+    expect = np.where(x[0] != 0, x[1], x[2])
+    got = _run_faces(x, llk.where_loadmacro_init(), llk.where_loadmacro_face(0, 1, 2, out), out_tile=out)
+    np.testing.assert_array_equal(got, expect)
+    np.testing.assert_array_equal(_run_faces(x, [], _where_disable_form(4, (0, 64, 128, 64 * out)), out_tile=out),
+                                  expect)

@@ -1401,3 +1401,36 @@ def binary_max_min_int32_loadmacro_face(dst_index_in0, dst_index_in1, dst_index_
     if iterations & 1:
         return out + rec[:5] + [nop, nop] + rec[7:9]
     return out + [nop, nop] + rec[2:4] + [nop]
+
+
+def where_loadmacro_init():
+    """tt-llk (622c6fb9) sfpu/ckernel_sfpu_where.h ``_init_where_`` (default build): templates by the backdoor
+    [0] SFPSETCC LREG_EQ0 (VD 12), [1] SFPENCC (VD 13); macro 0 = Simple SETCC delay 0 and Store delay 2 (the
+    where(a, b, c, a) case), macro 1 = Simple SETCC, macro 2 = Simple ENCC; Misc 0x770 (the loads' Mod0 for the
+    stores; Simple, MAD, Round count issued instructions, Store counts cycles)."""
+    return ([_mk("SFPSETCC", Imm1=0, VC=0, VD=12, Mod1=6), _mk("SFPENCC", Imm2=0, VD=13, Mod1=0)]
+            + _loadi32_l0(4 | (((2 << 3) | 3) << 24)) + [_mk("SFPCONFIG", Imm16=0, VD=4, Mod1=0)]
+            + [_mk("SFPCONFIG", Imm16=4, VD=5, Mod1=1), _mk("SFPCONFIG", Imm16=5, VD=6, Mod1=1),
+               _mk("SFPCONFIG", Imm16=0x770, VD=8, Mod1=1)])
+
+
+def where_loadmacro_face(dst_index_in0, dst_index_in1, dst_index_in2, dst_index_out, data_format="Float32",
+                         iterations=8):
+    """tt-llk (622c6fb9) ``_calculate_where_<APPROX, data_format, ITERATIONS>`` (default build), the replay buffer
+    expanded: out = in1 where in0 != 0, else in2. Output over in0: per row SFPLOADMACRO macro 0 (in0), macro 2
+    (in1), SFPLOAD of in2 (predicated by the scheduled SFPSETCC, ADDR_MOD_2 moves on): 3 cycles per row, the
+    SFPSTORE scheduled by the first macro. Otherwise macro 1, macro 2, SFPLOAD, SFPSTORE: 4 cycles per row. Mod0
+    INT32 (Float32, Int32, UInt32) or LO16 (6, MOD0_FMT_UINT16: Float16_b)."""
+    if data_format not in ("Float32", "Int32", "UInt32", "Float16_b"):
+        raise NotModelledError(f"_calculate_where_ supports Float32, Int32, UInt32 and Float16_b, not "
+                               f"{data_format!r} (its static_assert)")
+    mod0 = 6 if data_format == "Float16_b" else 4
+    off = [i * 64 for i in (dst_index_in0, dst_index_in1, dst_index_in2, dst_index_out)]
+    if dst_index_out == dst_index_in0:
+        body = [_lm(0 << 2, mod0, 3, off[0]), _lm(2 << 2, mod0, 3, off[1]),
+                _mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=2, Imm10=off[2])]
+    else:
+        body = [_lm(1 << 2, mod0, 3, off[0]), _lm(2 << 2, mod0, 3, off[1]),
+                _mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=off[2]),
+                _mk("SFPSTORE", VD=0, Mod0=mod0, AddrMod=2, Imm10=off[3])]
+    return body * iterations

@@ -22,11 +22,12 @@ state and run in the next program. The tile (tensix.tile.vector) gives the engin
 
 Decisions where the sources are silent (each raises rather than guesses where it could matter):
 - Instructions on one cycle (the issued one and the scheduled ones, on different sub-units) all read the state
-  as it was at the start of the cycle: they run in an order that puts readers of an LReg, the lane flags, Dst,
-  LaneConfig or LoadMacroConfig before its writers (1-cycle results become visible on the next cycle). Two that
-  write the same thing, or read each other's results, raise NotModelledError (the order is not documented).
-  tt-llk's schedules (ckernel_sfpu_binary_max_min.h, tt-metal 622c6fb9) rely on this reading: an SFPSETCC and a
-  predicated SFPSHFT2 share a cycle.
+  as it was at the start of the cycle (1-cycle results become visible on the next cycle): they run in an order
+  that puts readers of an LReg, the lane flags, Dst, LaneConfig or LoadMacroConfig before its writers, or, when
+  they read each other's results, each on a copy of the start state with their writes put together afterwards.
+  Two that write the same thing raise NotModelledError (which write wins is not documented). tt-llk's schedules
+  (tt-metal 622c6fb9) rely on this reading: binary max/min int32 puts an SFPSETCC and a predicated SFPSHFT2 on one
+  cycle; where() a scheduled SFPSETCC reading the condition LReg on the cycle an SFPLOADMACRO reloads it.
 - (‡) "SFPNOP needs to be scheduled to the MAD sub-unit" with a scheduled SFPSWAP is read as "the MAD sub-unit
   executes nothing else on that cycle": tt-llk's binary max/min schedules SFPSWAP with an empty MAD column. A MAD
   instruction on that cycle raises UndefinedBehaviourError.
@@ -135,7 +136,9 @@ _FLAG_WRITERS = frozenset(_O[n] for n in ("SFPSETCC", "SFPENCC", "SFPPUSHC", "SF
 
 _NO_VD_READ = frozenset(_O[n] for n in ("SFPLOAD", "SFPLOADMACRO", "SFPLOADI", "SFPMOV", "SFPCONFIG", "SFPEXEXP",
                                          "SFPEXMAN", "SFPABS", "SFPLZ", "SFPNOT", "SFPCAST", "SFPSTOCHRND", "SFPMAD",
-                                         "SFPADD", "SFPMUL", "SFPSHFT2", "SFPSETCC"))
+                                         "SFPADD", "SFPMUL", "SFPSHFT2", "SFPSETCC", "SFPENCC", "SFPPUSHC",
+                                         "SFPPOPC", "SFPCOMPC"))
+_NO_LREG_WRITE = frozenset(_O[n] for n in ("SFPSETCC", "SFPENCC", "SFPPUSHC", "SFPPOPC", "SFPCOMPC"))
 _HAS_VA = frozenset(_O[n] for n, f in isa.FIELDS.items() if any(s.name == "VA" for s in f))
 _USES_VB = _HAS_VB | frozenset(_O[n] for n in isa.VB_IS_VD) | {OP_SHFT2}
 _USES_VC = _HAS_VC | frozenset(_O[n] for n in isa.VC_IS_VD)
@@ -182,7 +185,7 @@ def _effects(row, scheduled, index_mode):
             op == OP_SHFT2 and mod <= 4):
         r |= _ALL_LREGS
         w |= 0xFF | (1 << vd)
-    else:
+    elif op not in _NO_LREG_WRITE:
         w |= 1 << vd
     if op in _FLAG_WRITERS and not (op == _O["SFPIADD"] and mod & 4) and not (
             op in (_O["SFPEXEXP"], _O["SFPLZ"]) and not mod & 10):
@@ -316,11 +319,12 @@ class Engine:
                 items.append((row, False, index))
             # else: "the scheduled instruction takes priority and the regular instruction is silently discarded"
         self._check_cycle(items)
-        for it in self._order(items):
-            if it[1]:
-                self._exec_scheduled(it[2])
-            else:
-                self._exec_regular(it[0], it[2])
+        ordered, masks = self._order(items)
+        if ordered is not None:
+            for it in ordered:
+                self._exec(it)
+        else:
+            self._snapshot_cycle(items, masks)
         self.pending = [e for e in self.pending if e not in due]
         self.swap_regular = row is not None and int(row[C_OP]) == OP_SWAP and any(
             not it[1] for it in items)
@@ -354,7 +358,7 @@ class Engine:
     def _order(self, items):
         """Readers before writers (all read the state at the start of the cycle); raise if impossible."""
         if len(items) <= 1:
-            return items
+            return items, None
         cfg = self.st.lane_config[self._lanes()]
         index_mode = bool((cfg & isa.LANECFG_ENABLE_DEST_INDEX).any())
         exchange = bool((cfg & (isa.LANECFG_DEST_RD_COL_EXCHANGE | isa.LANECFG_DEST_WR_COL_EXCHANGE)).any())
@@ -384,11 +388,54 @@ class Engine:
                     left.remove(a)
                     break
             else:
-                names = ", ".join(self._what(items[a]) for a in left)
-                raise NotModelledError(
-                    f"cycle {self.cycle}: {names} execute on the same cycle and each reads what another writes; "
-                    f"the order within a cycle is not documented ({_PAGE}). Fix: schedule them on different cycles.")
-        return out
+                return None, [w for _, w in eff]  # a read/write cycle: run them on snapshots (_snapshot_cycle)
+        return out, None
+
+    def _exec(self, item):
+        if item[1]:
+            self._exec_scheduled(item[2])
+        else:
+            self._exec_regular(item[0], item[2])
+
+    _FLAG_ARRAYS = ("flags", "use_flags", "stack_flags", "stack_use", "stack_size")
+    _LMC_ARRAYS = ("lm_template", "lm_sequence", "lm_misc", "lm_written")
+
+    def _snapshot_cycle(self, items, masks):
+        """Instructions of one cycle that read each other's results: each runs on the state of the start of the
+        cycle, then their writes (the superset _effects names; no two overlap, checked) are put together."""
+        st = self.st
+        names = [n for n, v in vars(st).items() if isinstance(v, np.ndarray)]
+        start = {n: getattr(st, n).copy() for n in names}
+        dst0 = self.dsts.copy()
+        results = []
+        for item, w in zip(items, masks):
+            for n in names:
+                getattr(st, n)[...] = start[n]
+            self.dsts[...] = dst0
+            self._exec(item)
+            got = {}
+            for i in range(17):
+                if w >> i & 1:
+                    got[("lregs", i)] = st.lregs[:, i].copy()
+            for bit, arrays in ((_FLAGS, self._FLAG_ARRAYS), (_LCFG, ("lane_config",)), (_LMC, self._LMC_ARRAYS),
+                                (_RWC, ("rwc",)), (_PRNG, ("prng",))):
+                if w >> bit & 1:
+                    for n in arrays:
+                        got[n] = getattr(st, n).copy()
+            if w >> _DST & 1:
+                got["dsts"] = self.dsts.copy()
+            results.append(got)
+        for n in names:
+            getattr(st, n)[...] = start[n]
+        self.dsts[...] = dst0
+        for got in results:
+            for k, v in got.items():
+                if k == "dsts":
+                    self.dsts[...] = v
+                elif isinstance(k, tuple):
+                    st.lregs[:, k[1]] = v
+                else:
+                    getattr(st, k)[...] = v
 
     def _dst_key(self, item, exchange):
         """The Dst rows (and column half) an SFPLOAD / SFPSTORE item touches, per instance: 4-row group << 1 |
