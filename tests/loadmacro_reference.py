@@ -117,10 +117,12 @@ class Reference:
             bits = (seq >> (8 * i)) & 0xFF
             delay = (bits >> 3) & 7
             sel = bits & 7
+            if sel == 0:
+                # the page's pseudo-code forgets before this test; tensix (and this reference) follow tt-llk's
+                # mul_int, which needs an empty slot to forget nothing (tensix/sfpu/loadmacro.py's module doc)
+                continue
             if delay != 7:
                 self.slots[i][delay + 1] = []  # forget what would execute at the same time
-            if sel == 0:
-                continue
             if sel == 1:
                 raise UB("template 1")
             if sel == 2:

@@ -245,3 +245,26 @@ def test_where_loadmacro_form(out):
     np.testing.assert_array_equal(got, expect)
     np.testing.assert_array_equal(_run_faces(x, [], _where_disable_form(4, (0, 64, 128, 64 * out)), out_tile=out),
                                   expect)
+
+
+def test_mul_int_loadmacro_form():
+    """tt-llk's u16 multiply in its SFPLOADMACRO form (a Store with delay 7, which does not forget; SFPSHFT2 by -8 and
+    by 8 with VB from the macro; SFPCAST; SFPIADD to LReg16) against (a * b) mod 2**16 in numpy."""
+    from tensix.sfpu.dst import read_tiles16, write_tiles16
+
+    rng = np.random.default_rng(77)
+    x = rng.integers(0, 1 << 16, (2, 32, 32), dtype=np.int64).astype(np.uint16)
+    x[0].flat[:4] = [0, 0xFFFF, 0xFFFF, 0x100]
+    x[1].flat[:4] = [0xFFFF, 0xFFFF, 1, 0x100]
+    st = SfpuState(1)
+    st.addr_mod_dst_incr[0, 2] = 2
+    d = new_dst(1)
+    write_tiles16(d[0], 0, x[0:1])
+    write_tiles16(d[0], 1, x[1:2])
+    run_instrs(llk.mul_int_loadmacro_init(), st, d)
+    for face in range(4):
+        st.rwc[0, 0] = 16 * face
+        run_instrs(llk.mul_int_loadmacro_face(0, 1, 2), st, d)
+    assert not st.lm_pending[0]
+    expect = ((x[0].astype(np.uint32) * x[1].astype(np.uint32)) & 0xFFFF).astype(np.uint16)
+    np.testing.assert_array_equal(read_tiles16(d[0], 2)[0], expect)

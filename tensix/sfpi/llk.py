@@ -1434,3 +1434,37 @@ def where_loadmacro_face(dst_index_in0, dst_index_in1, dst_index_in2, dst_index_
                 _mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=off[2]),
                 _mk("SFPSTORE", VD=0, Mod0=mod0, AddrMod=2, Imm10=off[3])]
     return body * iterations
+
+
+def mul_int_loadmacro_init():
+    """tt-llk (622c6fb9) sfpu/ckernel_sfpu_mul_int.h ``_init_mul_int_`` (default build): LReg12 = 0xFF, LReg13 =
+    2**23 (SFPCONFIG from LReg0, as SFPI's vConstIntPrgm0 / vConstFloatPrgm1 assignments compile); templates by the
+    backdoor [0] SFPSHFT2 by -8 (SHFT_IMM), [1] SFPCAST, [2] SFPSHFT2 by 8, [3] SFPIADD VC = LReg5 (CC_NONE); macro
+    0 = Simple CAST delay 1, Round >>8 delay 0 (VB = loaded); macro 1 = Simple CAST delay 3; macro 2 = Simple CAST
+    delay 2, Round >>8 delay 1; macro 3 = Simple IADD to LReg16 delay 6, Round <<8 delay 5, Store of LReg16 delay 7;
+    Misc 0xFF0."""
+    seqs = ((5 | (1 << 3), 0x80 | 4, 0), (5 | (3 << 3), 0, 0), (5 | (2 << 3), 0x80 | (1 << 3) | 4, 0),
+            (0x80 | 0x40 | (6 << 3) | 7, 0x80 | (5 << 3) | 6, 0x40 | (7 << 3) | 3))
+    out = _loadi32_l0(0xFF) + [_mk("SFPCONFIG", Imm16=0, VD=12, Mod1=0)]
+    out += _loadi32_l0(0x4B000000) + [_mk("SFPCONFIG", Imm16=0, VD=13, Mod1=0)]
+    out += [_mk("SFPSHFT2", Imm12=-8 & 0xFFF, VC=0, VD=12, Mod1=6), _mk("SFPCAST", VC=0, VD=13, Mod1=0),
+            _mk("SFPSHFT2", Imm12=8, VC=0, VD=14, Mod1=6), _mk("SFPIADD", Imm12=0, VC=5, VD=15, Mod1=4)]
+    for m, (simple, rnd, store) in enumerate(seqs):
+        out += _loadi32_l0(simple | rnd << 16 | store << 24) + [_mk("SFPCONFIG", Imm16=0, VD=4 + m, Mod1=0)]
+    return out + [_mk("SFPCONFIG", Imm16=0xFF0, VD=8, Mod1=1)]
+
+
+def mul_int_loadmacro_face(dst_index_in0, dst_index_in1, dst_index_out, iterations=8):
+    """tt-llk (622c6fb9) ``_mul_int_`` (default build) for one face: the u16 product's low 16 bits as (a0 * b0) +
+    ((a0 * b1 + a1 * b0) << 8) with 8-bit halves cast to float and summed through 2**23 in SFPMADs; 12 cycles per
+    row, three SFPNOPs at the end. Mod0 LO16 (6, MOD0_FMT_UINT16)."""
+    off0, off1, offo = dst_index_in0 * 64, dst_index_in1 * 64, dst_index_out * 64
+    a0, b0, a1, b1, o, tmp = 0, 1, 2, 3, 4, 5
+    row = [_lm(0 << 2 | b1 & 3, 6, 3, off1 | b1 >> 2), _lm(1 << 2 | a0 & 3, 6, 3, off0 | a0 >> 2),
+           _lm(1 << 2 | b0 & 3, 6, 3, off1 | b0 >> 2),
+           _mk("SFPAND", VC=12, VD=a0), _mk("SFPAND", VC=12, VD=b0),
+           _lm(2 << 2 | a1 & 3, 6, 3, off0 | a1 >> 2), _lm(3 << 2 | o & 3, 6, 2, offo | o >> 2),
+           _mk("SFPMAD", VA=a0, VB=b1, VC=13, VD=b1, Mod1=0), _mk("SFPMAD", VA=a0, VB=b0, VC=13, VD=a0, Mod1=0),
+           _mk("SFPMAD", VA=a1, VB=b0, VC=b1, VD=b1, Mod1=0),
+           _mk("SFPEXMAN", VC=a0, VD=tmp, Mod1=1), _mk("SFPEXMAN", VC=b1, VD=o, Mod1=1)]
+    return row * iterations + [_mk("SFPNOP")] * 3

@@ -31,6 +31,11 @@ Decisions where the sources are silent (each raises rather than guesses where it
 - (‡) "SFPNOP needs to be scheduled to the MAD sub-unit" with a scheduled SFPSWAP is read as "the MAD sub-unit
   executes nothing else on that cycle": tt-llk's binary max/min schedules SFPSWAP with an empty MAD column. A MAD
   instruction on that cycle raises UndefinedBehaviourError.
+- SFPLOADMACRO.md's pseudo-code forgets a sub-unit's pending instruction "which would execute at the same point in
+  time" before it looks whether the Sequence schedules anything for that sub-unit (`case 0: continue` comes after).
+  tt-llk's u16 multiply (622c6fb9 ckernel_sfpu_mul_int.h, by the author of that page; 12 cycles per row) issues an
+  SFPLOADMACRO whose Store slot is empty (bits 0: delay 0) on the cycle before its scheduled SFPSTORE executes, and
+  relies on that store. Decision: a slot that schedules nothing (template 0) forgets nothing.
 - Two scheduled instructions due on one sub-unit on one cycle (possible with delay 7, which does not forget) raise
   NotModelledError; so does LoadMacroConfig differing between lanes (the page allows it but discourages it), and
   a Sequence / InstructionTemplate / Misc read before any write (power-on values undocumented).
@@ -579,12 +584,11 @@ class Engine:
         for i in range(4):
             bits = (seq >> (8 * i)) & 0xFF
             delay = (bits >> 3) & 7
-            if delay != 7:
-                self.pending = [e for e in self.pending if not (e.unit == i and e.count == delay + 1 and not e.new)
-                                and not (e.unit == i and e.new and e.count == delay)]
             sel = bits & 7
             if sel == 0:
-                continue
+                continue  # nothing scheduled: nothing forgotten either (module doc: tt-llk's mul_int needs it)
+            if delay != 7:  # forget what would execute at the same time as this one
+                self.pending = [e for e in self.pending if not (e.unit == i and e.count == delay + 1 and not e.new)]
             if sel == 1:
                 raise UndefinedBehaviourError(
                     f"{self._name(row, index)}: Sequence[{macro}] selects template 1 for the {UNIT_NAMES[i]} "
