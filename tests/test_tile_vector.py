@@ -396,3 +396,30 @@ def test_property_words_decode_to_instrs_that_encode_back(opcode, operands):
         assert isa.diagram(w) is None or isa.blank_bits(w) or "mode" in str(e) or "Mod" in str(e)
         return
     assert to_word(ins) == w
+
+
+@pytest.mark.parametrize("written, reader, hazard", [
+    (3, ops.TT_OP_SFPLUT(4, 0, 0), True),                 # SFPLUT.md: L3 is always read
+    (7, ops.TT_OP_SFPLUT(4, 8, 0), True),                 # ... and L7 with SFPLUT_MOD0_INDIRECT_VD
+    (7, ops.TT_OP_SFPLUT(4, 0, 0), False),
+    (3, ops.TT_OP_SFPLUTFP32(4, 0), True),                # SFPLUTFP32.md: L3
+    (2, ops.TT_OP_SFPTRANSP(0, 0, 0, 0), True),           # SFPTRANSP.md: L0-L7
+    (5, ops.TT_OP_SFPSHFT(0, 5, 6, 0), True),             # SFPSHFT.md: the amount from VC
+    (6, ops.TT_OP_SFPSHFT(0, 5, 6, 0), True),             # ... and VB = VD
+    (5, ops.TT_OP_SFPSHFT(1, 5, 6, 1), False),            # SFPSHFT_MOD1_ARG_IMM: VC unread
+    (1, ops.TT_OP_SFPSHFT2(0, 0, 0, 0), True),            # SFPSHFT2.md COPY4: L1-L3
+    (0, ops.TT_OP_SFPSHFT2(0, 0, 0, 0), False),           # ... not L0
+    (0, ops.TT_OP_SFPSHFT2(0, 0, 0, 1), True),            # SUBVEC_CHAINED_COPY4: L0 too
+    (5, ops.TT_OP_SFPSHFT2(0, 5, 6, 3), True),            # SUBVEC_SHFLROR1: VC
+    (3, ops.TT_OP_SFP_STOCH_RND(0, 0, 0, 3, 4, 0), True),  # SFPSTOCHRND.md: VC
+])
+def test_mad_hazard_covers_the_other_readers(written, reader, hazard):
+    """The MAD result hazard (SFPMAD.md) for the instructions that read LRegs other than through VA / VB / VC in the
+    usual way, from each page's functional model."""
+    tile = Tile()
+    tile.push(0, [ops.TT_OP_SFPMAD(0, 1, 2, written, 0), reader])
+    if hazard:
+        with pytest.raises(tensix.UndefinedBehaviourError, match="SFPMAD.md"):
+            tile.run()
+    else:
+        tile.finish()

@@ -104,6 +104,22 @@ def lregs_read(ins):
         return {g("VC")} | (set() if g("Mod1") & 1 else {g("VD")})
     if op == "SFPSWAP":
         return {g("VC"), g("VD")}
+    if op == "SFPSHFT":  # VB = VD; the amount from VC unless SFPSHFT_MOD1_ARG_IMM
+        return (({g("VD")} | (set() if g("Mod1") & 1 else {g("VC")})) if g("VD") < 8 or g("VD") == 16 else set())
+    if op == "SFPSTOCHRND":  # all three forms read VC (the IntInt form's VB amount is not counted)
+        return {g("VC")}
+    # below: with VD >= 12 these are backdoor template writes by default (SFPCONFIG.md's LaneConfig), reading nothing
+    if g("VD") is not None and g("VD") >= 12:
+        return set()
+    if op == "SFPSHFT2":
+        mode = g("Mod1")
+        return ({1, 2, 3}, {0, 1, 2, 3}, {1, 2, 3, g("VC")}, {g("VC")}, {g("VC")}, {g("VB"), g("VC")},
+                {g("Imm12") & 15})[mode] if mode <= 6 else set()
+    if op == "SFPTRANSP":
+        return set(range(8))
+    if op in ("SFPLUT", "SFPLUTFP32"):  # L3 always; which of L0-L2 (L4-L6) is read depends on the data
+        indirect = (g("Mod0") if op == "SFPLUT" else g("Mod1")) & 8
+        return {3} | ({7} if indirect and g("VD") != 16 else set())
     return set()
 
 
