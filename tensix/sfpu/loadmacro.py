@@ -210,11 +210,18 @@ class Entry:
     """An instruction SFPLOADMACRO scheduled: its sub-unit, remaining delay, delay kind (0 cycles, 1 issued
     instructions), the program row to execute, the Store's Dst address per instance, and a description."""
 
-    __slots__ = ("unit", "count", "kind", "row", "addr", "what", "new")
+    __slots__ = ("unit", "count", "kind", "row", "addr", "_what", "new")
 
     def __init__(self, unit, count, kind, row, addr, what):
-        self.unit, self.count, self.kind, self.row, self.addr, self.what = unit, count, kind, row, addr, what
+        self.unit, self.count, self.kind, self.row, self.addr, self._what = unit, count, kind, row, addr, what
         self.new = True
+
+    @property
+    def what(self):
+        """Its description (built when an error needs it: `_what` may be a function)."""
+        if callable(self._what):
+            self._what = self._what()
+        return self._what
 
     def key(self):
         return (self.unit, self.count, self.kind, self.row.tobytes(),
@@ -252,7 +259,7 @@ class Engine:
 
     @staticmethod
     def _copy(e):
-        c = Entry(e.unit, e.count, e.kind, e.row, e.addr, e.what)
+        c = Entry(e.unit, e.count, e.kind, e.row, e.addr, e._what)
         c.new = False
         return c
 
@@ -635,8 +642,10 @@ class Engine:
                         f"SFPLOADMACRO computes for the store is not documented ({_PAGE}). Fix: use one family.")
                 addr = np.asarray(base, np.int64).copy()
             kind = (misc >> (8 + i)) & 1
-            what = f"{isa.OPCODE_NAMES[int(ins[C_OP])]} (VD={int(ins[C_VD])}) on {UNIT_NAMES[i]}, from " + (
-                self._name(row, index))
+            def what(ins=ins, i=i):
+                return (f"{isa.OPCODE_NAMES[int(ins[C_OP])]} (VD={int(ins[C_VD])}) on {UNIT_NAMES[i]}, from "
+                        + self._name(row, index))
+
             self.pending.append(Entry(i, delay, kind, ins, addr, what))
 
     def _template(self, t, row, index):
@@ -650,6 +659,9 @@ class Engine:
             raise NotModelledError(f"{self._name(row, index)}: InstructionTemplate[{t}] differs between lanes; tensix "
                                    f"models one schedule for all lanes ({_PAGE}). Fix: write the same word to every lane.")
         word = int(words[0, 0])
+        hit = _TEMPLATE_ROWS.get(word)
+        if hit is not None:
+            return hit.copy()
         to_instr, _ = _word_codec()
         from tensix.tile import isa as tisa
         try:
@@ -662,7 +674,10 @@ class Engine:
             ins = to_instr(word)
         except (NotModelledError, UndefinedBehaviourError, SfpuError) as e:
             raise NotModelledError(f"{self._name(row, index)}: InstructionTemplate[{t}] = 0x{word:08X}: {e}") from None
-        return isa.encode([ins])[0].copy()
+        r = _TEMPLATE_ROWS[word] = isa.encode([ins])[0]
+        if len(_TEMPLATE_ROWS) > 4096:
+            _TEMPLATE_ROWS.clear()
+        return r.copy()
 
     def _exec_scheduled(self, e):
         self.counts[int(e.row[C_OP])] += 1
@@ -724,6 +739,7 @@ def _one(op):
     return c
 
 
+_TEMPLATE_ROWS: dict = {}  # instruction word -> its program row (ParseInsn), once per distinct word
 _NOT_SFPU = isa.OPCODES["INCRWC"]  # stands for "an instruction no sub-unit column lists"
 
 
