@@ -37,3 +37,9 @@ class DeviceError(TensixError):
 class DeadlockError(DeviceError):
     """Every unfinished thread is blocked (RISC-V threads of a device program, or a tile's Tensix threads): on
     hardware the program would hang forever. Defined here, below both tensix.device and tensix.tile, which raise it."""
+
+
+class TileError(TensixError):
+    """Bad input to the instruction-level tile or the instruction-set codec: an unknown opcode, an operand that does
+    not fit its field, a push to a pipe that does not exist or that the pushing core cannot reach, an MMIO access to
+    an unmapped address."""

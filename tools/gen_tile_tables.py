@@ -1,4 +1,4 @@
-"""Write tensix/tile/_tables.py: the Wormhole Tensix instruction table as tensix's own Python data.
+"""Write tensix/encoding/tables.py: the Wormhole Tensix instruction table as tensix's own Python data.
 
 Run once by hand when the sources move (never at import time):
 
@@ -116,7 +116,7 @@ def read_cfg_fields(text):
             {k: tuple(v) for k, v in config.items() if len(v) == 3})
 
 
-def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensix/tile/_tables.py"):
+def main(metal_dir, isa_dir, out=Path(__file__).resolve().parent.parent / "tensix/encoding/tables.py"):
     metal_commit, ops_text = _git_show(metal_dir, OPS_PATH)
     _, cfg_text = _git_show(metal_dir, CFG_DEFINES_PATH)
     thread_fields, config_fields = read_cfg_fields(cfg_text)

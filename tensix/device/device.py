@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from tensix.device import soc
+from tensix.device.coords import CoreCoord
 from tensix.device.errors import NocAddressError
 from tensix.device.memory import DramBanks, L1Allocator, lazy_zeros
 from tensix.device.profiler import Profiler
@@ -19,6 +20,14 @@ def _l1_storage() -> np.ndarray:
         return lazy_zeros(soc.L1_SIZE)
     except (OSError, AttributeError, ValueError, MemoryError):
         return np.zeros(soc.L1_SIZE, np.uint8)
+
+
+class CommandQueue:
+    """Metalium's command queue of a device (re-exported by tensix.metalium): programs and buffer transfers are
+    enqueued on it and run at once."""
+
+    def __init__(self, device):
+        self.device = device
 
 
 class Core:
@@ -67,11 +76,9 @@ class Device:
 
     # ---- Metalium-style queries --------------------------------------------------------------------
     def compute_with_storage_grid_size(self):
-        from tensix.metalium.types import CoreCoord
         return CoreCoord(soc.GRID_X, soc.GRID_Y)
 
     def worker_core_from_logical_core(self, core):
-        from tensix.metalium.types import CoreCoord
         x, y = (core.x, core.y) if hasattr(core, "x") else core
         if not (0 <= x < soc.GRID_X and 0 <= y < soc.GRID_Y):
             raise NocAddressError(f"logical core ({x}, {y}) is outside the {soc.GRID_X}x{soc.GRID_Y} worker grid.\n"
@@ -88,7 +95,6 @@ class Device:
         return soc.L1_SIZE
 
     def command_queue(self, i: int = 0):
-        from tensix.metalium.host import CommandQueue
         if self._cq is None:
             self._cq = CommandQueue(self)
         return self._cq

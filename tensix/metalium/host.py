@@ -13,7 +13,7 @@ import numpy as np
 
 from tensix.device import hostcopy, soc
 from tensix.device.cb import CircularBuffer
-from tensix.device.device import Device
+from tensix.device.device import CommandQueue, Device
 from tensix.device.errors import (CircularBufferConfigError, DeviceError, KernelError, L1OverflowError,
                                   RuntimeArgError)
 from tensix.device.interleave import L1_BANK_NOC, aligned_page_size, num_banks
@@ -41,11 +41,6 @@ def CloseDevice(device: Device) -> bool:
     device.closed = True
     _devices.pop(device.id, None)
     return True
-
-
-class CommandQueue:
-    def __init__(self, device):
-        self.device = device
 
 
 def _cq_device(cq) -> Device:

@@ -7,27 +7,8 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from tensix.device.errors import DeviceError
+from tensix.device.coords import CoreCoord
 from tensix.device.formats import DataFormat  # noqa: F401 (re-exported: Metalium hosts name it here)
-
-
-@dataclass(frozen=True, order=True)
-class CoreCoord:
-    x: int
-    y: int
-
-    def __init__(self, x, y=None):
-        """CoreCoord(x, y), or ttnn's one-argument form CoreCoord((x, y))."""
-        if y is None:
-            x, y = x
-        object.__setattr__(self, "x", int(x))
-        object.__setattr__(self, "y", int(y))
-
-    def __iter__(self):
-        yield self.x
-        yield self.y
-
-    def __repr__(self):
-        return f"CoreCoord(x={self.x}, y={self.y})"
 
 
 def _cc(c) -> CoreCoord:

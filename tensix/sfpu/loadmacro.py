@@ -58,7 +58,9 @@ from __future__ import annotations
 import numpy as np
 
 from tensix.errors import NotModelledError, SfpuError, UndefinedBehaviourError
+from tensix.encoding.words import name_of as word_name
 from tensix.sfpu import isa
+from tensix.sfpu.words import to_instr, to_word
 
 _PAGE = "tt-isa-documentation 393047195250 WormholeB0/TensixTile/TensixCoprocessor/SFPLOADMACRO.md"
 
@@ -226,13 +228,6 @@ class Entry:
     def key(self):
         return (self.unit, self.count, self.kind, self.row.tobytes(),
                 None if self.addr is None else self.addr.tobytes())
-
-
-def _word_codec():
-    # The SFPU's instruction words are laid out by the ISA's encoding diagrams, which tensix holds as data in
-    # tensix.tile (generated from Diagrams/Src/Bits32.lua); imported here, at first use, for ParseInsn.
-    from tensix.tile.vector import to_instr, to_word
-    return to_instr, to_word
 
 
 class Engine:
@@ -513,7 +508,6 @@ class Engine:
         if self.instrs is None:
             raise SfpuError("an instruction with VD >= 12 writes its instruction word to LoadMacroConfig "
                             "(SFPCONFIG.md, DISABLE_BACKDOOR_LOAD): pass instrs= to execute so the word is known")
-        _, to_word = _word_codec()
         return to_word(self.instrs[index])
 
     def _enabled8(self, s):
@@ -662,10 +656,8 @@ class Engine:
         hit = _TEMPLATE_ROWS.get(word)
         if hit is not None:
             return hit.copy()
-        to_instr, _ = _word_codec()
-        from tensix.tile import isa as tisa
         try:
-            name = tisa.name_of(word)
+            name = word_name(word)
         except Exception:  # noqa: BLE001 - an opcode the ISA does not name: no sub-unit can execute it
             name = None
         if name is None or not name.startswith("SFP"):
