@@ -204,3 +204,17 @@ def test_mop_transition_is_hidden_when_the_backend_is_busy_or_fed_by_a_replay():
     tile.push(0, [ops.TT_OP_MOP(0, 0, 0), setc16])
     tile.finish()
     assert tile.clock(0) == 2 * issue + COSTS["tile.mop.transition"]
+
+
+def test_entry_cycle_is_what_the_accounting_gives():
+    """Clocks.entry_cycle (what the Vector Unit's SFPLOADMACRO schedule reads as 'now') agrees with the clocks
+    after the word passes, MOP transition included."""
+    setc16, nop = ops.TT_OP_SETC16(1, 0), ops.TT_OP_SFPNOP
+    tile = _mop_tile(setc16)
+    tile.push(0, [ops.TT_OP_MOP(0, 1, 0)])
+    tile.finish()
+    tile.push(0, [nop])  # the word after the MOP: one cycle late
+    assert tile.clocks.entry_cycle(0, nop) == 2 * COSTS["tile.instruction.issue"] + COSTS["tile.mop.transition"]
+    tile.finish()
+    assert tile.clock(0) == tile.clocks.entry_cycle(0, nop) == 3 * COSTS["tile.instruction.issue"] + \
+        COSTS["tile.mop.transition"]

@@ -104,11 +104,12 @@ CONFIG_KIND = {"WRCFG": CFG_WRCFG, "RMWCIB0": CFG_RMW, "RMWCIB1": CFG_RMW, "RMWC
 @numba.njit(cache=True, nogil=True)
 def _account(log, unit_of, busy_of, occupy_of, hold_of, is_arith, far, swap_stall, config_kind, cfg_gap, scalar_u,
              sync_u, vector_u, sfpswap, sfpnop, mop_penalty, late, late_at, seq, arrival, thread, stall, free, ubusy,
-             ucount, misc):
+             ucount, misc, entry):
     """Advance the clocks over a log of passed instructions (word | thread << 32 | RESUMED), in execution order.
     misc = [last_change, swap_at, WRCFG free at, RMWCIB / RDCFG free at, last WRCFG / RDCFG issue].
     late: per thread, the sequence numbers of the words a MOP transition delays (from late_at[thread] on); seq:
-    each thread's passed words so far; arrival: when each thread's last word could first pass."""
+    each thread's passed words so far; arrival: when each thread's last word could first pass. entry[0]: the cycle
+    the last word entered its unit."""
     for k in range(log.shape[0]):
         e = log[k]
         w = np.int64(e & 0xFFFFFFFF)
@@ -169,6 +170,7 @@ def _account(log, unit_of, busy_of, occupy_of, hold_of, is_arith, far, swap_stal
                 misc[0] = now + b
         ubusy[u] += b
         ucount[u] += 1
+        entry[0] = now
 
 
 class Clocks:
@@ -188,6 +190,7 @@ class Clocks:
         self.late = ([], [], [])  # per thread: sequence numbers of words a MOP transition delays (Tile.push)
         self._seq = np.zeros(3, np.int64)
         self._arrival = np.zeros(3, np.int64)
+        self._entry = np.zeros(1, np.int64)
         unit, busy, occupy, hold, arith, far, swap, kind, gap = tables()
         self._tables = (np.array(unit, np.int64), np.array(busy, np.int64), np.array(occupy, np.int64),
                         np.array(hold, np.int64), np.array([op in arith for op in range(256)], np.bool_), far, swap,
@@ -195,19 +198,35 @@ class Clocks:
                         UNITS.index("scalar"), UNITS.index("sync"), UNITS.index("vector"), isa.OPCODE["SFPSWAP"],
                         isa.OPCODE["SFPNOP"], _costs()["tile.mop.transition"])
 
+    def _late(self):
+        width = max(1, max(len(x) for x in self.late))
+        late = np.full((3, width), -1, np.int64)
+        for t, x in enumerate(self.late):
+            late[t, :len(x)] = x
+        return late, np.zeros(3, np.int64)
+
     def drain(self):
         if self.log:
             log = np.array(self.log, np.uint64)
             self.log.clear()
-            width = max(1, max(len(x) for x in self.late))
-            late = np.full((3, width), -1, np.int64)
-            for t, x in enumerate(self.late):
-                late[t, :len(x)] = x
-            late_at = np.zeros(3, np.int64)
+            late, late_at = self._late()
             _account(log, *self._tables, late, late_at, self._seq, self._arrival, self.thread, self.stall,
-                     self.unit_free, self.unit_busy, self.unit_count, self.misc)
+                     self.unit_free, self.unit_busy, self.unit_count, self.misc, self._entry)
             for t, x in enumerate(self.late):
                 del x[:late_at[t]]  # the ones that passed
+
+    def entry_cycle(self, thread, word):
+        """The cycle on which `word`, passing thread `thread`'s Wait Gate now, enters its unit: the accounting of
+        drain() run on copies of the clocks (a unit that needs the time while it executes the word: the Vector
+        Unit's SFPLOADMACRO schedule)."""
+        self.drain()
+        log = np.array([word | thread << 32 | (RESUMED if self.blocked[thread] else 0)], np.uint64)
+        late, late_at = self._late()
+        out = np.zeros(1, np.int64)
+        _account(log, *self._tables, late, late_at, self._seq.copy(), self._arrival.copy(), self.thread.copy(),
+                 self.stall.copy(), self.unit_free.copy(), self.unit_busy.copy(), self.unit_count.copy(),
+                 self.misc.copy(), out)
+        return int(out[0])
 
     def advance_to(self, thread, cycle):
         """Thread `thread`'s next instruction cannot pass before `cycle` (its RISC-V stores it then)."""

@@ -76,8 +76,6 @@ _SRCB_FP16_CODES = frozenset({1, 2, 3, 10, 11, 14})
 _LDST = (isa.OPCODE["SFPLOAD"], isa.OPCODE["SFPSTORE"])
 _SETRWC, _INCRWC = isa.OPCODE["SETRWC"], isa.OPCODE["INCRWC"]
 _LOADMACRO = isa.OPCODE["SFPLOADMACRO"]
-_SFPNOP = isa.OPCODE["SFPNOP"]
-_VECTOR_UNIT = 4  # tensix.tile.timing.UNITS.index("vector")
 
 
 # The MAD sub-unit's instructions have two cycles of latency (VectorUnit.md); SFPMAD.md: "software must ensure that
@@ -214,17 +212,9 @@ class VectorUnit:
 
     def _vector_cycle(self, thread, w):
         """The cycle on which word `w` of `thread`, passing its Wait Gate now, enters the Vector Unit: what
-        tensix.tile.timing's accounting gives it (the thread's clock, or the change that released its wait; the
-        unit one instruction per cycle; SFPSWAP's stall before anything but SFPNOP)."""
-        c = self.tile.clocks
-        c.drain()
-        now = int(c.thread[thread])
-        if c.blocked[thread] and c.misc[0] > now:
-            now = int(c.misc[0])
-        now = max(now, int(c.unit_free[_VECTOR_UNIT]))
-        if c.misc[1] == now - 1 and w >> 24 != _SFPNOP:
-            now += int(c._tables[6])
-        return now
+        tensix.tile.timing's accounting gives it (its thread's clock or the change that released its wait, a MOP
+        transition, the unit one instruction per cycle, SFPSWAP's stall before anything but SFPNOP)."""
+        return self.tile.clocks.entry_cycle(thread, w)
 
     def settle(self):
         """Let time pass with nothing issued to the Vector Unit: scheduled instructions that need no further
