@@ -16,6 +16,13 @@ for the step of the batch that holds its own calls, while the kernels' Python an
 CPUs. The scheduling is the same as with batches run in place (a thread parks at the same calls, and waiting
 for a step is a host wait, not a scheduler one), so are the numbers and the simulated times.
 
+Programs that use SFPLOADMACRO (tensix.sfpu.loadmacro.needs_engine: tt-llk's exp_tile<approx=true> and binary max /
+min, given as instruction lists by tensix.sfpi.llk.InstrProgram) run in place through tensix.sfpu's SFPLOADMACRO
+engine (execute.run_with_loadmacro: the group's cores in lockstep, cycle by cycle), with the ADDR_MOD increments their
+kernel programs. What an init writes in LoadMacroConfig stays in the core's SFPU state for its later calls, as on the
+card; a core whose state still holds scheduled instructions runs its next program, whatever it is, through the
+engine too. Every other program runs exactly as before.
+
 Why this is exact: the SFPU of a core only reads and writes that core's Dst and its own SFPU state, so
 executing the calls of different cores in one batch (in any order) gives each core what it would have got
 alone; the calls of one core keep their order (rounds below). A compute kernel's other effects reach other
@@ -35,12 +42,14 @@ import numpy as np
 
 from tensix.device.scheduler import frame_pos_text
 from tensix.kernel.dstpool import dst_pools
-from tensix.errors import SfpuError
+from tensix.errors import NotModelledError, SfpuError, UndefinedBehaviourError
+from tensix.sfpi.llk import InstrProgram
 from tensix.sfpi.runner import compiled_for
 from tensix.sfpu import dst as dstmod
 from tensix.sfpu import isa
 from tensix.sfpu.dst import _move16_one, _read32_one, _write32_one
-from tensix.sfpu.execute import _run, check_program, error_text, run_prepared
+from tensix.sfpu.execute import _run, check_program, error_text, run_prepared, run_with_loadmacro
+from tensix.sfpu.loadmacro import needs_engine
 from tensix.sfpu.state import SfpuState
 
 # host threads for a batch: the cores' calls are independent, so they run in parallel (the interpreter releases
@@ -61,7 +70,8 @@ class ProgramInfo:
     """What the batch needs of a compiled SFPI program, computed once: its encoded form, its static cycles
     (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
 
-    __slots__ = ("compiled", "program", "cycles", "sfpu_cycles", "sfpu_instructions", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at")
+    __slots__ = ("compiled", "program", "cycles", "sfpu_cycles", "sfpu_instructions", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at",
+                 "engine", "addr_mods")
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import program_of, riscv_cycles, sfpu_cycles
@@ -89,6 +99,11 @@ class ProgramInfo:
         self.runs_arrays = tuple(np.array(r, np.int64).reshape(-1, 2) for r in (self.ins, self.outs))  # _run_steps'
         self.name = name
         self._at: dict = {}
+        # a program that uses LoadMacroConfig (SFPLOADMACRO, its SFPCONFIGs, backdoor template writes) runs through
+        # tensix.sfpu's SFPLOADMACRO engine (execute.run_with_loadmacro), never on the background thread; tt-llk's
+        # instruction lists (tensix.sfpi.llk.InstrProgram) bring the ADDR_MOD increments their kernel programs
+        self.engine = needs_engine(self.program)
+        self.addr_mods = getattr(compiled, "addr_mods", ())
 
     def footprint_at(self, base: int) -> tuple[frozenset, frozenset]:
         """(tiles read before written, tiles written) for a call at Dst tile `base`."""
@@ -110,9 +125,17 @@ def _runs(tiles) -> tuple:
     return tuple((a, n) for a, n in runs)
 
 
+def compiled_of(fn, args):
+    """The Compiled of an SFPU program for these arguments: an SFPI function's (traced and compiled once per static
+    signature) or the fixed instruction list of a tensix.sfpi.llk.InstrProgram."""
+    if fn.__class__ is InstrProgram:
+        return fn.compiled(args)
+    return compiled_for(fn, args)
+
+
 def program_info(fn, args) -> ProgramInfo:
     """The ProgramInfo of fn's compiled program for these arguments, kept with the compiled program."""
-    compiled = compiled_for(fn, args)
+    compiled = compiled_of(fn, args)
     info = compiled.__dict__.get("batch_info")
     if info is None:
         info = compiled.__dict__["batch_info"] = ProgramInfo(compiled, getattr(fn, "__name__", str(fn)))
@@ -148,6 +171,9 @@ class SfpuBatch:
         # (tensix.kernel.dstpool, shared with the run's matmul batches)
         self.pools, self.row = dst_pools(sched)     # (shape, dtype) -> pool array; thread -> (pool key, row)
         self.row_slot: dict = {}    # thread -> (its row in its pool, its SFPU state slot), once it has a slot
+        # once a program ran through the SFPLOADMACRO engine, a core's SFPU state may hold scheduled instructions
+        # that have not executed yet (state.lm_pending): its next program, whatever it is, runs through the engine too
+        self.lm_used = False
 
     def _arange(self, k):
         a = self._aranges.get(k)
@@ -257,10 +283,13 @@ class SfpuBatch:
         try:
             # the checks of execute() hold by construction: a compiled program (checked once, ProgramInfo), one
             # state slot and one Dst per core, rows inside the Dst, one input column per runtime immediate
-            run_prepared(info.program, states, dsts, slots, self._arange(k),
-                         np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs, info.compiled.instrs, THREADS,
-                         independent=True)
-        except SfpuError as e:
+            if info.engine or info.addr_mods or (self.lm_used and self._scheduled(slots)):
+                self._run_engine(info, slots, dsts, k, base, inputs)
+            else:
+                run_prepared(info.program, states, dsts, slots, self._arange(k),
+                             np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs, info.compiled.instrs, THREADS,
+                             independent=True)
+        except (SfpuError, NotModelledError, UndefinedBehaviourError) as e:
             msg = str(e)
             j = jobs[0]
             marker = ", instance "
@@ -269,8 +298,8 @@ class SfpuBatch:
                     j = jobs[int(msg.split(marker, 1)[1].split(":", 1)[0])]
                 except (ValueError, IndexError):
                     pass
-            raise SfpuError(f"SFPU op {info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called at "
-                            f"{frame_pos_text(j.where)}: {msg}") from None
+            raise type(e)(f"SFPU op {info.name} on core {j.th.core.logical} (kernel {j.th.kernel.name!r}) called at "
+                          f"{frame_pos_text(j.where)}: {msg}") from None
         states.rwc[slots] = 0
         for lo, n in info.outs:
             lo += base
@@ -278,6 +307,29 @@ class SfpuBatch:
                 dstmod.read_pool_tiles32(dsts, lo, n, pool, which)
             else:
                 pool[which[:, 0], which[:, 1], lo:lo + n] = dstmod.read_tiles16(dsts, lo, n)
+
+    def _scheduled(self, slots) -> bool:
+        """Whether any of these SFPU states holds instructions an SFPLOADMACRO scheduled that have not run yet."""
+        pending = self.states.lm_pending
+        return any(pending[s] for s in slots.tolist())
+
+    def _run_engine(self, info, slots, dsts, k, base, inputs):
+        """One group of calls through tensix.sfpu's SFPLOADMACRO engine (execute.run_with_loadmacro: the calls of
+        distinct cores in lockstep, cycle by cycle). The LoadMacroConfig an init wrote stays in each core's SFPU
+        state for its later calls, as on the card, and so do scheduled instructions still pending at the program's
+        end. The program's ADDR_MOD increments (tt-llk programs ADDR_MOD_6 / 7 in the op's init or call) hold while
+        it runs; afterwards the slots are zero again, as the next op's init (llk_math_eltwise_*_sfpu_init) sets
+        ADDR_MOD_7, which is what tensix's SFPI programs assume."""
+        self.lm_used = True
+        amod = self.states.addr_mod_dst_incr
+        saved = amod[slots].copy()
+        for a, incr in info.addr_mods:
+            amod[slots, a] = incr
+        try:
+            run_with_loadmacro(info.program, self.states, dsts, slots, self._arange(k),
+                               np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs, info.compiled.instrs, THREADS)
+        finally:
+            amod[slots] = saved
 
 
 def batch_of(th) -> SfpuBatch:
@@ -368,6 +420,9 @@ class _Flight:
         key = batch.row[jobs[0].th][0]
         if any(j.info is not info or batch.row[j.th][0] != key for j in jobs):
             return None
+        if info.engine or info.addr_mods or (batch.lm_used and batch._scheduled(
+                np.fromiter((batch.slot[j.th] for j in jobs), np.int64, len(jobs)))):
+            return None     # the SFPLOADMACRO engine runs in place (SfpuBatch._run_engine)
         return cls(batch, pending, info, key)
 
     def __init__(self, batch, pending, info, key):

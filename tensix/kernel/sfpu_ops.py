@@ -19,6 +19,14 @@ runs, with that version's template parameters (``exp_tile(0, version="622c6fb9")
 version (log, log_with_base, gelu, sigmoid, silu, tanh, clamp, hardtanh and the binary ops) and accept the
 keyword too; abs, negative, square and relu are the same kernel in both.
 
+Ops whose tt-llk kernel is built on SFPLOADMACRO run that kernel's instruction list itself (tensix.sfpi.llk
+InstrProgram, through tensix.sfpu's SFPLOADMACRO engine): ``exp_tile(idst, approx=True, input_clamping="None",
+version="622c6fb9")`` (Schraudolph's exponential; ClampToNegative, exp_tile<true>'s default, raises NotModelledError:
+its input clamp relies on an SFPSWAP behaviour the ISA page contradicts) and binary_max_tile / binary_min_tile (the
+default build; TT_METAL_DISABLE_SFPLOADMACRO=1 selects the plain loop, as tt-metal does). Their init writes
+LoadMacroConfig in the core's SFPU state and their calls use it. The default form of max / min loads odst's rows too:
+odst must hold data (ttnn calls it in place).
+
 The init call (``exp_tile_init()``, ...) costs what every compute init costs on the three TRISCs and, for an op
 whose SFPU code reads programmable constants (vConstFloatPrgm0..2 = LReg12-14) or LUT tables kept in LRegs, runs
 the program that loads them (queued behind this core's earlier SFPU calls). The core's programmable constants are
@@ -37,9 +45,10 @@ import weakref
 
 import numpy as np
 
-from tensix.device.errors import ComputeInitError, KernelError
+from tensix.device.errors import ComputeInitError, DstUndefinedError, KernelError
 from tensix.kernel import _ctx
 from tensix.kernel.compute import _cs, _init, _run_sfpu, configure_sfpu
+from tensix.kernel.sfpu_batch import compiled_of
 from tensix.sfpi import llk
 
 
@@ -90,14 +99,14 @@ def _init_effect(fn, args):
     hit = _EFFECT.get(key)
     if hit is not None:
         return hit
-    from tensix.sfpi.runner import _inputs, compiled_for, program_of
+    from tensix.sfpi.runner import _inputs, program_of
     from tensix.sfpu import dst as dstmod
     from tensix.sfpu.execute import execute
     from tensix.sfpu.state import SfpuState
 
-    c = compiled_for(fn, args)
+    c = compiled_of(fn, args)
     state = SfpuState(1)
-    execute(program_of(c), state, dstmod.new_dst(1), inputs=_inputs(c, args, 1))
+    execute(program_of(c), state, dstmod.new_dst(1), inputs=_inputs(c, args, 1), instrs=c.instrs)
     written = {ins["VD"] for ins in c.instrs if ins.op == "SFPCONFIG"} & set(_PRGM)
     lregs = {ins["VD"] for ins in c.instrs if ins.op in ("SFPLOADI", "SFPMOV") and ins["VD"] < 8}
     prgm = {r: int(state.lregs[0, r, 0]) for r in written}
@@ -130,10 +139,38 @@ def _who(who):
     return f"{who[0]} with {who[1]}"
 
 
+def _llk_forms(spec, t):
+    """(tile InstrProgram, init InstrProgram) when this template form of the op runs tt-llk's instruction list, else
+    None. A binary op's init does not know its tiles: its instruction list does not depend on them."""
+    sel = getattr(spec, "llk", None)
+    if sel is None:
+        return None
+    if isinstance(spec, _BinarySpec):
+        return sel((0, 1, 2))
+    return sel(t)
+
+
+def _llk_program(th, cs, program, name):
+    """The tile program of an op that runs tt-llk's instruction list; refused on a core whose kernel also drives the
+    tile through tensix.kernel.ckernel (the op's words would have to go through the tile's own ADDR_MODs and
+    replay buffer; the batched path brings its ADDR_MOD increments itself)."""
+    if "tile" in cs.__dict__:
+        from tensix.errors import NotModelledError
+        raise NotModelledError(
+            f"{name} on core {th.core.logical} at {th.source_line_now()}: its tt-llk form ({program.__name__}, "
+            "SFPLOADMACRO schedules) is not modelled through the compute API on a core whose kernel also uses "
+            "tensix.kernel.ckernel.\nFix: issue tt-llk's words yourself with TTI_ (tests/test_kernel_ckernel_loadmacro"
+            ".py shows exp_tile<true> so), or set TT_METAL_DISABLE_SFPLOADMACRO=1 for binary max/min.")
+    return program
+
+
 class _Op:
     """Shared parts of unary and binary ops: the init, the register check, the bookkeeping after a call."""
 
     def _init_program(self, spec, approx, fp32, t):
+        forms = _llk_forms(spec, t)
+        if forms is not None:   # tt-llk's init instruction list (an InstrProgram: no arguments)
+            return forms[1], ()
         if spec.init is None:
             return None, None
         args = spec.init_args(approx, t, fp32) if getattr(spec, "fp32_init", False) else spec.init_args(approx, t)
@@ -261,10 +298,11 @@ class _UnaryOp(_Op):
                               f"got {len(runtime)}.")
         rt = tuple(int(np.uint32(np.int64(v) & 0xFFFFFFFF)) for v in runtime)
         args = (cs.approx, cs.fp32) + t + rt
-        from tensix.sfpi.runner import compiled_for
-        compiled = compiled_for(spec.program, args)
+        forms = _llk_forms(spec, t)
+        program = spec.program if forms is None else _llk_program(th, cs, forms[0], self.name)
+        compiled = compiled_of(program, args)
         self._check(th, cs, spec, t, compiled, self.name)
-        _run_sfpu(spec.program, args, idst)
+        _run_sfpu(program, args, idst)
         tables = getattr(spec, "tables", None)
         self._after(cs, compiled, ("written by an op", f"written by {self.name}"), bool(tables and tables(t)))
 
@@ -297,10 +335,21 @@ class _BinaryOp(_Op):
             if i.__class__ is not int or not 0 <= i < cs.capacity:
                 cs.check_dst(i, self.name)
         args = (cs.approx, cs.fp32, (idst0, idst1, odst))
-        from tensix.sfpi.runner import compiled_for
-        compiled = compiled_for(self.spec.program, args)
+        llk_form = self.spec.llk
+        program = (self.spec.program if llk_form is None or (forms := llk_form((idst0, idst1, odst))) is None
+                   else _llk_program(th, cs, forms[0], self.name))
+        compiled = compiled_of(program, args)
         self._check(th, cs, self.spec, (), compiled, self.name)
-        _run_sfpu(self.spec.program, args, 0)
+        try:
+            _run_sfpu(program, args, 0)
+        except DstUndefinedError as e:
+            if program is self.spec.program or odst in (idst0, idst1):
+                raise
+            raise DstUndefinedError(
+                f"{e}\nNote: {self.name}'s default build (tt-metal 622c6fb9 calculate_binary_max_min without "
+                "DISABLE_SFPLOADMACRO) loads odst's rows as well (its second SFPLOADMACRO, whose sequence stores the "
+                "result there): write odst first (ttnn calls it in place, odst = idst0), or set "
+                "TT_METAL_DISABLE_SFPLOADMACRO=1 for the plain loop, which only stores to odst.") from None
         self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
 
     def init(self, version=None):
@@ -315,6 +364,7 @@ class _BinarySpec:
 
     def __init__(self, op: llk.BinaryOp):
         self.key, self.program, self.doc, self.init = op.key, op.program, op.doc, op.init
+        self.llk = op.llk
         self.params, self.runtime, self.fp32_init, self.tables, self.init_clobbers = (), (), False, None, False
         self.init_args = lambda approx, t: (approx,)
 

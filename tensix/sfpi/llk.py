@@ -18,6 +18,7 @@ tensix's own compiler fuses first (see tensix.sfpi.lib.addi).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import numpy as np
@@ -85,6 +86,9 @@ class UnaryOp:
     runtime: tuple = ()     # names of the call's uint32 arguments after idst (clamp_tile(idst, param0, param1))
     fp32_init: bool = False  # init_args(approx, template, fp32_dest): the init depends on DST_ACCUM_MODE
     tables: object = None   # tables(template) -> LRegs (0-7) its init loads and its code reads in a later call
+    # llk(template) -> (tile InstrProgram, init InstrProgram) for the template forms that run tt-llk's instruction
+    # list itself (exp_tile<approx=true>: SFPLOADMACRO), else None (the SFPI `program` and `init`)
+    llk: object = None
 
 
 # One 32x32 tile as the LLK driver walks it (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``, VectorMode::RC): four
@@ -393,14 +397,13 @@ def exp_fork_program(approx, fp32_dest, approx_t, scale_en, input_clamping):
     """622c6fb9 api/eltwise_unary/exp.h ``exp_tile<approx, scale_en, input_clamping>`` -> llk_sfpu/ckernel_sfpu_exp.h
     ``calculate_exponential<approx, DST_ACCUM_MODE, scale_en, 8, CLAMP_NEGATIVE>``. Accurate mode (ttnn.exp's
     default, exp_tile<0u>): an fp32 Dst runs ``_sfpu_exp_fp32_accurate_`` per row (lib.exp_fp32_accurate), a 16-bit
-    Dst the TTI exp_21f kernel (_exp_21f_tti; it reads exp_init's LREG12/13). Not modelled: approx = true (the
-    Schraudolph kernel built on SFPLOADMACRO sequences and the replay buffer) and scale_en (the scale argument)."""
+    Dst the TTI exp_21f kernel (_exp_21f_tti; it reads exp_init's LREG12/13). approx = true (the Schraudolph kernel
+    built on SFPLOADMACRO sequences and the replay buffer) is not SFPI code: the compute API runs tt-llk's
+    instruction list (UNARY_FORK["exp"].llk, exp_approx_programs). Not modelled: scale_en (the scale argument)."""
     if approx_t:
-        # tt-llk's kernel itself runs on tensix.sfpu / tensix.tile (exp_approx_init / exp_approx_face / _words below,
-        # InputClamping::None); the compute API's batched SFPU path does not run SFPLOADMACRO programs yet
-        _refuse("exp_tile<approx=true> of 622c6fb9 in a compute kernel (Schraudolph's exponential on SFPLOADMACRO "
-                "sequences: tensix.sfpi.llk.exp_approx_init / exp_approx_face run it on tensix.sfpu and the tile, "
-                "the compute API's batched path does not)", "use exp_tile<false> (ttnn.exp's default).")
+        _refuse("exp_tile<approx=true> of 622c6fb9 as an SFPI program (it is tt-llk's SFPLOADMACRO instruction list: "
+                "the compute API's exp_tile runs it, tensix.sfpi.llk.exp_approx_programs gives it)",
+                "call exp_tile(idst, approx=True, input_clamping='None', version='622c6fb9') in a compute kernel.")
     if scale_en:
         _refuse("exp_tile<scale_en=true> (the input scale argument)", "scale the input with another op first.")
     if input_clamping not in ("ClampToNegative", "None"):
@@ -409,6 +412,21 @@ def exp_fork_program(approx, fp32_dest, approx_t, scale_en, input_clamping):
         _rows(lambda v: lib.exp_fp32_accurate(v))
     else:
         _rows(_exp_21f_tti, fp32_dest, input_clamping == "ClampToNegative")
+
+
+def _exp_llk(approx_t, scale_en, input_clamping):
+    """exp_tile<approx=true> runs tt-llk's instruction list (exp_approx_programs); approx=false the SFPI kernels."""
+    if not approx_t:
+        return None
+    if scale_en:
+        _refuse("exp_tile<approx=true, scale_en=true> (the input scale argument)", "scale the input with another op "
+                "first (exp_tile_init's scale template is not modelled either).")
+    if sfploadmacro_disabled():
+        _refuse("exp_tile<approx=true> under TT_METAL_DISABLE_SFPLOADMACRO (its plain SFPMAD / SFPSTOCHRND loop)",
+                "unset TT_METAL_DISABLE_SFPLOADMACRO.")
+    if input_clamping not in ("ClampToNegative", "None"):
+        raise NotModelledError(f"exp_tile input_clamping is 'ClampToNegative' or 'None', not {input_clamping!r}")
+    return exp_approx_programs(input_clamping)
 
 
 def exp_fork_init(approx, fp32_dest):
@@ -969,6 +987,9 @@ class BinaryOp:
     program: object
     doc: str
     init: object = None      # init(approx): SFPCONFIG of the constants program reads
+    # llk((idst0, idst1, odst)) -> (tile InstrProgram, init InstrProgram) when the op runs tt-llk's instruction list
+    # (the default build's SFPLOADMACRO form), None for the SFPI `program` (the DISABLE_SFPLOADMACRO form)
+    llk: object = None
 
 
 def _binary_rows(fn, tiles, *args):
@@ -1045,8 +1066,9 @@ def binary_max_min_program(approx, fp32_dest, is_max, tiles):
     the same SFPSWAP from an SFPLOADMACRO sequence (binary_max_min_init: instruction template SFPSWAP with Mod1 9,
     VD = max, stored through the round unit's copy), which computes the same values in fewer cycles. That form, as
     tt-llk issues it, is `binary_max_min_loadmacro_init` / `binary_max_min_loadmacro_face` (tensix.sfpu.loadmacro
-    runs it; tests/test_sfpi_llk_loadmacro.py holds it equal to this form bit for bit); the compute API's batched
-    path runs this one, so its cycle count is the plain loop's."""
+    runs it; tests/test_sfpi_llk_loadmacro.py holds it equal to this form bit for bit). The compute API runs that
+    form (binary_max_min_programs), and this one under TT_METAL_DISABLE_SFPLOADMACRO=1 as tt-metal does
+    (tests/test_kernel_sfpu_loadmacro_ops.py holds the two equal)."""
     _binary_rows(lambda a, b: vec_min_max(a, b)[1 if is_max else 0], tiles)
 
 
@@ -1152,6 +1174,18 @@ def _comp(op):
     return program
 
 
+def sfploadmacro_disabled() -> bool:
+    """tt-metal's runtime option TT_METAL_DISABLE_SFPLOADMACRO (622c6fb9 llrt/rtoptions.cpp: enabled when the value
+    starts with '1'; jit_build then defines DISABLE_SFPLOADMACRO): the kernels' loops without SFPLOADMACRO."""
+    return os.environ.get("TT_METAL_DISABLE_SFPLOADMACRO", "")[:1] == "1"
+
+
+def _max_min_llk(is_max, tiles):
+    """binary_max_tile / binary_min_tile: the default build's SFPLOADMACRO form (binary_max_min_programs), or None
+    (the DISABLE_SFPLOADMACRO loop, binary_max_min_program) under TT_METAL_DISABLE_SFPLOADMACRO=1."""
+    return None if sfploadmacro_disabled() else binary_max_min_programs(is_max, tiles)
+
+
 def div_binary_init(approx):
     """622c6fb9 ``sfpu_binary_init<APPROX, DIV>``: sfpu_reciprocal_init."""
     lib.sfpu_reciprocal_init()
@@ -1164,8 +1198,10 @@ BINARY = {
     "mul_binary": BinaryOp("mul_binary", mul_binary_program, "Dst[odst] = Dst[idst0] * Dst[idst1]."),
     "div_binary": BinaryOp("div_binary", div_binary_program, "Dst[odst] = Dst[idst0] / Dst[idst1] (reciprocal and "
                            "a residual correction).", div_binary_init),
-    "binary_max": BinaryOp("binary_max", binary_max_program, "Dst[odst] = max (SFPSWAP order)."),
-    "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order)."),
+    "binary_max": BinaryOp("binary_max", binary_max_program, "Dst[odst] = max (SFPSWAP order).",
+                           llk=lambda tiles: _max_min_llk(True, tiles)),
+    "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order).",
+                           llk=lambda tiles: _max_min_llk(False, tiles)),
     **{f"{op}_binary": BinaryOp(f"{op}_binary", _comp(op), f"Dst[odst] = 1.0 if Dst[idst0] {sym} Dst[idst1] else 0.0 "
                                 "(float compare: subnormals as zero, NaN unordered).")
        for op, sym in (("lt", "<"), ("gt", ">"), ("le", "<="), ("ge", ">="), ("eq", "=="), ("ne", "!="))},
@@ -1190,8 +1226,9 @@ UNARY_FORK = {
     **_SAME,
     "exp": UnaryOp("exp", (("approx", False), ("scale_en", False), ("input_clamping", "ClampToNegative")),
                    exp_fork_program, "Dst tile idst = e**x (accurate: Juffa's fp32 exp, or the TTI exp_21f for a "
-                   "16-bit Dst).", exp_fork_init,
-                   lambda approx, t, fp32: (t[0], fp32), version=FORK, fp32_init=True),
+                   "16-bit Dst; approx: Schraudolph's, tt-llk's SFPLOADMACRO kernel, InputClamping::None only).",
+                   exp_fork_init, lambda approx, t, fp32: (t[0], fp32), version=FORK, fp32_init=True,
+                   llk=lambda t: _exp_llk(*t)),
     "recip": UnaryOp("recip", (("legacy_compat", True),), recip_fork_program,
                      "Dst tile idst = 1/x (legacy_compat: the 2025 Newton-Raphson; false: quadratic estimate and "
                      "Newton steps).", recip_fork_init, lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK,
@@ -1242,7 +1279,7 @@ had the op before, the fork otherwise)."""
 # on fixed LRegs and on which cycle each instruction issues, so these are written instruction for instruction as
 # tt-metal 622c6fb9 issues them (TTI_* argument order of ckernel_ops.h mapped to the ISA's fields), for tensix.sfpu
 # (tensix.sfpu.run_instrs / execute) and, as words, for tensix.tile (`words`, with the REPLAY records tt-llk uses).
-# The compute API's batched path (exp_tile<true> in a compute kernel) does not run them yet: see exp_fork_program.
+# The compute API runs exp's and max / min's as InstrPrograms (below; tensix.kernel.sfpu_batch).
 def _mk(op, **fields):
     from tensix.sfpu import make
     return make(op, **fields)
@@ -1354,6 +1391,148 @@ def exp_approx_words(face_words=True):
     if not face_words:
         return (ops.TT_OP_REPLAY(0, 32, 0, 1),) + words_of(_exp_replay_body())
     return (ops.TT_OP_REPLAY(0, 16, 0, 0),) + words_of(exp_approx_face()[16:])
+
+
+# ---- the compute API's programs given as tt-llk's instruction lists -----------------------------------------------
+# exp_tile<approx=true> and binary_max_tile / binary_min_tile (default build) are not SFPI code that tensix compiles:
+# they are the instruction lists above, with fixed LRegs and SFPLOADMACRO schedules. An InstrProgram carries such a
+# list to the compute API's batched SFPU path (tensix.kernel.sfpu_batch runs it through tensix.sfpu's SFPLOADMACRO
+# engine, with the ADDR_MOD increments the kernel programs), as a Compiled like the SFPI programs' (no runtime
+# inputs; the Dst tiles it touches; the programmable constants its templates read).
+def _llk_compiled_type():
+    from dataclasses import dataclass as _dc
+
+    from tensix.sfpi.compiler import Compiled
+
+    @_dc
+    class LlkCompiled(Compiled):
+        """A Compiled whose instructions are tt-llk's own; `addr_mods` ((AddrMod, Dst increment), ...): what the
+        kernel programs in the ADDR_MOD slots its SFPLOAD / SFPSTORE / SFPLOADMACRO select (AddrMod 2 / 3 = slots 6 /
+        7 with the SFPU's ADDR_MOD_SET_Base)."""
+
+        addr_mods: tuple = ()
+    return LlkCompiled
+
+
+_LLK_COMPILED: list = []
+
+
+def _llk_footprint(instrs, addr_mods) -> tuple[frozenset, frozenset]:
+    """(Dst tiles read before written, tiles written), relative to the base, of an instruction list that starts with
+    the Dst RWC at 0: tensix.sfpi.compiler.dst_footprint of the list with each SFPLOADMACRO seen as an SFPLOAD and an
+    SFPSTORE of its address (its sequence may schedule an SFPSTORE to the same row: the Store sub-unit keeps the
+    SFPLOADMACRO's address; a tile counted as written that is not written is moved out unchanged) and each AddrMod
+    increment of `addr_mods` as an INCRWC after the access that applies it."""
+    from tensix.sfpi.compiler import dst_footprint
+
+    incr = dict(addr_mods)
+    seq = []
+    for ins in instrs:
+        if ins.op == "SFPLOADMACRO":
+            addr = ins["Imm9"] << 1 | ins["VDHi"]
+            seq += [_mk(op, VD=0, Mod0=ins["Mod0"], AddrMod=0, Imm10=addr) for op in ("SFPLOAD", "SFPSTORE")]
+        else:
+            seq.append(ins)
+        if ins.op in ("SFPLOAD", "SFPSTORE", "SFPLOADMACRO") and incr.get(ins["AddrMod"]):
+            seq.append(_mk("INCRWC", DstInc=incr[ins["AddrMod"]]))
+    return dst_footprint(seq)
+
+
+class InstrProgram:
+    """A compute API SFPU program that is tt-llk's instruction list (not SFPI code): `compiled(args)` gives its
+    Compiled (LlkCompiled) for the batched path, whatever the call's arguments (they are fixed in the list).
+    `prgm_reads`: the programmable constants (LReg12-14) it reads, its instruction templates' reads included (they
+    are not in the list's operands)."""
+
+    def __init__(self, name, instrs, addr_mods=(), prgm_reads=()):
+        self.__name__ = self.__qualname__ = name
+        self.instrs = list(instrs)
+        self.addr_mods = tuple(addr_mods)
+        self.prgm_reads = frozenset(prgm_reads)
+        self._compiled = None
+
+    def compiled(self, args=()):
+        c = self._compiled
+        if c is None:
+            from tensix.sfpu import isa as _isa
+            if not _LLK_COMPILED:
+                _LLK_COMPILED.append(_llk_compiled_type())
+            reads, writes = _llk_footprint(self.instrs, self.addr_mods)
+            c = _LLK_COMPILED[0](instrs=self.instrs, program=_isa.encode(self.instrs), n_inputs=0, inputs=[],
+                                 scalar_ops={}, dst_reads=reads, dst_writes=writes, input_sources=[],
+                                 addr_mods=self.addr_mods)
+            prgm_writes = frozenset(i["VD"] for i in self.instrs if i.op == "SFPCONFIG" and 12 <= i["VD"] <= 14)
+            scanned = {i[r] for i in self.instrs if i.op != "SFPCONFIG" for r in ("VA", "VB", "VC", "VD")
+                       if i.get(r, -1) in (12, 13, 14)}
+            c.__dict__["prgm_use"] = (frozenset(self.prgm_reads | scanned) - prgm_writes, prgm_writes)
+            self._compiled = c
+        return c
+
+    def __call__(self, *args):
+        from tensix.errors import SfpiError
+        raise SfpiError(f"{self.__name__} is tt-llk's instruction list, not an SFPI function: the compute API runs "
+                        "it (tensix.kernel.sfpu_batch). Fix: call the compute API op, or run `.instrs` with "
+                        "tensix.sfpu.run_instrs.")
+
+    def __repr__(self):
+        return f"InstrProgram({self.__name__!r}, {len(self.instrs)} instructions, addr_mods={self.addr_mods})"
+
+
+def _sfpu_config_reset():
+    """tt-llk ``_init_sfpu_config_reg``: TTI_SFPCONFIG(0, 0xF, 1), LaneConfig = 0 (every SFPU op's init)."""
+    return [_mk("SFPCONFIG", Imm16=0, VD=15, Mod1=1)]
+
+
+def _driver_rc(face):
+    """tt-llk ``_llk_math_eltwise_unary_sfpu_params_`` / the binary one with VectorMode::RC around a face's words:
+    per face the words, then two SETRWC(CR_D, 8); at the end the Dst counter is cleared (as lib._next_face /
+    lib._clear_dst_counter emit them for the SFPI programs)."""
+    step = _mk("SETRWC", DstCr=1, DstVal=8, Dst=1)
+    out = []
+    for _ in range(4):
+        out += list(face) + [step, step]
+    return out + [_mk("SETRWC", DstCr=0, DstVal=0, Dst=1)]
+
+
+_EXP_AMODS = ((3, 2),)           # calculate_exponential<approx, 8>: ADDR_MOD_7 dest += 2 (set on every call)
+_UNARY_INIT_AMODS = ((3, 0),)    # llk_math_eltwise_unary_sfpu_init: ADDR_MOD_7 all zero
+_BINARY_AMODS = ((2, 2), (3, 0))  # eltwise_binary_sfpu_configure_addrmod<max>: ADDR_MOD_7 0, ADDR_MOD_6 dest += 2
+_INSTR_PROGRAMS: dict = {}
+
+
+def _instr_program(key, build):
+    p = _INSTR_PROGRAMS.get(key)
+    if p is None:
+        p = _INSTR_PROGRAMS[key] = build()
+    return p
+
+
+def exp_approx_programs(input_clamping):
+    """(tile program, init program) of 622c6fb9 exp_tile<approx=true, scale_en=false, input_clamping> /
+    exp_tile_init<true, 0x3F800000, input_clamping> as InstrPrograms: the init is _init_sfpu_config_reg and
+    exp_approx_init (its replay record is part of each face: tensix.sfpu has no replay buffer), the tile program
+    the unary driver's RC walk around exp_approx_face, with ADDR_MOD_7 dest += 2. ClampToNegative raises
+    NotModelledError (exp_approx_init says why)."""
+    exp_approx_init(input_clamping)     # refuses ClampToNegative with the reason
+    tile = _instr_program(("exp_approx", input_clamping), lambda: InstrProgram(
+        "exp_tile<approx=true, InputClamping::None>", _driver_rc(exp_approx_face()), _EXP_AMODS, (12, 13, 14)))
+    init = _instr_program(("exp_approx_init", input_clamping), lambda: InstrProgram(
+        "exp_tile_init<approx=true, InputClamping::None>", _sfpu_config_reset() + exp_approx_init(input_clamping),
+        _UNARY_INIT_AMODS))
+    return tile, init
+
+
+def binary_max_min_programs(is_max, tiles):
+    """(tile program, init program) of 622c6fb9 binary_max_tile / binary_min_tile (default build, float) on Dst tiles
+    (idst0, idst1, odst): binary_max_min_loadmacro_face in the binary driver's RC walk with ADDR_MOD_6 dest += 2,
+    and _init_sfpu_config_reg plus binary_max_min_loadmacro_init."""
+    i0, i1, o = tiles
+    name = "binary_max_tile" if is_max else "binary_min_tile"
+    tile = _instr_program(("max_min", is_max, tuple(tiles)), lambda: InstrProgram(
+        f"{name}({i0}, {i1}, {o})", _driver_rc(binary_max_min_loadmacro_face(i0, i1, o)), _BINARY_AMODS))
+    init = _instr_program(("max_min_init", is_max), lambda: InstrProgram(
+        f"{name}_init", _sfpu_config_reset() + binary_max_min_loadmacro_init(is_max), _BINARY_AMODS))
+    return tile, init
 
 
 def binary_max_min_int32_loadmacro_init(is_max, is_unsigned=False):

@@ -1,0 +1,337 @@
+"""The compute API's SFPU ops that tt-llk writes with SFPLOADMACRO (tt-metal 622c6fb9), run by the batched SFPU path
+(tensix.kernel.sfpu_batch) through tensix.sfpu's SFPLOADMACRO engine: exp_tile<approx=true, InputClamping::None>
+(Schraudolph's exponential) and binary_max_tile / binary_min_tile in the default build's form. The init programs
+LoadMacroConfig in each core's SFPU state and the op's calls rely on it; the numbers are those of the numpy
+Schraudolph reference, of the words a kernel pushes through tensix.kernel.ckernel, and of the DISABLE_SFPLOADMACRO
+loop (TT_METAL_DISABLE_SFPLOADMACRO=1)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_kernel_ckernel import _run as ckernel_run
+from test_kernel_ckernel_loadmacro import _exp_approx_llk
+from test_sfpi_llk_loadmacro import _exp_inputs, _schraudolph_reference, _smag_key
+from test_sfpu_batch import launch
+
+import tensix
+import tensix.kernel as K
+from tensix.device.errors import DstUndefinedError
+from tensix.kernel import (CBIndex, cb_pop_front, cb_push_back, cb_reserve_back, cb_wait_front, copy_tile,
+                           copy_tile_init, get_arg_val, init_sfpu, pack_tile, sfpu_batch, tile_regs_acquire,
+                           tile_regs_commit, tile_regs_release, tile_regs_wait)
+from tensix.sfpi import llk
+from tensix.sfpu import SfpuState, new_dst, run_instrs
+from tensix.sfpu.dst import read_tiles16, read_tiles32, write_tiles16, write_tiles32
+
+FORK = llk.FORK
+EXP_NONE = dict(version=FORK, approx=True, input_clamping="None")
+
+# special values (SFPSWAP's sign-magnitude order: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN)
+SPECIAL = np.array([0x00000000, 0x80000000, 0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00000, 0x00800000, 0x80800000,
+                    0x3F800000, 0xBF800000, 0x7F7F0000, 0xFF7F0000], np.uint32)
+
+
+@pytest.fixture(params=["in place", "background"])
+def batch_mode(request, monkeypatch):
+    """Batches run in place and with the background thread allowed (_Flight, which SFPLOADMACRO programs never
+    use: they run in place, and so must the ordinary programs of a core with scheduled instructions pending)."""
+    monkeypatch.setattr(sfpu_batch, "ASYNC", request.param == "background")
+    if request.param == "background":
+        monkeypatch.setattr(sfpu_batch, "THREADS", max(sfpu_batch.THREADS, 2))
+    return request.param
+
+
+@pytest.fixture
+def engine_calls(monkeypatch):
+    """The number of calls in each group the batch ran through the SFPLOADMACRO engine."""
+    calls = []
+    real = sfpu_batch.run_with_loadmacro
+
+    def counting(prog, state, dsts, s_of, *a, **kw):
+        calls.append(s_of.shape[0])
+        return real(prog, state, dsts, s_of, *a, **kw)
+    monkeypatch.setattr(sfpu_batch, "run_with_loadmacro", counting)
+    return calls
+
+
+def _pipeline(body, n):
+    """Per tile: wait for the input, acquire, body(i), commit, pack Dst tile (i % 2) (the body leaves its result
+    there), release."""
+    for i in range(n):
+        cb_wait_front(CBIndex.c_0, 1)
+        tile_regs_acquire()
+        body(i)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 1)
+        cb_reserve_back(CBIndex.c_16, 1)
+        tile_regs_wait()
+        pack_tile(i % 2, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 1)
+
+
+def compute_exp():
+    """exp_tile_init<true, .., None> once, then per tile copy to Dst tile i % 2 and exp_tile<true, false, None>."""
+    n = get_arg_val(0)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    K.exp_tile_init(**EXP_NONE)
+
+    def body(i):
+        copy_tile(CBIndex.c_0, 0, i % 2)
+        K.exp_tile(i % 2, **EXP_NONE)
+    _pipeline(body, n)
+
+
+def _exp_tiles(n, seed):
+    return np.stack([_exp_inputs(seed + i, True) for i in range(n)]).view(np.float32)
+
+
+def _reference(x, fp32):
+    """Schraudolph's bits per tile, as the packer writes a 16-bit Dst's bf16 to a Float32 CB (-0 becomes +0)."""
+    ref = np.stack([_schraudolph_reference(t.view(np.uint32), fp32) for t in x])
+    if fp32:
+        return ref
+    from tensix.device import formats
+    f32 = formats.DataFormat.Float32
+    return np.stack([formats.unpack_tile_bytes(formats.pack_from_dest((r >> 16).astype(np.uint16), False, f32), f32)
+                     for r in ref]).view(np.uint32)
+
+
+# ---- exp_tile<approx=true, InputClamping::None> ----------------------------------------------------------------------
+@pytest.mark.parametrize("fp32", [True, False], ids=["fp32", "bf16"])
+def test_exp_approx_on_many_cores_matches_schraudolph(fp32, batch_mode, engine_calls):
+    n_cores, per_core = 5, 3
+    x = _exp_tiles(n_cores * per_core, 40 + fp32)
+    out = launch(compute_exp, x, n_cores, per_core, fp32)
+    np.testing.assert_array_equal(out.view(np.uint32), _reference(x, fp32))
+    # the init and every call went through the engine, the cores' calls in lockstep groups
+    assert sum(engine_calls) == n_cores * (per_core + 1)
+    assert max(engine_calls) > 1
+
+
+def test_exp_approx_matches_the_ckernel_words():
+    """The compute API's batched program and tt-llk's words pushed one by one into the core's tile (exp_init with its
+    replay record, REPLAY(0, 16) per face inside the unary driver's words) give the same bits."""
+    x = _exp_tiles(1, 70)
+    words = ckernel_run(lambda: _exp_approx_llk(0), x[0])
+    api = launch(compute_exp, x, 1, 1, True)[0]
+    np.testing.assert_array_equal(api.view(np.uint32), words.view(np.uint32))
+
+
+def compute_exp_then_square():
+    """exp<approx> then an ordinary SFPU op (square_tile) on the same tile: the ordinary program runs after the
+    SFPLOADMACRO one on the core's state (nothing scheduled is left: the kernel drains its schedule)."""
+    n = get_arg_val(0)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+
+    def body(i):
+        copy_tile(CBIndex.c_0, 0, i % 2)
+        K.exp_tile_init(**EXP_NONE)
+        K.exp_tile(i % 2, **EXP_NONE)
+        K.square_tile_init()
+        K.square_tile(i % 2)
+    _pipeline(body, n)
+
+
+def test_exp_approx_then_an_ordinary_op(batch_mode):
+    x = _exp_tiles(4, 80)
+    out = launch(compute_exp_then_square, x, 2, 2, True)
+    e = _reference(x, True).view(np.float32).copy()
+    tiny = np.finfo(np.float32).tiny
+    e[np.abs(e) < tiny] = 0.0       # the SFPU reads denormals as 0 and flushes denormal results (MAD unit)
+    want = e * e                    # otherwise SFPMUL of float32s is IEEE
+    want[np.abs(want) < tiny] = 0.0
+    np.testing.assert_array_equal(out, want)
+
+
+def compute_exp_without_init():
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    _pipeline(lambda i: (copy_tile(CBIndex.c_0, 0, 0), K.exp_tile(0, **EXP_NONE)), 1)
+
+
+def compute_exp_after_other_init():
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    K.exp_tile_init(**EXP_NONE)
+    K.log_tile_init()       # loads other programmable constants
+    _pipeline(lambda i: (copy_tile(CBIndex.c_0, 0, 0), K.exp_tile(0, **EXP_NONE)), 1)
+
+
+@pytest.mark.parametrize("compute", [compute_exp_without_init, compute_exp_after_other_init])
+def test_exp_approx_needs_its_own_init(compute):
+    """Its instruction templates read LReg12 (A) and LReg13 (B - C), its SFPSHFT2 LReg14 (15): only its init
+    loads them."""
+    with pytest.raises(K.SfpuInitError, match="vConstFloatPrgm"):
+        launch(compute, _exp_tiles(1, 90), 1, 1, True)
+
+
+@pytest.mark.parametrize("template,match", [
+    (dict(version=FORK, approx=True), "disagree"),                    # ClampToNegative: the default
+    (dict(version=FORK, approx=True, input_clamping="ClampToNegative"), "disagree"),
+    (dict(version=FORK, approx=True, input_clamping="None", scale_en=True), "scale_en"),
+])
+def test_exp_approx_forms_not_modelled(template, match):
+    def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        K.exp_tile_init(**template)
+        _pipeline(lambda i: (copy_tile(CBIndex.c_0, 0, 0), K.exp_tile(0, **template)), 1)
+    with pytest.raises(tensix.NotModelledError, match=match):
+        launch(compute, _exp_tiles(1, 91), 1, 1, True)
+
+
+def test_exp_approx_program_and_cost():
+    """The tile program is the unary driver's RC walk around tt-llk's face (16 replayed words and the 6-word
+    drain, two SETRWCs per face, the counter cleared): 97 rows, each issued on its own cycle and charged as the
+    other ops' rows are; it touches the call's Dst tile only and reads LReg12-14."""
+    tile, init = llk.exp_approx_programs("None")
+    info = sfpu_batch.program_info(tile, ())
+    assert info.sfpu_instructions == 4 * (16 + 6 + 2) + 1
+    assert info.engine and info.addr_mods == ((3, 2),)
+    assert (info.lo, info.hi) == (0, 1)
+    assert tile.compiled().__dict__["prgm_use"][0] == {12, 13, 14}
+    assert not sfpu_batch.program_info(init, ()).hi
+    with pytest.raises(tensix.SfpiError, match="instruction list"):
+        tile()
+
+
+# ---- binary_max_tile / binary_min_tile: the default build's SFPLOADMACRO form -------------------------------------
+def compute_max_min():
+    """a -> Dst 0, b -> Dst 1, binary_max (core index even) or binary_min (odd) in place into Dst 0, pack Dst 0."""
+    n, core = get_arg_val(0), get_arg_val(1)
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    name = "binary_max" if core % 2 == 0 else "binary_min"
+    getattr(K, f"{name}_tile_init")()
+    for _ in range(n // 2):
+        cb_wait_front(CBIndex.c_0, 2)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        copy_tile(CBIndex.c_0, 1, 1)
+        getattr(K, f"{name}_tile")(0, 1, 0)
+        tile_regs_commit()
+        cb_pop_front(CBIndex.c_0, 2)
+        cb_reserve_back(CBIndex.c_16, 2)
+        tile_regs_wait()
+        for _ in range(2):  # the result twice: the writer writes as many tiles as the reader reads
+            pack_tile(0, CBIndex.c_16)
+        tile_regs_release()
+        cb_push_back(CBIndex.c_16, 2)
+
+
+def _max_min_inputs(n_pairs, seed, fp32):
+    rng = np.random.default_rng(seed)
+    x = (rng.standard_normal((2 * n_pairs, 32, 32)) * 8).astype(np.float32).view(np.uint32)
+    for p in range(n_pairs):
+        a, b = x[2 * p], x[2 * p + 1]
+        a.flat[:len(SPECIAL)] = SPECIAL
+        b.flat[:len(SPECIAL)] = SPECIAL[::-1]
+        b.flat[len(SPECIAL):len(SPECIAL) + 24] = SPECIAL[np.arange(24) % len(SPECIAL)]
+        a.flat[len(SPECIAL):len(SPECIAL) + 24] = SPECIAL[(np.arange(24) // len(SPECIAL)) % len(SPECIAL)]
+        b.flat[40:50] = a.flat[40:50]   # equal pairs
+        b.flat[50:60] = a.flat[50:60] ^ 0x80000000  # opposite signs of one magnitude
+    if not fp32:
+        x &= 0xFFFF0000
+        # a 16-bit Dst holds no NaN payloads but bf16's: keep quiet NaNs with the top bits only (exact in bf16)
+    return x.view(np.float32)
+
+
+@pytest.mark.parametrize("fp32", [True, False], ids=["fp32", "bf16"])
+def test_max_min_default_form_equals_disable_form(fp32, monkeypatch, engine_calls):
+    """Bit-identical to the DISABLE_SFPLOADMACRO loop (TT_METAL_DISABLE_SFPLOADMACRO=1, the ordinary SFPI program),
+    random and special values, max on even cores and min on odd ones; and to numpy's sign-magnitude max / min for
+    an fp32 Dst (exact copies in and out)."""
+    n_cores, per_core = 4, 4
+    x = _max_min_inputs(n_cores * per_core // 2, 11 + fp32, fp32)
+    default = launch(compute_max_min, x, n_cores, per_core, fp32)
+    assert engine_calls and max(engine_calls) > 1
+    calls = len(engine_calls)
+    monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+    disable = launch(compute_max_min, x, n_cores, per_core, fp32)
+    assert len(engine_calls) == calls     # the plain loop needs no engine
+    np.testing.assert_array_equal(default.view(np.uint32), disable.view(np.uint32))
+    if fp32:
+        bits = x.view(np.uint32)
+        for p in range(n_cores * per_core // 2):
+            a, b = bits[2 * p], bits[2 * p + 1]
+            is_max = (2 * p // per_core) % 2 == 0
+            want = np.where((_smag_key(a) >= _smag_key(b)) == is_max, a, b)
+            np.testing.assert_array_equal(default[2 * p].view(np.uint32), want)
+            np.testing.assert_array_equal(default[2 * p + 1].view(np.uint32), want)
+
+
+def compute_max_fresh_odst():
+    init_sfpu(CBIndex.c_0, CBIndex.c_16)
+    copy_tile_init(CBIndex.c_0)
+    K.binary_max_tile_init()
+    cb_wait_front(CBIndex.c_0, 2)
+    tile_regs_acquire()
+    copy_tile(CBIndex.c_0, 0, 0)
+    copy_tile(CBIndex.c_0, 1, 1)
+    K.binary_max_tile(0, 1, 2)
+    tile_regs_commit()
+    cb_pop_front(CBIndex.c_0, 2)
+    cb_reserve_back(CBIndex.c_16, 2)
+    tile_regs_wait()
+    for _ in range(2):
+        pack_tile(2, CBIndex.c_16)
+    tile_regs_release()
+    cb_push_back(CBIndex.c_16, 2)
+
+
+def test_max_default_form_loads_odst(monkeypatch):
+    """The default form's second SFPLOADMACRO loads odst's rows (its sequence stores the result there): an odst
+    nothing wrote in this section is refused (ZEROACC.md: an SFPLOADMACRO of an undefined row is undefined
+    behaviour); the DISABLE_SFPLOADMACRO loop only stores to odst."""
+    x = _max_min_inputs(1, 12, True)
+    with pytest.raises(DstUndefinedError, match=r"(?s)reads Dst tile\(s\) \[2\].*loads odst's rows"):
+        launch(compute_max_fresh_odst, x, 1, 2, True)
+    monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+    out = launch(compute_max_fresh_odst, x, 1, 2, True)
+    a, b = x.view(np.uint32)
+    np.testing.assert_array_equal(out[0].view(np.uint32), np.where(_smag_key(a) >= _smag_key(b), a, b))
+
+
+def _run_program(program, tiles, fp32, amods):
+    st = SfpuState(1)
+    st.set_sfpu_fp32(fp32)
+    for a, incr in amods:
+        st.addr_mod_dst_incr[0, a] = incr
+    d = new_dst(1)
+    for i, t in enumerate(tiles):
+        if fp32:
+            write_tiles32(d[0], i, t[None])
+        else:
+            write_tiles16(d[0], i, (t >> 16).astype(np.uint16)[None])
+    return st, d
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.integers(0, 2 ** 32 - 1), min_size=64, max_size=64), st.booleans(), st.booleans(),
+       st.sampled_from([(0, 1, 0), (0, 1, 1), (1, 0, 2), (2, 3, 1)]))
+def test_max_min_instruction_lists_property(words, is_max, fp32, tiles):
+    """Property: for any bits (NaNs and denormals included) and any tiles, the InstrPrograms the compute API runs
+    (init, then the tile program with the binary init's ADDR_MODs) store what the DISABLE_SFPLOADMACRO SFPI program
+    stores, on every Dst row."""
+    from tensix.sfpi.runner import compiled_for
+    from tensix.sfpu.execute import execute
+
+    rng = np.random.default_rng(words[0])
+    data = rng.integers(0, 2 ** 32, (4, 32, 32), dtype=np.uint64).astype(np.uint32)
+    data.flat[:64] = words
+    data[1].flat[:64] = words[::-1]
+    if not fp32:
+        data &= 0xFFFF0000
+    prog, init = llk.binary_max_min_programs(is_max, tiles)
+    st_a, d_a = _run_program(None, data, fp32, prog.addr_mods)
+    run_instrs(init.instrs, st_a, d_a)
+    run_instrs(prog.instrs, st_a, d_a)
+    assert not st_a.lm_pending[0]
+    st_b, d_b = _run_program(None, data, fp32, ())
+    c = compiled_for(llk.BINARY["binary_max" if is_max else "binary_min"].program, (False, fp32, tiles))
+    execute(c.program, st_b, d_b, instrs=c.instrs)
+    read = read_tiles32 if fp32 else read_tiles16
+    np.testing.assert_array_equal(read(d_a[0], 0, 4), read(d_b[0], 0, 4))
