@@ -253,3 +253,26 @@ def test_compute_api_sfpu_op_refuses_an_addr_mod_it_cannot_follow():
 
     with pytest.raises(tensix.NotModelledError, match="ADDR_MOD_7"):
         _run(op, np.zeros((32, 32), np.float32))
+
+
+def test_thcon_and_riscv_l1_accesses_reach_the_cores_l1():
+    """The tile of a compute core shares the core's L1: LOADIND reads the input tile the reader put in the CB,
+    STOREIND writes where the RISC-V's load (mmio_read) and the packer's view find it."""
+    seen = {}
+
+    def op():
+        addr = _ctx.th.core.cbs[0].front_addr(0)  # the input tile's page in L1
+        ck.tile().gpr(1)[1] = addr // 16
+        ck.TTI_LOADIND(1, 0, 0, 7, 1)                # GPR 7 = L1[addr] (32 bits)
+        seen["loaded"] = ck.mmio_read(0xFFE00000 + 4 * 7)  # GPR 7 of this TRISC (T1) thread
+        seen["word0"] = ck.mmio_read(addr)
+        ck.TTI_SETDMAREG(0, 0x4321, 0, 10)           # GPR 5 low half
+        ck.TTI_SETDMAREG(0, 0x8765, 0, 11)           # GPR 5 high half
+        ck.TTI_STOREIND(1, 0, 1, 0, 0, 5, 1)         # L1[addr] = GPR 5
+        seen["stored"] = (ck.mmio_read(addr), int(_ctx.th.core.l1[addr:addr + 4].view(np.uint32)[0]))
+
+    x = np.random.default_rng(9).uniform(-2, 2, (32, 32)).astype(np.float32)
+    _run(op, x)
+    first = int(x.reshape(-1)[:1].view(np.uint32)[0])  # Float32 tiles: face 0, row 0, datum 0 comes first
+    assert seen["loaded"] == seen["word0"] == first
+    assert seen["stored"] == (0x87654321, 0x87654321)

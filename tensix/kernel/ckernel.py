@@ -176,6 +176,7 @@ def tile():
     if t is None:
         from tensix.tile import Tile
         t = Tile()
+        t.l1 = th.core.l1  # one L1: ThCon loads / stores (LOADIND, STOREIND, atomics) and RISC-V loads reach the core's
         batch = batch_of(th)
         if th not in batch.slot:  # as SfpuBatch.add assigns a core its SFPU state
             k = batch.slot[th] = len(batch.slot)
@@ -362,12 +363,9 @@ def semaphore_get(index):
 
 # ---- RISC-V memory-mapped access ---------------------------------------------------------------------------------
 def mmio_write(addr, value):
-    """A 32-bit store by this TRISC (tensix.tile.Tile.mmio_write's map: mop_cfg, GPRs, semaphores, Config, the
-    instruction push address). The core's L1 is not mapped through the tile here: use the dataflow API."""
-    if int(addr) < 0x100000:
-        from tensix.errors import NotModelledError
-        raise NotModelledError(f"mmio_write(0x{int(addr):08X}): L1 through the instruction-level tile is not the "
-                               "core's L1 in tensix. Fix: reach L1 with the CB / dataflow API.")
+    """A 32-bit store by this TRISC (tensix.tile.Tile.mmio_write's map: L1, which is the core's L1, mop_cfg, GPRs,
+    semaphores, Config, the instruction push address). A store into L1 does not wake another thread waiting on that
+    address (noc_semaphore_wait): such a wait ends in DeadlockError, never in a wrong value."""
     if 0xFFE40000 <= int(addr) < 0xFFE40000 + 0x10000:
         _push(int(value))  # INSTRN_BUF_BASE: the store pushes an instruction
         return
@@ -378,10 +376,7 @@ def mmio_write(addr, value):
 
 
 def mmio_read(addr):
-    if int(addr) < 0x100000:
-        from tensix.errors import NotModelledError
-        raise NotModelledError(f"mmio_read(0x{int(addr):08X}): L1 through the instruction-level tile is not the "
-                               "core's L1 in tensix. Fix: reach L1 with the CB / dataflow API.")
+    """A 32-bit load by this TRISC (the map of mmio_write; L1 is the core's L1)."""
     return tile().mmio_read(f"T{_trisc()}", addr)
 
 
