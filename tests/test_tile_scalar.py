@@ -330,3 +330,32 @@ def test_configuration_fields_by_name():
     assert "ALU_ACC_CTRL_Fp32_enabled" in names_at(1) and names_at(0, thread_config=True) == ["CFG_STATE_ID_StateID"]
     with pytest.raises(TileError, match="did you mean ALU_ACC_CTRL_Fp32_enabled"):
         tile.field("ALU_ACC_CTRL_FP32_enabled")
+
+
+@pytest.mark.parametrize("size, half, expect", [
+    (0, 9, {4: 0x0000AAAA}),                       # 16 bits: the high half of GPR 4
+    (0, 8, {4: 0xAAAA0000}),                       # ... the low half
+    (1, 9, {4: 0}),                                # 32 bits: GPR 4
+    (2, 9, {4: 0, 5: 0, 6: 0, 7: 0}),              # 128 bits: GPRs 4-7 ((9 >> 1) & 0x3C = 4)
+    (3, 9, {4: 0xAAAA0000, 5: 0xAA00AAAA, 6: 0}),  # tile header: TileSize, DataFormat..SpareBits, AllZeroFlags
+])
+def test_setdmareg_special_mode_zeroes_gprs(size, half, expect):
+    """SETDMAREG_Special.md: InputSource 10-15 select no case, so Values stay zero ("set four consecutive GPRs to
+    zero"); ResultSize picks how much is written and where."""
+    for source in (10, 15):
+        tile = Tile()
+        tile.gpr(0)[:] = 0xAAAAAAAA
+        tile.push(0, [ops.TT_OP_SETDMAREG(size, (3 << 7) | (source << 3) | 5, 1, half)])
+        tile.finish()
+        want = np.full(64, 0xAAAAAAAA, np.uint32)
+        for reg, value in expect.items():
+            want[reg] = value
+        np.testing.assert_array_equal(tile.gpr(0), want)
+
+
+def test_setdmareg_special_mode_reading_packer_state_is_not_modelled():
+    for source in range(10):
+        tile = Tile()
+        tile.push(0, [ops.TT_OP_SETDMAREG(1, source << 3, 1, 8)])
+        with pytest.raises(tensix.NotModelledError, match=f"InputSource {source}, which reads"):
+            tile.run()

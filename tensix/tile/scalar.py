@@ -59,11 +59,46 @@ _INCREMENT = (0, 2, 4, 16)
 
 
 # ---- GPR arithmetic ------------------------------------------------------------------------------------------
+_SPECIAL_SOURCES = ("the packers' AccTileSize / LastTileSize", "the packers' AllZeroFlags",
+                    "packer 0's tile header", "packer 1's tile header", "packer 2's tile header",
+                    "packer 3's tile header", "an exponent histogram", "an exponent histogram",
+                    "the AllZeroFlags (and a reset of AccTileSize)", "ExponentHistogramMaxExponent")
+
+
+def _setdmareg_special(tile, thread, w):
+    """SETDMAREG_Special.md: 128 bits of packer state or configuration into GPRs. InputSource 10-15 select none of
+    the model's cases, so the values stay the zeros they start as: "set four consecutive GPRs to zero" (ResultSize
+    3 keeps the tile header's reserved fields). Sources 0-9 read packer state, which needs the Pack unit."""
+    blank = isa.blank_bits(w)
+    if blank:
+        _blank(thread, w, blank, "SETDMAREG_Special")
+    f = isa.isa_fields(w)[1]
+    source = f["InputSource"]
+    if source < 10:
+        raise NotModelledError(f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) is SETDMAREG's special mode with "
+                               f"InputSource {source}, which reads {_SPECIAL_SOURCES[source]}: packer state that "
+                               f"tensix.tile does not model without the Pack unit ({_DOC}/SETDMAREG_Special.md). "
+                               "Fix: use the immediate mode, or InputSource 10-15 to zero GPRs.")
+    g = tile._gpr_rows[thread]
+    size, half = f["ResultSize"], f["ResultHalfReg"]
+    base = (half >> 1) & 0x3C
+    if size == 0:    # 16 bits: a half of Values (all zero) into any half GPR
+        g[half >> 1] &= 0xFFFF0000 if half & 1 == 0 else 0x0000FFFF
+    elif size == 1:  # 32 bits
+        g[half >> 1] = 0
+    elif size == 2:  # 128 bits
+        for i in range(4):
+            g[base + i] = 0
+    else:            # 128 bits, the tile header's reserved fields unchanged
+        g[base] &= 0xFFFF0000            # TileSize (bits 15:0 of the first word)
+        g[base + 1] &= 0xFF00FFFF        # DataFormat, DisableZeroCompression, SpareBits (bits 23:16)
+        g[base + 2] = 0                  # AllZeroFlags
+    return True
+
+
 def setdmareg(tile, thread, w):
     if w & 0x80:
-        raise NotModelledError(f"T{thread}: 0x{w:08X} ({isa.disassemble(w)}) is SETDMAREG's special mode, which "
-                               f"reads packer state tensix does not model yet ({_DOC}/SETDMAREG_Special.md). "
-                               "Fix: use the immediate mode (bit 7 = 0).")
+        return _setdmareg_special(tile, thread, w)
     g = tile._gpr_rows[thread]
     reg, shift = (w & 0x7F) >> 1, (w & 1) * 16
     g[reg] = (g[reg] & ~(0xFFFF << shift) & _M32) | (((w >> 8) & 0xFFFF) << shift)

@@ -20,7 +20,8 @@ _NOTES = {
     "SEMWAIT": (EXECUTED, "latched at the Wait Gate; C0 / C1"),
     "STALLWAIT": (PARTLY, "C0-C7, C12-C14 (met at once: nothing is in flight); C8-C11 (Src bank ownership) "
                           "not modelled"),
-    "SETDMAREG": (PARTLY, "immediate mode; the special mode (packer state) not modelled"),
+    "SETDMAREG": (PARTLY, "immediate mode, and the special mode's InputSource 10-15 (zeroing GPRs); its sources 0-9 "
+                        "(packer state) not modelled"),
     "ADDDMAREG": (EXECUTED, "uint32, wraps"), "SUBDMAREG": (EXECUTED, "uint32, wraps"),
     "MULDMAREG": (EXECUTED, "low 16 bits of each operand"),
     "BITWOPDMAREG": (EXECUTED, "Mode >= 3: undefined behaviour"), "CMPDMAREG": (EXECUTED, "Mode >= 3: undefined"),
