@@ -198,6 +198,93 @@ def test_exp_approx_program_and_cost():
         tile()
 
 
+# ---- exp_tile<approx=true> built with DISABLE_SFPLOADMACRO (TT_METAL_DISABLE_SFPLOADMACRO=1) --------------------
+def compute_exp_form(clamping):
+    def compute():
+        n = get_arg_val(0)
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        copy_tile_init(CBIndex.c_0)
+        K.exp_tile_init(version=FORK, approx=True, input_clamping=clamping)
+
+        def body(i):
+            copy_tile(CBIndex.c_0, 0, i % 2)
+            K.exp_tile(i % 2, version=FORK, approx=True, input_clamping=clamping)
+        _pipeline(body, n)
+    return compute
+
+
+@pytest.mark.parametrize("fp32", [True, False], ids=["fp32", "bf16"])
+def test_exp_approx_none_disable_form_equals_sfploadmacro_form(fp32, monkeypatch, engine_calls):
+    """InputClamping::None: the plain loop (SFPMAD, SFP_STOCH_RND, SFPSHFT2, SFPSETSGN per row) and the
+    SFPLOADMACRO schedule give the same bits, Schraudolph's."""
+    x = _exp_tiles(6, 120 + fp32)
+    default = launch(compute_exp_form("None"), x, 3, 2, fp32)
+    calls = len(engine_calls)
+    monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+    disable = launch(compute_exp_form("None"), x, 3, 2, fp32)
+    assert len(engine_calls) == calls
+    np.testing.assert_array_equal(disable.view(np.uint32), default.view(np.uint32))
+    np.testing.assert_array_equal(disable.view(np.uint32), _reference(x, fp32))
+
+
+def _clamp_negative_reference(x_bits, fp32):
+    """622c6fb9's DISABLE_SFPLOADMACRO loop for ClampToNegative, in numpy: y = max(x, -88.5) (SFPSWAP; float max for
+    these inputs), t = A * y + (B - C) rounded once to float32 (SFPMAD), rounded to an unsigned 16-bit integer
+    (SFP_STOCH_RND FP32_TO_UINT16, SFPSTOCHRND_FloatInt.md: the sign is dropped, the magnitude rounded to nearest
+    with halves up, at most 65535), shifted left by 15. So y = -88.5 (t = -184.9) gives 185 << 15, a denormal near
+    exp(-88.5), and inputs just above -88.5 give small denormals too: the clamp keeps t >= -185."""
+    a = np.float64(np.uint32(llk.EXP_APPROX_A).view(np.float32))
+    bc = np.float64(np.uint32(llk.EXP_APPROX_B_MINUS_C).view(np.float32))
+    y = np.maximum(x_bits.view(np.float32).astype(np.float64), -88.5)
+    t = (a * y + bc).astype(np.float32).astype(np.float64)   # exact in float64 for bf16-exact inputs
+    u = np.minimum(np.floor(np.abs(t) + 0.5), 65535).astype(np.uint64)
+    bits = (u << 15).astype(np.uint32)
+    return bits if fp32 else bits & 0xFFFF0000
+
+
+@pytest.mark.parametrize("fp32", [True, False], ids=["fp32", "bf16"])
+def test_exp_approx_clamp_negative_disable_form(fp32, monkeypatch):
+    """exp_tile<true>'s default (ClampToNegative) is modelled in its DISABLE_SFPLOADMACRO form: inputs below -88.5
+    give exp(-88.5)'s bits, the rest Schraudolph's (a numpy model of the loop), within 4% of e**x on [-88, 0.7]."""
+    monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+    x = _exp_tiles(4, 130 + fp32)
+    out = launch(compute_exp_form("ClampToNegative"), x, 2, 2, fp32)
+    want = np.stack([_clamp_negative_reference(t.view(np.uint32), fp32) for t in x])
+    if not fp32:    # the packer writes a 16-bit Dst's denormals to a Float32 CB as 0
+        from tensix.device import formats
+        f32 = formats.DataFormat.Float32
+        want = np.stack([formats.unpack_tile_bytes(formats.pack_from_dest((w >> 16).astype(np.uint16), False, f32),
+                                                   f32) for w in want]).view(np.uint32)
+    np.testing.assert_array_equal(out.view(np.uint32), want)
+    xf = x.astype(np.float64)
+    ok = (xf > -87) & (xf < 0.7)
+    assert (np.abs(out[ok] / np.exp(xf[ok]) - 1) < 0.045).all()
+
+
+def test_ttnn_exp_fast_and_approximate(monkeypatch):
+    """ttnn.exp(fast_and_approximate_mode=True) runs exp_tile<1u> (622c6fb9 unary_op_utils.cpp: exp_tile_init<1u>() /
+    exp_tile<1u>(idst), InputClamping::ClampToNegative): modelled under TT_METAL_DISABLE_SFPLOADMACRO=1 (the plain
+    loop), refused otherwise (its SFPLOADMACRO clamp is not)."""
+    import tensix.ttnn as ttnn
+    dev = ttnn.open_device(device_id=0)
+    try:
+        x = _exp_tiles(2, 140).reshape(64, 32)
+        tensors = {dt: ttnn.from_numpy(x, dtype=dt, layout=ttnn.TILE_LAYOUT, device=dev)
+                   for dt in (ttnn.float32, ttnn.bfloat16)}
+        with pytest.raises(tensix.NotModelledError, match="disagree"):
+            ttnn.exp(tensors[ttnn.float32], fast_and_approximate_mode=True)
+        monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+        got = {dt: np.asarray(ttnn.to_numpy(ttnn.exp(t, fast_and_approximate_mode=True)), np.float32)
+               for dt, t in tensors.items()}
+    finally:
+        ttnn.close_device(dev)
+    # a float32 tensor: an fp32 Dst, exact; bfloat16: a 16-bit Dst (the top 16 bits), packed with denormals as 0
+    np.testing.assert_array_equal(got[ttnn.float32].view(np.uint32), _clamp_negative_reference(x.view(np.uint32), True))
+    want = _clamp_negative_reference(x.view(np.uint32), False)
+    want[(want & 0x7F800000) == 0] = 0
+    np.testing.assert_array_equal(got[ttnn.bfloat16].view(np.uint32), want)
+
+
 # ---- binary_max_tile / binary_min_tile: the default build's SFPLOADMACRO form -------------------------------------
 def compute_max_min():
     """a -> Dst 0, b -> Dst 1, binary_max (core index even) or binary_min (odd) in place into Dst 0, pack Dst 0."""

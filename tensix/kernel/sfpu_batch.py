@@ -284,7 +284,7 @@ class SfpuBatch:
             # the checks of execute() hold by construction: a compiled program (checked once, ProgramInfo), one
             # state slot and one Dst per core, rows inside the Dst, one input column per runtime immediate
             if info.engine or info.addr_mods or (self.lm_used and self._scheduled(slots)):
-                self._run_engine(info, slots, dsts, k, base, inputs)
+                self._run_special(info, slots, dsts, k, base, inputs)
             else:
                 run_prepared(info.program, states, dsts, slots, self._arange(k),
                              np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs, info.compiled.instrs, THREADS,
@@ -313,21 +313,28 @@ class SfpuBatch:
         pending = self.states.lm_pending
         return any(pending[s] for s in slots.tolist())
 
-    def _run_engine(self, info, slots, dsts, k, base, inputs):
-        """One group of calls through tensix.sfpu's SFPLOADMACRO engine (execute.run_with_loadmacro: the calls of
-        distinct cores in lockstep, cycle by cycle). The LoadMacroConfig an init wrote stays in each core's SFPU
-        state for its later calls, as on the card, and so do scheduled instructions still pending at the program's
-        end. The program's ADDR_MOD increments (tt-llk programs ADDR_MOD_6 / 7 in the op's init or call) hold while
-        it runs; afterwards the slots are zero again, as the next op's init (llk_math_eltwise_*_sfpu_init) sets
-        ADDR_MOD_7, which is what tensix's SFPI programs assume."""
-        self.lm_used = True
+    def _run_special(self, info, slots, dsts, k, base, inputs):
+        """One group of calls of a program that needs the SFPLOADMACRO engine, or runs on a core whose state holds
+        scheduled instructions, or brings ADDR_MOD increments (a tt-llk instruction list). The engine
+        (execute.run_with_loadmacro) runs the calls of distinct cores in lockstep, cycle by cycle, on one host thread
+        (a cycle's rows are too few to pay for a hand-off). The LoadMacroConfig an init wrote stays in each core's
+        SFPU state for its later calls, as on the card, and so do scheduled instructions still pending at the
+        program's end. The program's ADDR_MOD increments (tt-llk programs ADDR_MOD_6 / 7 in the op's init or call)
+        hold while it runs; afterwards the slots are zero again, as the next op's init (llk_math_eltwise_*_sfpu_init)
+        sets ADDR_MOD_7, which is what tensix's SFPI programs assume."""
         amod = self.states.addr_mod_dst_incr
         saved = amod[slots].copy()
         for a, incr in info.addr_mods:
             amod[slots, a] = incr
+        bases = np.full(k, dstmod.TILE_ROWS * base, np.int64)
         try:
-            run_with_loadmacro(info.program, self.states, dsts, slots, self._arange(k),
-                               np.full(k, dstmod.TILE_ROWS * base, np.int64), inputs, info.compiled.instrs, THREADS)
+            if info.engine or (self.lm_used and self._scheduled(slots)):
+                self.lm_used = True
+                run_with_loadmacro(info.program, self.states, dsts, slots, self._arange(k), bases, inputs,
+                                   info.compiled.instrs, 1)
+            else:
+                run_prepared(info.program, self.states, dsts, slots, self._arange(k), bases, inputs,
+                             info.compiled.instrs, THREADS, independent=True)
         finally:
             amod[slots] = saved
 
@@ -422,7 +429,7 @@ class _Flight:
             return None
         if info.engine or info.addr_mods or (batch.lm_used and batch._scheduled(
                 np.fromiter((batch.slot[j.th] for j in jobs), np.int64, len(jobs)))):
-            return None     # the SFPLOADMACRO engine runs in place (SfpuBatch._run_engine)
+            return None     # in place (SfpuBatch._run_special)
         return cls(batch, pending, info, key)
 
     def __init__(self, batch, pending, info, key):

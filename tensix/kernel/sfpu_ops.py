@@ -21,9 +21,10 @@ keyword too; abs, negative, square and relu are the same kernel in both.
 
 Ops whose tt-llk kernel is built on SFPLOADMACRO run that kernel's instruction list itself (tensix.sfpi.llk
 InstrProgram, through tensix.sfpu's SFPLOADMACRO engine): ``exp_tile(idst, approx=True, input_clamping="None",
-version="622c6fb9")`` (Schraudolph's exponential; ClampToNegative, exp_tile<true>'s default, raises NotModelledError:
-its input clamp relies on an SFPSWAP behaviour the ISA page contradicts) and binary_max_tile / binary_min_tile (the
-default build; TT_METAL_DISABLE_SFPLOADMACRO=1 selects the plain loop, as tt-metal does). Their init writes
+version="622c6fb9")`` (Schraudolph's exponential; ClampToNegative, exp_tile<true>'s default and ttnn.exp's fast mode,
+raises NotModelledError: its SFPLOADMACRO input clamp relies on an SFPSWAP behaviour the ISA page contradicts) and
+binary_max_tile / binary_min_tile (the default build). TT_METAL_DISABLE_SFPLOADMACRO=1 selects the kernels' plain
+loops, as tt-metal does: then exp_tile<true> runs with either clamping. Their init writes
 LoadMacroConfig in the core's SFPU state and their calls use it. The default form of max / min loads odst's rows too:
 odst must hold data (ttnn calls it in place).
 

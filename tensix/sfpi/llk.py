@@ -422,8 +422,7 @@ def _exp_llk(approx_t, scale_en, input_clamping):
         _refuse("exp_tile<approx=true, scale_en=true> (the input scale argument)", "scale the input with another op "
                 "first (exp_tile_init's scale template is not modelled either).")
     if sfploadmacro_disabled():
-        _refuse("exp_tile<approx=true> under TT_METAL_DISABLE_SFPLOADMACRO (its plain SFPMAD / SFPSTOCHRND loop)",
-                "unset TT_METAL_DISABLE_SFPLOADMACRO.")
+        return exp_approx_disable_programs(input_clamping)
     if input_clamping not in ("ClampToNegative", "None"):
         raise NotModelledError(f"exp_tile input_clamping is 'ClampToNegative' or 'None', not {input_clamping!r}")
     return exp_approx_programs(input_clamping)
@@ -1226,7 +1225,8 @@ UNARY_FORK = {
     **_SAME,
     "exp": UnaryOp("exp", (("approx", False), ("scale_en", False), ("input_clamping", "ClampToNegative")),
                    exp_fork_program, "Dst tile idst = e**x (accurate: Juffa's fp32 exp, or the TTI exp_21f for a "
-                   "16-bit Dst; approx: Schraudolph's, tt-llk's SFPLOADMACRO kernel, InputClamping::None only).",
+                   "16-bit Dst; approx: Schraudolph's, tt-llk's SFPLOADMACRO kernel for InputClamping::None, its plain loops under "
+                   "TT_METAL_DISABLE_SFPLOADMACRO=1).",
                    exp_fork_init, lambda approx, t, fp32: (t[0], fp32), version=FORK, fp32_init=True,
                    llk=lambda t: _exp_llk(*t)),
     "recip": UnaryOp("recip", (("legacy_compat", True),), recip_fork_program,
@@ -1505,6 +1505,46 @@ def _instr_program(key, build):
     if p is None:
         p = _INSTR_PROGRAMS[key] = build()
     return p
+
+
+def _words_to_instrs(words):
+    from tensix.tile.vector import to_instr
+    return [to_instr(w) for w in words]
+
+
+EXP_APPROX_THRESHOLD = 0xC2B10000   # -88.5f: exp_init<true, .., CLAMP_NEGATIVE = true>'s LReg14
+
+
+def exp_approx_disable_programs(input_clamping):
+    """(tile program, init program) of 622c6fb9 exp_tile<approx=true> built with DISABLE_SFPLOADMACRO
+    (TT_METAL_DISABLE_SFPLOADMACRO=1), as InstrPrograms of the TTI words ckernel_sfpu_exp.h issues (decoded by the
+    tile's codec). The init loads the constants only: ClampToNegative LReg14 = -88.5, LReg12 = A, LReg13 = B - C;
+    None LReg12 = A, LReg13 = B - C, LReg14 = 15. Per row, ClampToNegative: SFPLOAD L0, SFPSWAP(0, L14, L0, 9) (L0 =
+    max(L0, -88.5); the LReg14 write is dropped), SFPMAD L12 * L0 + L13, SFP_STOCH_RND FP32 -> UINT16, SFPSHFT L0 <<
+    15, SFPSTORE, dst_reg++; None: SFPLOAD, SFPMAD, SFP_STOCH_RND FP32 -> INT16, SFPSHFT2 L1 = L0 << L14, SFPSETSGN
+    (sign of L0, the rest of L1), SFPSTORE, dst_reg++. ADDR_MOD_7 stays as the unary init sets it (no increment)."""
+    from tensix.tile import ops
+    if input_clamping == "ClampToNegative":
+        consts = ((14, EXP_APPROX_THRESHOLD), (12, EXP_APPROX_A), (13, EXP_APPROX_B_MINUS_C))
+        row = [ops.TT_OP_SFPLOAD(0, 0, 3, 0), ops.TT_OP_SFPSWAP(0, 14, 0, 9), ops.TT_OP_SFPMAD(12, 0, 13, 0, 0),
+               ops.TT_OP_SFP_STOCH_RND(0, 0, 0, 0, 0, 6), ops.TT_OP_SFPSHFT(15, 0, 0, 1),
+               ops.TT_OP_SFPSTORE(0, 0, 3, 0), ops.TT_OP_INCRWC(0, 2, 0, 0)]
+    elif input_clamping == "None":
+        consts = ((12, EXP_APPROX_A), (13, EXP_APPROX_B_MINUS_C), (14, 15))
+        row = [ops.TT_OP_SFPLOAD(0, 0, 3, 0), ops.TT_OP_SFPMAD(12, 0, 13, 0, 0),
+               ops.TT_OP_SFP_STOCH_RND(0, 0, 0, 0, 0, 7), ops.TT_OP_SFPSHFT2(0, 14, 1, 5),
+               ops.TT_OP_SFPSETSGN(0, 1, 0, 0), ops.TT_OP_SFPSTORE(0, 0, 3, 0), ops.TT_OP_INCRWC(0, 2, 0, 0)]
+    else:
+        raise NotModelledError(f"exp_tile input_clamping is 'ClampToNegative' or 'None', not {input_clamping!r}")
+    name = f"exp_tile<approx=true, InputClamping::{input_clamping}> (DISABLE_SFPLOADMACRO)"
+    init = []
+    for reg, bits in consts:
+        init += _loadi32_l0(bits) + [_mk("SFPCONFIG", Imm16=0, VD=reg, Mod1=0)]
+    tile = _instr_program(("exp_approx_disable", input_clamping), lambda: InstrProgram(
+        name, _driver_rc(_words_to_instrs(row * 8)), _UNARY_INIT_AMODS, (12, 13, 14)))
+    init = _instr_program(("exp_approx_disable_init", input_clamping), lambda: InstrProgram(
+        f"{name} init", _sfpu_config_reset() + init, _UNARY_INIT_AMODS))
+    return tile, init
 
 
 def exp_approx_programs(input_clamping):
