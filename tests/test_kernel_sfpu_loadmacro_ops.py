@@ -147,6 +147,33 @@ def test_exp_approx_then_an_ordinary_op(batch_mode):
     np.testing.assert_array_equal(out, want)
 
 
+def _negate_rows():
+    from tensix.sfpi import dst_reg
+    for _ in range(32):
+        dst_reg[0] = -dst_reg[0]
+        dst_reg += 1
+
+
+@pytest.mark.parametrize("then", ["abs_tile", "call_sfpu"])
+def test_op_after_exp_approx_without_its_init_is_refused(then):
+    """calculate_exponential<approx> leaves ADDR_MOD_7 = dest += 2 programmed; an SFPI op whose SFPLOAD / SFPSTORE
+    select it (ADDR_MOD_3 with the SFPU's base) would step rows on hardware until an init resets it: refused."""
+    def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        K.exp_tile_init(**EXP_NONE)
+
+        def body(i):
+            copy_tile(CBIndex.c_0, 0, 0)
+            K.exp_tile(0, **EXP_NONE)
+            if then == "abs_tile":
+                K.abs_tile(0)
+            else:
+                K.call_sfpu(_negate_rows, 0)
+        _pipeline(body, 1)
+    with pytest.raises(tensix.NotModelledError, match=r"(?s)ADDR_MOD_7 \(dest \+= 2\).*exp_tile<approx=true.*_init"):
+        launch(compute, _exp_tiles(1, 95), 1, 1, True)
+
+
 def compute_exp_without_init():
     init_sfpu(CBIndex.c_0, CBIndex.c_16)
     copy_tile_init(CBIndex.c_0)

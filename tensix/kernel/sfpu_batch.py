@@ -71,7 +71,7 @@ class ProgramInfo:
     (SFPU issue + the RISC-V's soft-float work for the runtime scalars) and the Dst tiles it touches."""
 
     __slots__ = ("compiled", "program", "cycles", "sfpu_cycles", "sfpu_instructions", "lo", "hi", "ins", "outs", "runs_arrays", "name", "_at",
-                 "engine", "addr_mods")
+                 "engine", "addr_mods", "leaves_addr_mods")
 
     def __init__(self, compiled, name):
         from tensix.sfpi.runner import program_of, riscv_cycles, sfpu_cycles
@@ -104,6 +104,7 @@ class ProgramInfo:
         # instruction lists (tensix.sfpi.llk.InstrProgram) bring the ADDR_MOD increments their kernel programs
         self.engine = needs_engine(self.program)
         self.addr_mods = getattr(compiled, "addr_mods", ())
+        self.leaves_addr_mods = getattr(compiled, "leaves_addr_mods", ())
 
     def footprint_at(self, base: int) -> tuple[frozenset, frozenset]:
         """(tiles read before written, tiles written) for a call at Dst tile `base`."""
@@ -174,6 +175,9 @@ class SfpuBatch:
         # once a program ran through the SFPLOADMACRO engine, a core's SFPU state may hold scheduled instructions
         # that have not executed yet (state.lm_pending): its next program, whatever it is, runs through the engine too
         self.lm_used = False
+        # thread -> (ADDR_MOD increments, op) a tt-llk program left programmed (exp_tile<approx=true>'s ADDR_MOD_7 dest
+        # += 2) until an op's init resets them (sfpu_ops clears it): tensix's SFPI programs assume no increment
+        self.addr_mods_left: dict = {}
 
     def _arange(self, k):
         a = self._aranges.get(k)
@@ -191,6 +195,11 @@ class SfpuBatch:
         return d
 
     def add(self, th, job):
+        info = job.info
+        if self.addr_mods_left:
+            self._check_addr_mods(th, job)
+        if info.leaves_addr_mods:
+            self.addr_mods_left[th] = (info.leaves_addr_mods, info.name)
         hooks = self.sched.idle_hooks
         if self.flush_hook not in hooks:  # queued calls run at the latest when the program ends
             hooks.append(self.flush_hook)
@@ -204,6 +213,24 @@ class SfpuBatch:
         lst.append(job)
         job.cs.sfpu_pending += 1
         job.cs.pending_halves |= 1 << job.half
+
+    def _check_addr_mods(self, th, job):
+        """Refuse an SFPI program while an ADDR_MOD slot its SFPLOAD / SFPSTORE select still holds an increment a
+        tt-llk program set (its rows would step on hardware; the batched SFPI program does not model that)."""
+        left = self.addr_mods_left.get(th)
+        if left is None or job.info.addr_mods:
+            return          # nothing left, or the program brings its own ADDR_MODs
+        used = {i["AddrMod"] for i in job.info.compiled.instrs if i.op in ("SFPLOAD", "SFPSTORE", "SFPLOADMACRO")}
+        bad = [(a, incr) for a, incr in left[0] if a in used and incr]
+        if not bad:
+            return
+        slots = ", ".join(f"ADDR_MOD_{a + 4} (dest += {incr})" for a, incr in bad)
+        raise NotModelledError(
+            f"SFPU op {job.info.name} on core {th.core.logical} (kernel {th.kernel.name!r}) called at "
+            f"{frame_pos_text(job.where)}: its SFPLOAD / SFPSTORE select {slots}, which {left[1]} left programmed; "
+            "on hardware each would step the Dst row counter, which tensix's batched SFPI programs do not model."
+            "\nFix: call the op's *_tile_init() first (llk_math_eltwise_unary_sfpu_init sets ADDR_MOD_7 to 0), as "
+            "tt-metal's kernels do after an op of another kind.")
 
     def wait(self, th):
         """Called by a compute thread before it touches a Dst with queued SFPU calls: park until the batch holding

@@ -178,6 +178,8 @@ class _Op:
         return spec.init, tuple(args)
 
     def _run_init(self, call, spec, t, cs):
+        if cs.batch is not None:    # the init programs ADDR_MOD_7 (and the binary ones ADDR_MOD_6) afresh
+            cs.batch.addr_mods_left.pop(_ctx.th, None)
         if "tile" in cs.__dict__:  # the kernel also uses tensix.kernel.ckernel: tt-llk's init words
             from tensix.kernel.ckernel import api_sfpu_init
             api_sfpu_init(_ctx.th, cs)

@@ -1411,6 +1411,7 @@ def _llk_compiled_type():
         7 with the SFPU's ADDR_MOD_SET_Base)."""
 
         addr_mods: tuple = ()
+        leaves_addr_mods: tuple = ()    # the increments still programmed after it (until an op's init resets them)
     return LlkCompiled
 
 
@@ -1444,10 +1445,11 @@ class InstrProgram:
     `prgm_reads`: the programmable constants (LReg12-14) it reads, its instruction templates' reads included (they
     are not in the list's operands)."""
 
-    def __init__(self, name, instrs, addr_mods=(), prgm_reads=()):
+    def __init__(self, name, instrs, addr_mods=(), prgm_reads=(), leaves_addr_mods=()):
         self.__name__ = self.__qualname__ = name
         self.instrs = list(instrs)
         self.addr_mods = tuple(addr_mods)
+        self.leaves_addr_mods = tuple(leaves_addr_mods)
         self.prgm_reads = frozenset(prgm_reads)
         self._compiled = None
 
@@ -1460,7 +1462,7 @@ class InstrProgram:
             reads, writes = _llk_footprint(self.instrs, self.addr_mods)
             c = _LLK_COMPILED[0](instrs=self.instrs, program=_isa.encode(self.instrs), n_inputs=0, inputs=[],
                                  scalar_ops={}, dst_reads=reads, dst_writes=writes, input_sources=[],
-                                 addr_mods=self.addr_mods)
+                                 addr_mods=self.addr_mods, leaves_addr_mods=self.leaves_addr_mods)
             prgm_writes = frozenset(i["VD"] for i in self.instrs if i.op == "SFPCONFIG" and 12 <= i["VD"] <= 14)
             scanned = {i[r] for i in self.instrs if i.op != "SFPCONFIG" for r in ("VA", "VB", "VC", "VD")
                        if i.get(r, -1) in (12, 13, 14)}
@@ -1555,7 +1557,8 @@ def exp_approx_programs(input_clamping):
     NotModelledError (exp_approx_init says why)."""
     exp_approx_init(input_clamping)     # refuses ClampToNegative with the reason
     tile = _instr_program(("exp_approx", input_clamping), lambda: InstrProgram(
-        "exp_tile<approx=true, InputClamping::None>", _driver_rc(exp_approx_face()), _EXP_AMODS, (12, 13, 14)))
+        "exp_tile<approx=true, InputClamping::None>", _driver_rc(exp_approx_face()), _EXP_AMODS, (12, 13, 14),
+        leaves_addr_mods=_EXP_AMODS))
     init = _instr_program(("exp_approx_init", input_clamping), lambda: InstrProgram(
         "exp_tile_init<approx=true, InputClamping::None>", _sfpu_config_reset() + exp_approx_init(input_clamping),
         _UNARY_INIT_AMODS))
