@@ -449,3 +449,25 @@ def test_max_min_instruction_lists_property(words, is_max, fp32, tiles):
     execute(c.program, st_b, d_b, instrs=c.instrs)
     read = read_tiles32 if fp32 else read_tiles16
     np.testing.assert_array_equal(read(d_a[0], 0, 4), read(d_b[0], 0, 4))
+
+
+def test_sfploadmacro_ops_on_a_ckernel_core_are_refused():
+    """A kernel that also drives its core's tile through tensix.kernel.ckernel gets NotModelledError for the compute
+    API's SFPLOADMACRO ops (their words would go through the tile's own ADDR_MODs and replay buffer), with the fix."""
+    def op(_i=0):
+        from tensix.kernel.ckernel import TTI_SFPNOP
+        TTI_SFPNOP()
+        K.exp_tile_init(**EXP_NONE)
+        K.exp_tile(0, **EXP_NONE)
+    with pytest.raises(tensix.NotModelledError, match="(?s)ckernel.*TTI_"):
+        ckernel_run(op, _exp_tiles(1, 150)[0])
+
+
+@pytest.mark.parametrize("tiles,reads,writes", [((0, 1, 0), {0, 1}, {0}), ((2, 3, 1), {1, 2, 3}, {1, 2})])
+def test_max_min_footprint(tiles, reads, writes):
+    """The Dst tiles the batch moves in and out: both inputs and odst are read (SFPLOADMACRO loads each); odst and
+    in0 count as written (each SFPLOADMACRO's sequence may store to its row: in0's does not, so it moves out
+    unchanged), in1 only read (a plain SFPLOAD)."""
+    tile, _init = llk.binary_max_min_programs(True, tiles)
+    c = tile.compiled()
+    assert (set(c.dst_reads), set(c.dst_writes)) == (reads, writes)
