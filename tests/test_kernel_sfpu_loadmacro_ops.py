@@ -471,3 +471,27 @@ def test_max_min_footprint(tiles, reads, writes):
     tile, _init = llk.binary_max_min_programs(True, tiles)
     c = tile.compiled()
     assert (set(c.dst_reads), set(c.dst_writes)) == (reads, writes)
+
+
+@pytest.mark.parametrize("fp32", [True, False], ids=["fp32", "bf16"])
+def test_clamp_negative_disable_words_equal_softmax_sfpi_program(fp32):
+    """The DISABLE_SFPLOADMACRO words of exp_tile<true, ClampToNegative> (decoded from ckernel_sfpu_exp.h's TTI_
+    calls) against tensix.ttnn's own SFPI transliteration of that loop (softmax's exp, written independently):
+    the same bits on every row, inputs below -88.5 included."""
+    from tensix.sfpi.runner import compiled_for
+    from tensix.sfpu.execute import execute
+    from tensix.ttnn.kernels.normalization import sfpu_lib
+
+    x = _exp_tiles(1, 160).view(np.uint32)
+    if not fp32:
+        x = x & 0xFFFF0000
+    tile, init = llk.exp_approx_disable_programs("ClampToNegative")
+    st_a, d_a = _run_program(None, x, fp32, tile.addr_mods)
+    run_instrs(init.instrs, st_a, d_a)
+    run_instrs(tile.instrs, st_a, d_a)
+    st_b, d_b = _run_program(None, x, fp32, ())
+    for fn in (sfpu_lib.exp_approx_init_program, sfpu_lib.exp_approx_program):
+        c = compiled_for(fn, ())
+        execute(c.program, st_b, d_b, instrs=c.instrs)
+    read = read_tiles32 if fp32 else read_tiles16
+    np.testing.assert_array_equal(read(d_a[0], 0, 1), read(d_b[0], 0, 1))
