@@ -46,7 +46,7 @@ import weakref
 
 import numpy as np
 
-from tensix.device.errors import ComputeInitError, DstUndefinedError, KernelError
+from tensix.device.errors import ComputeInitError, KernelError
 from tensix.kernel import _ctx
 from tensix.kernel.compute import _cs, _init, _run_sfpu, configure_sfpu
 from tensix.kernel.sfpu_batch import compiled_of
@@ -343,16 +343,7 @@ class _BinaryOp(_Op):
                    else _llk_program(th, cs, forms[0], self.name))
         compiled = compiled_of(program, args)
         self._check(th, cs, self.spec, (), compiled, self.name)
-        try:
-            _run_sfpu(program, args, 0)
-        except DstUndefinedError as e:
-            if program is self.spec.program or odst in (idst0, idst1):
-                raise
-            raise DstUndefinedError(
-                f"{e}\nNote: {self.name}'s default build (tt-metal 622c6fb9 calculate_binary_max_min without "
-                "DISABLE_SFPLOADMACRO) loads odst's rows as well (its second SFPLOADMACRO, whose sequence stores the "
-                "result there): write odst first (ttnn calls it in place, odst = idst0), or set "
-                "TT_METAL_DISABLE_SFPLOADMACRO=1 for the plain loop, which only stores to odst.") from None
+        _run_sfpu(program, args, 0)
         self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
 
     def init(self, version=None):

@@ -1445,9 +1445,12 @@ class InstrProgram:
     `prgm_reads`: the programmable constants (LReg12-14) it reads, its instruction templates' reads included (they
     are not in the list's operands)."""
 
-    def __init__(self, name, instrs, addr_mods=(), prgm_reads=(), leaves_addr_mods=()):
+    def __init__(self, name, instrs, addr_mods=(), prgm_reads=(), leaves_addr_mods=(), unread_tiles=()):
         self.__name__ = self.__qualname__ = name
         self.instrs = list(instrs)
+        # Dst tiles the list loads but whose values nothing uses (the kernel's builder knows): not reads of the
+        # footprint, so a tile holding no data there is not refused (it is not on the card either)
+        self.unread_tiles = frozenset(unread_tiles)
         self.addr_mods = tuple(addr_mods)
         self.leaves_addr_mods = tuple(leaves_addr_mods)
         self.prgm_reads = frozenset(prgm_reads)
@@ -1460,6 +1463,7 @@ class InstrProgram:
             if not _LLK_COMPILED:
                 _LLK_COMPILED.append(_llk_compiled_type())
             reads, writes = _llk_footprint(self.instrs, self.addr_mods)
+            reads = reads - self.unread_tiles
             c = _LLK_COMPILED[0](instrs=self.instrs, program=_isa.encode(self.instrs), n_inputs=0, inputs=[],
                                  scalar_ops={}, dst_reads=reads, dst_writes=writes, input_sources=[],
                                  addr_mods=self.addr_mods, leaves_addr_mods=self.leaves_addr_mods)
@@ -1571,8 +1575,11 @@ def binary_max_min_programs(is_max, tiles):
     and _init_sfpu_config_reg plus binary_max_min_loadmacro_init."""
     i0, i1, o = tiles
     name = "binary_max_tile" if is_max else "binary_min_tile"
+    # the face's second SFPLOADMACRO loads odst's rows into LReg3 only to trigger macro 1 (a Store of LReg16): no
+    # instruction and no template reads LReg3, so odst need not hold data (unless it is an input too)
     tile = _instr_program(("max_min", is_max, tuple(tiles)), lambda: InstrProgram(
-        f"{name}({i0}, {i1}, {o})", _driver_rc(binary_max_min_loadmacro_face(i0, i1, o)), _BINARY_AMODS))
+        f"{name}({i0}, {i1}, {o})", _driver_rc(binary_max_min_loadmacro_face(i0, i1, o)), _BINARY_AMODS,
+        unread_tiles=() if o in (i0, i1) else (o,)))
     init = _instr_program(("max_min_init", is_max), lambda: InstrProgram(
         f"{name}_init", _sfpu_config_reset() + binary_max_min_loadmacro_init(is_max), _BINARY_AMODS))
     return tile, init
