@@ -240,6 +240,26 @@ def _sampled_out(nodeid: str, lines) -> bool:
     return False
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Once a test's failure is reported, let go of its frames' locals. An exception's traceback keeps the frames
+    of the failing test alive in a reference cycle, and with them its tensors and their device buffers, until
+    Python's cyclic collector runs: on a module-scoped device the next tests would then allocate around them, at L1
+    addresses that depend on when the collector last ran (and a DRAM read into a buffer 16 bytes off its alignment
+    is refused). ttnn frees a tensor when its last reference goes; with the frames cleared, so does tensix.
+    Not under --pdb, which needs the frames."""
+    outcome = yield
+    if call.excinfo is not None and not item.config.getoption("usepdb", False):
+        import traceback
+        outcome.get_result()  # the report (and its text) exists before the frames go
+        for frame, _ in traceback.walk_tb(call.excinfo.tb):
+            try:
+                frame.clear()
+            except RuntimeError:  # still running
+                continue
+            frame.f_locals  # noqa: B018 - Python 3.11 keeps the dict of locals a rendering took; reading it drops them
+
+
 def pytest_collection_modifyitems(config, items):
     from tensix.errors import NotModelledError
 
