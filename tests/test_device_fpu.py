@@ -68,7 +68,13 @@ def test_fidelity_error_ordering(fp32_dest):
     for fid in (MF.LoFi, MF.HiFi2, MF.HiFi3, MF.HiFi4):
         mm = val(fpu.matmul(a, b, fidelity=fid, fp32_dest=fp32_dest), fp32_dest)
         errs.append(np.mean(np.abs(mm - exact_mm)))
-    assert errs[0] > errs[1] >= errs[2] >= errs[3]
+    if fp32_dest:
+        assert errs[0] > errs[1] >= errs[2] >= errs[3]
+    else:
+        # a 16-bit Dst rounds every phase's sum to BF16 (the module notes), so where the extra phases add little
+        # (HiFi2 as good as HiFi3 on some data), the extra roundings can make a higher fidelity worse by a hair:
+        # 0.0134929 against 0.0134932 in one CI run, whose data depends on the tests run before in the process
+        assert errs[0] > errs[1] >= errs[2] * (1 - 1e-3) and errs[2] >= errs[3] * (1 - 1e-3)
     assert errs[0] > 4 * errs[3]
 
 
