@@ -371,3 +371,17 @@ def test_tile_words_agree_with_tensix_sfpu(prog, seed):
     for name in ("lregs", "flags", "lm_template", "lm_sequence", "lm_misc"):
         np.testing.assert_array_equal(getattr(tile.sfpu, name), getattr(s, name), err_msg=name)
     assert tile.rwc(0)["Dst"] == s.rwc[0, 0]
+
+
+@pytest.mark.parametrize("word", [0x02000000, 0xB2010000, 0x0F000000],
+                         ids=["NOP", "SETC16", "no such opcode"])
+def test_a_template_no_sub_unit_executes_becomes_sfpnop(word):
+    """SFPLOADMACRO.md: ParseInsn of a word whose opcode no sub-unit lists (a non-SFPU instruction, or no
+    instruction at all) gives an instruction the Simple column cannot execute, so it runs as SFPNOP."""
+    cfg = _loadi32(word) + [make("SFPCONFIG", VD=0, Mod1=0)]
+    cfg += _loadi32(_seq((4, 0, 0, 0))) + [make("SFPCONFIG", VD=4, Mod1=0), make("SFPCONFIG", Imm16=0, VD=8, Mod1=1)]
+    d = new_dst(1)
+    d[0] = _dst_from32(np.full((1024, 16), 5, np.uint64))
+    s = _state_with({1: 100})
+    s, d, _ = run_instrs(cfg + [_lm(0, 3), make("SFPNOP"), make("SFPNOP")], s, d)
+    assert (s.lregs[0, 3] == 5).all() and (s.lregs[0, 1] == 100).all()

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tensix.errors import NotModelledError, SfpuError, UndefinedBehaviourError
+from tensix.errors import NotModelledError, SfpuError, TileError, UndefinedBehaviourError
 from tensix.encoding.words import name_of as word_name
 from tensix.sfpu import isa
 from tensix.sfpu.words import to_instr, to_word
@@ -658,7 +658,7 @@ class Engine:
             return hit.copy()
         try:
             name = word_name(word)
-        except Exception:  # noqa: BLE001 - an opcode the ISA does not name: no sub-unit can execute it
+        except TileError:  # an opcode the ISA does not name: no sub-unit can execute it
             name = None
         if name is None or not name.startswith("SFP"):
             return _row_of_op(_NOT_SFPU)  # ParseInsn gives an opcode no column lists: it becomes SFPNOP
