@@ -253,10 +253,19 @@ def test_reduce_argument_errors():
 
 
 def test_mul_accumulates_onto_dst_add_overwrites():
-    a, b = src(RNG.standard_normal((32, 32))), src(RNG.standard_normal((32, 32)))
+    # Each fidelity phase's partial product is added onto Dst with Dst's rounding, so acc + a*b is one
+    # rounding only when every partial sum is exact: with |a|, |b| in [1, 2) all terms are multiples of
+    # 2^-14 below 8, which FP32 holds exactly. (Arbitrary data may differ from one rounding by an ulp or so.)
+    rng = np.random.default_rng(5)
+    a = src(rng.choice([-1.0, 1.0], (32, 32)) * rng.uniform(1, 2, (32, 32)))
+    b = src(rng.choice([-1.0, 1.0], (32, 32)) * rng.uniform(1, 2, (32, 32)))
     acc = fpu.eltwise_binary("add", a, a, fp32_dest=True)
     mul = fpu.eltwise_binary("mul", a, b, fidelity=MF.HiFi4, fp32_dest=True, acc=acc)
-    assert np.array_equal(val(mul, True), (2 * a.astype(np.float64) + a.astype(np.float64) * b).astype(np.float32))
+    assert np.array_equal(val(mul, True), 2 * a.astype(np.float64) + a.astype(np.float64) * b)
+    wide_a, wide_b = src(rng.standard_normal((32, 32)) * 8), src(rng.standard_normal((32, 32)))
+    wide = fpu.eltwise_binary("mul", wide_a, wide_b, fidelity=MF.HiFi4, fp32_dest=True, acc=acc)
+    exact = 2 * a.astype(np.float64) + wide_a.astype(np.float64) * wide_b
+    assert np.allclose(val(wide, True), exact, rtol=2.0**-21, atol=2.0**-30)
     add = fpu.eltwise_binary("add", a, b, fp32_dest=True, acc=acc)
     assert np.array_equal(add, fpu.eltwise_binary("add", a, b, fp32_dest=True))
 
