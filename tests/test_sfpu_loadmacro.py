@@ -385,3 +385,79 @@ def test_a_template_no_sub_unit_executes_becomes_sfpnop(word):
     s = _state_with({1: 100})
     s, d, _ = run_instrs(cfg + [_lm(0, 3), make("SFPNOP"), make("SFPNOP")], s, d)
     assert (s.lregs[0, 3] == 5).all() and (s.lregs[0, 1] == 100).all()
+
+
+# ---- replayed schedules --------------------------------------------------------------------------------------------
+
+
+def _started(templates, seqs, misc, lregs, d32, base_rows=0):
+    """A state with LoadMacroConfig programmed and LRegs 0-7 set, and its Dst (K instances)."""
+    K = len(lregs)
+    s = SfpuState(K)
+    s.addr_mod_dst_incr[:, 1] = 4
+    d = new_dst(K)
+    for k in range(K):
+        d[k] = _dst_from32(d32[k])
+    run_instrs(_config(templates, seqs, misc), s, d)
+    s.lregs[:, :8] = lregs
+    return s, d
+
+
+def _outcome(stream, s, d, **kw):
+    try:
+        return run_instrs(stream, s, d, **kw)[2]
+    except tensix.TensixError as e:
+        return type(e), str(e)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(programs(), st.integers(0, 2 ** 32 - 1))
+def test_replayed_schedule_equals_the_engine(prog, seed):
+    """A program's second run from the same starting point replays the rows the engine ran (tensix.sfpu.loadmacro
+    Trace, one batched call): every LReg, flag, Dst datum, RWC and instruction count as the engine gives them, on
+    other data and at another Dst base."""
+    from tensix.sfpu import loadmacro
+    templates, seqs, misc, stream = prog
+    templates = [t[0] for t in templates]
+    stream = [i for i, _ in stream]
+    rng = np.random.default_rng(seed)
+    lregs = rng.integers(0, 1 << 32, (2, 2, 8, 32), dtype=np.uint64).astype(np.uint32)
+    d32 = rng.integers(0, 1 << 32, (2, 2, 1024, 16), dtype=np.uint64)
+    loadmacro.TRACES.clear()
+    base = np.array([0, 64])
+    first = _outcome(stream, *_started(templates, seqs, misc, lregs[0], d32[0]), base=base)
+    recorded = len(loadmacro.TRACES)
+    s, d = _started(templates, seqs, misc, lregs[1], d32[1])
+    got = _outcome(stream, s, d, base=base[::-1])
+    loadmacro.REPLAY = False
+    try:
+        s_ref, d_ref = _started(templates, seqs, misc, lregs[1], d32[1])
+        want = _outcome(stream, s_ref, d_ref, base=base[::-1])
+    finally:
+        loadmacro.REPLAY = True
+    event("replayed" if recorded else "not replayable")
+    if isinstance(want, tuple):
+        assert isinstance(got, tuple) and got[0] is want[0], (got, want)
+        return
+    assert not isinstance(first, tuple)
+    np.testing.assert_array_equal(got, want)
+    np.testing.assert_array_equal(d, d_ref)
+    for name in ("lregs", "flags", "use_flags", "rwc", "prng"):
+        np.testing.assert_array_equal(getattr(s, name), getattr(s_ref, name), err_msg=name)
+    assert s.lm_pending == s_ref.lm_pending or not recorded
+
+
+def test_a_replayed_error_names_the_program_row():
+    """An error inside a replay (here a store beyond Dst at a higher base) names the instruction of the program, as
+    the engine's run would."""
+    from tensix.sfpu import loadmacro
+    store = make("SFPSTORE", VD=0, Mod0=3, Imm10=0)
+    cfg = _config([store, None, None, None], [_seq(None, None, None, (4, 0, 0, 0)), None, None, None], 3)
+    stream = [make("SFPNOP"), _lm(0, 2, 40), make("SFPNOP"), make("SFPNOP")]
+    loadmacro.TRACES.clear()
+    s, d, _ = run_instrs(cfg, SfpuState(1), new_dst(1))
+    run_instrs(stream, s, d)
+    assert len(loadmacro.TRACES) == 1
+    s, d, _ = run_instrs(cfg, SfpuState(1), new_dst(1))
+    with pytest.raises(tensix.SfpuError, match=r"instruction 1 \(SFPLOADMACRO"):
+        run_instrs(stream, s, d, base=[1000])

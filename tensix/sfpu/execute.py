@@ -112,6 +112,7 @@ ERR_DST_RANGE = 3
 ERR_SHFL_BUG = 4
 ERR_INPUT_RANGE = 5
 ERR_LOADMACRO = 6
+X_SWAP_LREGS, X_STORE_AT = isa.X_SWAP_LREGS, isa.X_STORE_AT
 
 _ERR_TEXT = {
     ERR_STACK_FULL: ("SFPPUSHC with a full flag stack (depth 8) is undefined behaviour (SFPPUSHC.md)",
@@ -998,7 +999,13 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
         zero9 = True
         for L in range(32):
             zero9 = zero9 and lregs[s, 9, L] == 0
+        restore = False
+        saved0 = saved1 = 0
         for i in range(nins):
+            if restore:  # after an X_STORE_AT row: its Dst RWCs back
+                rwc[s, 0] = saved0
+                rwc[s, 1] = saved1
+                restore = False
             op = prog[i, 0]
             va = prog[i, 1]
             vb = prog[i, 2]
@@ -1009,6 +1016,23 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
             inp = prog[i, 7]
             x = prog[i, 8]
             counts[op] += 1
+            if x >= X_SWAP_LREGS:
+                # internal rows of a replayed SFPLOADMACRO schedule (tensix.sfpu.loadmacro.Trace; check_program
+                # admits C_X <= 7 only, so no program given to execute carries them)
+                if x == X_SWAP_LREGS:  # exchange LReg[VC] and LReg[VD] (0..16) on every lane, not an instruction
+                    counts[op] -= 1
+                    for L in range(32):
+                        t = lregs[s, vc, L]
+                        lregs[s, vc, L] = lregs[s, vd, L]
+                        lregs[s, vd, L] = t
+                    continue
+                # X_STORE_AT | AddrMod: the SFPSTORE that SFPLOADMACRO scheduled, at Imm + base with the Dst RWCs
+                # taken as 0 for it and restored before the next row (its AddrMod increment is lost)
+                saved0 = rwc[s, 0]
+                saved1 = rwc[s, 1]
+                rwc[s, 0] = 0
+                restore = True
+                x = x & 7
             if inp >= 0:
                 w = prog[i, 9]
                 v = np.int64(inputs[k, inp])
@@ -1117,6 +1141,9 @@ def _run(prog, lregs, flags, use_flags, stk_f, stk_u, stk_n, prng, lcfg, rwc, fp
                 if (op == OP_SFPIADD or op == OP_SFPSETCC or op == OP_SFPENCC or op == OP_SFPPOPC
                         or op == OP_SFPCOMPC or op == OP_SFPEXEXP or op == OP_SFPLZ or op == OP_SFPCONFIG):
                     dirty = True
+        if restore:
+            rwc[s, 0] = saved0
+            rwc[s, 1] = saved1
 
 
 def _as_index(arr, K, default, name, limit):
@@ -1218,8 +1245,9 @@ def run_with_loadmacro(prog, state, dsts, s_of, d_of, b_of, inp, instrs=None, th
     """A program that uses LoadMacroConfig (tensix.sfpu.loadmacro.needs_engine), run cycle by cycle by
     tensix.sfpu.loadmacro.Engine; every instruction still executes in the batched interpreter. Independent
     instances (distinct states and Dsts, the same outstanding scheduled instructions) run in lockstep, others one
-    after the other, as consecutive calls would."""
-    from tensix.sfpu.loadmacro import Engine
+    after the other, as consecutive calls would. A run from a starting point the engine has seen before replays the
+    rows it ran then, in one batched call (tensix.sfpu.loadmacro.schedule_key / Trace)."""
+    from tensix.sfpu import loadmacro
 
     K = s_of.shape[0]
     independent = np.unique(s_of).size == K and np.unique(d_of).size == K
@@ -1227,27 +1255,38 @@ def run_with_loadmacro(prog, state, dsts, s_of, d_of, b_of, inp, instrs=None, th
     counts = np.zeros(isa.NUM_OPCODES, np.int64)
     for g in groups:
         gs, gd, gb, gi = s_of[g], d_of[g], b_of[g], inp[g]
+        key = loadmacro.schedule_key(prog, state, gs, gb)
+        trace = loadmacro.TRACES.get(key) if key is not None else None
+        if trace is not None:
+            # the schedule this program had from this starting point: its rows in one batched run
+            run_prepared(trace.prog, state, dsts, gs, gd, gb, gi, instrs, threads, independent, trace.origin, prog)
+            counts += trace.counts * len(g)
+            continue
 
         def run_rows(p, ins, base=None, gs=gs, gd=gd, gb=gb, gi=gi):
             return run_prepared(np.ascontiguousarray(p), state, dsts, gs, gd, gb if base is None else
                                 np.asarray(base, np.int64), gi, ins, threads, independent)
 
-        eng = Engine(state, dsts, gs, gd, gb, gi, run_rows, instrs=instrs)
+        eng = loadmacro.Engine(state, dsts, gs, gd, gb, gi, run_rows, instrs=instrs, record=key is not None)
         try:
             eng.run_program(prog)
         finally:
             eng.save()
         counts += eng.counts
+        if key is not None:
+            loadmacro.keep_trace(key, eng)
     return counts
 
 
 def run_prepared(prog, state: SfpuState, dsts, s_of, d_of, b_of, inp, instrs=None, threads: int = 1,
-                 independent: bool = False) -> np.ndarray:
+                 independent: bool = False, origin=None, text_prog=None) -> np.ndarray:
     """execute() after its argument checks, for a caller that builds valid arguments itself (a device's SFPU
     batch, every call): prog an isa.encode array (int32, C-contiguous), s_of/d_of/b_of int64 (K,) within the
     state/Dst/row ranges, inp uint32 (K, n_inputs) with every input column the program reads. The interpreter
     indexes with these unchecked, so nothing else may call this. independent: no two instances share a state or
-    a Dst (the caller knows; otherwise it is tested before the instances are split over threads)."""
+    a Dst (the caller knows; otherwise it is tested before the instances are split over threads). origin /
+    text_prog: for a replayed SFPLOADMACRO schedule, the program row each row of `prog` comes from and that
+    program, so that an error names the instruction the user wrote."""
     K = s_of.shape[0]
     counts = np.zeros(isa.NUM_OPCODES, np.int64)
     err = np.zeros(3, np.int64)
@@ -1271,7 +1310,9 @@ def run_prepared(prog, state: SfpuState, dsts, s_of, d_of, b_of, inp, instrs=Non
                 err[:] = e
                 err[2] += a
     if err[0]:
-        raise SfpuError(error_text(err, prog, instrs))
+        if origin is not None:
+            err[1] = origin[err[1]]
+        raise SfpuError(error_text(err, prog if text_prog is None else text_prog, instrs))
     return counts
 
 

@@ -249,6 +249,11 @@ NUM_OPCODES = len(OPCODE_NAMES)
 # Encoded columns.
 C_OP, C_VA, C_VB, C_VC, C_VD, C_MOD, C_IMM, C_INPUT, C_X, C_IMMW, C_IMMS = range(11)
 NCOLS = 11
+# Internal row markers in the C_X column, above the 3 bits a program row uses (execute.check_program admits no more):
+# tensix.sfpu.loadmacro's replayed schedules exchange two LRegs on every lane (LReg[16] through a free one), and
+# store where an SFPLOADMACRO said (X_STORE_AT | AddrMod: Imm + base, the Dst RWCs as 0); execute._run runs them.
+X_SWAP_LREGS = 8
+X_STORE_AT = 16
 
 _REG_FIELDS = {"VA", "VB", "VC", "VD"}
 # Instructions whose functional model starts `unsigned VB = VD;` or `unsigned VC = VD;` (tt-isa-documentation

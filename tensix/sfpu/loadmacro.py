@@ -10,7 +10,9 @@ Programs that use none of this run in tensix.sfpu.execute's batched interpreter 
 which programs come here (SFPLOADMACRO, SFPCONFIG with VD 0..8, SFPMOV from LoadMacroConfig, an instruction whose
 page tests `VD < 12 || DISABLE_BACKDOOR_LOAD` with VD >= 12). `Engine` runs them one cycle at a time: every
 instruction still executes in the batched interpreter (all instances at once), the engine only decides what runs
-on which cycle.
+on which cycle. Those decisions never depend on data in the runs that matter (an op's program from a fixed
+configuration), so the engine records the rows it ran and a second run from the same starting point replays them in
+one batched call (Trace, below): tt-llk's binary max / min then costs what its plain form costs.
 
 What one "cycle" is here (tensix.sfpu's straight-line programs): each program row is issued on a cycle of its own
 (one instruction per cycle through the thread's Wait Gate, tile.instruction.issue), SETRWC / INCRWC included
@@ -212,11 +214,12 @@ class Entry:
     """An instruction SFPLOADMACRO scheduled: its sub-unit, remaining delay, delay kind (0 cycles, 1 issued
     instructions), the program row to execute, the Store's Dst address per instance, and a description."""
 
-    __slots__ = ("unit", "count", "kind", "row", "addr", "_what", "new")
+    __slots__ = ("unit", "count", "kind", "row", "addr", "_what", "new", "origin")
 
-    def __init__(self, unit, count, kind, row, addr, what):
+    def __init__(self, unit, count, kind, row, addr, what, origin=None):
         self.unit, self.count, self.kind, self.row, self.addr, self._what = unit, count, kind, row, addr, what
         self.new = True
+        self.origin = origin  # the program row of the SFPLOADMACRO that scheduled it
 
     @property
     def what(self):
@@ -233,9 +236,12 @@ class Entry:
 class Engine:
     """Runs a program (or a tile's word stream) one cycle at a time with LoadMacroConfig and the scheduled
     instructions. All instances run in lockstep: the caller guarantees they are independent and start with the
-    same outstanding scheduled instructions."""
+    same outstanding scheduled instructions.
 
-    def __init__(self, state, dsts, s_of, d_of, b_of, inp, run_rows, instrs=None, words=None):
+    With `record`, the engine also notes the rows it runs, in order (`trace`; see Trace), and gives up noting
+    (trace None) at anything a replay could not repeat."""
+
+    def __init__(self, state, dsts, s_of, d_of, b_of, inp, run_rows, instrs=None, words=None, record=False):
         self.st, self.dsts, self.s_of, self.d_of, self.b_of, self.inp = state, dsts, s_of, d_of, b_of, inp
         self.run_rows = run_rows  # run_rows(prog, instrs, b_of=None): the batched interpreter on these instances
         self.instrs, self.words = instrs, words
@@ -247,6 +253,8 @@ class Engine:
                 raise NotModelledError("instances with different outstanding SFPLOADMACRO instructions cannot run "
                                        "in one batch. Fix: run them one at a time.")
         self.pending = [self._copy(e) for e in first]
+        self.k = len(s_of)
+        self.trace = [] if record else None
         self.cycle = 0
         self.counts = np.zeros(isa.NUM_OPCODES, np.int64)
         self.swap_regular = False
@@ -254,7 +262,7 @@ class Engine:
 
     @staticmethod
     def _copy(e):
-        c = Entry(e.unit, e.count, e.kind, e.row, e.addr, e._what)
+        c = Entry(e.unit, e.count, e.kind, e.row, e.addr, e._what, e.origin)
         c.new = False
         return c
 
@@ -275,6 +283,7 @@ class Engine:
                 # a run of ordinary rows with nothing outstanding: one batched call (SFPSWAP ends a run: its stall
                 # matters only if something gets scheduled after it, which the per-cycle path handles)
                 self.counts += self.run_rows(prog[i:j], self._ins(i, j))
+                self._note(prog[i:j], np.arange(i, j))
                 self.cycle += j - i
                 self.swap_regular = int(prog[j - 1, C_OP]) == OP_SWAP
                 i = j
@@ -290,6 +299,12 @@ class Engine:
 
     def _ins(self, i, j):
         return None if self.instrs is None else self.instrs[i:j]
+
+    def _note(self, rows, origin):
+        """Record rows the interpreter ran (program row `origin` each) for a replay."""
+        if self.trace is not None:
+            self.trace.append((rows.reshape(-1, isa.NCOLS), np.broadcast_to(np.asarray(origin, np.int64),
+                                                                             (rows.size // isa.NCOLS,))))
 
     def issue(self, row, index, cycle=None):
         """Issue `row` (program row `index`, for messages and words) on the next cycle, or on `cycle` (the
@@ -410,6 +425,7 @@ class Engine:
     def _snapshot_cycle(self, items, masks):
         """Instructions of one cycle that read each other's results: each runs on the state of the start of the
         cycle, then their writes (the superset _effects names; no two overlap, checked) are put together."""
+        self.trace = None  # not rows in order: not replayable
         st = self.st
         names = [n for n, v in vars(st).items() if isinstance(v, np.ndarray)]
         start = {n: getattr(st, n).copy() for n in names}
@@ -471,18 +487,24 @@ class Engine:
     # ---- executing ----------------------------------------------------------------------------------------------
     def _exec_regular(self, row, index):
         op = int(row[C_OP])
-        self.counts[op] += 1
         ins = None if self.instrs is None or index is None else self.instrs[index:index + 1]
+        if op == OP_CONFIG:
+            self.trace = None  # SFPCONFIG may write LaneConfig or LoadMacroConfig from LReg0: the schedule is data
         if op == OP_LOADMACRO:
+            self.counts[op] += self.k
             self._loadmacro(row, index)
         elif op == OP_CONFIG and int(row[C_VD]) <= 8:
+            self.counts[op] += self.k
             self._config(row)
         elif op == OP_MOV and int(row[C_MOD]) & 8 and int(row[C_VC]) <= 8:
+            self.trace = None
+            self.counts[op] += self.k
             self._mov_special(row, scheduled=False)
         else:
-            self.counts[op] -= 1
             self.counts += self.run_rows(row[None, :], ins)
+            self._note(row, index)
             if op in BACKDOOR and int(row[C_VD]) >= 12:
+                self.trace = None
                 self._backdoor(row, index)
 
     def _lanes(self):
@@ -575,6 +597,7 @@ class Engine:
         load[C_OP] = OP_LOAD
         load[C_VA] = 0
         self.run_rows(load[None, :], None)
+        self._note(load, index)
         seq = self.st.lm_sequence[s, macro]
         misc = self.st.lm_misc[s]
         if (seq != seq[:, :1]).any() or (misc != misc[:, :1]).any():
@@ -640,7 +663,7 @@ class Engine:
                 return (f"{isa.OPCODE_NAMES[int(ins[C_OP])]} (VD={int(ins[C_VD])}) on {UNIT_NAMES[i]}, from "
                         + self._name(row, index))
 
-            self.pending.append(Entry(i, delay, kind, ins, addr, what))
+            self.pending.append(Entry(i, delay, kind, ins, addr, what, index))
 
     def _template(self, t, row, index):
         s = self._lanes()
@@ -672,16 +695,18 @@ class Engine:
         return r.copy()
 
     def _exec_scheduled(self, e):
-        self.counts[int(e.row[C_OP])] += 1
         row = e.row.copy()
         op = int(row[C_OP])
+        self.counts[op] += self.k
         if op == OP_NOP:
             return
         if op == OP_CONFIG:
+            self.trace = None
             if int(row[C_VD]) <= 8:
                 self._config(row)
                 return
         if op == OP_MOV and int(row[C_MOD]) & 8 and int(row[C_VC]) <= 8:
+            self.trace = None
             self._mov_special(row, scheduled=True)
             return
         s = self._lanes()
@@ -709,20 +734,91 @@ class Engine:
                 saved = self.st.lregs[s, temp].copy()
                 self.st.lregs[s, temp] = self.st.lregs[s, vd]
                 row[C_VD] = temp
+                self._note(_swap_row(temp, vd), e.origin)  # the replay: exchange, run, exchange back
         if op == OP_STORE:
             row[C_IMM] = 0  # the address SFPLOADMACRO computed (Imm10 included) comes in as the base
             saved_rwc = self.st.rwc[s].copy()
             self.st.rwc[s, 0] = 0
             try:
-                self.counts += self.run_rows(row[None, :], None, e.addr) - _one(op)
+                self.counts += self.run_rows(row[None, :], None, e.addr) - self.k * _one(op)
             finally:
                 self.st.rwc[s] = saved_rwc
+            if self.trace is not None:
+                rel = np.asarray(e.addr, np.int64) - np.asarray(self.b_of, np.int64)
+                if (rel != rel[0]).any():
+                    self.trace = None
+                else:
+                    at = row.copy()
+                    at[C_IMM] = int(rel[0])
+                    at[C_X] = isa.X_STORE_AT | (int(row[C_X]) & 7)
+                    self._note(at, e.origin)
         else:
-            self.counts += self.run_rows(row[None, :], None) - _one(op)
+            self.counts += self.run_rows(row[None, :], None) - self.k * _one(op)
+            self._note(row, e.origin)
         if temp is not None:
             if vd == 16:
                 self.st.lregs[s, 16] = self.st.lregs[s, temp]
             self.st.lregs[s, temp] = saved
+            self._note(_swap_row(temp, vd), e.origin)
+
+
+def _swap_row(a, b):
+    r = _row_of_op(OP_MOV)
+    r[C_VC], r[C_VD], r[C_X] = a, b, isa.X_SWAP_LREGS
+    return r
+
+
+# ---- replaying a schedule -------------------------------------------------------------------------------------
+# What the engine decides (which instruction runs on which cycle, in which order, what SFPLOADMACRO schedules) depends
+# only on the program, the instructions outstanding at its start, LoadMacroConfig, LaneConfig, the RWCs, the ADDR_MOD
+# increments and the Dst base modulo 4; never on LReg or Dst data, as long as no SFPCONFIG, no SFPMOV from
+# LoadMacroConfig and no backdoor write runs (they copy data into that configuration) and no immediate comes from the
+# call's inputs. Then the rows the engine ran, in order, are one straight-line program: a second run from the same
+# starting point runs them in one batched call. LReg[16] is reached by exchanging it with a free LReg around the
+# instruction (X_SWAP_LREGS rows) and the scheduled SFPSTORE goes where its SFPLOADMACRO said (X_STORE_AT rows), both
+# interpreted by tensix.sfpu.execute._run. tests/test_sfpu_loadmacro.py holds replays equal to the engine.
+REPLAY = True       # False: every run goes through the engine (for tests that compare the two)
+TRACES: dict = {}   # schedule_key -> Trace
+
+
+class Trace:
+    """A recorded schedule: the rows (isa.encode layout, with internal rows), the program row each comes from, and
+    the instruction counts per instance."""
+
+    __slots__ = ("prog", "origin", "counts")
+
+    def __init__(self, prog, origin, counts):
+        self.prog, self.origin, self.counts = prog, origin, counts
+
+
+def schedule_key(prog, state, s_of, b_of):
+    """The starting point that decides a run's schedule (see above), or None if the run cannot be replayed: instances
+    that differ in it, instructions outstanding, an input immediate, a Dst base not a multiple of 4."""
+    if not REPLAY or not hasattr(state, "lm_pending") or (prog[:, isa.C_INPUT] >= 0).any():
+        return None
+    if (np.asarray(b_of) & 3).any() or any(state.lm_pending[s] for s in s_of.tolist()):
+        return None
+    parts = [len(prog).to_bytes(4, "little"), prog.tobytes()]
+    for a in (state.lm_template, state.lm_sequence, state.lm_misc, state.lm_written, state.lane_config, state.rwc,
+              state.addr_mod_dst_incr):
+        x = a[s_of]
+        if (x != x[:1]).any():
+            return None
+        parts.append(x[0].tobytes())
+    return b"".join(parts)
+
+
+def keep_trace(key, eng):
+    """Keep what a recording engine ran for `key`, if it can be replayed: nothing gave the recording up and
+    nothing is left outstanding (a replay leaves nothing outstanding)."""
+    if eng.trace is None or eng.pending or (eng.counts % eng.k).any():
+        return
+    if len(TRACES) >= 256:
+        TRACES.clear()
+    rows = [r for r, _ in eng.trace]
+    prog = np.ascontiguousarray(np.concatenate(rows) if rows else np.zeros((0, isa.NCOLS)), np.int32)
+    origin = np.concatenate([o for _, o in eng.trace]) if rows else np.zeros(0, np.int64)
+    TRACES[key] = Trace(prog, origin, eng.counts // eng.k)
 
 
 def _one(op):
