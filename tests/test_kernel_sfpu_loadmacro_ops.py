@@ -494,3 +494,62 @@ def test_clamp_negative_disable_words_equal_softmax_sfpi_program(fp32):
         execute(c.program, st_b, d_b, instrs=c.instrs)
     read = read_tiles32 if fp32 else read_tiles16
     np.testing.assert_array_equal(read(d_a[0], 0, 1), read(d_b[0], 0, 1))
+
+
+# ---- where_tile<data_format>: tt-llk's _calculate_where_ (SFPLOADMACRO schedules) ---------------------------------
+def compute_where(out_tile, fmt):
+    """Per four input tiles (cond, a, b, unused) -> Dst 0, 1, 2: where_tile<fmt>(0, 1, 2, out_tile), then pack the
+    result, and Dst 1, 2 and (unless overwritten) 0 as Dst holds them: four output tiles."""
+    def compute():
+        n = get_arg_val(0)
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        copy_tile_init(CBIndex.c_0)
+        K.where_tile_init()
+        for _ in range(n // 4):
+            tile_regs_acquire()
+            for i in range(4):
+                cb_wait_front(CBIndex.c_0, 1)
+                if i < 3:
+                    copy_tile(CBIndex.c_0, 0, i)
+                cb_pop_front(CBIndex.c_0, 1)
+            K.where_tile(0, 1, 2, out_tile, fmt)
+            tile_regs_commit()
+            tile_regs_wait()
+            for t in (out_tile, 1, 2, 0 if out_tile else 1):
+                cb_reserve_back(CBIndex.c_16, 1)
+                pack_tile(t, CBIndex.c_16)
+                cb_push_back(CBIndex.c_16, 1)
+            tile_regs_release()
+    return compute
+
+
+def _where_inputs(groups, seed):
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((groups, 4, 32, 32)).astype(np.float32)
+    x[:, 0] = rng.choice(np.array([0.0, -0.0, 1.5, -2.0, 3.25], np.float32), (groups, 32, 32))
+    return x.reshape(groups * 4, 32, 32)
+
+
+@pytest.mark.parametrize("out_tile", [0, 3], ids=["out=cond", "out apart"])
+@pytest.mark.parametrize("fp32,fmt", [(True, "Float32"), (True, "Int32"), (True, "UInt32"), (False, "Float16_b")])
+def test_where_tile_selects_on_the_condition_bits(out_tile, fp32, fmt, engine_calls):
+    """out = a where cond != 0 else b, on Dst bits: a negative zero condition counts as true where Dst holds it (a
+    32-bit Dst; the copy through SrcA to a 16-bit Dst gives +0). Both of tt-llk's schedules (the store scheduled by
+    the condition's SFPLOADMACRO when out is the condition tile, an explicit SFPSTORE otherwise), on 4 cores in
+    lockstep, the init and every call through the SFPLOADMACRO engine."""
+    x = _where_inputs(4 * 2, 150 + out_tile + fp32)
+    out = launch(compute_where(out_tile, fmt), x, 4, 8, fp32).reshape(-1, 4, 32, 32).view(np.uint32)
+    cond = x.reshape(-1, 4, 32, 32)[:, 0].view(np.uint32)
+    if out_tile:
+        if fp32:
+            np.testing.assert_array_equal(out[:, 3], cond)
+        cond = out[:, 3]
+    elif not fp32:
+        cond = np.where(cond == 0x80000000, 0, cond)
+    np.testing.assert_array_equal(out[:, 0], np.where(cond != 0, out[:, 1], out[:, 2]))
+    assert (cond == 0x80000000).any() == fp32 and sum(engine_calls) == 4 * (2 + 1)
+
+
+def test_where_tile_rejects_other_formats():
+    with pytest.raises(tensix.KernelError, match="Float32, Int32, UInt32, Float16_b"):
+        launch(compute_where(0, "Bfp8_b"), _where_inputs(1, 160), 1, 4, True)

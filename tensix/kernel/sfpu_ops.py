@@ -23,7 +23,8 @@ Ops whose tt-llk kernel is built on SFPLOADMACRO run that kernel's instruction l
 InstrProgram, through tensix.sfpu's SFPLOADMACRO engine): ``exp_tile(idst, approx=True, input_clamping="None",
 version="622c6fb9")`` (Schraudolph's exponential; ClampToNegative, exp_tile<true>'s default and ttnn.exp's fast mode,
 raises NotModelledError: its SFPLOADMACRO input clamp relies on an SFPSWAP behaviour the ISA page contradicts) and
-binary_max_tile / binary_min_tile (the default build). TT_METAL_DISABLE_SFPLOADMACRO=1 selects the kernels' plain
+binary_max_tile / binary_min_tile (the default build), and where_tile<data_format> (always: tt-llk has no other form).
+TT_METAL_DISABLE_SFPLOADMACRO=1 selects the kernels' plain
 loops, as tt-metal does: then exp_tile<true> runs with either clamping. Their init writes
 LoadMacroConfig in the core's SFPU state and their calls use it. The default form of max / min loads odst's rows too:
 odst must hold data (ttnn calls it in place).
@@ -363,6 +364,65 @@ class _BinarySpec:
         self.init_args = lambda approx, t: (approx,)
 
 
+class _WhereSpec:
+    """where's spec for _Op's init and checks: the init is tt-llk's instruction list (no programmable constants)."""
+    key, program, doc, init, params, runtime = "where", None, "out = cond != 0 ? a : b on Dst bits", None, (), ()
+    fp32_init, tables, init_clobbers = False, None, False
+
+    @staticmethod
+    def llk(tiles):     # the init's list depends on neither the tiles nor the format
+        return llk.where_programs("Float32", tiles or (0, 1, 2, 3))
+
+    @staticmethod
+    def init_args(approx, t):
+        return ()
+
+
+_WHERE_FORMATS = ("Float32", "Int32", "UInt32", "Float16_b")
+
+
+class _WhereOp(_Op):
+    """``where_tile<data_format>(idst0, idst1, idst2, odst)`` (622c6fb9 api/compute/eltwise_unary/where.h): Dst[odst]
+    = Dst[idst1] where Dst[idst0] != 0, else Dst[idst2], on the raw bits, as tt-llk's ``_calculate_where_`` runs on
+    the card: its SFPLOADMACRO schedules (tensix.sfpi.llk.where_loadmacro_face), INT32 loads and stores for Float32,
+    Int32 and UInt32, 16-bit ones for Float16_b (a negative zero condition counts as true). ``where_tile_init()``
+    writes its instruction templates and macros."""
+
+    name = "where_tile"
+    spec = _WhereSpec()
+
+    def __call__(self, idst0, idst1, idst2, odst, data_format="Float16_b"):
+        th, cs = _cs(self.name)
+        for i in (idst0, idst1, idst2, odst):
+            if i.__class__ is not int or not 0 <= i < cs.capacity:
+                cs.check_dst(i, self.name)
+        fmt = getattr(data_format, "name", str(data_format))
+        if fmt not in _WHERE_FORMATS:
+            raise KernelError(f"{self.name}<{fmt}> on core {th.core.logical} at {th.source_line_now()}: "
+                              f"_calculate_where_ takes {', '.join(_WHERE_FORMATS)} (its static_assert).")
+        tiles = (idst0, idst1, idst2, odst)
+        program = _llk_program(th, cs, llk.where_programs(fmt, tiles)[0], self.name)
+        args = (cs.approx, cs.fp32, tiles)
+        compiled = compiled_of(program, args)
+        self._check(th, cs, self.spec, (), compiled, self.name)
+        _run_sfpu(program, args, 0)
+        self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
+
+    def init(self):
+        call = f"{self.name}_init"
+        _init(call)
+        _th, cs = _cs(call)
+        self._run_init(call, self.spec, (), cs)
+
+
+where_tile = _WhereOp()
+
+
+def where_tile_init():
+    """where_tile_init(): SFPU_TERNARY_INIT_FN(where, _init_where_): the ternary SFPU init and tt-llk's templates."""
+    where_tile.init()
+
+
 def llk_math_eltwise_unary_sfpu_0_param(first_func, func, dst_index, vector_mode=VectorMode.RC, *args):
     """Seed 002's form of an SFPU call: `func` processes ONE face (typically 8 iterations of dst_reg[0] ...
     dst_reg += 1) and the driver runs it over the faces `vector_mode` selects, on Dst tile dst_index
@@ -397,6 +457,6 @@ for _name, _bspec in llk.BINARY.items():
     globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_BinaryOp(_name, _BinarySpec(_bspec)))
     _NAMES.append(_name)
 
-__all__ = ["SfpuInitError", "VectorMode", "llk_math_eltwise_unary_sfpu_0_param",
+__all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [
     f"{n}_tile{s}" for n in _NAMES for s in ("", "_init")]

@@ -1585,6 +1585,21 @@ def binary_max_min_programs(is_max, tiles):
     return tile, init
 
 
+def where_programs(data_format, tiles):
+    """(tile program, init program) of 622c6fb9 where_tile<data_format>(idst0, idst1, idst2, odst) / where_tile_init
+    (api/compute/eltwise_unary/where.h): where_loadmacro_face in the ternary driver's RC walk
+    (_llk_math_eltwise_ternary_sfpu_params_: Dst base 0, two SETRWC dest += 8 per face) with ADDR_MOD_6 dest += 2 and
+    ADDR_MOD_7 0 (eltwise_ternary_sfpu_configure_addrmod<where>), and _init_sfpu_config_reg plus
+    where_loadmacro_init."""
+    i0, i1, i2, o = tiles
+    tile = _instr_program(("where", data_format, tuple(tiles)), lambda: InstrProgram(
+        f"where_tile<{data_format}>({i0}, {i1}, {i2}, {o})", _driver_rc(where_loadmacro_face(i0, i1, i2, o, data_format)),
+        _BINARY_AMODS))
+    init = _instr_program(("where_init",), lambda: InstrProgram(
+        "where_tile_init", _sfpu_config_reset() + where_loadmacro_init(), _BINARY_AMODS))
+    return tile, init
+
+
 def binary_max_min_int32_loadmacro_init(is_max, is_unsigned=False):
     """622c6fb9 ``binary_max_min_int32_init<IS_MAX_OP, IS_UNSIGNED>`` (default build): templates by the backdoor
     [0] SFPSWAP(VC = LReg1, VD = 12), [1] SFPSWAP(VC = LReg3, VD = 13) (Mod1 9 when IS_MAX_OP ^ IS_UNSIGNED, else

@@ -1,23 +1,18 @@
-"""SFPU tile ops of tt-metal 622c6fb9 that ttnn's fill_pad kernel calls and tensix.kernel lacks: fill_tile_bitcast
-(api/compute/eltwise_unary/fill.h -> tt-llk sfpu/ckernel_sfpu_fill.h ``_calculate_fill_bitcast_``) and
-where_tile<data_format> (api/compute/eltwise_unary/where.h -> tt-llk sfpu/ckernel_sfpu_where.h ``_calculate_where_``).
+"""The SFPU tile op of tt-metal 622c6fb9 that ttnn's fill_pad kernel calls and tensix.kernel lacks: fill_tile_bitcast
+(api/compute/eltwise_unary/fill.h -> tt-llk sfpu/ckernel_sfpu_fill.h ``_calculate_fill_bitcast_``), and the tile walk
+of fill_pad's reader and writer. (Its where_tile is the compute API's, tensix.kernel.where_tile: tt-llk's SFPLOADMACRO
+instruction list.)
 
-Both are exact on Dst bits, so they are computed on the Dst tiles directly (after this core's queued SFPU calls
-have run):
-- fill: every row ``dst_reg[0] = vFloat(bits)`` (an SFPSTORE of the float32 value): a 32-bit Dst holds the bits, a
-  16-bit Dst the SFPSTORE FP32 -> BF16 conversion (a zero exponent flushes the mantissa, then the low 16 bits are
-  dropped; facts sheet, ISA SFPSTORE.md).
-- where(cond, a, b) -> out: SFPLOAD of the condition (LO16 for Float16_b data, INT32 for 32-bit formats: raw bits),
-  SFPSETCC on "equal to zero", a, then b loaded where the condition is zero, SFPSTORE in the same mode: a bit-exact
-  select, out = cond_bits != 0 ? a : b (a negative zero condition counts as true, as on the card).
-Cycles: the SFPLOADMACRO schedules tt-llk documents (where: 3 cycles per row when out is the condition tile, else
-4; fill: one SFPSTORE and INCRWC per row), 32 rows per tile, charged to the math thread at ``sfpu.instruction``."""
+fill is exact on Dst bits, so it is computed on the Dst tile directly (after this core's queued SFPU calls have run):
+every row ``dst_reg[0] = vFloat(bits)`` (an SFPSTORE of the float32 value): a 32-bit Dst holds the bits, a 16-bit Dst
+the SFPSTORE FP32 -> BF16 conversion (a zero exponent flushes the mantissa, then the low 16 bits are dropped; facts
+sheet, ISA SFPSTORE.md). Cycles: one SFPSTORE and INCRWC per row, 32 rows per tile, charged to the math thread at
+``sfpu.instruction``."""
 
 import numpy as np
 
 from tensix.costs import cost
 from tensix.kernel import compute as _C
-from tensix.metalium.types import DataFormat
 
 _SFPU = cost("sfpu.instruction")
 
@@ -47,33 +42,6 @@ def fill_tile_bitcast(idst, param0):
         dst[idst][...] = np.uint16(bits >> 16)
     cs.write_whole(idst)
     th.clocks[_C._MATH] += 2 * 32 * _SFPU
-
-
-def where_tile_init():
-    """where_tile_init(): the SFPLOADMACRO templates of _init_where_ (no programmable constants)."""
-    _C._init("where_tile_init")
-
-
-def where_tile(idst0, idst1, idst2, odst, data_format=DataFormat.Float16_b):
-    """where_tile<data_format>(cond, true_value, false_value, out): Dst[out] = cond != 0 ? Dst[idst1] : Dst[idst2],
-    on the raw bits (LO16 loads and stores for Float16_b, INT32 otherwise)."""
-    th, cs, dst = _dst("where_tile", (idst0, idst1, idst2, odst))
-    h = (cs.n_acq - 1) % cs.nbuf
-    missing = [t for t in (idst0, idst1, idst2) if t not in cs.defined[h]]
-    if missing:
-        from tensix.device.errors import DstUndefinedError
-        raise DstUndefinedError(f"where_tile on core {th.core.logical} at {th.source_line_now()} reads Dst tile(s) "
-                                f"{missing}, which hold no data in this Dst section.\nFix: copy_tile or fill them "
-                                "first.")
-    fmt = DataFormat(data_format) if not isinstance(data_format, DataFormat) else data_format
-    if fmt == DataFormat.Float16_b and cs.fp32:
-        # LO16 on a 32-bit Dst reads the low half of each datum: not what the kernel means; not modelled
-        from tensix.errors import NotModelledError
-        raise NotModelledError("where_tile<Float16_b> with fp32_dest_acc_en (LO16 loads of a 32-bit Dst) is not "
-                               "modelled.")
-    dst[odst] = np.where(dst[idst0] != 0, dst[idst1], dst[idst2])
-    cs.write_whole(odst)
-    th.clocks[_C._MATH] += (3 if odst == idst0 else 4) * 32 * _SFPU
 
 
 def border_tiles(W_tiles, H_tiles, has_right_pad, has_bottom_pad, rt):

@@ -9,7 +9,7 @@ tensor's format). Compile-time args: W_tiles, H_tiles, has_right_pad, has_bottom
 cb_data_in, cb_right_mask, cb_bot_mask, cb_data_out. Runtime args: num_right, num_bottom, num_corner."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.reduction.fill_lib import fill_tile_bitcast, fill_tile_init, where_tile, where_tile_init
+from tensix.ttnn.kernels.reduction.fill_lib import fill_tile_bitcast, fill_tile_init
 
 
 def _process(cb_in, masks, cb_out, fill_bits, fmt):
