@@ -23,7 +23,8 @@ Ops whose tt-llk kernel is built on SFPLOADMACRO run that kernel's instruction l
 InstrProgram, through tensix.sfpu's SFPLOADMACRO engine): ``exp_tile(idst, approx=True, input_clamping="None",
 version="622c6fb9")`` (Schraudolph's exponential; ClampToNegative, exp_tile<true>'s default and ttnn.exp's fast mode,
 raises NotModelledError: its SFPLOADMACRO input clamp relies on an SFPSWAP behaviour the ISA page contradicts) and
-binary_max_tile / binary_min_tile (the default build), and where_tile<data_format> (always: tt-llk has no other form).
+binary_max_tile / binary_min_tile (the default build), binary_{max,min}_{int32,uint32}_tile (both builds: tensix has
+no SFPI form of them) and where_tile<data_format> (always: tt-llk has no other form).
 TT_METAL_DISABLE_SFPLOADMACRO=1 selects the kernels' plain
 loops, as tt-metal does: then exp_tile<true> runs with either clamping. Their init writes
 LoadMacroConfig in the core's SFPU state and their calls use it. The default form of max / min loads odst's rows too:

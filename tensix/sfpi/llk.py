@@ -1201,6 +1201,11 @@ BINARY = {
                            llk=lambda tiles: _max_min_llk(True, tiles)),
     "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order).",
                            llk=lambda tiles: _max_min_llk(False, tiles)),
+    **{f"binary_{m}_{t}": BinaryOp(f"binary_{m}_{t}", None, f"Dst[odst] = {m}(Dst[idst0], Dst[idst1]) as {t} (tt-llk's "
+                                   "instruction list only).",
+                                   llk=lambda tiles, m=m, t=t: binary_max_min_int32_programs(m == "max", t == "uint32",
+                                                                                           tiles))
+       for m in ("max", "min") for t in ("int32", "uint32")},
     **{f"{op}_binary": BinaryOp(f"{op}_binary", _comp(op), f"Dst[odst] = 1.0 if Dst[idst0] {sym} Dst[idst1] else 0.0 "
                                 "(float compare: subnormals as zero, NaN unordered).")
        for op, sym in (("lt", "<"), ("gt", ">"), ("le", "<="), ("ge", ">="), ("eq", "=="), ("ne", "!="))},
@@ -1582,6 +1587,45 @@ def binary_max_min_programs(is_max, tiles):
         unread_tiles=() if o in (i0, i1) else (o,)))
     init = _instr_program(("max_min_init", is_max), lambda: InstrProgram(
         f"{name}_init", _sfpu_config_reset() + binary_max_min_loadmacro_init(is_max), _BINARY_AMODS))
+    return tile, init
+
+
+def binary_max_min_int32_disable_face(dst_index_in0, dst_index_in1, dst_index_out, is_max, is_unsigned=False,
+                                      iterations=8):
+    """622c6fb9 ``calculate_binary_max_min_int32`` built with DISABLE_SFPLOADMACRO, for one face: per row SFPLOAD a and
+    b (INT32), SFPSWAP VEC_MIN_MAX (Mod1 9 for unsigned), SFPSETCC LT0 (GTE0 unsigned) on both, a conditional
+    SFPSWAP to fix the pairs the sign-magnitude order put backwards, SFPENCC, SFPSTORE of the max (LReg1) or min
+    (LReg0) with ADDR_MOD_2 moving on."""
+    off0, off1, offo = dst_index_in0 * 64, dst_index_in1 * 64, dst_index_out * 64
+    cc = 4 if is_unsigned else 0
+    row = [_mk("SFPLOAD", VD=0, Mod0=4, AddrMod=3, Imm10=off0), _mk("SFPLOAD", VD=1, Mod0=4, AddrMod=3, Imm10=off1),
+           _mk("SFPSWAP", VC=1, VD=0, Mod1=9 if is_unsigned else 1),
+           _mk("SFPSETCC", Imm1=0, VC=0, VD=0, Mod1=cc), _mk("SFPSETCC", Imm1=0, VC=1, VD=0, Mod1=cc),
+           _mk("SFPSWAP", VC=1, VD=0, Mod1=0), _mk("SFPENCC", Imm2=0, VD=0, Mod1=0),
+           _mk("SFPSTORE", VD=1 if is_max else 0, Mod0=4, AddrMod=2, Imm10=offo)]
+    return row * iterations
+
+
+def binary_max_min_int32_programs(is_max, is_unsigned, tiles):
+    """(tile program, init program) of 622c6fb9 binary_{max,min}_{int32,uint32}_tile / _tile_init (api/compute/
+    binary_max_min.h: calculate_binary_max_min_int32<IS_MAX, IS_UNSIGNED> in the binary driver's RC walk,
+    binary_max_min_int32_init). The default build's SFPLOADMACRO form, or with TT_METAL_DISABLE_SFPLOADMACRO=1 the
+    plain loop (whose init programs nothing beyond the binary SFPU init)."""
+    i0, i1, o = tiles
+    name = f"binary_{'max' if is_max else 'min'}_{'uint32' if is_unsigned else 'int32'}_tile"
+    if sfploadmacro_disabled():
+        tile = _instr_program(("max_min_int32_disable", is_max, is_unsigned, tuple(tiles)), lambda: InstrProgram(
+            f"{name}({i0}, {i1}, {o})", _driver_rc(binary_max_min_int32_disable_face(i0, i1, o, is_max, is_unsigned)),
+            _BINARY_AMODS))
+        init = _instr_program(("max_min_int32_disable_init",), lambda: InstrProgram(
+            f"{name}_init", _sfpu_config_reset(), _BINARY_AMODS))
+        return tile, init
+    tile = _instr_program(("max_min_int32", is_max, is_unsigned, tuple(tiles)), lambda: InstrProgram(
+        f"{name}({i0}, {i1}, {o})", _driver_rc(binary_max_min_int32_loadmacro_face(i0, i1, o, is_unsigned)),
+        _BINARY_AMODS, unread_tiles=() if o in (i0, i1) else (o,)))
+    init = _instr_program(("max_min_int32_init", is_max, is_unsigned), lambda: InstrProgram(
+        f"{name}_init", _sfpu_config_reset() + binary_max_min_int32_loadmacro_init(is_max, is_unsigned),
+        _BINARY_AMODS))
     return tile, init
 
 
