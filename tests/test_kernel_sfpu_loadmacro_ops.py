@@ -556,19 +556,19 @@ def test_where_tile_rejects_other_formats():
 
 
 # ---- binary_{max,min}_{int32,uint32}_tile: calculate_binary_max_min_int32 ------------------------------------------
-def compute_max_min_int32(name, odst):
-    """a -> Dst 0, b -> Dst 1, K.<name>(0, 1, odst), pack odst twice."""
+def compute_binary(init, op, odst):
+    """a -> Dst 0, b -> Dst 1, init() once, op(0, 1, odst), pack odst twice."""
     def compute():
         n = get_arg_val(0)
         init_sfpu(CBIndex.c_0, CBIndex.c_16)
         copy_tile_init(CBIndex.c_0)
-        getattr(K, f"{name}_init")()
+        init()
         for _ in range(n // 2):
             cb_wait_front(CBIndex.c_0, 2)
             tile_regs_acquire()
             copy_tile(CBIndex.c_0, 0, 0)
             copy_tile(CBIndex.c_0, 1, 1)
-            getattr(K, name)(0, 1, odst)
+            op(0, 1, odst)
             tile_regs_commit()
             cb_pop_front(CBIndex.c_0, 2)
             cb_reserve_back(CBIndex.c_16, 2)
@@ -578,6 +578,10 @@ def compute_max_min_int32(name, odst):
             tile_regs_release()
             cb_push_back(CBIndex.c_16, 2)
     return compute
+
+
+def compute_max_min_int32(name, odst):
+    return compute_binary(lambda: getattr(K, f"{name}_init")(), lambda *t: getattr(K, name)(*t), odst)
 
 
 @pytest.mark.parametrize("odst", [0, 2], ids=["in place", "fresh odst"])
@@ -603,3 +607,42 @@ def test_max_min_int32_tiles_match_numpy(name, odst, monkeypatch, engine_calls):
     monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
     disable = launch(compute_max_min_int32(name, odst), x.view(np.float32), 3, 2, True).view(np.uint32)
     np.testing.assert_array_equal(disable, out)
+
+
+# ---- mul_int_tile<UInt16>: tt-llk's _mul_int_ ------------------------------------------------------------------------
+def compute_mul_int(odst):
+    return compute_binary(lambda: K.mul_int_tile_init("UInt16"), lambda *t: K.mul_int_tile(*t, "UInt16"), odst)
+
+
+@pytest.mark.parametrize("odst", [0, 2], ids=["in place", "fresh odst"])
+def test_mul_int_uint16_matches_numpy(odst, monkeypatch, engine_calls):
+    """(a * b) mod 2**16 of u16 words in a 16-bit Dst, on 2 cores through the SFPLOADMACRO engine (odst need not
+    hold data: the value its SFPLOADMACRO loads is overwritten before use), and the same bits from the plain loop
+    (TT_METAL_DISABLE_SFPLOADMACRO=1). The words reach Dst as bf16 through SrcA, so the inputs avoid exponent fields
+    0 and 255, and the packer's Float32 output is compared where the product's exponent field is neither."""
+    rng = np.random.default_rng(170 + odst)
+    u = rng.integers(0, 2 ** 16, (4, 32, 32)).astype(np.uint32)
+    e = (u >> 7) & 0xFF
+    u = np.where((e == 0) | (e == 255), u ^ 0x4000, u)
+    x = (u << 16).view(np.float32)
+    out = launch(compute_mul_int(odst), x, 2, 2, False).view(np.uint32) >> 16
+    want = np.stack([(u[2 * p] * u[2 * p + 1]) & 0xFFFF for p in range(2)])
+    seen = (((want >> 7) & 0xFF) != 0) & (((want >> 7) & 0xFF) != 255)
+    np.testing.assert_array_equal(out[0::2][seen], want[seen])
+    np.testing.assert_array_equal(out[1::2][seen], want[seen])
+    assert seen.mean() > 0.98 and max(engine_calls) == 2
+    monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+    disable = launch(compute_mul_int(odst), x, 2, 2, False).view(np.uint32) >> 16
+    np.testing.assert_array_equal(disable, out)
+
+
+def test_mul_int_int32_is_not_modelled():
+    with pytest.raises(tensix.NotModelledError, match="mul_int32"):
+        launch(compute_mul_int_fmt("Int32"), np.zeros((2, 32, 32), np.float32), 1, 2, True)
+
+
+def compute_mul_int_fmt(fmt):
+    def compute():
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        K.mul_int_tile_init(fmt)
+    return compute

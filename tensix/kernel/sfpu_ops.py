@@ -23,8 +23,8 @@ Ops whose tt-llk kernel is built on SFPLOADMACRO run that kernel's instruction l
 InstrProgram, through tensix.sfpu's SFPLOADMACRO engine): ``exp_tile(idst, approx=True, input_clamping="None",
 version="622c6fb9")`` (Schraudolph's exponential; ClampToNegative, exp_tile<true>'s default and ttnn.exp's fast mode,
 raises NotModelledError: its SFPLOADMACRO input clamp relies on an SFPSWAP behaviour the ISA page contradicts) and
-binary_max_tile / binary_min_tile (the default build), binary_{max,min}_{int32,uint32}_tile (both builds: tensix has
-no SFPI form of them) and where_tile<data_format> (always: tt-llk has no other form).
+binary_max_tile / binary_min_tile (the default build), binary_{max,min}_{int32,uint32}_tile and mul_int_tile<UInt16>
+(both builds: tensix has no SFPI form of them) and where_tile<data_format> (always: tt-llk has no other form).
 TT_METAL_DISABLE_SFPLOADMACRO=1 selects the kernels' plain
 loops, as tt-metal does: then exp_tile<true> runs with either clamping. Their init writes
 LoadMacroConfig in the core's SFPU state and their calls use it. The default form of max / min loads odst's rows too:
@@ -365,63 +365,102 @@ class _BinarySpec:
         self.init_args = lambda approx, t: (approx,)
 
 
-class _WhereSpec:
-    """where's spec for _Op's init and checks: the init is tt-llk's instruction list (no programmable constants)."""
-    key, program, doc, init, params, runtime = "where", None, "out = cond != 0 ? a : b on Dst bits", None, (), ()
-    fp32_init, tables, init_clobbers = False, None, False
+class _ListSpec:
+    """An op that exists only as tt-llk's instruction list, seen through the spec interface of _Op's init and checks
+    (its init is an instruction list too: `llk(tiles)` gives both)."""
+    program, init, params, runtime, fp32_init, tables, init_clobbers = None, None, (), (), False, None, False
 
-    @staticmethod
-    def llk(tiles):     # the init's list depends on neither the tiles nor the format
-        return llk.where_programs("Float32", tiles or (0, 1, 2, 3))
+    def __init__(self, key, programs, n_tiles):
+        self.key, self._programs, self._default = key, programs, tuple(range(n_tiles))
+
+    def llk(self, tiles):   # the init's list depends on none of the tiles
+        return self._programs(tiles or self._default)
 
     @staticmethod
     def init_args(approx, t):
         return ()
 
 
-_WHERE_FORMATS = ("Float32", "Int32", "UInt32", "Float16_b")
+class _ListOp(_Op):
+    """A compute API op with a DataFormat template parameter that runs tt-llk's instruction list
+    (tensix.sfpi.llk.InstrProgram): ``name(idst..., data_format)`` and ``name_init(data_format)``.
+    `programs(fmt, tiles)` -> (tile program, init program); `formats`: those the kernel's static_assert takes."""
+
+    def __init__(self, name, n_tiles, formats, default, programs, doc):
+        self.name, self.n_tiles, self.formats, self.default, self.programs = name, n_tiles, formats, default, programs
+        self.__name__ = self.__qualname__ = name
+        self.__doc__ = doc
+        self._specs = {}
+
+    def _spec_of(self, call, th, data_format):
+        fmt = getattr(data_format, "name", str(data_format))
+        if fmt not in self.formats:
+            raise KernelError(f"{call}<{fmt}> on core {th.core.logical} at {th.source_line_now()}: the kernel takes "
+                              f"{', '.join(self.formats)} (its static_assert).")
+        spec = self._specs.get(fmt)
+        if spec is None:
+            spec = self._specs[fmt] = _ListSpec(f"{self.name[:-5]}<{fmt}>", lambda t: self.programs(fmt, t),
+                                                self.n_tiles)
+        return fmt, spec
+
+    def __call__(self, *args, data_format=None):
+        th, cs = _cs(self.name)
+        if len(args) not in (self.n_tiles, self.n_tiles + 1):
+            raise KernelError(f"{self.name} on core {th.core.logical} at {th.source_line_now()}: it takes "
+                              f"{self.n_tiles} Dst tile indices and the data format, got {len(args)} arguments.")
+        tiles = tuple(args[:self.n_tiles])
+        if len(args) > self.n_tiles:
+            data_format = args[-1]
+        fmt, spec = self._spec_of(self.name, th, self.default if data_format is None else data_format)
+        for i in tiles:
+            if i.__class__ is not int or not 0 <= i < cs.capacity:
+                cs.check_dst(i, self.name)
+        program = _llk_program(th, cs, self.programs(fmt, tiles)[0], self.name)
+        args = (cs.approx, cs.fp32, tiles)
+        compiled = compiled_of(program, args)
+        self._check(th, cs, spec, (), compiled, self.name)
+        _run_sfpu(program, args, 0)
+        self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
+
+    def init(self, data_format=None):
+        call = f"{self.name}_init"
+        th, cs = _cs(call)
+        _fmt, spec = self._spec_of(call, th, self.default if data_format is None else data_format)
+        _init(call)
+        self._run_init(call, spec, (), cs)
 
 
-class _WhereOp(_Op):
+def _mul_int_programs(fmt, tiles):
+    if fmt != "UInt16":
+        from tensix.errors import NotModelledError
+        raise NotModelledError(f"mul_int_tile<{fmt}> runs tt-metal's mul_int32 kernel, which tensix does not model "
+                               "(only mul_int_tile<UInt16>, tt-llk's _mul_int_).")
+    return llk.mul_int_programs(tiles)
+
+
+where_tile = _ListOp(
+    "where_tile", 4, ("Float32", "Int32", "UInt32", "Float16_b"), "Float16_b", llk.where_programs,
     """``where_tile<data_format>(idst0, idst1, idst2, odst)`` (622c6fb9 api/compute/eltwise_unary/where.h): Dst[odst]
     = Dst[idst1] where Dst[idst0] != 0, else Dst[idst2], on the raw bits, as tt-llk's ``_calculate_where_`` runs on
     the card: its SFPLOADMACRO schedules (tensix.sfpi.llk.where_loadmacro_face), INT32 loads and stores for Float32,
     Int32 and UInt32, 16-bit ones for Float16_b (a negative zero condition counts as true). ``where_tile_init()``
-    writes its instruction templates and macros."""
-
-    name = "where_tile"
-    spec = _WhereSpec()
-
-    def __call__(self, idst0, idst1, idst2, odst, data_format="Float16_b"):
-        th, cs = _cs(self.name)
-        for i in (idst0, idst1, idst2, odst):
-            if i.__class__ is not int or not 0 <= i < cs.capacity:
-                cs.check_dst(i, self.name)
-        fmt = getattr(data_format, "name", str(data_format))
-        if fmt not in _WHERE_FORMATS:
-            raise KernelError(f"{self.name}<{fmt}> on core {th.core.logical} at {th.source_line_now()}: "
-                              f"_calculate_where_ takes {', '.join(_WHERE_FORMATS)} (its static_assert).")
-        tiles = (idst0, idst1, idst2, odst)
-        program = _llk_program(th, cs, llk.where_programs(fmt, tiles)[0], self.name)
-        args = (cs.approx, cs.fp32, tiles)
-        compiled = compiled_of(program, args)
-        self._check(th, cs, self.spec, (), compiled, self.name)
-        _run_sfpu(program, args, 0)
-        self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
-
-    def init(self):
-        call = f"{self.name}_init"
-        _init(call)
-        _th, cs = _cs(call)
-        self._run_init(call, self.spec, (), cs)
+    writes its instruction templates and macros.""")
+mul_int_tile = _ListOp(
+    "mul_int_tile", 3, ("Int32", "UInt32", "UInt16"), "UInt16", _mul_int_programs,
+    """``mul_int_tile<data_format>(idst0, idst1, odst)`` (622c6fb9 api/compute/mul_int_sfpu.h): for UInt16, tt-llk's
+    ``_mul_int_`` (the low 16 bits of the product of two u16, through byte products in float): the SFPLOADMACRO form,
+    or the plain loop with TT_METAL_DISABLE_SFPLOADMACRO=1. Int32 / UInt32 (tt-metal's mul_int32) raise
+    NotModelledError. ``mul_int_tile_init<data_format>()`` loads its constants and templates.""")
 
 
-where_tile = _WhereOp()
-
-
-def where_tile_init():
+def where_tile_init(data_format=None):
     """where_tile_init(): SFPU_TERNARY_INIT_FN(where, _init_where_): the ternary SFPU init and tt-llk's templates."""
-    where_tile.init()
+    where_tile.init(data_format)
+
+
+def mul_int_tile_init(data_format=None):
+    """mul_int_tile_init<data_format>(): SFPU_BINARY_INIT_FN(mul_uint16, _init_mul_int_) for UInt16."""
+    mul_int_tile.init(data_format)
 
 
 def llk_math_eltwise_unary_sfpu_0_param(first_func, func, dst_index, vector_mode=VectorMode.RC, *args):
@@ -458,6 +497,7 @@ for _name, _bspec in llk.BINARY.items():
     globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_BinaryOp(_name, _BinarySpec(_bspec)))
     _NAMES.append(_name)
 
-__all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "llk_math_eltwise_unary_sfpu_0_param",
+__all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
+           "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [
     f"{n}_tile{s}" for n in _NAMES for s in ("", "_init")]

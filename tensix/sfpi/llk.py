@@ -1629,6 +1629,47 @@ def binary_max_min_int32_programs(is_max, is_unsigned, tiles):
     return tile, init
 
 
+def mul_int_disable_face(dst_index_in0, dst_index_in1, dst_index_out, iterations=8):
+    """tt-llk (622c6fb9) ``_mul_int_`` built with DISABLE_SFPLOADMACRO, for one face: per row the u16 inputs split
+    into bytes (SFPSHFT2 by LReg13 = -8, SFPAND with LReg12 = 0xFF), cast to float, the three byte products (SFPMAD
+    with 0), each rounded back to an integer (SFP_STOCH_RND FP32 -> UINT16), lo + ((hi0 + hi1) << 8), an LO16
+    SFPSTORE with ADDR_MOD_2 moving on."""
+    off0, off1, offo = dst_index_in0 * 64, dst_index_in1 * 64, dst_index_out * 64
+    rnd = lambda r: _mk("SFPSTOCHRND", StochasticRounding=0, Imm5=0, VB=0, VC=r, VD=r, UseImm5=0, Mod1=6)  # noqa: E731
+    row = []
+    for src, off, lo, hi in ((0, off0, 0, 2), (1, off1, 1, 3)):
+        row += [_mk("SFPLOAD", VD=lo, Mod0=6, AddrMod=3, Imm10=off), _mk("SFPSHFT2", VB=src, VC=13, VD=hi, Mod1=5),
+                _mk("SFPCAST", VC=hi, VD=hi, Mod1=0), _mk("SFPAND", VC=12, VD=lo), _mk("SFPCAST", VC=lo, VD=lo, Mod1=0)]
+    row += [_mk("SFPMAD", VA=0, VB=3, VC=9, VD=3, Mod1=0), _mk("SFPMAD", VA=0, VB=1, VC=9, VD=0, Mod1=0),
+            _mk("SFPMAD", VA=2, VB=1, VC=9, VD=2, Mod1=0), rnd(0), rnd(2), rnd(3),
+            _mk("SFPIADD", Imm12=0, VC=3, VD=2, Mod1=4), _mk("SFPSHFT", Imm12=8, VC=0, VD=2, Mod1=1),
+            _mk("SFPIADD", Imm12=0, VC=2, VD=0, Mod1=4), _mk("SFPSTORE", VD=0, Mod0=6, AddrMod=2, Imm10=offo)]
+    return row * iterations
+
+
+def mul_int_programs(tiles):
+    """(tile program, init program) of 622c6fb9 mul_int_tile<UInt16>(idst0, idst1, odst) / mul_int_tile_init<UInt16>
+    (api/compute/mul_int_sfpu.h: _mul_int_ in the binary driver's RC walk, _init_mul_int_): the default build's
+    SFPLOADMACRO form, or with TT_METAL_DISABLE_SFPLOADMACRO=1 the plain loop, whose init loads LReg12 = 0xFF and
+    LReg13 = -8."""
+    i0, i1, o = tiles
+    name = f"mul_int_tile<UInt16>({i0}, {i1}, {o})"
+    if sfploadmacro_disabled():
+        tile = _instr_program(("mul_int_disable", tuple(tiles)), lambda: InstrProgram(
+            name, _driver_rc(mul_int_disable_face(i0, i1, o)), _BINARY_AMODS))
+        init = _instr_program(("mul_int_disable_init",), lambda: InstrProgram(
+            "mul_int_tile_init<UInt16>", _sfpu_config_reset() + _loadi32_l0(0xFF)
+            + [_mk("SFPCONFIG", Imm16=0, VD=12, Mod1=0)] + _loadi32_l0(-8 & 0xFFFFFFFF)
+            + [_mk("SFPCONFIG", Imm16=0, VD=13, Mod1=0)], _BINARY_AMODS))
+        return tile, init
+    tile = _instr_program(("mul_int", tuple(tiles)), lambda: InstrProgram(
+        name, _driver_rc(mul_int_loadmacro_face(i0, i1, o)), _BINARY_AMODS, prgm_reads=(12, 13),
+        unread_tiles=() if o in (i0, i1) else (o,)))
+    init = _instr_program(("mul_int_init",), lambda: InstrProgram(
+        "mul_int_tile_init<UInt16>", _sfpu_config_reset() + mul_int_loadmacro_init(), _BINARY_AMODS))
+    return tile, init
+
+
 def where_programs(data_format, tiles):
     """(tile program, init program) of 622c6fb9 where_tile<data_format>(idst0, idst1, idst2, odst) / where_tile_init
     (api/compute/eltwise_unary/where.h): where_loadmacro_face in the ternary driver's RC walk
