@@ -1,7 +1,8 @@
 """The Scalar Unit (ThCon): GPR arithmetic, L1 loads / stores / atomics, REG2FLOP, FLUSHDMA, DMANOP.
 
 Semantics: tt-isa-documentation 39304719 WormholeB0/TensixTile/TensixCoprocessor/ScalarUnit.md and one page per
-instruction: SETDMAREG_Immediate.md (SETDMAREG_Special.md is not modelled), ADDDMAREG.md, SUBDMAREG.md,
+instruction: SETDMAREG_Immediate.md, SETDMAREG_Special.md (InputSource 10-15; 0-9 read packer state and raise
+NotModelledError), ADDDMAREG.md, SUBDMAREG.md,
 MULDMAREG.md, BITWOPDMAREG.md, CMPDMAREG.md, SHIFTDMAREG.md, LOADIND.md, STOREIND_L1.md, STOREIND_MMIO.md
 (STOREIND_Src.md is not modelled), ATSWAP.md, ATCAS.md, ATINCGET.md, ATINCGETPTR.md, LOADREG.md, STOREREG.md,
 REG2FLOP_Configuration.md (REG2FLOP_ADC.md is not modelled), FLUSHDMA.md, DMANOP.md. Field positions are the
