@@ -35,6 +35,11 @@ def test_benchmark_prints_one_json_line(script, args, fields):
         assert r["lane_instr_per_s"] > 0 and r["instructions_executed"] > 0
 
 
+def test_sfploadmacro_ops_benchmark_runs_at_toy_size():
+    r = run("sfploadmacro_ops.py", "64", "1")
+    assert r["tiles"] == 4 and r["identical"] is True and r["cpu_s_sfploadmacro"] > 0 and r["cpu_s_disabled"] > 0
+
+
 def test_ttnn_mlp_benchmark_runs_at_toy_size():
     pytest.importorskip("torch")
     r = run("ttnn_mlp.py", "--tokens", "32", "--dim", "64", "--ffn", "128", "--heads", "2", "--head-dim", "64",
