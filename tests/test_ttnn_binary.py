@@ -580,3 +580,23 @@ def test_sharded_paths_tensix_does_not_model(device):
     # binary_ng keeps 8 tiles a cycle with an fp32 Dst (a float32 output): 8 tiles do not fit a half of Dst
     with pytest.raises(tensix.device.errors.DstCapacityError):
         ttnn.add(sa, ttnn.to_memory_config(b, mc), dtype=ttnn.float32)
+
+
+@pytest.mark.parametrize("dtype,np_dtype", [(ttnn.int32, np.int32), (ttnn.uint32, np.uint32)])
+@pytest.mark.parametrize("name,fn", [("maximum", np.maximum), ("minimum", np.minimum)])
+def test_integer_maximum_minimum_run_tt_llks_int32_kernel(device, dtype, np_dtype, name, fn):
+    """maximum / minimum of INT32 (UINT32) tensors: binary_ng's SFPU kernel with binary_{max,min}_{int32,uint32}_tile
+    (tt-llk's calculate_binary_max_min_int32), exact on every 32-bit word: extremes, equal pairs, an odd multi-core
+    shape, and a column broadcast of b."""
+    rng = np.random.default_rng(7)
+    info = np.iinfo(np_dtype)
+    a = rng.integers(info.min, info.max, (3, 45, 70), dtype=np.int64, endpoint=True).astype(np_dtype)
+    b = rng.integers(info.min, info.max, (3, 45, 70), dtype=np.int64, endpoint=True).astype(np_dtype)
+    a.flat[:4] = [info.min, info.max, 0, info.max]
+    b.flat[:4] = [info.max, info.min, 0, info.max]
+    to = lambda x: ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)  # noqa: E731
+    got = ttnn.to_numpy(getattr(ttnn, name)(to(a), to(b)))
+    np.testing.assert_array_equal(np.asarray(got).astype(np_dtype), fn(a, b))
+    col = b[:, :, :1].copy()
+    got = ttnn.to_numpy(getattr(ttnn, name)(to(a), to(col)))
+    np.testing.assert_array_equal(np.asarray(got).astype(np_dtype), fn(a, col))

@@ -1094,7 +1094,7 @@ _add("ttnn.add: sharded operands where it is not binary_ng's native L1 sharding 
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_bcast_sharded_output_half_mem_config',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_half_mem_config_interleaved'])
 
-_add("binary_ng's SFPU add of DataType.INT32 operands (add_int_tile, mul_int_tile, div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.",
+_add("binary_ng's SFPU add of DataType.INT32 operands (add_int_tile, mul_int_tile, div_int32_tile, ...) is not modelled by tensix.ttnn.",
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_add_i32'])
 
 _add("ttnn.add: row-major operands (binary_ng's row-major kernels, reader_interleaved_rm_*) are not modelled by tensix.ttnn yet.",
@@ -1198,67 +1198,6 @@ _add('ttnn.to_device: DRAM sharding (HEIGHT_SHARDED in DRAM banks) is not modell
 _add('ttnn.to_layout: input N is HEIGHT_SHARDED; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_row_major_layout_mixed'])
 
-_add("binary_ng's SFPU maximum of DataType.INT32 operands (add_int_tile, mul_int_tile, div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_fill_val_int32[ttnn_dtype=DataType.INT32-input_a_val=-1-input_b_val=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_fill_val_int32[ttnn_dtype=DataType.INT32-input_a_val=2147483647-input_b_val=-2147483648-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_fill_val_int32[ttnn_dtype=DataType.INT32-input_a_val=11-input_b_val=53-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1, 2, 32])-input_shape_b=torch.Size([1, 2, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([])-input_shape_b=torch.Size([])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1, 2, 32])-input_shape_b=torch.Size([1, 2, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([])-input_shape_b=torch.Size([])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_opt[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]'])
-
-_add("binary_ng's SFPU maximum of DataType.UINT32 operands (add_int_tile, mul_int_tile, div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_fill_val_int32[ttnn_dtype=DataType.UINT32-input_a_val=-1-input_b_val=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_fill_val_int32[ttnn_dtype=DataType.UINT32-input_a_val=2147483647-input_b_val=-2147483648-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_fill_val_int32[ttnn_dtype=DataType.UINT32-input_a_val=11-input_b_val=53-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1, 2, 32])-input_shape_b=torch.Size([1, 2, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([])-input_shape_b=torch.Size([])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1, 2, 32])-input_shape_b=torch.Size([1, 2, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([])-input_shape_b=torch.Size([])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_maximum.py::test_binary_max_int32_opt[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]'])
-
-_add("binary_ng's SFPU minimum of DataType.INT32 operands (add_int_tile, mul_int_tile, div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_fill_val_int32[ttnn_dtype=DataType.INT32-input_a_val=-1-input_b_val=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_fill_val_int32[ttnn_dtype=DataType.INT32-input_a_val=2147483647-input_b_val=-2147483648-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_fill_val_int32[ttnn_dtype=DataType.INT32-input_a_val=11-input_b_val=53-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_opt[ttnn_dtype=DataType.INT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_opt[ttnn_dtype=DataType.INT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]'])
-
-_add("binary_ng's SFPU minimum of DataType.UINT32 operands (add_int_tile, mul_int_tile, div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_fill_val_int32[ttnn_dtype=DataType.UINT32-input_a_val=-1-input_b_val=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_fill_val_int32[ttnn_dtype=DataType.UINT32-input_a_val=2147483647-input_b_val=-2147483648-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_fill_val_int32[ttnn_dtype=DataType.UINT32-input_a_val=11-input_b_val=53-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1])-input_shape_b=torch.Size([1, 5, 12])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([1, 2, 32, 64, 125])-input_shape_b=torch.Size([1, 2, 32, 1, 1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_bcast[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shape_a=torch.Size([5])-input_shape_b=torch.Size([1])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_opt[ttnn_dtype=DataType.UINT32-low_a=-100-high_a=100-low_b=-300-high_b=300-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_minimum.py::test_binary_min_int32_opt[ttnn_dtype=DataType.UINT32-low_a=-2147483648-high_a=2147483647-low_b=-21474-high_b=21474-input_shapes=torch.Size([1, 1, 32, 32])]'])
 
 _add('ttnn.div_no_nan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_div_no_nan_fp32'])

@@ -15,8 +15,9 @@ What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sf
   operands: bfloat16 x bfloat16 runs mul_binary_tile (round to nearest even), bfloat8_b runs ELWMUL on the FPU.
 - divide: the SFPU (div_binary_tile) unless fast_and_approximate_mode with non-float32 operands: then the FPU
   multiplies by the reciprocal of b computed on the SFPU (recip_tile<false> as b's activation into c_4).
-- maximum / minimum of tensors: always the SFPU (binary_max_tile / binary_min_tile); with a scalar they are the
-  unary ops UNARY_MAX / UNARY_MIN (tensix.ttnn.operations.unary).
+- maximum / minimum of tensors: always the SFPU (binary_max_tile / binary_min_tile; for INT32 / UINT32 operands
+  binary_{max,min}_{int32,uint32}_tile, tt-llk's integer kernel); with a scalar they are the unary ops UNARY_MAX /
+  UNARY_MIN (tensix.ttnn.operations.unary). The SFPU ops of other integer operands are not modelled.
 - squared_difference: SUB then the post activation SQUARE (square_tile), FPU or SFPU as subtract.
 - rsub (b - a): the SFPU's rsub_binary_tile, or on the FPU NEG of a (negative_tile into c_3) then ELWADD.
 
@@ -198,12 +199,16 @@ _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "m
 
 
 def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
-    """binary_ng_utils.cpp get_sfpu_init_fn: the init / op pair for the SFPU kernels (float operands)."""
-    if dtype in _INT:
+    """binary_ng_utils.cpp get_sfpu_init_fn: the init / op pair for the SFPU kernels. Integer operands: maximum and
+    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile); the other integer ops are not modelled."""
+    if dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
+        name = f"binary_{binary_op[:3]}_{'int32' if dtype == DataType.INT32 else 'uint32'}"
+    elif dtype in _INT:
         raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands (add_int_tile, mul_int_tile, "
-                               "div_int32_tile, binary_max_int32_tile, ...) is not modelled by tensix.ttnn.")
+                               "div_int32_tile, ...) is not modelled by tensix.ttnn.")
+    else:
+        name = _SFPU_OPS[binary_op]
     import tensix.kernel as K
-    name = _SFPU_OPS[binary_op]
     op = getattr(K, f"{name}_tile", None)
     init = getattr(K, f"{name}_tile_init", None)
     if op is None or init is None:
