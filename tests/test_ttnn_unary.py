@@ -361,3 +361,18 @@ def test_errors(device):
         ttnn.add(t, t, activations=["nope"])
     assert repr(ttnn.UnaryWithParam(ttnn.UnaryOpType.LEAKY_RELU, 0.5)) == \
         "UnaryWithParam(op_type=UnaryOpType::LEAKY_RELU, params=[0.5])"
+
+
+def test_square_of_uint16_runs_mul_int_tile(device):
+    """ttnn.square of a UINT16 tensor: unary_op_utils' mul_int_tile<UInt16>(idst, idst, idst) (tt-llk's _mul_int_,
+    its SFPLOADMACRO form), the low 16 bits of x * x, on an odd multi-core shape; an INT32 tensor (mul_int32) is
+    refused."""
+    rng = np.random.default_rng(11)
+    x = rng.integers(0, 2 ** 16, (3, 50, 70)).astype(np.uint16)
+    x.flat[:4] = [0, 1, 255, 65535]
+    t = ttnn.from_numpy(x, dtype=ttnn.uint16, layout=ttnn.TILE_LAYOUT, device=device)
+    got = np.asarray(ttnn.to_numpy(ttnn.square(t))).astype(np.uint32)
+    np.testing.assert_array_equal(got, (x.astype(np.uint32) ** 2) & 0xFFFF)
+    ti = ttnn.from_numpy(np.ones((32, 32), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    with pytest.raises(tensix.NotModelledError, match="mul_int_tile"):
+        ttnn.square(ti)

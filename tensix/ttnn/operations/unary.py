@@ -200,6 +200,9 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
     running the compute API calls (of the fork's kernel version) on Dst tile `idst`."""
     p = [float(x) if not isinstance(x, DataType) else x for x in params]
     has = bool(p) and name in _PARAMETRIZED
+    if name == "SQUARE" and dtype == DataType.UINT16:    # mul_int_tile<UInt16>(idst, idst, idst): tt-llk's _mul_int_
+        import tensix.kernel as K
+        return (lambda: K.mul_int_tile_init("UInt16")), (lambda idst: K.mul_int_tile(idst, idst, idst, "UInt16"))
     if name in _FLOAT_ONLY and dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
         raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({_FLOAT_ONLY[name]}) is not modelled by "
                                "tensix.ttnn.")
