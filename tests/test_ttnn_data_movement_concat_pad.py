@@ -229,9 +229,9 @@ def test_pad_tile_bfloat8_b_and_int32(device):
     i = _dev(_data((1, 2, 32, 64), ttnn.int32), ttnn.int32, device, ttnn.TILE_LAYOUT)
     np.testing.assert_array_equal(_vals(ttnn.pad(i, [(0, 2), (0, 24)], 7)),
                                   np.pad(_vals(i), [(0, 0), (0, 0), (0, 2), (0, 24)], constant_values=7))
-    odd = _dev(_data((1, 2, 30, 64), ttnn.int32), ttnn.int32, device, ttnn.TILE_LAYOUT)
-    with pytest.raises(tensix.NotModelledError, match="fill_tile_int"):
-        ttnn.pad(odd, [(0, 2), (0, 24)], 7)
+    odd = _dev(_data((1, 2, 30, 50), ttnn.int32), ttnn.int32, device, ttnn.TILE_LAYOUT)   # tile padding to fill first
+    np.testing.assert_array_equal(_vals(ttnn.pad(odd, [(0, 2), (0, 24)], 7)),
+                                  np.pad(_vals(odd), [(0, 0), (0, 0), (0, 2), (0, 24)], constant_values=7))
 
 
 def test_pad_other_forms_and_host(device):

@@ -140,6 +140,39 @@ def test_fill_implicit_tile_padding(device, dtype, shape):
     np.testing.assert_array_equal(ttnn.to_numpy(t), ttnn.to_numpy(ttnn.from_numpy(x, dtype=dtype)))
 
 
+@pytest.mark.parametrize("dtype,np_dtype", [(ttnn.int32, np.int32), (ttnn.uint32, np.uint32),
+                                            (ttnn.uint16, np.uint16)])
+@pytest.mark.parametrize("shape", [(2, 3, 40, 70), (33, 1), (5, 32, 33)])
+def test_fill_implicit_tile_padding_of_integers(device, dtype, np_dtype, shape):
+    """Integer tensors: fill_tile_int<Int32 / UInt32 / UInt16> (INT32 stores into a 32-bit Dst, LO16 into a 16-bit
+    one) and where_tile<Int32 / UInt32 / Float16_b> on the raw words, the data passing through untouched (Int32 /
+    UInt32 tiles unpack straight to Dst: Wormhole routes 32-bit integer formats there)."""
+    info = np.iinfo(np_dtype)
+    x = np.random.default_rng(6).integers(info.min, info.max, shape, dtype=np.int64, endpoint=True).astype(np_dtype)
+    t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    fill = -7 if dtype == ttnn.int32 else 1234
+    assert ttnn.fill_implicit_tile_padding(t, fill) is t
+    after = np.asarray(t.host_values()).astype(np_dtype)
+    h, w = shape[-2:]
+    np.testing.assert_array_equal(after[..., :h, :w], x)
+    logical = np.zeros(after.shape, bool)
+    logical[..., :h, :w] = True
+    assert np.all(after[~logical] == np_dtype(fill))
+
+
+def test_integer_fill_values_as_the_x86_wheel_packs_them():
+    """pack_fill_value_for_dtype: a Python int is the word itself (uint16: its low half twice); a float is C++'s
+    static_cast as x86-64 compiles it: truncation, and out of range or NaN the conversion's 'indefinite' value."""
+    from tensix.ttnn.operations.reduction import _fill_value_bits as bits
+    assert bits(ttnn.int32, -7) == 0xFFFFFFF9 and bits(ttnn.int32, -7.9) == 0xFFFFFFF9
+    assert bits(ttnn.int32, 3e9) == 0x80000000 and bits(ttnn.int32, float("nan")) == 0x80000000
+    assert bits(ttnn.uint32, -1.0) == 0xFFFFFFFF and bits(ttnn.uint32, 3e9) == 3000000000
+    assert bits(ttnn.uint32, 1e20) == 0 and bits(ttnn.uint32, 0xFFFFFFFF) == 0xFFFFFFFF
+    assert bits(ttnn.uint16, 70000.0) == (70000 & 0xFFFF) * 0x10001 and bits(ttnn.uint16, -1.0) == 0xFFFFFFFF
+    assert bits(ttnn.uint16, 3e9) == 0 and bits(ttnn.uint16, 0x12345) == 0x23452345
+    assert bits(ttnn.bfloat16, 1) == 0x3F800000 and bits(ttnn.float32, -2.5) == 0xC0200000
+
+
 def test_fill_padding_values_as_the_dst_stores_them(device):
     """A 16-bit Dst takes the fill value truncated to bfloat16 (SFPSTORE); -inf stays -inf."""
     x = np.ones((1, 3, 5), np.float32)

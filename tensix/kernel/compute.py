@@ -84,6 +84,9 @@ def _fmt_name(fmt):
     return getattr(fmt, "name", str(fmt))
 
 
+_INT32_FORMATS = (formats.DataFormat.Int32, formats.DataFormat.UInt32)
+
+
 class ComputeState:
     """Dst and the TRISC hand-off state of one compute kernel instance."""
 
@@ -100,6 +103,12 @@ class ComputeState:
         utd = cfg.unpack_to_dest_mode or []
         items = utd.items() if isinstance(utd, dict) else enumerate(utd)
         self.unpack_to_dest = {int(i) for i, m in items if "fp32" in str(getattr(m, "name", m)).lower()}
+        if self.fp32 and th is not None:
+            # Wormhole's unpackers route by format, not by this setting alone (tt-llk llk_defs.h: UnpackToDestEn is
+            # always true; _llk_unpack_A_ unpacks to Dst when is_32bit_input(src, dst format)): an Int32 / UInt32
+            # CB's unpack destination format is Int32 with a 32-bit Dst, so its tiles go to Dst, unlike Float32's,
+            # whose destination format is Float32 only with UnpackToDestFp32
+            self.unpack_to_dest |= {i for i, cb in th.core.cbs.items() if cb.fmt in _INT32_FORMATS}
         # Dst tiles of each half written since its last clear: a set of tile indices from the fast paths (the
         # release marks them stale, below), or None when a general op got the whole half (need_math) - then
         # tile_regs_release clears all of it. Either way the half reads as zeros after the release.

@@ -18,8 +18,7 @@ written as the float whose bits are those two halves, as on the card: only 0 pad
 float32, the integer for int32 / uint32.
 
 Not modelled (NotModelledError): use_multicore=False (the single-core factories), sharded inputs or outputs (the
-sharded height / width factories), sub_core_grids, tiled int32 / uint32 inputs with tile padding to fill
-(fill_implicit_tile_padding's fill_tile_int)."""
+sharded height / width factories), sub_core_grids."""
 
 from __future__ import annotations
 
@@ -158,11 +157,6 @@ def _invoke_tile(op, t: Tensor, padding, value, mc) -> Tensor:
     if t._device is None:       # Tensor::pad to the requested padded shape
         return _host_pad(t, [(0, p - d) for p, d in zip(req_p, shape)], value)
     from tensix.ttnn.operations import fill_implicit_tile_padding
-    if t.dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16) and (shape[-1] % TILE_SIZE or
-                                                                          (len(shape) > 1 and shape[-2] % TILE_SIZE)):
-        raise NotModelledError(f"{op}: a tiled {t.dtype!r} tensor with tile padding needs fill_implicit_tile_padding's "
-                               "integer fill (fill_tile_int), which tensix.ttnn does not run.\nFix: pad a row-major "
-                               "tensor, or pad from tile-aligned shapes.")
     filled = fill_implicit_tile_padding(t, value, memory_config=mc)
     inp_p = list(t.padded_shape)
     upper = req[:-2] != shape[:-2]

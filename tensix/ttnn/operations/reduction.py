@@ -22,7 +22,8 @@ column-0 scaler at HiFi4; the others reduce_tile on GAPOOL/GMPOOL).
 
 fill_pad (ttnn/cpp/ttnn/operations/data_movement/fill_pad/, FillPadProgramFactory): the border tiles of every
 [H, W] slice (right column, bottom row, corner) are read, a mask tile made by the writer selects the padding, and the
-compute kernel writes the fill value there (fill_tile_bitcast, where_tile) before the tiles are written back.
+compute kernel writes the fill value there (fill_tile_bitcast, or fill_tile_int for integer tensors, then where_tile)
+before the tiles are written back.
 
 A bfloat16 / bfloat8_b sum over outer dims first runs fast_reduce_nc per dim (experimental/reduction/fast_reduce_nc:
 FastReduceNCProgramFactory, output tiles round-robin over the cores, add_tiles with acc_to_dest against a zero tile),
@@ -518,15 +519,35 @@ def _refuse_grids(what, sub_core_grids):
 
 # -------------------------------------------------------------------------------- fill_implicit_tile_padding
 def _fill_value_bits(dtype: DataType, value) -> int:
-    """tt-metal data_movement common pack_fill_value_for_dtype for the float dtypes: the float32 bits."""
-    return _f32_bits(float(value))
+    """fill_pad_program_factory.hpp pack_fill_value_for_dtype (622c6fb9). A Python int is PadValue's uint32 arm: the
+    word itself for INT32 / UINT32, its low 16 bits twice for UINT16, the float of it for the float dtypes. A float is
+    the float arm: its float32 bits for the float dtypes, else C++'s static_cast to int32_t / uint32_t / uint16_t as
+    the x86-64 wheel compiles it (cvttss2si: truncation; out of range or NaN gives 0x80000000 for int32, for uint32
+    the low word of the 64-bit conversion, for uint16 the low half of the 32-bit one), uint16 duplicated into both
+    halves."""
+    is_int = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if dtype in (DataType.FLOAT32, DataType.BFLOAT16) or dtype not in (DataType.INT32, DataType.UINT32,
+                                                                       DataType.UINT16):
+        return _f32_bits(float(np.float32(value)))
+    if is_int:
+        v = int(value) & 0xFFFFFFFF
+    else:
+        f = float(np.float32(value))
+        width = 63 if dtype == DataType.UINT32 else 31
+        t = math.trunc(f) if math.isfinite(f) else None
+        v = (t if t is not None and -2 ** width <= t < 2 ** width else -2 ** width) & 0xFFFFFFFF
+    if dtype == DataType.UINT16:
+        v &= 0xFFFF
+        return (v << 16) | v
+    return v
 
 
 def fill_implicit_tile_padding(input_tensor, fill_value, *, memory_config=None, **kwargs):
     """ttnn.fill_implicit_tile_padding(tensor, fill_value): write `fill_value` into the tile padding of a TILE tensor
     (the rows past its logical height and columns past its logical width in each [H, W] slice), in place, as
     tt-metal's fill_pad op does; returns the tensor. A tensor without padding is returned untouched. bfloat8_b goes
-    through bfloat16 (ttnn.typecast) and back, as in tt-metal."""
+    through bfloat16 (ttnn.typecast) and back, as in tt-metal. Integer tensors (int32, uint32, uint16) are filled
+    with fill_tile_int and selected with an integer where_tile (_fill_value_bits says how the value is packed)."""
     O.refuse_unknown_kwargs("ttnn.fill_implicit_tile_padding", kwargs)
     what = "ttnn.fill_implicit_tile_padding"
     t = input_tensor
@@ -549,9 +570,6 @@ def fill_implicit_tile_padding(input_tensor, fill_value, *, memory_config=None, 
         b = tc(t, DataType.BFLOAT16)
         _fill_pad(what, b if len(b.shape) <= 3 else _view(b, (math.prod(shape[:-2]),) + shape[-2:]), fill_value)
         return tc(b, DataType.BFLOAT8_B)
-    if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32):
-        raise NotModelledError(f"{what} of a {t.dtype!r} tensor fills with fill_tile_int and an integer where_tile, "
-                               "which tensix.ttnn does not run yet.")
     v = t if len(shape) <= 3 else _view(t, (math.prod(shape[:-2]),) + shape[-2:])
     _fill_pad(what, v, fill_value)
     return t
@@ -568,8 +586,13 @@ def _fill_pad(what, t: Tensor, fill_value):
     H_mod, W_mod = height % 32, width % 32
     right, bottom = W_mod != 0, H_mod != 0
     is_fp32 = t.dtype == DataType.FLOAT32
-    elem = 4 if is_fp32 else 2
+    is_float = t.dtype in (DataType.FLOAT32, DataType.BFLOAT16)
+    wide = t.dtype in (DataType.FLOAT32, DataType.INT32, DataType.UINT32)    # need_fp32_dest_acc, 4-byte elements
+    elem = 4 if wide else 2
     fill_bits = _fill_value_bits(t.dtype, fill_value)
+    where_fmt = {DataType.FLOAT32: "Float32", DataType.UINT32: "UInt32", DataType.INT32: "Int32"}.get(t.dtype,
+                                                                                                     "Float16_b")
+    fill_fmt = None if is_float else {DataType.INT32: "Int32", DataType.UINT32: "UInt32"}.get(t.dtype, "UInt16")
     right_stride = (H_tiles - 1 if bottom else H_tiles) if right else 0
     bottom_stride = (W_tiles - 1 if right else W_tiles) if bottom else 0
     T_right = n_slices * right_stride if right else 0
@@ -577,7 +600,8 @@ def _fill_pad(what, t: Tensor, fill_value):
     T_corner = n_slices if (right and bottom) else 0
     total = T_right + T_bottom + T_corner
     key = ("fill_pad", fill_bits, O.spec_key(t))
-    defines = {"MASK_VALUE": 0x3F800000 if is_fp32 else 0x3F80, "MASK_ELEM_BYTES": elem}
+    defines = {"MASK_VALUE": (0x3F800000 if is_fp32 else 0x3F80) if is_float else 1, "MASK_ELEM_BYTES": elem,
+               "FILL_PAD_DATA_FMT": where_fmt, "FILL_PAD_FILL_DATA_FMT": fill_fmt}
     grid = O.grid_of(dev)
 
     def factory():
@@ -596,9 +620,10 @@ def _fill_pad(what, t: Tensor, fill_value):
             compile_args=common + [elem, fill_bits, 0] + O.accessor_args(t), defines=defines))
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_writer.py"), cores, WriterDataMovementConfig(
             compile_args=common + [1, 2, 16] + O.accessor_args(t), defines=defines))
+        # unpack to Dst for float32 only (the factory's unpack_modes); integer data goes through SrcA
         utd = {0: "UnpackToDestFp32", 1: "UnpackToDestFp32", 2: "UnpackToDestFp32"} if is_fp32 else None
         ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_compute.py"), cores, ComputeConfig(
-            fp32_dest_acc_en=is_fp32, unpack_to_dest_mode=utd,
+            fp32_dest_acc_en=wide, unpack_to_dest_mode=utd,
             compile_args=[W_tiles, H_tiles, int(right), int(bottom), elem, fill_bits, 0, 1, 2, 16], defines=defines))
         phases = []
         start = 0
@@ -621,4 +646,4 @@ def _fill_pad(what, t: Tensor, fill_value):
         return O.ProgramEntry(prog, set_args, num_cores, "FillPadProgramFactory")
 
     O.run("ttnn.fill_implicit_tile_padding", dev, key, factory, [t], [t],
-          {"fill_value": float(np.uint32(fill_bits).view(np.float32))}, started)
+          {"fill_value": float(np.uint32(fill_bits).view(np.float32)) if is_float else fill_bits}, started)

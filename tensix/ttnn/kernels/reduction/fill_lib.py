@@ -1,9 +1,9 @@
-"""The SFPU tile op of tt-metal 622c6fb9 that ttnn's fill_pad kernel calls and tensix.kernel lacks: fill_tile_bitcast
-(api/compute/eltwise_unary/fill.h -> tt-llk sfpu/ckernel_sfpu_fill.h ``_calculate_fill_bitcast_``), and the tile walk
-of fill_pad's reader and writer. (Its where_tile is the compute API's, tensix.kernel.where_tile: tt-llk's SFPLOADMACRO
+"""The SFPU tile ops of tt-metal 622c6fb9 that ttnn's fill_pad kernel calls and tensix.kernel lacks: fill_tile_bitcast
+and fill_tile_int (api/compute/eltwise_unary/fill.h -> tt-llk sfpu/ckernel_sfpu_fill.h ``_calculate_fill_bitcast_``,
+``_calculate_fill_int_``), and the tile walk of fill_pad's reader and writer. (Its where_tile is the compute API's, tensix.kernel.where_tile: tt-llk's SFPLOADMACRO
 instruction list.)
 
-fill is exact on Dst bits, so it is computed on the Dst tile directly (after this core's queued SFPU calls have run):
+Both fills are exact on Dst bits, so they are computed on the Dst tile directly (after this core's queued SFPU calls have run):
 every row ``dst_reg[0] = vFloat(bits)`` (an SFPSTORE of the float32 value): a 32-bit Dst holds the bits, a 16-bit Dst
 the SFPSTORE FP32 -> BF16 conversion (a zero exponent flushes the mantissa, then the low 16 bits are dropped; facts
 sheet, ISA SFPSTORE.md). Cycles: one SFPSTORE and INCRWC per row, 32 rows per tile, charged to the math thread at
@@ -12,6 +12,7 @@ sheet, ISA SFPSTORE.md). Cycles: one SFPSTORE and INCRWC per row, 32 rows per ti
 import numpy as np
 
 from tensix.costs import cost
+from tensix.errors import NotModelledError
 from tensix.kernel import compute as _C
 
 _SFPU = cost("sfpu.instruction")
@@ -40,6 +41,27 @@ def fill_tile_bitcast(idst, param0):
         if (bits >> 23) & 0xFF == 0:
             bits &= 0x80000000
         dst[idst][...] = np.uint16(bits >> 16)
+    cs.write_whole(idst)
+    th.clocks[_C._MATH] += 2 * 32 * _SFPU
+
+
+def fill_tile_int(idst, param0, data_format):
+    """fill_tile_int<data_format>(idst, value) (api/compute/eltwise_unary/fill.h -> tt-llk ``_calculate_fill_int_``):
+    every row ``dst_reg[0].mode<I32>() = value`` (an INT32 SFPSTORE: the 32 bits) for Int32 / UInt32, or
+    ``.mode<U16>() = value & 0xFFFF`` (an LO16 SFPSTORE) for UInt16. fill_pad runs the INT32 form on a 32-bit Dst and
+    the LO16 form on a 16-bit one; the other pairings (SFPSTORE INT32 into a 16-bit Dst, LO16 into a 32-bit one)
+    raise NotModelledError."""
+    fmt = getattr(data_format, "name", str(data_format))
+    if fmt not in ("Int32", "UInt32", "UInt16"):
+        raise NotModelledError(f"fill_tile_int<{fmt}>: its static_assert takes Int32, UInt32 and UInt16.")
+    th, cs, dst = _dst("fill_tile_int", (idst,))
+    bits = int(param0) & 0xFFFFFFFF
+    if (fmt == "UInt16") == cs.fp32:
+        raise NotModelledError(f"fill_tile_int<{fmt}> with fp32_dest_acc_en={cs.fp32}: its "
+                               f"{'LO16' if fmt == 'UInt16' else 'INT32'} SFPSTORE into a "
+                               f"{'32' if cs.fp32 else '16'}-bit Dst is not modelled (fill_pad pairs them the other "
+                               "way).")
+    dst[idst][...] = np.uint32(bits) if cs.fp32 else np.uint16(bits & 0xFFFF)
     cs.write_whole(idst)
     th.clocks[_C._MATH] += 2 * 32 * _SFPU
 
