@@ -376,3 +376,23 @@ def test_square_of_uint16_runs_mul_int_tile(device):
     ti = ttnn.from_numpy(np.ones((32, 32), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(tensix.NotModelledError, match="mul_int_tile"):
         ttnn.square(ti)
+
+
+@pytest.mark.parametrize("lambd", [0.5, 7.7, 97.2])
+def test_softshrink_is_x_minus_its_clamp(device, lambd):
+    """ttnn.softshrink (softshrink_tile: v - clamp(v, -lambda, lambda), the clamp two SFPSWAPs, one SFPADD) on a
+    float32 tensor: exactly x - lambda / x + lambda rounded to float32 outside [-lambda, lambda], +0 inside, the
+    bounds themselves included; a bfloat16 tensor within a bfloat16 ulp of torch's softshrink."""
+    rng = np.random.default_rng(12)
+    x = rng.uniform(-120, 120, (2, 40, 70)).astype(np.float32)
+    lam = np.float32(lambd)
+    x.flat[:6] = [lam, -lam, 0.0, -0.0, np.nextafter(lam, np.float32(200)), -np.nextafter(lam, np.float32(200))]
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    got = np.asarray(ttnn.to_numpy(ttnn.softshrink(t, lambd=lambd)), np.float32)
+    want = np.where(x > lam, x - lam, np.where(x < -lam, x + lam, np.float32(0))).astype(np.float32)
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+    tb = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    gb = np.asarray(ttnn.to_numpy(ttnn.softshrink(tb, lambd=lambd)), np.float64)
+    xb = np.asarray(ttnn.to_numpy(tb), np.float64)
+    ref = np.where(xb > lambd, xb - lambd, np.where(xb < -lambd, xb + lambd, 0.0))
+    assert np.all(np.abs(gb - ref) <= np.maximum(np.abs(ref), 1e-30) * 2.0 ** -7)

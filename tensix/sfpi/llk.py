@@ -974,6 +974,22 @@ def hardtanh_program(approx, fp32_dest, min_bits, max_bits):
     _faces(face)
 
 
+def softshrink_program(approx, fp32_dest, param0):
+    """622c6fb9 api/eltwise_unary/activations.h ``softshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_softshrink.h
+    ``calculate_softshrink``: v - clamp(v, -lambda, lambda), lambda the float whose bits are param0; sfpi's clamp is
+    min(max(v, lo), hi), each an SFPSWAP min / max (sign-magnitude order), then one SFPADD. So |v| <= lambda gives
+    v - v = +0, and v > lambda gives v - lambda rounded once."""
+    def face():
+        lam = reinterpret(vFloat, vUInt(param0))
+        for _ in range(8):
+            v = dst_reg[0]
+            _lo, above = vec_min_max(v, -lam)
+            clamped, _hi = vec_min_max(above, lam)
+            dst_reg[0] = v - clamped
+            dst_reg += 1
+    _faces(face)
+
+
 # ---- binary SFPU ops ----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BinaryOp:
@@ -1267,6 +1283,8 @@ UNARY_FORK = {
                      "(SFPSWAP; leaves param1 in vConstIntPrgm0).", version=FORK, runtime=("param0", "param1")),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
+    "softshrink": UnaryOp("softshrink", (), softshrink_program, "Dst tile idst = x - clamp(x, -float(param0), "
+                          "float(param0)).", version=FORK, runtime=("param0",)),
 }
 """The fork's (622c6fb9) unary ops: what ttnn 0.81.1's eltwise unary ops call. abs, negative, square and relu are the
 kernels of UNARY (unchanged at 622c6fb9)."""

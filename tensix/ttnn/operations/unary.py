@@ -53,7 +53,7 @@ FORK = "622c6fb9"
 __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMode", "string_to_unary_with_param",
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
-           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu"]
+           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -247,6 +247,8 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("clamp", (_bits(p[0]), _bits(p[1])))
     if name == "HARDTANH":
         return _call("hardtanh", (_bits(p[0]), _bits(p[1])))
+    if name == "SOFTSHRINK":
+        return _call("softshrink", (_bits(p[0]),))
     if name in ("RELU6", "RELU_MAX", "RELU_MIN", "LEAKY_RELU"):
         from tensix.ttnn.kernels.eltwise import relu_sfpu
         kernel = {"RELU6": "relu_max", "RELU_MAX": "relu_max", "RELU_MIN": "relu_min"}.get(name, "leaky_relu")
@@ -631,6 +633,11 @@ def hardtanh(input_tensor, min_val=-1.0, max_val=1.0, *, memory_config=None, out
     """ttnn.hardtanh(x, min_val=-1, max_val=1): hardtanh_tile."""
     return _op("hardtanh", [("HARDTANH", (float(min_val), float(max_val)))], input_tensor, memory_config,
                output_tensor, kwargs)
+
+
+def softshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.softshrink(x, lambd=0.5): x - lambd above lambd, x + lambd below -lambd, else 0 (softshrink_tile)."""
+    return _op("softshrink", [("SOFTSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
 relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
