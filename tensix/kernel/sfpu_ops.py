@@ -416,10 +416,10 @@ class _ListOp(_Op):
             if i.__class__ is not int or not 0 <= i < cs.capacity:
                 cs.check_dst(i, self.name)
         program = _llk_program(th, cs, self.programs(fmt, tiles)[0], self.name)
-        args = (cs.approx, cs.fp32, tiles)
-        compiled = compiled_of(program, args)
+        call_args = (cs.approx, cs.fp32, tiles)
+        compiled = compiled_of(program, call_args)
         self._check(th, cs, spec, (), compiled, self.name)
-        _run_sfpu(program, args, 0)
+        _run_sfpu(program, call_args, 0)
         self._after(cs, compiled, ("written by an op", f"written by {self.name}"), False)
 
     def init(self, data_format=None):

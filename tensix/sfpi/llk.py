@@ -1696,8 +1696,8 @@ def where_programs(data_format, tiles):
     where_loadmacro_init."""
     i0, i1, i2, o = tiles
     tile = _instr_program(("where", data_format, tuple(tiles)), lambda: InstrProgram(
-        f"where_tile<{data_format}>({i0}, {i1}, {i2}, {o})", _driver_rc(where_loadmacro_face(i0, i1, i2, o, data_format)),
-        _BINARY_AMODS))
+        f"where_tile<{data_format}>({i0}, {i1}, {i2}, {o})",
+        _driver_rc(where_loadmacro_face(i0, i1, i2, o, data_format)), _BINARY_AMODS))
     init = _instr_program(("where_init",), lambda: InstrProgram(
         "where_tile_init", _sfpu_config_reset() + where_loadmacro_init(), _BINARY_AMODS))
     return tile, init

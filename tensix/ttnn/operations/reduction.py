@@ -524,12 +524,10 @@ def _fill_value_bits(dtype: DataType, value) -> int:
     the float arm: its float32 bits for the float dtypes, else C++'s static_cast to int32_t / uint32_t / uint16_t as
     the x86-64 wheel compiles it (cvttss2si: truncation; out of range or NaN gives 0x80000000 for int32, for uint32
     the low word of the 64-bit conversion, for uint16 the low half of the 32-bit one), uint16 duplicated into both
-    halves."""
-    is_int = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-    if dtype in (DataType.FLOAT32, DataType.BFLOAT16) or dtype not in (DataType.INT32, DataType.UINT32,
-                                                                       DataType.UINT16):
+    halves. (Where an integer is exact in float32 both arms give the same word.)"""
+    if dtype not in (DataType.INT32, DataType.UINT32, DataType.UINT16):
         return _f32_bits(float(np.float32(value)))
-    if is_int:
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         v = int(value) & 0xFFFFFFFF
     else:
         f = float(np.float32(value))

@@ -1,17 +1,18 @@
 """The SFPU tile ops of tt-metal 622c6fb9 that ttnn's fill_pad kernel calls and tensix.kernel lacks: fill_tile_bitcast
 and fill_tile_int (api/compute/eltwise_unary/fill.h -> tt-llk sfpu/ckernel_sfpu_fill.h ``_calculate_fill_bitcast_``,
-``_calculate_fill_int_``), and the tile walk of fill_pad's reader and writer. (Its where_tile is the compute API's, tensix.kernel.where_tile: tt-llk's SFPLOADMACRO
-instruction list.)
+``_calculate_fill_int_``), and the tile walk of fill_pad's reader and writer. (Its where_tile is the compute API's,
+tensix.kernel.where_tile: tt-llk's SFPLOADMACRO instruction list.)
 
-Both fills are exact on Dst bits, so they are computed on the Dst tile directly (after this core's queued SFPU calls have run):
-every row ``dst_reg[0] = vFloat(bits)`` (an SFPSTORE of the float32 value): a 32-bit Dst holds the bits, a 16-bit Dst
-the SFPSTORE FP32 -> BF16 conversion (a zero exponent flushes the mantissa, then the low 16 bits are dropped; facts
-sheet, ISA SFPSTORE.md). Cycles: one SFPSTORE and INCRWC per row, 32 rows per tile, charged to the math thread at
-``sfpu.instruction``."""
+Both fills are exact on Dst bits, so they are computed on the Dst tile directly (after this core's queued SFPU calls
+have run): every row gets one SFPSTORE of the value (fill_tile_bitcast: the float32, which a 32-bit Dst holds as is
+and a 16-bit Dst as the SFPSTORE FP32 -> BF16 conversion: a zero exponent flushes the mantissa, then the low 16 bits
+are dropped; facts sheet, ISA SFPSTORE.md; fill_tile_int: see there). Cycles: one SFPSTORE and INCRWC per row, 32
+rows per tile, charged to the math thread at ``sfpu.instruction``."""
 
 import numpy as np
 
 from tensix.costs import cost
+from tensix.device.errors import KernelError
 from tensix.errors import NotModelledError
 from tensix.kernel import compute as _C
 
@@ -52,9 +53,10 @@ def fill_tile_int(idst, param0, data_format):
     the LO16 form on a 16-bit one; the other pairings (SFPSTORE INT32 into a 16-bit Dst, LO16 into a 32-bit one)
     raise NotModelledError."""
     fmt = getattr(data_format, "name", str(data_format))
-    if fmt not in ("Int32", "UInt32", "UInt16"):
-        raise NotModelledError(f"fill_tile_int<{fmt}>: its static_assert takes Int32, UInt32 and UInt16.")
     th, cs, dst = _dst("fill_tile_int", (idst,))
+    if fmt not in ("Int32", "UInt32", "UInt16"):
+        raise KernelError(f"fill_tile_int<{fmt}> on core {th.core.logical} at {th.source_line_now()}: its "
+                          "static_assert takes Int32, UInt32 and UInt16.")
     bits = int(param0) & 0xFFFFFFFF
     if (fmt == "UInt16") == cs.fp32:
         raise NotModelledError(f"fill_tile_int<{fmt}> with fp32_dest_acc_en={cs.fp32}: its "
