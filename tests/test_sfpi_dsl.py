@@ -355,6 +355,27 @@ def test_muli_addi_from_bf16_constants_but_mad_takes_precedence():
     np.testing.assert_array_equal(get_lanes(out, 1), get_lanes(tiles, 1) + np.float32(0.5))
 
 
+def test_a_constant_assigned_under_v_if_is_not_an_immediate_afterwards():
+    """`with v_if(c): y = 3.0` writes y's register in the enabled lanes only, so a later `y + 1.0` / `y * 1.5` reads
+    y per lane: the SFPLOADI is predicated and stays, and no SFPADDI/SFPMULI takes 3.0 as its immediate (tensix
+    once folded it and gave every lane 4.0, acosh's and asinh's NaN branch the same way)."""
+    def f():
+        for k, op in ((0, "add"), (1, "mul")):
+            x = dst_reg[k]
+            y = x * x
+            with v_if(x < 0.0):
+                y = vFloat(3.0)
+            dst_reg[k] = y + 1.0 if op == "add" else y * 1.5
+
+    lines = [ln for ln in sfpi.listing(f).splitlines() if "Imm16=0x4040" in ln]     # 3.0 as a bf16 immediate
+    assert len(lines) == 2 and all("SFPLOADI" in ln for ln in lines)
+    tiles = grid_tile()
+    out = sfpi.run(f, tiles).tiles
+    x0, x1 = get_lanes(tiles, 0), get_lanes(tiles, 1)
+    np.testing.assert_array_equal(get_lanes(out, 0), np.where(x0 < 0, np.float32(4.0), x0 * x0 + np.float32(1)))
+    np.testing.assert_array_equal(get_lanes(out, 1), np.where(x1 < 0, np.float32(4.5), x1 * x1 * np.float32(1.5)))
+
+
 # -------------------------------------------------------------------------------------------------
 # constants, l_reg, runtime scalars, tracing cache
 # -------------------------------------------------------------------------------------------------

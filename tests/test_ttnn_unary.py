@@ -6,6 +6,7 @@ cores, row-major tensors, op chains, parameters, errors."""
 
 import math
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -396,3 +397,96 @@ def test_softshrink_is_x_minus_its_clamp(device, lambd):
     xb = np.asarray(ttnn.to_numpy(tb), np.float64)
     ref = np.where(xb > lambd, xb - lambd, np.where(xb < -lambd, xb + lambd, 0.0))
     assert np.all(np.abs(gb - ref) <= np.maximum(np.abs(ref), 1e-30) * 2.0 ** -7)
+
+
+@pytest.mark.parametrize("lambd", [0.5, 0.6, 7.7])   # 0.6 rounds up to bfloat16, 7.7 down
+def test_hardshrink_keeps_x_outside_lambda(device, lambd):
+    """ttnn.hardshrink (hardshrink_tile: v_if(setsgn(v, 0) <= lambda) dst = 0): float32 keeps x bit for bit where
+    |x| > lambda and gives +0 elsewhere, the bounds and their neighbours, signed zeros and infinities included; for a
+    bfloat16 tensor ttnn rounds lambda to bfloat16 first (unary_op_utils.cpp), so a bfloat16 input equal to that
+    rounded lambda is zeroed and the next bfloat16 above it kept."""
+    rng = np.random.default_rng(13)
+    x = rng.uniform(-20, 20, (2, 40, 70)).astype(np.float32)
+    lam = np.float32(lambd)
+    up = np.nextafter(lam, np.float32(100))
+    x.flat[:10] = [lam, -lam, up, -up, np.nextafter(lam, np.float32(0)), 0.0, -0.0, np.inf, -np.inf, -lam * 3]
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    got = np.asarray(ttnn.to_numpy(ttnn.hardshrink(t, lambd=lambd)), np.float32)
+    want = np.where(np.abs(x) > lam, x, np.float32(0)).astype(np.float32)
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+    lam_b = float(np.float32(lambd).astype(ml_dtypes.bfloat16))
+    above = float(np.nextafter(ml_dtypes.bfloat16(lam_b), ml_dtypes.bfloat16(100)))
+    xb = x.copy()
+    xb.flat[:4] = [lam_b, -lam_b, above, -above]
+    tb = ttnn.from_numpy(xb, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    gb = np.asarray(ttnn.to_numpy(ttnn.hardshrink(tb, lambd=lambd)), np.float32)
+    xr = np.asarray(ttnn.to_numpy(tb), np.float32)
+    np.testing.assert_array_equal(gb.view(np.uint32), np.where(np.abs(xr) > lam_b, xr, np.float32(0)).view(np.uint32))
+    assert gb.flat[2] == above and gb.flat[0] == 0
+
+
+def test_hardsigmoid_is_a_clamped_sfpmad(device):
+    """ttnn.hardsigmoid (hardsigmoid_tile: one SFPMAD x * 0.1666666716337204 + 0.5, then _relu_max_body_ at 1.0):
+    float32 within an FP32 ulp of the product (|x / 6| <= 0.5 where it is not clamped: 2^-24; Wormhole's SFPMAD is
+    not a single-rounding fused multiply-add, tensix.sfpu.fma_model) plus one of the result, exactly 1 from x >= 3 on and exactly +0 at x <= -3 (-0 and the
+    infinities included); bfloat16 within a bfloat16 ulp."""
+    rng = np.random.default_rng(14)
+    x = rng.uniform(-8, 8, (2, 40, 70)).astype(np.float32)
+    x.flat[:8] = [3.0, -3.0, 0.0, -0.0, np.inf, -np.inf, 1e-30, -2.999]
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    got = np.asarray(ttnn.to_numpy(ttnn.hardsigmoid(t)), np.float32)
+    lin = x.astype(np.float64) * np.float64(np.float32(0.1666666716337204)) + 0.5
+    want = np.clip(lin, 0.0, 1.0).astype(np.float32)
+    ulp = np.spacing(np.maximum(np.abs(want), np.float32(2.0 ** -126))) + 2.0 ** -24
+    assert np.all(np.abs(got.astype(np.float64) - want) <= ulp)
+    assert np.all(got[x >= 3] == 1) and np.all(got[x <= -3].view(np.uint32) == 0)
+    tb = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    gb = np.asarray(ttnn.to_numpy(ttnn.hardsigmoid(tb)), np.float64)
+    xb = np.asarray(ttnn.to_numpy(tb), np.float64)
+    ref = np.clip(xb / 6 + 0.5, 0.0, 1.0)
+    assert np.all(np.abs(gb - ref) <= np.maximum(np.abs(ref), 2.0 ** -126) * 2.0 ** -7)
+
+
+def _log_body_bound(t):
+    """The error bound of 622c6fb9's _calculate_log_body_no_init_ at t >= 1: its cubic's largest error against ln on
+    [1, 2) (computed here in float64 from the coefficients), plus e * (ln 2 - 0.692871) for t's exponent e (the
+    kernel's ln 2 is short by 2.8e-4), plus float32 rounding of the terms."""
+    c = [float.fromhex(h) for h in ("0x2.44734p-4", "0xd.e712ap-4", "0x2.4f5388p+0", "0x1.952992p+0")]
+    m = np.linspace(1, 2, 100001)
+    cubic = np.max(np.abs(m * (m * (m * c[0] - c[1]) + c[2]) - c[3] - np.log(m)))
+    e = np.floor(np.log2(np.maximum(t, 1.0)))
+    return cubic + e * (math.log(2) - np.float64(np.float32(0.692871))) + 1e-5 * (1 + e)
+
+
+def test_asinh_and_acosh_follow_their_log_and_sqrt_bodies(device):
+    """ttnn.asinh / ttnn.acosh (asinh_tile / acosh_tile: log(|x| + sqrt(x * x +/- 1)) with the September 2025 sqrt
+    body and the cubic log body): float32 within the log body's own error (_log_body_bound) of numpy; asinh odd
+    bit for bit; acosh +0 at 1 and NaN below 1; where x * x overflows (|x| > 2^64) the sqrt is inf and the log body
+    gives 128 * 0.692871, as on the card; a bfloat16 input within the bound plus a bfloat16 ulp (the result is
+    stored to a 16-bit Dst as it is)."""
+    rng = np.random.default_rng(15)
+    mag = np.concatenate([rng.uniform(0, 12, 2048), np.exp(rng.uniform(0, 40, 2048))]).astype(np.float32)
+    x = (mag * rng.choice([-1, 1], mag.size)).astype(np.float32).reshape(2, 64, 32)
+    x.flat[:4] = [1.0, -1.0, 0.5, 1e30]
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    got = np.asarray(ttnn.to_numpy(ttnn.asinh(t)), np.float64)
+    neg = np.asarray(ttnn.to_numpy(ttnn.asinh(ttnn.neg(t))), np.float64)
+    np.testing.assert_array_equal(np.float32(neg).view(np.uint32), np.float32(-got).view(np.uint32))
+    x64 = x.astype(np.float64)
+    ok = np.abs(x64) < 2.0 ** 63
+    arg = np.abs(x64) + np.sqrt(x64 * x64 + 1)
+    assert np.all(np.abs(got - np.arcsinh(x64))[ok] <= _log_body_bound(arg)[ok])
+    assert abs(got.flat[3] - 128 * np.float32(0.692871)) < 1e-3
+    got = np.asarray(ttnn.to_numpy(ttnn.acosh(t)), np.float64)
+    above = x64 > 1
+    with np.errstate(invalid="ignore"):
+        arg = x64 + np.sqrt(x64 * x64 - 1)
+        assert np.all(np.abs(got - np.arccosh(x64))[above & ok] <= _log_body_bound(arg)[above & ok])
+    assert np.all(np.isnan(got[x64 < 1])) and np.float32(got.flat[0]).view(np.uint32) == 0
+    tb = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    xb = np.asarray(ttnn.to_numpy(tb), np.float64)
+    gb = np.asarray(ttnn.to_numpy(ttnn.asinh(tb)), np.float64)
+    ref = np.arcsinh(xb)
+    okb = np.abs(xb) < 2.0 ** 63
+    bound = _log_body_bound(np.abs(xb) + np.sqrt(xb * xb + 1)) + np.abs(ref) * 2.0 ** -7    # SFPSTORE to BF16
+    assert np.all(np.abs(gb - ref)[okb] <= bound[okb])

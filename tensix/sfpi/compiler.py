@@ -200,7 +200,11 @@ def fuse_mad(ops: list) -> list:
 
 
 def _bf16_imm(op: Op) -> int | None:
-    if op.name == "SFPLOADI" and op.fields["Mod0"] == 0 and op.input < 0 and op.out.fixed is None:
+    """The immediate of a plain bf16 constant load. Not of a load retargeted into another value's register (a
+    predicated assignment `with v_if(c): y = 3.0` writes y's register in the enabled lanes only: y is not a
+    constant, and folding the load into a later SFPADDI/SFPMULI would give every lane 3.0)."""
+    if (op.name == "SFPLOADI" and op.fields["Mod0"] == 0 and op.input < 0 and op.out.fixed is None
+            and op.tie is None):
         return op.fields["Imm16"]
     return None
 

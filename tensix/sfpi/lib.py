@@ -341,6 +341,25 @@ def exp_21f_bf16(val, fp32_dest, clamp_low=True):
 
 
 @sfpi_inline
+def relu_max_body(val, threshold):
+    """tt-llk sfpu/ckernel_sfpu_relu.h ``_relu_max_body_`` (and the row of ``_relu_max_impl_``): val clamped above
+    at threshold (v_if val > threshold), then negatives to +0 (v_if val < 0)."""
+    result = val
+    with v_if(result > threshold):
+        result = threshold
+    with v_if(result < 0.0):
+        result = vFloat(0.0)
+    return result
+
+
+@sfpi_inline
+def int_to_smag(v):
+    """SFPI ``convert<vSMag>(vInt)`` on Wormhole (impl_::int_to_smag, sfpi sfpi_lib.h): the same instructions as
+    smag_to_int, read the other way: a negative two's complement integer becomes sign | magnitude."""
+    return smag_to_int(v)
+
+
+@sfpi_inline
 def smag_to_int(v):
     """SFPI ``convert<vInt>(vSMag)`` on Wormhole (impl_::smag_to_int, sfpi sfpi_lib.h): a negative sign-magnitude
     integer becomes 0 - magnitude."""

@@ -49,6 +49,7 @@ from tensix.sfpi.vector import (
     s2vFloat16b,
     v_and,
     v_else,
+    v_elseif,
     v_if,
     vConst0,
     vConst1,
@@ -990,6 +991,103 @@ def softshrink_program(approx, fp32_dest, param0):
     _faces(face)
 
 
+def hardshrink_program(approx, fp32_dest, param0):
+    """622c6fb9 api/eltwise_unary/activations.h ``hardshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_hardshrink.h
+    ``calculate_hardshrink``: v_if(setsgn(v, 0) <= lambda) { dst = vConst0 }, lambda the float whose bits are param0
+    (ttnn rounds it to BF16 for a BF16 input, unary_op_utils.cpp). The compare is sfpi's vFloat <=, so it sees the
+    SFPU's reading of both (FP32 -> FP19b in the subtraction); a lane outside keeps its Dst value untouched."""
+    def face():
+        lam = reinterpret(vFloat, vUInt(param0))
+        for _ in range(8):
+            v = dst_reg[0]
+            with v_if(setsgn(v, 0) <= lam):
+                dst_reg[0] = vConst0
+            dst_reg += 1
+    _faces(face)
+
+
+def hardsigmoid_program(approx, fp32_dest):
+    """622c6fb9 api/eltwise_unary/activations.h ``hardsigmoid_tile(idst)`` -> llk_sfpu/ckernel_sfpu_activations.h
+    ``calculate_activation<APPROX, Hardsigmoid, 8>``: per row _relu_max_body_(v * vConstFloatPrgm0 + vConstFloatPrgm1,
+    1.0f) (one SFPMAD, then the two conditional moves), stored as it is (no rounding step for a 16-bit Dst)."""
+    _rows(lambda v: lib.relu_max_body(v * vConstFloatPrgm0 + vConstFloatPrgm1, vFloat(1.0)))
+
+
+def hardsigmoid_init(approx):
+    """622c6fb9 ``hardsigmoid_init<APPROX>``: vConstFloatPrgm0 = 0.1666666716337204 (1/6 as FP32), Prgm1 = 0.5."""
+    vConstFloatPrgm0.set(0.1666666716337204)
+    vConstFloatPrgm1.set(0.5)
+
+
+@sfpi_inline
+def _log_body_no_init(base):
+    """622c6fb9 tt-llk sfpu/ckernel_sfpu_log.h ``_calculate_log_body_no_init_``: x = setexp(base, 127) in [1, 2), a
+    cubic in x (rminimax over [1, 2], hex-float coefficients), plus the float of exexp(base) (convert<vSMag> then
+    convert<vFloat> round to nearest) times 0.692871; -inf where base == 0. Reads no programmable constant."""
+    x = setexp(base, 127)
+    series = x * (x * (x * float.fromhex("0x2.44734p-4") - float.fromhex("0xd.e712ap-4"))
+                  + float.fromhex("0x2.4f5388p+0")) - float.fromhex("0x1.952992p+0")
+    expf = int32_to_float(lib.int_to_smag(exexp(base)), 0)
+    ln2 = vFloat(0.692871)
+    result = expf * ln2 + series
+    with v_if(base == 0.0):
+        result = vFloat(float("-inf"))
+    return result
+
+
+def acosh_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h ``calculate_acosh<APPROX, 8>``: NaN below 1, +0 at 1, else
+    log(x + sqrt(x * x - 1)) with ``_calculate_sqrt_body_<APPROX>`` (no reciprocal, NaN for a negative argument) and
+    _calculate_log_body_no_init_; stored as computed (no rounding step for a 16-bit Dst)."""
+    def face():
+        for _ in range(8):
+            inp = dst_reg[0]
+            with v_if(inp < vConst1):
+                dst_reg[0] = vFloat(float("nan"))
+            with v_elseif(inp == vConst1):
+                dst_reg[0] = vConst0
+            with v_else():
+                dst_reg[0] = _acosh_above_one(inp, approx)
+            dst_reg += 1
+    _faces(face)
+
+
+@sfpi_inline
+def _acosh_above_one(inp, approx):
+    """calculate_acosh's v_else branch: log(x + sqrt(x * x - 1))."""
+    tmp = inp * inp
+    tmp = tmp - vConst1
+    tmp = _sqrt_checked(tmp, approx)
+    tmp = tmp + inp
+    return _log_body_no_init(tmp)
+
+
+def asinh_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h ``calculate_asinh<APPROX, 8>``: log(|x| + sqrt(x * x + 1)) (the
+    sqrt and log bodies of acosh), negated where x < 0; stored as computed."""
+    def face():
+        for _ in range(8):
+            inp = dst_reg[0]
+            tmp = inp * inp + vConst1
+            tmp = _sqrt_checked(tmp, approx)
+            tmp = tmp + _sfpabs(inp)
+            res = _log_body_no_init(tmp)
+            with v_if(inp < vConst0):
+                res = -res
+            dst_reg[0] = res
+            dst_reg += 1
+    _faces(face)
+
+
+@sfpi_inline
+def _sqrt_checked(x, approx):
+    """622c6fb9 ``_calculate_sqrt_body_<APPROX, false, false>``: _sqrt_body and NaN where x < 0."""
+    y = _sqrt_body(x, approx, False)
+    with v_if(x < 0.0):
+        y = vFloat(float("nan"))
+    return y
+
+
 # ---- binary SFPU ops ----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BinaryOp:
@@ -1283,6 +1381,14 @@ UNARY_FORK = {
                      "(SFPSWAP; leaves param1 in vConstIntPrgm0).", version=FORK, runtime=("param0", "param1")),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
+    "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "
+                          "else x.", version=FORK, runtime=("param0",)),
+    "hardsigmoid": UnaryOp("hardsigmoid", (), hardsigmoid_program, "Dst tile idst = min(max(x / 6 + 0.5, 0), 1).",
+                           hardsigmoid_init, _approx_only, version=FORK),
+    "acosh": UnaryOp("acosh", (), acosh_program, "Dst tile idst = acosh(x) = log(x + sqrt(x * x - 1)).",
+                     sqrt_init, _approx_only, version=FORK),
+    "asinh": UnaryOp("asinh", (), asinh_program, "Dst tile idst = asinh(x) = sign(x) log(|x| + sqrt(x * x + 1)).",
+                     sqrt_init, _approx_only, version=FORK),
     "softshrink": UnaryOp("softshrink", (), softshrink_program, "Dst tile idst = x - clamp(x, -float(param0), "
                           "float(param0)).", version=FORK, runtime=("param0",)),
 }

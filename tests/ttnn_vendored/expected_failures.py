@@ -814,50 +814,6 @@ _add('ttnn.geglu is a ttnn operation that tensix does not model (no program of i
 _add('ttnn.glu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_glu'])
 
-_add('ttnn.hardshrink is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_hardshrink',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=0.65-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=0.65-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=0.65-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=0.65-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=7.7-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=7.7-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=7.7-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=7.7-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=36-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=36-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=36-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=36-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=58.6-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=58.6-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=58.6-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=58.6-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=74-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=74-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=74-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=74-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=97.2-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=97.2-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=97.2-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_ttnn[ttnn_function=ttnn.hardshrink-param=97.2-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=7.0-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=7.0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=36.49-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=36.49-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=58.5-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=58.5-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=97.2-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_bf8b_ttnn[ttnn_function=ttnn.hardshrink-param=97.2-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_edge_case_ttnn[ttnn_function=ttnn.hardshrink-param=0.45-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_edge_case_ttnn[ttnn_function=ttnn.hardshrink-param=7.7-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_edge_case_ttnn[ttnn_function=ttnn.hardshrink-param=197.2-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_shrink_functions_edge_case_ttnn[ttnn_function=ttnn.hardshrink-param=100000.0-input_shapes=torch.Size([2, 1024, 1024])]'])
-
-_add('ttnn.hardsigmoid is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_hardsigmoid',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_edge_case_ttnn[ttnn_function=ttnn.hardsigmoid-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_hardsigmoid_ttnn'])
-
 _add('ttnn.hardswish is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_hardswish',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_hardswish_ttnn',
@@ -1259,25 +1215,6 @@ _add('ttnn.acos is a ttnn operation that tensix does not model (no program of it
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_acos_bf16',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_acos_fixed'])
 
-_add('ttnn.acosh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_edge_case_ttnn[ttnn_function=ttnn.acosh-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=1-high=100-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=1-high=100-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=1-high=100-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-low=-100-high=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-low=-100-high=1-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-low=-100-high=1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=-100-high=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=-100-high=1-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=-100-high=1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=-100-high=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=-100-high=1-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=-100-high=1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=1-high=100-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=1-high=100-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.acosh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=1-high=100-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_acosh_ttnn'])
-
 _add('ttnn.alt_complex_rotate90 is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_alt_complex_rotate90'])
 
@@ -1285,25 +1222,6 @@ _add('ttnn.asin is a ttnn operation that tensix does not model (no program of it
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_asin',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_asin_bf16',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_asin_fixed'])
-
-_add('ttnn.asinh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_edge_case_ttnn[ttnn_function=ttnn.asinh-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=1-high=100-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=1-high=100-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=1-high=100-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-low=-100-high=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-low=-100-high=1-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-low=-100-high=1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=-100-high=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=-100-high=1-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-low=-100-high=1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=-100-high=1-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=-100-high=1-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=-100-high=1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=1-high=100-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=1-high=100-input_shapes=torch.Size([1, 1, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_inverse_hyperbolic_edge_case_ttnn[ttnn_function=ttnn.asinh-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-low=1-high=100-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_asinh_ttnn'])
 
 _add('ttnn.atan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_atan'])

@@ -53,7 +53,8 @@ FORK = "622c6fb9"
 __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMode", "string_to_unary_with_param",
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
-           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink"]
+           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "hardsigmoid", "asinh",
+           "acosh"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -249,6 +250,15 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("hardtanh", (_bits(p[0]), _bits(p[1])))
     if name == "SOFTSHRINK":
         return _call("softshrink", (_bits(p[0]),))
+    if name in ("ASINH", "ACOSH"):
+        return _call(name.lower())
+    if name == "HARDSIGMOID":
+        return _call("hardsigmoid")
+    if name == "HARDSHRINK":     # unary_op_utils.cpp: lambda rounded to BF16 (RNE) for a BF16 input
+        lam = _bits(p[0])
+        if dtype == DataType.BFLOAT16:
+            lam = ((lam + 0x7FFF + ((lam >> 16) & 1)) >> 16 & 0xFFFF) << 16
+        return _call("hardshrink", (lam,))
     if name in ("RELU6", "RELU_MAX", "RELU_MIN", "LEAKY_RELU"):
         from tensix.ttnn.kernels.eltwise import relu_sfpu
         kernel = {"RELU6": "relu_max", "RELU_MAX": "relu_max", "RELU_MIN": "relu_min"}.get(name, "leaky_relu")
@@ -640,6 +650,15 @@ def softshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
     return _op("softshrink", [("SOFTSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
+def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.hardshrink(x, lambd=0.5): x where |x| > lambd, else 0 (hardshrink_tile)."""
+    return _op("hardshrink", [("HARDSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+hardsigmoid = _named(_plain_op("HARDSIGMOID"), "hardsigmoid",
+                     "ttnn.hardsigmoid(x): min(max(x / 6 + 0.5, 0), 1) (hardsigmoid_tile).")
+asinh = _named(_plain_op("ASINH"), "asinh", "ttnn.asinh(x): log(|x| + sqrt(x * x + 1)) with x's sign (asinh_tile).")
+acosh = _named(_plain_op("ACOSH"), "acosh", "ttnn.acosh(x): log(x + sqrt(x * x - 1)), NaN below 1 (acosh_tile).")
 relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
 
 

@@ -16,30 +16,19 @@ The inits are SFPU_UNARY_INIT (the common SFPU init, no constants). The int32 va
 
 from __future__ import annotations
 
-from tensix.sfpi import v_if, vec_min_max
+from tensix.sfpi import lib, v_if, vec_min_max
 from tensix.sfpi.rewrite import sfpi_inline
 from tensix.sfpi.vector import reinterpret, vFloat, vUInt
 
 
 def _faces(row):
-    from tensix.sfpi import lib
     lib._unary_tile(row)
-
-
-@sfpi_inline
-def _relu_max_row(v, threshold):
-    result = v
-    with v_if(result > threshold):
-        result = threshold
-    with v_if(result < 0.0):
-        result = vFloat(0.0)
-    return result
 
 
 def relu_max_program(approx, fp32_dest, bits):
     """``_relu_max_<vFloat, APPROX, 8, uint32_t>(bits)`` over the tile (VectorMode::RC)."""
     threshold = reinterpret(vFloat, vUInt(bits))
-    _faces(lambda v: _relu_max_row(v, threshold))
+    _faces(lambda v: lib.relu_max_body(v, threshold))
 
 
 def relu_min_program(approx, fp32_dest, bits):
