@@ -703,6 +703,22 @@ def _nb_mm_write(D, fp32, out):
                 of[s0 + k] = r
 
 
+@numba.njit(cache=True, nogil=True)
+def _nb_mm_range(lo, hi, bits, shift, D, D2, d_lsb, d_bound, part, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb,
+                 b_max, fp32, out, touched):
+    """MatmulSequence.run of Dst tiles lo..hi - 1 in one compiled call (a second host thread takes the GIL only to
+    start it and to return, not between its steps): their readings and statistics, the products `part` (on those
+    tiles, in call order), the new bits of the tiles a product names into out."""
+    if hi <= lo:
+        return
+    _nb_dst_read_stats(bits[lo:hi], shift, D2[lo:hi], d_lsb[lo:hi], d_bound[lo:hi])
+    if part.shape[0]:
+        _nb_mm_products(part, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb, b_max, d_lsb, d_bound, D, fp32, 32)
+    for t in range(lo, hi):
+        if touched[t]:
+            _nb_mm_write(D[t:t + 1], fp32, out[t:t + 1])
+
+
 _MM_WORK: dict = {}
 # host threads for the products (TENSIX_THREADS overrides the machine's CPU count, as for the SFPU batches): with
 # two, the products of two disjoint sets of Dst tiles run side by side (the compiled kernel releases the GIL)
@@ -780,52 +796,67 @@ def matmul_sequence(a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest:
     or MatmulOperands prepared for this fidelity and transpose); ``dst``: (nd, 32, 32) Dst bits (uint32 with
     ``fp32_dest``, else uint16); ``transpose``: in1 transposed, for all products (matmul()'s flag). Returns the new
     Dst bits (a new array)."""
-    A = a if isinstance(a, MatmulOperands) else MatmulOperands.prepare(a, "a", fidelity)
-    B = b if isinstance(b, MatmulOperands) else MatmulOperands.prepare(b, "b", fidelity, transpose)
-    dstc = _Dst(fp32_dest)
-    d_bits = _lead(_tiles(dst, "dst", dstc.dtype))[0]
-    prods = np.ascontiguousarray(products, dtype=np.int64).reshape(-1, 3)
-    nph = num_fidelity_phases(fidelity)
-    if len(prods) == 0:
-        return d_bits.copy()
-    if (nph > 2 and A.lo is None) or (nph > 1 and B.lo is None):
-        raise FpuError("matmul_sequence: the operands were prepared for a lower fidelity")
-    if prods.min() < 0 or prods[:, 0].max() >= len(d_bits) or prods[:, 1].max() >= len(A) \
-            or prods[:, 2].max() >= len(B):
-        raise FpuError("matmul_sequence: a product names a tile outside dst, a or b")
-    # float64 readings (updated in place) and statistics of the Dst tiles
-    nd = len(d_bits)
-    flat = np.ascontiguousarray(d_bits).reshape(nd, -1)
-    D = np.empty((nd, 32, 32), np.float64)
-    d_lsb = np.empty(nd, np.int64)
-    d_bound = np.empty(nd, np.float64)
-    _nb_dst_read_stats(flat, 0 if fp32_dest else 16, D.reshape(nd, -1), d_lsb, d_bound)
-    a_lo = A.hi if A.lo is None else A.lo
-    b_lo = B.hi if B.lo is None else B.lo
-    args = (A.hi, a_lo, B.hi, b_lo, nph, A.lsb, A.max, B.lsb, B.max, d_lsb, d_bound, D, fp32_dest, 32)
+    seq = MatmulSequence(a, b, products, dst, fidelity, fp32_dest, transpose)
+    prods, nd = seq.prods, len(seq.out)
+    cut = nd
     if _MM_THREADS > 1 and len(prods) >= _MM_SPLIT_MIN and nd > 1:
-        # two disjoint sets of Dst tiles (about half the products each), each in call order
+        # two disjoint ranges of Dst tiles (about half the products each), each in call order
         counts = np.bincount(prods[:, 0], minlength=nd)
-        cut = int(np.searchsorted(np.cumsum(counts), len(prods) // 2)) + 1
+        cut = min(int(np.searchsorted(np.cumsum(counts), len(prods) // 2)) + 1, nd)
+    if cut < nd:
         low = prods[:, 0] < cut
-        first, second = prods[low], prods[~low]
-        if len(first) and len(second):
-            fut = _mm_pool().submit(_nb_mm_products, second, *args)
-            try:
-                _nb_mm_products(first, *args)
-            finally:
-                fut.result()
-        else:
-            _nb_mm_products(prods, *args)
+        fut = _mm_pool().submit(seq.run, cut, nd, prods[~low])
+        try:
+            seq.run(0, cut, prods[low])
+        finally:
+            fut.result()
     else:
-        _nb_mm_products(prods, *args)
-    out = np.empty_like(d_bits)
-    _nb_mm_write(D, fp32_dest, out)
-    touched = np.zeros(nd, bool)
-    touched[prods[:, 0]] = True
-    if not touched.all():       # a Dst tile no product names keeps its bits (its FPU reading need not round-trip:
-        out[~touched] = d_bits[~touched]    # exponent-255 patterns read as finite numbers and write back as Inf)
-    return out
+        seq.run(0, nd, prods)
+    return seq.out
+
+
+class MatmulSequence:
+    """matmul_sequence's work, checked and set up, to be run in ranges of Dst tiles: ``run(lo, hi, part)`` computes
+    the products `part` (rows of ``prods`` in call order, all on Dst tiles lo..hi - 1) and writes those tiles' new
+    bits into ``out[lo:hi]``. Ranges are independent (each reads and writes only its own tiles), so they may run on
+    different host threads at once; ``out`` of a range is final once its run returns. A Dst tile no product names
+    keeps its bits (its FPU reading need not round-trip: exponent-255 patterns read as finite numbers and write
+    back as Inf)."""
+
+    def __init__(self, a, b, products, dst, fidelity=MathFidelity.HiFi4, fp32_dest: bool = False,
+                 transpose: bool = False):
+        A = a if isinstance(a, MatmulOperands) else MatmulOperands.prepare(a, "a", fidelity)
+        B = b if isinstance(b, MatmulOperands) else MatmulOperands.prepare(b, "b", fidelity, transpose)
+        dstc = _Dst(fp32_dest)
+        d_bits = _lead(_tiles(dst, "dst", dstc.dtype))[0]
+        prods = np.ascontiguousarray(products, dtype=np.int64).reshape(-1, 3)
+        nph = num_fidelity_phases(fidelity)
+        if len(prods) and ((nph > 2 and A.lo is None) or (nph > 1 and B.lo is None)):
+            raise FpuError("matmul_sequence: the operands were prepared for a lower fidelity")
+        if len(prods) and (prods.min() < 0 or prods[:, 0].max() >= len(d_bits) or prods[:, 1].max() >= len(A)
+                           or prods[:, 2].max() >= len(B)):
+            raise FpuError("matmul_sequence: a product names a tile outside dst, a or b")
+        nd = len(d_bits)
+        self.prods = prods
+        self.bits = np.ascontiguousarray(d_bits).reshape(nd, -1)
+        self.out = d_bits.copy()
+        self.touched = np.zeros(nd, bool)
+        self.touched[prods[:, 0]] = True
+        # float64 readings (updated in place) and statistics of the Dst tiles
+        self.D = np.empty((nd, 32, 32), np.float64)
+        self.d_lsb = np.empty(nd, np.int64)
+        self.d_bound = np.empty(nd, np.float64)
+        self.fp32 = fp32_dest
+        self.A, self.B, self.nph = A, B, nph
+
+    def run(self, lo: int, hi: int, part) -> None:
+        """The products `part` (rows of prods, all on Dst tiles lo..hi - 1) into out[lo:hi]."""
+        A, B = self.A, self.B
+        D = self.D
+        _nb_mm_range(lo, hi, self.bits, 0 if self.fp32 else 16, D, D.reshape(len(D), -1), self.d_lsb, self.d_bound,
+                     np.ascontiguousarray(part), A.hi, A.hi if A.lo is None else A.lo, B.hi,
+                     B.hi if B.lo is None else B.lo, self.nph, A.lsb, A.max, B.lsb, B.max, self.fp32, self.out,
+                     self.touched)
 
 
 def _mm_pool():
