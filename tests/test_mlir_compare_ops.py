@@ -107,11 +107,16 @@ def test_broadcast_scalar_and_dtype(device):
     assert ttnn.op_report()[-1].op in ("ttnn.eq", "ttnn.typecast")
 
 
-def test_what_is_not_modelled(device):
-    a = dev_tensor(np.ones((32, 32), np.float32), ttnn.bfloat16, device)
-    b = dev_tensor(np.ones((32, 32), np.float32), ttnn.bfloat8_b, device)
-    with pytest.raises(NotModelledError, match="GEZ"):          # the FPU path: a - b, then GEZ
-        ttnn.ge(a, b)
+def test_mixed_dtypes_take_the_fpu_path_and_a_number_first_is_not_modelled(device):
+    """bfloat16 against bfloat8_b: binary_ng's FPU path, a - b then GEZ (gez_tile); values on a grid of quarters
+    keep the difference exact, so the result is numpy's, zero differences included."""
+    rng = np.random.default_rng(3)
+    x = (rng.integers(-8, 8, (32, 64)) / 4).astype(np.float32)
+    y = (rng.integers(-8, 8, (32, 64)) / 4).astype(np.float32)
+    y[0] = x[0]
+    a = dev_tensor(x, ttnn.bfloat16, device)
+    b = dev_tensor(y, ttnn.bfloat8_b, device)
+    np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(ttnn.ge(a, b)), np.float32), (x >= y).astype(np.float32))
     with pytest.raises(NotModelledError, match="number as input_tensor_a"):
         ttnn.ge(0.5, a)
 

@@ -600,3 +600,30 @@ def test_integer_maximum_minimum_run_tt_llks_int32_kernel(device, dtype, np_dtyp
     col = b[:, :, :1].copy()
     got = ttnn.to_numpy(getattr(ttnn, name)(to(a), to(col)))
     np.testing.assert_array_equal(np.asarray(got).astype(np_dtype), fn(a, col))
+
+
+@pytest.mark.parametrize("dtype,np_dtype", [(ttnn.int32, np.int32), (ttnn.uint32, np.uint32), (ttnn.uint16, np.uint16)])
+def test_integer_comparisons_run_the_int_compare_kernels(device, dtype, np_dtype):
+    """lt / gt / le / ge of INT32, UINT32 and UINT16 tensors: binary_ng's SFPU kernel with {op}_int_tile<format>
+    (calculate_binary_comp_int32 / _uint: a - b with the sign fix-ups, shifted to 0 or 1), exact against numpy on
+    every pair of extremes (where a - b overflows 32 bits), on equal pairs, with a scalar operand and a row broadcast;
+    eq / ne of integers (sub_int_tile then EQZ / NEZ) raise NotModelledError."""
+    rng = np.random.default_rng(8)
+    info = np.iinfo(np_dtype)
+    a = rng.integers(info.min, info.max, (2, 40, 96), dtype=np.int64, endpoint=True)
+    b = rng.integers(info.min, info.max, (2, 40, 96), dtype=np.int64, endpoint=True)
+    edge = np.array([info.min, info.max, 0, 1, info.max - 1, info.min + 1, info.max // 2, info.max // 2 + 1])
+    a[0, 0, :64] = np.repeat(edge, 8)
+    b[0, 0, :64] = np.tile(edge, 8)
+    b[1, 1] = a[1, 1]
+    to = lambda x: ttnn.from_numpy(np.asarray(x).astype(np_dtype), dtype=dtype, layout=ttnn.TILE_LAYOUT,  # noqa: E731
+                                   device=device)
+    ta, tb = to(a), to(b)
+    row = b[:, :1, :]
+    for name, ref in (("lt", np.less), ("gt", np.greater), ("le", np.less_equal), ("ge", np.greater_equal)):
+        fn = getattr(ttnn, name)
+        np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, tb))).astype(np.int64), ref(a, b), err_msg=name)
+        np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, to(row)))).astype(np.int64), ref(a, row))
+        np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, 5))).astype(np.int64), ref(a, 5))
+    with pytest.raises(tensix.NotModelledError, match="sub_int_tile"):
+        ttnn.eq(ta, tb)

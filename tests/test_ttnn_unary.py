@@ -490,3 +490,30 @@ def test_asinh_and_acosh_follow_their_log_and_sqrt_bodies(device):
     okb = np.abs(xb) < 2.0 ** 63
     bound = _log_body_bound(np.abs(xb) + np.sqrt(xb * xb + 1)) + np.abs(ref) * 2.0 ** -7    # SFPSTORE to BF16
     assert np.all(np.abs(gb - ref)[okb] <= bound[okb])
+
+
+@pytest.mark.parametrize("name,ref", [("eqz", np.equal), ("nez", np.not_equal), ("ltz", np.less),
+                                      ("gtz", np.greater), ("gez", np.greater_equal), ("lez", np.less_equal)])
+def test_zero_comparisons_float_and_int32(device, name, ref):
+    """ttnn.eqz / nez / ltz / gtz / gez / lez. Float (calculate_comp, tt-llk's instruction list): +/-0 compare as
+    zero, a float32 subnormal is not zero (its |bits| are not 0), infinities compare by sign and NaN is false for
+    everything but nez (its |bits| lie above inf's); bfloat16 the same, its subnormals arriving in Dst as zero. Int32 (calculate_comp_int, SFPI):
+    exact against numpy over the int32 range (INT_MIN left out: Dst holds int32 as sign-magnitude, where it has no
+    representation)."""
+    fn = getattr(ttnn, name)
+    x = np.array([-2.0, -0.0, 0.0, 1e-40, -1e-40, 3.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 1e30], np.float32)
+    x = np.resize(x, (2, 32, 48))
+    with np.errstate(invalid="ignore"):
+        want = ref(x.astype(np.float64), 0.0)
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(t))), want.astype(np.float32))
+    tb = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    xb = np.asarray(ttnn.to_numpy(tb), np.float64)
+    xb = np.where(np.abs(xb) < 2.0 ** -126, 0.0, xb)    # a bfloat16 subnormal reaches the SFPU as zero
+    with np.errstate(invalid="ignore"):
+        np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(tb)), np.float32), ref(xb, 0.0).astype(np.float32))
+    rng = np.random.default_rng(16)
+    xi = rng.integers(-2 ** 31 + 1, 2 ** 31, (2, 40, 70), dtype=np.int64)
+    xi.flat[:6] = [0, 1, -1, 2 ** 31 - 1, -2 ** 31 + 1, 0]
+    ti = ttnn.from_numpy(xi.astype(np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ti))).astype(np.int64), ref(xi, 0).astype(np.int64))

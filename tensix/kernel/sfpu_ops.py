@@ -453,6 +453,33 @@ mul_int_tile = _ListOp(
     NotModelledError. ``mul_int_tile_init<data_format>()`` loads its constants and templates.""")
 
 
+def _comp_int_op(op, sym):
+    return _ListOp(
+        f"{op}_int_tile", 3, ("Int32", "UInt32", "UInt16"), None,
+        lambda fmt, tiles: llk.binary_comp_int_programs(op, fmt, tiles),
+        f"""``{op}_int_tile<data_format>(idst0, idst1, odst)`` (622c6fb9 api/compute/binary_comp.h): Dst[odst] = 1 where
+    Dst[idst0] {sym} Dst[idst1] as Int32, UInt32 or UInt16 integers, else 0 (tt-metal's calculate_binary_comp_int32 /
+    calculate_binary_comp_uint: a subtraction with its sign fix-ups, tensix.sfpi.llk.binary_comp_int_face).""")
+
+
+lt_int_tile = _comp_int_op("lt", "<")
+gt_int_tile = _comp_int_op("gt", ">")
+le_int_tile = _comp_int_op("le", "<=")
+ge_int_tile = _comp_int_op("ge", ">=")
+
+
+def _comp_int_init(op_fn):
+    def init(data_format=None):
+        op_fn.init(data_format)
+    init.__name__ = init.__qualname__ = f"{op_fn.name}_init"
+    init.__doc__ = f"{op_fn.name}_init<data_format>(): the binary SFPU init (SFPU_BINARY_INIT)."
+    return init
+
+
+lt_int_tile_init, gt_int_tile_init, le_int_tile_init, ge_int_tile_init = (
+    _comp_int_init(f) for f in (lt_int_tile, gt_int_tile, le_int_tile, ge_int_tile))
+
+
 def where_tile_init(data_format=None):
     """where_tile_init(): SFPU_TERNARY_INIT_FN(where, _init_where_): the ternary SFPU init and tt-llk's templates."""
     where_tile.init(data_format)
@@ -497,7 +524,12 @@ for _name, _bspec in llk.BINARY.items():
     globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_BinaryOp(_name, _BinarySpec(_bspec)))
     _NAMES.append(_name)
 
+for _name in llk.COMP_ZERO:     # the C++ names of the int32 forms: gtz_tile_int32(idst) after gtz_tile_init()
+    globals()[f"{_name}_tile_int32"] = globals()[f"{_name}_int32_tile"]
+
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
+           *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge") for s in ("", "_init")],
+           *[f"{m}_tile_int32" for m in llk.COMP_ZERO],
            "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [
     f"{n}_tile{s}" for n in _NAMES for s in ("", "_init")]

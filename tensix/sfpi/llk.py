@@ -1088,6 +1088,29 @@ def _sqrt_checked(x, approx):
     return y
 
 
+@sfpi_inline
+def _comp_zero_int_row(v, mode):
+    zero = vInt(0)
+    cond = {"eqz": lambda: v == zero, "nez": lambda: v != zero, "ltz": lambda: v < zero, "gtz": lambda: v > zero,
+            "lez": lambda: v <= zero, "gez": lambda: v >= zero}[mode]()
+    with v_if(cond):
+        v = vInt(1)
+    with v_else():
+        v = zero
+    return v
+
+
+def comp_zero_int_program(approx, fp32_dest, mode):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_comp.h ``calculate_comp_int<APPROX, mode>`` ({mode}_tile_int32): per row
+    vInt v = dst_reg[0]; v_if (v <op> 0) v = 1; v_else v = 0; dst_reg[0] = v (sfpi's vInt compares with zero; the
+    SFPLOAD / SFPSTORE of an Int32 Dst in their default mode)."""
+    def face():
+        for _ in range(8):
+            dst_reg[0] = _comp_zero_int_row(vInt(dst_reg[0]), mode)
+            dst_reg += 1
+    _faces(face)
+
+
 # ---- binary SFPU ops ----------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class BinaryOp:
@@ -1389,6 +1412,12 @@ UNARY_FORK = {
                      sqrt_init, _approx_only, version=FORK),
     "asinh": UnaryOp("asinh", (), asinh_program, "Dst tile idst = asinh(x) = sign(x) log(|x| + sqrt(x * x + 1)).",
                      sqrt_init, _approx_only, version=FORK),
+    **{m: UnaryOp(m, (), None, f"Dst tile idst = 1.0 where x {sym} 0, else 0.0 (float; tt-llk's instruction list).",
+                  version=FORK, llk=lambda t, m=m: comp_zero_programs(m))
+       for m, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<="))},
+    **{f"{m}_int32": UnaryOp(f"{m}_int32", (("mode", m),), comp_zero_int_program,
+                             f"Dst tile idst = 1 where x {sym} 0 as an int32, else 0.", version=FORK)
+       for m, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<="))},
     "softshrink": UnaryOp("softshrink", (), softshrink_program, "Dst tile idst = x - clamp(x, -float(param0), "
                           "float(param0)).", version=FORK, runtime=("param0",)),
 }
@@ -1769,6 +1798,98 @@ def mul_int_disable_face(dst_index_in0, dst_index_in1, dst_index_out, iterations
             _mk("SFPIADD", Imm12=0, VC=3, VD=2, Mod1=4), _mk("SFPSHFT", Imm12=8, VC=0, VD=2, Mod1=1),
             _mk("SFPIADD", Imm12=0, VC=2, VD=0, Mod1=4), _mk("SFPSTORE", VD=0, Mod0=6, AddrMod=2, Imm10=offo)]
     return row * iterations
+
+
+def binary_comp_int_face(dst_index_in0, dst_index_in1, dst_index_out, op, data_format, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary_comp.h for one face: ``calculate_binary_comp_int32<op>`` (Int32) or
+    ``calculate_binary_comp_uint<op, fmt>`` (UInt32, UInt16); op lt, gt, le or ge (gt and le swap the operands, le
+    and ge take the complement through the sign immediate). Int32 and UInt32: per row INT32 loads of a and b,
+    SFPSETSGN of b into a scratch, SFPIADD a - scratch without CC, the sign fix-ups (SFPXOR, SFPOR, SFPXOR), a
+    logical shift right by 31 to 0 or 1, an INT32 store with ADDR_MOD_2 moving on. UInt16: LO16 loads, b = a - b,
+    SFPNOT for le / ge, the shift, a LO16 store."""
+    use_ge = op in ("le", "ge")
+    ia, ib = (dst_index_in1, dst_index_in0) if op in ("gt", "le") else (dst_index_in0, dst_index_in1)
+    a, b, scratch = 0, 1, 2
+    mod0 = 6 if data_format == "UInt16" else 4      # InstrModLoadStore LO16 / INT32
+    row = [_mk("SFPLOAD", VD=a, Mod0=mod0, AddrMod=3, Imm10=ia * 64),
+           _mk("SFPLOAD", VD=b, Mod0=mod0, AddrMod=3, Imm10=ib * 64)]
+    if data_format == "UInt16":
+        row.append(_mk("SFPIADD", Imm12=0, VC=a, VD=b, Mod1=6))
+        if use_ge:
+            row.append(_mk("SFPNOT", VC=b, VD=b))
+        result = b
+    else:
+        if data_format == "Int32":
+            result, xor_src, last_xor = (a, b, (b, a)) if not use_ge else (b, a, (b, a))
+            out = a
+        else:
+            result, xor_src = (a, b) if use_ge else (b, a)
+            last_xor = (xor_src, result)
+            out = result
+        row += [_mk("SFPSETSGN", Imm1=1 if use_ge else 0, VC=b, VD=scratch, Mod1=1),
+                _mk("SFPIADD", Imm12=0, VC=a, VD=scratch, Mod1=6),
+                _mk("SFPXOR", VC=xor_src, VD=result), _mk("SFPOR", VC=scratch, VD=result),
+                _mk("SFPXOR", VC=last_xor[0], VD=last_xor[1])]
+        result = out
+    row += [_mk("SFPSHFT", Imm12=-31, VC=result, VD=result, Mod1=1),
+            _mk("SFPSTORE", VD=result, Mod0=mod0, AddrMod=2, Imm10=dst_index_out * 64)]
+    return row * iterations
+
+
+def binary_comp_int_programs(op, data_format, tiles):
+    """(tile program, init program) of 622c6fb9 ``{op}_int_tile<data_format>(idst0, idst1, odst)`` /
+    ``{op}_int_tile_init<data_format>()`` (api/compute/binary_comp.h: rel_int_tile_dispatch in the binary driver's
+    RC walk; the init is the binary SFPU init): Dst[odst] = 1 where Dst[idst0] op Dst[idst1], else 0, as integers."""
+    i0, i1, o = tiles
+    name = f"{op}_int_tile<{data_format}>"
+    tile = _instr_program(("comp_int", op, data_format, tuple(tiles)), lambda: InstrProgram(
+        f"{name}({i0}, {i1}, {o})", _driver_rc(binary_comp_int_face(i0, i1, o, op, data_format)), _BINARY_AMODS))
+    init = _instr_program(("comp_int_init", op, data_format), lambda: InstrProgram(
+        f"{op}_int_tile_init<{data_format}>", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
+
+
+COMP_ZERO = ("eqz", "nez", "ltz", "gtz", "gez", "lez")
+
+
+def comp_zero_face(mode, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_comp.h ``calculate_comp<APPROX, mode>`` (the float form of eqz_tile, nez_tile,
+    ltz_tile, gtz_tile, gez_tile, lez_tile) for one face: for the ordered ones first LReg5 = +inf (SFPLOADI FLOATB
+    0x7F80); per row SFPLOAD v, SFPSETSGN |v| into LReg2, the default result stored (LConst 0 or 1), then under
+    SFPSETCC conditions on v's sign and |v| != 0 (and SFPIADD inf - |v| for NaN, whose |v| is above inf's bits) the
+    other constant stored; the last store with ADDR_MOD_2 (dest += 2) moves on. So +/-0 are zero, subnormals are
+    not, NaN is neither below, above nor equal to zero."""
+    zero, one = 9, 10       # p_sfpu::LCONST_0, LCONST_1
+    store = lambda reg, am: _mk("SFPSTORE", VD=reg, Mod0=0, AddrMod=am, Imm10=0)  # noqa: E731
+    setcc = lambda reg, m: _mk("SFPSETCC", Imm1=0, VC=reg, VD=0, Mod1=m)          # noqa: E731
+    encc = _mk("SFPENCC", Imm2=0, VD=0, Mod1=0)
+    lt0, ne0, gte0, eq0 = 0, 2, 4, 6
+    row = [_mk("SFPLOAD", VD=0, Mod0=0, AddrMod=3, Imm10=0), _mk("SFPSETSGN", Imm1=0, VC=0, VD=2, Mod1=1)]
+    not_nan = _mk("SFPIADD", Imm12=0, VC=5, VD=2, Mod1=2 | 8)     # inf - |v| >= 0
+    is_nan = _mk("SFPIADD", Imm12=0, VC=5, VD=2, Mod1=2)          # inf - |v| < 0
+    if mode in ("eqz", "nez"):
+        hit, miss = (one, zero) if mode == "eqz" else (zero, one)
+        row += [store(miss, 3), setcc(2, eq0), store(hit, 2), encc]
+    elif mode in ("ltz", "gtz"):
+        row += [store(zero, 3), setcc(0, lt0 if mode == "ltz" else gte0), setcc(2, ne0), not_nan, store(one, 2), encc]
+    elif mode in ("gez", "lez"):
+        row += [store(one, 3), setcc(0, lt0 if mode == "gez" else gte0), setcc(2, ne0), store(zero, 3), encc, is_nan,
+                store(zero, 2), encc]
+    else:
+        raise ValueError(f"comp_zero_face: {mode!r} is not one of {COMP_ZERO}")
+    head = [] if mode in ("eqz", "nez") else [_mk("SFPLOADI", VD=5, Mod0=0, Imm16=0x7F80)]
+    return head + row * iterations
+
+
+def comp_zero_programs(mode):
+    """(tile program, init program) of 622c6fb9 ``{mode}_tile(idst)`` / ``{mode}_tile_init()`` (api/compute/
+    eltwise_unary/comp.h, the float form): comp_zero_face in the unary driver's RC walk; the init is the unary SFPU
+    init, which for these SfpuTypes sets ADDR_MOD_6 dest += 2 (eltwise_unary_sfpu_configure_addrmod)."""
+    tile = _instr_program(("comp_zero", mode), lambda: InstrProgram(
+        f"{mode}_tile", _driver_rc(comp_zero_face(mode)), _BINARY_AMODS))
+    init = _instr_program(("comp_zero_init", mode), lambda: InstrProgram(
+        f"{mode}_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
 
 
 def mul_int_programs(tiles):

@@ -1024,35 +1024,28 @@ _add("ttnn.add: row-major operands (binary_ng's row-major kernels, reader_interl
 _add('ttnn.bcast is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_bcast'])
 
-_add('ttnn.eq is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
+_add('ttnn.eq: sharded operands where it is not binary_ng\'s native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.eq]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.eq]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.eq]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.eq]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_0-input_shapes=torch.Size([64, 64])]',
+      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.eq]'])
+_add('ttnn.eq of INT32 operands runs sub_int_tile, then EQZ of an integer tile (binary_ng_utils.cpp OpConfig), which tensix does not model.',
+     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_0-input_shapes=torch.Size([64, 64])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_1-input_shapes=torch.Size([64, 64])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
-_add('ttnn.ge is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
+_add('ttnn.ge: sharded operands where it is not binary_ng\'s native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.ge]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.ge]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.ge]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.ge]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ge-scalar=0_0-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ge-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ge-scalar=0_1-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ge-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
+      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.ge]'])
 
-_add('ttnn.gt is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
+_add('ttnn.gt: sharded operands where it is not binary_ng\'s native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.gt]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.gt]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.gt]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.gt]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.gt-scalar=0_0-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.gt-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.gt-scalar=0_1-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.gt-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
+      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.gt]'])
 
 _add('ttnn.logical_and is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.logical_and]',
@@ -1066,15 +1059,11 @@ _add('ttnn.logical_or is a ttnn operation that tensix does not model (no program
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.logical_or]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.logical_or]'])
 
-_add('ttnn.lt is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
+_add('ttnn.lt: sharded operands where it is not binary_ng\'s native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.lt]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.lt]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.lt]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.lt]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.lt-scalar=0_0-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.lt-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.lt-scalar=0_1-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.lt-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
+      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.lt]'])
 
 _add("ttnn.multiply: sharded operands where it is not binary_ng's native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.",
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.multiply]',
@@ -1089,12 +1078,13 @@ _add("ttnn.multiply: sharded operands where it is not binary_ng's native L1 shar
       'tests/ttnn/unit_tests/operations/eltwise/test_mul.py::test_multiply_with_scalar_sharded[scalar=0.125-input_shard_orientation=ShardOrientation.ROW_MAJOR-output_memory_config=MemoryConfig(memory_layout=TensorMemoryLayout::INTERLEAVED,buffer_type=BufferType::L1,shard_spec=std::nullopt,nd_shard_spec=std::nullopt,created_with_nd_shard_spec=0,per_core_allocation=0,range_lockstep_allocation=0)]',
       'tests/ttnn/unit_tests/operations/eltwise/test_mul.py::test_multiply_with_scalar_sharded[scalar=0.125-input_shard_orientation=ShardOrientation.COL_MAJOR-output_memory_config=MemoryConfig(memory_layout=TensorMemoryLayout::INTERLEAVED,buffer_type=BufferType::L1,shard_spec=std::nullopt,nd_shard_spec=std::nullopt,created_with_nd_shard_spec=0,per_core_allocation=0,range_lockstep_allocation=0)]'])
 
-_add('ttnn.ne is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
+_add('ttnn.ne: sharded operands where it is not binary_ng\'s native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.ne]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.ne]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.ne]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.ne]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_0-input_shapes=torch.Size([64, 64])]',
+      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.ne]'])
+_add('ttnn.ne of INT32 operands runs sub_int_tile, then NEZ of an integer tile (binary_ng_utils.cpp OpConfig), which tensix does not model.',
+     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_0-input_shapes=torch.Size([64, 64])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_1-input_shapes=torch.Size([64, 64])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
@@ -1258,14 +1248,11 @@ _add('ttnn.clamp of an INT32 tensor with integer bounds (clamp_tile_int32) is no
 _add('ttnn.cosh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_cosh_ttnn'])
 
-_add('ttnn.eqz is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_ttnn[ttnn_function=ttnn.eqz-low=-5-high=5-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=2-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([32, 32])]',
+_add('ttnn.eqz of a UINT16 / UINT32 tensor (eqz_tile_uint16 / _uint32) is not modelled by tensix.ttnn.',
+     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=2-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([32, 32])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=65535-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([1, 3, 320, 384])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=2-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=4294967295-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.eqz-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.eqz-input_shapes=torch.Size([1, 3, 320, 384])]'])
+      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=4294967295-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
 _add('ttnn.floor is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_floor',
@@ -1275,15 +1262,7 @@ _add('ttnn.frac is a ttnn operation that tensix does not model (no program of it
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_frac_ttnn',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_frac_ttnn_opt'])
 
-_add('ttnn.gez is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_ttnn[ttnn_function=ttnn.gez-low=-5-high=5-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.gez-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.gez-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
-_add('ttnn.gtz is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_ttnn[ttnn_function=ttnn.gtz-low=-5-high=5-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.gtz-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.gtz-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
 _add('ttnn.hardmish is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_hardmish',
@@ -1321,16 +1300,7 @@ _add('ttnn.isposinf is a ttnn operation that tensix does not model (no program o
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-ttnn_op=ttnn.isposinf]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-ttnn_op=ttnn.isposinf]'])
 
-_add('ttnn.le is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.le-scalar=0_0-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.le-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.le-scalar=0_1-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.le-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
-_add('ttnn.lez is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_ttnn[ttnn_function=ttnn.lez-low=-5-high=5-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.lez-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.lez-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
 _add('ttnn.logical_not is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logical_not'])
@@ -1339,19 +1309,12 @@ _add('ttnn.logit is a ttnn operation that tensix does not model (no program of i
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit_edge_cases'])
 
-_add('ttnn.ltz is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_ttnn[ttnn_function=ttnn.ltz-low=-5-high=5-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.ltz-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.ltz-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
-_add('ttnn.nez is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_ttnn[ttnn_function=ttnn.nez-low=-5-high=5-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=2-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([32, 32])]',
+_add('ttnn.nez of a UINT16 / UINT32 tensor (nez_tile_uint16 / _uint32) is not modelled by tensix.ttnn.',
+     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=2-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([32, 32])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=65535-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([1, 3, 320, 384])]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=2-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=4294967295-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.nez-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_edge_case[ttnn_function=ttnn.nez-input_shapes=torch.Size([1, 3, 320, 384])]'])
+      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=4294967295-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
 _add('ttnn.rdiv is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_rdiv_inf_nan_check',

@@ -200,9 +200,19 @@ _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "m
 
 def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
     """binary_ng_utils.cpp get_sfpu_init_fn: the init / op pair for the SFPU kernels. Integer operands: maximum and
-    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile); the other integer ops are not modelled."""
+    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile), lt / gt / le / ge of INT32 / UINT32 / UINT16
+    ({op}_int_tile<format>); the other integer ops are not modelled."""
     if dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
         name = f"binary_{binary_op[:3]}_{'int32' if dtype == DataType.INT32 else 'uint32'}"
+    elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge"):    # {op}_int_tile<DataFormat::...>
+        import tensix.kernel as K
+        fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}[dtype]
+        op_fn, init_fn = getattr(K, f"{binary_op}_int_tile"), getattr(K, f"{binary_op}_int_tile_init")
+        return SfpuMath(lambda i0, i1, o: op_fn(i0, i1, o, data_format=fmt), lambda: init_fn(fmt), pack_relu)
+    elif dtype in _INT and binary_op in ("eq", "ne"):
+        raise NotModelledError(f"binary_ng's {binary_op} of {dtype!r} operands runs sub_int_tile, then "
+                               f"{binary_op.upper()}Z of an integer tile (binary_ng_utils.cpp OpConfig), which tensix "
+                               "does not model.")
     elif dtype in _INT:
         raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands (add_int_tile, mul_int_tile, "
                                "div_int32_tile, ...) is not modelled by tensix.ttnn.")

@@ -54,7 +54,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "hardsigmoid", "asinh",
-           "acosh"]
+           "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -250,6 +250,13 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("hardtanh", (_bits(p[0]), _bits(p[1])))
     if name == "SOFTSHRINK":
         return _call("softshrink", (_bits(p[0]),))
+    if name in ("EQZ", "NEZ", "LTZ", "GTZ", "GEZ", "LEZ"):     # the float form; integers have their own kernels
+        if dtype == DataType.INT32:
+            return _call(f"{name.lower()}_int32")
+        if dtype in (DataType.UINT32, DataType.UINT16):
+            raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({name.lower()}_tile_uint16 / _uint32) "
+                                   "is not modelled by tensix.ttnn.")
+        return _call(name.lower())
     if name in ("ASINH", "ACOSH"):
         return _call(name.lower())
     if name == "HARDSIGMOID":
@@ -657,6 +664,10 @@ def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
 
 hardsigmoid = _named(_plain_op("HARDSIGMOID"), "hardsigmoid",
                      "ttnn.hardsigmoid(x): min(max(x / 6 + 0.5, 0), 1) (hardsigmoid_tile).")
+eqz, nez, ltz, gtz, gez, lez = (
+    _named(_plain_op(op.upper()), op, f"ttnn.{op}(x): 1 where x {sym} 0, else 0 ({op}_tile: +/-0 are zero, NaN compares "
+           "false except for nez).")
+    for op, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<=")))
 asinh = _named(_plain_op("ASINH"), "asinh", "ttnn.asinh(x): log(|x| + sqrt(x * x + 1)) with x's sign (asinh_tile).")
 acosh = _named(_plain_op("ACOSH"), "acosh", "ttnn.acosh(x): log(x + sqrt(x * x - 1)), NaN below 1 (acosh_tile).")
 relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
