@@ -627,3 +627,21 @@ def test_integer_comparisons_run_the_int_compare_kernels(device, dtype, np_dtype
         np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, 5))).astype(np.int64), ref(a, 5))
     with pytest.raises(tensix.NotModelledError, match="sub_int_tile"):
         ttnn.eq(ta, tb)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_deg2rad_rad2deg_multiply_by_their_float32_constant(device, dtype):
+    """ttnn.deg2rad / rad2deg are ttnn.multiply(x, c, dtype=x.dtype) with c the float32 of pi/180 / 180/pi (622c6fb9
+    unary.cpp): bit for bit that multiply, and within a rounding of numpy's x * c."""
+    rng = np.random.default_rng(9)
+    x = rng.uniform(-720, 720, (2, 40, 70)).astype(np.float32)
+    t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    xin = np.asarray(ttnn.to_numpy(t), np.float64)
+    ulp = 2.0 ** -23 if dtype == ttnn.float32 else 2.0 ** -7
+    for name, c in (("deg2rad", 0.017453292519943295), ("rad2deg", 57.29577951308232)):
+        c32 = float(np.float32(c))
+        got = np.asarray(ttnn.to_numpy(getattr(ttnn, name)(t)), np.float32)
+        same = np.asarray(ttnn.to_numpy(ttnn.multiply(t, c32, dtype=dtype)), np.float32)
+        np.testing.assert_array_equal(got.view(np.uint32), same.view(np.uint32))
+        ref = xin * c32
+        assert np.all(np.abs(got - ref) <= np.abs(ref) * ulp + 1e-30), name

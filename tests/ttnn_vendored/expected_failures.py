@@ -1131,14 +1131,6 @@ _add('ttnn.cbrt is a ttnn operation that tensix does not model (no program of it
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_cbrt_ttnn',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_cbrt_arange'])
 
-_add('ttnn.deg2rad is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_deg2rad',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_edge_case_ttnn[ttnn_function=ttnn.deg2rad-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.deg2rad-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.deg2rad-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.deg2rad-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.deg2rad-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]'])
-
 _add('ttnn.digamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_digamma',
       'tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_digamma_large_x',
@@ -1170,14 +1162,6 @@ _add('ttnn.multigammaln is a ttnn operation that tensix does not model (no progr
 
 _add('ttnn.polygamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_polygamma'])
-
-_add('ttnn.rad2deg is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_rad2deg',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_edge_case_ttnn[ttnn_function=ttnn.rad2deg-input_shapes=torch.Size([2, 1024, 1024])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.rad2deg-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.rad2deg-ttnn_dtype=DataType.BFLOAT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.rad2deg-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 1, 32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_angle_conversion_ttnn[ttnn_function=ttnn.rad2deg-ttnn_dtype=DataType.FLOAT32-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
 _add('ttnn.tril is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_tril'])

@@ -65,7 +65,7 @@ from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
 
 __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
            "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType",
-           "gt", "lt", "ge", "le", "eq", "ne"]
+           "gt", "lt", "ge", "le", "eq", "ne", "deg2rad", "rad2deg"]
 
 
 class BinaryOpType(enum.Enum):
@@ -987,6 +987,20 @@ def multiply(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, 
     fast = True if block else bool(fast_and_approximate_mode)
     return invoke_binary_ng("multiply", BinaryOpType.MUL, a, b, dtype=dtype, memory_config=memory_config,
                             output_tensor=output_tensor, fast_and_approximate_mode=fast, **kwargs)
+
+
+def _angle_conversion(name, factor):
+    def fn(input_tensor, *, memory_config=None, output_tensor=None, **kwargs):
+        return multiply(input_tensor, factor, dtype=input_tensor.dtype, memory_config=memory_config,
+                        output_tensor=output_tensor, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"ttnn.{name}(x): ttnn.multiply(x, {factor!r}, dtype=x.dtype), the float32 constant of 622c6fb9's "
+                  "unary.cpp.")
+    return fn
+
+
+deg2rad = _angle_conversion("deg2rad", float(np.float32(0.017453292519943295)))
+rad2deg = _angle_conversion("rad2deg", float(np.float32(57.29577951308232)))
 
 
 def divide(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
