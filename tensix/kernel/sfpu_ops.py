@@ -524,12 +524,16 @@ for _name, _bspec in llk.BINARY.items():
     globals()[f"{_name}_tile"], globals()[f"{_name}_tile_init"] = _make(_BinaryOp(_name, _BinarySpec(_bspec)))
     _NAMES.append(_name)
 
-for _name in llk.COMP_ZERO:     # the C++ names of the int32 forms: gtz_tile_int32(idst) after gtz_tile_init()
+for _name in llk.COMP_ZERO:     # the C++ names of the integer forms: gtz_tile_int32(idst) after gtz_tile_init()
     globals()[f"{_name}_tile_int32"] = globals()[f"{_name}_int32_tile"]
+for _name in ("eqz", "nez"):
+    for _fmt in ("uint16", "uint32"):
+        globals()[f"{_name}_tile_{_fmt}"] = globals()[f"{_name}_{_fmt}_tile"]
 
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
            *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge") for s in ("", "_init")],
            *[f"{m}_tile_int32" for m in llk.COMP_ZERO],
+           *[f"{m}_tile_{f}" for m in ("eqz", "nez") for f in ("uint16", "uint32")],
            "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [
     f"{n}_tile{s}" for n in _NAMES for s in ("", "_init")]

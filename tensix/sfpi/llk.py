@@ -1415,6 +1415,10 @@ UNARY_FORK = {
     **{m: UnaryOp(m, (), None, f"Dst tile idst = 1.0 where x {sym} 0, else 0.0 (float; tt-llk's instruction list).",
                   version=FORK, llk=lambda t, m=m: comp_zero_programs(m))
        for m, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<="))},
+    **{f"{m}_{f.lower()}": UnaryOp(f"{m}_{f.lower()}", (), None, f"Dst tile idst = 1 where x {sym} 0 as a {f}, else "
+                                   "0 (tt-llk's instruction list).", version=FORK,
+                                   llk=lambda t, m=m, f=f: comp_zero_uint_programs(m, f))
+       for m, sym in (("eqz", "=="), ("nez", "!=")) for f in ("UInt16", "UInt32")},
     **{f"{m}_int32": UnaryOp(f"{m}_int32", (("mode", m),), comp_zero_int_program,
                              f"Dst tile idst = 1 where x {sym} 0 as an int32, else 0.", version=FORK)
        for m, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<="))},
@@ -1879,6 +1883,38 @@ def comp_zero_face(mode, iterations=8):
         raise ValueError(f"comp_zero_face: {mode!r} is not one of {COMP_ZERO}")
     head = [] if mode in ("eqz", "nez") else [_mk("SFPLOADI", VD=5, Mod0=0, Imm16=0x7F80)]
     return head + row * iterations
+
+
+def comp_zero_uint_face(mode, data_format, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_comp.h for one face of an unsigned tile, eqz / nez only:
+    - UInt16 (calculate_comp_uint16): per row an LO16 load, LReg1 = 0 (SFPMOV of LConst 0), SFPSETCC EQ0 (NE0 for
+      nez), LReg1 = 1 (SFPLOADI USHORT) where it holds, SFPENCC, an LO16 store, dst_reg++;
+    - UInt32 eqz (calculate_eqz_uint32): LReg2 = -5 first (two SFPLOADIs); per row an INT32 load, SFPLZ with
+      NOSGN_MASK (the leading zeros of the low 31 bits: 32 for 0, and for 2^31, which this kernel therefore reports
+      as zero), SFPSHFT by LReg2 (32 >> 5 = 1, else 0), an INT32 store, dst_reg++;
+    - UInt32 nez (calculate_nez_uint32): as UInt16 nez with INT32 loads and stores."""
+    mod0 = 6 if data_format == "UInt16" else 4          # InstrModLoadStore LO16 / INT32
+    load = _mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=0)
+    store = _mk("SFPSTORE", VD=1, Mod0=mod0, AddrMod=3, Imm10=0)
+    step = _mk("INCRWC", DstInc=2)
+    if data_format == "UInt32" and mode == "eqz":
+        head = [_mk("SFPLOADI", VD=2, Mod0=10, Imm16=(-5) & 0xFFFF), _mk("SFPLOADI", VD=2, Mod0=8, Imm16=0xFFFF)]
+        row = [load, _mk("SFPLZ", VC=0, VD=1, Mod1=4), _mk("SFPSHFT", Imm12=0, VC=2, VD=1, Mod1=0), store, step]
+        return head + row * iterations
+    row = [load, _mk("SFPMOV", VC=9, VD=1, Mod1=0), _mk("SFPSETCC", Imm1=0, VC=0, VD=0, Mod1=6 if mode == "eqz" else 2),
+           _mk("SFPLOADI", VD=1, Mod0=2, Imm16=1), _mk("SFPENCC", Imm2=0, VD=0, Mod1=0), store, step]
+    return row * iterations
+
+
+def comp_zero_uint_programs(mode, data_format):
+    """(tile program, init program) of 622c6fb9 ``{mode}_tile_uint16`` / ``{mode}_tile_uint32`` (api/compute/
+    eltwise_unary/comp.h) after ``{mode}_tile_init()``: comp_zero_uint_face in the unary driver's RC walk (its loads
+    and stores use ADDR_MOD_3, dst_reg++ moves on)."""
+    tile = _instr_program(("comp_zero_uint", mode, data_format), lambda: InstrProgram(
+        f"{mode}_tile_{data_format.lower()}", _driver_rc(comp_zero_uint_face(mode, data_format)), _BINARY_AMODS))
+    init = _instr_program(("comp_zero_init", mode), lambda: InstrProgram(
+        f"{mode}_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
 
 
 def comp_zero_programs(mode):

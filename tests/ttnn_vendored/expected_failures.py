@@ -1232,12 +1232,6 @@ _add('ttnn.clamp of an INT32 tensor with integer bounds (clamp_tile_int32) is no
 _add('ttnn.cosh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_cosh_ttnn'])
 
-_add('ttnn.eqz of a UINT16 / UINT32 tensor (eqz_tile_uint16 / _uint32) is not modelled by tensix.ttnn.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=2-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=65535-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=2-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.eqz-low=0-high=4294967295-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([1, 3, 320, 384])]'])
-
 _add('ttnn.floor is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_floor',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_floor'])
@@ -1293,12 +1287,6 @@ _add('ttnn.logit is a ttnn operation that tensix does not model (no program of i
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit_edge_cases'])
 
-
-_add('ttnn.nez of a UINT16 / UINT32 tensor (nez_tile_uint16 / _uint32) is not modelled by tensix.ttnn.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=2-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=65535-torch_dtype=torch.int32-ttnn_dtype=DataType.UINT16-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=2-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([32, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_zero_comp_uint_ttnn[ttnn_function=ttnn.nez-low=0-high=4294967295-torch_dtype=torch.uint32-ttnn_dtype=DataType.UINT32-input_shapes=torch.Size([1, 3, 320, 384])]'])
 
 _add('ttnn.rdiv is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_rdiv_inf_nan_check',
