@@ -470,8 +470,8 @@ def test_errors(device):
     with pytest.raises(ttnn.DeviceMismatchError, match="host"):
         ttnn.add(ta, host)
     ti = ttnn.from_numpy(np.ones((2, 40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
-    with pytest.raises(tensix.NotModelledError, match="INT32"):
-        ttnn.add(ti, ti)
+    with pytest.raises(tensix.NotModelledError, match="INT32 operands"):      # mul_int32 (add runs add_int_tile)
+        ttnn.multiply(ti, ti)
     with pytest.raises(ttnn.TTNNError, match="a ttnn.Tensor or a number"):
         ttnn.add(ta, "x")
     with pytest.raises(tensix.NotModelledError, match="unary op MAXIMUM"):
@@ -606,8 +606,8 @@ def test_integer_maximum_minimum_run_tt_llks_int32_kernel(device, dtype, np_dtyp
 def test_integer_comparisons_run_the_int_compare_kernels(device, dtype, np_dtype):
     """lt / gt / le / ge of INT32, UINT32 and UINT16 tensors: binary_ng's SFPU kernel with {op}_int_tile<format>
     (calculate_binary_comp_int32 / _uint: a - b with the sign fix-ups, shifted to 0 or 1), exact against numpy on
-    every pair of extremes (where a - b overflows 32 bits), on equal pairs, with a scalar operand and a row broadcast;
-    eq / ne of integers (sub_int_tile then EQZ / NEZ) raise NotModelledError."""
+    every pair of extremes (where a - b overflows 32 bits), on equal pairs, with a scalar operand and a row broadcast
+    (eq / ne: test_integer_add_subtract_eq_ne)."""
     rng = np.random.default_rng(8)
     info = np.iinfo(np_dtype)
     a = rng.integers(info.min, info.max, (2, 40, 96), dtype=np.int64, endpoint=True)
@@ -625,8 +625,6 @@ def test_integer_comparisons_run_the_int_compare_kernels(device, dtype, np_dtype
         np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, tb))).astype(np.int64), ref(a, b), err_msg=name)
         np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, to(row)))).astype(np.int64), ref(a, row))
         np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(ta, 5))).astype(np.int64), ref(a, 5))
-    with pytest.raises(tensix.NotModelledError, match="sub_int_tile"):
-        ttnn.eq(ta, tb)
 
 
 @pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
@@ -645,3 +643,33 @@ def test_deg2rad_rad2deg_multiply_by_their_float32_constant(device, dtype):
         np.testing.assert_array_equal(got.view(np.uint32), same.view(np.uint32))
         ref = xin * c32
         assert np.all(np.abs(got - ref) <= np.abs(ref) * ulp + 1e-30), name
+
+
+@pytest.mark.parametrize("dtype,np_dtype", [(ttnn.int32, np.int32), (ttnn.uint32, np.uint32), (ttnn.uint16, np.uint16)])
+def test_integer_add_subtract_eq_ne(device, dtype, np_dtype):
+    """add / subtract of integer tensors: add_int_tile / sub_int_tile<format> (tt-llk's _add_int_ / _sub_int_, one
+    SFPIADD per row), wrapping modulo 2^32 (2^16 for UINT16) exactly as numpy, extremes included; eq / ne: sub_int_tile
+    then EQZ / NEZ of the difference (binary_ng_utils.cpp OpConfig). For UINT32 that EQZ is eqz_tile_uint32, which
+    reads 2^31 as zero (SFPLZ's NOSGN_MASK), so eq says equal where a - b wraps to 2^31, on the card as here."""
+    rng = np.random.default_rng(10)
+    info = np.iinfo(np_dtype)
+    a = rng.integers(info.min, info.max, (2, 40, 70), dtype=np.int64, endpoint=True)
+    b = rng.integers(info.min, info.max, (2, 40, 70), dtype=np.int64, endpoint=True)
+    a.flat[:4] = [info.max, info.min, info.max, 0]
+    b.flat[:4] = [1, 1, info.min, 0]
+    b[1, 3] = a[1, 3]
+    if np_dtype == np.uint32:
+        b.flat[4] = (a.flat[4] + 2 ** 31) % 2 ** 32
+    to = lambda x: ttnn.from_numpy(x.astype(np_dtype), dtype=dtype, layout=ttnn.TILE_LAYOUT,  # noqa: E731
+                                   device=device)
+    ta, tb = to(a), to(b)
+    wrap = lambda x: x.astype(np_dtype).astype(np.int64)  # noqa: E731
+    back = lambda t: np.asarray(ttnn.to_numpy(t)).astype(np.int64)  # noqa: E731
+    np.testing.assert_array_equal(back(ttnn.add(ta, tb)), wrap(a + b))
+    np.testing.assert_array_equal(back(ttnn.subtract(ta, tb)), wrap(a - b))
+    diff = wrap(a - b)
+    same = (diff == 0) | ((diff == 2 ** 31) if np_dtype == np.uint32 else False)
+    np.testing.assert_array_equal(back(ttnn.eq(ta, tb)), same.astype(np.int64))
+    np.testing.assert_array_equal(back(ttnn.ne(ta, tb)), (diff != 0).astype(np.int64))
+    if np_dtype == np.uint32:
+        assert back(ttnn.eq(ta, tb)).flat[4] == 1 and a.flat[4] != b.flat[4]

@@ -462,6 +462,17 @@ def _comp_int_op(op, sym):
     calculate_binary_comp_uint: a subtraction with its sign fix-ups, tensix.sfpi.llk.binary_comp_int_face).""")
 
 
+def _add_sub_int_op(op, sym):
+    return _ListOp(
+        f"{op}_int_tile", 3, ("Int32", "UInt32", "UInt16"), None,
+        lambda fmt, tiles: llk.add_sub_int_programs(op, fmt, tiles),
+        f"""``{op}_int_tile<data_format>(idst0, idst1, odst)`` (622c6fb9 api/compute/{op}_int_sfpu.h): Dst[odst] =
+    Dst[idst0] {sym} Dst[idst1] as Int32, UInt32 or UInt16 integers, wrapping (tt-llk's _{op}_int_, one SFPIADD per
+    row: tensix.sfpi.llk.add_sub_int_face).""")
+
+
+add_int_tile = _add_sub_int_op("add", "+")
+sub_int_tile = _add_sub_int_op("sub", "-")
 lt_int_tile = _comp_int_op("lt", "<")
 gt_int_tile = _comp_int_op("gt", ">")
 le_int_tile = _comp_int_op("le", "<=")
@@ -476,8 +487,8 @@ def _comp_int_init(op_fn):
     return init
 
 
-lt_int_tile_init, gt_int_tile_init, le_int_tile_init, ge_int_tile_init = (
-    _comp_int_init(f) for f in (lt_int_tile, gt_int_tile, le_int_tile, ge_int_tile))
+lt_int_tile_init, gt_int_tile_init, le_int_tile_init, ge_int_tile_init, add_int_tile_init, sub_int_tile_init = (
+    _comp_int_init(f) for f in (lt_int_tile, gt_int_tile, le_int_tile, ge_int_tile, add_int_tile, sub_int_tile))
 
 
 def where_tile_init(data_format=None):
@@ -531,7 +542,7 @@ for _name in ("eqz", "nez"):
         globals()[f"{_name}_tile_{_fmt}"] = globals()[f"{_name}_{_fmt}_tile"]
 
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
-           *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge") for s in ("", "_init")],
+           *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge", "add", "sub") for s in ("", "_init")],
            *[f"{m}_tile_int32" for m in llk.COMP_ZERO],
            *[f"{m}_tile_{f}" for m in ("eqz", "nez") for f in ("uint16", "uint32")],
            "llk_math_eltwise_unary_sfpu_0_param",

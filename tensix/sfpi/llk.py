@@ -1885,6 +1885,33 @@ def comp_zero_face(mode, iterations=8):
     return head + row * iterations
 
 
+def add_sub_int_face(dst_index_in0, dst_index_in1, dst_index_out, op, data_format, iterations=8):
+    """tt-llk (622c6fb9) ``_add_int_`` / ``_sub_int_`` for one face (SIGN_MAGNITUDE_FORMAT false; INT32 loads and
+    stores, LO16 for UInt16): per row the two loads, SFPIADD without CC (Mod1 4: a + b; Mod1 6: a - b, the
+    2's complement of the destination operand), the store, dst_reg++. Integers wrap modulo 2^32 (the low 16 bits
+    for UInt16)."""
+    mod0 = 6 if data_format == "UInt16" else 4
+    a, b = (0, 1) if op == "add" else (1, 0)        # _sub_int_ loads operand A into LReg1 and B into LReg0
+    row = [_mk("SFPLOAD", VD=a, Mod0=mod0, AddrMod=3, Imm10=dst_index_in0 * 64),
+           _mk("SFPLOAD", VD=b, Mod0=mod0, AddrMod=3, Imm10=dst_index_in1 * 64),
+           _mk("SFPIADD", Imm12=0, VC=1, VD=0, Mod1=4 if op == "add" else 6),
+           _mk("SFPSTORE", VD=0, Mod0=mod0, AddrMod=3, Imm10=dst_index_out * 64), _mk("INCRWC", DstInc=2)]
+    return row * iterations
+
+
+def add_sub_int_programs(op, data_format, tiles):
+    """(tile program, init program) of 622c6fb9 ``{op}_int_tile<data_format>(idst0, idst1, odst)`` /
+    ``{op}_int_tile_init()`` (api/compute/add_int_sfpu.h, sub_int_sfpu.h): add_sub_int_face in the binary driver's
+    RC walk; the init is the binary SFPU init."""
+    i0, i1, o = tiles
+    tile = _instr_program(("add_sub_int", op, data_format, tuple(tiles)), lambda: InstrProgram(
+        f"{op}_int_tile<{data_format}>({i0}, {i1}, {o})", _driver_rc(add_sub_int_face(i0, i1, o, op, data_format)),
+        _BINARY_AMODS))
+    init = _instr_program(("add_sub_int_init", op), lambda: InstrProgram(
+        f"{op}_int_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
+
+
 def comp_zero_uint_face(mode, data_format, iterations=8):
     """622c6fb9 llk_sfpu/ckernel_sfpu_comp.h for one face of an unsigned tile, eqz / nez only:
     - UInt16 (calculate_comp_uint16): per row an LO16 load, LReg1 = 0 (SFPMOV of LConst 0), SFPSETCC EQ0 (NE0 for

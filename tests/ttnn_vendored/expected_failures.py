@@ -1012,9 +1012,6 @@ _add("ttnn.add: sharded operands where it is not binary_ng's native L1 sharding 
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_bcast_sharded_output_half_mem_config',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_half_mem_config_interleaved'])
 
-_add("binary_ng's SFPU add of DataType.INT32 operands (add_int_tile, mul_int_tile, div_int32_tile, ...) is not modelled by tensix.ttnn.",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_add_i32'])
-
 _add("ttnn.add: row-major operands (binary_ng's row-major kernels, reader_interleaved_rm_*) are not modelled by tensix.ttnn yet.",
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_scalar_row_major',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major',
@@ -1029,12 +1026,6 @@ _add('ttnn.eq: sharded operands where it is not binary_ng\'s native L1 sharding 
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.eq]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.eq]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.eq]'])
-_add('ttnn.eq of INT32 operands runs sub_int_tile, then EQZ of an integer tile (binary_ng_utils.cpp OpConfig), which tensix does not model.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_0-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_1-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.eq-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
-
 _add('ttnn.ge: sharded operands where it is not binary_ng\'s native L1 sharding (is_native_L1_sharding): tt-metal then reads or writes the sharded buffers through TensorAccessors, which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.HEIGHT-shard_size=[64, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=4, y=6)),))-ttnn_fn=ttnn.ge]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.ge]',
@@ -1083,12 +1074,6 @@ _add('ttnn.ne: sharded operands where it is not binary_ng\'s native L1 sharding 
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.WIDTH-shard_size=[32, 1120]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=0, y=1)),))-ttnn_fn=ttnn.ne]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([5, 7, 2, 35])-b_shape=torch.Size([5, 7, 2, 35])-shard_type=ShardStrategy.BLOCK-shard_size=[32, 160]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=1)),))-ttnn_fn=ttnn.ne]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_col_major[a_shape=torch.Size([1, 7, 32, 32])-b_shape=torch.Size([1, 7, 32, 1])-shard_type=ShardStrategy.HEIGHT-shard_size=[32, 32]-core_range=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=6, y=0)),))-ttnn_fn=ttnn.ne]'])
-_add('ttnn.ne of INT32 operands runs sub_int_tile, then NEZ of an integer tile (binary_ng_utils.cpp OpConfig), which tensix does not model.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_0-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_1-input_shapes=torch.Size([64, 64])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_comp_ops[ttnn_op=ttnn.ne-scalar=0_1-input_shapes=torch.Size([1, 3, 320, 384])]'])
-
 _add('ttnn.pow is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sfpu_row_bcast',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_pow'])

@@ -161,7 +161,9 @@ class OpConfig:
     postprocess: str | None = None
 
 
-def op_config(op: BinaryOpType, sfpu: bool) -> OpConfig:
+def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> OpConfig:
+    """binary_ng_utils.cpp OpConfig of an op type, for the FPU or the SFPU; `dtype` (the lhs dtype) decides eq / ne
+    on the SFPU: a float compare for FLOAT32 / BFLOAT16, else a subtraction then EQZ / NEZ."""
     c = OpConfig(sfpu, "sub")
     if op == BinaryOpType.ADD:
         c.binary_op = "add"
@@ -179,6 +181,8 @@ def op_config(op: BinaryOpType, sfpu: bool) -> OpConfig:
             c.process_lhs, c.binary_op = "NEG", "add"
     elif op == BinaryOpType.SQUARED_DIFFERENCE:
         c.postprocess = "SQUARE"
+    elif op in (BinaryOpType.EQ, BinaryOpType.NE) and sfpu and dtype in _INT:
+        c.postprocess = op.name + "Z"       # sub_int_tile, then EQZ / NEZ of the integer difference
     elif op in _COMPARISONS:      # the SFPU's <op>_binary_tile, or on the FPU a - b then GTZ / LTZ / ... of it
         if sfpu:
             c.binary_op = op.value
@@ -200,22 +204,19 @@ _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "m
 
 def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
     """binary_ng_utils.cpp get_sfpu_init_fn: the init / op pair for the SFPU kernels. Integer operands: maximum and
-    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile), lt / gt / le / ge of INT32 / UINT32 / UINT16
-    ({op}_int_tile<format>); the other integer ops are not modelled."""
+    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile), add / sub / lt / gt / le / ge of INT32 / UINT32
+    / UINT16 ({op}_int_tile<format>; eq / ne are a sub then EQZ / NEZ, op_config); the other integer ops are not
+    modelled."""
     if dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
         name = f"binary_{binary_op[:3]}_{'int32' if dtype == DataType.INT32 else 'uint32'}"
-    elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge"):    # {op}_int_tile<DataFormat::...>
+    elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge", "add", "sub"):     # {op}_int_tile<DataFormat::...>
         import tensix.kernel as K
         fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}[dtype]
         op_fn, init_fn = getattr(K, f"{binary_op}_int_tile"), getattr(K, f"{binary_op}_int_tile_init")
         return SfpuMath(lambda i0, i1, o: op_fn(i0, i1, o, data_format=fmt), lambda: init_fn(fmt), pack_relu)
-    elif dtype in _INT and binary_op in ("eq", "ne"):
-        raise NotModelledError(f"binary_ng's {binary_op} of {dtype!r} operands runs sub_int_tile, then "
-                               f"{binary_op.upper()}Z of an integer tile (binary_ng_utils.cpp OpConfig), which tensix "
-                               "does not model.")
     elif dtype in _INT:
-        raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands (add_int_tile, mul_int_tile, "
-                               "div_int32_tile, ...) is not modelled by tensix.ttnn.")
+        raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands (mul_int32, div_int32_tile, "
+                               "rsub_int_tile, ...) is not modelled by tensix.ttnn.")
     else:
         name = _SFPU_OPS[binary_op]
     import tensix.kernel as K
@@ -634,7 +635,7 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
     inputs and the output are all sharded (or a and the output, with a scalar b)."""
     a_dtype, b_dtype, c_dtype = plan.a_dtype, plan.b_dtype, plan.c_dtype
     a_fmt, b_fmt, c_fmt = data_format(a_dtype), data_format(b_dtype), data_format(c_dtype)
-    cfg = op_config(plan.op, plan.sfpu)
+    cfg = op_config(plan.op, plan.sfpu, a_dtype)
     lhs = list(plan.lhs) + ([(cfg.process_lhs, ())] if cfg.process_lhs else [])
     rhs = list(plan.rhs) + ([(cfg.process_rhs, ())] if cfg.process_rhs else [])
     post = ([(cfg.postprocess, ())] if cfg.postprocess else []) + list(plan.post)
