@@ -479,7 +479,7 @@ le_int_tile = _comp_int_op("le", "<=")
 ge_int_tile = _comp_int_op("ge", ">=")
 
 
-def _comp_int_init(op_fn):
+def _list_op_init(op_fn):
     def init(data_format=None):
         op_fn.init(data_format)
     init.__name__ = init.__qualname__ = f"{op_fn.name}_init"
@@ -488,7 +488,7 @@ def _comp_int_init(op_fn):
 
 
 lt_int_tile_init, gt_int_tile_init, le_int_tile_init, ge_int_tile_init, add_int_tile_init, sub_int_tile_init = (
-    _comp_int_init(f) for f in (lt_int_tile, gt_int_tile, le_int_tile, ge_int_tile, add_int_tile, sub_int_tile))
+    _list_op_init(f) for f in (lt_int_tile, gt_int_tile, le_int_tile, ge_int_tile, add_int_tile, sub_int_tile))
 
 
 def where_tile_init(data_format=None):

@@ -1823,18 +1823,16 @@ def binary_comp_int_face(dst_index_in0, dst_index_in1, dst_index_out, op, data_f
             row.append(_mk("SFPNOT", VC=b, VD=b))
         result = b
     else:
-        if data_format == "Int32":
-            result, xor_src, last_xor = (a, b, (b, a)) if not use_ge else (b, a, (b, a))
-            out = a
-        else:
-            result, xor_src = (a, b) if use_ge else (b, a)
-            last_xor = (xor_src, result)
-            out = result
         row += [_mk("SFPSETSGN", Imm1=1 if use_ge else 0, VC=b, VD=scratch, Mod1=1),
-                _mk("SFPIADD", Imm12=0, VC=a, VD=scratch, Mod1=6),
-                _mk("SFPXOR", VC=xor_src, VD=result), _mk("SFPOR", VC=scratch, VD=result),
-                _mk("SFPXOR", VC=last_xor[0], VD=last_xor[1])]
-        result = out
+                _mk("SFPIADD", Imm12=0, VC=a, VD=scratch, Mod1=6)]
+        if data_format == "Int32":      # calculate_binary_comp_int32: tmp ^= xor_src; tmp |= scratch; a ^= b
+            tmp, xor_src = (b, a) if use_ge else (a, b)
+            row += [_mk("SFPXOR", VC=xor_src, VD=tmp), _mk("SFPOR", VC=scratch, VD=tmp), _mk("SFPXOR", VC=b, VD=a)]
+            result = a
+        else:                           # calculate_binary_comp_uint<UInt32>: result ^= xor_src, |= scratch, ^= xor_src
+            result, xor_src = (a, b) if use_ge else (b, a)
+            row += [_mk("SFPXOR", VC=xor_src, VD=result), _mk("SFPOR", VC=scratch, VD=result),
+                    _mk("SFPXOR", VC=xor_src, VD=result)]
     row += [_mk("SFPSHFT", Imm12=-31, VC=result, VD=result, Mod1=1),
             _mk("SFPSTORE", VD=result, Mod0=mod0, AddrMod=2, Imm10=dst_index_out * 64)]
     return row * iterations
