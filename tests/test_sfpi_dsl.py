@@ -16,6 +16,7 @@ from tensix.sfpi import (
     v_elseif,
     v_endif,
     v_if,
+    vConst0,
     vConst1,
     vConstFloatPrgm0,
     vConstFloatPrgm1,
@@ -374,6 +375,35 @@ def test_a_constant_assigned_under_v_if_is_not_an_immediate_afterwards():
     x0, x1 = get_lanes(tiles, 0), get_lanes(tiles, 1)
     np.testing.assert_array_equal(get_lanes(out, 0), np.where(x0 < 0, np.float32(4.0), x0 * x0 + np.float32(1)))
     np.testing.assert_array_equal(get_lanes(out, 1), np.where(x1 < 0, np.float32(4.5), x1 * x1 * np.float32(1.5)))
+
+
+def test_a_variable_given_a_constant_register_is_reassigned_per_lane():
+    """`out = vConst0` then `with v_if(c): out = vConst1` (tt-llk's _calculate_isinf_ and friends): out is a variable
+    holding the constant, so the lanes the condition switches off keep 0.0 (tensix once rebound the Python name and
+    gave every lane 1.0); also for the programmable constants."""
+    def init():
+        vConstFloatPrgm0 = 0.25  # noqa: F841
+
+    def f():
+        init()
+        x = dst_reg[0]
+        out = vConst0
+        with v_if(x < 0.0):
+            out = vConst1
+        dst_reg[0] = out
+        y = dst_reg[1]
+        pick = vConstFloatPrgm0
+        with v_if(y >= 1.0):
+            pick = y
+        dst_reg[1] = pick
+
+    f = sfpi_inline(f)
+    init = sfpi_inline(init)  # noqa: F811
+    tiles = grid_tile()
+    out = sfpi.run(f, tiles).tiles
+    x, y = get_lanes(tiles, 0), get_lanes(tiles, 1)
+    np.testing.assert_array_equal(get_lanes(out, 0), np.where(x < 0, np.float32(1), np.float32(0)))
+    np.testing.assert_array_equal(get_lanes(out, 1), np.where(y >= 1, y, np.float32(0.25)))
 
 
 # -------------------------------------------------------------------------------------------------

@@ -539,3 +539,18 @@ def test_unsigned_eqz_nez_run_their_integer_kernels(device, dtype, np_dtype):
         np.testing.assert_array_equal(got, want.astype(np.int64), err_msg=name)
     with pytest.raises(tensix.NotModelledError, match="float kernel"):
         ttnn.ltz(t)
+
+
+@pytest.mark.parametrize("name,ref", [("isinf", np.isinf), ("isposinf", np.isposinf), ("isneginf", np.isneginf),
+                                      ("isnan", np.isnan), ("isfinite", np.isfinite)])
+def test_isinf_isnan_family(device, name, ref):
+    """ttnn.isinf / isposinf / isneginf / isnan / isfinite (tt-llk's _calculate_{op}_: exexp == 128 and the fraction
+    bits, the sign bit for the signed ones): exactly numpy's on float32 and bfloat16 infinities, NaNs of both signs,
+    zeros, subnormals and the largest finite values."""
+    x = np.array([1.0, -2.0, np.inf, -np.inf, np.nan, -np.nan, 0.0, -0.0, 3.4e38, -3.4e38, 1e-40, -1e-40], np.float32)
+    x = np.resize(x, (2, 32, 60))
+    for dtype in (ttnn.float32, ttnn.bfloat16):
+        t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+        xin = np.asarray(ttnn.to_numpy(t), np.float32)
+        got = np.asarray(ttnn.to_numpy(getattr(ttnn, name)(t)), np.float32)
+        np.testing.assert_array_equal(got, ref(xin).astype(np.float32), err_msg=str(dtype))

@@ -1088,6 +1088,46 @@ def _sqrt_checked(x, approx):
     return y
 
 
+ISINF_ISNAN = ("isinf", "isposinf", "isneginf", "isnan", "isfinite")
+
+
+@sfpi_inline
+def _isinf_isnan_row(v, op):
+    """tt-llk (622c6fb9) sfpu/ckernel_sfpu_isinf_isnan.h ``_calculate_{op}_``: from exexp(v) (128 for the
+    exponent-255 patterns) and exman(v) (the fraction bits, SFPEXMAN PAD9), and for isposinf / isneginf the sign bit
+    (reinterpret<vInt>(v) & 0x80000000), 1.0 where the test holds, else 0.0 (isfinite: 0.0 where exp == 128)."""
+    exp = exexp(v)
+    if op == "isfinite":
+        out = vConst1
+        with v_if(exp == 128):
+            out = vConst0
+        return out
+    man = exman9(v)
+    out = vConst0
+    if op == "isnan":
+        cond = (exp == 128) & (man != 0)
+    elif op == "isinf":
+        cond = (exp == 128) & (man == 0)
+    else:
+        signbit = reinterpret(vInt, v) & vInt(0x80000000 - (1 << 32))
+        sign_ok = (signbit == 0) if op == "isposinf" else (signbit == vInt(0x80000000 - (1 << 32)))
+        cond = sign_ok & (exp == 128) & (man == 0)
+    with v_if(cond):
+        out = vConst1
+    return out
+
+
+def isinf_isnan_program(approx, fp32_dest, op):
+    """622c6fb9 api/compute/eltwise_unary/isinf_isnan.h ``{op}_tile(idst)`` -> tt-llk
+    ``_calculate_sfpu_isinf_isnan_<op>``: per row dst_reg[0] = _calculate_{op}_(dst_reg[0]) (tensix:
+    _isinf_isnan_row)."""
+    def face():
+        for _ in range(8):
+            dst_reg[0] = _isinf_isnan_row(dst_reg[0], op)
+            dst_reg += 1
+    _faces(face)
+
+
 @sfpi_inline
 def _comp_zero_int_row(v, mode):
     zero = vInt(0)
@@ -1419,6 +1459,10 @@ UNARY_FORK = {
                                    "0 (tt-llk's instruction list).", version=FORK,
                                    llk=lambda t, m=m, f=f: comp_zero_uint_programs(m, f))
        for m, sym in (("eqz", "=="), ("nez", "!=")) for f in ("UInt16", "UInt32")},
+    **{op: UnaryOp(op, (("op", op),), isinf_isnan_program, f"Dst tile idst = 1.0 where {what}, else 0.0.",
+                   version=FORK)
+       for op, what in (("isinf", "x is +/-inf"), ("isposinf", "x is +inf"), ("isneginf", "x is -inf"),
+                        ("isnan", "x is a NaN pattern"), ("isfinite", "x is neither inf nor NaN"))},
     **{f"{m}_int32": UnaryOp(f"{m}_int32", (("mode", m),), comp_zero_int_program,
                              f"Dst tile idst = 1 where x {sym} 0 as an int32, else 0.", version=FORK)
        for m, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<="))},

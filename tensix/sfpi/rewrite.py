@@ -54,10 +54,19 @@ def _assign(old, new):
         new = new.load(True)  # `x = dst_reg[k]` is a load in SFPI (vFloat x = dst_reg[k]), not an alias
     if isinstance(old, DstRef) and t is not None and t.level > 0:
         old = old.load(True)  # a dst_reg[k] argument bound to a parameter: its value at this point
+    if isinstance(old, _Const) and t is not None and t.level > 0:
+        old = old._as()       # `y = vConst1` then a predicated `y = ...`: y is a variable holding the constant
     if not isinstance(old, _Vec):
         return new
     if t is None or t.level == 0:
         return new
+    if old.v.const_reg is not None:
+        # `y = vConst1` bound y to the constant register itself (SFPI copies it into an LReg of y's where y is
+        # declared); a predicated assignment needs a register of y's own: copy the constant into one first, in
+        # every lane (SFPMOV ALL_LANES_ENABLED), so that the lanes the condition switches off keep it
+        copy = emit("SFPMOV", {"Mod1": 2}, {"VC": old.v})
+        copy.scope, copy.covered = old.v.scope, old.v.covered
+        old = type(old)._wrap(copy)
     # Predicated assignment: the result must land in old's register, other lanes keep old's value.
     if isinstance(new, DstRef):
         new = new.load(isinstance(old, vFloat))

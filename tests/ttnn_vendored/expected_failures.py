@@ -1238,31 +1238,6 @@ _add('ttnn.identity is a ttnn operation that tensix does not model (no program o
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.INT32-w=128-h=64]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.FLOAT32-w=128-h=64]'])
 
-_add('ttnn.isfinite is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-ttnn_op=ttnn.isfinite]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-ttnn_op=ttnn.isfinite]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-ttnn_op=ttnn.isfinite]'])
-
-_add('ttnn.isinf is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-ttnn_op=ttnn.isinf]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-ttnn_op=ttnn.isinf]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-ttnn_op=ttnn.isinf]'])
-
-_add('ttnn.isnan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-ttnn_op=ttnn.isnan]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-ttnn_op=ttnn.isnan]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-ttnn_op=ttnn.isnan]'])
-
-_add('ttnn.isneginf is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-ttnn_op=ttnn.isneginf]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-ttnn_op=ttnn.isneginf]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-ttnn_op=ttnn.isneginf]'])
-
-_add('ttnn.isposinf is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-ttnn_op=ttnn.isposinf]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-ttnn_op=ttnn.isposinf]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_inf_nan_check[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B-ttnn_op=ttnn.isposinf]'])
-
 
 
 _add('ttnn.logical_not is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',

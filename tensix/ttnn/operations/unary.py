@@ -54,7 +54,8 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink",
-           "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez"]
+           "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
+           "isnan", "isfinite"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -258,6 +259,8 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
                 raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor runs {name.lower()}_tile, the float "
                                        "kernel, on integer data; tensix.ttnn does not model that.")
             return _call(f"{name.lower()}_{'uint16' if dtype == DataType.UINT16 else 'uint32'}")
+        return _call(name.lower())
+    if name in ("ISINF", "ISPOSINF", "ISNEGINF", "ISNAN", "ISFINITE"):
         return _call(name.lower())
     if name in ("ASINH", "ACOSH"):
         return _call(name.lower())
@@ -670,6 +673,11 @@ eqz, nez, ltz, gtz, gez, lez = (
     _named(_plain_op(op.upper()), op, f"ttnn.{op}(x): 1 where x {sym} 0, else 0 ({op}_tile: +/-0 are zero, NaN compares "
            "false except for nez).")
     for op, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<=")))
+isinf, isposinf, isneginf, isnan, isfinite = (
+    _named(_plain_op(op.upper()), op, f"ttnn.{op}(x): 1.0 where x {what}, else 0.0 ({op}_tile: the exponent and fraction "
+           "bits as the SFPU reads them).")
+    for op, what in (("isinf", "is +/-inf"), ("isposinf", "is +inf"), ("isneginf", "is -inf"),
+                     ("isnan", "is NaN"), ("isfinite", "is neither inf nor NaN")))
 asinh = _named(_plain_op("ASINH"), "asinh", "ttnn.asinh(x): log(|x| + sqrt(x * x + 1)) with x's sign (asinh_tile).")
 acosh = _named(_plain_op("ACOSH"), "acosh", "ttnn.acosh(x): log(x + sqrt(x * x - 1)), NaN below 1 (acosh_tile).")
 relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
