@@ -474,14 +474,20 @@ def recip_fork_init(approx, fp32_dest, legacy_compat):
 # ---- sqrt / rsqrt ------------------------------------------------------------------------------------------------
 @sfpi_inline
 def _sqrt_fork_row(v, approx, fp32_dest, reciprocal, fast_approx):
-    """622c6fb9 llk_sfpu/ckernel_sfpu_sqrt.h ``_calculate_sqrt_body_<APPROX, RECIPROCAL, FAST_APPROX>``: the
-    September 2025 body (_sqrt_body) and, unless FAST_APPROX, NaN for x < 0 (quiet NaN; a 16-bit Dst stores the
+    """calculate_sqrt's row: _sqrt_checked, then the bf16 rounding for a 16-bit Dst (a quiet NaN becomes the
     SFPSTOCHRND of it, +inf)."""
-    y = _sqrt_body(v, approx, reciprocal)
+    return _bf16_unless_fp32(_sqrt_checked(v, approx, reciprocal, fast_approx), fp32_dest)
+
+
+@sfpi_inline
+def _sqrt_checked(x, approx, reciprocal=False, fast_approx=False):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_sqrt.h ``_calculate_sqrt_body_<APPROX, RECIPROCAL, FAST_APPROX>``: the
+    September 2025 body (_sqrt_body) and, unless FAST_APPROX, a quiet NaN where x < 0."""
+    y = _sqrt_body(x, approx, reciprocal)
     if not fast_approx:
-        with v_if(v < 0.0):
+        with v_if(x < 0.0):
             y = vFloat(float("nan"))
-    return _bf16_unless_fp32(y, fp32_dest)
+    return y
 
 
 def sqrt_fork_program(approx, fp32_dest, fast_approx):
@@ -1077,15 +1083,6 @@ def asinh_program(approx, fp32_dest):
             dst_reg[0] = res
             dst_reg += 1
     _faces(face)
-
-
-@sfpi_inline
-def _sqrt_checked(x, approx):
-    """622c6fb9 ``_calculate_sqrt_body_<APPROX, false, false>``: _sqrt_body and NaN where x < 0."""
-    y = _sqrt_body(x, approx, False)
-    with v_if(x < 0.0):
-        y = vFloat(float("nan"))
-    return y
 
 
 ISINF_ISNAN = ("isinf", "isposinf", "isneginf", "isnan", "isfinite")
