@@ -395,8 +395,11 @@ def test_compile_time_arg_never_set():
 def test_runtime_args_must_be_ints():
     dev, prog = program()
     k = dm(prog, lambda: None)
-    with pytest.raises(E.RuntimeArgError, match="not an integer"):
-        tm.SetRuntimeArgs(prog, k, C0, [1.5])
+    for bad in (1.5, True, np.bool_(False), "3", None):
+        with pytest.raises(E.RuntimeArgError, match="not an integer"):
+            tm.SetRuntimeArgs(prog, k, C0, [7, bad])
+    tm.SetRuntimeArgs(prog, k, C0, [np.int64(-1), 2 ** 33 + 5, np.uint16(9), 0])
+    assert tm.GetRuntimeArgs(prog, k, C0) == [0xFFFFFFFF, 5, 9, 0]
 
 
 def test_runtime_args_for_a_core_the_kernel_is_not_on():

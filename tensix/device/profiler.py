@@ -34,11 +34,18 @@ class RiscvTime:
 @dataclass
 class Run:
     duration_cycles: int
-    riscvs: list[RiscvTime] = field(default_factory=list)
+    # one plain tuple (core, riscv, kernel, end, busy, idle) per RISC-V: the op report keeps every run, and tuples
+    # of atomic values leave the garbage collector's tracking, where hundreds of objects per run kept it busy
+    rows: list[tuple] = field(default_factory=list)
     zones: list[Zone] = field(default_factory=list)
     # core -> tensix.tile.Tile.profile() of the compute kernels that pushed instructions through
     # tensix.kernel.ckernel (each Tensix thread's cycles and stalls, each unit's busy cycles)
     tile_units: dict = field(default_factory=dict)
+
+    @property
+    def riscvs(self) -> list[RiscvTime]:
+        """Per RISC-V of the run: its core, name, kernel, end cycle, busy and idle cycles."""
+        return [RiscvTime(*r) for r in self.rows]
 
     @property
     def duration_ns(self) -> float:
@@ -78,11 +85,12 @@ class Profiler:
 
     def record(self, threads) -> Run:
         run = Run(0)
+        rows = run.rows
         for th in threads:
+            clocks, idle, core, name = th.clocks, th.idle, th.core.logical, th.kernel.name
             for i, rv in enumerate(th.riscvs):
-                run.riscvs.append(RiscvTime(th.core.logical, rv, th.kernel.name, th.clocks[i],
-                                            th.clocks[i] - th.idle[i], th.idle[i]))
-                run.duration_cycles = max(run.duration_cycles, th.clocks[i])
+                rows.append((core, rv, name, clocks[i], clocks[i] - idle[i], idle[i]))
+            run.duration_cycles = max(run.duration_cycles, *clocks)
             run.zones.extend(th.zones)
             tile = th.compute.__dict__.get("tile") if getattr(th, "compute", None) is not None else None
             if tile is not None:

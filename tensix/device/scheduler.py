@@ -211,6 +211,20 @@ class Scheduler:
         while hooks:
             hooks.pop(0)()
 
+    def release(self):
+        """Break the reference cycles of a finished run (each thread and its greenlet, its compute state, this
+        scheduler), so that reference counting frees the run when the device starts its next program."""
+        for th in self.threads:
+            th.__dict__.clear()
+        self.threads.clear()
+        self.heap.clear()
+        self.deferred.clear()
+        self.idle_hooks.clear()
+        self.end_hooks.clear()
+        for state in self.attached.values():   # per-run batches hold bound methods of themselves as hooks
+            getattr(state, "__dict__", {}).clear()
+        self.attached.clear()
+
     # ---- called from inside a kernel thread ---------------------------------------------------------
     def defer(self, th, hook):
         """Park th, without moving its clocks, until no other thread can run; then run `hook` (once, however

@@ -19,7 +19,7 @@ from tensix.device.errors import (CircularBufferConfigError, DeviceError, Kernel
 from tensix.device.interleave import L1_BANK_NOC, aligned_page_size, num_banks
 from tensix.device.memory import align
 from tensix.device.noc import NocTiming
-from tensix.device.scheduler import Scheduler
+from tensix.device.scheduler import Scheduler, gc_paused
 from tensix.kernel import _ctx
 from tensix.kernel.dataflow import NUM_SEMAPHORES, SEMAPHORE_BASE, SEMAPHORE_STRIDE
 from tensix.metalium.types import (BufferType, ComputeConfig, CoreCoord, CoreRangeSet,
@@ -349,20 +349,28 @@ def CreateSemaphore(program: Program, core_spec, initial_value: int = 0, core_ty
 
 
 def _check_args(args, what):
-    out = []
-    for a in args:
-        if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
-            raise RuntimeArgError(f"{what}: argument {a!r} is not an integer; kernel arguments are uint32 words.\n"
-                                  "Fix: pass ints (reinterpret floats with np.float32(x).view(np.uint32)).")
-        out.append(int(a) & 0xFFFFFFFF)
-    return out
+    try:        # the common case, plain ints (bool is a subclass of int, not int itself)
+        return [a & 0xFFFFFFFF if a.__class__ is int else _word(a, what) for a in args]
+    except TypeError:
+        return [_word(a, what) for a in args]
+
+
+def _word(a, what) -> int:
+    if isinstance(a, (bool, np.bool_)) or not isinstance(a, (int, np.integer)):
+        raise RuntimeArgError(f"{what}: argument {a!r} is not an integer; kernel arguments are uint32 words.\n"
+                              "Fix: pass ints (reinterpret floats with np.float32(x).view(np.uint32)).")
+    return int(a) & 0xFFFFFFFF
 
 
 def SetRuntimeArgs(program: Program, kernel_id: int, core_spec, args) -> None:
     kernel = _kernel(program, kernel_id, "SetRuntimeArgs")
     words = _check_args(args, "SetRuntimeArgs")
+    if core_spec.__class__ is CoreCoord:     # one core, as program factories set them: no CoreRangeSet to build
+        if kernel.cores.has_core(core_spec):
+            kernel.runtime_args[(core_spec.x, core_spec.y)] = words
+            return
     for c in to_core_set(core_spec):
-        if not kernel.cores.contains(c):
+        if not kernel.cores.has_core(c):
             # tt-metal's Kernel::set_runtime_args refuses it too ("Cannot set runtime args for core ... since
             # kernel ... is not placed on it"): the args would reach no kernel, and the core meant gets none
             raise RuntimeArgError(
@@ -384,6 +392,14 @@ def SetCommonRuntimeArgs(program: Program, kernel_id: int, args) -> None:
 
 
 def EnqueueProgram(cq, program: Program, blocking: bool = False):
+    # the collector stays off from the program's set-up to the release of its run (Scheduler.run says why): the
+    # threads, CBs and compute states made here would otherwise be promoted to its oldest generation by the
+    # collections their own allocation triggers, and count towards its next full scan though freed right after
+    with gc_paused():
+        return _enqueue_program(cq, program)
+
+
+def _enqueue_program(cq, program: Program):
     dev = _cq_device(cq)
     used = {}
     for k in program.kernels:
@@ -449,6 +465,8 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
                     raise KernelError(f"EnqueueProgram: core {xy} has two kernels on {rv} ({seen[rv].name!r} and "
                                       f"{k.name!r}).\nFix: put one kernel on RISCV_0, one on RISCV_1, one compute.")
                 seen[rv] = k
+    if dev.sched is not None:
+        dev.sched.release()
     sched = Scheduler()
     sched.ctx = _ctx  # the kernel API reads the running thread from _ctx.th
     dev.sched = sched
@@ -470,7 +488,12 @@ def EnqueueProgram(cq, program: Program, blocking: bool = False):
         # CBs against L1 buffers when a program is launched, not when a buffer is allocated)
         for xy in touched:
             dev.cores[xy].program_top = SEMAPHORE_BASE + SEMAPHORE_STRIDE * NUM_SEMAPHORES
-    return dev.profiler.record(sched.threads)
+    run = dev.profiler.record(sched.threads)
+    # freed now rather than when the next program replaces it: a run's thousands of objects (threads, compute
+    # states, CB waitlists, batches) would otherwise survive into the collector's oldest generation, whose full
+    # scans (hundreds of ms with torch loaded) they trigger every few dozen programs
+    sched.release()
+    return run
 
 
 # ---- work splitting ---------------------------------------------------------------------------------------

@@ -57,6 +57,7 @@ class CoreRangeSet:
             ranges = [ranges]
         self.ranges = tuple(r if isinstance(r, CoreRange) else CoreRange(r) for r in ranges)
         self._cores = None
+        self._xy = None
 
     def __iter__(self) -> Iterator[CoreCoord]:
         if self._cores is None:
@@ -71,6 +72,12 @@ class CoreRangeSet:
 
     def contains(self, c) -> bool:
         return any(r.contains(c) for r in self.ranges)
+
+    def has_core(self, c: CoreCoord) -> bool:
+        """contains() for a CoreCoord, from the set of the cores listed once (SetRuntimeArgs asks it per core)."""
+        if self._xy is None:
+            self._xy = frozenset(self)
+        return c in self._xy
 
     def bounding_box(self) -> CoreRange:
         """tt-metal CoreRangeSet::bounding_box: the smallest CoreRange holding every range."""
