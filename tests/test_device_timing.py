@@ -227,13 +227,20 @@ def test_bandwidth_placement_past_its_window_state_is_reported_not_written():
     state that is too small instead of writing past it."""
     import numpy as np
 
-    from tensix.device.noc import WINDOW, _copy_place2, _place
+    from tensix.device.noc import WINDOW, _copy_place2, _place, _place_in_room
     from tensix.errors import TensixError
     from tensix.device import noc
 
     st = np.zeros((3, 4), np.int64)
     assert _place(st, 64, 1, 10 * WINDOW, 8) == -1          # starts past the state
     assert _place(st, 64, 1, 0, 64 * 10) == -1               # runs past it
+    # Fluid.place's one compiled call: -2 and nothing placed when the state must grow first; Fluid grows it then
+    fresh = np.zeros((3, 4), np.int64)
+    assert _place_in_room(fresh, 64, 1, 0, 64 * 10) == -2 and not fresh.any()
+    small, big = noc.Fluid(1, np.zeros((3, 4), np.int64)), noc.Fluid(1, np.zeros((3, 4096), np.int64))
+    assert [small.place(t, n) for t, n in ((0, 5000), (3, 40), (9000, 7))] == \
+        [big.place(t, n) for t, n in ((0, 5000), (3, 40), (9000, 7))]
+    assert small.st.shape[1] > 4
     buf = np.zeros(16, np.uint8)
     before = buf.copy()
     # a state too small for the placement: -2, and nothing copied or placed (the caller grows it and retries)

@@ -110,6 +110,14 @@ def _room(st, cap, start, nbytes):
 
 
 @nb.njit(cache=True)
+def _place_in_room(st, cap, bw, start, nbytes):
+    """_place, or -2 (nothing done) if st must grow first (Fluid.reserve): one compiled call per placement."""
+    if not _room(st, cap, start, nbytes):
+        return -2
+    return _place(st, cap, bw, start, nbytes)
+
+
+@nb.njit(cache=True)
 def _copy_place2(src, soff, dst, doff, nbytes, st1, cap1, bw1, st2, cap2, bw2, start):
     """Copy nbytes src[soff:] -> dst[doff:] (the data moves at issue time) and place them on two resources that
     stream the same bytes concurrently (a core's NoC port and a DRAM bank): returns the later end; -2 (nothing
@@ -187,8 +195,10 @@ class Fluid:
 
     def place(self, start: int, nbytes: int) -> int:
         """Carry nbytes starting no earlier than `start`; return the cycle the last byte has passed."""
-        self.reserve(start, nbytes)
-        end = int(_place(self.st, self.cap, self.bw, start, nbytes))
+        end = _place_in_room(self.st, self.cap, self.bw, start, nbytes)
+        if end == -2:
+            self.reserve(start, nbytes)
+            end = _place_in_room(self.st, self.cap, self.bw, start, nbytes)
         if end < 0:
             raise _broken()
         return end
