@@ -167,6 +167,32 @@ def test_clamp_and_hardtanh(device):
         ttnn.clamp(t)
 
 
+@pytest.mark.parametrize("lo, hi", [(-5, 100), (12, 82), (-100, -5), (0, 0), (-1, -1), (1, -1), (None, 18), (-29, None),
+                                    (-2 ** 31, 2 ** 31 - 1), (2 ** 31 - 1, 2 ** 31 - 1), (-2 ** 31, -2 ** 31)])
+def test_clamp_of_int32_with_integer_bounds_is_exact(device, lo, hi):
+    """clamp_tile_int32 (622c6fb9 calculate_clamp_int32): SFPSWAP orders sign-magnitude, so a negative bound and the
+    value are complemented around the swap; the result is exactly min(max(x, lo), hi) over the whole int32 range,
+    the extremes included. A missing bound is unary_composite_op.cpp's -/+16775716, not the int32 range."""
+    x = RNG.integers(-2 ** 31, 2 ** 31, size=(2, 40, 70)).astype(np.int32)
+    x.flat[:10] = [0, -1, 1, 2 ** 31 - 1, -2 ** 31, 16775716, 16775717, -16775717, 18, -29]
+    t = ttnn.from_numpy(x, dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    want = np.minimum(np.maximum(x.astype(np.int64), -16775716 if lo is None else lo), 16775716 if hi is None else hi)
+    got = ttnn.to_numpy(ttnn.clamp(t, lo, hi))
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(got, want)
+
+
+def test_clamp_with_integer_bounds_of_a_float_tensor_uses_the_int32_defaults(device):
+    """An int bound makes both int32 (has_int32_scalar): the missing one is +/-16775716, also for a float tensor,
+    which then runs clamp_tile with the bounds as floats. Mixed int / float bounds are refused."""
+    x = np.array([[-3e7, -2e7, -5.0, 0.5, 7.0, 2e7, 3e7]], np.float32)
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.clamp(t, -4)), np.clip(x, -4, np.float32(16775716)))
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.clamp(t, None, 6)), np.clip(x, np.float32(-16775716), 6))
+    with pytest.raises(tensix.NotModelledError, match="one integer and one float bound"):
+        ttnn.clamp(t, -4, 6.5)
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

@@ -142,14 +142,17 @@ def _who(who):
     return f"{who[0]} with {who[1]}"
 
 
-def _llk_forms(spec, t):
+def _llk_forms(spec, t, rt=None):
     """(tile InstrProgram, init InstrProgram) when this template form of the op runs tt-llk's instruction list, else
-    None. A binary op's init does not know its tiles: its instruction list does not depend on them."""
+    None. A binary op's init does not know its tiles: its instruction list does not depend on them. An op whose list
+    depends on the runtime arguments (llk_runtime) gets them, None for the init."""
     sel = getattr(spec, "llk", None)
     if sel is None:
         return None
     if isinstance(spec, _BinarySpec):
         return sel((0, 1, 2))
+    if getattr(spec, "llk_runtime", False):
+        return sel(t, rt)
     return sel(t)
 
 
@@ -303,7 +306,7 @@ class _UnaryOp(_Op):
                               f"got {len(runtime)}.")
         rt = tuple(int(np.uint32(np.int64(v) & 0xFFFFFFFF)) for v in runtime)
         args = (cs.approx, cs.fp32) + t + rt
-        forms = _llk_forms(spec, t)
+        forms = _llk_forms(spec, t, rt)
         program = spec.program if forms is None else _llk_program(th, cs, forms[0], self.name)
         compiled = compiled_of(program, args)
         self._check(th, cs, spec, t, compiled, self.name)
@@ -537,13 +540,14 @@ for _name, _bspec in llk.BINARY.items():
 
 for _name in llk.COMP_ZERO:     # the C++ names of the integer forms: gtz_tile_int32(idst) after gtz_tile_init()
     globals()[f"{_name}_tile_int32"] = globals()[f"{_name}_int32_tile"]
+clamp_tile_int32 = clamp_int32_tile     # the C++ name: clamp_tile_int32(idst, param0, param1) after clamp_tile_init()
 for _name in ("eqz", "nez"):
     for _fmt in ("uint16", "uint32"):
         globals()[f"{_name}_tile_{_fmt}"] = globals()[f"{_name}_{_fmt}_tile"]
 
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
            *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge", "add", "sub") for s in ("", "_init")],
-           *[f"{m}_tile_int32" for m in llk.COMP_ZERO],
+           *[f"{m}_tile_int32" for m in llk.COMP_ZERO], "clamp_tile_int32",
            *[f"{m}_tile_{f}" for m in ("eqz", "nez") for f in ("uint16", "uint32")],
            "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [

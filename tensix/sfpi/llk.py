@@ -90,6 +90,9 @@ class UnaryOp:
     # llk(template) -> (tile InstrProgram, init InstrProgram) for the template forms that run tt-llk's instruction
     # list itself (exp_tile<approx=true>: SFPLOADMACRO), else None (the SFPI `program` and `init`)
     llk: object = None
+    # llk is llk(template, runtime): the instruction list depends on the call's runtime arguments too (they are its
+    # immediates, and the LLK branches on them: clamp_tile_int32); runtime is None for the init's list
+    llk_runtime: bool = False
 
 
 # One 32x32 tile as the LLK driver walks it (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``, VectorMode::RC): four
@@ -1439,6 +1442,10 @@ UNARY_FORK = {
                     lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK, fp32_init=True, tables=_LUT3),
     "clamp": UnaryOp("clamp", (), clamp_program, "Dst tile idst = min(max(x, float(param0)), float(param1)) "
                      "(SFPSWAP; leaves param1 in vConstIntPrgm0).", version=FORK, runtime=("param0", "param1")),
+    "clamp_int32": UnaryOp("clamp_int32", (), None, "Dst tile idst = min(max(x, param0), param1) on int32 (SFPSWAP on "
+                           "sign-magnitude, complemented around a negative bound; leaves vConstIntPrgm0 changed).",
+                           version=FORK, runtime=("param0", "param1"), llk_runtime=True,
+                           llk=lambda t, rt: clamp_int32_programs(*(rt or (None, None)))),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "
@@ -1980,6 +1987,45 @@ def comp_zero_uint_programs(mode, data_format):
         f"{mode}_tile_{data_format.lower()}", _driver_rc(comp_zero_uint_face(mode, data_format)), _BINARY_AMODS))
     init = _instr_program(("comp_zero_init", mode), lambda: InstrProgram(
         f"{mode}_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
+
+
+def clamp_int32_face(min_val, max_val, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_clamp.h ``calculate_clamp_int32(min_val, max_val)`` for one face: per row, for
+    the lower bound then the upper: load_value_param_int (vConstIntPrgm0 = the bound, or its complement when it is
+    negative: SFPLOADI upper and lower halves into LReg0, SFPCONFIG to LReg12), then
+    ckernel_sfpu_unary_max_min.h ``calculate_unary_max_min_int32_body<Max / Min>``: an INT32 load into LReg0, SFPSWAP
+    with LReg12 keeping the max (Mod1 9) or min (VEC_MIN_MAX), which orders sign-magnitude; for a negative bound both
+    sides are complemented around it (SFPNOT) and the order flips, so two's complement integers compare exactly;
+    an INT32 store; dst_reg++ after both."""
+    row = []
+    for value, keep_max in ((min_val & 0xFFFFFFFF, True), (max_val & 0xFFFFFFFF, False)):
+        nonneg = value < 0x80000000
+        const = value if nonneg else ~value & 0xFFFFFFFF
+        row += [_mk("SFPLOADI", VD=0, Mod0=8, Imm16=const >> 16), _mk("SFPLOADI", VD=0, Mod0=10, Imm16=const & 0xFFFF),
+                _mk("SFPCONFIG", Imm16=0, VD=12, Mod1=0), _mk("SFPLOAD", VD=0, Mod0=4, AddrMod=3, Imm10=0)]
+        if nonneg:
+            row.append(_mk("SFPSWAP", VC=12, VD=0, Mod1=9 if keep_max else 1))
+        else:
+            no = _mk("SFPNOT", VC=0, VD=0)
+            row += [no, _mk("SFPSWAP", VC=12, VD=0, Mod1=1 if keep_max else 9), no]
+        row.append(_mk("SFPSTORE", VD=0, Mod0=4, AddrMod=3, Imm10=0))
+    row.append(_mk("INCRWC", DstInc=2))
+    return row * iterations
+
+
+def clamp_int32_programs(min_val=None, max_val=None):
+    """(tile program, init program) of 622c6fb9 ``clamp_tile_int32(idst, param0, param1)`` after ``clamp_tile_init()``
+    (api/compute/eltwise_unary/clamp.h; ttnn.clamp of an INT32 tensor with integer bounds): clamp_int32_face in the
+    unary driver's RC walk, one list per pair of bounds (they are its immediates). The init's list (min_val None)
+    is the unary SFPU init. The result is min(max(x, min_val), max_val) on int32."""
+    init = _instr_program(("clamp_int32_init",), lambda: InstrProgram(
+        "clamp_tile_init", _sfpu_config_reset(), _UNARY_INIT_AMODS))
+    if min_val is None:
+        return None, init
+    tile = _instr_program(("clamp_int32", min_val, max_val), lambda: InstrProgram(
+        f"clamp_tile_int32({min_val:#x}, {max_val:#x})", _driver_rc(clamp_int32_face(min_val, max_val)),
+        _UNARY_INIT_AMODS))
     return tile, init
 
 

@@ -1198,22 +1198,6 @@ _add('ttnn.ceil is a ttnn operation that tensix does not model (no program of it
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_ceil',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_ceil'])
 
-_add('ttnn.clamp of an INT32 tensor with integer bounds (clamp_tile_int32) is not modelled.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=-29-max_val=None-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=-29-max_val=None-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=None-max_val=18-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=None-max_val=18-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=-10-max_val=34-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=-10-max_val=34-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=12-max_val=82-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=12-max_val=82-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=1-max_val=-1-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=1-max_val=-1-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=0-max_val=0-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=0-max_val=0-input_shapes=torch.Size([1, 3, 320, 384])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=0-max_val=1-input_shapes=torch.Size([3, 128, 32])]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_clamp_tss_int32_ttnn[min_val=0-max_val=1-input_shapes=torch.Size([1, 3, 320, 384])]'])
-
 _add('ttnn.cosh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_cosh_ttnn'])
 

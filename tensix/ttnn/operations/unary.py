@@ -193,13 +193,18 @@ def _call(name, runtime=(), **template):
 
 
 _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "abs_tile_int32",
-               "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32", "RELU_MAX": "relu_max_tile_int32",
+               "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32 on unsigned data", "RELU_MAX": "relu_max_tile_int32",
                "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers"}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
     """unary_op_utils.cpp get_op_init_and_func_parameterized / _default for one UnaryOpType: (init, func) callables
     running the compute API calls (of the fork's kernel version) on Dst tile `idst`."""
+    if name == "CLAMP_TSS" and dtype == DataType.INT32:
+        # clamp_tile_int32 with the int32 bounds' bits (static_cast<uint32_t>(static_cast<int32_t>(param)))
+        import tensix.kernel as K
+        lo, hi = (int(v) & 0xFFFFFFFF for v in params)
+        return K.clamp_tile_init, (lambda idst: K.clamp_tile_int32(idst, lo, hi))
     p = [float(x) if not isinstance(x, DataType) else x for x in params]
     has = bool(p) and name in _PARAMETRIZED
     if name == "SQUARE" and dtype == DataType.UINT16:    # mul_int_tile<UInt16>(idst, idst, idst): tt-llk's _mul_int_
@@ -709,8 +714,8 @@ _F32_MAX = float(np.finfo(np.float32).max)
 
 def clamp(input_tensor, min=None, max=None, *, memory_config=None, output_tensor=None, **kwargs):  # noqa: A002
     """ttnn.clamp(x, min=None, max=None) with numbers: unary_composite_op.cpp clamp -> clamp_tss (clamp_tile with the
-    float32 bits of min / max; a missing bound is float32's lowest / max). Tensor bounds (the where / maximum /
-    minimum composite) and integer bounds (clamp_tile_int32) are not modelled."""
+    float32 bits of min / max; a missing bound is float32's lowest / max); with integer bounds, clamp_tile_int32 on
+    an INT32 tensor. Tensor bounds (the where / maximum / minimum composite) are not modelled."""
     if min is None and max is None:
         # ttnn's binding resolves clamp(x, None, None) to the tensor-bounds overload (unary_composite_op.cpp), whose
         # TT_FATAL says this (tt-metal's test_unary.py test_unary_clamp_tss_*_ttnn expects this message)
@@ -718,14 +723,29 @@ def clamp(input_tensor, min=None, max=None, *, memory_config=None, output_tensor
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         raise NotModelledError("ttnn.clamp with tensor bounds (where / maximum / minimum composite) is not modelled "
                                "by tensix.ttnn.")
-    ints = [v for v in (min, max) if isinstance(v, (int, np.integer)) and not isinstance(v, bool)]
-    if ints and isinstance(input_tensor, Tensor) and input_tensor.dtype == DataType.INT32:
-        raise NotModelledError("ttnn.clamp of an INT32 tensor with integer bounds (clamp_tile_int32) is not modelled.")
+    def is_int(v):      # nanobind gives a Python int the variant's int32_t alternative
+        return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
+
+    if any(is_int(v) for v in (min, max)):
+        # has_int32_scalar: both bounds are int32 (std::get<int32_t>); a missing one is -/+16775716, not the float
+        # range; an INT32 input runs clamp_tile_int32, any other dtype clamp_tile with the bounds as floats
+        if not all(v is None or is_int(v) for v in (min, max)):
+            raise NotModelledError("ttnn.clamp with one integer and one float bound: unary_composite_op.cpp clamp reads "
+                                   "both as int32_t (std::get), which the card's binding refuses or mis-reads; tensix "
+                                   "does not model it.\nFix: give both bounds as ints or both as floats.")
+        bounds = [_INT_CLAMP_DEFAULT[i] if v is None else int(v) for i, v in enumerate((min, max))]
+        for v in bounds:
+            if not -2 ** 31 <= v < 2 ** 31:
+                raise TTNNError(f"ttnn.clamp: bound {v} does not fit the int32_t it is passed as.")
+        return _op("clamp", [("CLAMP_TSS", tuple(bounds))], input_tensor, memory_config, output_tensor, kwargs)
     lo = _F32_LOWEST if min is None else float(min)
     hi = _F32_MAX if max is None else float(max)
     if isinstance(input_tensor, Tensor) and input_tensor.dtype == DataType.INT32:
         input_tensor = typecast(input_tensor, DataType.FLOAT32, memory_config=memory_config)
     return _op("clamp", [("CLAMP_TSS", (lo, hi))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+_INT_CLAMP_DEFAULT = (-16775716, 16775716)     # unary_composite_op.cpp clamp: a missing int32 bound
 
 
 clip = clamp
