@@ -141,13 +141,94 @@ def test_scale_mask_softmax(device, causal):
     assert np.all(np.abs(got - ref) <= _softmax_tol(ref, W, ttnn.bfloat16, False) + 2.0 ** -8 * ref)
 
 
+def _softmax_cols_ref(x, axis):
+    e = np.exp(x - x.max(axis, keepdims=True))
+    return e / e.sum(axis, keepdims=True)
+
+
+@pytest.mark.parametrize("shape, dim", [((1, 1, 32, 32), -2), ((2, 3, 40, 70), 2), ((50, 33), 0), ((3, 70, 64), 1),
+                                        ((5, 7), -2), ((1, 2, 200, 40), -2)])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b])
+@pytest.mark.parametrize("approx", [True, False], ids=["approx", "accurate"])
+def test_softmax_down_the_columns_runs_the_general_h_program(device, shape, dim, dtype, approx):
+    """softmax over the second-last dim (of the 4D view): SoftmaxProgramFactoryGeneralHSmall, the moreh kernels. Against
+    float64 within the datapath's bounds (the last-dim bounds with H for W, plus x - max rounded to the intermediate
+    format before the exp, and bfloat8_b's own 2^-7 block step); the padding rows (-42 here) never leak: the same
+    bits with another padding value."""
+    x = np.random.default_rng(sum(shape) + dim).standard_normal(shape).astype(np.float32)
+    fp32 = dtype == ttnn.float32
+    cfg = _cfg(approx, fp32, ttnn.MathFidelity.HiFi3 if fp32 else ttnn.MathFidelity.HiFi4)
+    t = _make(device, x, dtype)
+    ttnn.clear_op_report()
+    got = ttnn.to_numpy(ttnn.softmax(t, dim=dim, compute_kernel_config=cfg)).astype(np.float64)
+    rec = ttnn.op_report()[-1]
+    assert rec.program == "SoftmaxProgramFactoryGeneralHSmall"
+    xs = ttnn.to_numpy(t).astype(np.float64)
+    ref = _softmax_cols_ref(xs, dim)
+    H = shape[dim]
+    spread = np.abs(xs - xs.max(dim, keepdims=True))
+    tol = _softmax_tol(ref, H, ttnn.float32 if fp32 else ttnn.bfloat16, approx)
+    tol += ref * spread * (2.0 ** -20 if fp32 else 2.0 ** -8) + (2.0 ** -7 * ref.max() if dtype == ttnn.bfloat8_b else 0)
+    assert np.all(np.abs(got - ref) <= tol)
+    if dtype == ttnn.bfloat8_b:
+        return      # the padding shares the valid values' block exponents: another padding changes the input itself
+    other = ttnn.softmax(_make(device, x, dtype, pad=1e4), dim=dim, compute_kernel_config=cfg)
+    np.testing.assert_array_equal(ttnn.to_numpy(other).view(np.uint8), ttnn.to_numpy(
+        ttnn.softmax(t, dim=dim, compute_kernel_config=cfg)).view(np.uint8))
+
+
+@pytest.mark.parametrize("shape, dim", [((16, 24, 42), 0), ((2, 3, 40, 70), 1), ((3, 2, 33, 31), 0), ((5, 32, 32), -3),
+                                        ((7, 1, 32, 64), 0)])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("approx", [True, False], ids=["approx", "accurate"])
+def test_softmax_across_slices_runs_the_general_c_program(device, shape, dim, dtype, approx):
+    """softmax over dim 0 or 1 of the 4D view: SoftmaxProgramFactoryGeneralCLarge, tile by tile along the dim (the
+    running max on the SFPU, the sum of exps on the FPU, each step packed to an intermediate CB). Against float64
+    within the datapath's bounds; another tile padding gives the same logical values."""
+    x = np.random.default_rng(sum(shape) - dim).standard_normal(shape).astype(np.float32)
+    fp32 = dtype == ttnn.float32
+    cfg = _cfg(approx, fp32, ttnn.MathFidelity.HiFi3 if fp32 else ttnn.MathFidelity.HiFi4)
+    t = _make(device, x, dtype)
+    ttnn.clear_op_report()
+    got = ttnn.to_numpy(ttnn.softmax(t, dim=dim, compute_kernel_config=cfg)).astype(np.float64)
+    assert ttnn.op_report()[-1].program == "SoftmaxProgramFactoryGeneralCLarge"
+    xs = ttnn.to_numpy(t).astype(np.float64)
+    ref = _softmax_cols_ref(xs, dim)
+    spread = np.abs(xs - xs.max(dim, keepdims=True))
+    # per step a rounding to the intermediate format: x - max, its exp, the running sum (dim_size of them), 1 / sum
+    steps = shape[dim] + 4
+    tol = ref * (steps * (2.0 ** -10 if fp32 else 2.0 ** -8) + spread * (2.0 ** -10 if fp32 else 2.0 ** -8)
+                 + (0.08 if approx else 0)) + 2.0 ** -12
+    assert np.all(np.abs(got - ref) <= tol)
+    other = ttnn.to_numpy(ttnn.softmax(_make(device, x, dtype, pad=1e4), dim=dim, compute_kernel_config=cfg))
+    np.testing.assert_array_equal(other.astype(np.float64), got)
+
+
+def test_softmax_down_the_columns_counts_the_masked_padding_in_the_max(device):
+    """moreh_softmax_h masks the last tile row's padding rows to 0.0 before the column max (mask_tile_to_cb), so a
+    column whose values are all below about -87 gets max 0 instead of its own: every exp(x - 0) underflows to 0, the
+    sum is 0 and the softmax collapses (0 times the reciprocal of 0). The same data with a height of whole tiles (no
+    padding rows, no mask) is a correct softmax."""
+    x = (np.random.default_rng(5).standard_normal((64, 32)) * 0.5 - 100).astype(np.float32)
+    cfg = _cfg(False, True, ttnn.MathFidelity.HiFi4)
+    full = ttnn.to_numpy(ttnn.softmax(_make(device, x, ttnn.float32), dim=0, compute_kernel_config=cfg))
+    ref = _softmax_cols_ref(x.astype(np.float64), 0)
+    # x - max goes through the FPU's 19-bit (TF32) operands: an absolute error of up to |x| * 2^-11 in the exponent
+    assert np.all(np.abs(full - ref) <= ref * (np.abs(x).max() * 2.0 ** -10 + 2.0 ** -6))
+    padded = ttnn.to_numpy(ttnn.softmax(_make(device, x[:40], ttnn.float32), dim=0, compute_kernel_config=cfg))
+    assert np.all(np.abs(padded) < 1e-3) and ref[:40].max() > 0.01
+    with pytest.raises(ttnn.TTNNError, match="FP32 destination accumulation must be enabled"):
+        ttnn.softmax(_make(device, x, ttnn.float32), dim=0, compute_kernel_config=_cfg(False, False))
+
+
 def test_softmax_errors(device):
     x = np.ones((2, 40, 70), np.float32)
     t = _make(device, x, ttnn.bfloat16)
     with pytest.raises(ttnn.TTNNError, match="Dimension out of range"):
         ttnn.softmax(t, dim=3)
-    with pytest.raises(NotModelledError, match="not the last"):
-        ttnn.softmax(t, dim=1)
+    tall = _make(device, np.ones((1, 32 * 100, 32), np.float32), ttnn.bfloat16)
+    with pytest.raises(NotModelledError, match="SoftmaxProgramFactoryGeneralHLarge"):
+        ttnn.softmax(tall, dim=1)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
     with pytest.raises(NotModelledError, match="ROW_MAJOR"):
         ttnn.softmax(rm, dim=-1)

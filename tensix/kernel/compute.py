@@ -450,6 +450,7 @@ add_bcast_rows_init_short = _binary_init("add", "row", "add_bcast_rows_init_shor
 add_bcast_cols_init_short = _binary_init("add", "col", "add_bcast_cols_init_short")
 add_bcast_scalar_init_short = _binary_init("add", "scalar", "add_bcast_scalar_init_short")
 sub_bcast_cols_init_short = _binary_init("sub", "col", "sub_bcast_cols_init_short")
+sub_bcast_rows_init_short = _binary_init("sub", "row", "sub_bcast_rows_init_short")
 mul_bcast_rows_init_short = _binary_init("mul", "row", "mul_bcast_rows_init_short")
 mul_bcast_cols_init_short = _binary_init("mul", "col", "mul_bcast_cols_init_short")
 mul_tiles_bcast_scalar_init_short = _binary_init("mul", "scalar", "mul_tiles_bcast_scalar_init_short")

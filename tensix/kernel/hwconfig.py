@@ -79,6 +79,7 @@ def describe(cfg) -> str:
 
 _BCAST_INIT = {("add", "row"): "add_bcast_rows_init_short", ("add", "col"): "add_bcast_cols_init_short",
                ("add", "scalar"): "add_bcast_scalar_init_short", ("sub", "col"): "sub_bcast_cols_init_short",
+               ("sub", "row"): "sub_bcast_rows_init_short",
                ("sub", "scalar"): "sub_tiles_bcast_scalar_init_short", ("mul", "row"): "mul_bcast_rows_init_short",
                ("mul", "col"): "mul_bcast_cols_init_short", ("mul", "scalar"): "mul_tiles_bcast_scalar_init_short"}
 

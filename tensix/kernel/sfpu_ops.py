@@ -540,6 +540,23 @@ for _name, _bspec in llk.BINARY.items():
 
 for _name in llk.COMP_ZERO:     # the C++ names of the integer forms: gtz_tile_int32(idst) after gtz_tile_init()
     globals()[f"{_name}_tile_int32"] = globals()[f"{_name}_int32_tile"]
+_mask_tile_op = globals()["mask_tile"]
+
+
+def mask_tile(idst_data, idst2_mask, data_format=None, version=None):
+    """mask_tile(idst_data, idst2_mask, data_format=DataFormat.Float16_b) (622c6fb9 api/compute/mask.h): for Float16_b
+    or Float16 the float mask (calculate_mask: Dst tile idst_data + 1 is the mask, whatever idst2_mask says), for Int32
+    the integer one (not modelled); for any other format the API issues nothing."""
+    from tensix.device.formats import DataFormat
+    fmt = DataFormat.Float16_b if data_format is None else DataFormat(data_format)
+    if fmt in (DataFormat.Float16_b, DataFormat.Float16):
+        _mask_tile_op(idst_data, idst2_mask, version=version)
+    elif fmt == DataFormat.Int32:
+        from tensix.errors import NotModelledError
+        raise NotModelledError("mask_tile with DataFormat::Int32 (calculate_int_mask) is not modelled.")
+
+
+mask_tile.__name__ = mask_tile.__qualname__ = "mask_tile"
 clamp_tile_int32 = clamp_int32_tile     # the C++ name: clamp_tile_int32(idst, param0, param1) after clamp_tile_init()
 for _name in ("eqz", "nez"):
     for _fmt in ("uint16", "uint32"):

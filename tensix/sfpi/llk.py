@@ -1128,6 +1128,20 @@ def isinf_isnan_program(approx, fp32_dest, op):
     _faces(face)
 
 
+def mask_program(approx, fp32_dest, idst2_mask):
+    """622c6fb9 api/compute/mask.h ``mask_tile(idst_data, idst2_mask)`` with its default data_format Float16_b ->
+    llk_sfpu/ckernel_sfpu_mask.h ``calculate_mask``: per row, where the mask (dst_reg[32], the next Dst tile: the
+    kernel reads tile idst_data + 1 whatever idst2_mask says) is zero (tt-llk _sfpu_is_fp16_zero_: v == 0.0f), the
+    data row becomes 0.0."""
+    def face():
+        for _ in range(8):
+            m = dst_reg[32]
+            with v_if(m == 0.0):
+                dst_reg[0] = vFloat(0.0)
+            dst_reg += 1
+    _faces(face)
+
+
 @sfpi_inline
 def _comp_zero_int_row(v, mode):
     zero = vInt(0)
@@ -1446,6 +1460,8 @@ UNARY_FORK = {
                            "sign-magnitude, complemented around a negative bound; leaves vConstIntPrgm0 changed).",
                            version=FORK, runtime=("param0", "param1"), llk_runtime=True,
                            llk=lambda t, rt: clamp_int32_programs(*(rt or (None, None)))),
+    "mask": UnaryOp("mask", (), mask_program, "Dst tile idst = 0.0 where Dst tile idst + 1 (the mask) is zero.",
+                    version=FORK, runtime=("idst2_mask",)),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "

@@ -11,7 +11,11 @@ exp), fp32 accumulation for float32 inputs. Kernels: tensix/ttnn/kernels/normali
 scale_mask_softmax: the same program with FUSED_SCALE_MASK (x * scale + mask, the mask [N, 1, 32 or 1, W] broadcast
 over rows, or with is_causal_mask a full [N, 1, H, W] mask).
 
-Not modelled (NotModelledError): softmax over another dim than the last (the general factories), widths whose CBs
+Over the other dims of the 4D view softmax runs tt-metal's general programs with the moreh softmax kernels
+(ttnn/cpp/ttnn/operations/moreh/moreh_softmax/device/kernels/): the second-last dim SoftmaxProgramFactoryGeneralHSmall
+(each tile column held whole in L1), dims 0 and 1 SoftmaxProgramFactoryGeneralCLarge (tile by tile along the dim).
+
+Not modelled (NotModelledError): columns too tall for the small H program (GeneralHLarge), widths whose CBs
 exceed 90% of L1 (the large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs or masks
 (tilize_with_val_padding), ranks above 4."""
 
@@ -226,7 +230,8 @@ def _attention_optimized(what, a: Tensor, mask: Tensor | None, scale, causal: bo
 def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_config=None,
             numeric_stable: bool = True, **kwargs):
     """ttnn.softmax(input_tensor, dim=-1, *, memory_config=None, compute_kernel_config=None, numeric_stable=True):
-    softmax along `dim` (the last dim is modelled), the tile padding of the width masked with -inf."""
+    softmax along any `dim`: the last (the tile padding of the width masked with -inf), the second-last of the 4D view
+    (the padding rows masked to 0) or the first two (the general C program)."""
     O.refuse_unknown_kwargs("ttnn.softmax", kwargs)
     what = "ttnn.softmax"
     _check(what, input_tensor)
@@ -241,14 +246,149 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
         raise NotModelledError(f"{what} of an empty tensor returns ttnn.full(..., 1.0), which is not modelled here.")
     if rank > 4:
         raise NotModelledError(f"{what} of a rank-{rank} tensor runs the general softmax programs; not modelled.")
-    if d != rank - 1:
-        raise NotModelledError(f"{what} over dim {dim} (not the last) runs tt-metal's general softmax programs "
-                               "(SoftmaxProgramFactoryGeneralH/C), which tensix.ttnn does not run yet.\nFix: softmax "
-                               "over the last dim (permute the tensor first).")
     cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
-    out = _attention_optimized(what, _to_4d(t), None, None, False, memory_config or t.memory_config(), cfg,
-                               numeric_stable)
+    out_mc = memory_config or t.memory_config()
+    d4 = d + 4 - rank                           # the dim of the 4D view (softmax_device_operation.cpp dim_adjusted)
+    if d4 == 3:
+        out = _attention_optimized(what, _to_4d(t), None, None, False, out_mc, cfg, numeric_stable)
+    elif d4 == 2:
+        out = _general_h(what, _to_4d(t), out_mc, cfg)
+    else:
+        out = _general_c(what, _to_4d(t), d4, out_mc, cfg)
     return _view(out, shape)
+
+
+def _check_fp32_acc(what, a, fp32):
+    if a.dtype == DataType.FLOAT32 and not fp32:
+        raise TTNNError(f"{what}: FP32 destination accumulation must be enabled when input tensor has FLOAT32 data "
+                        "type. Please update the compute kernel configuration.")
+
+
+def _moreh_kernels(prog, name, a, out, all_cores, groups, reader_ct, compute_ct, defines, cfg):
+    """The reader / writer on every core of the split and the compute kernel once per core group (its tile count
+    first among its compile-time args), as the general softmax factories create them."""
+    rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + f"reader_moreh_softmax_{name}.py"), all_cores,
+                         ReaderDataMovementConfig(compile_args=reader_ct + O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + f"writer_moreh_softmax_{name}.py"), all_cores,
+                         WriterDataMovementConfig(compile_args=O.accessor_args(out)))
+    for group, n in groups:
+        if n:
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + f"moreh_softmax_{name}.py"), group, ComputeConfig(
+                math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
+                dst_full_sync_en=bool(cfg.dst_full_sync_en), math_approx_mode=bool(cfg.math_approx_mode),
+                compile_args=[n] + compute_ct, defines=defines))
+    return rk, wk
+
+
+def _column_major_plan(grid, num_cores, g1, n1, n2):
+    """(core, tiles, first tile) per core of split_work_to_cores_wt_core_range's split, numbered column-major."""
+    g1s = {(c.x, c.y) for c in g1}
+    plan, offset = [], 0
+    for i in range(num_cores):
+        c = mh.CoreCoord(i // grid.y, i % grid.y)
+        n = n1 if (c.x, c.y) in g1s else n2
+        plan.append((c, n, offset))
+        offset += n
+    return plan
+
+
+def _general_c(what, a: Tensor, dim: int, out_mc, cfg) -> Tensor:
+    """SoftmaxProgramFactoryGeneralCLarge (softmax_program_factory_general_c_large.cpp) on the 4D TILE tensor `a`,
+    softmax along dim 0 or 1: the tile positions of one slice (the tiles outside the softmax dim) split over the grid
+    column-major, each streamed tile by tile along the dim three times (max, sum of exps, result); intermediates in
+    Float32 with fp32 accumulation, else in the input's format."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a)
+    shape = tuple(a.padded_shape)
+    Ht, Wt = shape[-2] // 32, shape[-1] // 32
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    _check_fp32_acc(what, a, fp32)
+    num_tiles = a.padded_shape.volume() // shape[dim] // (shape[-2] * shape[-1]) * Ht * Wt
+    outer_stride = Ht * Wt
+    for i in range(dim, len(shape) - 2):
+        outer_stride *= shape[i]
+    dim_size = shape[dim]
+    inner_size = outer_stride // dim_size
+    im_dtype = DataType.FLOAT32 if fp32 else a.dtype
+    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
+    grid = O.grid_of(dev)
+    key = ("softmax_general_c", dim, O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_tiles)
+        for idx, n, dtype in ((0, 2, a.dtype), (16, 2, a.dtype), (24, 1, im_dtype), (25, 1, im_dtype),
+                              (26, 2, im_dtype), (27, 1, a.dtype), (28, 1, im_dtype)):
+            O.cb(prog, all_cores, idx, n, dtype)
+        defines = {"SOFTMAX": 1, **({"FP32_DEST_ACC_EN": 1} if fp32 else {})}
+        rk, wk = _moreh_kernels(prog, "c_large", a, out, all_cores, ((g1, n1), (g2, n2)), [], [dim_size], defines,
+                                cfg)
+        plan = _column_major_plan(grid, num_cores, g1, n1, n2)
+
+        def set_args(tensors):
+            ta, to = tensors
+            for c, n, off in plan:
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off, outer_stride, inner_size, dim_size])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off, outer_stride, inner_size, dim_size])
+
+        return O.ProgramEntry(prog, set_args, num_cores, "SoftmaxProgramFactoryGeneralCLarge")
+
+    O.run(what, dev, key, factory, [a, out], [out], {"dim": dim, "dtype": a.dtype.name}, started)
+    return out
+
+
+def _general_h(what, a: Tensor, out_mc, cfg) -> Tensor:
+    """SoftmaxProgramFactoryGeneralHSmall (softmax_program_factory_general_h_small.cpp) on the 4D TILE tensor `a`,
+    softmax down each tile column: the tile columns (N*C x Wt) split over the grid (split_work_to_cores_wt_core_range:
+    column-major), the whole column of Ht tiles held in the CBs, intermediates in Float32 with fp32 accumulation else
+    Float16_b. The padding rows of the last tile row are masked (generate_mask_h / mask_tile): they count as 0.0 in
+    the column max and their exps as 0.0 in the sum. Kernels: the moreh softmax kernels (SOFTMAX defined)."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a)
+    H, W = a.padded_shape[-2], a.padded_shape[-1]
+    Ht, Wt = H // 32, W // 32
+    num = a.padded_shape.volume() // (H * W)
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    _check_fp32_acc(what, a, fp32)
+    from tensix.device import formats, soc
+    im_dtype = DataType.FLOAT32 if fp32 else DataType.BFLOAT16
+    ms_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
+    ts, im_ts, ms_ts = (formats.tile_size(data_format(x)) for x in (a.dtype, im_dtype, ms_dtype))
+    cb_usage = 2 * Ht * ts + 2 * ms_ts + 2 * Ht * im_ts + 3 * im_ts     # is_softmax_general_h_small_available
+    if soc.L1_UNRESERVED_BASE + cb_usage > 512 * 1024:
+        raise NotModelledError(f"{what}: a column of {Ht} tiles needs {cb_usage} B of circular buffers, beyond the "
+                               "small program's 512 KB, so tt-metal runs SoftmaxProgramFactoryGeneralHLarge, which "
+                               "tensix.ttnn does not run yet.")
+    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
+    grid = O.grid_of(dev)
+    cols = num * Wt
+    key = ("softmax_general_h", O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, cols)
+        for idx, n, dtype in ((0, Ht, a.dtype), (1, 1, ms_dtype), (2, 1, ms_dtype), (3, 1, ms_dtype),
+                              (16, Ht, a.dtype), (24, Ht, im_dtype), (25, 1, im_dtype), (26, 1, im_dtype),
+                              (27, Ht, im_dtype), (28, 1, im_dtype)):
+            O.cb(prog, all_cores, idx, n, dtype)
+        defines = {"SOFTMAX": 1}
+        if fp32 or a.dtype == DataType.BFLOAT8_B:
+            defines["FP32_DEST_ACC_EN"] = 1
+        rk, wk = _moreh_kernels(prog, "h", a, out, all_cores, ((g1, n1), (g2, n2)),
+                                [int(a.dtype == DataType.FLOAT32)], [Ht], defines, cfg)
+        plan = _column_major_plan(grid, num_cores, g1, n1, n2)
+        mask_h = a.shape[-2] % 32 or 32
+
+        def set_args(tensors):
+            ta, to = tensors
+            for c, n, off in plan:
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off, Ht, Wt, mask_h])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off, Ht, Wt])
+
+        return O.ProgramEntry(prog, set_args, num_cores, "SoftmaxProgramFactoryGeneralHSmall")
+
+    O.run(what, dev, key, factory, [a, out], [out], {"dim": -2, "dtype": a.dtype.name}, started)
+    return out
 
 
 def scale_mask_softmax(input_tensor, scale=None, mask=None, *, memory_config=None, is_causal_mask: bool = False,
