@@ -193,6 +193,46 @@ def test_clamp_with_integer_bounds_of_a_float_tensor_uses_the_int32_defaults(dev
         ttnn.clamp(t, -4, 6.5)
 
 
+def _relu_max_int32_on_wormhole(x, t):
+    """What relu_max_tile_int32 computes, from its sources: sfpi 7.60 (tt-metal 622c6fb9's) loads a vInt from Dst in
+    SM32 mode on Wormhole (sign-magnitude to two's complement) while Dst holds the CB's two's complement bits, so a
+    negative x arrives as -(x + 2^31); `v > t` is SFPIADD v - t (wrapping) with the sign and zero tests; `v < 0`
+    the sign; the SM32 store undoes the load's mapping of the (now non-negative) result."""
+    x = x.astype(np.int64)
+    v = np.where(x >= 0, x, -(x + 2 ** 31))
+    d = (v - t + 2 ** 31) % 2 ** 32 - 2 ** 31
+    v = np.where(d > 0, t, v)
+    return np.where(v < 0, 0, v)
+
+
+@pytest.mark.parametrize("limit", [0, 1.0, 2, -5.5, 100.7, 2 ** 30])
+def test_relu_max_and_relu_min_of_int32(device, limit):
+    """relu_max_tile_int32 / relu_min_tile_int32 (622c6fb9 relu.h, tt-llk _relu_max_<vInt> / _relu_min_<vInt>), with the
+    threshold converted as the RISC-V does (static_cast<int> of the float). relu_min runs tt-llk's instruction list
+    (INT32_2S_COMP loads, an SFPSWAP in sign-magnitude order): max(x, t) exactly, except INT_MIN, whose two's
+    complement bits read as sign-magnitude -0: it comes out 0. relu_max is SFPI code: see _relu_max_int32_on_wormhole;
+    it equals min(max(x, 0), t) except for negative x with |x| < t, which come out t, and, for a negative t, x with
+    x - t beyond INT_MAX, which pass unclamped. Both agree with tt-metal's own test (full-range random ints: those
+    cases have probability ~|t| / 2^31). OPEN: check the -1 -> t case on a card."""
+    x = RNG.integers(-2 ** 31, 2 ** 31, size=(2, 40, 70)).astype(np.int32)
+    x.flat[:12] = [0, -1, 1, 2 ** 31 - 1, -2 ** 31, 5, -5, 100, -100, 7, -2 ** 30, 2 ** 30]
+    x.flat[12:200] = RNG.integers(-300, 300, size=188)
+    t = int(np.float32(limit))
+    tx = ttnn.from_numpy(x, dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    a = x.astype(np.int64)
+    got_max = ttnn.to_numpy(ttnn.relu_max(tx, limit)).astype(np.int64)
+    np.testing.assert_array_equal(got_max, _relu_max_int32_on_wormhole(x, t))
+    intended = np.minimum(np.maximum(a, 0), t) if t >= 0 else np.zeros_like(a)
+    small_negative = (a < 0) & (-a < t)
+    overflow = (a >= 0) & (a - t >= 2 ** 31)           # x - t wraps for a negative t: x passes unclamped
+    np.testing.assert_array_equal(got_max[~(small_negative | overflow)], intended[~(small_negative | overflow)])
+    assert np.all(got_max[small_negative] == t) and (t <= 1 or small_negative.any())
+    np.testing.assert_array_equal(got_max[overflow], a[overflow])
+    got_min = ttnn.to_numpy(ttnn.relu_min(tx, limit)).astype(np.int64)
+    want_min = np.where(a == -2 ** 31, 0, np.maximum(a, t)) if t < 0 else np.maximum(a, t)
+    np.testing.assert_array_equal(got_min, want_min)
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

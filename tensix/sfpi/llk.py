@@ -2030,6 +2030,23 @@ def clamp_int32_face(min_val, max_val, iterations=8):
     return row * iterations
 
 
+def relu_min_int32_program(threshold_smag):
+    """622c6fb9 tt-llk ``_relu_min_<vInt, APPROX, 8, uint32_t>`` (relu_min_tile_int32) for a threshold already in
+    sign-magnitude form (the RISC-V's conversion: a negative int becomes 0x80000000 | -int): per face
+    _sfpu_load_imm32_(LREG2) (SFPLOADI lower, then upper), then per row an INT32_2S_COMP load (two's complement to
+    sign-magnitude), SFPMOV LREG2 -> LREG1, SFPSWAP VEC_MIN_MAX (the larger, in sign-magnitude order, to LREG1), an
+    INT32_2S_COMP store of LREG1 (back to two's complement), dst_reg++: max(x, threshold)."""
+    t = threshold_smag & 0xFFFFFFFF
+
+    def build():
+        head = [_mk("SFPLOADI", VD=2, Mod0=10, Imm16=t & 0xFFFF), _mk("SFPLOADI", VD=2, Mod0=8, Imm16=t >> 16)]
+        row = [_mk("SFPLOAD", VD=0, Mod0=12, AddrMod=3, Imm10=0), _mk("SFPMOV", VC=2, VD=1, Mod1=0),
+               _mk("SFPSWAP", VC=1, VD=0, Mod1=1), _mk("SFPSTORE", VD=1, Mod0=12, AddrMod=3, Imm10=0),
+               _mk("INCRWC", DstInc=2)]
+        return InstrProgram(f"relu_min_tile_int32({t:#x})", _driver_rc(head + row * 8), _UNARY_INIT_AMODS)
+    return _instr_program(("relu_min_int32", t), build)
+
+
 def clamp_int32_programs(min_val=None, max_val=None):
     """(tile program, init program) of 622c6fb9 ``clamp_tile_int32(idst, param0, param1)`` after ``clamp_tile_init()``
     (api/compute/eltwise_unary/clamp.h; ttnn.clamp of an INT32 tensor with integer bounds): clamp_int32_face in the

@@ -1154,18 +1154,6 @@ _add('ttnn.tril is a ttnn operation that tensix does not model (no program of it
 _add('ttnn.triu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_triu'])
 
-_add('UnaryOpType.RELU_MAX of a DataType.INT32 tensor (relu_max_tile_int32) is not modelled by tensix.ttnn.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_max[dtype=DataType.INT32-w=128-h=64-upper_limit=0]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_max[dtype=DataType.INT32-w=128-h=64-upper_limit=1.0]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_max[dtype=DataType.INT32-w=128-h=64-upper_limit=2]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_max[dtype=DataType.INT32-w=128-h=64-upper_limit=-5.5]'])
-
-_add('UnaryOpType.RELU_MIN of a DataType.INT32 tensor (relu_min_tile_int32) is not modelled by tensix.ttnn.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_min[dtype=DataType.INT32-w=128-h=64-lower_limit=0]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_min[dtype=DataType.INT32-w=128-h=64-lower_limit=1.0]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_min[dtype=DataType.INT32-w=128-h=64-lower_limit=2]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_relu_min[dtype=DataType.INT32-w=128-h=64-lower_limit=-5.5]'])
-
 _add('ttnn.typecast of a DataType.UINT16 tensor (the integer typecast kernels) is not modelled: the test squares with mul_int_tile<UInt16> (modelled), then typecasts to uint32.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])
 

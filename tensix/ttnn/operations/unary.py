@@ -210,6 +210,14 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
     if name == "SQUARE" and dtype == DataType.UINT16:    # mul_int_tile<UInt16>(idst, idst, idst): tt-llk's _mul_int_
         import tensix.kernel as K
         return (lambda: K.mul_int_tile_init("UInt16")), (lambda idst: K.mul_int_tile(idst, idst, idst, "UInt16"))
+    if name in ("RELU_MAX", "RELU_MIN") and dtype == DataType.INT32:
+        from tensix.ttnn.kernels.eltwise import relu_sfpu
+        # unary_op_utils.cpp: relu_max_tile_int32(idst, bit_cast<uint32_t>(param0)), whose kernel takes
+        # static_cast<int>(the float); relu_min_tile_int32(idst, static_cast<int32_t>(param0))
+        t = relu_sfpu.int32_threshold(params[0], f"UnaryOpType.{name} of an INT32 tensor")
+        if name == "RELU_MAX":
+            return relu_sfpu.init_and_func("relu_max_int32", t & 0xFFFFFFFF)
+        return relu_sfpu.relu_min_int32_init_and_func(t)
     if name in _FLOAT_ONLY and dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
         raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({_FLOAT_ONLY[name]}) is not modelled by "
                                "tensix.ttnn.")
