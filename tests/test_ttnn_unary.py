@@ -233,6 +233,47 @@ def test_relu_max_and_relu_min_of_int32(device, limit):
     np.testing.assert_array_equal(got_min, want_min)
 
 
+@pytest.mark.parametrize("alpha", [1.0, 2.5, 0.3, -1.0, -5.0])
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_celu_is_the_cody_waite_expm1(device, alpha, dtype):
+    """celu_tile (622c6fb9 calculate_celu): x for x >= 0 (exactly), else alpha * expm1_cw_clamped(x * (1 / alpha)).
+    Against float64: float32 within 2^-21 relative (the degree-5 polynomial of INP_FLOAT32 and a few float32
+    roundings), bfloat16 within its RNE rounding plus 2^-12. Where x / alpha exceeds float32's exp range (a
+    negative alpha), the kernel's 2^k saturates: not compared."""
+    x = RNG.standard_normal((2, 40, 70)) * 4
+    x.flat[:6] = [-100.0, -88.0, -87.0, -0.0, 0.0, -1e-30]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.celu(t, alpha=alpha)).astype(np.float64)
+    a = np.float64(np.float32(alpha))
+    want = np.where(xv >= 0, xv, a * np.expm1(xv / a))
+    np.testing.assert_array_equal(got[xv >= 0], xv[xv >= 0])
+    ok = xv / a < 80
+    rel = 2.0 ** -21 if dtype == ttnn.float32 else 2.0 ** -8 + 2.0 ** -12
+    assert np.all(np.abs(got - want)[ok] <= rel * np.abs(want[ok]) + 1e-30)
+    if alpha > 0:       # clamped at -87: expm1 is -1 in float32, so the result is -alpha (RNE to bf16 for a 16-bit Dst)
+        sat = np.float32(-alpha)
+        if dtype == ttnn.bfloat16:
+            sat = np.float32(sat.astype(ml_dtypes.bfloat16))
+        assert np.all(got[xv < -87 * a] == sat)
+
+
+def test_celu_polynomial_follows_the_inp_float32_define():
+    """expm1_cw_clamped's h(r) is degree 5 when the unary program defines INP_FLOAT32 (a float32 input), else
+    degree 4: the listings differ by the coefficients' SFPLOADIs."""
+    import struct
+
+    def has(listing, c):
+        hi = struct.unpack("<I", struct.pack("<f", c))[0] >> 16
+        return f"Imm16={hi:#x}" in listing
+
+    from tensix.sfpi import runner
+    fp32 = runner.listing(llk.celu_program, False, True, True, 0x3F800000, 0x3F800000)
+    bf16 = runner.listing(llk.celu_program, False, False, False, 0x3F800000, 0x3F800000)
+    assert has(fp32, 1.3948583510e-03) and not has(bf16, 1.3948583510e-03)
+    assert has(bf16, 4.1875664145e-02) and not has(fp32, 4.1875664145e-02)
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

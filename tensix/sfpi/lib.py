@@ -450,6 +450,33 @@ def horner(x, *coeffs):
     return c0 + product
 
 
+# 622c6fb9 tt-llk sfpu/ckernel_sfpu_expm1_cw.h: Cody-Waite constants and the factored expm1 polynomials h(r)
+CW_INV_LN2 = 1.4426950408889634
+CW_NEG_LN2_HI = -0.6931152343750000
+CW_NEG_LN2_LO = -3.19461832987e-05
+EXPM1_H_FP32 = (5.0000000000e-01, 1.6666504741e-01, 4.1666239500e-02, 8.3691505715e-03, 1.3948583510e-03)
+EXPM1_H_BF16 = (4.9999371171e-01, 1.6666433215e-01, 4.1875664145e-02, 8.3751315251e-03)
+
+
+@sfpi_inline
+def expm1_cw_clamped(x, inp_float32):
+    """622c6fb9 tt-llk ``expm1_cw_clamped`` (ELU / CELU / SELU's exp(x) - 1): x clamped below at -87 (SFPSWAP), Cody-
+    Waite reduction x = k ln2 + r (k from x / ln2 + 1.5 * 2^23 rounded by the float addition), expm1(r) = r * h(r)
+    with h of degree 5 (built with INP_FLOAT32, the float32 input's define) or 4, then (2^k - 1) + 2^k * expm1(r),
+    2^k made by SFPSETEXP from k's integer bits."""
+    lo = vFloat(-87.0)
+    lo, x = vec_min_max(lo, x)
+    c231 = reinterpret(vFloat, vUInt(0x4B400000))
+    tmp = x * CW_INV_LN2 + c231
+    k_f = tmp - c231
+    r = k_f * CW_NEG_LN2_HI + x
+    r = r + k_f * CW_NEG_LN2_LO
+    h = horner(r, vConst1, *(EXPM1_H_FP32 if inp_float32 else EXPM1_H_BF16))
+    h = r * h
+    two_k = setexp(vConst1, reinterpret(vInt, tmp) - 0x4B3FFF81)
+    return (two_k - vConst1) + two_k * h
+
+
 def float32_to_bf16_rne(v):
     """622c6fb9 llk_sfpu/ckernel_sfpu_conversions.h ``float32_to_bf16_rne``: round a float32 to bf16 to nearest even
     in integer arithmetic: bits + 0x7fff + ((bits >> 16) & 1), low 16 bits cleared."""

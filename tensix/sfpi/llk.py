@@ -1000,6 +1000,23 @@ def softshrink_program(approx, fp32_dest, param0):
     _faces(face)
 
 
+def celu_program(approx, fp32_dest, inp_float32, alpha_bits, alpha_recip_bits):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_celu.h ``calculate_celu<APPROX, is_fp32_dest_acc_en>(alpha, alpha_recip)``: per
+    row alpha * expm1_cw_clamped(alpha_recip * x) (tensix.sfpi.lib; its polynomial by the INP_FLOAT32 define), x where
+    x >= 0, then for a 16-bit Dst convert<vFloat16b>(result, Nearest). alpha_recip is the host's float 1.0f / alpha."""
+    def face():
+        alpha = reinterpret(vFloat, vUInt(alpha_bits))
+        alpha_recip = reinterpret(vFloat, vUInt(alpha_recip_bits))
+        for _ in range(8):
+            x = dst_reg[0]
+            result = alpha * lib.expm1_cw_clamped(alpha_recip * x, inp_float32)
+            with v_if(x >= 0.0):
+                result = x
+            dst_reg[0] = _bf16_unless_fp32(result, fp32_dest)
+            dst_reg += 1
+    _faces(face)
+
+
 def hardshrink_program(approx, fp32_dest, param0):
     """622c6fb9 api/eltwise_unary/activations.h ``hardshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_hardshrink.h
     ``calculate_hardshrink``: v_if(setsgn(v, 0) <= lambda) { dst = vConst0 }, lambda the float whose bits are param0
@@ -1462,6 +1479,8 @@ UNARY_FORK = {
                            llk=lambda t, rt: clamp_int32_programs(*(rt or (None, None)))),
     "mask": UnaryOp("mask", (), mask_program, "Dst tile idst = 0.0 where Dst tile idst + 1 (the mask) is zero.",
                     version=FORK, runtime=("idst2_mask",)),
+    "celu": UnaryOp("celu", (("inp_float32", False),), celu_program, "Dst tile idst = x for x >= 0, else "
+                    "alpha * (exp(x / alpha) - 1) (Cody-Waite expm1).", version=FORK, runtime=("alpha", "alpha_recip")),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "

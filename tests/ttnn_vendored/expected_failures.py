@@ -793,18 +793,6 @@ _add('ttnn.to_device: DRAM sharding (WIDTH_SHARDED in DRAM banks) is not modelle
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'])
 
-_add('ttnn.celu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-w=128-h=64-alpha=1]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-w=128-h=64-alpha=2.5]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-w=128-h=64-alpha=5.0]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-w=128-h=64-alpha=-1]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.float32-ttnn_dtype=DataType.FLOAT32-w=128-h=64-alpha=-5]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-w=128-h=64-alpha=1]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-w=128-h=64-alpha=2.5]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-w=128-h=64-alpha=5.0]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-w=128-h=64-alpha=-1]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_celu[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-w=128-h=64-alpha=-5]'])
-
 _add('ttnn.elu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_elu'])
 

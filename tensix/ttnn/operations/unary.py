@@ -53,7 +53,7 @@ FORK = "622c6fb9"
 __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMode", "string_to_unary_with_param",
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
-           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink",
+           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
            "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
            "isnan", "isfinite"]
 
@@ -279,6 +279,11 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name == "HARDSIGMOID":
         return _call("hardsigmoid")
+    if name == "CELU":      # celu_tile(idst, bits(alpha), bits(1.0f / alpha)); INP_FLOAT32 picks the polynomial
+        alpha = np.float32(p[0])
+        with np.errstate(divide="ignore"):
+            recip = np.float32(1.0) / alpha
+        return _call("celu", (_bits(alpha), _bits(recip)), inp_float32=dtype == DataType.FLOAT32)
     if name == "HARDSHRINK":     # unary_op_utils.cpp: lambda rounded to BF16 (RNE) for a BF16 input
         lam = _bits(p[0])
         if dtype == DataType.BFLOAT16:
@@ -673,6 +678,12 @@ def hardtanh(input_tensor, min_val=-1.0, max_val=1.0, *, memory_config=None, out
 def softshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=None, **kwargs):
     """ttnn.softshrink(x, lambd=0.5): x - lambd above lambd, x + lambd below -lambd, else 0 (softshrink_tile)."""
     return _op("softshrink", [("SOFTSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def celu(input_tensor, alpha=1.0, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.celu(x, alpha=1.0): x for x >= 0, else alpha * (exp(x / alpha) - 1) (celu_tile, with 1 / alpha computed in
+    float32 on the host as unary_op_utils.cpp does)."""
+    return _op("celu", [("CELU", (float(alpha),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
 def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=None, **kwargs):
