@@ -274,6 +274,29 @@ def test_celu_polynomial_follows_the_inp_float32_define():
     assert has(bf16, 4.1875664145e-02) and not has(fp32, 4.1875664145e-02)
 
 
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.int32, ttnn.uint32, ttnn.uint16])
+def test_identity_copies_every_dtype_through_its_own_kernel(device, dtype):
+    """ttnn.identity runs UnaryOpType::IDENTITY's own compute kernel (eltwise_identity_kernel: copy_tile, pack_tile);
+    the values come back bit for bit, infinities included, except a bfloat16 -0.0, which the packer's BF16 -> BF16
+    conversion makes +0.0 (ISA Packers/FormatConversion.md; float32 keeps it)."""
+    if dtype in (ttnn.bfloat16, ttnn.float32):
+        x = RNG.standard_normal((3, 40, 70)).astype(np.float32)
+        x.flat[:4] = [-0.0, np.inf, -np.inf, 1e30]
+    else:
+        info = np.iinfo({ttnn.int32: np.int32, ttnn.uint32: np.uint32, ttnn.uint16: np.uint16}[dtype])
+        x = RNG.integers(info.min, info.max, size=(3, 40, 70), endpoint=True).astype(info.dtype)
+    t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    ttnn.clear_op_report()
+    y = ttnn.identity(t)
+    assert y.dtype == dtype
+    want = ttnn.to_numpy(t)
+    if dtype == ttnn.bfloat16:
+        assert np.signbit(want.flat[0]) and want.flat[0] == 0
+        want = np.where(want == 0, np.float32(0), want)
+    np.testing.assert_array_equal(ttnn.to_numpy(y).view(np.uint8), want.view(np.uint8))
+    assert "eltwise_identity_kernel.py" in {r.kernel for r in ttnn.op_report()[-1].run.riscvs}
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

@@ -1192,12 +1192,6 @@ _add('ttnn.hardmish is a ttnn operation that tensix does not model (no program o
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_hardmish_bfloat16_ulp',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_hardmish_bfloat16_allclose'])
 
-_add('ttnn.identity is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.BFLOAT16-w=128-h=64]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.UINT32-w=128-h=64]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.INT32-w=128-h=64]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.FLOAT32-w=128-h=64]'])
-
 
 
 _add('ttnn.logical_not is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',

@@ -54,6 +54,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
+           "identity",
            "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
            "isnan", "isfinite"]
 
@@ -465,7 +466,10 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     step_fns = sfpu_chain(chain, in_dtype)        # refuses what is not modelled before anything runs
     key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
            tuple(t.padded_shape) if rm else None, workers.ranges)
-    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded), [t, out],
+    # unary_op_utils.cpp get_compute_kernel_path: by the chain's first op
+    kernel = "eltwise/eltwise_identity_kernel.py" if chain[0][0] == "IDENTITY" else "eltwise/eltwise_sfpu.py"
+    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded, kernel),
+          [t, out],
           [out], {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
     return out
 
@@ -479,7 +483,7 @@ def _shard_pages(t: Tensor, mc: MemoryConfig) -> int:
 
 
 def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserve: bool, workers: CoreRangeSet,
-                   sharded: bool):
+                   sharded: bool, kernel: str = "eltwise/eltwise_sfpu.py"):
     """unary_program_factory.cpp: CB c_0 (input format, 2 tile pages, or the input's shard), c_2 (output, 2 tiles, or
     the output's shard); reader_unary / writer_unary / eltwise_sfpu on the worker grid; interleaved: the work split
     row-wise over it; natively sharded: each core of the shard grid its own shard, the others nothing."""
@@ -506,7 +510,7 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
     wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary.py"), workers, WriterDataMovementConfig(
         compile_args=w_args, defines={"RM_INTERLEAVED": int(rm), "DST_SHARDED": int(sharded)}))
     utd = {0: UnpackToDestMode.UnpackToDestFp32, 1: UnpackToDestMode.UnpackToDestFp32} if preserve else {}
-    ck = mh.CreateKernel(prog, O.kernel_path("eltwise/eltwise_sfpu.py"), workers, ComputeConfig(
+    ck = mh.CreateKernel(prog, O.kernel_path(kernel), workers, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False,
         defines={"SFPU_OP_CHAIN_0": chain_fn}))
     if rm:      # the accessors' page size (tensix's TensorAccessorArgs carry no shape): one row
@@ -691,6 +695,8 @@ def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
     return _op("hardshrink", [("HARDSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
+identity = _named(_plain_op("IDENTITY"), "identity",
+                  "ttnn.identity(x): a copy through Dst (eltwise_identity_kernel: copy_tile, pack_tile), any dtype.")
 hardsigmoid = _named(_plain_op("HARDSIGMOID"), "hardsigmoid",
                      "ttnn.hardsigmoid(x): min(max(x / 6 + 0.5, 0), 1) (hardsigmoid_tile).")
 eqz, nez, ltz, gtz, gez, lez = (
