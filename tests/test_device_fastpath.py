@@ -76,13 +76,19 @@ def test_src_tile_matches_unpack_to_src(seed, fmt, fp32):
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("fmt", [F16B, F32])
 @pytest.mark.parametrize("fp32", [False, True])
-def test_copy_matches_reference(seed, fmt, fp32):
+@pytest.mark.parametrize("flush", [True, False], ids=["zero-flag", "preserve"])
+def test_copy_matches_reference(seed, fmt, fp32, flush):
+    """The compiled copy_tile against formats.copy_tile_to_dest, with the Src zero flag enabled (exponent-0 datums
+    flushed to +0 by MOVA2D) and disabled (moved unchanged): they differ exactly on those datums."""
     rng = np.random.default_rng(100 + seed)
     raw = tile_bytes(rng, fmt)
-    ref = formats.copy_tile_to_dest(raw, fmt, fp32_dest=fp32)
+    ref = formats.copy_tile_to_dest(raw, fmt, fp32_dest=fp32, flush=flush)
     out = np.zeros((32, 32), np.uint32 if fp32 else np.uint16)
-    _fast.copy_to_dst(raw, fmt == F32, fp32, out)
+    _fast.copy_to_dst(raw, fmt == F32, fp32, out, flush)
     np.testing.assert_array_equal(out, ref)
+    other = formats.copy_tile_to_dest(raw, fmt, fp32_dest=fp32, flush=not flush)
+    exp0 = ((ref.astype(np.uint32) << (0 if fp32 else 16)) & 0x7F800000) == 0
+    np.testing.assert_array_equal(ref[~exp0], other[~exp0])
 
 
 @pytest.mark.parametrize("seed", range(6))

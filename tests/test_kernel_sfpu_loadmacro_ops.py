@@ -533,21 +533,19 @@ def _where_inputs(groups, seed):
 @pytest.mark.parametrize("out_tile", [0, 3], ids=["out=cond", "out apart"])
 @pytest.mark.parametrize("fp32,fmt", [(True, "Float32"), (True, "Int32"), (True, "UInt32"), (False, "Float16_b")])
 def test_where_tile_selects_on_the_condition_bits(out_tile, fp32, fmt, engine_calls):
-    """out = a where cond != 0 else b, on Dst bits: a negative zero condition counts as true where Dst holds it (a
-    32-bit Dst; the copy through SrcA to a 16-bit Dst gives +0). Both of tt-llk's schedules (the store scheduled by
+    """out = a where cond != 0 else b, on Dst bits: a negative zero condition counts as true, in both Dst modes (the
+    copy through SrcA to a 16-bit Dst keeps it after init_sfpu, which disables the Src zero flag; the packed
+    condition tile of a 16-bit Dst reads +0, the packer's BF16 conversion). Both of tt-llk's schedules (the store scheduled by
     the condition's SFPLOADMACRO when out is the condition tile, an explicit SFPSTORE otherwise), on 4 cores in
     lockstep, the init and every call through the SFPLOADMACRO engine."""
     x = _where_inputs(4 * 2, 150 + out_tile + fp32)
     out = launch(compute_where(out_tile, fmt), x, 4, 8, fp32).reshape(-1, 4, 32, 32).view(np.uint32)
     cond = x.reshape(-1, 4, 32, 32)[:, 0].view(np.uint32)
     if out_tile:
-        if fp32:
-            np.testing.assert_array_equal(out[:, 3], cond)
-        cond = out[:, 3]
-    elif not fp32:
-        cond = np.where(cond == 0x80000000, 0, cond)
+        packed = out[:, 3]
+        np.testing.assert_array_equal(packed, cond if fp32 else np.where(cond == 0x80000000, 0, cond))
     np.testing.assert_array_equal(out[:, 0], np.where(cond != 0, out[:, 1], out[:, 2]))
-    assert (cond == 0x80000000).any() == fp32 and sum(engine_calls) == 4 * (2 + 1)
+    assert (cond == 0x80000000).any() and sum(engine_calls) == 4 * (2 + 1)
 
 
 def test_where_tile_rejects_other_formats():

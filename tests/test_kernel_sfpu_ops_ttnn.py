@@ -149,11 +149,11 @@ def _fmt(fp32):
 
 
 def dst_in(x, fp32):
-    """The values copy_tile leaves in Dst for a tile of x (Float32 CB unpacked to an fp32 Dst: exact; bf16 CB into a
-    16-bit Dst: MOVA2D makes -0 and denormals +0)."""
+    """The values copy_tile leaves in Dst for a tile of x after init_sfpu (Float32 CB unpacked to an fp32 Dst: exact;
+    bf16 CB into a 16-bit Dst through SrcA, with the Src zero flag disabled: -0 and denormals kept)."""
     fmt = _fmt(fp32)
     bits = formats.copy_tile_to_dest(formats.pack_tile_bytes(np.asarray(x, np.float32), fmt), fmt, fp32_dest=fp32,
-                                     unpack_to_dest_fp32=fp32)
+                                     unpack_to_dest_fp32=fp32, flush=False)
     return f32(bits) if fp32 else f32(bits.astype(np.uint32) << 16)
 
 
@@ -166,16 +166,16 @@ def packed(v, fp32):
 
 
 def _run_steps(steps, tiles, fp32):
-    """Run [(fn, args)] in order on one SFPU with `tiles` in Dst tiles 0..n-1 as copy_tile leaves them (a bf16 CB
-    into a 16-bit Dst: MOVA2D turns -0 and denormals into +0), and return them as pack_tile packs them (bf16: -0
-    -> +0, NaN -> Inf), as float32 values."""
+    """Run [(fn, args)] in order on one SFPU with `tiles` in Dst tiles 0..n-1 as copy_tile leaves them after
+    init_sfpu (a bf16 CB into a 16-bit Dst: -0 and denormals kept, the Src zero flag disabled), and return them as
+    pack_tile packs them (bf16: -0 -> +0, NaN -> Inf), as float32 values."""
     state = SfpuState(1)
     state.set_sfpu_fp32(fp32)
     d = dstmod.new_dst(1)
     fmt = _fmt(fp32)
     tiles = np.asarray(tiles, np.float32).reshape(-1, 32, 32)
     dst_in = np.stack([formats.copy_tile_to_dest(formats.pack_tile_bytes(t, fmt), fmt, fp32_dest=fp32,
-                                                 unpack_to_dest_fp32=fp32) for t in tiles])
+                                                 unpack_to_dest_fp32=fp32, flush=False) for t in tiles])
     (dstmod.write_tiles32 if fp32 else dstmod.write_tiles16)(d[0], 0, dst_in)
     for fn, args in steps:
         c = compiled_for(fn, args)
@@ -312,8 +312,8 @@ def _kernel_specials(name, fp32, template=None):
 
 # What the kernels give for SPECIAL = [0, -0, inf, -inf, NaN, 1e-30, -1e-30, 1e30, -1e30, 1, -1, 0.5, 100, -100,
 # 3e-39 (a float32 denormal)]: per op, {index: value} for an fp32 Dst / a 16-bit Dst (N = NaN). Through a bf16 CB
-# copy_tile gives +0 for -0 and denormals (MOVA2D), and the bf16 packer gives +0 for -0 and Inf for NaN; the
-# SFPU reads a denormal as 0. Each value follows from the algorithm, as noted.
+# copy_tile after init_sfpu keeps -0 and denormals (622c6fb9: the Src zero flag disabled), and the bf16 packer gives
+# +0 for -0 and Inf for NaN; the SFPU reads a denormal as 0. Each value follows from the algorithm, as noted.
 N = "nan"
 SPECIAL_WANT = {
     # exp: clamped exponent range; exp(NaN) is NaN in fp32 (y * inf), Inf after bf16 packing
@@ -321,15 +321,15 @@ SPECIAL_WANT = {
             {0: 1.0, 1: 1.0, 2: INF, 3: 0.0, 4: INF, 7: INF, 8: 0.0, 14: 1.0}),
     # log: a*1 + 0 normalises -0 and denormals to +0 -> -inf; inf -> inf; x < 0 (and -inf) skip the block: NaN
     "log": ({0: -INF, 1: -INF, 2: INF, 3: N, 6: N, 9: 0.0, 10: N, 14: -INF},
-            {0: -INF, 1: -INF, 2: INF, 3: INF, 6: INF, 9: 0.0, 10: INF, 14: -INF}),
+            {0: -INF, 1: INF, 2: INF, 3: INF, 6: INF, 9: 0.0, 10: INF, 14: -INF}),
     # sqrt: x < 0 -> NaN (the fork's fix); -0 counts as negative for `x < 0` (SETCC on the sign bit) in fp32
     "sqrt": ({0: 0.0, 1: N, 2: INF, 9: 1.0, 10: N, 12: 10.0, 13: N, 14: 0.0},
-             {0: 0.0, 1: 0.0, 2: INF, 9: 1.0, 10: INF, 12: 10.0, 13: INF, 14: 0.0}),
+             {0: 0.0, 1: INF, 2: INF, 9: 1.0, 10: INF, 12: 10.0, 13: INF, 14: 0.0}),
     # rsqrt: 0 -> inf and inf -> 0 through the bits of inf - x
     "rsqrt": ({0: INF, 2: 0.0, 9: 1.0, 13: N}, {0: INF, 2: 0.0, 9: 1.0, 13: INF}),
     # recip: the scale 2**(254 - exp) built as ~bits: 0 -> inf, inf -> 0, signs kept; NaN -> 0 (its scale is 0)
     "recip": ({0: INF, 1: -INF, 2: 0.0, 3: -0.0, 4: 0.0, 9: 1.0, 10: -1.0, 11: 2.0, 14: INF},
-              {0: INF, 1: INF, 2: 0.0, 3: 0.0, 4: 0.0, 9: 1.0, 10: -1.0, 11: 2.0, 14: INF}),
+              {0: INF, 1: -INF, 2: 0.0, 3: 0.0, 4: 0.0, 9: 1.0, 10: -1.0, 11: 2.0, 14: INF}),
     # sigmoid: exp(-x) saturates to 0 / inf; NaN -> 1 (exp of -NaN underflows to 0 in exp_fp32_accurate)
     "sigmoid": ({0: 0.5, 2: 1.0, 3: 0.0, 4: 1.0, 7: 1.0, 8: 0.0, 12: 1.0, 13: 0.0},
                 {0: 0.5, 2: 1.0, 3: 0.0, 4: 1.0, 7: 1.0, 8: 0.0, 12: 1.0, 13: 0.0}),
@@ -660,8 +660,9 @@ def test_binary_div(fp32):
     with np.errstate(all="ignore"):
         q = a.astype(np.float64) / b.astype(np.float64)
     # a = [0, -0, 1, inf, -inf, 5, 0, nan], b = [0, 3, 0, 2, 2, -0, -0, 1]; `in1 == 0` is SETCC on the bits: a -0
-    # divisor (only in an fp32 Dst) goes through the reciprocal (-inf): 5/-0 = -inf, 0/-0 = 0 * -inf = NaN
-    want = [N, 0.0, INF, INF, -INF, -INF, N, N] if fp32 else [INF, 0.0, INF, INF, -INF, INF, INF, INF]
+    # divisor (kept by copy_tile after init_sfpu in both Dst modes) goes through the reciprocal (-inf): 5/-0 = -inf,
+    # 0/-0 = 0 * -inf = -NaN (the bf16 packer makes a NaN the Inf of its sign: -Inf; nan / 1 gives +Inf)
+    want = [N, 0.0, INF, INF, -INF, -INF, N, N] if fp32 else [INF, 0.0, INF, INF, -INF, -INF, -INF, INF]
     for g, w in zip(got[0, :8], want):
         assert np.isnan(g) if w == N else g == w
     ok = np.isfinite(q) & (np.abs(q) > 1e-30) & (np.abs(q) < 1e30) & (b != 0)

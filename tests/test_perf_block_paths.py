@@ -21,7 +21,8 @@ def _random_bits(rng, n):
 @pytest.mark.parametrize("is_f32", [False, True])
 @pytest.mark.parametrize("exact", [False, True])
 @pytest.mark.parametrize("first,n", [(0, 1), (1, 4), (5, 3)])   # (5, 3) wraps the ring of 6 pages
-def test_copy_block_is_copy_to_dst_per_tile(fp32_dest, is_f32, exact, first, n):
+@pytest.mark.parametrize("flush", [True, False])
+def test_copy_block_is_copy_to_dst_per_tile(fp32_dest, is_f32, exact, first, n, flush):
     if exact and not (is_f32 and fp32_dest):
         pytest.skip("copy_exact32 moves 32-bit CB data into a 32-bit Dst only")
     rng = np.random.default_rng(first * 7 + n)
@@ -40,8 +41,8 @@ def test_copy_block_is_copy_to_dst_per_tile(fp32_dest, is_f32, exact, first, n):
         if exact:
             e.copy_exact32(l1, a, ref, 1, 2 + i)
         else:
-            e.copy_to_dst(l1, a, is_f32, fp32_dest, ref, 1, 2 + i)
-    e.copy_block(l1, rd, page, base + size, size, first, exact, is_f32, fp32_dest, got, 1, 2, n)
+            e.copy_to_dst(l1, a, is_f32, fp32_dest, ref, 1, 2 + i, flush)
+    e.copy_block(l1, rd, page, base + size, size, first, exact, is_f32, fp32_dest, got, 1, 2, n, flush)
     assert np.array_equal(got, ref)
 
 

@@ -297,6 +297,32 @@ def test_identity_copies_every_dtype_through_its_own_kernel(device, dtype):
     assert "eltwise_identity_kernel.py" in {r.kernel for r in ttnn.op_report()[-1].run.riscvs}
 
 
+@pytest.mark.parametrize("no_loadmacro", [False, True], ids=["sfploadmacro", "disabled"])
+def test_signbit(device, monkeypatch, no_loadmacro):
+    """signbit_tile / signbit_tile_int32 (622c6fb9 calculate_signbit: the sign bit shifted down, cast to 1.0 / 0.0
+    for floats), as the default build's SFPLOADMACRO schedule and as the TT_METAL_DISABLE_SFPLOADMACRO loop: the same
+    results. -0.0 gives 1 for both float types: the unary program's init_sfpu disables the Src zero flag
+    (622c6fb9 UNARY_PRESERVE), so copy_tile's MOVA2D keeps a bf16 -0.0 (and denormals); NaNs give their sign."""
+    if no_loadmacro:
+        monkeypatch.setenv("TT_METAL_DISABLE_SFPLOADMACRO", "1")
+    x = RNG.standard_normal((3, 40, 70)).astype(np.float32)
+    x.flat[:6] = [-0.0, 0.0, np.inf, -np.inf, np.nan, 1e-40]
+    x.flat[6] = -np.float32(np.nan)
+    for dtype in (ttnn.bfloat16, ttnn.float32):
+        t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+        xv = ttnn.to_numpy(t)
+        want = np.signbit(xv).astype(np.float32)
+        got = ttnn.to_numpy(ttnn.signbit(t))
+        np.testing.assert_array_equal(got, want)
+        assert got.flat[0] == 1.0
+    xi = RNG.integers(-2 ** 31, 2 ** 31, size=(3, 40, 70)).astype(np.int32)
+    xi.flat[:3] = [0, -1, -2 ** 31]
+    ti = ttnn.from_numpy(xi, dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    got = ttnn.to_numpy(ttnn.signbit(ti))
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(got, (xi < 0).astype(np.int32))
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""
@@ -627,7 +653,8 @@ def test_asinh_and_acosh_follow_their_log_and_sqrt_bodies(device):
 def test_zero_comparisons_float_and_int32(device, name, ref):
     """ttnn.eqz / nez / ltz / gtz / gez / lez. Float (calculate_comp, tt-llk's instruction list): +/-0 compare as
     zero, a float32 subnormal is not zero (its |bits| are not 0), infinities compare by sign and NaN is false for
-    everything but nez (its |bits| lie above inf's); bfloat16 the same, its subnormals arriving in Dst as zero. Int32 (calculate_comp_int, SFPI):
+    everything but nez (its |bits| lie above inf's); bfloat16 the same: init_sfpu disables the Src zero flag
+    (622c6fb9 UNARY_PRESERVE), so its subnormals reach the SFPU as they are. Int32 (calculate_comp_int, SFPI):
     exact against numpy over the int32 range (INT_MIN left out: Dst holds int32 as sign-magnitude, where it has no
     representation)."""
     fn = getattr(ttnn, name)
@@ -639,7 +666,6 @@ def test_zero_comparisons_float_and_int32(device, name, ref):
     np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(t))), want.astype(np.float32))
     tb = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
     xb = np.asarray(ttnn.to_numpy(tb), np.float64)
-    xb = np.where(np.abs(xb) < 2.0 ** -126, 0.0, xb)    # a bfloat16 subnormal reaches the SFPU as zero
     with np.errstate(invalid="ignore"):
         np.testing.assert_array_equal(np.asarray(ttnn.to_numpy(fn(tb)), np.float32), ref(xb, 0.0).astype(np.float32))
     rng = np.random.default_rng(16)

@@ -505,11 +505,12 @@ def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True, all_cbs_float32: b
     return out[0] if single else out
 
 
-def src_to_dest(src_values, fp32_dest: bool) -> np.ndarray:
+def src_to_dest(src_values, fp32_dest: bool, flush: bool = True) -> np.ndarray:
     """The datacopy ``MOVA2D`` from SrcA to Dst (what ``copy_tile`` does after unpacking to SrcA).
 
-    ISA MOVA2D.md: with ``ALU_ACC_CTRL_Zero_Flag_disabled_src`` clear (tt-llk's default for float formats)
-    a datum whose exponent is 0 becomes +0 (the sign is lost too). A TF32/BF16 Src value lands in a 32-bit
+    ISA MOVA2D.md: with ``ALU_ACC_CTRL_Zero_Flag_disabled_src`` clear (`flush`: tt-llk's DEFAULT state for float
+    formats, which every math hw configure / reconfig sets) a datum whose exponent is 0 becomes +0 (the sign is lost
+    too); with it set (622c6fb9 unary_op_init_common / init_sfpu: UNARY_PRESERVE) it moves unchanged. A TF32/BF16 Src value lands in a 32-bit
     Dst exactly (low mantissa bits zero); into a 16-bit Dst the BF16 bits move unchanged (a TF32 Src
     would lose its 3 low mantissa bits, ``RemoveLowMantissa``). Assumption where the ISA page is silent: a
     BF16-format SrcA with fp32_dest_acc_en yields the same value in FP32 Dst (what tt-metal users observe
@@ -517,7 +518,8 @@ def src_to_dest(src_values, fp32_dest: bool) -> np.ndarray:
     Returns Dst bits: uint32 if ``fp32_dest`` else uint16.
     """
     bits = _f32_bits(src_values).copy()
-    bits[(bits & np.uint32(0x7F800000)) == 0] = 0
+    if flush:
+        bits[(bits & np.uint32(0x7F800000)) == 0] = 0
     if fp32_dest:
         return bits
     return (bits >> np.uint32(16)).astype(np.uint16)
@@ -550,12 +552,12 @@ def unpack_to_dest(tile_bytes, fmt, fp32_dest: bool) -> np.ndarray:
 
 
 def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: bool = False,
-                      all_cbs_float32: bool = False) -> np.ndarray:
+                      all_cbs_float32: bool = False, flush: bool = True) -> np.ndarray:
     """What ``copy_tile`` leaves in Dst for a CB of format ``fmt`` (Dst bits as :func:`unpack_to_dest`).
 
     With ``unpack_to_dest_fp32`` and a 32-bit format: :func:`unpack_to_dest` (exact). Otherwise the data
     goes L1 -> SrcA (:func:`unpack_to_src`: Float32 truncated to TF32, or to BF16 with a 16-bit Dst) ->
-    ``MOVA2D`` (:func:`src_to_dest`). Int32/UInt32 need ``unpack_to_dest_fp32`` (INT32 cannot go through
+    ``MOVA2D`` (:func:`src_to_dest`, `flush` as there). Int32/UInt32 need ``unpack_to_dest_fp32`` (INT32 cannot go through
     SrcA). ``all_cbs_float32``: see :func:`unpack_to_src`. UInt16 through SrcA is passed through unchanged (tt-llk disables the Src zero flag for UInt16,
     ``llk_unpack_A.h`` note on issue #960 — an assumption: that flag is not modelled bit by bit).
     """
@@ -573,7 +575,7 @@ def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: 
     if fmt == DataFormat.Float16:
         return unpack_to_dest(tile_bytes, fmt, fp32_dest)  # FP16 passes through MOVA2D unchanged
     src = unpack_to_src(tile_bytes, fmt, fp32_dest=fp32_dest, all_cbs_float32=all_cbs_float32)
-    return src_to_dest(src, fp32_dest)
+    return src_to_dest(src, fp32_dest, flush)
 
 
 def dest_to_float(dst_bits, fp32_dest: bool, *, dst16_format=DataFormat.Float16_b) -> np.ndarray:

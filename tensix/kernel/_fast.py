@@ -194,13 +194,14 @@ def eltwise_bf16(raw_a, raw_b, op, fp32_dest, out):
 
 
 @nb.njit(cache=True)
-def copy_to_dst(raw, is_f32, fp32_dest, out):
-    """copy_tile via SrcA (formats.copy_tile_to_dest without UnpackToDestFp32) for Float16_b / Float32."""
+def copy_to_dst(raw, is_f32, fp32_dest, out, flush):
+    """copy_tile via SrcA (formats.copy_tile_to_dest without UnpackToDestFp32) for Float16_b / Float32; `flush`:
+    the Src zero flag is enabled, so MOVA2D makes an exponent-0 datum +0."""
     s = _src_bits(raw, is_f32, fp32_dest)
     flat = out.reshape(-1)
     for i in range(1024):
         b = s[i]
-        if ((b >> 23) & 0xFF) == 0:
+        if flush and ((b >> 23) & 0xFF) == 0:
             b = np.uint32(0)
         flat[_pos(i)] = b if fp32_dest else (b >> 16)
 
@@ -276,8 +277,8 @@ def copy_exact32_at(l1, addr, dst, h, t):
 
 
 @nb.njit(cache=True)
-def copy_to_dst_at(l1, addr, is_f32, fp32_dest, dst, h, t):
-    copy_to_dst(l1[addr:addr + (4096 if is_f32 else 2048)], is_f32, fp32_dest, dst[h, t])
+def copy_to_dst_at(l1, addr, is_f32, fp32_dest, dst, h, t, flush):
+    copy_to_dst(l1[addr:addr + (4096 if is_f32 else 2048)], is_f32, fp32_dest, dst[h, t], flush)
 
 
 @nb.njit(cache=True)
@@ -293,7 +294,7 @@ def _ring(base, i, page, limit, size):
 
 
 @nb.njit(cache=True)
-def copy_block_at(l1, rd, page, limit, size, first, exact, is_f32, fp32_dest, dst, h, t0, n):
+def copy_block_at(l1, rd, page, limit, size, first, exact, is_f32, fp32_dest, dst, h, t0, n, flush):
     """copy_to_dst_at (copy_exact32_at if `exact`) of CB pages first.. first + n - 1 (counted from the read pointer
     `rd` of a CB of `page`-byte pages ending at `limit`, `size` bytes) into Dst tiles t0.. t0 + n - 1 of section h:
     copy_block_matmul_partials' tiles in one call."""
@@ -303,7 +304,7 @@ def copy_block_at(l1, rd, page, limit, size, first, exact, is_f32, fp32_dest, ds
         if exact:
             copy_exact32(l1[a:a + 4096], dst[h, t0 + i])
         else:
-            copy_to_dst(l1[a:a + nb_], is_f32, fp32_dest, dst[h, t0 + i])
+            copy_to_dst(l1[a:a + nb_], is_f32, fp32_dest, dst[h, t0 + i], flush)
 
 
 @nb.njit(cache=True)
@@ -330,11 +331,11 @@ def zero_tile(dst, h, t):
 # DstEntries: each entry point's function and example arguments (L1 bytes "l1", the Dst "dst", ints, bools)
 _ENTRY_LIKE = {
     "copy_exact32": (copy_exact32_at, ("l1", 0, "dst", 0, 0)),
-    "copy_to_dst": (copy_to_dst_at, ("l1", 0, True, True, "dst", 0, 0)),
+    "copy_to_dst": (copy_to_dst_at, ("l1", 0, True, True, "dst", 0, 0, True)),
     "pack": (pack_at, ("dst", 0, 0, True, True, "l1", 0)),
     "eltwise_bf16": (eltwise_bf16_at, ("l1", 0, 0, 0, True, "dst", 0, 0)),
     "zero_tile": (zero_tile, ("dst", 0, 0)),
-    "copy_block": (copy_block_at, ("l1", 0, 0, 0, 0, 0, True, True, True, "dst", 0, 0, 0)),
+    "copy_block": (copy_block_at, ("l1", 0, 0, 0, 0, 0, True, True, True, "dst", 0, 0, 0, True)),
     "pack_block": (pack_block_at, ("dst", 0, 0, 0, True, True, "l1", 0, 0, 0, 0, 0)),
 }
 

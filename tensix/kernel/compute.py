@@ -126,6 +126,11 @@ class ComputeState:
         # packer mask hides and tensix does not model: pack_tile writes NaN there when that mask is off. A
         # whole-tile write drops the mark.
         self.reduced = [{} for _ in range(self.nbuf)]
+        # ALU_ACC_CTRL_Zero_Flag_disabled_src clear: MOVA2D (copy_tile's datacopy) flushes exponent-0 SrcA datums to
+        # +0. 622c6fb9 tt-llk cmath_common.h's tracker: the hardware's reset state; every math hw configure /
+        # reconfig sets it by the operand formats (DEFAULT: disabled for UInt16 only), unary_op_init_common /
+        # init_sfpu disables it (UNARY_PRESERVE: bf16 -0.0 and denormals move unchanged) until the next of those
+        self.src_flush = True
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
         self.pending_halves = 0     # bit h: one of them is on half h (a fast path writing the other half goes on)
         self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
@@ -350,6 +355,8 @@ def _configure(call, *, op=None, unpack=None, src=None, pack=None, pack_mask=hwc
         a, b = src
         old = cs.hw.src
         src = (old[0] if a is None else _fmt_of(th, a), old[1] if b is None else _fmt_of(th, b))
+        # a math hw configure / reconfig: the Src zero flag's DEFAULT state (ComputeState.src_flush)
+        cs.src_flush = formats.DataFormat.UInt16 not in src
     cs.hw.set(_InitSite(call, current_call_site(th.kernel.source_files)), op=op, unpack=unpack,
               src=hwconfig.KEEP if src is None else src, pack=hwconfig.KEEP if pack is None else _fmt_of(th, pack),
               pack_mask=pack_mask)
@@ -405,8 +412,10 @@ compute_kernel_hw_startup = _HwStartup()
 
 
 def init_sfpu(icb, ocb):
-    """init_sfpu(icb, ocb) (unary_op_init_common): formats from icb / ocb, and copy_tile's unpack and datacopy."""
+    """init_sfpu(icb, ocb) (unary_op_init_common): formats from icb / ocb, and copy_tile's unpack and datacopy; then
+    622c6fb9's UNARY_PRESERVE: the Src zero flag disabled, so copy_tile keeps a bf16 -0.0 and denormals."""
     _configure("init_sfpu", op=hwconfig.COPY, src=(icb, icb), pack=ocb, pack_mask=None)
+    _ctx.th.compute.src_flush = False
 
 
 def copy_tile_to_dst_init_short(cbid=0, transpose=0):
@@ -738,7 +747,7 @@ def copy_tile(in_cb_id, in_tile_index, dst_tile_index):
                 if exact:
                     cs.fast.copy_exact32(th.core.l1, addr, cs.dst, h, dst_tile_index)
                 else:
-                    cs.fast.copy_to_dst(th.core.l1, addr, f, cs.fp32, cs.dst, h, dst_tile_index)
+                    cs.fast.copy_to_dst(th.core.l1, addr, f, cs.fp32, cs.dst, h, dst_tile_index, cs.src_flush)
                 return
     _copy_tile(in_cb_id, in_tile_index, dst_tile_index)
 
@@ -752,7 +761,8 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.hw.check_op(hwconfig.COPY, "copy_tile", _where(th), ((cb, "SrcA"),))
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
     dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
-                                                    unpack_to_dest_fp32=cb.index in cs.unpack_to_dest)
+                                                    unpack_to_dest_fp32=cb.index in cs.unpack_to_dest,
+                                                    flush=cs.src_flush)
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
 
 
@@ -1101,7 +1111,7 @@ def copy_block_matmul_partials(in_cb_id, start_in_tile_index, start_dst_tile_ind
                     idle[_MATH] += start - c[_MATH]
                     c[_MATH] = start + _C_COPY
                 cs.fast.copy_block(th.core.l1, cb.rd_ptr, cb.page_size, cb.limit, cb.size, start_in_tile_index,
-                                   bool(exact), f, cs.fp32, cs.dst, h, start_dst_tile_index, ntiles)
+                                   bool(exact), f, cs.fp32, cs.dst, h, start_dst_tile_index, ntiles, cs.src_flush)
                 return
     for i in range(ntiles):
         copy_tile(in_cb_id, start_in_tile_index + i, start_dst_tile_index + i)

@@ -151,7 +151,8 @@ def _to_dst(th, cs, tile_bytes, fmt, cb_index, fp32_dest=None, unpack_to_dest=No
         return formats.from_face_order(tile_bytes.view("<u4").reshape(-1, 1024)), True
     fp32 = cs.fp32 if fp32_dest is None else fp32_dest
     utd = (cb_index in cs.unpack_to_dest) if unpack_to_dest is None else unpack_to_dest
-    bits = formats.copy_tile_to_dest(tile_bytes.reshape(-1), fmt, fp32_dest=fp32, unpack_to_dest_fp32=utd)
+    bits = formats.copy_tile_to_dest(tile_bytes.reshape(-1), fmt, fp32_dest=fp32, unpack_to_dest_fp32=utd,
+                                     flush=cs.src_flush)
     return bits.reshape(-1, 32, 32), fp32
 
 
@@ -562,7 +563,7 @@ def transpose_wh_tile(icb, itile, idst):
     raw = cs.tile_bytes(ci, itile, call)
     if fi == DataFormat.Bfp8_b:     # SrcA holds the BF16 datums the unpacker converts to, transposed
         src = formats.unpack_to_src(raw, fi, fp32_dest=cs.fp32)
-        bits, fp32 = formats.src_to_dest(np.ascontiguousarray(src.T), cs.fp32)[None], cs.fp32
+        bits, fp32 = formats.src_to_dest(np.ascontiguousarray(src.T), cs.fp32, cs.src_flush)[None], cs.fp32
     else:
         ds = _DATUM[fi]
         t = formats.from_face_order(np.ascontiguousarray(raw).view(_UINT[ds]).reshape(1, 1024))[0].T

@@ -1481,6 +1481,9 @@ UNARY_FORK = {
                     version=FORK, runtime=("idst2_mask",)),
     "celu": UnaryOp("celu", (("inp_float32", False),), celu_program, "Dst tile idst = x for x >= 0, else "
                     "alpha * (exp(x / alpha) - 1) (Cody-Waite expm1).", version=FORK, runtime=("alpha", "alpha_recip")),
+    **{f"signbit{s}": UnaryOp(f"signbit{s}", (), None, f"Dst tile idst = 1 where the sign bit is set, else 0 ({w}; "
+                              "tt-llk's instruction list).", version=FORK, llk=lambda t, i=bool(s): signbit_programs(i))
+       for s, w in (("", "1.0 / 0.0 floats"), ("_int32", "int32"))},
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "
@@ -2078,6 +2081,51 @@ def clamp_int32_programs(min_val=None, max_val=None):
     tile = _instr_program(("clamp_int32", min_val, max_val), lambda: InstrProgram(
         f"clamp_tile_int32({min_val:#x}, {max_val:#x})", _driver_rc(clamp_int32_face(min_val, max_val)),
         _UNARY_INIT_AMODS))
+    return tile, init
+
+
+def signbit_face(is_int32, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_signbit.h ``calculate_signbit`` / ``calculate_signbit_int32`` for one face. The
+    default build: per row an SFPLOADMACRO of macro 0 (float: VD alternating LReg0 / LReg1, DEFAULT loads; int32:
+    LReg0, INT32 loads; ADDR_MOD_2 moves on), then three (int32: two) SFPNOPs. With DISABLE_SFPLOADMACRO the loop
+    the macro stands for: SFPLOAD, SFPSHFT right by 31 (the sign bit as the integer 0 or 1), for a float SFPCAST
+    to 0.0 / 1.0, SFPSTORE with ADDR_MOD_2."""
+    mod0 = 4 if is_int32 else 0
+    if sfploadmacro_disabled():
+        row = [_mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=0), _mk("SFPSHFT", Imm12=-31 & 0xFFF, VC=0, VD=0, Mod1=1)]
+        if not is_int32:
+            row.append(_mk("SFPCAST", VC=0, VD=0, Mod1=0))
+        return (row + [_mk("SFPSTORE", VD=0, Mod0=mod0, AddrMod=2, Imm10=0)]) * iterations
+    rows = [_lm(0 if is_int32 else d & 1, mod0, 2, 0) for d in range(iterations)]
+    return rows + [_mk("SFPNOP")] * (2 if is_int32 else 3)
+
+
+def signbit_loadmacro_init(is_int32):
+    """622c6fb9 ``signbit_init`` / ``signbit_int32_init`` (default build): template 0 = SFPSHFT2 right by 31 (SHFT_IMM),
+    for a float template 1 = SFPCAST; macro 0: float, Round = the shift (delay 0), Simple = the cast to LReg16 (delay
+    1), Store of LReg16 (delay 2); int32, Round = the shift to LReg16, Store of LReg16 (delay 1); Misc 0x110 (the
+    loads' Mod0 for the stores, Simple counts issued instructions)."""
+    templates = [_mk("SFPSHFT2", Imm12=-31 & 0xFFF, VC=0, VD=12, Mod1=6)]
+    if is_int32:
+        simple, round_, store = 0, 0x80 | 0x40 | (0 << 3) | 4, 0x40 | (1 << 3) | 3
+    else:
+        templates.append(_mk("SFPCAST", VC=0, VD=13, Mod1=0))
+        simple, round_, store = 0x40 | (1 << 3) | 5, 0x80 | (0 << 3) | 4, 0x40 | (2 << 3) | 3
+    return (templates + _loadi32_l0(simple | round_ << 16 | store << 24)
+            + [_mk("SFPCONFIG", Imm16=0, VD=4, Mod1=0), _mk("SFPCONFIG", Imm16=0x110, VD=8, Mod1=1)])
+
+
+def signbit_programs(is_int32):
+    """(tile program, init program) of 622c6fb9 ``signbit_tile(idst)`` / ``signbit_tile_int32(idst)`` after their
+    inits (api/compute/compute_kernel_api.h): signbit_face in the unary driver's RC walk; the unary SFPU init for
+    SfpuType::signbit sets ADDR_MOD_6 dest += 2, then the default build's signbit_init programs the macro."""
+    name = "signbit_tile_int32" if is_int32 else "signbit_tile"
+    disabled = sfploadmacro_disabled()
+    tile = _instr_program(("signbit", is_int32, disabled), lambda: InstrProgram(
+        name, _driver_rc(signbit_face(is_int32)), _BINARY_AMODS))
+    init = _instr_program(("signbit_init", is_int32, disabled), lambda: InstrProgram(
+        f"{name}_init", _sfpu_config_reset() + ([] if disabled else signbit_loadmacro_init(is_int32)),
+        _BINARY_AMODS))
     return tile, init
 
 

@@ -1209,11 +1209,6 @@ _add('ttnn.rdiv is a ttnn operation that tensix does not model (no program of it
 _add('ttnn.rpow is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_rpow_ttnn'])
 
-_add('ttnn.signbit is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_signbit_ttnn',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_signbit_int32_edge_case_ttnn',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_signbit_float_edge_case_ttnn'])
-
 _add('ttnn.sinh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_sinh',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_sinh_ttnn'])

@@ -54,7 +54,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
-           "identity",
+           "identity", "signbit",
            "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
            "isnan", "isfinite"]
 
@@ -280,6 +280,11 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name == "HARDSIGMOID":
         return _call("hardsigmoid")
+    if name == "SIGNBIT":       # signbit_tile_int32 for INT32, else the float kernel (1.0 / 0.0)
+        if dtype in (DataType.UINT32, DataType.UINT16):
+            raise NotModelledError(f"UnaryOpType.SIGNBIT of a {dtype!r} tensor runs signbit_tile, the float kernel, on "
+                                   "integer data; tensix.ttnn does not model that.")
+        return _call("signbit_int32" if dtype == DataType.INT32 else "signbit")
     if name == "CELU":      # celu_tile(idst, bits(alpha), bits(1.0f / alpha)); INP_FLOAT32 picks the polynomial
         alpha = np.float32(p[0])
         with np.errstate(divide="ignore"):
@@ -695,6 +700,8 @@ def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
     return _op("hardshrink", [("HARDSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
+signbit = _named(_plain_op("SIGNBIT"), "signbit",
+                 "ttnn.signbit(x): 1 where x's sign bit is set (-0.0 and negative NaNs included), else 0 (signbit_tile).")
 identity = _named(_plain_op("IDENTITY"), "identity",
                   "ttnn.identity(x): a copy through Dst (eltwise_identity_kernel: copy_tile, pack_tile), any dtype.")
 hardsigmoid = _named(_plain_op("HARDSIGMOID"), "hardsigmoid",

@@ -132,7 +132,7 @@ class _UnaryBcast:
             if cb.fmt in _UNPACK_TO_DEST:
                 tile = formats.unpack_to_dest(raw, cb.fmt, cs.fp32)
             else:
-                tile = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32)
+                tile = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32, flush=cs.src_flush)
             dst[dst_tile_index] = _broadcast(tile, b)
             cs.unpack_math(_unpack_cost(cb), _C_COPY)
         return op
