@@ -161,7 +161,33 @@ def CreateBuffer(config: InterleavedBufferConfig) -> Buffer:
     return Buffer(config)
 
 
+class BufferView(Buffer):
+    """Pages first .. first + num_pages - 1 of an interleaved `parent` whose first page is a multiple of the bank
+    count: the same banks and slots, the address moved by first / banks slots (tt-metal's narrowed MeshBuffer, made
+    at the parent's address + offset, ttnn::narrow). It keeps the parent alive and owns no memory: deallocating it
+    frees nothing."""
+
+    def __init__(self, parent: Buffer, first_page: int, num_pages: int):
+        if first_page % parent.nbanks or not 0 <= first_page < first_page + num_pages <= parent.num_pages:
+            raise DeviceError(f"BufferView: pages {first_page}..{first_page + num_pages - 1} of a {parent.num_pages}-page "
+                              f"buffer over {parent.nbanks} banks (the first page must be a multiple of the banks).")
+        self.__dict__.update(parent.__dict__)
+        self._parent = parent
+        self.num_pages = num_pages
+        self.size = num_pages * self.page_size
+        self.pages_per_bank = -(-num_pages // self.nbanks)
+        self._per_bank = self.pages_per_bank * self.aligned_page_size
+        self._address = parent._address + first_page // self.nbanks * self.aligned_page_size
+        self.deallocated = False
+
+    def __del__(self):
+        pass
+
+
 def DeallocateBuffer(buffer: Buffer) -> None:
+    if isinstance(buffer, BufferView):
+        buffer.deallocated = True
+        return
     if not buffer.deallocated:
         (buffer.device.dram if buffer.is_dram else buffer.device.l1_alloc).release(buffer._address, buffer._per_bank)
         buffer.deallocated = True

@@ -657,13 +657,8 @@ _add('sharded tensor: DRAM sharding (sharded in DRAM banks) is not modelled by t
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_tilized_interleaved_to_nd_sharded_dram_dtype_conversion[shard_orientation=ShardOrientation.ROW_MAJOR-input_dtype=DataType.FLOAT32-output_dtype=DataType.BFLOAT16-pcc=0.9999-tensor_shape=[5, 32, 64]-shard_shape=[2, 32, 64]-grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=7, y=0)),))]',
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_tilized_interleaved_to_nd_sharded_dram_dtype_conversion[shard_orientation=ShardOrientation.ROW_MAJOR-input_dtype=DataType.FLOAT32-output_dtype=DataType.BFLOAT16-pcc=0.9999-tensor_shape=[6, 32, 64]-shard_shape=[2, 32, 64]-grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=2, y=0)),))]'])
 
-_add('ttnn.narrow is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim1_rm-dtype=DataType.BFLOAT16]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim1_rm-dtype=DataType.FLOAT32]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim1_rm-dtype=DataType.INT32]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim1_rm-dtype=DataType.UINT16]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim1_rm-dtype=DataType.UINT32]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.BFLOAT16]',
+_add('ttnn.narrow of an L1 sharded tensor (the narrowed shard spec and core grid over the shards it keeps) is not modelled by tensix.ttnn.',
+     ['tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.BFLOAT16]',
       'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.BFLOAT8_B]',
       'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.FLOAT32]',
       'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.INT32]',
