@@ -323,6 +323,29 @@ def test_signbit(device, monkeypatch, no_loadmacro):
     np.testing.assert_array_equal(got, (xi < 0).astype(np.int32))
 
 
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_asin_and_acos(device, dtype):
+    """asin_tile / acos_tile (622c6fb9 calculate_asin_acos_impl): a polynomial in x*x up to |x| = 0.625 (degree 9 for
+    an fp32 Dst, 3 for a 16-bit one), pi/2 - 2 asin(sqrt((1 - |x|) / 2)) above, sqrt by two Newton steps from the
+    0x5f37 seed: within 4e-6 of float64 in float32 (the sqrt's two steps dominate near |x| = 1), within bf16's half
+    ulp more in bfloat16; NaN beyond |x| = 1 (+Inf once the bf16 packer has it); odd / pi-symmetric exactly."""
+    x = RNG.uniform(-1.05, 1.05, (2, 40, 70)).astype(np.float32)
+    x.flat[:8] = [1.0, -1.0, 0.0, -0.0, 0.625, -0.625, 1.0000001, 0.9999999]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    inside = np.abs(xv) <= 1
+    got_s = ttnn.to_numpy(ttnn.asin(t)).astype(np.float64)
+    got_c = ttnn.to_numpy(ttnn.acos(t)).astype(np.float64)
+    for got, ref in ((got_s, np.arcsin(np.where(inside, xv, 0))), (got_c, np.arccos(np.where(inside, xv, 0)))):
+        bound = 4e-6 + np.abs(ref) * (0.0 if dtype == ttnn.float32 else 2.0 ** -8)
+        assert np.all((np.abs(got - ref) <= bound)[inside])
+        outside = got[~inside]
+        assert np.all(np.isnan(outside)) if dtype == ttnn.float32 else np.all(outside == np.inf)
+    assert got_s.flat[0] == -got_s.flat[1] and got_s.flat[4] == -got_s.flat[5]
+    if dtype == ttnn.float32:
+        assert got_c.flat[2] == got_c.flat[3] == np.float32(np.pi / 2) and got_c.flat[0] == 0.0
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

@@ -1159,6 +1159,75 @@ def mask_program(approx, fp32_dest, idst2_mask):
     _faces(face)
 
 
+# 622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h sfpu_asin_ratio_poly_direct: asin(z) / z as a polynomial in z*z
+ASIN_RATIO_BF16 = (0.999978601932525634765625, 0.16771225631237030029296875, 0.06381262838840484619140625,
+                   0.083148844540119171142578125)
+ASIN_RATIO_FP32 = (0.16666666666666666, 0.075, 0.044642857142857144, 0.030381944444444444, 0.022372159090909091,
+                   0.017352764423076923, 0.01396484375, 0.011551800896139705, 0.009761609529194078)
+TRIG_PI_2 = 1.5707963705062866
+
+
+@sfpi_inline
+def _asin_ratio_poly(val, fp32_dest):
+    """sfpu_asin_ratio_poly_direct: val * P(val * val), P of degree 3 (16-bit Dst) or 9 from 1.0 (fp32 Dst)."""
+    z2 = val * val
+    if fp32_dest:
+        ratio = lib.horner(z2, vConst1, *ASIN_RATIO_FP32)
+    else:
+        ratio = lib.horner(z2, *ASIN_RATIO_BF16)
+    return val * ratio
+
+
+@sfpi_inline
+def _sqrt_custom(val):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_sqrt_custom.h ``sfpu_sqrt_custom``: for val != 0 the fast inverse square root
+    seed (0x5f370000 minus half the bits) with two Newton steps, times val; 0 stays 0."""
+    out = val
+    with v_if(val != 0.0):
+        magic = reinterpret(vUInt, vFloat(s2vFloat16b(0x5F37)))
+        approx = reinterpret(vFloat, magic - (reinterpret(vUInt, val) >> 1))
+        neg_half_val = val * -0.5
+        approx = ((approx * approx) * neg_half_val + 1.5) * approx
+        approx = ((approx * approx) * neg_half_val + 1.5) * approx
+        out = approx * val
+    return out
+
+
+@sfpi_inline
+def _asin_acos_row(v, fp32_dest, op):
+    """One row of calculate_asin_acos_impl before the rounding: NaN unless |x| <= 1; there ``sfpu_asin_range_reduced``
+    (the polynomial up to |x| = 0.625, else pi/2 - 2 asin(sqrt((1 - |x|) / 2)) with sfpu_sqrt_custom; the sign of x by
+    copysgn), for acos pi/2 minus it. The condition's abs(v) and the reduction's are one SFPABS (sfpi's CSE), and pi/2
+    is loaded on every lane (the lanes off never read it)."""
+    result = vFloat(float("nan"))
+    abs_v = _sfpabs(v)
+    asin_abs = vFloat(TRIG_PI_2)
+    with v_if(abs_v <= vConst1):
+        with v_if(abs_v <= 0.625):
+            asin_abs = _asin_ratio_poly(abs_v, fp32_dest)
+        with v_else():
+            t = (1.0 - abs_v) * 0.5
+            root = _sqrt_custom(t)
+            asin_root = _asin_ratio_poly(root, fp32_dest)
+            asin_abs = asin_abs - 2.0 * asin_root
+        a = setsgn(asin_abs, v)
+        if op == "acos":
+            result = TRIG_PI_2 - a
+        else:
+            result = a
+    return result
+
+
+def asin_acos_program(approx, fp32_dest, op):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h ``calculate_asin_acos_impl<APPROX, is_fp32_dest_acc_en, IS_ACOS>``
+    (asin_tile / acos_tile): per row _asin_acos_row, then for a 16-bit Dst convert<vFloat16b>(result, Nearest)."""
+    def face():
+        for _ in range(8):
+            dst_reg[0] = _bf16_unless_fp32(_asin_acos_row(dst_reg[0], fp32_dest, op), fp32_dest)
+            dst_reg += 1
+    _faces(face)
+
+
 @sfpi_inline
 def _comp_zero_int_row(v, mode):
     zero = vInt(0)
@@ -1484,6 +1553,8 @@ UNARY_FORK = {
     **{f"signbit{s}": UnaryOp(f"signbit{s}", (), None, f"Dst tile idst = 1 where the sign bit is set, else 0 ({w}; "
                               "tt-llk's instruction list).", version=FORK, llk=lambda t, i=bool(s): signbit_programs(i))
        for s, w in (("", "1.0 / 0.0 floats"), ("_int32", "int32"))},
+    **{op: UnaryOp(op, (("op", op),), asin_acos_program, f"Dst tile idst = {op}(x) (NaN for |x| > 1).", version=FORK)
+       for op in ("asin", "acos")},
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "

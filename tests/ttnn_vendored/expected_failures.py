@@ -1145,18 +1145,8 @@ _add('ttnn.triu is a ttnn operation that tensix does not model (no program of it
 _add('ttnn.typecast of a DataType.UINT16 tensor (the integer typecast kernels) is not modelled: the test squares with mul_int_tile<UInt16> (modelled), then typecasts to uint32.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])
 
-_add('ttnn.acos is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_acos',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_acos_bf16',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_acos_fixed'])
-
 _add('ttnn.alt_complex_rotate90 is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_alt_complex_rotate90'])
-
-_add('ttnn.asin is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_asin',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_asin_bf16',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_asin_fixed'])
 
 _add('ttnn.atan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_atan'])
