@@ -346,6 +346,26 @@ def test_asin_and_acos(device, dtype):
         assert got_c.flat[2] == got_c.flat[3] == np.float32(np.pi / 2) and got_c.flat[0] == 0.0
 
 
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_softsign(device, dtype):
+    """softsign_tile (622c6fb9 calculate_softsign): x * sfpu_reciprocal(|x| + 1), the reciprocal's quadratic estimate
+    and two Newton steps; stored without rounding, so a 16-bit Dst truncates to bf16 (within 2^-7); float32 within
+    2^-22. An infinite x gives inf * 0 = NaN (+-Inf once the bf16 packer has it)."""
+    x = (RNG.standard_normal((2, 40, 70)) * 10).astype(np.float32)
+    x.flat[:4] = [0.0, np.inf, -np.inf, 1e30]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.softsign(t)).astype(np.float64)
+    fin = np.isfinite(xv)
+    ref = xv[fin] / (1 + np.abs(xv[fin]))
+    rel = 2.0 ** -22 if dtype == ttnn.float32 else 2.0 ** -7
+    assert np.all(np.abs(got[fin] - ref) <= rel * np.abs(ref))
+    if dtype == ttnn.float32:
+        assert np.isnan(got.flat[1]) and np.isnan(got.flat[2])
+    else:
+        assert got.flat[1] == np.inf and got.flat[2] == -np.inf
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

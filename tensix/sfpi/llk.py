@@ -1017,6 +1017,24 @@ def celu_program(approx, fp32_dest, inp_float32, alpha_bits, alpha_recip_bits):
     _faces(face)
 
 
+def softsign_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_softsign.h ``calculate_softsign<APPROX>``: per row x * sfpu_reciprocal(|x| + 1)
+    (the quadratic estimate and two Newton steps, none in approximate mode), stored as computed."""
+    def face():
+        for _ in range(8):
+            v = dst_reg[0]
+            tmp = _sfpabs(v) + vConst1
+            tmp = lib.sfpu_reciprocal_iter(tmp, 0 if approx else 2)
+            dst_reg[0] = v * tmp
+            dst_reg += 1
+    _faces(face)
+
+
+def softsign_init(approx):
+    """622c6fb9 ``init_softsign<APPROX>``: sfpu_reciprocal_init (vConstFloatPrgm0..2)."""
+    lib.sfpu_reciprocal_init()
+
+
 def hardshrink_program(approx, fp32_dest, param0):
     """622c6fb9 api/eltwise_unary/activations.h ``hardshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_hardshrink.h
     ``calculate_hardshrink``: v_if(setsgn(v, 0) <= lambda) { dst = vConst0 }, lambda the float whose bits are param0
@@ -1555,6 +1573,8 @@ UNARY_FORK = {
        for s, w in (("", "1.0 / 0.0 floats"), ("_int32", "int32"))},
     **{op: UnaryOp(op, (("op", op),), asin_acos_program, f"Dst tile idst = {op}(x) (NaN for |x| > 1).", version=FORK)
        for op in ("asin", "acos")},
+    "softsign": UnaryOp("softsign", (), softsign_program, "Dst tile idst = x / (1 + |x|).", softsign_init,
+                        _approx_only, version=FORK),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "
