@@ -366,6 +366,23 @@ def test_softsign(device, dtype):
         assert got.flat[1] == np.inf and got.flat[2] == -np.inf
 
 
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_tanhshrink(device, dtype):
+    """tanhshrink_tile (622c6fb9 calculate_tanhshrink): x^3 Q(x^2) below |x| = 1; above, x - tanh(x) with tanh from
+    the accurate exp and the Newton reciprocal (fp32 Dst) or a clamped cubic (16-bit Dst). Float32 within 2^-20 of
+    float64 (relative), bfloat16 within 2^-7; odd exactly; infinities pass through."""
+    x = (RNG.standard_normal((2, 40, 70)) * 3).astype(np.float32)
+    x.flat[:6] = [0.0, 1.0, -1.0, np.inf, -np.inf, 20.0]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.tanhshrink(t)).astype(np.float64)
+    fin = np.isfinite(xv)
+    ref = xv[fin] - np.tanh(xv[fin])
+    rel = 2.0 ** -20 if dtype == ttnn.float32 else 2.0 ** -7
+    assert np.all(np.abs(got[fin] - ref) <= rel * np.abs(ref) + 1e-30)
+    assert got.flat[1] == -got.flat[2] and got.flat[3] == np.inf and got.flat[4] == -np.inf
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

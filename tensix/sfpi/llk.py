@@ -1035,6 +1035,52 @@ def softsign_init(approx):
     lib.sfpu_reciprocal_init()
 
 
+# 622c6fb9 llk_sfpu/ckernel_sfpu_tanhshrink.h: (x - tanh(x)) / x^3 in u = x*x below |x| = 1, tanh(|x|) on [1, 3.3]
+TANHSHRINK_Q_FP32 = (3.3333331347e-01, -1.3333128393e-01, 5.3934831172e-02, -2.1660288796e-02, 8.2192532718e-03,
+                     -2.5107525289e-03, 4.2079269770e-04)
+TANHSHRINK_Q_BF16 = (3.3329936862e-01, -1.3223160803e-01, 4.8076551408e-02, -1.0762925260e-02)
+TANHSHRINK_TANH_BF16 = (6.1829000893e-02, 1.0561303143e+00, -4.0859283753e-01, 5.3348409333e-02)
+
+
+@sfpi_inline
+def _tanhshrink_row(x, fp32_dest):
+    """One row of calculate_tanhshrink: x^3 Q(x^2) (degree 6 for an fp32 Dst, 3 else); where |x| > 1, x - tanh(x):
+    fp32, tanh(|x|) = 2 / (1 + exp(-2 min(|x|, 9))) - 1 (the unsafe accurate exp, sfpu_reciprocal_iter<2>), the sign of
+    x; 16-bit, a cubic for tanh(|x|) clamped at 1.0, the sign of x."""
+    ax = setsgn(x, 0)
+    u = x * x
+    q = lib.horner(u, *(TANHSHRINK_Q_FP32 if fp32_dest else TANHSHRINK_Q_BF16))
+    result = x * u * q
+    with v_if(ax > vFloat(1.0)):
+        if fp32_dest:
+            axc, _clamp = vec_min_max(ax, vFloat(9.0))
+            e = lib.exp_fp32_accurate(-2.0 * axc, unsafe=True)
+            sig = lib.sfpu_reciprocal_iter(vConst1 + e, 2)
+            tanh_ax = 2.0 * sig - vConst1
+            result = setsgn(ax - tanh_ax, x)
+        else:
+            p = lib.horner(ax, *TANHSHRINK_TANH_BF16)
+            p, _one = vec_min_max(p, vConst1)
+            result = x - setsgn(p, x)
+    return result
+
+
+def tanhshrink_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_tanhshrink.h ``calculate_tanhshrink<is_fp32_dest_acc_en>`` (tanhshrink_tile): per
+    row _tanhshrink_row, then for a 16-bit Dst convert<vFloat16b>(result, Nearest)."""
+    def face():
+        for _ in range(8):
+            dst_reg[0] = _bf16_unless_fp32(_tanhshrink_row(dst_reg[0], fp32_dest), fp32_dest)
+            dst_reg += 1
+    _faces(face)
+
+
+def tanhshrink_init(approx, fp32_dest):
+    """622c6fb9 ``tanhshrink_init<APPROX, is_fp32_dest_acc_en>``: the reciprocal's constants for an fp32 Dst only."""
+    if fp32_dest:
+        lib.sfpu_reciprocal_init()
+
+
 def hardshrink_program(approx, fp32_dest, param0):
     """622c6fb9 api/eltwise_unary/activations.h ``hardshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_hardshrink.h
     ``calculate_hardshrink``: v_if(setsgn(v, 0) <= lambda) { dst = vConst0 }, lambda the float whose bits are param0
@@ -1575,6 +1621,8 @@ UNARY_FORK = {
        for op in ("asin", "acos")},
     "softsign": UnaryOp("softsign", (), softsign_program, "Dst tile idst = x / (1 + |x|).", softsign_init,
                         _approx_only, version=FORK),
+    "tanhshrink": UnaryOp("tanhshrink", (), tanhshrink_program, "Dst tile idst = x - tanh(x).", tanhshrink_init,
+                          lambda approx, t, fp32: (approx, fp32), version=FORK, fp32_init=True),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "

@@ -839,12 +839,6 @@ _add('ttnn.softplus is a ttnn operation that tensix does not model (no program o
 _add('ttnn.swiglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_swiglu'])
 
-_add('ttnn.tanhshrink is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_tanhshrink',
-      'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_tanhshrink_ulp',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_tanhshrink_ttnn',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_edge_case_ttnn[ttnn_function=ttnn.tanhshrink-input_shapes=torch.Size([2, 1024, 1024])]'])
-
 _add('ttnn.threshold is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_threshold',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_threshold_ttnn'])
