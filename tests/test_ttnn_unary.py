@@ -383,6 +383,32 @@ def test_tanhshrink(device, dtype):
     assert got.flat[1] == -got.flat[2] and got.flat[3] == np.inf and got.flat[4] == -np.inf
 
 
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_hardswish_runs_its_own_kernel(device, dtype):
+    """ttnn.hardswish runs hardswish_kernel: hardsigmoid_tile on one copy of x, then x times it: the SFPU's
+    mul_binary_tile for float32 (INP_FLOAT32), the FPU's ELWMUL through binary_dest_reuse_tiles<ELWMUL, DEST_TO_SRCA>
+    for bfloat16 (INP_FLOAT: Dst 0 moved into SrcA, x unpacked into SrcB, HiFi4's phases onto the cleared 16-bit Dst).
+    bfloat16: bit for bit the FPU model's product of the SFPU model's hardsigmoid and x; float32 within 2^-20 of
+    float64 where hardsigmoid is not near 0 (its x / 6 + 0.5 cancels)."""
+    from tensix.device import fpu
+    x = (RNG.standard_normal((2, 40, 70)) * 4).astype(np.float32)
+    t = dev_tensor(device, x, dtype)
+    ttnn.clear_op_report()
+    got = ttnn.to_numpy(ttnn.hardswish(t))
+    assert "hardswish_kernel.py" in {r.kernel for r in ttnn.op_report()[-1].run.riscvs}
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    if dtype == ttnn.bfloat16:
+        hs = sfpu_model("hardsigmoid", t, False, DF.Float16_b).astype(np.float32)
+        xs = np.ascontiguousarray(t.host_values(), np.float32)
+        bits = fpu.eltwise_binary("mul", to_tiles(hs), to_tiles(xs), None, "HiFi4", False)
+        want = logical(from_tiles(formats.dest_to_float(bits, False), hs.shape), x.shape)
+        np.testing.assert_array_equal(got, want)
+    else:
+        ref = xv * np.clip(xv / 6 + 0.5, 0, 1)
+        ok = np.abs(xv + 3) > 0.5
+        assert np.all((np.abs(got - ref) <= 2.0 ** -20 * np.abs(ref) + 1e-30)[ok])
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

@@ -8,9 +8,11 @@ from tensix.kernel.sfpu_ops import *  # noqa: F401,F403
 from tensix.kernel import sfpu_ops as _ops
 from tensix.kernel.tilize import *  # noqa: F401,F403
 from tensix.kernel import tilize as _tilize
+from tensix.kernel.dest_reuse import *  # noqa: F401,F403
+from tensix.kernel import dest_reuse as _dest_reuse
 from tensix.device.formats import DataFormat  # noqa: F401
 
 __all__ = sorted({n for n in list(_df) + list(_cp) if not n.startswith("_") and n not in
                   ("annotations", "np", "sys", "enum", "soc", "cost", "formats", "fpu")} | {"DataFormat", "_run_sfpu"}
-                 | set(_ops.__all__) | set(_tilize.__all__))
+                 | set(_ops.__all__) | set(_tilize.__all__) | set(_dest_reuse.__all__))
 from tensix.kernel.compute import _run_sfpu  # noqa: E402,F401

@@ -802,11 +802,6 @@ _add('ttnn.geglu is a ttnn operation that tensix does not model (no program of i
 _add('ttnn.glu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_glu'])
 
-_add('ttnn.hardswish is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_hardswish',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_hardswish_ttnn',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_hardswish_bf8b_ttnn'])
-
 _add('ttnn.heaviside is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_heaviside'])
 

@@ -54,7 +54,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
-           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink",
+           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish",
            "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
            "isnan", "isfinite"]
 
@@ -302,7 +302,7 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
     if name == "TYPECAST":
         from tensix.ttnn.kernels.eltwise import typecast_sfpu
         return typecast_sfpu.init_and_func(data_format(p[0]), data_format(p[1]))
-    if name == "IDENTITY":
+    if name in ("IDENTITY", "HARDSWISH"):      # their own kernels: the chain define is not read
         return (lambda: None), (lambda idst: None)
     raise NotModelledError(f"UnaryOpType.{name}: its SFPU kernel is not modelled by tensix.ttnn.")
 
@@ -472,7 +472,8 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
            tuple(t.padded_shape) if rm else None, workers.ranges)
     # unary_op_utils.cpp get_compute_kernel_path: by the chain's first op
-    kernel = "eltwise/eltwise_identity_kernel.py" if chain[0][0] == "IDENTITY" else "eltwise/eltwise_sfpu.py"
+    kernel = {"IDENTITY": "eltwise/eltwise_identity_kernel.py", "HARDSWISH": "eltwise/hardswish_kernel.py"}.get(
+        chain[0][0], "eltwise/eltwise_sfpu.py")
     O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded, kernel),
           [t, out],
           [out], {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
@@ -515,9 +516,12 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
     wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary.py"), workers, WriterDataMovementConfig(
         compile_args=w_args, defines={"RM_INTERLEAVED": int(rm), "DST_SHARDED": int(sharded)}))
     utd = {0: UnpackToDestMode.UnpackToDestFp32, 1: UnpackToDestMode.UnpackToDestFp32} if preserve else {}
+    # unary_program_factory.cpp apply_input_dtype_defines
+    dtype_define = {DataType.FLOAT32: "INP_FLOAT32", DataType.INT32: "INP_INT32",
+                    DataType.UINT32: "INP_UINT32"}.get(t.dtype, "INP_FLOAT")
     ck = mh.CreateKernel(prog, O.kernel_path(kernel), workers, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False,
-        defines={"SFPU_OP_CHAIN_0": chain_fn}))
+        defines={"SFPU_OP_CHAIN_0": chain_fn, dtype_define: 1}))
     if rm:      # the accessors' page size (tensix's TensorAccessorArgs carry no shape): one row
         mh.SetCommonRuntimeArgs(prog, rk, [t.page_size])
         mh.SetCommonRuntimeArgs(prog, wk, [out.page_size])
@@ -700,6 +704,8 @@ def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
     return _op("hardshrink", [("HARDSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
+hardswish = _named(_plain_op("HARDSWISH"), "hardswish", "ttnn.hardswish(x): x * hardsigmoid(x) (hardswish_kernel: "
+                   "the SFPU's product for float32, the FPU's for bfloat16).")
 tanhshrink = _named(_plain_op("TANHSHRINK"), "tanhshrink", "ttnn.tanhshrink(x): x - tanh(x) (tanhshrink_tile).")
 softsign = _named(_plain_op("SOFTSIGN"), "softsign", "ttnn.softsign(x): x / (1 + |x|) (softsign_tile: the Newton "
                   "reciprocal of 1 + |x|).")
