@@ -409,6 +409,29 @@ def test_hardswish_runs_its_own_kernel(device, dtype):
         assert np.all((np.abs(got - ref) <= 2.0 ** -20 * np.abs(ref) + 1e-30)[ok])
 
 
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_cbrt(device, dtype):
+    """cbrt_tile (622c6fb9 calculate_cube_root): the 0x548c2b4b - i/3 estimate made with a float MAD and a shift, a
+    refinement polynomial, and for an fp32 Dst one more step: float32 within 2^-21 of float64, bfloat16 within 2^-8
+    (the refinement plus RNE); the sign of x kept, zeros give zeros."""
+    x = (RNG.standard_normal((2, 40, 70)) * 100).astype(np.float32)
+    x.flat[:6] = [0.0, -0.0, 8.0, -27.0, 1e30, 1e-30]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.cbrt(t)).astype(np.float64)
+    ref = np.cbrt(xv)
+    rel = 2.0 ** -21 if dtype == ttnn.float32 else 2.0 ** -8
+    assert np.all(np.abs(got - ref) <= rel * np.abs(ref))
+    assert np.all(np.sign(got) == np.sign(xv)) and got.flat[0] == 0.0
+    if dtype == ttnn.bfloat16:      # nearly correctly rounded on [0, 1): within 0.51 bf16 ulp (tt-metal's golden is not)
+        u = RNG.random((64, 128)).astype(np.float32)
+        tu = dev_tensor(device, u, dtype)
+        uv = ttnn.to_numpy(tu).astype(np.float64)
+        gu = ttnn.to_numpy(ttnn.cbrt(tu)).astype(np.float64)[uv > 0]
+        eu = np.cbrt(uv[uv > 0])
+        assert np.max(np.abs(gu - eu) / 2.0 ** (np.floor(np.log2(eu)) - 7)) <= 0.52
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

@@ -36,6 +36,7 @@ from tensix.sfpi.intrinsics import (
     setexp,
     setman,
     setsgn,
+    shft,
     vec_min_max,
 )
 from tensix.sfpi.rewrite import sfpi_inline
@@ -1081,6 +1082,56 @@ def tanhshrink_init(approx, fp32_dest):
         lib.sfpu_reciprocal_init()
 
 
+# 622c6fb9 llk_sfpu/ckernel_sfpu_cbrt.h: -1/3 / 256, the magic 0x548c2b4b / 256 + 2^23 (as the float expression
+# folds), and cube_root_init's vConstFloatPrgm0..2
+CBRT_NEG_THIRD_256 = float.fromhex("-0x1.555556p-10")
+CBRT_MAGIC = 13929516.0
+CBRT_P = (float.fromhex("0x1.c09806p0"), float.fromhex("-0x1.403e6cp0"), float.fromhex("0x1.04cdb2p-1"))
+
+
+def cbrt_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_cbrt.h ``calculate_cube_root<APPROX, is_fp32_dest_acc_en>``: per row the
+    magic-constant estimate (|x|'s bits as a sign-magnitude integer to float, times -1/768 plus the magic, shifted left
+    8: i = 0x548c2b4b - i/3 in integer bits), then one refinement polynomial in c = x y^3 (vConstFloatPrgm0..2) and,
+    for an fp32 Dst, a Newton-like step with t = 1 - (x y^3 - 1) / 3; the sign of x (copysgn); for a 16-bit Dst
+    convert<vFloat16b>(y, Nearest)."""
+    def face():
+        negative_third_256 = vFloat(CBRT_NEG_THIRD_256)
+        magic = vFloat(CBRT_MAGIC)
+        for _ in range(8):
+            a = dst_reg[0]
+            x = _sfpabs(a)
+            f = int32_to_float(reinterpret(vInt, x), 0)
+            f = f * negative_third_256 + magic
+            y = reinterpret(vFloat, shft(reinterpret(vUInt, f), 8))
+            if fp32_dest:
+                c = (x * y) * (y * y)
+                y = y * (c * (vConstFloatPrgm2 * c + vConstFloatPrgm1) + vConstFloatPrgm0)
+                d = x * (y * y)
+                c = d * y + vConstNeg1
+                negative_third = addexp(negative_third_256, 8)
+                t = c * negative_third + vConst1
+                d = setsgn(d, a)
+                y = d * (t * t)
+            else:
+                d = x * (y * y)
+                c = d * y
+                t = c * (vConstFloatPrgm2 * c + vConstFloatPrgm1) + vConstFloatPrgm0
+                d = setsgn(d, a)
+                y = d * (t * t)
+                y = reinterpret(vFloat, float_to_fp16b(y, 0))
+            dst_reg[0] = y
+            dst_reg += 1
+    _faces(face)
+
+
+def cbrt_init(approx):
+    """622c6fb9 ``cube_root_init``: vConstFloatPrgm0..2 = the refinement polynomial's coefficients."""
+    vConstFloatPrgm0.set(CBRT_P[0])
+    vConstFloatPrgm1.set(CBRT_P[1])
+    vConstFloatPrgm2.set(CBRT_P[2])
+
+
 def hardshrink_program(approx, fp32_dest, param0):
     """622c6fb9 api/eltwise_unary/activations.h ``hardshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_hardshrink.h
     ``calculate_hardshrink``: v_if(setsgn(v, 0) <= lambda) { dst = vConst0 }, lambda the float whose bits are param0
@@ -1623,6 +1674,8 @@ UNARY_FORK = {
                         _approx_only, version=FORK),
     "tanhshrink": UnaryOp("tanhshrink", (), tanhshrink_program, "Dst tile idst = x - tanh(x).", tanhshrink_init,
                           lambda approx, t, fp32: (approx, fp32), version=FORK, fp32_init=True),
+    "cbrt": UnaryOp("cbrt", (), cbrt_program, "Dst tile idst = cbrt(x) (a magic-constant estimate and polynomial "
+                    "refinement).", cbrt_init, _approx_only, version=FORK),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "
