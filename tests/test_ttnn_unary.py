@@ -432,6 +432,22 @@ def test_cbrt(device, dtype):
         assert np.max(np.abs(gu - eu) / 2.0 ** (np.floor(np.log2(eu)) - 7)) <= 0.52
 
 
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_hardmish(device, dtype):
+    """hardmish_tile (622c6fb9 hardmish): x * min(max(x * 0.5 + 1, 0), 1), one SFPMAD, two SFPSWAP clamps and a
+    product, stored unrounded: float32 exactly the float32 arithmetic, bfloat16 its truncation."""
+    x = (RNG.standard_normal((2, 40, 70)) * 4).astype(np.float32)
+    x.flat[:4] = [-2.0, 0.0, -4.0, 3.0]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float32)
+    got = ttnn.to_numpy(ttnn.hardmish(t))
+    scale = np.clip((xv.astype(np.float64) * 0.5 + 1.0).astype(np.float32), np.float32(0), np.float32(1))
+    want = (xv.astype(np.float64) * scale).astype(np.float32)
+    if dtype == ttnn.bfloat16:
+        want = (want.view(np.uint32) & 0xFFFF0000).view(np.float32)
+    np.testing.assert_array_equal(got, want)
+
+
 def test_relu_family(device):
     """relu6 / relu_max / relu_min: the SFPU's compares and swaps, exact; leaky_relu: x * slope in the SFPU's fp32,
     stored into a 16-bit Dst by truncation (SFPSTORE BF16) for bfloat16 tensors."""

@@ -1132,6 +1132,22 @@ def cbrt_init(approx):
     vConstFloatPrgm2.set(CBRT_P[2])
 
 
+def hardmish_program(approx, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_hardmish.h ``hardmish<APPROX>``: per row x * min(max(x * 0.5 + 1, 0), 1) (the
+    clamps two SFPSWAPs), stored as computed."""
+    def face():
+        for _ in range(8):
+            x = dst_reg[0]
+            scale = x * 0.5 + 1.0
+            low_bound = vFloat(0.0)
+            high_bound = vFloat(1.0)
+            low_bound, scale = vec_min_max(low_bound, scale)
+            scale, high_bound = vec_min_max(scale, high_bound)
+            dst_reg[0] = x * scale
+            dst_reg += 1
+    _faces(face)
+
+
 def hardshrink_program(approx, fp32_dest, param0):
     """622c6fb9 api/eltwise_unary/activations.h ``hardshrink_tile(idst, param0)`` -> llk_sfpu/ckernel_sfpu_hardshrink.h
     ``calculate_hardshrink``: v_if(setsgn(v, 0) <= lambda) { dst = vConst0 }, lambda the float whose bits are param0
@@ -1676,6 +1692,8 @@ UNARY_FORK = {
                           lambda approx, t, fp32: (approx, fp32), version=FORK, fp32_init=True),
     "cbrt": UnaryOp("cbrt", (), cbrt_program, "Dst tile idst = cbrt(x) (a magic-constant estimate and polynomial "
                     "refinement).", cbrt_init, _approx_only, version=FORK),
+    "hardmish": UnaryOp("hardmish", (), hardmish_program, "Dst tile idst = x * clamp(x / 2 + 1, 0, 1).",
+                        version=FORK),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "

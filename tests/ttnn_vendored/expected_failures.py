@@ -1156,11 +1156,6 @@ _add('ttnn.frac is a ttnn operation that tensix does not model (no program of it
 
 
 
-_add('ttnn.hardmish is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_hardmish',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_hardmish_bfloat16_ulp',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_hardmish_bfloat16_allclose'])
-
 
 
 _add('ttnn.logical_not is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',

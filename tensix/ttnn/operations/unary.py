@@ -54,7 +54,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
-           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt",
+           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish",
            "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
            "isnan", "isfinite"]
 
@@ -276,7 +276,7 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name in ("ISINF", "ISPOSINF", "ISNEGINF", "ISNAN", "ISFINITE"):
         return _call(name.lower())
-    if name in ("ASINH", "ACOSH", "ASIN", "ACOS", "SOFTSIGN", "TANHSHRINK", "CBRT"):
+    if name in ("ASINH", "ACOSH", "ASIN", "ACOS", "SOFTSIGN", "TANHSHRINK", "CBRT", "HARDMISH"):
         return _call(name.lower())
     if name == "HARDSIGMOID":
         return _call("hardsigmoid")
@@ -704,6 +704,7 @@ def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
     return _op("hardshrink", [("HARDSHRINK", (float(lambd),))], input_tensor, memory_config, output_tensor, kwargs)
 
 
+hardmish = _named(_plain_op("HARDMISH"), "hardmish", "ttnn.hardmish(x): x * clamp(x / 2 + 1, 0, 1) (hardmish_tile).")
 cbrt = _named(_plain_op("CBRT"), "cbrt", "ttnn.cbrt(x): the cube root, sign kept (cbrt_tile).")
 hardswish = _named(_plain_op("HARDSWISH"), "hardswish", "ttnn.hardswish(x): x * hardsigmoid(x) (hardswish_kernel: "
                    "the SFPU's product for float32, the FPU's for bfloat16).")
