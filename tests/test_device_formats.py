@@ -37,12 +37,13 @@ def test_tile_sizes():
     assert F.tile_size(DF.Float16) == 2048
     assert F.tile_size(DF.UInt16) == 2048
     assert F.tile_size(DF.Bfp8_b) == 1024 + 64
+    assert F.tile_size(DF.Bfp4_b) == 512 + 64
     assert F.tile_size("Float16_b") == 2048 and F.tile_size(5) == 2048
 
 
 def test_unknown_format_is_loud():
     with pytest.raises(NotModelledError):
-        F.tile_size("Bfp4_b")
+        F.tile_size("Bfp2_b")
 
 
 def test_face_order_matches_offset_formula():
@@ -149,22 +150,24 @@ def test_bytes_input_forms_and_errors():
 # ------------------------------------------------------------------------------------------ Bfp8_b
 
 
-def ref_bfp8_row(vals):
-    """Scalar re-derivation of tt-metal convert_u32_to_bfp<Bfp8_b> for one row of 16 floats."""
+def ref_bfp_row(vals, w=7):
+    """Scalar re-derivation of tt-metal convert_u32_to_bfp<Bfp8_b> (w = 7 magnitude bits, the hidden bit included) or
+    <Bfp4_b> (w = 3) for one row of 16 floats: the other 24 - w bits rounded to nearest, ties to even."""
     bs = [int(b) for b in bits(vals)]
     shared = max((b >> 23) & 0xFF for b in bs)
+    cut = 24 - w
     out = []
     for b in bs:
-        if b & 0x7FFFFFFF == 0:
+        if (b >> 23) & 0xFF == 0:
             out.append(0)
             continue
         m = (b & 0x7FFFFF) | (1 << 23)
         m >>= min(shared - ((b >> 23) & 0xFF), 31)
-        rnd, m = m & 0x1FFFF, m >> 17
-        if rnd > 0x10000 or (rnd == 0x10000 and m & 1):
+        rnd, m = m & ((1 << cut) - 1), m >> cut
+        if rnd > (1 << (cut - 1)) or (rnd == (1 << (cut - 1)) and m & 1):
             m += 1
-        m = min(m, 127)
-        out.append(((b >> 31) << 7 | m) if m else 0)
+        m = min(m, (1 << w) - 1)
+        out.append(((b >> 31) << w | m) if m else 0)
     return shared, out
 
 
@@ -175,7 +178,7 @@ def test_bfp8_layout_and_host_rounding_against_scalar_reference():
     faces = F.to_face_order(x).reshape(2, 64, 16)
     for t in range(2):
         for r in range(64):
-            shared, datums = ref_bfp8_row(faces[t, r])
+            shared, datums = ref_bfp_row(faces[t, r])
             assert raw[t, r] == shared
             assert list(raw[t, 64 + 16 * r: 64 + 16 * (r + 1)]) == datums
 
@@ -225,6 +228,89 @@ def test_float32_bits_round_trip_property(b):
 def test_float16_b_property_matches_ml_dtypes(x):
     got = F.unpack_tile_bytes(F.pack_tile_bytes(x, DF.Float16_b), DF.Float16_b)
     assert np.array_equal(bits(got), bits(x.astype(ml_dtypes.bfloat16).astype(np.float32)))
+
+
+def test_bfp4_layout_nibbles_and_host_rounding_against_scalar_reference():
+    x = RNG.standard_normal((2, 32, 32)).astype(np.float32) * np.float32(7.0)
+    x[1, 20, 30] = 1000.0
+    raw = F.pack_tile_bytes(x, DF.Bfp4_b)
+    assert raw.shape == (2, 576)
+    faces = F.to_face_order(x).reshape(2, 64, 16)
+    for t in range(2):
+        for r in range(64):
+            shared, datums = ref_bfp_row(faces[t, r], 3)
+            assert raw[t, r] == shared
+            body = raw[t, 64 + 8 * r: 64 + 8 * (r + 1)]
+            # datum 2k in the low nibble of byte k (tt-metal create_packed_bfp_packed_as_u32: [0] in the LSBs)
+            assert [int(v) for v in body] == [datums[2 * k] | datums[2 * k + 1] << 4 for k in range(8)]
+
+
+def test_bfp4_exact_values_round_trip_and_host_decode():
+    k = RNG.integers(-7, 8, (32, 32))
+    k[:, 0] = 7   # bit 2 set: every face row's shared exponent is 2^1 below
+    x = (k / 4.0 * 2.0**1).astype(np.float32)
+    raw = F.pack_tile_bytes(x, DF.Bfp4_b)
+    assert np.array_equal(F.unpack_tile_bytes(raw, DF.Bfp4_b), x)
+    # the unpacker's BFP4ToBF16 agrees with tt-metal's host decoder on what the encoder writes
+    assert np.array_equal(F.unpack_to_src(raw, DF.Bfp4_b), x)
+
+
+def _bfp4_to_bf16_isa(datum4, exp):
+    """ISA FloatBitPatterns.md, scalar: BFP4ToBF16(d, e) = BFP8ToBF16(d << 4, e)."""
+    d8 = (datum4 << 4) & 0xFF
+    sign, mag = d8 >> 7, (d8 << 1) & 0xFF
+    if mag == 0:
+        return 0xFF80 if sign else 0
+    lz = 8 - mag.bit_length()
+    return (sign << 15) | (((exp - lz) & 0xFF) << 7) | (((mag << lz) & 0xFF) & 0x7E)
+
+
+def test_bfp4_unpacker_is_the_isa_conversion_for_every_datum():
+    raw = np.zeros(576, np.uint8)
+    raw[:64] = RNG.integers(0, 256, 64)
+    raw[0], raw[1] = 0, 2                              # exponents that wrap below zero
+    raw[64:] = RNG.integers(0, 256, 512)
+    raw[64:72] = np.arange(16, dtype=np.uint8)[0::2] | (np.arange(16, dtype=np.uint8)[1::2] << 4)  # all 16 datums
+    src = F.unpack_to_src(raw, DF.Bfp4_b)
+    got = F.to_face_order(bits(src)[None])[0] >> 16
+    shared = raw[:64]
+    datums = np.empty(1024, np.int64)
+    datums[0::2], datums[1::2] = raw[64:] & 15, raw[64:] >> 4
+    want = [_bfp4_to_bf16_isa(int(datums[i]), int(shared[i // 16])) for i in range(1024)]
+    assert [int(v) for v in got] == want
+
+
+def test_pack_bfp4_is_bfp8_rounding_then_truncation():
+    """ISA Packers/FormatConversion.md: to BFP4 "converted to BFP8 ..., then truncate to BFP4"."""
+    h = np.zeros((32, 32), np.uint16)
+    h[0, :6] = [0x3F80, 0x3F70, 0x3F7C, 0xBE80, 0x3D00, 0xBC00]
+    # 1.0 -> mag8 64 -> 4; 0.9375 -> 60 -> 3 (truncated, not rounded to 4); 0.984375 -> 63 -> 3;
+    # -0.25 -> 16 -> sign + 1; 0.03125 -> 4 -> 0; -0.0078125 -> 1 -> 0, sign dropped
+    raw = F.pack_from_dest(h, False, DF.Bfp4_b)
+    assert raw[0] == 127
+    assert [int(raw[64 + k]) & 15 for k in range(3)] == [4, 3, 0]
+    assert [int(raw[64 + k]) >> 4 for k in range(3)] == [3, 8 | 1, 0]
+    back = F.unpack_tile_bytes(raw, DF.Bfp4_b)
+    assert list(back[0, :6]) == [1.0, 0.75, 0.75, -0.25, 0.0, 0.0]
+    # the same through an fp32 Dst: FP32 -> BF16 rounding first
+    d = (h.astype(np.uint32) << 16)
+    assert np.array_equal(F.pack_from_dest(d, True, DF.Bfp4_b), raw)
+
+
+@settings(max_examples=40, deadline=None)
+@given(hnp.arrays(np.uint16, (32, 32), elements=st.integers(0, 0xFFFF).filter(lambda v: (v & 0x7F80) != 0x7F80)))
+def test_pack_bfp4_property_against_bfp8(h):
+    """Every Bfp4_b datum is the matching Bfp8_b datum's sign and top 3 magnitude bits (sign 0 if those are 0),
+    under the same shared exponent."""
+    r8 = F.pack_from_dest(h, False, DF.Bfp8_b)
+    r4 = F.pack_from_dest(h, False, DF.Bfp4_b)
+    assert np.array_equal(r8[:64], r4[:64])
+    d8 = r8[64:].astype(np.int64)
+    mag = (d8 & 0x7F) >> 4
+    want = np.where(mag == 0, 0, ((d8 >> 7) << 3) | mag)
+    got = np.empty(1024, np.int64)
+    got[0::2], got[1::2] = r4[64:] & 15, r4[64:] >> 4
+    assert np.array_equal(got, want)
 
 
 # ---------------------------------------------------------------------------------------- unpacker

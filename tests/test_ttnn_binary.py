@@ -355,8 +355,10 @@ def test_scalar_operand(device, dtype):
     np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(out2))
     sub = s - ta                # rsub: on the FPU NEG of a (negative_tile) then ELWADD
     want = s - ttnn.to_numpy(ta).astype(np.float64)
+    # bfloat8_b: up to half the quantum of a 16-value block whose largest magnitude is below 8 (2^-5), plus the
+    # bf16 rounding of the scalar
     np.testing.assert_allclose(ttnn.to_numpy(sub), want, rtol=2**-6 if dtype == ttnn.bfloat8_b else 2**-8,
-                               atol=2**-6)
+                               atol=2**-4 if dtype == ttnn.bfloat8_b else 2**-6)
 
 
 def test_scalar_multiply_and_divide(device):

@@ -1,7 +1,8 @@
 """tensix.ttnn's host conversions held to the real ttnn: tests/ttnn_reference/host_reference.npz holds what the
 ttnn 0.81.1 wheel (host side, no card) makes of fixed inputs (make_host_reference.py beside it): bfloat16 rounding
-(ties, denormals, NaN/Inf), bfloat8_b block packing (shared exponents, zero rows, rounding past an exponent, tile
-padding), float -> integer conversion, and TILE padded shapes of every rank."""
+(ties, denormals, NaN/Inf), bfloat8_b and bfloat4_b block packing (shared exponents, zero rows, rounding past an
+exponent, ties of the 7- and 3-bit magnitudes, tile padding), float -> integer conversion, and TILE padded shapes of
+every rank."""
 
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 import tensix.ttnn as ttnn
 
 REF = np.load(Path(__file__).parent / "ttnn_reference" / "host_reference.npz")
-FLOAT_CASES = ["wide", "ties", "special", "blocky", "odd"]
+FLOAT_CASES = ["wide", "ties", "special", "blocky", "odd", "bfp_ties"]
 
 
 def _same(a, b):
@@ -29,12 +30,13 @@ def test_bfloat16_conversion_matches_ttnn(case):
     _same(ttnn.to_numpy(ttnn.from_numpy(x, dtype=ttnn.bfloat16)), REF[f"{case}/bfloat16"])
 
 
+@pytest.mark.parametrize("dtype", ["bfloat8_b", "bfloat4_b"])
 @pytest.mark.parametrize("case", [c for c in FLOAT_CASES if c != "special"])
-def test_bfloat8_b_packing_matches_ttnn(case):
+def test_block_float_packing_matches_ttnn(case, dtype):
     x = REF[f"{case}/input"]
-    t = ttnn.from_numpy(x, dtype=ttnn.bfloat8_b, layout=ttnn.TILE_LAYOUT)
+    t = ttnn.from_numpy(x, dtype=getattr(ttnn, dtype), layout=ttnn.TILE_LAYOUT)
     assert list(t.padded_shape) == list(REF[f"{case}/bfloat8_b_padded_shape"])
-    _same(ttnn.to_numpy(t), REF[f"{case}/bfloat8_b"])
+    _same(ttnn.to_numpy(t), REF[f"{case}/{dtype}"])
 
 
 @pytest.mark.parametrize("dtype", ["uint16", "int32", "uint32"])

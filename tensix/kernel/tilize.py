@@ -561,7 +561,7 @@ def transpose_wh_tile(icb, itile, idst):
     _check_config(th, cs, call, TRANSPOSE, hwconfig.COPY, ci, None, "transpose_wh_init(icb, ocb)")
     fi = _fmt(ci)
     raw = cs.tile_bytes(ci, itile, call)
-    if fi == DataFormat.Bfp8_b:     # SrcA holds the BF16 datums the unpacker converts to, transposed
+    if fi in formats.BFP_MAG_BITS:   # SrcA holds the BF16 datums the unpacker converts to, transposed
         src = formats.unpack_to_src(raw, fi, fp32_dest=cs.fp32)
         bits, fp32 = formats.src_to_dest(np.ascontiguousarray(src.T), cs.fp32, cs.src_flush)[None], cs.fp32
     else:

@@ -12,7 +12,7 @@ import numpy as np
 from tensix.errors import NotModelledError
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, DTypeError, LayoutError, TTNNError
-from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, is_float,
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, is_block_float, is_float,
                                padded_shape)
 from tensix.ttnn.tensor import Tensor
 
@@ -73,17 +73,17 @@ def _default_dtype(x, arr: np.ndarray) -> DataType:
 # ---------------------------------------------------------------------------------------- host creation
 def _host_tensor(values: np.ndarray, shape, dtype: DataType, layout: Layout, pad_value=None) -> Tensor:
     """A host tensor of logical `shape` from values of that shape (already in the dtype's host container)."""
-    if dtype == DataType.BFLOAT8_B and layout != Layout.TILE:
-        raise LayoutError("bfloat8_b tensors exist only in TILE_LAYOUT (their exponents are shared by 16 values of a "
-                          "tile's face row).\nFix: pass layout=ttnn.TILE_LAYOUT.")
+    if is_block_float(dtype) and layout != Layout.TILE:
+        raise LayoutError(f"{dtype.name.lower()} tensors exist only in TILE_LAYOUT (their exponents are shared by 16 "
+                          "values of a tile's face row).\nFix: pass layout=ttnn.TILE_LAYOUT.")
     shape = Shape(shape)
     if layout == Layout.TILE:
         padded = padded_shape(shape, layout)
         fill = 0 if pad_value is None else pad_value
         pad = np.asarray(T.convert_values(np.asarray([fill], np.float64 if is_float(dtype) else np.int64), dtype))[0]
         vals = T.pad_to(values.reshape(tuple(shape)), padded, pad)
-        if dtype == DataType.BFLOAT8_B:
-            tiles, vals = T.pack_bfp8(vals)
+        if is_block_float(dtype):
+            tiles, vals = T.pack_bfp(vals, dtype)
             return Tensor._make(shape, dtype, layout, host=vals, bfp=tiles)
         return Tensor._make(shape, dtype, layout, host=np.asarray(vals, order="C"))
     return Tensor._make(shape, dtype, layout, host=np.asarray(values.reshape(tuple(shape)), order="C"))
@@ -98,7 +98,7 @@ def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = 
     arr = _to_numpy_input(array)
     dtype = dtype or _default_dtype(src, arr)
     if layout is None:
-        layout = Layout.TILE if dtype == DataType.BFLOAT8_B else Layout.ROW_MAJOR
+        layout = Layout.TILE if is_block_float(dtype) else Layout.ROW_MAJOR
     if tile is not None and tuple(getattr(tile, "tile_shape", (32, 32))) != (32, 32):
         raise NotModelledError(f"tiles of shape {tile.tile_shape} are not modelled; tensix.ttnn uses 32x32 tiles.")
     t = _host_tensor(T.convert_values(arr, dtype), arr.shape, dtype, layout, pad_value)
@@ -136,10 +136,10 @@ def from_torch(tensor, dtype: DataType | None = None, *, spec=None, tile=None, p
 
 
 def to_numpy(tensor: Tensor, dtype=None) -> np.ndarray:
-    """The logical values as a numpy array: float32 for the float dtypes (exact for bfloat16 and bfloat8_b), the
+    """The logical values as a numpy array: float32 for the float dtypes (exact for bfloat16 and the block floats), the
     integer dtypes as they are."""
     vals = np.asarray(tensor.values())
-    if tensor.dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B):
+    if tensor.dtype == DataType.BFLOAT16 or is_block_float(tensor.dtype):
         vals = vals.astype(np.float32)
     return vals.astype(dtype) if dtype is not None else np.array(vals)
 
@@ -209,12 +209,12 @@ def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, mem
         tensor = typecast(tensor, dtype)
     if layout == tensor.layout:
         return tensor
-    if tensor.dtype == DataType.BFLOAT8_B and layout == Layout.ROW_MAJOR:
+    if is_block_float(tensor.dtype) and layout == Layout.ROW_MAJOR:
         # tt-metal 622c6fb9 tensor_apis.cpp to_layout_bfloat_impl: a host block-float tensor stays TILE (a logged
         # warning, "Conversion ... was not executed!"); to_layout_op.cpp then unpads one with tile padding, which
         # host_pad_apis.cpp unpad refuses for a TILE tensor
         if tuple(tensor.shape) != tuple(tensor.padded_shape):
-            raise TTNNError("ttnn.to_layout: Tensor layout must be ROW_MAJOR for unpadding (a host bfloat8_b tensor "
+            raise TTNNError("ttnn.to_layout: Tensor layout must be ROW_MAJOR for unpadding (a host block-float tensor "
                             "stays in TILE layout).\nFix: ttnn.typecast it to bfloat16 first, or convert it with "
                             "ttnn.to_torch.")
         warnings.warn("Tensor layout must be Layout::TILE for bfloat8_b or bfloat4_b! Conversion from Layout::TILE to "

@@ -22,13 +22,15 @@ from tensix.metalium.types import BufferType as MBufferType
 from tensix.ttnn.errors import DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError, \
     TTNNError
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape,
-                               StorageType, TensorMemoryLayout, data_format, element_size, padded_shape)
+                               StorageType, TensorMemoryLayout, data_format, element_size, is_block_float,
+                               padded_shape)
 
-# numpy container of each dtype's host values (bfloat8_b: float32 values of its packed tiles)
+# numpy container of each dtype's host values (bfloat8_b, bfloat4_b: float32 values of their packed tiles)
 _HOST_NP = {
     DataType.BFLOAT16: np.dtype(ml_dtypes.bfloat16),
     DataType.FLOAT32: np.dtype(np.float32),
     DataType.BFLOAT8_B: np.dtype(np.float32),
+    DataType.BFLOAT4_B: np.dtype(np.float32),
     DataType.UINT16: np.dtype(np.uint16),
     DataType.UINT32: np.dtype(np.uint32),
     DataType.INT32: np.dtype(np.int32),
@@ -56,7 +58,8 @@ def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
     """Numbers -> the host values of `dtype`, converted as tt-metal's host does: float -> bfloat16 rounds to
     nearest even (bfloat16.hpp; NaN -> 0x7FC0), float -> float32 as static_cast<float>, float -> an integer
     type truncates toward zero, then saturates (uint16, int32) or wraps (uint32), as the ttnn 0.81.1 wheel does
-    (tests/ttnn_reference), integers wrap as C++ casts do. bfloat8_b: float32 here; quantised when tiled (tile_values / pack_bfp8)."""
+    (tests/ttnn_reference), integers wrap as C++ casts do. bfloat8_b / bfloat4_b: float32 here; quantised when tiled
+    (pack_bfp)."""
     a = np.asarray(values)
     if dtype == DataType.BFLOAT16:
         if a.dtype == ml_dtypes.bfloat16:
@@ -64,7 +67,7 @@ def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
         with np.errstate(over="ignore", invalid="ignore"):
             f = np.ascontiguousarray(a.astype(np.float32))
         return formats.fp32_to_bf16_rne(f.view(np.uint32)).astype(np.uint16).view(ml_dtypes.bfloat16).reshape(a.shape)
-    if dtype in (DataType.FLOAT32, DataType.BFLOAT8_B):
+    if dtype == DataType.FLOAT32 or is_block_float(dtype):
         with np.errstate(over="ignore", invalid="ignore"):
             return a.astype(np.float32)
     target = host_np_dtype(dtype)
@@ -114,12 +117,13 @@ def _from_tiles(tiles: np.ndarray, shape) -> np.ndarray:
             .transpose(0, 1, 3, 2, 4).reshape(tuple(shape)))
 
 
-def pack_bfp8(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Padded float values -> (tile bytes (n, 1088), the values they hold), tt-metal's host BFP8 packing
-    (blockfloat_common.cpp convert_u32_to_bfp through tensix.device.formats)."""
-    tiles = formats.pack_tile_bytes(_as_tiles(values.astype(np.float32)), DataFormat.Bfp8_b)
-    tiles = tiles.reshape(-1, formats.tile_size(DataFormat.Bfp8_b))
-    return tiles, _from_tiles(formats.unpack_tile_bytes(tiles, DataFormat.Bfp8_b), values.shape)
+def pack_bfp(values: np.ndarray, dtype: DataType) -> tuple[np.ndarray, np.ndarray]:
+    """Padded float values -> (tile bytes (n, 1088 for bfloat8_b, 576 for bfloat4_b), the values they hold),
+    tt-metal's host block-float packing (blockfloat_common.cpp convert_u32_to_bfp through tensix.device.formats)."""
+    fmt = data_format(dtype)
+    tiles = formats.pack_tile_bytes(_as_tiles(values.astype(np.float32)), fmt)
+    tiles = tiles.reshape(-1, formats.tile_size(fmt))
+    return tiles, _from_tiles(formats.unpack_tile_bytes(tiles, fmt), values.shape)
 
 
 # --------------------------------------------------------------------------------------------- the tensor
@@ -153,7 +157,7 @@ class Tensor:
         t._dtype = dtype
         t._layout = layout
         t._host = host              # numpy values (host storage)
-        t._bfp = bfp                # bfloat8_b: packed tile bytes (host storage)
+        t._bfp = bfp                # bfloat8_b / bfloat4_b: packed tile bytes (host storage)
         t._device = device          # MeshDevice (device storage)
         t._buffer = buffer          # tensix.metalium Buffer
         t._memory_config = memory_config
@@ -384,7 +388,7 @@ def device_bytes(t: Tensor) -> np.ndarray:
     if t._padded.volume() == 0:             # a zero-volume tensor has no pages
         return np.zeros(0, np.uint8)
     if t._layout == Layout.TILE:
-        if t._dtype == DataType.BFLOAT8_B:
+        if is_block_float(t._dtype):
             return t._bfp.reshape(-1)
         raw = np.ascontiguousarray(t._host).view(_RAW_NP[t._dtype])
         h, w = t._padded[-2:]
@@ -395,12 +399,13 @@ def device_bytes(t: Tensor) -> np.ndarray:
 def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataType, layout: Layout):
     """Inverse of device_bytes: (host values, bfp tile bytes or None)."""
     if padded.volume() == 0:
-        bfp = np.zeros((0, formats.tile_size(DataFormat.Bfp8_b)), np.uint8) if dtype == DataType.BFLOAT8_B else None
+        bfp = np.zeros((0, formats.tile_size(data_format(dtype))), np.uint8) if is_block_float(dtype) else None
         return np.zeros(tuple(padded if layout == Layout.TILE else shape), _HOST_NP[dtype]), bfp
     if layout == Layout.TILE:
-        if dtype == DataType.BFLOAT8_B:
-            tiles = raw.reshape(-1, formats.tile_size(DataFormat.Bfp8_b)).copy()
-            vals = _from_tiles(formats.unpack_tile_bytes(tiles, DataFormat.Bfp8_b), tuple(padded))
+        if is_block_float(dtype):
+            fmt = data_format(dtype)
+            tiles = raw.reshape(-1, formats.tile_size(fmt)).copy()
+            vals = _from_tiles(formats.unpack_tile_bytes(tiles, fmt), tuple(padded))
             return vals, tiles
         h, w = padded[-2:]
         flat = raw.view(_RAW_NP[dtype])

@@ -253,7 +253,8 @@ class TensorSpec:
         self.layout = layout
         self.tile = tile
         self.padded_shape = padded_shape(self.shape, layout)
-        if layout == Layout.ROW_MAJOR and dtype == DataType.BFLOAT8_B:
+        if layout == Layout.ROW_MAJOR and dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B):
+            # tensor_spec.cpp: the same message for both block floats
             raise ShardSpecError("Only TILE layout is supported for BFLOAT8_B dtype!")
         self._check_fits(mc)
         self.memory_config = resolve_memory_config(mc, self.shape, dtype, layout, self.padded_shape, strict=False)

@@ -102,6 +102,7 @@ _FORMATS = {
     DataType.BFLOAT16: (DataFormat.Float16_b, np.float32, 2),
     DataType.FLOAT32: (DataFormat.Float32, np.float32, 4),
     DataType.BFLOAT8_B: (DataFormat.Bfp8_b, np.float32, None),
+    DataType.BFLOAT4_B: (DataFormat.Bfp4_b, np.float32, None),
     DataType.UINT16: (DataFormat.UInt16, np.uint16, 2),
     DataType.UINT32: (DataFormat.UInt32, np.uint32, 4),
     DataType.INT32: (DataFormat.Int32, np.int32, 4),
@@ -124,6 +125,14 @@ def element_size(dtype: DataType) -> int:
         raise TTNNError(f"{dtype!r} is a block-float type and exists only in TILE_LAYOUT.\n"
                         "Fix: use layout=ttnn.TILE_LAYOUT, or bfloat16 for row-major data.")
     return size
+
+
+BLOCK_FLOATS = (DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+
+
+def is_block_float(dtype: DataType) -> bool:
+    """bfloat8_b and bfloat4_b: 16 values of a tile's face row share an exponent; TILE layout only."""
+    return dtype in BLOCK_FLOATS
 
 
 def is_float(dtype: DataType) -> bool:

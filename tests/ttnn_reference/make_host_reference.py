@@ -33,15 +33,22 @@ blocky = (rng.standard_normal((2, 64, 64)) * np.exp2(rng.integers(-8, 8, (2, 64,
 blocky[0, 5, :16] = 0.0                                                           # an all-zero row of 16
 blocky[1, 7, 3] = 1.0 - 2.0**-24                                                  # rounds up past its exponent
 odd = rng.standard_normal((3, 33, 50)).astype(np.float32)
+# block-float ties: each row of 16 holds +-1.75 (the shared exponent) and multiples of 2^-5, so bfloat4_b's 3-bit
+# and bfloat8_b's 7-bit magnitudes meet exact ties, values just off them, and values that round to zero
+steps = np.arange(-240, 240, dtype=np.float32) * 2.0**-5
+bfp_ties = np.concatenate([np.full((32, 1), 1.75, np.float32), steps.reshape(32, 15)], axis=1)
+bfp_ties = np.concatenate([bfp_ties, -bfp_ties, bfp_ties + 2.0**-12], axis=1)
 ints = (rng.standard_normal((2, 40)) * 70000).astype(np.float32)
 
-for name, x in [("wide", wide), ("ties", ties), ("special", special), ("blocky", blocky), ("odd", odd)]:
+for name, x in [("wide", wide), ("ties", ties), ("special", special), ("blocky", blocky), ("odd", odd),
+                ("bfp_ties", bfp_ties)]:
     case(name, x)
     out[f"{name}/bfloat16"] = host(ttnn.Tensor(tensor=x, data_type=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT))
     if name != "special":
         t = ttnn.Tensor(tensor=x, data_type=ttnn.bfloat8_b, layout=ttnn.TILE_LAYOUT)
         out[f"{name}/bfloat8_b"] = host(t)
         out[f"{name}/bfloat8_b_padded_shape"] = np.array(list(t.padded_shape))
+        out[f"{name}/bfloat4_b"] = host(ttnn.Tensor(tensor=x, data_type=ttnn.bfloat4_b, layout=ttnn.TILE_LAYOUT))
 case("ints", ints)
 for dt in ("uint16", "int32", "uint32"):
     out[f"ints/{dt}"] = host(ttnn.Tensor(tensor=ints, data_type=getattr(ttnn, dt), layout=ttnn.ROW_MAJOR_LAYOUT))

@@ -691,7 +691,11 @@ _add('ttnn.narrow of an L1 sharded tensor (the narrowed shard spec and core grid
       'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.FLOAT32]',
       'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.INT32]',
       'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.UINT16]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.UINT32]'])
+      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.UINT32]',
+      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.BFLOAT4_B]',
+      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim3_tile-dtype=DataType.BFLOAT4_B]',
+      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.BFLOAT4_B]',
+      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim1_tile-dtype=DataType.BFLOAT4_B]'])
 
 _add('ttnn.untilize: a sharded output (sharded) is not modelled for this op in tensix.ttnn.',
      ['tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_interleaved_to_nd_sharded_tile_to_rm[dram-rank3_tile_aligned]',
@@ -899,15 +903,6 @@ _add('ttnn.to_memory_config(output_tensor=...) is not modelled.',
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded',
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded_unaligned_shard_width',
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded_unaligned_shard_width_uint16'])
-
-_add('DataType.BFLOAT4_B is not a tensix.ttnn dtype (DTypeError)',
-     ['tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_wh_bfp4',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim0_tile-dtype=DataType.BFLOAT4_B]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.BFLOAT4_B]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim1_tile-dtype=DataType.BFLOAT4_B]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim3_tile-dtype=DataType.BFLOAT4_B]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.BFLOAT4_B]'],
-     raises=DTypeError)
 
 _add('ttnn.slice: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_issue_38841_regression',

@@ -38,7 +38,7 @@ height-sharded a with an interleaved COL / SCALAR broadcast b, a sharded a with 
 
 Not modelled (NotModelledError): sharded tensors off the native path (tt-metal reads them through TensorAccessors
 of sharded buffers), both operands row-major (binary_ng's row-major kernels), integer operands (the SFPU integer
-ops), bfloat4_b, sub_device_id, quantisation and where ops.
+ops), sub_device_id, quantisation and where ops.
 """
 
 from __future__ import annotations
@@ -227,11 +227,6 @@ def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
     return SfpuMath(op, init, pack_relu)
 
 
-def _fill_kind(dtype: DataType) -> None:
-    if dtype == DataType.BFLOAT4_B:
-        raise NotModelledError("bfloat4_b tensors are not modelled by tensix.ttnn.")
-
-
 def pack_scalar_runtime_arg(scalar, dtype: DataType) -> int:
     """binary_ng_utils.cpp pack_scalar_runtime_arg: float32 bits for FLOAT32, the int32 / uint32 value for those,
     a uint16 twice for UINT16, else two bfloat16s (round to nearest even) in a word."""
@@ -387,8 +382,6 @@ def _kernels(plan: _Plan):
             reader = "reader_binary_ng_scalar_bcast"
             reader_defines = {"SRC_BCAST": int(bc == Bcast.SCALAR_A), "SRC_BCAST_B": int(bc == Bcast.SCALAR_B)}
         reader_defines["BCAST_LLK"] = int(use_llk)
-        for b in (a_dtype, b_dtype):
-            _fill_kind(b)
     compute_defines = {"BCAST_INPUT": bcast_input or 0}
     if use_llk:
         if bc in (Bcast.ROW_A, Bcast.ROW_B):
@@ -855,10 +848,6 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     workers = worker_grid(what, dev, sub_core_grids)      # get_worker_grid
     if output_tensor is not None:
         O.device_of(what, output_tensor)
-    for t, arg in ((a, "input_tensor_a"), (b, "input_tensor_b"), (output_tensor, "output_tensor")):
-        if isinstance(t, Tensor):
-            if t.dtype == DataType.BFLOAT4_B:
-                raise NotModelledError(f"{what}: {arg} is bfloat4_b, which tensix.ttnn does not model.")
     a_dtype = a.dtype
     b_dtype = b.dtype if has_b else a_dtype
     if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and b_dtype == DataType.INT32:

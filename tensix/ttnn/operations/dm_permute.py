@@ -95,11 +95,15 @@ def _typecast(t: Tensor, dtype: DataType) -> Tensor:
     return typecast(t, dtype)
 
 
-def _check_dtype(op, t: Tensor):
+def _check_dtype(op, t: Tensor, bfloat4_b_ok: bool = False):
+    if t.dtype == DataType.BFLOAT4_B and not bfloat4_b_ok:
+        raise NotModelledError(f"{op}: a bfloat4_b tensor here is not modelled: tt-metal typecasts only bfloat8_b to "
+                               "bfloat16 around the element-moving kernels, and tensix.ttnn runs bfloat4_b through the "
+                               "tile-level WH and CN transposes only.\nFix: ttnn.typecast it to bfloat16 first.")
     if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.INT32, DataType.UINT32, DataType.UINT16,
-                       DataType.BFLOAT8_B):
-        raise DTypeError(f"{op}: {t.dtype!r} is not supported (bfloat16, float32, int32, uint32, uint16, bfloat8_b)."
-                         "\nFix: ttnn.typecast first.")
+                       DataType.BFLOAT8_B, DataType.BFLOAT4_B):
+        raise DTypeError(f"{op}: {t.dtype!r} is not supported (bfloat16, float32, int32, uint32, uint16, bfloat8_b, "
+                         "bfloat4_b).\nFix: ttnn.typecast first.")
 
 
 # ------------------------------------------------------------------------------------------------ transpose
@@ -114,7 +118,7 @@ def transpose(input_tensor: Tensor, dim1: int, dim2: int, *args, memory_config=N
     t._check_alive(op)
     O.device_of(op, t)
     C.refuse_sharded(op, t, memory_config=memory_config)
-    _check_dtype(op, t)
+    _check_dtype(op, t, bfloat4_b_ok=True)
     rank = len(t.shape)
     if rank == 0:
         raise ShapeError(f"{op}: a rank-0 tensor has no dims to transpose.")
@@ -127,6 +131,8 @@ def transpose(input_tensor: Tensor, dim1: int, dim2: int, *args, memory_config=N
     d1, d2 = d1 + 4 - rank, d2 + 4 - rank
     lo, hi = min(d1, d2), max(d1, d2)
     wh, cn = (lo, hi) == (2, 3), (lo, hi) == (0, 1)
+    if x.dtype == DataType.BFLOAT4_B and not (wh or cn):
+        _check_dtype(op, x)                             # transpose.cpp typecasts bfloat8_b only
     cast = x.dtype == DataType.BFLOAT8_B and not (wh or cn)
     if cast:
         x = _typecast(x, DataType.BFLOAT16)

@@ -27,9 +27,9 @@ Programs (device/factory/*.cpp, their kernels in tensix/ttnn/kernels/matmul/):
 Fused activations (bmm_fused_activation.hpp): RELU as the packer's ReLU, gelu / tanh / silu / sigmoid / hardtanh /
 relu6 as SFPU ops run from the pack thread; the others raise NotModelledError. transpose_a on the blocked programs
 transposes the in0 tiles in the compute kernel (transpose_wh_tile into cb_in0_transposed).
-Interleaved tensors (DRAM or L1) in TILE layout; bfloat16, bfloat8_b and float32 inputs, outputs and bias. Sharded
-tensors, DRAM-sharded configs, gather_in0, untilize_out, transpose_mcast, sub-devices, global CBs and tiles other
-than 32x32 raise NotModelledError.
+Interleaved tensors (DRAM or L1) in TILE layout; bfloat16, bfloat8_b, bfloat4_b and float32 inputs, outputs and
+bias. Sharded tensors, DRAM-sharded configs, gather_in0, untilize_out, transpose_mcast, sub-devices, global CBs and
+tiles other than 32x32 raise NotModelledError.
 
 Numerics: every tile product is tensix.device.fpu.matmul's (fidelity phases, Dst accumulation), run in batches
 (tensix.kernel.matmul_batch); the intermediate CB formats are the factory's (Float32 partials with fp32_dest_acc_en,
@@ -1135,6 +1135,10 @@ def _entry(prog, plan, ncores, name, a, b, bias, out):
 
 
 # ------------------------------------------------------------------------------------------------- the op
+# matmul_nanobind.cpp: the dtypes of the inputs and the bias
+_MATMUL_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+
+
 def _check_inputs(what, a, b, bias):
     dev = O.device_of(what, a, b, bias)
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
@@ -1142,9 +1146,9 @@ def _check_inputs(what, a, b, bias):
             raise LayoutError(f"{what}: Inputs to matmul must be tilized ({name} is in {t.layout!r}).\nFix: "
                               f"ttnn.to_layout({name}, ttnn.TILE_LAYOUT) first (or from_torch(..., "
                               "layout=ttnn.TILE_LAYOUT)).")
-        if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B):
-            raise DTypeError(f"{what}: {name} is {t.dtype!r}; matmul takes bfloat16, float32 and bfloat8_b (tensix "
-                             "does not model bfloat4_b or integer matmuls).\nFix: ttnn.typecast it to bfloat16.")
+        if t.dtype not in _MATMUL_DTYPES:
+            raise DTypeError(f"{what}: {name} is {t.dtype!r}; matmul takes bfloat16, float32, bfloat8_b and bfloat4_b "
+                             "(tensix does not model integer matmuls).\nFix: ttnn.typecast it to bfloat16.")
         if t.is_sharded():
             raise NotModelledError(f"{what}: sharded {name} is not modelled by tensix's matmul.\nFix: use an "
                                    "interleaved memory config.")
@@ -1152,8 +1156,8 @@ def _check_inputs(what, a, b, bias):
         if bias.layout != Layout.TILE:
             raise LayoutError(f"{what}: Unsupported input layout: the bias must be tilized.\nFix: ttnn.to_layout(bias, "
                               "ttnn.TILE_LAYOUT).")
-        if bias.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B):
-            raise DTypeError(f"{what}: the bias is {bias.dtype!r}; use bfloat16, float32 or bfloat8_b.")
+        if bias.dtype not in _MATMUL_DTYPES:
+            raise DTypeError(f"{what}: the bias is {bias.dtype!r}; use bfloat16, float32, bfloat8_b or bfloat4_b.")
     return dev
 
 

@@ -363,8 +363,6 @@ def worker_grid(what, device, sub_core_grids) -> CoreRangeSet:
 def _check_input(what, t: Tensor):
     if not isinstance(t, Tensor):
         raise TTNNError(f"{what}: input_tensor must be a ttnn.Tensor, got {type(t).__name__}.")
-    if t.dtype == DataType.BFLOAT4_B:
-        raise NotModelledError(f"{what}: bfloat4_b tensors are not modelled by tensix.ttnn.")
 
 
 def _physical(t_shape, padded, layout):
@@ -812,12 +810,13 @@ def unary_max_min(name, t, value, memory_config=None, output_tensor=None):
 
 
 # ---- typecast ---------------------------------------------------------------------------------------------------
-_TYPECAST_FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B)
+_TYPECAST_FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
 
 
 def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
     """ttnn.typecast(t, dtype) on the device (a host tensor is converted on the host, as ttnn's to_dtype):
-    copy/typecast typecast_impl + TypecastProgramFactory for TILE tensors of bfloat16 / float32 / bfloat8_b."""
+    copy/typecast typecast_impl + TypecastProgramFactory for TILE tensors of bfloat16 / float32 / bfloat8_b /
+    bfloat4_b."""
     started = time.perf_counter()
     what = "ttnn.typecast"
     if isinstance(dtype, Tensor) and isinstance(kwargs.get("output_dtype"), DataType):   # typecast(t, in, out)
@@ -845,8 +844,8 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
                                "first.")
     for d, arg in ((in_dtype, "the input"), (dtype, "dtype")):
         if d not in _TYPECAST_FLOAT:
-            raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32 "
-                                   "and bfloat8_b (the integer typecast kernels are not modelled).")
+            raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32, "
+                                   "bfloat8_b and bfloat4_b (the integer typecast kernels are not modelled).")
     if input_tensor.layout != Layout.TILE:
         raise NotModelledError(f"{what}: row-major tensors (TypecastRowMajorChunkedProgramFactory) are not modelled "
                                "by tensix.ttnn.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")

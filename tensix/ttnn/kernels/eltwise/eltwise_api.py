@@ -238,9 +238,12 @@ def fill_tile(kind: str, fmt, l1_addr: int):
     elif fmt == DataFormat.Bfp8_b:
         _fill_bfp8(kind, l1_ptr(l1_addr, np.uint8, 1088))
         return
+    elif fmt == DataFormat.Bfp4_b:
+        _fill_bfp4(kind, l1_ptr(l1_addr, np.uint8, 576))
+        return
     else:
         raise NotModelledError(f"fill_tile_utils for {getattr(fmt, 'name', fmt)} tiles is not modelled "
-                               "(Float32 / Int32 / UInt32 / Float16_b / UInt16 / Bfp8_b are).")
+                               "(Float32 / Int32 / UInt32 / Float16_b / UInt16 / Bfp8_b / Bfp4_b are).")
     if kind == "row":       # faces 0, 2 take row 0 of face 0; faces 1, 3 row 0 of face 1
         t[2] = t[0, 0]
         t[3] = t[1, 0]
@@ -260,15 +263,18 @@ def fill_tile(kind: str, fmt, l1_addr: int):
         raise ValueError(kind)
 
 
-def _fill_bfp8(kind, b):
-    """fill_tile_with_first_{row,column,element}_bfp8: 64 exponent bytes (16 per face, one per face row), then 4
-    faces of 256 mantissa bytes."""
-    exp = b[:64].reshape(4, 16)
-    man = b[64:].reshape(4, 16, 16)
+# (stores, loads) of the fill_tile_with_first_* block-float variants, 32-bit words
+_BFP_FILL_CHARGE = {"Bfp8_b": {"scalar": (272, 2), "row": (16 + 248, 8), "col": (8 + 128 + 128, 32 + 8 + 128)},
+                    "Bfp4_b": {"scalar": (16 + 128, 2), "row": (16 + 124, 6),
+                               "col": (2 * (32 + 4 + 32), 2 * (16 + 4 + 32))}}
+
+
+def _bfp_fill_moves(kind, exp, man):
+    """The moves of fill_tile_with_first_{row,column,element}_bfp8 / _bfp4 on a block-float tile's exponents
+    (4 faces x 16 face rows, one per row of 16 datums, kept with its row) and datums (4, 16, 16)."""
     if kind == "scalar":
         exp[...] = exp[0, 0]
         man[...] = man[0, 0, 0]
-        _charge(272, 2)
     elif kind == "row":
         exp[0::2] = exp[0, 0]        # faces 0, 2: face 0's row-0 exponent; faces 1, 3: face 1's
         exp[1::2] = exp[1, 0]
@@ -276,7 +282,6 @@ def _fill_bfp8(kind, b):
         man[3] = man[1, 0]
         man[0, 1:] = man[0, 0]
         man[1, 1:] = man[1, 0]
-        _charge(16 + 248, 8)
     elif kind == "col":
         man[0] = man[0, :, 0:1]
         man[2] = man[2, :, 0:1]
@@ -284,9 +289,28 @@ def _fill_bfp8(kind, b):
         exp[3] = exp[2]
         man[1] = man[0]
         man[3] = man[2]
-        _charge(8 + 128 + 128, 32 + 8 + 128)
     else:
         raise ValueError(kind)
+
+
+def _fill_bfp8(kind, b):
+    """fill_tile_with_first_{row,column,element}_bfp8: 64 exponent bytes (16 per face, one per face row), then 4
+    faces of 256 mantissa bytes."""
+    _bfp_fill_moves(kind, b[:64].reshape(4, 16), b[64:].reshape(4, 16, 16))
+    _charge(*_BFP_FILL_CHARGE["Bfp8_b"][kind])
+
+
+def _fill_bfp4(kind, b):
+    """fill_tile_with_first_{row,column,element}_bfp4 (622c6fb9 fill_tile_utils.hpp): the moves of the bfp8 variants
+    on datums packed two to a byte, the even element in the low nibble: the kernels copy whole words of nibbles, and
+    the column / element fills repeat the low nibble of a row's first byte in both nibbles. Worked on the unpacked
+    datums here, then packed back."""
+    body = b[64:]
+    man = np.empty(1024, np.uint8)
+    man[0::2], man[1::2] = body & 15, body >> 4
+    _bfp_fill_moves(kind, b[:64].reshape(4, 16), man.reshape(4, 16, 16))
+    body[:] = man[0::2] | (man[1::2] << 4)
+    _charge(*_BFP_FILL_CHARGE["Bfp4_b"][kind])
 
 
 def fill_with_val(fmt, l1_addr: int, packed: int):

@@ -6,8 +6,8 @@ tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/ckernel_sfpu_typecast.h:
   = 1, vConstIntPrgm1 = 0x7fff, vConstIntPrgm2 = 0xffff0000): per row the FP32 bits + 0x7fff + ((bits >> 16) & 1),
   the low 16 bits cleared (round to nearest even in integer arithmetic, NaN patterns included), stored as FP32; the
   packer then writes the bf16 value exactly.
-- Float16_b <-> Float32, Bfp8_b <-> Float16_b / Float32 and a format to itself: no SFPU code ("handled by the
-  unpacker / packer"): init and op do nothing.
+- Float16_b <-> Float32, Bfp8_b / Bfp4_b <-> Float16_b / Float32, Bfp4_b <-> Bfp8_b and a format to itself: no SFPU
+  code ("handled by the unpacker / packer"): init and op do nothing.
 The integer casts are not modelled (NotModelledError)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tensix.errors import NotModelledError
 from tensix.sfpi import lib
 from tensix.sfpi.vector import reinterpret, vConstIntPrgm0, vConstIntPrgm1, vConstIntPrgm2, vFloat, vUInt
 
-_FLOATS = (DataFormat.Float32, DataFormat.Float16_b, DataFormat.Bfp8_b)
+_FLOATS = (DataFormat.Float32, DataFormat.Float16_b, DataFormat.Bfp8_b, DataFormat.Bfp4_b)
 
 
 def _fp32_to_fp16b_row(v):
@@ -49,7 +49,8 @@ def init_and_func(in_fmt, out_fmt):
     """(typecast_tile_init<IN, OUT>, typecast_tile<IN, OUT>) as callables: init(), func(idst)."""
     if in_fmt not in _FLOATS or out_fmt not in _FLOATS:
         raise NotModelledError(f"typecast_tile<{getattr(in_fmt, 'name', in_fmt)}, {getattr(out_fmt, 'name', out_fmt)}>"
-                               " is not modelled by tensix.ttnn (only the float formats Float32 / Float16_b / Bfp8_b).")
+                               " is not modelled by tensix.ttnn (only the float formats Float32 / Float16_b / Bfp8_b / "
+                               "Bfp4_b).")
     if in_fmt == DataFormat.Float32 and out_fmt == DataFormat.Float16_b:
         from tensix.kernel.compute import _init, _run_sfpu, configure_sfpu
 
