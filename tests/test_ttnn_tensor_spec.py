@@ -110,11 +110,14 @@ def test_nd_sharded_tensor_with_a_legacy_equivalent_round_trips(device):
     np.testing.assert_array_equal(ttnn.to_numpy(again), want)
 
 
-def test_nd_sharded_tensor_without_a_legacy_equivalent_is_refused(device):
-    x = np.zeros((3, 128, 160), np.float32)
+def test_nd_sharded_tensor_without_a_legacy_equivalent_is_stored_and_ops_refuse_it(device):
+    x = np.arange(3 * 128 * 160, dtype=np.float32).reshape(3, 128, 160)
     spec = _spec().sharded(ttnn.Shape([2, 64, 64]), GRID)
-    with pytest.raises(NotModelledError, match="ND sharding"):
-        ttnn.from_torch(x, spec=spec, device=device)
+    t = ttnn.from_torch(x, spec=spec, device=device)      # tensix.ttnn.nd_sharded: the BufferDistributionSpec layout
+    assert t.memory_config().memory_layout == ttnn.TensorMemoryLayout.ND_SHARDED
+    np.testing.assert_array_equal(ttnn.to_numpy(t), ttnn.to_numpy(ttnn.from_numpy(x, dtype=spec.dtype)))
+    with pytest.raises(NotModelledError, match="ND-sharded"):
+        ttnn.relu(t)
 
 
 def test_core_range_set_bounding_box_and_grid_size():

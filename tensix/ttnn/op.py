@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tensix.device import formats
+from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.accessor import TensorAccessorArgs
 from tensix.metalium.types import CoreCoord
@@ -68,6 +69,13 @@ def device_of(what: str, *tensors):
                 "ttnn.to_device(tensor, device) or ttnn.from_torch(..., device=device).")
         if dev is not None and t._device is not dev:
             raise DeviceMismatchError(f"{what}: the inputs are on different devices.\nFix: put them on one device.")
+        if getattr(t._buffer, "nd_placement", False):
+            raise NotModelledError(
+                f"{what}: input {i} is ND-sharded ({t.memory_config().nd_shard_spec!r}, no legacy 2-D equivalent or "
+                "in DRAM): tensix.ttnn stores such a tensor the way tt-metal's BufferDistributionSpec places it, for "
+                "the host to write and read (ttnn.to_torch / from_device), but runs no op on it (tt-metal's ops "
+                "reach it through sharded TensorAccessors).\nFix: create the tensor interleaved or with a legacy "
+                "height / width / block shard spec for the op.")
         dev = t._device
     if dev is None:
         raise DeviceMismatchError(f"{what}: no input is on a device.")

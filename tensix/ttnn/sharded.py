@@ -16,7 +16,8 @@ checks, tt_metal/impl/buffers/buffer_distribution_spec.cpp for the placement; th
 
 A memory config made with an ND shard spec (ttnn.MemoryConfig(buffer_type, ttnn.NdShardSpec(...))) is stored as its
 legacy equivalent (tensix.ttnn.tensor_spec.resolve_memory_config, as tt-metal's TensorSpec fills it in); one without an
-equivalent raises NotModelledError. A spec that does not cover the tensor, or one ttnn refuses, raises ShardSpecError
+equivalent, or in DRAM, is stored by tensix.ttnn.nd_sharded for host transfers (ops refuse it), and an op asked for
+such an output raises NotModelledError. A spec that does not cover the tensor, or one ttnn refuses, raises ShardSpecError
 naming the rule and the fix. DRAM
 sharding (shards in DRAM banks) is not modelled (NotModelledError). Kernels reach shards through CBs placed in the
 buffer (CircularBufferConfig.set_globally_allocated_address) or NoC addresses of the cores; a TensorAccessor over a
@@ -154,37 +155,49 @@ class ShardGeometry:
         return (self.kind, self.height, self.width, self.shard_h, self.shard_w, tuple(self.cores))
 
 
-class ShardedBuffer:
-    """An L1 buffer holding one shard per core of a ShardGeometry, at the same address on every core. Has the
-    attributes tensix.metalium's DeallocateBuffer and CircularBufferConfig.set_globally_allocated_address use."""
+class LockstepBuffer:
+    """A sharded buffer's memory: `per_bank` bytes at one address in every core's L1 (or every DRAM bank), allocated
+    in lockstep as tt-metal's allocator does, given back when the buffer is deallocated or no longer referenced. Has
+    the attributes tensix.metalium's DeallocateBuffer uses."""
 
     is_sharded = True
-    is_dram = False
-    buffer_type = MBufferType.L1
 
-    def __init__(self, device, geom: ShardGeometry):
+    def __init__(self, device, per_bank: int, is_dram: bool = False):
         self.device = device
-        self.geom = geom
-        self.page_size = geom.page_size
-        self.aligned_page_size = geom.aligned_page_size
-        self._per_bank = geom.shard_pages * geom.aligned_page_size
-        self.num_pages = geom.shard_pages * len(geom.shards)
-        self.size = self._per_bank * len(geom.shards)
+        self.is_dram = is_dram
+        self.buffer_type = MBufferType.DRAM if is_dram else MBufferType.L1
+        self._per_bank = per_bank
         self.deallocated = True
-        top = max((c.program_top for c in device.cores.values()), default=soc.L1_UNRESERVED_BASE)
-        self._address = device.l1_alloc.allocate(self._per_bank, top)
+        if is_dram:
+            self._address = device.dram.allocate(per_bank)
+        else:
+            top = max((c.program_top for c in device.cores.values()), default=soc.L1_UNRESERVED_BASE)
+            self._address = device.l1_alloc.allocate(per_bank, top)
         self.deallocated = False
 
     def __del__(self):
         try:
             if not self.deallocated and not self.device.closed:
-                self.device.l1_alloc.release(self._address, self._per_bank)
+                (self.device.dram if self.is_dram else self.device.l1_alloc).release(self._address, self._per_bank)
                 self.deallocated = True
         except (AttributeError, TypeError):
             pass
 
     def address(self) -> int:
         return self._address
+
+
+class ShardedBuffer(LockstepBuffer):
+    """An L1 buffer holding one shard per core of a ShardGeometry, at the same address on every core. Has the
+    attributes CircularBufferConfig.set_globally_allocated_address uses."""
+
+    def __init__(self, device, geom: ShardGeometry):
+        self.geom = geom
+        self.page_size = geom.page_size
+        self.aligned_page_size = geom.aligned_page_size
+        self.num_pages = geom.shard_pages * len(geom.shards)
+        super().__init__(device, geom.shard_pages * geom.aligned_page_size)
+        self.size = self._per_bank * len(geom.shards)
 
     def shard(self, core) -> np.ndarray:
         """The shard's bytes in the core's L1 (a view), pages at aligned_page_size strides."""

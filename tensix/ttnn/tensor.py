@@ -415,9 +415,11 @@ def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataT
 
 
 def write_to_device(t: Tensor, device, memory_config: MemoryConfig) -> Tensor:
-    if memory_config.is_sharded():          # one shard per core (tensix.ttnn.sharded)
-        from tensix.ttnn import sharded
-        return sharded.write_to_device(t, device, memory_config)
+    if memory_config.is_sharded():
+        from tensix.ttnn import nd_sharded, sharded
+        if nd_sharded.uses_nd_storage(memory_config, t._shape, t._dtype, t._layout, t._padded):
+            return nd_sharded.write_to_device(t, device, memory_config)     # BufferDistributionSpec placement
+        return sharded.write_to_device(t, device, memory_config)            # one 2-D shard per core
     data = device_bytes(t)
     size = t.num_pages * t.page_size
     buf = allocate_buffer(device, size, t.page_size, memory_config)
@@ -430,7 +432,9 @@ def _read_raw(t: Tensor, what: str) -> np.ndarray:
     """The device tensor's bytes in page order (interleaved pages, or the shards gathered)."""
     buf = t._require_device(what)
     if t.is_sharded():
-        from tensix.ttnn import sharded
+        from tensix.ttnn import nd_sharded, sharded
+        if isinstance(buf, nd_sharded.NdShardedBuffer):
+            return nd_sharded.read_bytes(buf)
         return sharded.read_shards(buf)
     raw = np.empty(t.num_pages * t.page_size, np.uint8)
     buf.read_into(raw, raw.size)

@@ -186,8 +186,9 @@ def _nd_from_legacy(mc: MemoryConfig, padded: Shape) -> MemoryConfig:
 def resolve_memory_config(mc: MemoryConfig, shape, dtype: DataType, layout: Layout, padded=None,
                           *, strict: bool = True) -> MemoryConfig:
     """The memory config a tensor of this spec gets (TensorSpec::populate_sharding_specs): an ND config with its legacy
-    shard spec filled in (HEIGHT / WIDTH / BLOCK_SHARDED), a legacy one with its ND twin. With strict (a tensor is being
-    made), an ND config that has no legacy equivalent raises NotModelledError: tensix stores shards the legacy way."""
+    shard spec filled in (HEIGHT / WIDTH / BLOCK_SHARDED), a legacy one with its ND twin. With strict (an op's output or
+    sharded program is being made), an ND config that has no legacy equivalent raises NotModelledError: tensix's ops
+    work on the legacy 2-D shard geometry (the host stores such tensors with tensix.ttnn.nd_sharded)."""
     if mc is None or not mc.is_sharded():
         return mc
     shape = shape if isinstance(shape, Shape) else Shape(shape)
@@ -203,8 +204,9 @@ def resolve_memory_config(mc: MemoryConfig, shape, dtype: DataType, layout: Layo
         if strict:
             raise NotModelledError(
                 f"ND sharding: the shard spec {mc.nd_shard_spec!r} of a tensor of padded shape {list(padded)} has no "
-                "legacy (2-D height / width / block) equivalent, and tensix.ttnn stores sharded tensors the legacy way "
-                "only (tt-metal's ND buffer distribution is not modelled).\nFix: shard over the flattened height or "
+                "legacy (2-D height / width / block) equivalent, and tensix.ttnn's ops work on legacy shards only "
+                "(tt-metal's ND buffer distribution is modelled for host transfers alone).\nFix: shard over the "
+                "flattened height or "
                 "the width (a shard shape that folds to 2-D and whose shards fit the grid), or use an interleaved "
                 "memory config.")
         return mc
