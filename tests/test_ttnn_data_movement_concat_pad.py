@@ -247,14 +247,56 @@ def test_pad_other_forms_and_host(device):
                                   np.pad(_vals(h), [(0, 0), (0, 0), (0, 2), (1, 1)], constant_values=9.0))
 
 
+@pytest.mark.parametrize("layout", [ttnn.ROW_MAJOR_LAYOUT, ttnn.TILE_LAYOUT])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+def test_pad_single_core_factories_match_the_multicore_ones(device, layout, dtype):
+    """use_multicore=False: PadRmReaderWriter / PadTileCore on core (0, 0), the same values as the multi-core
+    programs, but for a tiled float32 tensor: PadTileCore packs the pad as two bfloat16 halves (0x40204020 for 2.5)
+    where the multi-core tile factory writes the float's bits; the tile padding inside the input's tiles is filled
+    exactly by fill_pad first."""
+    x = _data((2, 3, 30, 40), dtype)
+    t = _dev(x, dtype, device, layout)
+    padding = [(0, 1), (0, 2), (0, 34), (0, 56)]
+    y = ttnn.pad(t, padding, 2.5, use_multicore=False)
+    assert _ops(1) == [("ttnn.pad", "pad_rm_single_core" if layout == ttnn.ROW_MAJOR_LAYOUT
+                        else "pad_tile_single_core")]
+    assert ttnn.op_report()[-1].cores == 1
+    multi = _vals(ttnn.pad(t, padding, 2.5))
+    if layout == ttnn.TILE_LAYOUT and dtype == ttnn.float32:
+        word = np.array([0x40204020], np.uint32).view(np.float32)[0]
+        multi = np.pad(_vals(t), padding, constant_values=word)
+        multi[:2, :3, 30:32, :64] = 2.5                             # fill_pad: inside the input's tiles
+        multi[:2, :3, :32, 40:64] = 2.5
+    np.testing.assert_array_equal(_vals(y), multi)
+    if dtype == ttnn.bfloat16:
+        np.testing.assert_array_equal(_vals(y), np.pad(_vals(t), padding, constant_values=2.5))
+
+
+def test_pad_single_core_row_major_quirks(device):
+    """reader_pad_dims_rm_interleaved as on the card: the pad comes from a bfloat16 tensor (int32 rows of pad hold
+    the words of two bfloat16 1.0s), its 16-bit stores put the packed word's high half (0 for a small integer) up
+    to a 32-byte boundary after the data, and the input lands at the start of each dim whatever the front padding."""
+    x = _data((1, 1, 4, 20), ttnn.int32)
+    t = _dev(x, ttnn.int32, device, ttnn.ROW_MAJOR_LAYOUT)
+    y = _vals(ttnn.pad(t, [(0, 0), (0, 0), (0, 2), (0, 12)], 1, use_multicore=False))
+    two_halves = np.int32(0x3F803F80)
+    assert np.all(y[0, 0, 4:] == two_halves)                      # rows of pad: 64-byte reads of the bf16 tensor
+    np.testing.assert_array_equal(y[0, 0, :4, :20], x[0, 0])
+    # a data row's tail: 80 bytes of data from a 32-byte aligned page -> 16-bit stores of 0 up to byte 96 (4 words),
+    # then 32 bytes read from the pad tensor (8 words)
+    assert np.all(y[0, 0, :4, 20:24] == 0) and np.all(y[0, 0, :4, 24:] == two_halves)
+    b = _dev(_data((1, 1, 2, 32), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT)
+    front = _vals(ttnn.pad(b, [(0, 0), (0, 0), (2, 0), (0, 0)], 9.0, use_multicore=False))
+    np.testing.assert_array_equal(front[0, 0, :2], _vals(b)[0, 0])
+    assert np.all(front[0, 0, 2:] == 9.0)
+
+
 def test_pad_errors(device):
     t = _dev(_data((1, 1, 30, 40), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
     with pytest.raises(ttnn.TTNNError, match="front padding"):
         ttnn.pad(t, [(0, 0), (0, 0), (1, 0), (0, 0)], 0.0)
     with pytest.raises(ttnn.TTNNError, match="can't be larger"):
         ttnn.pad(t, [(0, 1)] * 5, 0.0)
-    with pytest.raises(tensix.NotModelledError, match="use_multicore=False"):
-        ttnn.pad(t, [(0, 2), (0, 24)], 0.0, use_multicore=False)
     r5 = _dev(_data((2, 2, 2, 4, 8), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT)
     with pytest.raises(ttnn.TTNNError, match="lowest 3 dimensions"):
         ttnn.pad(r5, [(0, 1), (0, 0), (0, 0), (0, 0), (0, 0)], 0.0)

@@ -17,8 +17,13 @@ The pad word is tt-metal's: two bfloat16 halves for bfloat16 and (row-major) flo
 written as the float whose bits are those two halves, as on the card: only 0 pads exactly), the float's bits for tiled
 float32, the integer for int32 / uint32.
 
-Not modelled (NotModelledError): use_multicore=False (the single-core factories), sharded inputs or outputs (the
-sharded height / width factories), sub_core_grids."""
+use_multicore=False runs the single-core factories on core (0, 0): PadRmReaderWriterProgramFactory
+(reader_pad_dims_rm_interleaved / writer_pad_dims_rm_interleaved: the input's rows at the start of each dim, whatever
+the front padding, the pad read from a 32-value bfloat16 tensor in L1) and PadTileCoreProgramFactory
+(reader_unary_interleaved_start_id / writer_unary_pad_dims_interleaved: whole pad tiles after each run of input
+tiles).
+
+Not modelled (NotModelledError): sharded inputs or outputs (the sharded height / width factories), sub_core_grids."""
 
 from __future__ import annotations
 
@@ -31,7 +36,8 @@ import numpy as np
 from tensix.device import formats
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import (CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
+                                   WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, ShapeError
 from tensix.ttnn.operations import _dm_common as C
@@ -95,12 +101,9 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
                              f"> 4 {first}")
     if t._device is not None:
         C.refuse_sharded(op, t, memory_config=memory_config)
-        if not use_multicore:
-            raise NotModelledError(f"{op}(use_multicore=False): the single-core factories (PadRmReaderWriter / "
-                                   "PadTileCore) are not modelled.\nFix: use_multicore=True.")
     if t.layout == Layout.TILE:
-        return _invoke_tile(op, t, padding, float(value), memory_config)
-    return _invoke_rm(op, t, padding, float(value), memory_config)
+        return _invoke_tile(op, t, padding, float(value), memory_config, use_multicore)
+    return _invoke_rm(op, t, padding, float(value), memory_config, use_multicore)
 
 
 def _to_4d(t: Tensor) -> Tensor:
@@ -112,12 +115,13 @@ def _to_4d(t: Tensor) -> Tensor:
     return _squeeze_to_4d(t) if len(s) > 4 else t
 
 
-def _pad_impl(op, t: Tensor, padding, value, mc) -> Tensor:
+def _pad_impl(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
     """pad.cpp pad_impl(tensor, padding, ...): bfloat8_b through bfloat16; 4-D; the padded shape from the input's
     (tile-)padded shape."""
     if t.dtype == DataType.BFLOAT8_B and t.layout == Layout.TILE:
         from tensix.ttnn.operations.unary import typecast
-        return typecast(_pad_impl(op, typecast(t, DataType.BFLOAT16), padding, value, mc), DataType.BFLOAT8_B)
+        return typecast(_pad_impl(op, typecast(t, DataType.BFLOAT16), padding, value, mc, multicore),
+                        DataType.BFLOAT8_B)
     rank = len(t.shape)
     x = _to_4d(t)
     if rank < 4:
@@ -134,21 +138,21 @@ def _pad_impl(op, t: Tensor, padding, value, mc) -> Tensor:
         return x
     if x._device is None:
         raise NotModelledError(f"{op}: padding a host tensor is not modelled.\nFix: ttnn.to_device first.")
-    return _prim_pad(op, x, out, front, value, mc or x.memory_config())
+    return _prim_pad(op, x, out, front, value, mc or x.memory_config(), multicore)
 
 
-def _invoke_rm(op, t: Tensor, padding, value, mc) -> Tensor:
+def _invoke_rm(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
     from tensix.ttnn.operations.dm_reshape import reshape
     if t._device is None:
         return _host_pad(t, padding, value)
     rank = len(t.shape)
-    out = _pad_impl(op, t, padding, value, mc)
+    out = _pad_impl(op, t, padding, value, mc, multicore)
     if rank <= 4:
         return reshape(out, list(out.padded_shape)[4 - rank:]) if rank < 4 else out
     return reshape(out, list(t.shape[:-2]) + list(out.padded_shape)[-2:])
 
 
-def _invoke_tile(op, t: Tensor, padding, value, mc) -> Tensor:
+def _invoke_tile(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
     if any(b for b, _ in padding):
         raise ShapeError(f"{op}: on device tile padding does not support front padding")
     shape = list(t.shape)
@@ -167,7 +171,7 @@ def _invoke_tile(op, t: Tensor, padding, value, mc) -> Tensor:
                                    "row-major tensor, or unsqueeze to rank 2 first.")
         return view(filled, req, req_p)
     vec = [(0, a - b) for a, b in zip(req_p, inp_p)]
-    out = _pad_impl(op, filled, vec, value, mc)
+    out = _pad_impl(op, filled, vec, value, mc, multicore)
     return view(out, req, req_p)
 
 
@@ -179,7 +183,7 @@ def _host_pad(t: Tensor, padding, value) -> Tensor:
     return _host_tensor(out, out.shape, t.dtype, t.layout)
 
 
-def _prim_pad(op, a: Tensor, out_shape, front, value, mc) -> Tensor:
+def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True) -> Tensor:
     """prim::pad (PadDeviceOperation): output logical = padded = out_shape."""
     started = time.perf_counter()
     if a.dtype not in (DataType.FLOAT32, DataType.BFLOAT16, DataType.INT32, DataType.UINT32, DataType.UINT16):
@@ -189,9 +193,13 @@ def _prim_pad(op, a: Tensor, out_shape, front, value, mc) -> Tensor:
             raise ShapeError(f"{op}: Output size cannot fit input with offset")
     out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc, padded=out_shape)
     rm = a.layout == Layout.ROW_MAJOR
-    kind = "rm" if rm else "tile"
+    kind = ("rm" if rm else "tile") + ("" if multicore else "_single_core")
     key = ("pad", kind, O.spec_key(a), O.spec_key(out), tuple(front), struct.pack("<f", value))
-    factory = (lambda: _pad_rm_factory(a, out, front, value)) if rm else (lambda: _pad_tile_factory(a, out, value))
+    if multicore:       # pad_device_operation.cpp select_program_factory
+        factory = (lambda: _pad_rm_factory(a, out, front, value)) if rm else (lambda: _pad_tile_factory(a, out, value))
+    else:
+        factory = (lambda: _pad_rm_single_factory(a, out, value)) if rm else \
+            (lambda: _pad_tile_single_factory(a, out, value))
     O.run(op, a._device, key, factory, [a, out], [out], {"front": list(front), "value": value}, started)
     return out
 
@@ -320,3 +328,71 @@ def _pad_tile_factory(a: Tensor, out: Tensor, value) -> O.ProgramEntry:
             mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address() if n else 0] + w)
 
     return O.ProgramEntry(prog, set_args, len(per_core), "pad_tile")
+
+
+def _pad_packed(dtype: DataType, value: float, low_half_zero: bool) -> int:
+    """The factories' packed pad word: the integer for int32 / uint32, else two 16-bit halves (uint16 or bfloat16 of
+    the value); the row-major single-core factory packs (0, value): the value in the high half only."""
+    if dtype in (DataType.INT32, DataType.UINT32):
+        return int(value) & 0xFFFFFFFF
+    pair = _u16_pair(value) if dtype == DataType.UINT16 else _bf16_pair(value)
+    return pair & 0xFFFF0000 if low_half_zero else pair
+
+
+def _pad_rm_single_factory(a: Tensor, out: Tensor, value) -> O.ProgramEntry:
+    """PadRmReaderWriterProgramFactory (pad_rm_reader_writer_program_factory.cpp): one core; a 32-value bfloat16
+    row-major tensor of the pad value in L1 (interleaved), which the program keeps alive while it is cached."""
+    from tensix.ttnn.core import from_numpy
+    from tensix.ttnn.types import L1_MEMORY_CONFIG
+    dev = a._device
+    es = element_size(a.dtype)
+    unpadded = a.padded_shape[3] * es
+    padded = out.padded_shape[3] * es
+    const = from_numpy(np.full((1, 1, 1, 32), value, np.float32), dtype=DataType.BFLOAT16, device=dev,
+                       memory_config=L1_MEMORY_CONFIG)
+    cores = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, 0))])
+    prog = mh.CreateProgram()
+    O.cb(prog, cores, 0, 16, data_format(a.dtype), page_size=C.round_up(padded, 32))
+    ct = [unpadded, padded] + O.accessor_args(a, out, const)
+    rk = mh.CreateKernel(prog, _k("reader_pad_dims_rm_interleaved"), cores, ReaderDataMovementConfig(compile_args=ct))
+    wk = mh.CreateKernel(prog, _k("writer_pad_dims_rm_interleaved"), cores, WriterDataMovementConfig(compile_args=ct))
+    ap, op_ = list(a.padded_shape), list(out.padded_shape)
+    rest = [ap[0], op_[0], ap[1], op_[1], ap[2], op_[2], ap[3], op_[3], unpadded, padded, padded - unpadded,
+            const.buffer_address(), 32 * es, _pad_packed(a.dtype, value, True), 0, 0, 0, 0, 0, op_[2], ap[2], unpadded,
+            padded, 0, op_[0]]
+
+    def set_args(tensors):
+        src, dst = tensors
+        args = [src.buffer_address(), dst.buffer_address()] + rest
+        mh.SetRuntimeArgs(prog, rk, CoreCoord(0, 0), args)
+        mh.SetRuntimeArgs(prog, wk, CoreCoord(0, 0), args)
+
+    return O.ProgramEntry(prog, set_args, 1, "pad_rm_single_core", extra={"pad_value_tensor": const})
+
+
+def _pad_tile_single_factory(a: Tensor, out: Tensor, value) -> O.ProgramEntry:
+    """PadTileCoreProgramFactory (pad_tile_program_factory.cpp): one core; the reader copies every input tile to c_0,
+    the writer interleaves them with pad tiles of the packed word (two bfloat16 halves for float32 too, as the card
+    does: only 0 pads a float32 tensor exactly)."""
+    cores = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, 0))])
+    fmt = data_format(a.dtype)
+    prog = mh.CreateProgram()
+    O.cb(prog, cores, 0, 2, fmt)
+    O.cb(prog, cores, 1, 1, fmt)
+    ap, op_ = list(a.padded_shape), list(out.padded_shape)
+    xt, xt_o = ap[3] // TILE_SIZE, op_[3] // TILE_SIZE
+    yt, yt_o = ap[2] // TILE_SIZE, op_[2] // TILE_SIZE
+    rest = [ap[0], (op_[0] - ap[0]) * op_[1] * yt_o * xt_o, ap[1], (op_[1] - ap[1]) * yt_o * xt_o, yt,
+            (yt_o - yt) * xt_o, xt, xt_o - xt, _pad_packed(a.dtype, value, False)]
+    rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary_interleaved_start_id.py"), cores,
+                         ReaderDataMovementConfig(compile_args=O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_unary_pad_dims_interleaved"), cores,
+                         WriterDataMovementConfig(compile_args=[0, 1] + O.accessor_args(out)))
+    n_in = a.num_pages
+
+    def set_args(tensors):
+        src, dst = tensors
+        mh.SetRuntimeArgs(prog, rk, CoreCoord(0, 0), [src.buffer_address(), n_in, 0])
+        mh.SetRuntimeArgs(prog, wk, CoreCoord(0, 0), [dst.buffer_address()] + rest)
+
+    return O.ProgramEntry(prog, set_args, 1, "pad_tile_single_core")
