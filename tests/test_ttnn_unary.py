@@ -835,3 +835,23 @@ def test_isinf_isnan_family(device, name, ref):
         xin = np.asarray(ttnn.to_numpy(t), np.float32)
         got = np.asarray(ttnn.to_numpy(getattr(ttnn, name)(t)), np.float32)
         np.testing.assert_array_equal(got, ref(xin).astype(np.float32), err_msg=str(dtype))
+
+
+@pytest.mark.parametrize("fast", [False, True])
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_mish(device, dtype, fast):
+    """mish_tile<fast_and_approximate_mode> (622c6fb9 calculate_mish): below 8, x * u (u + 2) / ((1 + u)^2 + 1) with
+    u = exp(x) (Juffa's fp32 exp for an accurate fp32 Dst, exp_21f else) and a Newton reciprocal; from 8 up, x itself.
+    Against float64: float32 accurate within 2^-21 relative where |mish| > 2^-10 (the product cancels nowhere else),
+    the fast mode within 2^-8 (exp_21f's error), bfloat16 within 2^-7 (its rounding)."""
+    x = (RNG.standard_normal((2, 40, 70)) * 5).astype(np.float32)
+    x.flat[:5] = [0.0, 8.0, 30.0, -30.0, 7.9]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.mish(t, fast_and_approximate_mode=fast)).astype(np.float64)
+    ref = xv * np.tanh(np.log1p(np.exp(xv)))
+    assert got.flat[1] == 8.0 and got.flat[2] == 30.0 and got.flat[0] == 0.0    # x >= 8: x; mish(0) = 0
+    rel = 2.0 ** -7 if dtype == ttnn.bfloat16 else (2.0 ** -8 if fast else 2.0 ** -21)
+    big = np.abs(ref) > 2.0 ** -10
+    assert np.all(np.abs(got[big] - ref[big]) <= rel * np.abs(ref[big]))
+    assert np.all(np.abs(got[~big]) <= 2.0 ** -9)

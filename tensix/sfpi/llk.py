@@ -109,6 +109,16 @@ def _bf16_unless_fp32(y, fp32_dest):
     return y
 
 
+def _rounded_rows(row, fp32_dest, *args):
+    """The tile, row by row: row(x, fp32_dest, *args) stored, rounded to nearest bf16 for a 16-bit Dst (the loops of
+    the 622c6fb9 kernels that end in convert<vFloat16b>(result, Nearest))."""
+    def face():
+        for _ in range(8):
+            dst_reg[0] = _bf16_unless_fp32(row(dst_reg[0], fp32_dest, *args), fp32_dest)
+            dst_reg += 1
+    _faces(face)
+
+
 def face_program(first_fn, fn, vector_mode, *args):
     """The LLK driver around a face function (tt-metal's ``llk_math_eltwise_unary_sfpu_0_param(first_func, func,
     dst_index, vector_mode)``, seed 002; tt-llk ``_llk_math_eltwise_unary_sfpu_params_``): RC runs it on the four
@@ -1069,11 +1079,7 @@ def _tanhshrink_row(x, fp32_dest):
 def tanhshrink_program(approx, fp32_dest):
     """622c6fb9 llk_sfpu/ckernel_sfpu_tanhshrink.h ``calculate_tanhshrink<is_fp32_dest_acc_en>`` (tanhshrink_tile): per
     row _tanhshrink_row, then for a 16-bit Dst convert<vFloat16b>(result, Nearest)."""
-    def face():
-        for _ in range(8):
-            dst_reg[0] = _bf16_unless_fp32(_tanhshrink_row(dst_reg[0], fp32_dest), fp32_dest)
-            dst_reg += 1
-    _faces(face)
+    _rounded_rows(_tanhshrink_row, fp32_dest)
 
 
 def tanhshrink_init(approx, fp32_dest):
@@ -1146,6 +1152,41 @@ def hardmish_program(approx, fp32_dest):
             dst_reg[0] = x * scale
             dst_reg += 1
     _faces(face)
+
+
+MISH_SAT_HI = 8.0     # 622c6fb9 calculate_mish: mish(x) is x itself from here up
+
+
+def mish_program(approx, fp32_dest, approximation_mode):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_mish.h ``calculate_mish<APPROXIMATION_MODE, is_fp32_dest_acc_en>`` (mish_tile's
+    template argument, not the kernel's APPROX): below x = 8, u = exp(x) (approximation: _sfpu_exp_21f_bf16_; else
+    _sfpu_exp_accurate_: Juffa's fp32 exp for an fp32 Dst, _sfpu_exp_21f_bf16_ for a 16-bit one), then
+    x * (u (u + 2) * 1 / ((1 + u)^2 + 1)) with sfpu_reciprocal_iter<0> (approximation), <2> (fp32) or <1>; from 8 up,
+    x; for a 16-bit Dst convert<vFloat16b>(result, Nearest)."""
+    _rounded_rows(_mish_row, fp32_dest, approximation_mode)
+
+
+@sfpi_inline
+def _mish_row(x, fp32_dest, approximation_mode):
+    """One row of calculate_mish (its loop body's fresh variables: a function, so that each row's u is its own)."""
+    result = x
+    with v_if(x < MISH_SAT_HI):
+        if approximation_mode or not fp32_dest:
+            u = lib.exp_21f_bf16(x, fp32_dest)
+        else:
+            u = lib.exp_fp32_accurate(x)
+        numer = u * (u + 2.0)
+        one_plus_u = u + vConst1
+        denom = one_plus_u * one_plus_u + vConst1
+        iters = 0 if approximation_mode else (2 if fp32_dest else 1)
+        result = x * (numer * lib.sfpu_reciprocal_iter(denom, iters))
+    return result
+
+
+def mish_init(approx):
+    """622c6fb9 ``mish_init<APPROX, is_fp32_dest_acc_en>`` = recip_init<..., legacy_compat = false>: the reciprocal's
+    constants (sfpu_reciprocal_init), whatever the mode; exp needs none."""
+    lib.sfpu_reciprocal_init()
 
 
 def hardshrink_program(approx, fp32_dest, param0):
@@ -1352,11 +1393,7 @@ def _asin_acos_row(v, fp32_dest, op):
 def asin_acos_program(approx, fp32_dest, op):
     """622c6fb9 llk_sfpu/ckernel_sfpu_trigonometry.h ``calculate_asin_acos_impl<APPROX, is_fp32_dest_acc_en, IS_ACOS>``
     (asin_tile / acos_tile): per row _asin_acos_row, then for a 16-bit Dst convert<vFloat16b>(result, Nearest)."""
-    def face():
-        for _ in range(8):
-            dst_reg[0] = _bf16_unless_fp32(_asin_acos_row(dst_reg[0], fp32_dest, op), fp32_dest)
-            dst_reg += 1
-    _faces(face)
+    _rounded_rows(_asin_acos_row, fp32_dest, op)
 
 
 @sfpi_inline
@@ -1694,6 +1731,8 @@ UNARY_FORK = {
                     "refinement).", cbrt_init, _approx_only, version=FORK),
     "hardmish": UnaryOp("hardmish", (), hardmish_program, "Dst tile idst = x * clamp(x / 2 + 1, 0, 1).",
                         version=FORK),
+    "mish": UnaryOp("mish", (("approximation_mode", False),), mish_program, "Dst tile idst = x * tanh(softplus(x)) "
+                    "(exp, then x u (u + 2) / (u^2 + 2u + 2); x from 8 up).", mish_init, _approx_only, version=FORK),
     "hardtanh": UnaryOp("hardtanh", (), hardtanh_program, "Dst tile idst = min(max(x, float(param0)), "
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "

@@ -54,7 +54,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
-           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish",
+           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish",
            "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
            "isnan", "isfinite"]
 
@@ -278,6 +278,11 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name in ("ASINH", "ACOSH", "ASIN", "ACOS", "SOFTSIGN", "TANHSHRINK", "CBRT", "HARDMISH"):
         return _call(name.lower())
+    if name == "MISH":          # mish_tile<param0>: the template argument is the fast-and-approximate mode
+        if not has:
+            raise TTNNError("Undefined non-parametrized op type UnaryOpType.MISH (unary_op_utils.cpp: mish_tile takes "
+                            "its approximation mode as a parameter).\nFix: ttnn.mish(x) or UnaryWithParam(MISH, 0.0).")
+        return _call("mish", approximation_mode=bool(p[0]))
     if name == "HARDSIGMOID":
         return _call("hardsigmoid")
     if name == "SIGNBIT":       # signbit_tile_int32 for INT32, else the float kernel (1.0 / 0.0)
@@ -703,6 +708,8 @@ def hardshrink(input_tensor, lambd=0.5, *, memory_config=None, output_tensor=Non
 
 
 hardmish = _named(_plain_op("HARDMISH"), "hardmish", "ttnn.hardmish(x): x * clamp(x / 2 + 1, 0, 1) (hardmish_tile).")
+mish = _named(_fast_op("MISH"), "mish", "ttnn.mish(x, fast_and_approximate_mode=False): x * tanh(softplus(x)) "
+              "(mish_tile<fast_and_approximate_mode>).")
 cbrt = _named(_plain_op("CBRT"), "cbrt", "ttnn.cbrt(x): the cube root, sign kept (cbrt_tile).")
 hardswish = _named(_plain_op("HARDSWISH"), "hardswish", "ttnn.hardswish(x): x * hardsigmoid(x) (hardswish_kernel: "
                    "the SFPU's product for float32, the FPU's for bfloat16).")
