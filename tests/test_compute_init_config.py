@@ -367,7 +367,9 @@ def test_reduce_init_masks_every_pack_until_reduce_uninit(dim, fmt):
     """The edge mask reduce_init sets stays on the packer: a tile packed before reduce_uninit keeps only the reduce
     result's datums, whatever op made it; the mask acts before format conversion (Bfp8_b's shared exponents are
     those of the masked rows)."""
-    a = tile(fmt)
+    x = RNG.standard_normal((32, 32)).astype(np.float32)
+    x[0, 0] = 3.0       # the one datum REDUCE_SCALAR keeps: never quantized to 0 by its Bfp8_b block
+    a = formats.pack_tile_bytes(x, fmt)
     plain = run_binary(copy_after_reduce_init(dim, [K.reduce_uninit]), a, tile(fmt), fmt)
     if fmt != DF.Float32:   # a Float32 tile loses its low mantissa bits in the 16-bit Dst
         np.testing.assert_array_equal(plain, a)
