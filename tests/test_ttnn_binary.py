@@ -675,3 +675,37 @@ def test_integer_add_subtract_eq_ne(device, dtype, np_dtype):
     np.testing.assert_array_equal(back(ttnn.ne(ta, tb)), (diff != 0).astype(np.int64))
     if np_dtype == np.uint32:
         assert back(ttnn.eq(ta, tb)).flat[4] == 1 and a.flat[4] != b.flat[4]
+
+
+# ---- logical ops -------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b, ttnn.int32])
+def test_logical_and_or_xor(device, dtype):
+    """binary_ng_utils.cpp OpConfig: NEZ of each operand, mul (and) / add (or) / sub (xor), NEZ: 1 where the rule
+    holds, else 0. The SFPU for float32 and int32 pairs, the FPU else; inf reads as nonzero, a denormal as zero on the
+    FPU path (unpacked through SrcA, flushed) and as nonzero on float32's SFPU path (unpacked to Dst as it is; NEZ
+    tests its bits). int32 logical_and would need the SFPU's integer mul: NotModelledError."""
+    a = RNG.integers(-2, 3, (2, 40, 70)).astype(np.float64)
+    b = RNG.integers(-2, 3, (2, 40, 70)).astype(np.float64)
+    if dtype != ttnn.int32:
+        a.flat[:4] = [np.inf, -np.inf, 1e-40, -0.0]
+        b.flat[:4] = [0.0, 0.0, 1.0, 0.0]
+    ta, tb = dev_tensor(device, a, dtype), dev_tensor(device, b, dtype)
+    av, bv = (ttnn.to_numpy(t).astype(np.float64) for t in (ta, tb))
+    flush = dtype in (ttnn.bfloat16, ttnn.bfloat8_b)
+    nz_a = (av != 0) & ~(flush & (np.abs(av) < 2.0 ** -126))
+    nz_b = (bv != 0) & ~(flush & (np.abs(bv) < 2.0 ** -126))
+    for name, rule in (("logical_and", np.logical_and), ("logical_or", np.logical_or),
+                       ("logical_xor", np.logical_xor)):
+        if dtype == ttnn.int32 and name == "logical_and":
+            with pytest.raises(tensix.NotModelledError):
+                ttnn.logical_and(ta, tb)
+            continue
+        got = ttnn.to_numpy(getattr(ttnn, name)(ta, tb))
+        np.testing.assert_array_equal(got, rule(nz_a, nz_b).astype(got.dtype), err_msg=name)
+    if dtype != ttnn.int32:
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.logical_or(ta, 0.0)), nz_a.astype(np.float32))
+        row = dev_tensor(device, b[:, :1, :], dtype)                # a row broadcast
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.logical_and(ta, row)),
+                                      (nz_a & nz_b[:, :1, :]).astype(np.float32))
+        ttnn.logical_xor_(ta, tb)                                   # in place
+        np.testing.assert_array_equal(ttnn.to_numpy(ta), np.logical_xor(nz_a, nz_b).astype(np.float32))

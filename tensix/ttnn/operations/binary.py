@@ -65,7 +65,8 @@ from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
 
 __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
            "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType",
-           "gt", "lt", "ge", "le", "eq", "ne", "deg2rad", "rad2deg"]
+           "gt", "lt", "ge", "le", "eq", "ne", "deg2rad", "rad2deg", "logical_and", "logical_or", "logical_xor",
+           "logical_and_", "logical_or_", "logical_xor_"]
 
 
 class BinaryOpType(enum.Enum):
@@ -84,8 +85,12 @@ class BinaryOpType(enum.Enum):
     LE = "le"
     EQ = "eq"
     NE = "ne"
+    LOGICAL_AND = "logical_and"
+    LOGICAL_OR = "logical_or"
+    LOGICAL_XOR = "logical_xor"
 
 
+_LOGICAL = (BinaryOpType.LOGICAL_AND, BinaryOpType.LOGICAL_OR, BinaryOpType.LOGICAL_XOR)
 _COMPARISONS = (BinaryOpType.GT, BinaryOpType.LT, BinaryOpType.GE, BinaryOpType.LE, BinaryOpType.EQ,
                 BinaryOpType.NE)
 
@@ -138,7 +143,7 @@ def subtile_broadcast_type(a_h, a_w, b_h, b_w) -> Bcast:
 
 def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_approximate_mode: bool = False) -> bool:
     """binary_ng_device_operation.cpp utils::is_binary_sfpu_op."""
-    if op in (BinaryOpType.ADD, BinaryOpType.SUB, BinaryOpType.SQUARED_DIFFERENCE, BinaryOpType.RSUB):
+    if op in (BinaryOpType.ADD, BinaryOpType.SUB, BinaryOpType.SQUARED_DIFFERENCE, BinaryOpType.RSUB) + _LOGICAL:
         return a == b and a in (DataType.FLOAT32,) + _INT
     if op == BinaryOpType.MUL:
         return not fast_and_approximate_mode or (a == b and a in (DataType.FLOAT32,) + _INT)
@@ -181,6 +186,9 @@ def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> Op
             c.process_lhs, c.binary_op = "NEG", "add"
     elif op == BinaryOpType.SQUARED_DIFFERENCE:
         c.postprocess = "SQUARE"
+    elif op in _LOGICAL:          # NEZ of each side, then mul (and) / add (or) / sub (xor), then NEZ
+        c.process_lhs = c.process_rhs = c.postprocess = "NEZ"
+        c.binary_op = {BinaryOpType.LOGICAL_AND: "mul", BinaryOpType.LOGICAL_OR: "add"}.get(op, "sub")
     elif op in (BinaryOpType.EQ, BinaryOpType.NE) and sfpu and dtype in _INT:
         c.postprocess = op.name + "Z"       # sub_int_tile, then EQZ / NEZ of the integer difference
     elif op in _COMPARISONS:      # the SFPU's <op>_binary_tile, or on the FPU a - b then GTZ / LTZ / ... of it
@@ -1099,6 +1107,32 @@ def _comparison(name: str, op: BinaryOpType, sym: str):
                   f"{op.name}Z.")
     return fn
 
+
+def _logical(name: str, op: BinaryOpType, rule: str):
+    def fn(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+        return invoke_binary_ng(name, op, input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
+                                output_tensor=output_tensor, fast_and_approximate_mode=False, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"ttnn.{name}(a, b): 1.0 where {rule}, else 0.0 (binary_ng_utils.cpp OpConfig: NEZ of each operand, "
+                  f"then {op_config(op, False).binary_op}, then NEZ; the SFPU for two float32 or two integer tensors, "
+                  "else the FPU).")
+    return fn
+
+
+def _logical_(name: str, op: BinaryOpType):
+    def fn(input_tensor_a, input_tensor_b, **kwargs):
+        return _inplace(name, op, input_tensor_a, input_tensor_b, kwargs, False)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"ttnn.{name}(a, b): {name[:-1]} into a's buffer."
+    return fn
+
+
+logical_and = _logical("logical_and", BinaryOpType.LOGICAL_AND, "a and b are both nonzero")
+logical_or = _logical("logical_or", BinaryOpType.LOGICAL_OR, "a or b is nonzero")
+logical_xor = _logical("logical_xor", BinaryOpType.LOGICAL_XOR, "exactly one of a, b is nonzero")
+logical_and_ = _logical_("logical_and_", BinaryOpType.LOGICAL_AND)
+logical_or_ = _logical_("logical_or_", BinaryOpType.LOGICAL_OR)
+logical_xor_ = _logical_("logical_xor_", BinaryOpType.LOGICAL_XOR)
 
 gt = _comparison("gt", BinaryOpType.GT, ">")
 lt = _comparison("lt", BinaryOpType.LT, "<")
