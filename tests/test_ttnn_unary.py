@@ -855,3 +855,21 @@ def test_mish(device, dtype, fast):
     big = np.abs(ref) > 2.0 ** -10
     assert np.all(np.abs(got[big] - ref[big]) <= rel * np.abs(ref[big]))
     assert np.all(np.abs(got[~big]) <= 2.0 ** -9)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b, ttnn.int32, ttnn.uint32, ttnn.uint16])
+def test_logical_not(device, dtype):
+    """logical_not_tile<DataFormat> (622c6fb9 calculate_logical_not, an instruction list): SFPSETCC EQ0 on the value's
+    32 bits as loaded (DEFAULT mode for the float formats, INT32 / LO16 for the integers), 1 (LConst 1.0, or the
+    integer 1) where they are all zero, else 0. So -0.0 is not zero (SFPSETCC.md: software should flush negative
+    zero first; this kernel does not), a denormal and NaN are nonzero."""
+    floats = dtype in (ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b)
+    x = RNG.integers(0 if not floats else -2, 3, (2, 40, 70)).astype(np.float64)
+    if floats and dtype != ttnn.bfloat8_b:
+        x.flat[:6] = [np.inf, -np.inf, 1e-40, -0.0, np.nan, 0.0]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t)
+    got = ttnn.to_numpy(ttnn.logical_not(t))
+    want = ((xv == 0) & ~np.signbit(xv)) if floats else (xv == 0)
+    assert got.dtype == xv.dtype
+    np.testing.assert_array_equal(got, want.astype(got.dtype))

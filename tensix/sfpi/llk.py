@@ -1750,6 +1750,9 @@ UNARY_FORK = {
                                    "0 (tt-llk's instruction list).", version=FORK,
                                    llk=lambda t, m=m, f=f: comp_zero_uint_programs(m, f))
        for m, sym in (("eqz", "=="), ("nez", "!=")) for f in ("UInt16", "UInt32")},
+    "logical_not": UnaryOp("logical_not", (("data_format", "Float16_b"),), None, "Dst tile idst = 1 where x is 0, "
+                           "else 0, in the format's load mode (tt-llk's instruction list).", version=FORK,
+                           llk=lambda t: logical_not_programs(t[0])),
     **{op: UnaryOp(op, (("op", op),), isinf_isnan_program, f"Dst tile idst = 1.0 where {what}, else 0.0.",
                    version=FORK)
        for op, what in (("isinf", "x is +/-inf"), ("isposinf", "x is +inf"), ("isneginf", "x is -inf"),
@@ -2264,6 +2267,36 @@ def comp_zero_uint_face(mode, data_format, iterations=8):
     row = [load, _mk("SFPMOV", VC=9, VD=1, Mod1=0), _mk("SFPSETCC", Imm1=0, VC=0, VD=0, Mod1=6 if mode == "eqz" else 2),
            _mk("SFPLOADI", VD=1, Mod0=2, Imm16=1), _mk("SFPENCC", Imm2=0, VD=0, Mod1=0), store, step]
     return row * iterations
+
+
+# logical_not.h: the SFPLOAD / SFPSTORE mode of each data format (InstrModLoadStore DEFAULT 0, INT32 4, LO16 6)
+LOGICAL_NOT_MODE = {"Float32": 0, "Float16_b": 0, "Bfp8_b": 0, "Bfp4_b": 0, "Int32": 4, "UInt32": 4, "UInt16": 6}
+
+
+def logical_not_face(data_format, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_logical_not.h ``calculate_logical_not<APPROX, INSTRUCTION_MODE>`` for one face:
+    per row a load in the format's mode, LReg1 = 0 (SFPMOV of LConst 0), SFPSETCC EQ0 on the value, LReg1 = 1 where
+    it holds (SFPMOV of LConst 1.0 in DEFAULT mode, SFPLOADI USHORT 1 for the integer modes), SFPENCC, the store,
+    dst_reg++."""
+    mod0 = LOGICAL_NOT_MODE[data_format]
+    one = _mk("SFPMOV", VC=10, VD=1, Mod1=0) if mod0 == 0 else _mk("SFPLOADI", VD=1, Mod0=2, Imm16=1)
+    row = [_mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=0), _mk("SFPMOV", VC=9, VD=1, Mod1=0),
+           _mk("SFPSETCC", Imm1=0, VC=0, VD=0, Mod1=6), one, _mk("SFPENCC", Imm2=0, VD=0, Mod1=0),
+           _mk("SFPSTORE", VD=1, Mod0=mod0, AddrMod=3, Imm10=0), _mk("INCRWC", DstInc=2)]
+    return row * iterations
+
+
+def logical_not_programs(data_format):
+    """(tile program, init program) of 622c6fb9 ``logical_not_tile<DataFormat>(idst)`` / ``logical_not_tile_init()``
+    (api/compute/eltwise_unary/logical_not.h): logical_not_face in the unary driver's RC walk; the unary SFPU init."""
+    if data_format not in LOGICAL_NOT_MODE:
+        raise NotModelledError(f"logical_not_tile<DataFormat::{data_format}>: logical_not.h supports Float32, "
+                               "Float16_b, Int32, UInt32, UInt16, Bfp8_b and Bfp4_b only (a static_assert).")
+    tile = _instr_program(("logical_not", data_format), lambda: InstrProgram(
+        f"logical_not_tile<{data_format}>", _driver_rc(logical_not_face(data_format)), _BINARY_AMODS))
+    init = _instr_program(("logical_not_init",), lambda: InstrProgram(
+        "logical_not_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
 
 
 def comp_zero_uint_programs(mode, data_format):

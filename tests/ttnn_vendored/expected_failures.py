@@ -548,9 +548,6 @@ _add('ttnn.frac is a ttnn operation that tensix does not model (no program of it
 
 
 
-_add('ttnn.logical_not is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logical_not'])
-
 _add('ttnn.logit is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit_edge_cases'])
@@ -888,6 +885,11 @@ _add("FAILS ON ANY DEVICE: the golden is the float32 product of the unquantized 
 
 _add("OPEN: 2 of 4096 bfloat16 results are one ulp (2^-6 in [2, 4)) from torch's, over the test's atol 0.008: x = 2.28125 gives 2.234375 where mish is 2.242387 (the bfloat16 midpoint is 2.2421875), x = 3.359375 gives 3.34375 (mish 3.351803, midpoint 3.3515625). WH's calculate_mish (622c6fb9) computes in fp32 from a bfloat16-rounded exp_21f and one Newton step of the reciprocal (sfpu_reciprocal_iter<0> = <1>), about 1e-4 relative, then rounds to nearest: values that close to a midpoint can round either way; fast and accurate modes are the same code for a 16-bit Dst. To check on a card whether its result rounds the same way",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_mish[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-fast_and_approximate_mode=True]', 'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_mish[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-fast_and_approximate_mode=False]'],
+     raises=AssertionError)
+
+
+_add("FAILS ON ANY DEVICE: the golden is logical_not of the bfloat16 input; the device gets its bfloat8_b conversion, where a value far below its 16-value block's largest (here uniform in [-100, 100]) is stored as 0, so logical_not gives 1 there: in 199 of 200 seeded draws of this input (manual_seed 0..199) at least one nonzero bfloat16 value converts to 0 (tensix's host bfloat8_b packing is bit-identical to the ttnn 0.81.1 wheel's, tests/ttnn_reference); the float32 and bfloat16 cases pass",
+     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logical_not[torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT8_B]'],
      raises=AssertionError)
 
 

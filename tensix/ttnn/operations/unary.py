@@ -55,8 +55,8 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
            "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish",
-           "hardsigmoid", "asinh", "acosh", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf",
-           "isnan", "isfinite"]
+           "hardsigmoid", "asinh", "acosh", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
+           "isposinf", "isneginf", "isnan", "isfinite"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -265,6 +265,13 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("hardtanh", (_bits(p[0]), _bits(p[1])))
     if name == "SOFTSHRINK":
         return _call("softshrink", (_bits(p[0]),))
+    if name == "LOGICAL_NOT_UNARY":     # logical_not_tile<DataFormat::...> of the input dtype
+        fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.UINT16: "UInt16",
+               DataType.FLOAT32: "Float32", DataType.BFLOAT16: "Float16_b", DataType.BFLOAT8_B: "Bfp8_b",
+               DataType.BFLOAT4_B: "Bfp4_b"}.get(dtype)
+        if fmt is None:
+            raise TTNNError(f"Unsupported data format for logical not unary: {dtype!r}")
+        return _call("logical_not", data_format=fmt)
     if name in ("EQZ", "NEZ", "LTZ", "GTZ", "GEZ", "LEZ"):     # the float form; integers have their own kernels
         if dtype == DataType.INT32:
             return _call(f"{name.lower()}_int32")
@@ -734,6 +741,8 @@ isinf, isposinf, isneginf, isnan, isfinite = (
            "bits as the SFPU reads them).")
     for op, what in (("isinf", "is +/-inf"), ("isposinf", "is +inf"), ("isneginf", "is -inf"),
                      ("isnan", "is NaN"), ("isfinite", "is neither inf nor NaN")))
+logical_not = _named(_plain_op("LOGICAL_NOT_UNARY"), "logical_not",
+                     "ttnn.logical_not(x): 1 where x is 0, else 0, in x's dtype (logical_not_tile<DataFormat>).")
 asinh = _named(_plain_op("ASINH"), "asinh", "ttnn.asinh(x): log(|x| + sqrt(x * x + 1)) with x's sign (asinh_tile).")
 acosh = _named(_plain_op("ACOSH"), "acosh", "ttnn.acosh(x): log(x + sqrt(x * x - 1)), NaN below 1 (acosh_tile).")
 relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
