@@ -586,3 +586,20 @@ def test_reshape_with_an_explicit_padded_shape_is_a_view(device):
         ttnn.reshape(t, (1, 1, 16, 64), padded_shape=(1, 1, 32, 128))
     with pytest.raises(tensix.NotModelledError, match="host tensor viewed with padded shape"):
         ttnn.reshape(ttnn.from_numpy(x), (1, 1, 32, 40), padded_shape=(1, 1, 32, 64))
+
+
+@pytest.mark.parametrize("shape,dtype", [((2, 64, 96), ttnn.bfloat16), ((3, 32, 64), ttnn.int32),
+                                         ((1, 32, 3200), ttnn.float32), ((1, 64, 6400), ttnn.bfloat16),
+                                         ((2, 32, 128), ttnn.bfloat8_b)])
+def test_untilize_single_core(device, shape, dtype):
+    """use_multicore=False: UntilizeSingleCoreProgramFactory on core (0, 0); rows whose input and output CBs would
+    not fit half of L1 go in blocks of the largest divisor of the row's tiles that fit (float32 3200 wide: 100 tiles,
+    blocks of 50; bfloat16 6400 wide: 200 tiles, blocks of 100). The same rows as the multi-core program."""
+    x = _data(shape, dtype)
+    t = ttnn.to_layout(_dev(x, dtype, device) if dtype != ttnn.bfloat8_b else
+                       ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device), ttnn.TILE_LAYOUT)
+    ttnn.clear_op_report()
+    single = ttnn.untilize(t, use_multicore=False)
+    rec = ttnn.op_report()[-1]
+    assert rec.cores == 1 and single.layout == ttnn.ROW_MAJOR_LAYOUT
+    np.testing.assert_array_equal(ttnn.to_numpy(single), ttnn.to_numpy(ttnn.untilize(t)))

@@ -32,7 +32,10 @@ Programs (ttnn/cpp/ttnn/operations/data_movement/...):
 - to_layout on a device tensor: core/to_layout/to_layout_op.cpp to_layout_impl (untilize when no padding changes,
   else untilize_with_unpadding; tilize, else tilize_with_val_padding; rank < 2 viewed as [1, W] and reshaped back).
 
-Not modelled (NotModelledError): the single-core factories (use_multicore=False, use_low_perf), untilize's
+untilize(use_multicore=False): UntilizeSingleCoreProgramFactory on core (0, 0) (reader_unary_start_id, the untilize
+compute kernel over blocks of a row's tiles, writer_unary_stick_layout_split_rows_single_core).
+
+Not modelled (NotModelledError): the other single-core factories (use_multicore=False, use_low_perf), untilize's
 column-parallel factory (rows wider than a CB), sub_core_grids, and the sharded factories (sharded inputs and
 outputs: move them to interleaved first)."""
 
@@ -47,7 +50,8 @@ import numpy as np
 from tensix.device import formats
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import ComputeConfig, ReaderDataMovementConfig, UnpackToDestMode, WriterDataMovementConfig
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
+                                   UnpackToDestMode, WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
@@ -100,11 +104,11 @@ def _refuse_variant(op, what, fix):
     raise NotModelledError(f"{op}: {what} is not modelled by tensix.ttnn.\nFix: {fix}")
 
 
-def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_perf=False):
+def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_perf=False, single_core_ok=False):
     C.refuse_sharded(op, t, memory_config=memory_config)
     if sub_core_grids is not None:
         _refuse_variant(op, "sub_core_grids (tt-metal's sub-core-grid factories)", "omit sub_core_grids.")
-    if not use_multicore or use_low_perf:
+    if (not use_multicore and not single_core_ok) or use_low_perf:
         _refuse_variant(op, "the single-core program (use_multicore=False / use_low_perf=True)",
                         "use the default use_multicore=True.")
 
@@ -454,7 +458,7 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     started = time.perf_counter()
     op = "ttnn.untilize"
     dev = _check_device_input(op, input_tensor, Layout.TILE)
-    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids, single_core_ok=True)
     a = input_tensor
     if tuple(a.shape) != tuple(a.padded_shape):
         raise NotModelledError(
@@ -466,11 +470,11 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     if len(a.shape) > 4:
         orig = tuple(a.shape)
         a = _squeeze_to_4d(a)
-    out = _untilize_prim(op, dev, a, mc, started)
+    out = _untilize_prim(op, dev, a, mc, started, use_multicore)
     return view(out, orig) if orig is not None else out
 
 
-def _untilize_prim(op, dev, a, mc, started):
+def _untilize_prim(op, dev, a, mc, started, multicore=True):
     fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
     ts = _tile_size(a.dtype)
     width = a.padded_shape[-1]
@@ -482,14 +486,17 @@ def _untilize_prim(op, dev, a, mc, started):
         nbb = (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW
         block = block or ncores < C.compute_ncores_wh(64, nbb, ntpr, C.dim(a.padded_shape, -2) // TILE_SIZE)
     max_tiles_per_cb = (dev.l1_size_per_core() // 2 - C.soc.L1_UNRESERVED_BASE) // (2 * ts)
-    if not block and ntpr > max_tiles_per_cb:
+    if multicore and not block and ntpr > max_tiles_per_cb:
         _refuse_variant(op, "the column-parallel / single-core untilize (a row of tiles does not fit a CB)",
                         "untilize narrower tensors.")
     out_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
     out = C.make_output(dev, a.shape, out_dtype, Layout.ROW_MAJOR, mc)
-    key = ("untilize", "multi_core_block" if block else "multi_core", O.spec_key(a), O.spec_key(out))
+    kind = ("multi_core_block" if block else "multi_core") if multicore else "single_core"
+    key = ("untilize", kind, O.spec_key(a), O.spec_key(out))
 
     def factory():
+        if not multicore:       # untilize_device_operation.cpp: use_multicore=False picks it first
+            return _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en)
         if block:
             return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, dev.compute_with_storage_grid_size(),
                                            "untilize_multi_core_block")
@@ -592,6 +599,42 @@ def _untilize_block_factory(dev, a, out, fp32_dest_acc_en, grid, name) -> O.Prog
             mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address()] + w)
 
     return O.ProgramEntry(prog, set_args, len(per_core), name)
+
+
+def _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeSingleCoreProgramFactory::create_descriptor, interleaved output, on core (0, 0): blocks of the largest
+    divisor of a row's tiles whose input and output CBs fit half of L1 above the allocator base."""
+    width = a.padded_shape[-1]
+    volume = a.padded_shape.volume()
+    ntpr = width // TILE_SIZE
+    nbh = volume // width // TILE_SIZE
+    ts_in, ts_out = _tile_size(a.dtype), _tile_size(out.dtype)
+    max_tiles = (dev.l1_size_per_core() // 2 - C.soc.L1_UNRESERVED_BASE) // (ts_in + ts_out)
+    tpb = ntpr if ntpr <= max_tiles else next(i for i in range(max_tiles, 0, -1) if ntpr % i == 0)
+    nbpr = ntpr // tpb
+    oes = element_size(out.dtype)
+    core = CoreCoord(0, 0)
+    cores = CoreRangeSet([CoreRange(core, core)])
+    prog = mh.CreateProgram()
+    O.cb(prog, cores, 0, tpb, a.dtype)
+    O.cb(prog, cores, 16, tpb, out.dtype)
+    rk = mh.CreateKernel(prog, _k("reader_unary_start_id"), cores,
+                         ReaderDataMovementConfig(compile_args=[0] + O.accessor_args(a)))
+    wct = [16, width * oes, TILE_SIZE, nbh, 1, nbpr, tpb, tpb * TILE_SIZE * oes] + O.accessor_args(out)
+    wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_single_core"), cores,
+                         WriterDataMovementConfig(compile_args=wct))
+    defines = {"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32, DataType.FLOAT32) else {}
+    mh.CreateKernel(prog, _k("untilize"), cores, ComputeConfig(
+        fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=_UTD if fp32_dest_acc_en else None,
+        compile_args=[nbpr * nbh, tpb, 0, 16], defines=defines))
+    n_tiles = volume // C.TILE_HW
+
+    def set_args(tensors):
+        src, dst = tensors
+        mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), n_tiles, 0])
+        mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address()])
+
+    return O.ProgramEntry(prog, set_args, 1, "untilize_single_core")
 
 
 def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
