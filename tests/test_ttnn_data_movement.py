@@ -379,6 +379,31 @@ def test_to_memory_config_between_dram_and_l1(device, layout):
     np.testing.assert_array_equal(ttnn.to_numpy(d), ttnn.to_numpy(_host(x, ttnn.bfloat16)))
 
 
+@pytest.mark.parametrize("layout", [ttnn.TILE_LAYOUT, ttnn.ROW_MAJOR_LAYOUT])
+def test_to_memory_config_into_an_output_tensor(device, layout):
+    """output_tensor=: the program writes into it (to_memory_config_op.cpp: with an output tensor even the same config
+    runs prim::copy; to a sharded config interleaved_to_sharded, from one sharded_to_interleaved); the output's spec
+    must be the result's."""
+    x = _data((3, 32, 64), ttnn.bfloat16)
+    t = _dev(x, ttnn.bfloat16, device, layout)
+    o = _dev(np.zeros_like(x), ttnn.bfloat16, device, layout)
+    assert ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG, output_tensor=o) is o
+    assert _last()[0].program == "copy_same_memory_config"
+    np.testing.assert_array_equal(ttnn.to_numpy(o), ttnn.to_numpy(t))
+    hs = _sharded(HS, _crs(0, 0, 2, 0), (32, 64))
+    so = ttnn.to_memory_config(_dev(np.zeros_like(x), ttnn.bfloat16, device, layout), hs)
+    assert ttnn.to_memory_config(t, hs, output_tensor=so) is so
+    np.testing.assert_array_equal(ttnn.to_numpy(so), ttnn.to_numpy(t))
+    back = _dev(np.zeros_like(x), ttnn.bfloat16, device, layout, ttnn.L1_MEMORY_CONFIG)
+    assert ttnn.to_memory_config(so, ttnn.L1_MEMORY_CONFIG, output_tensor=back) is back
+    np.testing.assert_array_equal(ttnn.to_numpy(back), ttnn.to_numpy(t))
+    wrong = _dev(np.zeros((3, 32, 32), np.float32), ttnn.bfloat16, device, layout)
+    with pytest.raises(ttnn.TTNNError, match="output tensor's shape"):
+        ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG, output_tensor=wrong)
+    with pytest.raises(ttnn.TTNNError, match="memory config"):
+        ttnn.to_memory_config(t, ttnn.L1_MEMORY_CONFIG, output_tensor=o)
+
+
 def test_clone_and_reallocate(device):
     x = _data((2, 33, 70), ttnn.float32)
     t = _dev(x, ttnn.float32, device, ttnn.TILE_LAYOUT)

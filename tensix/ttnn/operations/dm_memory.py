@@ -76,39 +76,42 @@ def _check_block_grid(op, geom: S.ShardGeometry, mc: MemoryConfig):
 # -------------------------------------------------------------------------------------------- to_memory_config
 def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataType | None = None,
                      output_tensor=None, **kwargs) -> Tensor:
-    """ttnn.to_memory_config(tensor, memory_config, dtype=None): the tensor in another memory config (DRAM / L1,
-    interleaved / sharded) by tt-metal's programs; the same config returns the tensor itself."""
+    """ttnn.to_memory_config(tensor, memory_config, dtype=None, output_tensor=None): the tensor in another memory
+    config (DRAM / L1, interleaved / sharded) by tt-metal's programs; the same config returns the tensor itself, unless
+    output_tensor is given: the programs then write into it (to_memory_config_op.cpp: prim::copy,
+    interleaved_to_sharded or sharded_to_interleaved with the optional output)."""
     O.refuse_unknown_kwargs("ttnn.to_memory_config", kwargs)
     op = "ttnn.to_memory_config"
     O.device_of(op, tensor)
     if output_tensor is not None:
-        raise NotModelledError(f"{op}(output_tensor=...) is not modelled.\nFix: use the returned tensor.")
+        O.device_of(op, tensor, output_tensor)
     if not isinstance(memory_config, MemoryConfig):
         raise TTNNError(f"{op}: memory_config must be a ttnn.MemoryConfig, got {type(memory_config).__name__}.")
     # an ND-sharded config as its legacy equivalent for this tensor (tt-metal's TensorSpec fills it in)
     memory_config = resolve_memory_config(memory_config, tensor.shape, dtype or tensor.dtype, tensor.layout,
                                           tensor.padded_shape)
-    if tensor.memory_config() == memory_config and dtype in (None, tensor.dtype):
+    if tensor.memory_config() == memory_config and dtype in (None, tensor.dtype) and output_tensor is None:
         return tensor
+    out = {} if output_tensor is None else {"output_tensor": output_tensor}
     if memory_config.is_sharded():
         if tensor.is_sharded():
             a, b = tensor.memory_config(), memory_config
             workaround = (a.shard_spec.shape[1] != b.shard_spec.shape[1] and a.memory_layout != b.memory_layout
                           and tensor.layout == Layout.ROW_MAJOR)
-            if not workaround:
+            if not workaround or output_tensor is not None:
                 raise NotModelledError(
                     f"{op}: resharding ({a.memory_layout.name} -> {b.memory_layout.name}) runs ttnn::reshard's "
                     "programs, which tensix.ttnn does not model.\nFix: ttnn.to_memory_config(t, "
                     "ttnn.DRAM_MEMORY_CONFIG) first, then to the new sharded config.")
             tmp = _or_copy(op, sharded_to_interleaved, tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
             return _or_copy(op, interleaved_to_sharded, tmp, memory_config, output_dtype=dtype)
-        return _or_copy(op, interleaved_to_sharded, tensor, memory_config, output_dtype=dtype)
+        return _or_copy(op, interleaved_to_sharded, tensor, memory_config, output_dtype=dtype, **out)
     if tensor.is_sharded():
-        return _or_copy(op, sharded_to_interleaved, tensor, memory_config, output_dtype=dtype)
-    return _copy(op, tensor, memory_config, dtype or tensor.dtype)
+        return _or_copy(op, sharded_to_interleaved, tensor, memory_config, output_dtype=dtype, **out)
+    return _copy(op, tensor, memory_config, dtype or tensor.dtype, output_tensor)
 
 
-def _or_copy(op, fn, tensor, memory_config, output_dtype=None):
+def _or_copy(op, fn, tensor, memory_config, output_dtype=None, **out):
     """to_memory_config_op.cpp: interleaved_to_sharded / sharded_to_interleaved when their validate_inputs accepts the
     tensor, else ttnn::prim::copy, whose sharded TensorAccessor path tensix does not model (the ops validate before
     allocating anything, so a refusal is their validation's). prim::copy's output is a tensor of the target memory
@@ -117,7 +120,7 @@ def _or_copy(op, fn, tensor, memory_config, output_dtype=None):
         S.ShardGeometry(tensor.shape, tensor.padded_shape, output_dtype or tensor.dtype, tensor.layout, memory_config,
                         what=op)
     try:
-        return fn(tensor, memory_config, output_dtype=output_dtype)
+        return fn(tensor, memory_config, output_dtype=output_dtype, **out)
     except (ShardSpecError, LayoutError) as e:
         raise NotModelledError(
             f"{op}: {fn.__name__} refuses this tensor ({str(e).splitlines()[0]}), so tt-metal runs ttnn::prim::copy "
@@ -128,7 +131,7 @@ def _or_copy(op, fn, tensor, memory_config, output_dtype=None):
 # --------------------------------------------------------------------------------------- interleaved_to_sharded
 def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_shape=None, shard_scheme=None,
                            shard_orientation=None, output_dtype: DataType | None = None, *,
-                           keep_l1_aligned: bool = False, **kwargs) -> Tensor:
+                           keep_l1_aligned: bool = False, output_tensor=None, **kwargs) -> Tensor:
     """ttnn.interleaved_to_sharded(input_tensor, memory_config, output_dtype=None) (or grid, shard_shape,
     shard_scheme, shard_orientation as ttnn's overload)."""
     started = time.perf_counter()
@@ -169,7 +172,7 @@ def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_sh
     if out_dtype != a.dtype and a.layout != Layout.TILE:
         raise NotModelledError(f"{op}: Input tensor layout must be TILE when dtype conversion is needed.\nFix: "
                                "convert the dtype in TILE layout.")
-    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    out = _output(op, output_tensor, dev, a, out_dtype, mc)
     geom = out._buffer.geom
     _check_block_grid(op, geom, mc)
     key = ("interleaved_to_sharded", O.spec_key(a), O.spec_key(out))
@@ -311,7 +314,8 @@ def _i2s_factory(dev, a, out) -> O.ProgramEntry:
 
 # --------------------------------------------------------------------------------------- sharded_to_interleaved
 def sharded_to_interleaved(input_tensor: Tensor, memory_config: MemoryConfig = DRAM_MEMORY_CONFIG,
-                           output_dtype: DataType | None = None, *, is_l1_aligned=False, **kwargs) -> Tensor:
+                           output_dtype: DataType | None = None, *, is_l1_aligned=False, output_tensor=None,
+                           **kwargs) -> Tensor:
     """ttnn.sharded_to_interleaved(input_tensor, memory_config=DRAM_MEMORY_CONFIG, output_dtype=None)."""
     started = time.perf_counter()
     op = "ttnn.sharded_to_interleaved"
@@ -336,7 +340,7 @@ def sharded_to_interleaved(input_tensor: Tensor, memory_config: MemoryConfig = D
                                "layout.")
     geom = a._buffer.geom
     _check_block_grid(op, geom, a.memory_config())
-    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    out = _output(op, output_tensor, dev, a, out_dtype, mc)
     key = ("sharded_to_interleaved", O.spec_key(a), O.spec_key(out))
     O.run(op, dev, key, lambda: _s2i_factory(dev, a, out), [a, out], [out], {"dtype": out_dtype.name}, started)
     return out
@@ -422,7 +426,22 @@ def _s2i_factory(dev, a, out) -> O.ProgramEntry:
 
 
 # -------------------------------------------------------------------------------------------------------- copy
-def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType) -> Tensor:
+def _output(op, output_tensor, dev, a: Tensor, dtype: DataType, mc: MemoryConfig) -> Tensor:
+    """The op's output: a new device tensor, or the preallocated output_tensor, which must be what the op would make
+    (the device operations' validate: its shape, dtype, layout and memory config)."""
+    if output_tensor is None:
+        return C.make_output(dev, a.shape, dtype, a.layout, mc, padded=a.padded_shape)
+    o = output_tensor
+    for what, got, want in (("shape", tuple(o.shape), tuple(a.shape)), ("dtype", o.dtype, dtype),
+                            ("layout", o.layout, a.layout), ("memory config", o.memory_config(), mc)):
+        if got != want:
+            raise TTNNError(f"{op}: the optional output tensor's {what} is {got!r}, the output's is {want!r}.\nFix: "
+                            "allocate output_tensor with the input's shape and layout and the requested dtype and "
+                            "memory config, or omit it.")
+    return o
+
+
+def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType, output_tensor=None) -> Tensor:
     """ttnn::prim::copy between interleaved configs (DefaultTilized / DefaultRowMajor factories)."""
     started = time.perf_counter()
     dev = O.device_of(op, a)
@@ -432,7 +451,7 @@ def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType) -> Tensor:
     if a.layout == Layout.ROW_MAJOR and out_dtype != a.dtype:
         raise NotModelledError(f"{op}: a dtype change of a row-major tensor in copy is not modelled.\nFix: "
                                "ttnn.typecast.")
-    out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
+    out = _output(op, output_tensor, dev, a, out_dtype, mc)
     if a.memory_config() == mc:                 # can_use_specialized_factory (small units always fit L1 here)
         key = ("copy", "same_memory_config", O.spec_key(a), O.spec_key(out))
         factory = lambda: _copy_same_config_factory(dev, a, out, False)   # noqa: E731
