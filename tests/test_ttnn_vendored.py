@@ -19,7 +19,7 @@ pytest.importorskip("loguru")
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDORED = ROOT / "tests" / "ttnn_vendored"
-MIN_PASSED = 3676
+MIN_PASSED = 3702
 
 
 def _env():
