@@ -873,3 +873,28 @@ def test_logical_not(device, dtype):
     want = ((xv == 0) & ~np.signbit(xv)) if floats else (xv == 0)
     assert got.dtype == xv.dtype
     np.testing.assert_array_equal(got, want.astype(got.dtype))
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_floor_ceil_trunc_frac(device, dtype):
+    """floor_tile / ceil_tile / trunc_tile / frac_tile (tt-llk 622c6fb9 ckernel_sfpu_rounding_ops.h): trunc clears the
+    fraction bits with a shifted mask (the sign alone below 1, nothing from 2^23 up), floor / ceil step it by one where
+    the bits say it moved the wrong way, frac is x - trunc(x). Exactly numpy's on finite values, +-0 and ties
+    included; inf stays inf. frac(inf) is the SFPU's inf - inf: NaN in float32, which the packer writes as -inf into
+    a bfloat16 tensor (NaN -> Inf of its sign)."""
+    x = (RNG.standard_normal((2, 40, 70)) * 50).astype(np.float32)
+    x.flat[:12] = [0.0, -0.0, 0.5, -0.5, 1.0, -1.0, 2.5, -2.5, 1e30, -1e30, 8388609.0, -3.75]
+    x.flat[12:14] = [np.inf, -np.inf]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    fin = np.isfinite(xv)
+    for name, ref in (("floor", np.floor), ("ceil", np.ceil), ("trunc", np.trunc),
+                      ("frac", lambda v: v - np.trunc(v))):
+        got = ttnn.to_numpy(getattr(ttnn, name)(t)).astype(np.float64)
+        np.testing.assert_array_equal(got[fin], ref(xv[fin]), err_msg=name)
+        if name != "frac":
+            np.testing.assert_array_equal(got[~fin], xv[~fin], err_msg=name)
+    inf_frac = ttnn.to_numpy(ttnn.frac(t)).flat[12]
+    assert np.isnan(inf_frac) if dtype == ttnn.float32 else inf_frac == -np.inf
+    with pytest.raises(tensix.NotModelledError):
+        ttnn.floor(dev_tensor(device, np.ones((32, 32)), ttnn.int32))

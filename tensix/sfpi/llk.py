@@ -1154,6 +1154,52 @@ def hardmish_program(approx, fp32_dest):
     _faces(face)
 
 
+@sfpi_inline
+def _trunc_row(val):
+    """tt-llk (622c6fb9) sfpu/ckernel_sfpu_rounding_ops.h ``_trunc_body_``: val's bits ANDed with a mask, 0x80000000
+    (the sign) where its exponent is negative; else 0xFFFFFFFF shifted left by 23 - exponent where that is >= 0 (the
+    fraction bits cleared), unshifted above (already an integer, inf, NaN). The C++ is TTI code (SFPEXEXP setting CC,
+    SFPIADD with CC, SFPSHFT2 by a register, SFPAND); the same operations in SFPI."""
+    exp = exexp(val)
+    mask = vUInt(0x80000000)
+    with v_if(exp >= 0):
+        mask = vUInt(0xFFFFFFFF)
+        shift = 23 - exp
+        with v_if(shift >= 0):
+            mask = mask << shift
+    return reinterpret(vFloat, reinterpret(vUInt, val) & mask)
+
+
+@sfpi_inline
+def _floor_ceil_row(val, ceil):
+    """``_floor_body_`` / ``_ceil_body_``: t = _trunc_body_(val); for floor where val's sign bit is set, for ceil where
+    it is clear (SFPSETCC LT0 / GTE0 on the bits) and t's bits minus val's are negative (SFPIADD, two's complement),
+    t - 1 / t + 1 (SFPMAD with LConst -1 / 1)."""
+    t = _trunc_row(val)
+    vi = reinterpret(vInt, val)
+    with v_if((vi >= 0) if ceil else (vi < 0)):
+        with v_if(reinterpret(vInt, t) - vi < 0):
+            t = t + (vConst1 if ceil else vConstNeg1)
+    return t
+
+
+def rounding_program(approx, fp32_dest, op):
+    """622c6fb9 api/compute/eltwise_unary/rounding.h ``floor_tile`` / ``ceil_tile`` / ``trunc_tile`` / ``frac_tile``
+    (tt-llk ``_calculate_floor_`` ... ``_calculate_frac_``: per row the body, stored as it is; frac is x - trunc(x))."""
+    def face():
+        for _ in range(8):
+            x = dst_reg[0]
+            if op == "trunc":
+                y = _trunc_row(x)
+            elif op == "frac":
+                y = x - _trunc_row(x)
+            else:
+                y = _floor_ceil_row(x, op == "ceil")
+            dst_reg[0] = y
+            dst_reg += 1
+    _faces(face)
+
+
 MISH_SAT_HI = 8.0     # 622c6fb9 calculate_mish: mish(x) is x itself from here up
 
 
@@ -1750,6 +1796,10 @@ UNARY_FORK = {
                                    "0 (tt-llk's instruction list).", version=FORK,
                                    llk=lambda t, m=m, f=f: comp_zero_uint_programs(m, f))
        for m, sym in (("eqz", "=="), ("nez", "!=")) for f in ("UInt16", "UInt32")},
+    **{op: UnaryOp(op, (("op", op),), rounding_program, f"Dst tile idst = {what} (tt-llk's rounding bodies).",
+                   version=FORK)
+       for op, what in (("floor", "floor(x)"), ("ceil", "ceil(x)"), ("trunc", "trunc(x), toward zero"),
+                        ("frac", "x - trunc(x)"))},
     "logical_not": UnaryOp("logical_not", (("data_format", "Float16_b"),), None, "Dst tile idst = 1 where x is 0, "
                            "else 0, in the format's load mode (tt-llk's instruction list).", version=FORK,
                            llk=lambda t: logical_not_programs(t[0])),

@@ -529,24 +529,8 @@ _add('ttnn.bitcast is a ttnn operation that tensix does not model (no program of
 _add('ttnn.bitwise_not is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_bitwise_not'])
 
-_add('ttnn.ceil is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_ceil',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_ceil'])
-
 _add('ttnn.cosh is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_cosh_ttnn'])
-
-_add('ttnn.floor is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_floor',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_floor'])
-
-_add('ttnn.frac is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_frac_ttnn',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_frac_ttnn_opt'])
-
-
-
-
 
 _add('ttnn.logit is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_logit',
@@ -566,10 +550,6 @@ _add('ttnn.sinh is a ttnn operation that tensix does not model (no program of it
 
 _add('ttnn.tan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_tan'])
-
-_add('ttnn.trunc is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_trunc_ttnn',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_trunc_ttnn_opt'])
 
 _add("module 'ttnn' has no attribute 'LayerNormInputs': tensix does not model ttnn.LayerNormInputs yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
      ['tests/ttnn/unit_tests/operations/fused/test_layer_norm.py::test_layer_norm_inputs_requires_input_tensor'])

@@ -55,8 +55,8 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
            "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish",
-           "hardsigmoid", "asinh", "acosh", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
-           "isposinf", "isneginf", "isnan", "isfinite"]
+           "hardsigmoid", "asinh", "acosh", "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz",
+           "gez", "lez", "isinf", "isposinf", "isneginf", "isnan", "isfinite"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -195,7 +195,9 @@ def _call(name, runtime=(), **template):
 
 _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "abs_tile_int32",
                "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32 on unsigned data", "RELU_MAX": "relu_max_tile_int32",
-               "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers"}
+               "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers",
+               **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
+                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC")}}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -284,6 +286,8 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
     if name in ("ISINF", "ISPOSINF", "ISNEGINF", "ISNAN", "ISFINITE"):
         return _call(name.lower())
     if name in ("ASINH", "ACOSH", "ASIN", "ACOS", "SOFTSIGN", "TANHSHRINK", "CBRT", "HARDMISH"):
+        return _call(name.lower())
+    if name in ("FLOOR", "CEIL", "TRUNC", "FRAC"):     # rounding_op_tile_init(); {op}_tile(idst)
         return _call(name.lower())
     if name == "MISH":          # mish_tile<param0>: the template argument is the fast-and-approximate mode
         if not has:
@@ -741,6 +745,10 @@ isinf, isposinf, isneginf, isnan, isfinite = (
            "bits as the SFPU reads them).")
     for op, what in (("isinf", "is +/-inf"), ("isposinf", "is +inf"), ("isneginf", "is -inf"),
                      ("isnan", "is NaN"), ("isfinite", "is neither inf nor NaN")))
+floor, ceil, trunc, frac = (
+    _named(_plain_op(op.upper()), op, f"ttnn.{op}(x): {what} ({op}_tile: tt-llk's bit-mask rounding bodies).")
+    for op, what in (("floor", "the largest integer <= x"), ("ceil", "the smallest integer >= x"),
+                     ("trunc", "x rounded toward zero"), ("frac", "x - trunc(x)")))
 logical_not = _named(_plain_op("LOGICAL_NOT_UNARY"), "logical_not",
                      "ttnn.logical_not(x): 1 where x is 0, else 0, in x's dtype (logical_not_tile<DataFormat>).")
 asinh = _named(_plain_op("ASINH"), "asinh", "ttnn.asinh(x): log(|x| + sqrt(x * x + 1)) with x's sign (asinh_tile).")
