@@ -898,3 +898,19 @@ def test_floor_ceil_trunc_frac(device, dtype):
     assert np.isnan(inf_frac) if dtype == ttnn.float32 else inf_frac == -np.inf
     with pytest.raises(tensix.NotModelledError):
         ttnn.floor(dev_tensor(device, np.ones((32, 32)), ttnn.int32))
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16, ttnn.bfloat8_b])
+def test_sign(device, dtype):
+    """sign_tile (622c6fb9 calculate_sign): 1.0; -1.0 where SFPSETCC LT0 sees the sign bit; else 0.0 where all 32 bits
+    are zero. So -0.0 gives -1.0 and a positive NaN 1.0, as the card's compares read them; otherwise numpy's sign."""
+    x = RNG.standard_normal((2, 40, 70)).astype(np.float32)
+    if dtype != ttnn.bfloat8_b:
+        x.flat[:5] = [0.0, -0.0, np.inf, -np.inf, np.nan]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t)
+    got = ttnn.to_numpy(ttnn.sign(t))
+    want = np.where(np.signbit(xv), -1.0, np.where(xv == 0, 0.0, 1.0)).astype(np.float32)
+    np.testing.assert_array_equal(got, want)
+    if dtype != ttnn.bfloat8_b:
+        assert list(got.flat[:5]) == [0.0, -1.0, 1.0, -1.0, 1.0]

@@ -1200,6 +1200,23 @@ def rounding_program(approx, fp32_dest, op):
     _faces(face)
 
 
+def sign_program(approx, fp32_dest):
+    """622c6fb9 ``sign_tile(idst)`` (compute_kernel_api.h -> llk_sfpu/ckernel_sfpu_sign.h calculate_sign,
+    exponent_size_8 unused): per row 1.0; -1.0 where v < 0 (SFPI's compare with zero: SFPSETCC LT0, the sign bit, so
+    -0.0 gives -1.0); else 0.0 where _sfpu_is_fp16_zero_ (v == 0.0: SFPSETCC EQ0, all 32 bits)."""
+    def face():
+        for _ in range(8):
+            v = dst_reg[0]
+            res = vFloat(1.0)
+            with v_if(v < 0.0):
+                res = vFloat(-1.0)
+            with v_elseif(v == 0.0):
+                res = vFloat(0.0)
+            dst_reg[0] = res
+            dst_reg += 1
+    _faces(face)
+
+
 MISH_SAT_HI = 8.0     # 622c6fb9 calculate_mish: mish(x) is x itself from here up
 
 
@@ -1800,6 +1817,7 @@ UNARY_FORK = {
                    version=FORK)
        for op, what in (("floor", "floor(x)"), ("ceil", "ceil(x)"), ("trunc", "trunc(x), toward zero"),
                         ("frac", "x - trunc(x)"))},
+    "sign": UnaryOp("sign", (), sign_program, "Dst tile idst = -1.0, 0.0 or 1.0 by the sign of x.", version=FORK),
     "logical_not": UnaryOp("logical_not", (("data_format", "Float16_b"),), None, "Dst tile idst = 1 where x is 0, "
                            "else 0, in the format's load mode (tt-llk's instruction list).", version=FORK,
                            llk=lambda t: logical_not_programs(t[0])),

@@ -180,9 +180,6 @@ _add('ttnn.prelu is a ttnn operation that tensix does not model (no program of i
 _add('ttnn.reglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_reglu'])
 
-_add('ttnn.sign is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_sign'])
-
 _add('ttnn.softplus is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_softplus'])
 

@@ -55,7 +55,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
            "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish",
-           "hardsigmoid", "asinh", "acosh", "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz",
+           "hardsigmoid", "asinh", "acosh", "sign", "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz",
            "gez", "lez", "isinf", "isposinf", "isneginf", "isnan", "isfinite"]
 
 
@@ -197,7 +197,7 @@ _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "
                "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32 on unsigned data", "RELU_MAX": "relu_max_tile_int32",
                "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers",
                **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
-                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC")}}
+                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN")}}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -289,6 +289,8 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name in ("FLOOR", "CEIL", "TRUNC", "FRAC"):     # rounding_op_tile_init(); {op}_tile(idst)
         return _call(name.lower())
+    if name == "SIGN":
+        return _call("sign")
     if name == "MISH":          # mish_tile<param0>: the template argument is the fast-and-approximate mode
         if not has:
             raise TTNNError("Undefined non-parametrized op type UnaryOpType.MISH (unary_op_utils.cpp: mish_tile takes "
@@ -745,6 +747,7 @@ isinf, isposinf, isneginf, isnan, isfinite = (
            "bits as the SFPU reads them).")
     for op, what in (("isinf", "is +/-inf"), ("isposinf", "is +inf"), ("isneginf", "is -inf"),
                      ("isnan", "is NaN"), ("isfinite", "is neither inf nor NaN")))
+sign = _named(_plain_op("SIGN"), "sign", "ttnn.sign(x): -1, 0 or 1 by the sign of x (sign_tile).")
 floor, ceil, trunc, frac = (
     _named(_plain_op(op.upper()), op, f"ttnn.{op}(x): {what} ({op}_tile: tt-llk's bit-mask rounding bodies).")
     for op, what in (("floor", "the largest integer <= x"), ("ceil", "the smallest integer >= x"),
