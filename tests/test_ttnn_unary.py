@@ -914,3 +914,21 @@ def test_sign(device, dtype):
     np.testing.assert_array_equal(got, want)
     if dtype != ttnn.bfloat8_b:
         assert list(got.flat[:5]) == [0.0, -1.0, 1.0, -1.0, 1.0]
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_elu_and_threshold(device, dtype):
+    """elu_tile(idst, bits(alpha)) (622c6fb9 calculate_elu: alpha * expm1_cw_clamped(x), x where x >= 0, RNE to bf16
+    for a 16-bit Dst): float32 within 2^-21 of float64, bfloat16 within 2^-7. threshold_tile(idst, bits(t),
+    bits(v)) (tt-llk _calculate_threshold_: v where x <= t, else x): exact, x == t included."""
+    x = (RNG.standard_normal((2, 40, 70)) * 4).astype(np.float32)
+    x.flat[:4] = [0.5, 0.0, -0.0, -100.0]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float64)
+    got = ttnn.to_numpy(ttnn.elu(t, alpha=1.5)).astype(np.float64)
+    ref = np.where(xv >= 0, xv, 1.5 * np.expm1(xv))
+    rel = 2.0 ** -21 if dtype == ttnn.float32 else 2.0 ** -7
+    assert np.all(np.abs(got - ref) <= rel * np.abs(ref) + 1e-30)
+    got = ttnn.to_numpy(ttnn.threshold(t, 0.5, -7.0)).astype(np.float64)
+    np.testing.assert_array_equal(got, np.where(xv <= 0.5, -7.0, xv))
+    assert got.flat[0] == -7.0

@@ -1011,19 +1011,47 @@ def softshrink_program(approx, fp32_dest, param0):
     _faces(face)
 
 
+def _elu_rows(fp32_dest, inp_float32, alpha_bits, recip_bits=None):
+    """The loop of calculate_elu / calculate_celu: per row alpha * expm1_cw_clamped(x) (times recip first for celu),
+    x where x >= 0, then for a 16-bit Dst convert<vFloat16b>(result, Nearest)."""
+    def face():
+        alpha = reinterpret(vFloat, vUInt(alpha_bits))
+        recip = None if recip_bits is None else reinterpret(vFloat, vUInt(recip_bits))
+        for _ in range(8):
+            x = dst_reg[0]
+            result = alpha * lib.expm1_cw_clamped(x if recip is None else recip * x, inp_float32)
+            with v_if(x >= 0.0):
+                result = x
+            dst_reg[0] = _bf16_unless_fp32(result, fp32_dest)
+            dst_reg += 1
+    _faces(face)
+
+
 def celu_program(approx, fp32_dest, inp_float32, alpha_bits, alpha_recip_bits):
     """622c6fb9 llk_sfpu/ckernel_sfpu_celu.h ``calculate_celu<APPROX, is_fp32_dest_acc_en>(alpha, alpha_recip)``: per
     row alpha * expm1_cw_clamped(alpha_recip * x) (tensix.sfpi.lib; its polynomial by the INP_FLOAT32 define), x where
     x >= 0, then for a 16-bit Dst convert<vFloat16b>(result, Nearest). alpha_recip is the host's float 1.0f / alpha."""
+    _elu_rows(fp32_dest, inp_float32, alpha_bits, alpha_recip_bits)
+
+
+def elu_program(approx, fp32_dest, inp_float32, slope_bits):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_elu.h ``calculate_elu<APPROX, is_fp32_dest_acc_en>(slope)``: per row
+    alpha * expm1_cw_clamped(x) (its polynomial by the INP_FLOAT32 define), x where x >= 0, then for a 16-bit Dst
+    convert<vFloat16b>(result, Nearest); alpha is the float whose bits are `slope`."""
+    _elu_rows(fp32_dest, inp_float32, slope_bits)
+
+
+def threshold_program(approx, fp32_dest, threshold_bits, value_bits):
+    """tt-llk 622c6fb9 sfpu/ckernel_sfpu_threshold.h ``_calculate_threshold_<APPROX, 8, uint32_t>(threshold, value)``
+    (threshold_tile(idst, param0, param1)): per row, where in <= threshold (SFPI's float compare) Dst gets value, else
+    keeps in; both are the floats whose bits the call passes."""
     def face():
-        alpha = reinterpret(vFloat, vUInt(alpha_bits))
-        alpha_recip = reinterpret(vFloat, vUInt(alpha_recip_bits))
+        thr = reinterpret(vFloat, vUInt(threshold_bits))
+        value = reinterpret(vFloat, vUInt(value_bits))
         for _ in range(8):
-            x = dst_reg[0]
-            result = alpha * lib.expm1_cw_clamped(alpha_recip * x, inp_float32)
-            with v_if(x >= 0.0):
-                result = x
-            dst_reg[0] = _bf16_unless_fp32(result, fp32_dest)
+            v = dst_reg[0]
+            with v_if(v <= thr):
+                dst_reg[0] = value
             dst_reg += 1
     _faces(face)
 
@@ -1817,6 +1845,10 @@ UNARY_FORK = {
                    version=FORK)
        for op, what in (("floor", "floor(x)"), ("ceil", "ceil(x)"), ("trunc", "trunc(x), toward zero"),
                         ("frac", "x - trunc(x)"))},
+    "elu": UnaryOp("elu", (("inp_float32", False),), elu_program, "Dst tile idst = x for x >= 0, else "
+                   "alpha * (exp(x) - 1) (Cody-Waite expm1).", version=FORK, runtime=("slope",)),
+    "threshold": UnaryOp("threshold", (), threshold_program, "Dst tile idst = float(param1) where x <= "
+                         "float(param0), else x.", version=FORK, runtime=("param0", "param1")),
     "sign": UnaryOp("sign", (), sign_program, "Dst tile idst = -1.0, 0.0 or 1.0 by the sign of x.", version=FORK),
     "logical_not": UnaryOp("logical_not", (("data_format", "Float16_b"),), None, "Dst tile idst = 1 where x is 0, "
                            "else 0, in the format's load mode (tt-llk's instruction list).", version=FORK,

@@ -154,9 +154,6 @@ _add('ttnn.to_device: DRAM sharding (WIDTH_SHARDED in DRAM banks) is not modelle
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'])
 
-_add('ttnn.elu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_elu'])
-
 _add('ttnn.geglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_geglu'])
 
@@ -186,10 +183,6 @@ _add('ttnn.softplus is a ttnn operation that tensix does not model (no program o
 
 _add('ttnn.swiglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_swiglu'])
-
-_add('ttnn.threshold is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_threshold',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_threshold_ttnn'])
 
 _add('ttnn.xielu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_xielu'])

@@ -53,10 +53,11 @@ FORK = "622c6fb9"
 __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMode", "string_to_unary_with_param",
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
-           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink", "celu",
-           "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish",
-           "hardsigmoid", "asinh", "acosh", "sign", "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz",
-           "gez", "lez", "isinf", "isposinf", "isneginf", "isnan", "isfinite"]
+           "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink",
+           "celu", "elu", "threshold", "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish",
+           "cbrt", "hardmish", "mish", "hardsigmoid", "asinh", "acosh", "sign", "floor", "ceil", "trunc", "frac",
+           "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf", "isnan",
+           "isfinite"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -197,7 +198,7 @@ _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "
                "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32 on unsigned data", "RELU_MAX": "relu_max_tile_int32",
                "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers",
                **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
-                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN")}}
+                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN", "ELU", "THRESHOLD")}}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -291,6 +292,10 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name == "SIGN":
         return _call("sign")
+    if name == "ELU":       # elu_tile(idst, bits(alpha)); INP_FLOAT32 picks expm1's polynomial
+        return _call("elu", (_bits(p[0]),), inp_float32=dtype == DataType.FLOAT32)
+    if name == "THRESHOLD":
+        return _call("threshold", (_bits(p[0]), _bits(p[1])))
     if name == "MISH":          # mish_tile<param0>: the template argument is the fast-and-approximate mode
         if not has:
             raise TTNNError("Undefined non-parametrized op type UnaryOpType.MISH (unary_op_utils.cpp: mish_tile takes "
@@ -701,6 +706,17 @@ def sigmoid_accurate(input_tensor, *, fast_and_approximate_mode=False, memory_co
 def hardtanh(input_tensor, min_val=-1.0, max_val=1.0, *, memory_config=None, output_tensor=None, **kwargs):
     """ttnn.hardtanh(x, min_val=-1, max_val=1): hardtanh_tile."""
     return _op("hardtanh", [("HARDTANH", (float(min_val), float(max_val)))], input_tensor, memory_config,
+               output_tensor, kwargs)
+
+
+def elu(input_tensor, alpha=1.0, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.elu(x, alpha=1.0): x for x >= 0, else alpha * (exp(x) - 1) (elu_tile)."""
+    return _op("elu", [("ELU", (float(alpha),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def threshold(input_tensor, threshold, value, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.threshold(x, threshold, value): value where x <= threshold, else x (threshold_tile)."""
+    return _op("threshold", [("THRESHOLD", (float(threshold), float(value)))], input_tensor, memory_config,
                output_tensor, kwargs)
 
 
