@@ -932,3 +932,25 @@ def test_elu_and_threshold(device, dtype):
     got = ttnn.to_numpy(ttnn.threshold(t, 0.5, -7.0)).astype(np.float64)
     np.testing.assert_array_equal(got, np.where(xv <= 0.5, -7.0, xv))
     assert got.flat[0] == -7.0
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_heaviside_and_prelu(device, dtype):
+    """heaviside_tile(idst, bits(value)) (622c6fb9 calculate_heaviside: 0 where v < 0, 1 where v > 0, else value) and
+    prelu_tile(idst, bits(weight)) (calculate_prelu: a * weight where a < 0): numpy's heaviside / prelu, but the
+    compares read -0.0 as negative (heaviside 0, prelu -0.0 * weight), and the product is stored unrounded
+    (bfloat16: truncated)."""
+    x = RNG.standard_normal((2, 40, 70)).astype(np.float32)
+    x.flat[:2] = [0.0, -0.0]
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t)
+    got = ttnn.to_numpy(ttnn.heaviside(t, 0.88))
+    value = np.float32(0.88) if dtype == ttnn.float32 else np.float32(0.87890625)    # 0.88's bfloat16 bits
+    np.testing.assert_array_equal(got, np.where(np.signbit(xv), 0.0, np.where(xv > 0, 1.0, value)).astype(np.float32))
+    got = ttnn.to_numpy(ttnn.prelu(t, -0.5))
+    want = np.where(np.signbit(xv), xv * np.float32(-0.5), xv).astype(np.float32)
+    if dtype == ttnn.bfloat16:
+        want = (want.view(np.uint32) & np.uint32(0xFFFF0000)).view(np.float32)
+    np.testing.assert_array_equal(got, want)
+    with pytest.raises(tensix.NotModelledError, match="weight tensor"):
+        ttnn.prelu(t, t)

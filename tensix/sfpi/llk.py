@@ -1056,6 +1056,38 @@ def threshold_program(approx, fp32_dest, threshold_bits, value_bits):
     _faces(face)
 
 
+def heaviside_program(approx, fp32_dest, value_bits):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_heaviside.h ``calculate_heaviside(value)``: per row 0.0 where v < 0 (SFPSETCC on
+    the sign bit: -0.0 too), 1.0 where v > 0, else the float whose bits are `value`."""
+    def face():
+        s_v = reinterpret(vFloat, vUInt(value_bits))
+        for _ in range(8):
+            v = dst_reg[0]
+            with v_if(v < 0.0):
+                v = vFloat(0.0)
+            with v_elseif(v > 0.0):
+                v = vFloat(1.0)
+            with v_else():
+                v = s_v
+            dst_reg[0] = v
+            dst_reg += 1
+    _faces(face)
+
+
+def prelu_program(approx, fp32_dest, value_bits):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_prelu.h ``calculate_prelu(value)``: per row a * weight where a < 0, else a;
+    weight is the float whose bits are `value`; stored as computed."""
+    def face():
+        weight = reinterpret(vFloat, vUInt(value_bits))
+        for _ in range(8):
+            a = dst_reg[0]
+            with v_if(a < 0.0):
+                a = a * weight
+            dst_reg[0] = a
+            dst_reg += 1
+    _faces(face)
+
+
 def softsign_program(approx, fp32_dest):
     """622c6fb9 llk_sfpu/ckernel_sfpu_softsign.h ``calculate_softsign<APPROX>``: per row x * sfpu_reciprocal(|x| + 1)
     (the quadratic estimate and two Newton steps, none in approximate mode), stored as computed."""
@@ -1849,6 +1881,10 @@ UNARY_FORK = {
                    "alpha * (exp(x) - 1) (Cody-Waite expm1).", version=FORK, runtime=("slope",)),
     "threshold": UnaryOp("threshold", (), threshold_program, "Dst tile idst = float(param1) where x <= "
                          "float(param0), else x.", version=FORK, runtime=("param0", "param1")),
+    "heaviside": UnaryOp("heaviside", (), heaviside_program, "Dst tile idst = 0 below 0, 1 above, float(value) at 0.",
+                         version=FORK, runtime=("value",)),
+    "prelu": UnaryOp("prelu", (), prelu_program, "Dst tile idst = x * float(value) where x < 0, else x.",
+                     version=FORK, runtime=("value",)),
     "sign": UnaryOp("sign", (), sign_program, "Dst tile idst = -1.0, 0.0 or 1.0 by the sign of x.", version=FORK),
     "logical_not": UnaryOp("logical_not", (("data_format", "Float16_b"),), None, "Dst tile idst = 1 where x is 0, "
                            "else 0, in the format's load mode (tt-llk's instruction list).", version=FORK,

@@ -160,9 +160,6 @@ _add('ttnn.geglu is a ttnn operation that tensix does not model (no program of i
 _add('ttnn.glu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_glu'])
 
-_add('ttnn.heaviside is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_heaviside'])
-
 _add('ttnn.lgamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_lgamma_bfloat16',
       'tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_lgamma_fp32',
@@ -170,9 +167,6 @@ _add('ttnn.lgamma is a ttnn operation that tensix does not model (no program of 
 
 _add('ttnn.log_sigmoid is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_log_sigmoid'])
-
-_add('ttnn.prelu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_scalarB_prelu'])
 
 _add('ttnn.reglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_reglu'])

@@ -54,10 +54,10 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "exp", "log", "log2", "log10", "sqrt", "rsqrt", "reciprocal", "relu", "gelu", "silu", "swish", "sigmoid",
            "sigmoid_accurate", "tanh", "sin", "cos", "abs", "neg", "negative", "square", "clamp", "clip", "hardtanh",
            "unary_chain", "typecast", "relu6", "relu_max", "relu_min", "leaky_relu", "softshrink", "hardshrink",
-           "celu", "elu", "threshold", "identity", "signbit", "asin", "acos", "softsign", "tanhshrink", "hardswish",
-           "cbrt", "hardmish", "mish", "hardsigmoid", "asinh", "acosh", "sign", "floor", "ceil", "trunc", "frac",
-           "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf", "isposinf", "isneginf", "isnan",
-           "isfinite"]
+           "celu", "elu", "threshold", "heaviside", "prelu", "prelu_sfpu", "identity", "signbit", "asin", "acos",
+           "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish", "hardsigmoid", "asinh", "acosh", "sign",
+           "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
+           "isposinf", "isneginf", "isnan", "isfinite"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -198,7 +198,8 @@ _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "
                "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32 on unsigned data", "RELU_MAX": "relu_max_tile_int32",
                "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers",
                **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
-                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN", "ELU", "THRESHOLD")}}
+                  for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN", "ELU", "THRESHOLD", "HEAVISIDE",
+                             "PRELU_SFPU")}}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -296,6 +297,10 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("elu", (_bits(p[0]),), inp_float32=dtype == DataType.FLOAT32)
     if name == "THRESHOLD":
         return _call("threshold", (_bits(p[0]), _bits(p[1])))
+    if name == "HEAVISIDE":
+        return _call("heaviside", (_bits(p[0]),))
+    if name == "PRELU_SFPU":
+        return _call("prelu", (_bits(p[0]),))
     if name == "MISH":          # mish_tile<param0>: the template argument is the fast-and-approximate mode
         if not has:
             raise TTNNError("Undefined non-parametrized op type UnaryOpType.MISH (unary_op_utils.cpp: mish_tile takes "
@@ -712,6 +717,27 @@ def hardtanh(input_tensor, min_val=-1.0, max_val=1.0, *, memory_config=None, out
 def elu(input_tensor, alpha=1.0, *, memory_config=None, output_tensor=None, **kwargs):
     """ttnn.elu(x, alpha=1.0): x for x >= 0, else alpha * (exp(x) - 1) (elu_tile)."""
     return _op("elu", [("ELU", (float(alpha),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def heaviside(input_tensor, value, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.heaviside(x, value): 0 where x < 0, 1 where x > 0, value where x == 0 (heaviside_tile)."""
+    return _op("heaviside", [("HEAVISIDE", (float(value),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def prelu_sfpu(input_tensor, weight, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.prelu_sfpu(x, weight): x * weight where x < 0, else x (prelu_tile)."""
+    return _op("prelu_sfpu", [("PRELU_SFPU", (float(weight),))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+def prelu(input_tensor, weight, *, memory_config=None, **kwargs):
+    """ttnn.prelu(x, weight): binary_composite_op.cpp: a number (or a one-element list) runs prelu_sfpu; a weight
+    tensor (where(ltz(x), x * weight, x) with the weight reshaped over the channel dim) is not modelled."""
+    if isinstance(weight, (list, tuple)) and len(weight) == 1:
+        weight = weight[0]
+    if isinstance(weight, Tensor):
+        raise NotModelledError("ttnn.prelu with a weight tensor (where(ltz(x), x * weight, x), the weight reshaped over "
+                               "dim 1) is not modelled by tensix.ttnn.\nFix: a number weight, or write the where.")
+    return prelu_sfpu(input_tensor, weight, memory_config=memory_config, **kwargs)
 
 
 def threshold(input_tensor, threshold, value, *, memory_config=None, output_tensor=None, **kwargs):
