@@ -19,7 +19,7 @@ pytest.importorskip("loguru")
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDORED = ROOT / "tests" / "ttnn_vendored"
-MIN_PASSED = 3702
+MIN_PASSED = 3754
 
 
 def _env():
