@@ -362,7 +362,9 @@ def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):
     with pytest.raises(tensix.NotModelledError, match="resharding"):
         ttnn.to_memory_config(s, _sharded(HS, _crs(0, 0, 3, 0), (16, 64)))
     from tensix.metalium.accessor import TensorAccessorArgs
-    assert TensorAccessorArgs(s._buffer).get_compile_time_args() == [2]     # kernel-side accessors refuse it
+    # a kernel-side accessor sees its distribution spec: rank 2, 2 banks, 64 rows of 1 page, shards of 32 rows
+    args = TensorAccessorArgs(s._buffer).get_compile_time_args()
+    assert args[:7] == [2, 2, 2, 64, 1, 32, 1] and len(args) == 9
 
 
 # ------------------------------------------------------------------------------- copy, clone, reallocate

@@ -336,19 +336,24 @@ class InterleavedPow2AddrGenFast(_AddrGen):
 
 
 class TensorAccessorArgs:
-    """Kernel side: reads the accessor's compile-time args at `offset` (host: TensorAccessorArgs(buffer)).
+    """Kernel side: reads the accessor's compile-time args at `offset` (host: TensorAccessorArgs(buffer), whose
+    docstring gives the encoding): an interleaved buffer's one word, or a sharded buffer's distribution spec."""
 
-    Encoding (tensix's): one compile-time arg, bit0 = is_dram, bit1 = sharded (not modelled)."""
-
-    NUM_ARGS = 1
+    NUM_ARGS = 1        # an interleaved buffer's; a sharded one's instance says its own
 
     def __init__(self, offset=0, common_offset=0):
         self.offset = offset
         flags = get_compile_time_arg_val(offset)
-        if flags & 2:
-            from tensix.errors import NotModelledError
-            raise NotModelledError("TensorAccessor over a sharded buffer is not modelled; only interleaved buffers.")
         self.is_dram = bool(flags & 1)
+        self.is_sharded = bool(flags & 2)
+        if self.is_sharded:
+            rank = get_compile_time_arg_val(offset + 1)
+            banks = get_compile_time_arg_val(offset + 2)
+            words = [get_compile_time_arg_val(offset + 3 + i) for i in range(2 * rank + banks)]
+            self.tensor_shape = tuple(words[:rank])
+            self.shard_shape = tuple(words[rank:2 * rank])
+            self.bank_coords = tuple(((w >> 8) & 0xFF, w & 0xFF) for w in words[2 * rank:])
+            self.NUM_ARGS = 3 + 2 * rank + banks
 
     def next_compile_time_args_offset(self):
         return self.offset + self.NUM_ARGS
@@ -358,8 +363,72 @@ class TensorAccessorArgs:
 
 
 class TensorAccessor(_AddrGen):
+    """TensorAccessor(args, bank_base_address, page_size). Over a sharded buffer it is a _ShardedAccessor."""
+
+    def __new__(cls, args=None, bank_base_address=0, page_size=0):
+        if cls is TensorAccessor and getattr(args, "is_sharded", False):
+            return object.__new__(_ShardedAccessor)
+        return object.__new__(cls)
+
     def __init__(self, args, bank_base_address, page_size):
         super().__init__(args.is_dram, bank_base_address, page_size)
+
+
+class _ShardedAccessor(TensorAccessor):
+    """A TensorAccessor over a sharded buffer, as tt-metal 622c6fb9 tensor_accessor.h's
+    get_bank_and_offset_from_page_id and get_noc_addr: the page id's coordinates in the tensor's page shape give the
+    shard (row-major over the shard grid) and the page's row-major offset within the full shard shape; shard k is on
+    bank k % num_banks at bank page offset (k // num_banks) * shard volume + that offset; the address is the bank's
+    start + base + bank page offset * page_size + offset, page_size as the kernel passed it (not aligned here: the
+    shards' pages sit at the buffer's aligned page size, so a kernel passing another size reads what the card would)."""
+
+    def __init__(self, args, bank_base_address, page_size):
+        self.is_dram = args.is_dram
+        self.bank_base_address = int(bank_base_address)
+        self.page_size = self.aligned_page_size = int(page_size)
+        self.tensor_shape, self.shard_shape, self.bank_coords = args.tensor_shape, args.shard_shape, args.bank_coords
+        grid, strides = [], []
+        g = s = 1
+        for t, sh in zip(reversed(self.tensor_shape), reversed(self.shard_shape)):
+            grid.append(g)
+            strides.append(s)
+            g *= -(-t // sh)
+            s *= sh
+        self._grid_strides, self._shard_strides = grid[::-1], strides[::-1]
+        self.shard_volume = s
+        self.num_pages = 1
+        for t in self.tensor_shape:
+            self.num_pages *= t
+
+    def bank_and_offset(self, page_id):
+        """(bank index, page offset within the bank) of a page id."""
+        shard = within = 0
+        pid = page_id
+        for d in range(len(self.tensor_shape) - 1, -1, -1):
+            t, sh = self.tensor_shape[d], self.shard_shape[d]
+            coord = pid % t
+            pid //= t
+            shard += (coord // sh) * self._grid_strides[d]
+            within += (coord % sh) * self._shard_strides[d]
+        nb = len(self.bank_coords)
+        return shard % nb, (shard // nb) * self.shard_volume + within
+
+    def get_noc_addr(self, page_id, offset=0, noc=None):
+        th = _ctx.th
+        th.advance(_C_ADDR)
+        if not 0 <= page_id < self.num_pages:
+            raise NocAddressError(
+                f"page id {page_id} on core {th.core.logical} at {th.source_line_now()}: the sharded tensor has "
+                f"{self.num_pages} pages (page shape {list(self.tensor_shape)}); tt-metal's sharded TensorAccessor "
+                "only ASSERTs the bound and otherwise wraps the id onto another page.\nFix: pass a page id from 0 to "
+                f"{self.num_pages - 1}.")
+        bank, page = self.bank_and_offset(page_id)
+        x, y = self.bank_coords[bank]
+        local = self.bank_base_address + page * self.page_size + offset
+        if self.is_dram:
+            x, y = soc.DRAM_BANK_WORKER_ENDPOINT[x]
+            local += soc.DRAM_BANK_OFFSET[self.bank_coords[bank][0]]
+        return soc.noc_xy_addr(x, y, local)
 
 
 # address generators whose get_noc_addr is exactly interleave.page_noc_addr (fast tile transfers above)

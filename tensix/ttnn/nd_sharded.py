@@ -195,6 +195,14 @@ class NdShardedBuffer(LockstepBuffer):
         super().__init__(device, geom.bytes_per_core, geom.is_dram)
         self.size = self._per_bank * len(geom.cores)
 
+    def distribution_spec(self):
+        """For a kernel's TensorAccessor (tensix.metalium.accessor): the squeezed tensor and shard shapes in pages and
+        the cores' NoC coords ((bank, 0) for a DRAM bank, which the accessor resolves as tt-metal's
+        get_dram_bank_base_offset does)."""
+        g = self.geom
+        banks = [(x, 0) if self.is_dram else self.device.cores[(x, y)].noc_xy for x, y in g.cores]
+        return list(g.t_sq), list(g.s_sq), banks
+
     def _slots(self, i: int) -> np.ndarray:
         """Core i's pages, (shards_per_core * shard_volume, page_size), a view of its memory."""
         x, y = self.geom.cores[i]

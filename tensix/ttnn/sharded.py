@@ -20,8 +20,9 @@ equivalent, or in DRAM, is stored by tensix.ttnn.nd_sharded for host transfers (
 such an output raises NotModelledError. A spec that does not cover the tensor, or one ttnn refuses, raises ShardSpecError
 naming the rule and the fix. DRAM
 sharding (shards in DRAM banks) is not modelled (NotModelledError). Kernels reach shards through CBs placed in the
-buffer (CircularBufferConfig.set_globally_allocated_address) or NoC addresses of the cores; a TensorAccessor over a
-sharded buffer is refused (NotModelledError), so an op that has no sharded variant cannot misread one."""
+buffer (CircularBufferConfig.set_globally_allocated_address), NoC addresses of the cores, or a TensorAccessor over the
+buffer (its distribution_spec: tensix.metalium.accessor), as tt-metal's kernels do. Ops without a sharded variant
+refuse sharded tensors (tensix.ttnn.operations._dm_common.refuse_sharded)."""
 
 from __future__ import annotations
 
@@ -198,6 +199,17 @@ class ShardedBuffer(LockstepBuffer):
         self.num_pages = geom.shard_pages * len(geom.shards)
         super().__init__(device, geom.shard_pages * geom.aligned_page_size)
         self.size = self._per_bank * len(geom.shards)
+
+    def distribution_spec(self):
+        """For a kernel's TensorAccessor (tensix.metalium.accessor): the tensor's and a shard's shape in pages and
+        each shard's core (NoC coords), in shard order: tt-metal's BufferDistributionSpec of a legacy shard spec,
+        one shard per core (shard (r, c) of the n_h x n_w shard grid is shard r * n_w + c)."""
+        g = self.geom
+        if g.layout == Layout.TILE:
+            tensor = [g.height // TILE_SIZE, g.width // TILE_SIZE]
+        else:
+            tensor = [g.height, g.n_w]
+        return tensor, [g.pages_h, g.pages_w], [self.device.cores[(c.x, c.y)].noc_xy for c, _, _ in g.shards]
 
     def shard(self, core) -> np.ndarray:
         """The shard's bytes in the core's L1 (a view), pages at aligned_page_size strides."""
