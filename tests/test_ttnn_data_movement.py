@@ -358,7 +358,7 @@ def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):
     mc = _sharded(HS, _crs(0, 0, 1, 0), (32, 64))
     s = _dev(np.zeros((64, 64)), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT, mc)
     with pytest.raises(tensix.NotModelledError, match="to_memory_config"):
-        ttnn.tilize(s)
+        ttnn.transpose(s, -2, -1)
     with pytest.raises(tensix.NotModelledError, match="resharding"):
         ttnn.to_memory_config(s, _sharded(HS, _crs(0, 0, 3, 0), (16, 64)))
     from tensix.metalium.accessor import TensorAccessorArgs

@@ -413,6 +413,19 @@ class _ShardedAccessor(TensorAccessor):
         nb = len(self.bank_coords)
         return shard % nb, (shard // nb) * self.shard_volume + within
 
+    def shard_pages(self, shard_id, start_page_offset=0, end_page_offset=0, noc=None):
+        """tensor_accessor.h shard_pages: the pages of shard `shard_id` that lie inside the tensor, in row-major order
+        within the full shard shape (end_page_offset 0: the shard's volume); iterate with begin()."""
+        return _ShardPages(self, shard_id, start_page_offset, end_page_offset or self.shard_volume)
+
+    def _bank_addr(self, bank, bank_page_offset, offset=0):
+        x, y = self.bank_coords[bank]
+        local = self.bank_base_address + bank_page_offset * self.page_size + offset
+        if self.is_dram:
+            local += soc.DRAM_BANK_OFFSET[x]
+            x, y = soc.DRAM_BANK_WORKER_ENDPOINT[x]
+        return soc.noc_xy_addr(x, y, local)
+
     def get_noc_addr(self, page_id, offset=0, noc=None):
         th = _ctx.th
         th.advance(_C_ADDR)
@@ -422,13 +435,61 @@ class _ShardedAccessor(TensorAccessor):
                 f"{self.num_pages} pages (page shape {list(self.tensor_shape)}); tt-metal's sharded TensorAccessor "
                 "only ASSERTs the bound and otherwise wraps the id onto another page.\nFix: pass a page id from 0 to "
                 f"{self.num_pages - 1}.")
-        bank, page = self.bank_and_offset(page_id)
-        x, y = self.bank_coords[bank]
-        local = self.bank_base_address + page * self.page_size + offset
-        if self.is_dram:
-            x, y = soc.DRAM_BANK_WORKER_ENDPOINT[x]
-            local += soc.DRAM_BANK_OFFSET[self.bank_coords[bank][0]]
-        return soc.noc_xy_addr(x, y, local)
+        return self._bank_addr(*self.bank_and_offset(page_id), offset)
+
+
+class _ShardPages:
+    """tensor_accessor::ShardPages: begin() gives a _ShardPageIter at start_page_offset."""
+
+    def __init__(self, acc, shard_id, start, end):
+        self.acc, self.shard_id, self.start, self.end = acc, shard_id, start, end
+
+    def begin(self):
+        return _ShardPageIter(self.acc, self.shard_id, self.start, self.end)
+
+
+class _ShardPageIter:
+    """tensor_accessor::ShardPagesAddressIterator (shard_pages_address_iterator.h, 622c6fb9): `noc_addr` is the current
+    page's address (what *it resolves to); `it += n` moves n pages within the full shard shape and keeps moving by n
+    while the page lies outside the tensor (a partial shard's padding), stopping at the end offset."""
+
+    def __init__(self, acc, shard_id, start, end):
+        self.acc, self.cur, self.end = acc, start, end
+        nb = len(acc.bank_coords)
+        self._bank, self._base = shard_id % nb, (shard_id // nb) * acc.shard_volume
+        # the shard's first page coordinates in the tensor (shard grid row-major over tensor dims)
+        origin, sid = [], shard_id
+        for t, sh in zip(reversed(acc.tensor_shape), reversed(acc.shard_shape)):
+            n = -(-t // sh)
+            origin.append((sid % n) * sh)
+            sid //= n
+        self._origin = origin[::-1]
+        while self.cur < self.end and not self._inside():
+            self.cur += 1
+        self.cur = min(self.cur, self.end)
+
+    def _inside(self):
+        rem = self.cur
+        for d in range(len(self.acc.shard_shape) - 1, -1, -1):
+            sh = self.acc.shard_shape[d]
+            if self._origin[d] + rem % sh >= self.acc.tensor_shape[d]:
+                return False
+            rem //= sh
+        return True
+
+    @property
+    def noc_addr(self):
+        return self.acc._bank_addr(self._bank, self._base + self.cur)
+
+    def __iadd__(self, steps):
+        while self.cur < self.end:
+            self.cur += steps
+            if self.cur >= self.end:
+                self.cur = self.end
+                break
+            if self._inside():
+                break
+        return self
 
 
 # address generators whose get_noc_addr is exactly interleave.page_noc_addr (fast tile transfers above)

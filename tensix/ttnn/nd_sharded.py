@@ -18,12 +18,15 @@
   partial shard lacks are padding: written by nobody.
 - Each core holds max_num_shards_per_core full shards at one address (the allocator allocates in lockstep), pages
   at the buffer type's alignment (16 bytes in L1, 32 in DRAM). In DRAM a "core" (x, 0) of the grid is DRAM bank x
-  (an assumption: the values the host reads back do not depend on it, and no kernel reads ND DRAM shards here).
+  (an assumption: the values read back do not depend on it; a kernel's TensorAccessor resolves bank x as tt-metal's
+  get_dram_bank_base_offset does).
 
-Only the host moves data in and out of such a buffer (ttnn.from_torch / to_device / full / zeros ... with such a
-memory config, ttnn.to_torch / from_device). The ops refuse ND-sharded tensors loudly: their sharded paths work on the
-legacy 2-D geometry (tensix.ttnn.sharded.ShardGeometry raises NotModelledError for an ND spec without an equivalent, and
-for DRAM sharding), and a TensorAccessor over a sharded buffer is refused (tensix.metalium.accessor)."""
+The host moves data in and out of such a buffer (ttnn.from_torch / to_device / full / zeros ... with such a memory
+config, ttnn.to_torch / from_device), and kernels reach its pages through a TensorAccessor (distribution_spec). Ops
+whose tt-metal program writes its output that way accept such an output config (tilize, tilize_with_val_padding,
+untilize: make_output(..., nd_ok=True)); ND-sharded inputs are refused loudly (tensix.ttnn.op.device_of), and ops whose
+sharded paths work on the legacy 2-D geometry raise NotModelledError for an ND spec without an equivalent
+(tensix.ttnn.tensor_spec.resolve_memory_config)."""
 
 from __future__ import annotations
 
@@ -183,7 +186,7 @@ class NdGeometry:
 
 class NdShardedBuffer(LockstepBuffer):
     """A buffer holding an NdGeometry's shards: bytes_per_core at one address in each of its cores' L1 (or DRAM
-    banks). is_sharded makes a TensorAccessor over it refused (tensix.metalium.accessor)."""
+    banks)."""
 
     nd_placement = True         # tensix.ttnn.op.device_of refuses ops on it
 
@@ -238,15 +241,21 @@ def uses_nd_storage(mc: MemoryConfig, shape, dtype, layout, padded) -> bool:
     return resolve_memory_config(mc, shape, dtype, layout, padded, strict=False).shard_spec is None
 
 
+def allocate(device, geom: NdGeometry, mc: MemoryConfig) -> NdShardedBuffer:
+    """A buffer for the geometry on a ttnn device; ttnn's out-of-memory error where it does not fit."""
+    from tensix.ttnn import tensor as T
+    try:
+        return NdShardedBuffer(device.sim, geom)
+    except (L1OverflowError, DramOverflowError) as e:
+        raise T._oom(e, geom.bytes_per_core * len(geom.cores), geom.page_size, mc.buffer_type) from None
+
+
 def write_to_device(t, device, mc: MemoryConfig):
     """A host tensor into a new ND-sharded device buffer (ttnn.from_torch / to_device / full ... with an ND config)."""
     from tensix.ttnn import tensor as T
     from tensix.ttnn.tensor_spec import resolve_memory_config
     geom = NdGeometry(t.shape, t.padded_shape, t.dtype, t.layout, mc)
-    try:
-        buf = NdShardedBuffer(device.sim, geom)
-    except (L1OverflowError, DramOverflowError) as e:
-        raise T._oom(e, geom.bytes_per_core * len(geom.cores), geom.page_size, mc.buffer_type) from None
+    buf = allocate(device, geom, mc)
     raw = T.device_bytes(t)
     if geom.num_pages == 0 or raw.size == 0:
         raw = np.zeros(geom.num_pages * geom.page_size, np.uint8)

@@ -15,7 +15,7 @@ from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import LayoutError
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DRAM_MEMORY_CONFIG, TILE_SIZE, DataType, Layout, MemoryConfig, Shape
+from tensix.ttnn.types import DRAM_MEMORY_CONFIG, TILE_SIZE, DataType, Layout, MemoryConfig, Shape, padded_shape
 
 TILE_HW = TILE_SIZE * TILE_SIZE
 
@@ -344,13 +344,23 @@ def is_enough_space(device, in_tile_size: int, out_tile_size: int, num_tiles_per
     return max_l1_space(device) > (in_tile_size + out_tile_size) * num_tiles_per_row
 
 
-def make_output(device, shape, dtype: DataType, layout: Layout, mc: MemoryConfig | None, padded=None) -> Tensor:
-    """A device tensor for an op's result, with an explicit padded shape if given (buffer allocated)."""
+def make_output(device, shape, dtype: DataType, layout: Layout, mc: MemoryConfig | None, padded=None,
+                nd_ok: bool = False) -> Tensor:
+    """A device tensor for an op's result, with an explicit padded shape if given (buffer allocated). nd_ok: the op's
+    program reaches its output through a TensorAccessor, so an ND-sharded config without a legacy equivalent (or in
+    DRAM) gets an ND buffer (tensix.ttnn.nd_sharded); otherwise such a config raises NotModelledError."""
     mc = mc or DRAM_MEMORY_CONFIG
+    nd = False
     if mc.is_sharded():         # an ND-sharded config as its legacy equivalent (tt-metal's TensorSpec fills it in)
+        from tensix.ttnn import nd_sharded
         from tensix.ttnn.tensor_spec import resolve_memory_config
-        mc = resolve_memory_config(mc, shape, dtype, layout, padded)
+        p = padded if padded is not None else padded_shape(as_shape(shape), layout)
+        nd = nd_ok and nd_sharded.uses_nd_storage(mc, shape, dtype, layout, p)
+        mc = resolve_memory_config(mc, shape, dtype, layout, padded, strict=not nd)
     t = Tensor._make(shape, dtype, layout, device=device, memory_config=mc, padded=padded)
+    if nd:
+        t._buffer = nd_sharded.allocate(device, nd_sharded.NdGeometry(t.shape, t.padded_shape, dtype, layout, mc), mc)
+        return t
     if mc.is_sharded():
         from tensix.ttnn import sharded
         t._buffer = sharded.allocate(device, sharded.ShardGeometry(t.shape, t.padded_shape, dtype, layout, mc))

@@ -53,11 +53,11 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
                                    UnpackToDestMode, WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, MemoryConfig, Shape, TensorMemoryLayout, data_format,
-                               element_size, padded_shape)
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape, ShardOrientation,
+                               TensorMemoryLayout, data_format, element_size, padded_shape)
 
 __all__ = ["tilize", "untilize", "tilize_with_val_padding", "tilize_with_zero_padding", "untilize_with_unpadding",
            "device_to_layout"]
@@ -104,8 +104,9 @@ def _refuse_variant(op, what, fix):
     raise NotModelledError(f"{op}: {what} is not modelled by tensix.ttnn.\nFix: {fix}")
 
 
-def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_perf=False, single_core_ok=False):
-    C.refuse_sharded(op, t, memory_config=memory_config)
+def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_perf=False, single_core_ok=False,
+                   sharded_input_ok=False):
+    C.refuse_sharded(op, None if sharded_input_ok else t, memory_config=memory_config)
     if sub_core_grids is not None:
         _refuse_variant(op, "sub_core_grids (tt-metal's sub-core-grid factories)", "omit sub_core_grids.")
     if (not use_multicore and not single_core_ok) or use_low_perf:
@@ -122,8 +123,13 @@ def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, d
     started = time.perf_counter()
     op = "ttnn.tilize"
     dev = _check_device_input(op, input_tensor, Layout.ROW_MAJOR)
-    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids, use_low_perf)
+    # a sharded output is written by the same factories through a TensorAccessor (tilize_device_operation.cpp)
+    _common_checks(op, input_tensor, None, use_multicore, sub_core_grids, use_low_perf, sharded_input_ok=True)
     a = input_tensor
+    if a.is_sharded() and a._buffer.page_size != a._buffer.aligned_page_size:
+        raise ShardSpecError(f"{op}: Input row-major shard width {a.memory_config().shard_spec.shape[1]} gives page "
+                             f"size {a._buffer.page_size} bytes, which must be aligned to 16 bytes L1 SRAM buffer "
+                             "alignment requirement.\nFix: a shard width whose rows are a multiple of 16 bytes.")
     if a.dtype not in _TILIZE_DTYPES:
         raise DTypeError(f"{op}: data type must be bfloat16, float32, uint32, int32 or uint16, not {a.dtype!r}.\n"
                          "Fix: ttnn.typecast first.")
@@ -141,17 +147,46 @@ def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, d
     return view(out, orig, orig) if orig is not None else out
 
 
+def _tilize_sharded_optimized(a, mc) -> bool:
+    """tilize_device_operation.cpp can_use_sharded_optimized_factories (622c6fb9), for a legacy-sharded input in L1."""
+    ami = a.memory_config()
+    kind = ami.memory_layout
+    if not a.is_sharded() or kind not in (TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED):
+        return False
+    if mc.memory_layout == TensorMemoryLayout.ND_SHARDED:
+        return False
+    if kind == TensorMemoryLayout.WIDTH_SHARDED:
+        if mc.memory_layout == TensorMemoryLayout.INTERLEAVED or mc.shard_spec is None:
+            return False
+        if mc.shard_spec.shape[1] % TILE_SIZE or mc.shard_spec.shape[0] != TILE_SIZE:
+            return False
+    if mc.buffer_type == BufferType.DRAM:
+        return False
+    return mc.memory_layout == kind and ami.shard_spec.orientation == ShardOrientation.ROW_MAJOR
+
+
 def _tilize_prim(op, dev, a, mc, out_dtype, started):
+    if _tilize_sharded_optimized(a, mc):
+        if a.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+            _refuse_variant(op, "the width-sharded tilize program (TilizeMultiCoreWidthShardedProgramFactory)",
+                            "tilize into an interleaved output, then shard it.")
+        # compute_output_specs: the optimized program's output takes the input's shard spec
+        out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, MemoryConfig(
+            a.memory_config().memory_layout, mc.buffer_type, a.memory_config().shard_spec))
+        key = ("tilize", "multi_core_sharded", O.spec_key(a), O.spec_key(out))
+        O.run(op, dev, key, lambda: _tilize_sharded_factory(a, out), [a, out], [out], {"dtype": out_dtype.name},
+              started)
+        return out
     ntpr = a.padded_shape[-1] // TILE_SIZE
     ntpc = a.padded_shape[-2] // TILE_SIZE
     in_ts, out_ts = _tile_size(a.dtype), _tile_size(out_dtype)
-    block = not C.is_enough_space(dev, in_ts, out_ts, ntpr)
-    nblocks = a.num_pages // TILE_SIZE          # tile rows (32 sticks each)
+    block = not C.is_enough_space(dev, in_ts, out_ts, ntpr) and not a.is_sharded()
+    nblocks = a.padded_shape.volume() // a.padded_shape[-1] // TILE_SIZE      # tile rows (32 sticks each)
     ncores, _ = C.compute_ncores(64, nblocks)
-    if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
+    if ntpr > 32 and (ntpc > 32 or ntpr > ntpc) and not a.is_sharded():
         block = block or ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW,
                                                        ntpr, ntpc)
-    out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc)
+    out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, nd_ok=True)
     key = ("tilize", "multi_core_block" if block else "multi_core_default", O.spec_key(a), O.spec_key(out))
 
     def factory():
@@ -185,10 +220,14 @@ def _tilize_default_factory(dev, a, out) -> O.ProgramEntry:
     prog = mh.CreateProgram()
     O.cb(prog, all_cores, 0, ntiles_per_block, a.dtype)
     O.cb(prog, all_cores, 16, ntiles_per_block, out.dtype)
-    page_size = a.page_size
+    page_size = a._buffer.page_size
     aligned = a._buffer.aligned_page_size
+    pages_in_row, last = 1, page_size
+    if a.is_sharded():      # a row is several pages (shard-wide pieces); the last one may hold padding
+        pages_in_row = C.div_up(logical_width, a.memory_config().shard_spec.shape[1])
+        last = page_size - (pages_in_row * page_size - logical_width * element_size(a.dtype))
     rk = mh.CreateKernel(prog, _k("reader_unary_stick_layout_split_rows_multicore"), all_cores,
-                         ReaderDataMovementConfig(compile_args=[aligned, 1, page_size] + O.accessor_args(a)))
+                         ReaderDataMovementConfig(compile_args=[aligned, pages_in_row, last] + O.accessor_args(a)))
     wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id"), all_cores,
                          WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out)))
     _tilize_compute(prog, split, fp32_llk_acc, ntiles_per_block)
@@ -203,9 +242,20 @@ def _tilize_default_factory(dev, a, out) -> O.ProgramEntry:
                                             page_size, 1, 0, 0, page_start])
             mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), ntiles_per_block * nb, tile_start])
             tile_start += ntiles_per_block * nb
-            page_start += TILE_SIZE * nb
+            page_start += TILE_SIZE * nb * pages_in_row
 
     return O.ProgramEntry(prog, set_args, len(work), "tilize_multi_core_default")
+
+
+def _tilize_sharded_factory(a, out) -> O.ProgramEntry:
+    """TilizeMultiCoreShardedProgramFactory::create_descriptor: the height-sharded input's row-major shard tilized in
+    place into the output's shard (_shard_to_shard_program), tilize over shard rows / 32 blocks of shard width / 32
+    tiles."""
+    spec = a.memory_config().shard_spec
+    tpr = spec.shape[1] // TILE_SIZE
+    fp32_llk_acc = a.dtype == DataType.FLOAT32 or out.dtype == DataType.BFLOAT8_B
+    return _shard_to_shard_program(a, out, "tilize", [spec.shape[0] * spec.shape[1] // C.TILE_HW // tpr, tpr],
+                                   fp32_llk_acc, {}, "tilize_multi_core_sharded")
 
 
 # ----------------------------------------------------------------------------------- tilize with padding
@@ -244,7 +294,8 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
     if input_tensor.layout == Layout.TILE:
         return input_tensor
     dev = _check_device_input(op, input_tensor)
-    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+    # a sharded output is written by the interleaved-input factories through a TensorAccessor
+    _common_checks(op, input_tensor, None, use_multicore, sub_core_grids)
     a = input_tensor
     if a.dtype not in _TILIZE_DTYPES:
         raise DTypeError(f"{op}: can only tilize bfloat16/float32 or int32/uint32/uint16 tensors, not {a.dtype!r}."
@@ -283,7 +334,7 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
         pad_in = tuple(a.padded_shape)
         block = block or ncores < C.compute_ncores_wh(64, (pad_in[-1] * C.dim(pad_in, -2)) // C.TILE_HW, ntpr, ntpc)
-    out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, padded=out_padded)
+    out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, padded=out_padded, nd_ok=True)
     key = ("tilize_with_val_padding", "block" if block else "default", O.spec_key(a), O.spec_key(out), packed)
 
     def factory():
@@ -458,8 +509,12 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     started = time.perf_counter()
     op = "ttnn.untilize"
     dev = _check_device_input(op, input_tensor, Layout.TILE)
-    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids, single_core_ok=True)
+    _common_checks(op, input_tensor, None, use_multicore, sub_core_grids, single_core_ok=True, sharded_input_ok=True)
     a = input_tensor
+    if memory_config is not None and memory_config.is_sharded():
+        _check_sharded_untilize_output(op, a, memory_config, use_multicore)
+    if a.is_sharded() and not use_multicore:
+        _check_even_sharded_untilize_input(op, a)
     if tuple(a.shape) != tuple(a.padded_shape):
         raise NotModelledError(
             f"{op}: the input {a.shape!r} holds padding (padded shape {a.padded_shape!r}); ttnn's untilize keeps it "
@@ -486,17 +541,26 @@ def _untilize_prim(op, dev, a, mc, started, multicore=True):
         nbb = (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW
         block = block or ncores < C.compute_ncores_wh(64, nbb, ntpr, C.dim(a.padded_shape, -2) // TILE_SIZE)
     max_tiles_per_cb = (dev.l1_size_per_core() // 2 - C.soc.L1_UNRESERVED_BASE) // (2 * ts)
-    if multicore and not block and ntpr > max_tiles_per_cb:
+    block = block and not a.is_sharded()
+    if multicore and not block and not a.is_sharded() and ntpr > max_tiles_per_cb:
         _refuse_variant(op, "the column-parallel / single-core untilize (a row of tiles does not fit a CB)",
                         "untilize narrower tensors.")
     out_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
-    out = C.make_output(dev, a.shape, out_dtype, Layout.ROW_MAJOR, mc)
-    kind = ("multi_core_block" if block else "multi_core") if multicore else "single_core"
+    out = C.make_output(dev, a.shape, out_dtype, Layout.ROW_MAJOR, mc, nd_ok=True)
+    block = block and not out.is_sharded()     # the block factory is for interleaved input and output only
+    ami, omc = a.memory_config(), out.memory_config()
+    identical = (a.is_sharded() and out.is_sharded() and omc.buffer_type == BufferType.L1
+                 and ami.memory_layout == omc.memory_layout and ami.shard_spec is not None
+                 and ami.shard_spec == omc.shard_spec)
+    kind = ("identical_shard_spec" if identical else "multi_core_block" if block else "multi_core") if multicore \
+        else "single_core"
     key = ("untilize", kind, O.spec_key(a), O.spec_key(out))
 
     def factory():
         if not multicore:       # untilize_device_operation.cpp: use_multicore=False picks it first
             return _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en)
+        if identical:
+            return _untilize_identical_shards_factory(a, out, fp32_dest_acc_en)
         if block:
             return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, dev.compute_with_storage_grid_size(),
                                            "untilize_multi_core_block")
@@ -504,6 +568,101 @@ def _untilize_prim(op, dev, a, mc, started, multicore=True):
 
     O.run(op, dev, key, factory, [a, out], [out], {}, started)
     return out
+
+
+def _output_page_width(a, out) -> int:
+    """The row-major output's page width in elements (untilize factories): the tensor's width, or the shard's for a
+    width-, block- or ND-sharded output."""
+    mc = out.memory_config()
+    if mc.memory_layout in (TensorMemoryLayout.WIDTH_SHARDED, TensorMemoryLayout.BLOCK_SHARDED,
+                            TensorMemoryLayout.ND_SHARDED):
+        return mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+    return a.padded_shape[-1]
+
+
+def _check_sharded_untilize_output(op, a, mc, multicore) -> None:
+    """untilize_device_operation.cpp validate_on_program_cache_miss (622c6fb9) for a sharded output config."""
+    width = mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+    es = 2 if a.dtype == DataType.BFLOAT8_B else element_size(a.dtype)
+    al = C.soc.DRAM_ALIGNMENT if mc.buffer_type == BufferType.DRAM else C.soc.L1_ALIGNMENT
+    if width * es % al:
+        raise ShardSpecError(f"{op}: Output shard row size {width * es} bytes must be aligned to {al} bytes buffer "
+                             f"alignment requirement (a shard {width} elements wide).\nFix: a shard width that is a "
+                             f"multiple of {al // es} elements.")
+    if mc.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mc.buffer_type != BufferType.L1:
+        raise ShardSpecError(f"{op}: We don't support DRAM block sharding.\nFix: block-shard in L1.")
+    if multicore:
+        return
+    if width % TILE_SIZE:
+        raise ShardSpecError(f"{op}: Output shard width {width} must be a multiple of tile width 32 for single core "
+                             "implementation.\nFix: use_multicore=True, or a tile-wide shard.")
+    p = tuple(a.padded_shape)
+    if mc.shard_spec is not None:
+        sh, sw = mc.shard_spec.shape
+        uneven = p[-1] % sw or (math.prod(p) // p[-1]) % sh
+    else:
+        from tensix.ttnn.nd_sharded import squeeze_shape_ranks
+        t_sq, s_sq = squeeze_shape_ranks(list(p), list(mc.nd_shard_spec.shard_shape))
+        uneven = any(t % d for t, d in zip(t_sq, s_sq)) and math.prod(p) != 0
+    if uneven:
+        raise ShardSpecError(f"{op}: Uneven sharding of the output tensor is not supported for single core "
+                             "implementation.\nFix: use_multicore=True, or shards that divide the tensor.")
+
+
+def _check_even_sharded_untilize_input(op, a) -> None:
+    """validate_on_program_cache_miss: the single-core program takes evenly sharded inputs only."""
+    sh, sw = a.memory_config().shard_spec.shape
+    p = tuple(a.padded_shape)
+    if p[-1] % sw or (math.prod(p) // p[-1]) % sh:
+        raise ShardSpecError(f"{op}: Uneven input shard ({sh} x {sw} for a tensor of padded shape {list(p)}) not "
+                             "supported for single core implementation.\nFix: use_multicore=True.")
+
+
+def _untilize_compute_defines(a) -> dict:
+    return {"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32, DataType.FLOAT32) else {}
+
+
+def _untilize_identical_shards_factory(a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeMultiCoreInputAndOutputShardTypeAndShardSpecIdenticalProgramFactory::create_descriptor: input and output
+    sharded alike in L1; on every core of the shard grid the input CB is the input's shard and the output CB the
+    output's (both backed by the buffers), reader_unary_sharded, untilize (shard rows / 32 blocks of shard width / 32
+    tiles), writer_unary_sharded."""
+    spec = a.memory_config().shard_spec
+    tpb, bpc = spec.shape[1] // TILE_SIZE, spec.shape[0] // TILE_SIZE
+    return _shard_to_shard_program(a, out, "untilize", [bpc, tpb, 0, 16], fp32_dest_acc_en,
+                                   _untilize_compute_defines(a), "untilize_identical_shard_spec")
+
+
+def _shard_to_shard_program(a, out, compute, compute_args, fp32, defines, name) -> O.ProgramEntry:
+    """The shape of tilize's and untilize's shard-in-place programs: on every core of the input's shard grid, c_0 is
+    the input's shard and c_16 the output's (CBs backed by the buffers, rebound at each call), reader_unary_sharded
+    pushes the shard, the compute kernel converts it, writer_unary_sharded waits for the result."""
+    spec = a.memory_config().shard_spec
+    n = spec.shape[0] * spec.shape[1] // C.TILE_HW
+    grid = spec.grid
+    prog = mh.CreateProgram()
+    in_ts, out_ts = _tile_size(a.dtype), _tile_size(out.dtype)
+    in_cfg = mh.CircularBufferConfig(n * in_ts, {0: data_format(a.dtype)}).set_page_size(0, in_ts)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    out_cfg = mh.CircularBufferConfig(n * out_ts, {16: data_format(out.dtype)}).set_page_size(16, out_ts)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, grid, in_cfg)
+    mh.CreateCircularBuffer(prog, grid, out_cfg)
+    rk = mh.CreateKernel(prog, _k("reader_unary_sharded"), grid, ReaderDataMovementConfig(compile_args=[0]))
+    wk = mh.CreateKernel(prog, _k("writer_unary_sharded"), grid, WriterDataMovementConfig(compile_args=[16]))
+    mh.CreateKernel(prog, _k(compute), grid, ComputeConfig(fp32_dest_acc_en=fp32, unpack_to_dest_mode=_UTD if fp32
+                                                           else None, compile_args=compute_args, defines=defines))
+    cores = list(grid)
+
+    def set_args(tensors):
+        src, dst = tensors
+        in_cfg.set_globally_allocated_address(src._buffer)
+        out_cfg.set_globally_allocated_address(dst._buffer)
+        for c in cores:
+            mh.SetRuntimeArgs(prog, rk, c, [n])
+            mh.SetRuntimeArgs(prog, wk, c, [n])
+
+    return O.ProgramEntry(prog, set_args, len(cores), name)
 
 
 def _untilize_block_factory(dev, a, out, fp32_dest_acc_en, grid, name) -> O.ProgramEntry:
@@ -606,7 +765,8 @@ def _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEnt
     divisor of a row's tiles whose input and output CBs fit half of L1 above the allocator base."""
     width = a.padded_shape[-1]
     volume = a.padded_shape.volume()
-    ntpr = width // TILE_SIZE
+    ncb = width // _output_page_width(a, out)          # num_columns_of_blocks: one per output shard column
+    ntpr = width // ncb // TILE_SIZE                    # num_tiles_per_column_row
     nbh = volume // width // TILE_SIZE
     ts_in, ts_out = _tile_size(a.dtype), _tile_size(out.dtype)
     max_tiles = (dev.l1_size_per_core() // 2 - C.soc.L1_UNRESERVED_BASE) // (ts_in + ts_out)
@@ -620,13 +780,13 @@ def _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEnt
     O.cb(prog, cores, 16, tpb, out.dtype)
     rk = mh.CreateKernel(prog, _k("reader_unary_start_id"), cores,
                          ReaderDataMovementConfig(compile_args=[0] + O.accessor_args(a)))
-    wct = [16, width * oes, TILE_SIZE, nbh, 1, nbpr, tpb, tpb * TILE_SIZE * oes] + O.accessor_args(out)
+    wct = [16, width // ncb * oes, TILE_SIZE, nbh, ncb, nbpr, tpb, tpb * TILE_SIZE * oes] + O.accessor_args(out)
     wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_single_core"), cores,
                          WriterDataMovementConfig(compile_args=wct))
     defines = {"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32, DataType.FLOAT32) else {}
     mh.CreateKernel(prog, _k("untilize"), cores, ComputeConfig(
         fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=_UTD if fp32_dest_acc_en else None,
-        compile_args=[nbpr * nbh, tpb, 0, 16], defines=defines))
+        compile_args=[ncb * nbpr * nbh, tpb, 0, 16], defines=defines))
     n_tiles = volume // C.TILE_HW
 
     def set_args(tensors):
@@ -638,45 +798,84 @@ def _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEnt
 
 
 def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
-    """UntilizeMultiCoreProgramFactory::create_descriptor, interleaved input and output."""
+    """UntilizeMultiCoreProgramFactory::create_descriptor. Interleaved input: rows of tiles split over the grid
+    (split_blocks_for_tilize), reader_unary_start_id. Legacy-sharded input: one core per shard (the cores with data,
+    in shard order), an input block being a row of the shard's tiles; the input CB is the shard itself
+    (reader_unary_sharded) when the shards divide the tensor, else a double buffer filled by
+    reader_unary_sharded_blocks (use_block_reader), and the writer drops the columns and rows of a partial shard that
+    lie outside the tensor."""
     width = a.padded_shape[-1]
     height = a.padded_shape.volume() // width
     ntpr, ntpc = width // TILE_SIZE, height // TILE_SIZE
-    split = C.split_blocks_for_tilize_grid(dev.compute_with_storage_grid_size(), ntpc)
-    per_full, per_cliff = split.nblocks_per_core, split.nblocks_per_core_cliff
-    cb_tiles = ntpr if per_full == 1 else ntpr * 2
-    all_cores = C.ranges_of(split.cores)
-    prog = mh.CreateProgram()
-    O.cb(prog, all_cores, 0, cb_tiles, a.dtype)
-    O.cb(prog, all_cores, 16, cb_tiles, out.dtype)
-    rk = mh.CreateKernel(prog, _k("reader_unary_start_id"), all_cores,
-                         ReaderDataMovementConfig(compile_args=[0] + O.accessor_args(a)))
     oes = element_size(out.dtype)
-    cols_in = ntpr * TILE_SIZE
-    wct = [16, width * oes, TILE_SIZE, ntpr, 1, oes, cols_in, width] + O.accessor_args(out)
+    page_w = _output_page_width(a, out)
+    prog = mh.CreateProgram()
+    in_cfg = None
+    if a.is_sharded():
+        spec = a.memory_config().shard_spec
+        sh, sw = spec.shape
+        across = C.div_up(width, sw)                  # num_input_blocks_across_width
+        tpib, per_full = sw // TILE_SIZE, sh // TILE_SIZE
+        cores = list(a._buffer.geom.cores)            # get_optimal_worker_cores_for_sharded_tensor (L1)
+        block_reader = bool(height % sh or width % sw)
+        all_cores = C.ranges_of(cores)
+        in_ts = _tile_size(a.dtype)
+        if block_reader:
+            O.cb(prog, all_cores, 0, tpib if per_full == 1 else 2 * tpib, a.dtype)
+            rk = mh.CreateKernel(prog, _k("reader_unary_sharded_blocks"), all_cores,
+                                 ReaderDataMovementConfig(compile_args=[0, tpib] + O.accessor_args(a)))
+        else:
+            in_cfg = mh.CircularBufferConfig(tpib * per_full * in_ts, {0: data_format(a.dtype)}).set_page_size(0, in_ts)
+            in_cfg.set_globally_allocated_address(a._buffer)
+            mh.CreateCircularBuffer(prog, all_cores, in_cfg)
+            rk = mh.CreateKernel(prog, _k("reader_unary_sharded"), all_cores, ReaderDataMovementConfig(compile_args=[0]))
+        O.cb(prog, all_cores, 16, tpib if per_full == 1 else 2 * tpib, out.dtype)
+        full, cliff = cores, []
+        n_h = C.div_up(height, sh)
+        work = []
+        for i, c in enumerate(cores):
+            wi, hi = i % across, i // across
+            cols = tpib * TILE_SIZE - (C.div_up(width, sw) * sw - width if wi == across - 1 else 0)
+            nb = per_full - ((n_h * sh - height) // TILE_SIZE if hi == n_h - 1 else 0)
+            work.append((c, 0, nb, hi * per_full, (i, nb) if block_reader else (tpib * nb,), cols, wi * tpib * TILE_SIZE))
+    else:
+        split = C.split_blocks_for_tilize_grid(dev.compute_with_storage_grid_size(), ntpc)
+        tpib, per_full, per_cliff = ntpr, split.nblocks_per_core, split.nblocks_per_core_cliff
+        cb_tiles = ntpr if per_full == 1 else ntpr * 2
+        all_cores = C.ranges_of(split.cores)
+        O.cb(prog, all_cores, 0, cb_tiles, a.dtype)
+        O.cb(prog, all_cores, 16, cb_tiles, out.dtype)
+        rk = mh.CreateKernel(prog, _k("reader_unary_start_id"), all_cores,
+                             ReaderDataMovementConfig(compile_args=[0] + O.accessor_args(a)))
+        full, cliff = split.full, split.cliff
+        work = []
+        tile_start = 0
+        for i, c in enumerate(full):
+            work.append((c, 0, per_full, i * per_full, (ntpr * per_full, tile_start), ntpr * TILE_SIZE, 0))
+            tile_start += ntpr * per_full
+        for c in cliff:
+            work.append((c, 1, per_cliff, len(full) * per_full, (ntpr * per_cliff, tile_start), ntpr * TILE_SIZE, 0))
+    cols_in = tpib * TILE_SIZE
+    wct = [16, page_w * oes, TILE_SIZE, tpib, C.div_up(width, page_w), oes, cols_in, page_w] + O.accessor_args(out)
     wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multi_core"), all_cores,
                          WriterDataMovementConfig(compile_args=wct))
-    defines = {"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32, DataType.FLOAT32) else {}
     utd = _UTD if fp32_dest_acc_en else None
-    cks = []
-    for cores in (split.full, split.cliff):
-        cks.append(mh.CreateKernel(prog, _k("untilize_variable_num_blocks"), C.ranges_of(cores), ComputeConfig(
-            fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[ntpr, 0, 16],
-            defines=defines)) if cores else None)
-    work = []
-    tile_start = 0
-    for i, c in enumerate(split.full):
-        work.append((c, cks[0], per_full, i * per_full, tile_start))
-        tile_start += ntpr * per_full
-    for c in split.cliff:
-        work.append((c, cks[1], per_cliff, len(split.full) * per_full, tile_start))
+    cks = [mh.CreateKernel(prog, _k("untilize_variable_num_blocks"), C.ranges_of(cores), ComputeConfig(
+        fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[tpib, 0, 16],
+        defines=_untilize_compute_defines(a))) if cores else None for cores in (full, cliff)]
+    sharded_in = a.is_sharded()
 
     def set_args(tensors):
         src, dst = tensors
-        for c, ck, nb, hstart, ts in work:
-            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), ntpr * nb, ts])
-            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), nb, hstart, cols_in, 0, 0])
-            mh.SetRuntimeArgs(prog, ck, c, [nb])
+        if in_cfg is not None:
+            in_cfg.set_globally_allocated_address(src._buffer)
+        for c, ck, nb, hstart, rargs, cols, col0 in work:
+            if sharded_in and in_cfg is not None:
+                mh.SetRuntimeArgs(prog, rk, c, list(rargs))
+            else:
+                mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), *rargs])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), nb, hstart, cols, col0 // page_w, col0 % page_w])
+            mh.SetRuntimeArgs(prog, cks[ck], c, [nb])
 
     return O.ProgramEntry(prog, set_args, len(work), "untilize_multi_core")
 
@@ -819,12 +1018,21 @@ def device_to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = No
             return untilize(t, memory_config=mc)
         return untilize_with_unpadding(t, [d - 1 for d in shape], memory_config=mc)
     # to TILE
-    if t.is_sharded():
-        C.refuse_sharded("ttnn.to_layout", t)
+    if t.is_sharded() and rank < 2:
+        raise TTNNError(f"ttnn::to_layout: Cannot convert a sharded device tensor with rank {rank} to TILE_LAYOUT. "
+                        "Tilize requires shard dimensions divisible by tile size, but rank promotion to 2D produces a "
+                        "shard height of 1. Move to interleaved first, then tilize.")
     if rank < 2:
         t = view(t, (1, shape[0] if rank else 1))
     target = padded_shape(t.shape, Layout.TILE)
     if tuple(target) == tuple(t.padded_shape):
+        if t.is_sharded():
+            tmc = t.memory_config()
+            sh, sw = (tmc.shard_spec.shape if tmc.shard_spec is not None else tmc.nd_shard_spec.shard_shape[-2:])
+            if sh % TILE_SIZE or sw % TILE_SIZE:
+                raise TTNNError(f"ttnn::to_layout: Sharded tensor must have shard shape that is a multiple of "
+                                f"TILE_SIZE! (shards of {sh} x {sw})\nFix: ttnn.to_memory_config(t, "
+                                "ttnn.DRAM_MEMORY_CONFIG) first, or tile-sized shards.")
         out = tilize(t, memory_config=mc, dtype=dtype)
     else:
         if t.dtype in (DataType.BFLOAT16, DataType.FLOAT32):

@@ -1,0 +1,193 @@
+"""tilize / tilize_with_val_padding / untilize with sharded tensors, as tt-metal 622c6fb9 runs them:
+- interleaved inputs into sharded outputs (legacy height / width / block in L1, ND in L1 and DRAM): the interleaved-input
+  factories, their writers reaching the output's pages through a TensorAccessor over the sharded buffer;
+- tilize of legacy-sharded row-major inputs (the height-sharded program where the output is sharded alike, else the
+  default one reading shard-wide pages through the accessor);
+- untilize of legacy-sharded inputs (even: the input CB is the shard; uneven: the block reader through the accessor's
+  shard_pages), into interleaved, differently sharded and identically sharded outputs, multi- and single-core.
+The values must be the input's, exactly."""
+
+import math
+
+import numpy as np
+import pytest
+
+import tensix.ttnn as ttnn
+from tensix.errors import NotModelledError
+from tensix.ttnn.errors import ShardSpecError, TTNNError
+from tensix.ttnn.tensor import device_bytes
+
+ROW, COL = ttnn.ShardOrientation.ROW_MAJOR, ttnn.ShardOrientation.COL_MAJOR
+HS, WS, BS = (ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.TensorMemoryLayout.WIDTH_SHARDED,
+              ttnn.TensorMemoryLayout.BLOCK_SHARDED)
+
+
+@pytest.fixture
+def device():
+    dev = ttnn.open_device(device_id=0)
+    yield dev
+    ttnn.close_device(dev)
+
+
+def _grid(x1, y1):
+    return ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(x1, y1))])
+
+
+def _legacy(kind, grid, shard, orient=ROW):
+    return ttnn.MemoryConfig(kind, ttnn.BufferType.L1, ttnn.ShardSpec(_grid(*grid), list(shard), orient))
+
+
+def _nd(shard, grid, bt=ttnn.BufferType.L1):
+    return ttnn.MemoryConfig(bt, ttnn.NdShardSpec(ttnn.Shape(list(shard)), _grid(*grid)))
+
+
+def _data(shape, seed=0):
+    x = np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+    return ttnn.to_numpy(ttnn.from_numpy(x, dtype=ttnn.bfloat16))    # bf16-exact values
+
+
+OUTPUTS = [
+    ("height", (1, 2, 128, 64), lambda: _legacy(HS, (3, 0), (64, 64))),
+    ("width", (1, 1, 64, 256), lambda: _legacy(WS, (3, 0), (64, 64))),
+    ("width-uneven", (1, 1, 64, 224), lambda: _legacy(WS, (3, 0), (64, 64))),
+    ("block", (1, 1, 128, 128), lambda: _legacy(BS, (1, 3), (32, 64))),
+    ("block-col", (1, 1, 128, 128), lambda: _legacy(BS, (3, 1), (32, 64), COL)),
+    ("nd-l1", (3, 64, 96), lambda: _nd((2, 32, 64), (2, 0))),
+    ("nd-dram", (3, 64, 96), lambda: _nd((2, 32, 64), (3, 0), ttnn.BufferType.DRAM)),
+]
+
+
+@pytest.mark.parametrize("multicore", [True, False], ids=["multi", "single"])
+@pytest.mark.parametrize("name,shape,mc", OUTPUTS, ids=[o[0] for o in OUTPUTS])
+def test_untilize_into_a_sharded_output(device, name, shape, mc, multicore):
+    x = _data(shape)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    if not multicore and name in ("width-uneven", "nd-l1", "nd-dram"):
+        with pytest.raises(ShardSpecError, match="single core"):       # validate: even shards only
+            ttnn.untilize(t, memory_config=mc(), use_multicore=False)
+        return
+    out = ttnn.untilize(t, memory_config=mc(), use_multicore=multicore)
+    assert out.is_sharded() and out.layout == ttnn.ROW_MAJOR_LAYOUT
+    np.testing.assert_array_equal(ttnn.to_numpy(out), x)
+
+
+@pytest.mark.parametrize("name,shape,mc", OUTPUTS, ids=[o[0] for o in OUTPUTS])
+def test_tilize_into_a_sharded_output(device, name, shape, mc):
+    x = _data(shape, 1)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device)
+    out = ttnn.tilize(t, memory_config=mc())
+    assert out.is_sharded() and out.layout == ttnn.TILE_LAYOUT
+    np.testing.assert_array_equal(ttnn.to_numpy(out), x)
+
+
+def test_tilize_with_val_padding_into_an_nd_sharded_output(device):
+    x = _data((3, 50, 70), 2)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device)
+    out = ttnn.tilize_with_val_padding(t, (3, 64, 96), 7.0, memory_config=_nd((2, 32, 64), (2, 1)))
+    assert out.is_sharded() and tuple(out.padded_shape) == (3, 64, 96)
+    np.testing.assert_array_equal(ttnn.to_numpy(out), x)
+    # the tile padding holds the pad value, as in the interleaved result's tiles
+    ref = ttnn.tilize_with_val_padding(t, (3, 64, 96), 7.0)
+    np.testing.assert_array_equal(device_bytes(ttnn.from_device(out)), device_bytes(ttnn.from_device(ref)))
+
+
+def test_to_layout_into_an_nd_sharded_row_major_output(device):
+    x = _data((2, 3, 64, 64), 3)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    out = ttnn.to_layout(t, ttnn.ROW_MAJOR_LAYOUT, memory_config=_nd((1, 2, 32, 32), (1, 1)))
+    assert out.memory_config().nd_shard_spec is not None
+    np.testing.assert_array_equal(ttnn.to_numpy(out), x)
+
+
+def test_an_unaligned_sharded_untilize_output_is_refused(device):
+    t = ttnn.from_numpy(_data((1, 1, 32, 64)), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    with pytest.raises(ShardSpecError, match="must be aligned to 16 bytes"):
+        ttnn.untilize(t, memory_config=_nd((1, 1, 32, 4), (3, 0)))
+
+
+INPUTS = [
+    # (name, shape, input config): even and uneven legacy shards of a TILE tensor
+    ("height", (1, 2, 128, 64), lambda: _legacy(HS, (3, 0), (64, 64))),
+    ("height-uneven", (1, 1, 160, 64), lambda: _legacy(HS, (2, 0), (64, 64))),
+    ("width", (1, 1, 64, 256), lambda: _legacy(WS, (3, 0), (64, 64))),
+    ("width-uneven", (1, 1, 64, 224), lambda: _legacy(WS, (3, 0), (64, 64))),
+    ("block", (1, 1, 128, 128), lambda: _legacy(BS, (1, 3), (32, 64))),
+    ("block-uneven", (1, 1, 96, 160), lambda: _legacy(BS, (2, 1), (64, 64))),
+    ("block-col", (1, 1, 128, 128), lambda: _legacy(BS, (3, 1), (32, 64), COL)),
+]
+
+
+@pytest.mark.parametrize("out", ["dram", "same", "width"])
+@pytest.mark.parametrize("name,shape,mc", INPUTS, ids=[i[0] for i in INPUTS])
+def test_untilize_of_a_sharded_input(device, name, shape, mc, out):
+    x = _data(shape, 4)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc())
+    out_mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "same": mc(), "width": _legacy(WS, (7, 0), (math.prod(shape[:-1]),
+                                                                                        32))}[out]
+    got = ttnn.untilize(t, memory_config=out_mc)
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x)
+    if out == "same" and "uneven" not in name:
+        assert _last_program() == "untilize_identical_shard_spec"
+
+
+@pytest.mark.parametrize("name,shape,mc", [i for i in INPUTS if "uneven" not in i[0]], ids=lambda v: v if
+                         isinstance(v, str) else "")
+def test_single_core_untilize_of_an_evenly_sharded_input(device, name, shape, mc):
+    x = _data(shape, 5)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc())
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.untilize(t, use_multicore=False)), x)
+
+
+def test_single_core_untilize_refuses_an_unevenly_sharded_input(device):
+    t = ttnn.from_numpy(_data((1, 1, 64, 224)), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                        memory_config=_legacy(WS, (3, 0), (64, 64)))
+    with pytest.raises(ShardSpecError, match="Uneven input shard"):
+        ttnn.untilize(t, use_multicore=False)
+
+
+def _last_program():
+    return ttnn.op_report()[-1].program
+
+
+RM_INPUTS = [
+    # (name, shape, row-major input config, output config, program): tilize_device_operation.cpp's choice
+    ("height-same", (1, 2, 128, 64), lambda: _legacy(HS, (3, 0), (64, 64)), lambda: _legacy(HS, (3, 0), (64, 64)),
+     "tilize_multi_core_sharded"),
+    ("height-to-dram", (1, 2, 128, 64), lambda: _legacy(HS, (3, 0), (64, 64)), lambda: ttnn.DRAM_MEMORY_CONFIG,
+     "tilize_multi_core_default"),
+    ("height-col-same", (1, 1, 128, 64), lambda: _legacy(HS, (1, 1), (32, 64), COL),
+     lambda: _legacy(HS, (1, 1), (32, 64), COL), "tilize_multi_core_default"),
+    ("width-to-dram", (1, 1, 64, 224), lambda: _legacy(WS, (3, 0), (64, 64)), lambda: ttnn.DRAM_MEMORY_CONFIG,
+     "tilize_multi_core_default"),
+    ("block-to-l1", (1, 1, 96, 160), lambda: _legacy(BS, (2, 1), (64, 64)), lambda: ttnn.L1_MEMORY_CONFIG,
+     "tilize_multi_core_default"),
+    ("block-to-width", (1, 1, 64, 128), lambda: _legacy(BS, (1, 1), (32, 64)), lambda: _legacy(WS, (3, 0), (64, 32)),
+     "tilize_multi_core_default"),
+]
+
+
+@pytest.mark.parametrize("name,shape,mc,out_mc,program", RM_INPUTS, ids=[i[0] for i in RM_INPUTS])
+def test_tilize_of_a_sharded_input(device, name, shape, mc, out_mc, program):
+    x = _data(shape, 6)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device, memory_config=mc())
+    got = ttnn.tilize(t, memory_config=out_mc())
+    assert _last_program() == program
+    if program == "tilize_multi_core_sharded":      # the output takes the input's shard spec
+        assert got.memory_config().shard_spec == t.memory_config().shard_spec
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x)
+    back = ttnn.to_layout(got, ttnn.ROW_MAJOR_LAYOUT)
+    np.testing.assert_array_equal(ttnn.to_numpy(back), x)
+
+
+def test_width_sharded_tilize_into_width_shards_is_not_modelled(device):
+    t = ttnn.from_numpy(_data((1, 1, 32, 128)), dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device,
+                        memory_config=_legacy(WS, (3, 0), (32, 32)))
+    with pytest.raises(NotModelledError, match="width-sharded tilize"):
+        ttnn.tilize(t, memory_config=_legacy(WS, (3, 0), (32, 32)))
+
+
+def test_to_layout_refuses_a_sharded_tensor_whose_shards_are_not_tile_sized(device):
+    t = ttnn.from_numpy(_data((1, 1, 64, 64)), dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device,
+                        memory_config=_legacy(HS, (3, 0), (16, 64)))
+    with pytest.raises(TTNNError, match="multiple of TILE_SIZE"):
+        ttnn.to_layout(t, ttnn.TILE_LAYOUT)
