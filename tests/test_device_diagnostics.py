@@ -583,6 +583,26 @@ def test_noc_and_semaphore_calls_in_a_compute_kernel_are_refused(call):
         run(dev, prog)
 
 
+def test_cb_calls_of_zero_pages_return_at_once():
+    """dataflow_api.h waits while free (or received) pages < n: for n = 0 never, so reserve / push / wait / pop of 0
+    pages are no-ops on a card, and tt-metal's sharded factories give cores without shards such counts (e.g.
+    reader_unary_sharded with num_units 0 on a grid core that holds none of an ND tensor's shards)."""
+    dev, prog = program()
+
+    def k():
+        cb_reserve_back(CBIndex.c_0, 0)
+        cb_push_back(CBIndex.c_0, 0)
+        cb_wait_front(CBIndex.c_0, 0)      # nothing was pushed: would hang if it waited
+        cb_pop_front(CBIndex.c_0, 0)
+        cb_reserve_back(CBIndex.c_0, 2)    # the counters did not move: both pages are still free
+        cb_push_back(CBIndex.c_0, 2)
+        cb_wait_front(CBIndex.c_0, 2)
+        cb_pop_front(CBIndex.c_0, 2)
+
+    dm(prog, k)
+    run(dev, prog)
+
+
 @pytest.mark.parametrize("call", ["push", "pop"])
 def test_cb_negative_page_counts_are_refused(call):
     """A negative count would move the CB's counters backwards (pages pushed twice, or read again)."""

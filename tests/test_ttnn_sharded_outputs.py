@@ -191,3 +191,43 @@ def test_to_layout_refuses_a_sharded_tensor_whose_shards_are_not_tile_sized(devi
                         memory_config=_legacy(HS, (3, 0), (16, 64)))
     with pytest.raises(TTNNError, match="multiple of TILE_SIZE"):
         ttnn.to_layout(t, ttnn.TILE_LAYOUT)
+
+
+ND_INPUTS = [
+    # (name, shape, ND input config): several shards per core, partial shards, more cores than shards
+    ("multi-per-core", (3, 64, 96), lambda: _nd((2, 32, 64), (1, 0))),
+    ("uneven", (3, 96, 160), lambda: _nd((2, 64, 64), (2, 1))),
+    ("spare-cores", (2, 64, 96), lambda: _nd((1, 32, 64), (4, 1))),
+]
+
+
+@pytest.mark.parametrize("out", ["dram", "nd-other", "nd-same", "width"])
+@pytest.mark.parametrize("name,shape,mc", ND_INPUTS, ids=[i[0] for i in ND_INPUTS])
+def test_untilize_of_an_nd_sharded_input(device, name, shape, mc, out):
+    x = _data(shape, 7)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc())
+    out_mc = {"dram": ttnn.DRAM_MEMORY_CONFIG, "nd-other": _nd((1, 32, 32), (2, 2)), "nd-same": mc(),
+              "width": _legacy(WS, (1, 0), (math.prod(shape[:-1]), shape[-1] // 2))}[out]
+    got = ttnn.untilize(t, memory_config=out_mc)
+    assert _last_program() == ("untilize_identical_nd_shard_spec" if out == "nd-same" else
+                               "untilize_multi_core_nd_shard_input")
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x)
+
+
+def test_untilize_of_an_nd_sharded_dram_input_is_not_modelled(device):
+    t = ttnn.from_numpy(_data((3, 64, 96)), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                        memory_config=_nd((2, 32, 64), (3, 0), ttnn.BufferType.DRAM))
+    with pytest.raises(NotModelledError, match="DRAM"):
+        ttnn.untilize(t)
+
+
+@pytest.mark.parametrize("name,shape,mc", [("rm-uneven", (3, 64, 96), lambda: _nd((2, 32, 64), (2, 0))),
+                                            ("rm-dram", (2, 64, 64), lambda: _nd((1, 64, 32), (3, 0),
+                                                                                 ttnn.BufferType.DRAM))],
+                         ids=["l1", "dram"])
+def test_tilize_of_an_nd_sharded_row_major_input(device, name, shape, mc):
+    x = _data(shape, 8)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device, memory_config=mc())
+    got = ttnn.tilize(t)
+    assert _last_program() == "tilize_multi_core_default"
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x)

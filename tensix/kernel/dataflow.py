@@ -114,6 +114,8 @@ def cb_reserve_back(cb_id, num_pages):
     i = th.cur = 2 if th.compute is not None else 0
     th.clocks[i] += _C_RES
     if not 0 < num_pages <= cb.num_pages:
+        if num_pages == 0:      # dataflow_api.h waits while free pages < 0: never (sharded factories rely on it)
+            return
         cb.check_pages(num_pages, "cb_reserve_back")
     need = cb.pushed + num_pages - cb.num_pages     # pages that must have been popped (CircularBuffer.free_time)
     if need > 0:
@@ -175,6 +177,8 @@ def cb_wait_front(cb_id, num_pages):
     clocks = th.clocks
     clocks[0] += _C_WAIT
     if not 0 < num_pages <= cb.num_pages:
+        if num_pages == 0:      # waits while received pages < 0: never
+            return
         cb.check_pages(num_pages, "cb_wait_front")
     need = cb.popped + num_pages                     # pages that must have been pushed (CircularBuffer.filled_time)
     while cb.pushed < need:
@@ -439,13 +443,16 @@ class _ShardedAccessor(TensorAccessor):
 
 
 class _ShardPages:
-    """tensor_accessor::ShardPages: begin() gives a _ShardPageIter at start_page_offset."""
+    """tensor_accessor::ShardPages: begin() gives a _ShardPageIter at start_page_offset, end() one at the end offset."""
 
     def __init__(self, acc, shard_id, start, end):
-        self.acc, self.shard_id, self.start, self.end = acc, shard_id, start, end
+        self.acc, self.shard_id, self._start, self._end = acc, shard_id, start, end
 
     def begin(self):
-        return _ShardPageIter(self.acc, self.shard_id, self.start, self.end)
+        return _ShardPageIter(self.acc, self.shard_id, self._start, self._end)
+
+    def end(self):
+        return _ShardPageIter(self.acc, self.shard_id, self._end, self._end)
 
 
 class _ShardPageIter:
@@ -480,6 +487,22 @@ class _ShardPageIter:
     @property
     def noc_addr(self):
         return self.acc._bank_addr(self._bank, self._base + self.cur)
+
+    def page_id(self):
+        """The current page's id in the tensor (its coordinates, row-major over the tensor's page shape)."""
+        pid, stride, rem = 0, 1, self.cur
+        for d in range(len(self.acc.shard_shape) - 1, -1, -1):
+            sh = self.acc.shard_shape[d]
+            pid += (self._origin[d] + rem % sh) * stride
+            rem //= sh
+            stride *= self.acc.tensor_shape[d]
+        return pid
+
+    def __eq__(self, other):
+        return self._bank == other._bank and self._base == other._base and self.cur == other.cur
+
+    def __ne__(self, other):
+        return not self == other
 
     def __iadd__(self, steps):
         while self.cur < self.end:

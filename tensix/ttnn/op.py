@@ -55,9 +55,10 @@ def describe(t: Tensor) -> str:
     return f"{list(t.shape)} {t.dtype.name} {t.layout.name} {where}"
 
 
-def device_of(what: str, *tensors):
+def device_of(what: str, *tensors, nd_ok: bool = False):
     """The device all device tensors among `tensors` are on (refusing host tensors, deallocated ones, two
-    devices and a closed device)."""
+    devices and a closed device). ND-sharded tensors (tensix.ttnn.nd_sharded) are refused unless nd_ok: the op's
+    program reaches its inputs through TensorAccessors only."""
     dev = None
     for i, t in enumerate(tensors):
         if t is None:
@@ -69,12 +70,12 @@ def device_of(what: str, *tensors):
                 "ttnn.to_device(tensor, device) or ttnn.from_torch(..., device=device).")
         if dev is not None and t._device is not dev:
             raise DeviceMismatchError(f"{what}: the inputs are on different devices.\nFix: put them on one device.")
-        if getattr(t._buffer, "nd_placement", False):
+        if not nd_ok and getattr(t._buffer, "nd_placement", False):
             raise NotModelledError(
                 f"{what}: input {i} is ND-sharded ({t.memory_config().nd_shard_spec!r}, no legacy 2-D equivalent or "
-                "in DRAM): tensix.ttnn stores such a tensor the way tt-metal's BufferDistributionSpec places it, for "
-                "the host to write and read (ttnn.to_torch / from_device), but runs no op on it (tt-metal's ops "
-                "reach it through sharded TensorAccessors).\nFix: create the tensor interleaved or with a legacy "
+                "in DRAM): tensix.ttnn stores such a tensor the way tt-metal's BufferDistributionSpec places it, and "
+                f"only the ops whose programs reach it through TensorAccessors (tilize, untilize) take it; {what}'s "
+                "ND-sharded program is not modelled.\nFix: create the tensor interleaved or with a legacy "
                 "height / width / block shard spec for the op.")
         dev = t._device
     if dev is None:

@@ -204,8 +204,9 @@ def resolve_memory_config(mc: MemoryConfig, shape, dtype: DataType, layout: Layo
         if strict:
             raise NotModelledError(
                 f"ND sharding: the shard spec {mc.nd_shard_spec!r} of a tensor of padded shape {list(padded)} has no "
-                "legacy (2-D height / width / block) equivalent, and tensix.ttnn's ops work on legacy shards only "
-                "(tt-metal's ND buffer distribution is modelled for host transfers alone).\nFix: shard over the "
+                "legacy (2-D height / width / block) equivalent, and this op's sharded program works on legacy "
+                "shards only in tensix.ttnn (ND-sharded tensors are stored for host transfers, and tilize / untilize "
+                "reach them through TensorAccessors).\nFix: shard over the "
                 "flattened height or "
                 "the width (a shard shape that folds to 2-D and whose shards fit the grid), or use an interleaved "
                 "memory config.")

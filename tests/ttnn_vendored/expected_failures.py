@@ -143,12 +143,6 @@ _add("module 'ttnn' has no attribute '_ttnn': tensix does not model ttnn._ttnn y
       'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_full_with_opt_tensor',
       'tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_eq'])
 
-_add('ND sharding: the shard spec {"shard_shape":[N, N, N, N],"grid":[{"start":{"x":N,"y":N},"end":{"x":N,"y":N}}],"orientation":"ShardOrientation::ROW_MAJOR","shard_distribution_strategy":"ShardDistributionStrategy::ROUND_ROBIN_1D"} of a tensor of padded shape [N, N, N, N] has no legacy (N-D height / width / block) equivalent, and tensix.ttnn stores sharded tensors the legacy way only (tt-metal\'s ND buffer distribution is not modelled).',
-     ['tests/ttnn/unit_tests/operations/reduce/test_sum.py::test_sum_nd_shard'])
-
-_add('ND sharding: the shard spec {"shard_shape":[N, N],"grid":[{"start":{"x":N,"y":N},"end":{"x":N,"y":N}}],"orientation":"ShardOrientation::ROW_MAJOR","shard_distribution_strategy":"ShardDistributionStrategy::ROUND_ROBIN_1D"} of a tensor of padded shape [N, N, N, N] has no legacy (N-D height / width / block) equivalent, and tensix.ttnn stores sharded tensors the legacy way only (tt-metal\'s ND buffer distribution is not modelled).',
-     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_2d_nd_sharded_in1'])
-
 _add('ttnn.to_device: DRAM sharding (WIDTH_SHARDED in DRAM banks) is not modelled by tensix.ttnn.',
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-no_padding-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
@@ -434,10 +428,6 @@ _add("ttnn.subtract: sharded operands where it is not binary_ng's native L1 shar
 _add('ttnn.to_device: DRAM sharding (HEIGHT_SHARDED in DRAM banks) is not modelled by tensix.ttnn.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_shardspec_mixed_buffer_type',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_shardspec_dram'])
-
-_add('ttnn.to_layout: input N is HEIGHT_SHARDED; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_row_major_layout_mixed'])
-
 
 _add('ttnn.div_no_nan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_div_no_nan_fp32'])
@@ -863,3 +853,9 @@ EXPECTED_TUTORIAL_FAILURES: dict[str, str] = {}
 
 # the data-movement tests' entries live in their own file (expected_failures_data_movement.py), edited separately
 EXPECTED_FAILURES.update(__import__("runpy").run_path(__file__[:-3] + "_data_movement.py")["EXPECTED_FAILURES"])
+
+_add('ttnn.fill_implicit_tile_padding of an ND-sharded tensor (no legacy 2-D equivalent): its ND-sharded program is not modelled by tensix.ttnn.',
+     ['tests/ttnn/unit_tests/operations/reduce/test_sum.py::test_sum_nd_shard'])
+
+_add('ttnn.matmul with an ND-sharded input (no legacy 2-D equivalent): its ND-sharded program is not modelled by tensix.ttnn.',
+     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_2d_nd_sharded_in1'])

@@ -91,8 +91,8 @@ def _squeeze_to_4d(t: Tensor):
     return view(t, (lead,) + s[-3:], (lead_p,) + p[-3:])
 
 
-def _check_device_input(op, t, layout=None):
-    dev = O.device_of(op, t)
+def _check_device_input(op, t, layout=None, nd_ok=False):
+    dev = O.device_of(op, t, nd_ok=nd_ok)
     if layout is not None and t.layout != layout:
         raise LayoutError(f"{op}: the input is in {t.layout!r}; {op} takes {layout!r} data.\nFix: "
                           + ("ttnn.untilize / ttnn.to_layout(t, ttnn.ROW_MAJOR_LAYOUT) first." if layout ==
@@ -122,12 +122,12 @@ def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, d
     O.refuse_unknown_kwargs("ttnn.tilize", kwargs)
     started = time.perf_counter()
     op = "ttnn.tilize"
-    dev = _check_device_input(op, input_tensor, Layout.ROW_MAJOR)
+    dev = _check_device_input(op, input_tensor, Layout.ROW_MAJOR, nd_ok=True)
     # a sharded output is written by the same factories through a TensorAccessor (tilize_device_operation.cpp)
     _common_checks(op, input_tensor, None, use_multicore, sub_core_grids, use_low_perf, sharded_input_ok=True)
     a = input_tensor
     if a.is_sharded() and a._buffer.page_size != a._buffer.aligned_page_size:
-        raise ShardSpecError(f"{op}: Input row-major shard width {a.memory_config().shard_spec.shape[1]} gives page "
+        raise ShardSpecError(f"{op}: Input row-major shard width {_shard_width(a.memory_config())} gives page "
                              f"size {a._buffer.page_size} bytes, which must be aligned to 16 bytes L1 SRAM buffer "
                              "alignment requirement.\nFix: a shard width whose rows are a multiple of 16 bytes.")
     if a.dtype not in _TILIZE_DTYPES:
@@ -224,7 +224,7 @@ def _tilize_default_factory(dev, a, out) -> O.ProgramEntry:
     aligned = a._buffer.aligned_page_size
     pages_in_row, last = 1, page_size
     if a.is_sharded():      # a row is several pages (shard-wide pieces); the last one may hold padding
-        pages_in_row = C.div_up(logical_width, a.memory_config().shard_spec.shape[1])
+        pages_in_row = C.div_up(logical_width, _shard_width(a.memory_config()))
         last = page_size - (pages_in_row * page_size - logical_width * element_size(a.dtype))
     rk = mh.CreateKernel(prog, _k("reader_unary_stick_layout_split_rows_multicore"), all_cores,
                          ReaderDataMovementConfig(compile_args=[aligned, pages_in_row, last] + O.accessor_args(a)))
@@ -508,7 +508,7 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     O.refuse_unknown_kwargs("ttnn.untilize", kwargs)
     started = time.perf_counter()
     op = "ttnn.untilize"
-    dev = _check_device_input(op, input_tensor, Layout.TILE)
+    dev = _check_device_input(op, input_tensor, Layout.TILE, nd_ok=True)
     _common_checks(op, input_tensor, None, use_multicore, sub_core_grids, single_core_ok=True, sharded_input_ok=True)
     a = input_tensor
     if memory_config is not None and memory_config.is_sharded():
@@ -561,6 +561,11 @@ def _untilize_prim(op, dev, a, mc, started, multicore=True):
             return _untilize_single_core_factory(dev, a, out, fp32_dest_acc_en)
         if identical:
             return _untilize_identical_shards_factory(a, out, fp32_dest_acc_en)
+        if getattr(a._buffer, "nd_placement", False):
+            if (out.is_sharded() and omc.buffer_type == BufferType.L1 and ami.buffer_type == BufferType.L1
+                    and ami.memory_layout == omc.memory_layout and omc.nd_shard_spec == ami.nd_shard_spec):
+                return _untilize_identical_nd_shards_factory(a, out, fp32_dest_acc_en)
+            return _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en)
         if block:
             return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, dev.compute_with_storage_grid_size(),
                                            "untilize_multi_core_block")
@@ -570,19 +575,24 @@ def _untilize_prim(op, dev, a, mc, started, multicore=True):
     return out
 
 
+def _shard_width(mc) -> int:
+    """A sharded config's shard width: the legacy spec's, else the ND spec's last dim."""
+    return mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+
+
 def _output_page_width(a, out) -> int:
     """The row-major output's page width in elements (untilize factories): the tensor's width, or the shard's for a
     width-, block- or ND-sharded output."""
     mc = out.memory_config()
     if mc.memory_layout in (TensorMemoryLayout.WIDTH_SHARDED, TensorMemoryLayout.BLOCK_SHARDED,
                             TensorMemoryLayout.ND_SHARDED):
-        return mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+        return _shard_width(mc)
     return a.padded_shape[-1]
 
 
 def _check_sharded_untilize_output(op, a, mc, multicore) -> None:
     """untilize_device_operation.cpp validate_on_program_cache_miss (622c6fb9) for a sharded output config."""
-    width = mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+    width = _shard_width(mc)
     es = 2 if a.dtype == DataType.BFLOAT8_B else element_size(a.dtype)
     al = C.soc.DRAM_ALIGNMENT if mc.buffer_type == BufferType.DRAM else C.soc.L1_ALIGNMENT
     if width * es % al:
@@ -633,14 +643,10 @@ def _untilize_identical_shards_factory(a, out, fp32_dest_acc_en) -> O.ProgramEnt
                                    _untilize_compute_defines(a), "untilize_identical_shard_spec")
 
 
-def _shard_to_shard_program(a, out, compute, compute_args, fp32, defines, name) -> O.ProgramEntry:
-    """The shape of tilize's and untilize's shard-in-place programs: on every core of the input's shard grid, c_0 is
-    the input's shard and c_16 the output's (CBs backed by the buffers, rebound at each call), reader_unary_sharded
-    pushes the shard, the compute kernel converts it, writer_unary_sharded waits for the result."""
-    spec = a.memory_config().shard_spec
-    n = spec.shape[0] * spec.shape[1] // C.TILE_HW
-    grid = spec.grid
-    prog = mh.CreateProgram()
+def _shard_backed_reader_writer(prog, a, out, n, grid):
+    """c_0 backed by a's buffer and c_16 by out's (n tiles each) on grid, with reader_unary_sharded pushing c_0 and
+    writer_unary_sharded waiting on c_16: the frame of the shard-in-place programs. Returns the two CB configs (to
+    rebind at each call) and the reader and writer kernels."""
     in_ts, out_ts = _tile_size(a.dtype), _tile_size(out.dtype)
     in_cfg = mh.CircularBufferConfig(n * in_ts, {0: data_format(a.dtype)}).set_page_size(0, in_ts)
     in_cfg.set_globally_allocated_address(a._buffer)
@@ -650,6 +656,18 @@ def _shard_to_shard_program(a, out, compute, compute_args, fp32, defines, name) 
     mh.CreateCircularBuffer(prog, grid, out_cfg)
     rk = mh.CreateKernel(prog, _k("reader_unary_sharded"), grid, ReaderDataMovementConfig(compile_args=[0]))
     wk = mh.CreateKernel(prog, _k("writer_unary_sharded"), grid, WriterDataMovementConfig(compile_args=[16]))
+    return in_cfg, out_cfg, rk, wk
+
+
+def _shard_to_shard_program(a, out, compute, compute_args, fp32, defines, name) -> O.ProgramEntry:
+    """The shape of tilize's and untilize's shard-in-place programs: on every core of the input's shard grid, c_0 is
+    the input's shard and c_16 the output's (CBs backed by the buffers, rebound at each call), reader_unary_sharded
+    pushes the shard, the compute kernel converts it, writer_unary_sharded waits for the result."""
+    spec = a.memory_config().shard_spec
+    n = spec.shape[0] * spec.shape[1] // C.TILE_HW
+    grid = spec.grid
+    prog = mh.CreateProgram()
+    in_cfg, out_cfg, rk, wk = _shard_backed_reader_writer(prog, a, out, n, grid)
     mh.CreateKernel(prog, _k(compute), grid, ComputeConfig(fp32_dest_acc_en=fp32, unpack_to_dest_mode=_UTD if fp32
                                                            else None, compile_args=compute_args, defines=defines))
     cores = list(grid)
@@ -663,6 +681,94 @@ def _shard_to_shard_program(a, out, compute, compute_args, fp32, defines, name) 
             mh.SetRuntimeArgs(prog, wk, c, [n])
 
     return O.ProgramEntry(prog, set_args, len(cores), name)
+
+
+def _untilize_identical_nd_shards_factory(a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeMultiCoreInputAndOutputNDShardTypeAndShardSpecIdenticalProgramFactory::create_descriptor: input and
+    output ND-sharded alike in L1; on every core of the grid (in the spec's orientation) c_0 is the input's shards and
+    c_16 the output's (backed by the buffers), each core untilizing its shards' blocks in place (a core without
+    shards: 0 blocks)."""
+    g = a._buffer.geom
+    spec = a.memory_config().nd_shard_spec
+    tpb = spec.shard_shape[-1] // TILE_SIZE
+    bps = g.shard_volume // tpb                   # blocks per shard (shard planes x shard rows of tiles)
+    n = g.shard_volume * g.shards_per_core
+    grid = spec.grid
+    prog = mh.CreateProgram()
+    in_cfg, out_cfg, rk, wk = _shard_backed_reader_writer(prog, a, out, n, grid)
+    ck = mh.CreateKernel(prog, _k("untilize_variable_num_blocks"), grid, ComputeConfig(
+        fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=_UTD if fp32_dest_acc_en else None,
+        compile_args=[tpb, 0, 16], defines=_untilize_compute_defines(a)))
+    from tensix.ttnn.sharded import _cores_in_order
+    index = {xy: i for i, xy in enumerate(g.cores)}
+    work = []
+    for c in _cores_in_order(grid, spec.orientation == ShardOrientation.ROW_MAJOR):
+        i = index.get((c.x, c.y))
+        shards = 0 if i is None else len(range(i, g.num_shards, len(g.cores)))
+        work.append((c, bps * shards))
+
+    def set_args(tensors):
+        src, dst = tensors
+        in_cfg.set_globally_allocated_address(src._buffer)
+        out_cfg.set_globally_allocated_address(dst._buffer)
+        for c, blocks in work:
+            mh.SetRuntimeArgs(prog, rk, c, [blocks * tpb])
+            mh.SetRuntimeArgs(prog, ck, c, [blocks])
+            mh.SetRuntimeArgs(prog, wk, c, [blocks * tpb])
+
+    return O.ProgramEntry(prog, set_args, len(work), "untilize_identical_nd_shard_spec")
+
+
+def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeMultiCoreNDShardInputProgramFactory::create_descriptor (an ND-sharded input without a legacy equivalent,
+    or in DRAM): a core per core with data (for DRAM, the bank's cores as stored: tensix keeps no DRAM-bank-to-worker
+    assignment, see below), each untilizing its shards block by block (a block: a shard row of tiles) through the
+    input's TensorAccessor; the writer places each block from its first page's id. The compute kernel's block count
+    per core is the count of the core's device pages at multiples of the block width that hold a tensor page
+    (compute_page_mapping)."""
+    g = a._buffer.geom
+    if g.is_dram:
+        raise NotModelledError(
+            "ttnn.untilize of an ND-sharded DRAM tensor runs on the worker cores tt-metal assigns to the DRAM banks "
+            "(get_optimal_dram_bank_to_logical_worker_assignment), which tensix does not model.\nFix: shard the input "
+            "in L1, or make it interleaved.")
+    spec = a.memory_config().nd_shard_spec
+    tpib = spec.shard_shape[-1] // TILE_SIZE
+    width = a.padded_shape[-1]
+    ncores = min(len(g.cores), g.num_shards)
+    cores = [CoreCoord(x, y) for x, y in g.cores[:ncores]]      # cores_with_data
+    counts = []
+    for i in range(ncores):
+        held = np.zeros(g.shards_per_core * g.shard_volume, bool)
+        held[g.page_slot[g.page_core == i]] = True
+        counts.append(int(held[::tpib].sum()))
+    per_full = -(-g.num_shards // len(g.cores)) * (g.shard_volume // tpib)     # blocks per full core
+    crs = C.ranges_of(cores)
+    prog = mh.CreateProgram()
+    O.cb(prog, crs, 0, tpib if per_full == 1 else 2 * tpib, a.dtype)
+    O.cb(prog, crs, 16, tpib if per_full == 1 else 2 * tpib, out.dtype)
+    rk = mh.CreateKernel(prog, _k("reader_unary_nd_sharded_blocks"), crs, ReaderDataMovementConfig(
+        compile_args=[0, tpib, g.num_shards, ncores] + O.accessor_args(a)))
+    oes = element_size(out.dtype)
+    page_w = _output_page_width(a, out)
+    out_w = out.padded_shape[-1]
+    out_h = out.padded_shape.volume() // out_w
+    wct = [16, page_w * oes, TILE_SIZE, tpib, C.div_up(out_w, page_w), oes, tpib * TILE_SIZE, page_w,
+           _tile_size(a.dtype), g.num_shards, ncores, width // TILE_SIZE, TILE_SIZE, out_w, out_h]
+    wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multi_core_nd_shard"), crs,
+                         WriterDataMovementConfig(compile_args=wct + O.accessor_args(out, a)))
+    ck = mh.CreateKernel(prog, _k("untilize_variable_num_blocks"), crs, ComputeConfig(
+        fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=_UTD if fp32_dest_acc_en else None,
+        compile_args=[tpib, 0, 16], defines=_untilize_compute_defines(a)))
+
+    def set_args(tensors):
+        src, dst = tensors
+        for i, c in enumerate(cores):
+            mh.SetRuntimeArgs(prog, rk, c, [src.buffer_address(), i])
+            mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), src.buffer_address(), i])
+            mh.SetRuntimeArgs(prog, ck, c, [counts[i]])
+
+    return O.ProgramEntry(prog, set_args, ncores, "untilize_multi_core_nd_shard_input")
 
 
 def _untilize_block_factory(dev, a, out, fp32_dest_acc_en, grid, name) -> O.ProgramEntry:

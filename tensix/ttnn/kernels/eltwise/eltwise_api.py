@@ -641,10 +641,12 @@ class NgReader:
         self.args = ng_args()
         self.cb_a, self.cb_b = 0, 1
         self.sharded_a, self.sharded_b = bool(sharded_a), bool(sharded_b)
-        # TensorAccessorArgs<0, 0>() / <next offset>: one compile-time word each in tensix's encoding
-        self.src_a = None if sharded_a else TensorAccessor(TensorAccessorArgs(0), self.args.src, get_tile_size(0))
-        self.src_b = None if sharded_b else TensorAccessor(TensorAccessorArgs(1), self.args.src_b, get_tile_size(1))
-        self.has_sharding = get_compile_time_arg_val(2) == 1
+        # TensorAccessorArgs<0, 0>(), then <a's next offset>, then has_sharding (a sharded buffer's args are longer)
+        args_a = TensorAccessorArgs(0)
+        args_b = TensorAccessorArgs(args_a.next_compile_time_args_offset())
+        self.src_a = None if sharded_a else TensorAccessor(args_a, self.args.src, get_tile_size(0))
+        self.src_b = None if sharded_b else TensorAccessor(args_b, self.args.src_b, get_tile_size(1))
+        self.has_sharding = get_compile_time_arg_val(args_b.next_compile_time_args_offset()) == 1
         for cb, sharded, bcast, n in ((0, sharded_a, bcast_a, self.args.src_tiles),
                                       (1, sharded_b, bcast_b, self.args.src_tiles_b)):
             if sharded and not bcast and n:         # 0 pages (a core without a shard) is a no-op on hardware

@@ -14,6 +14,7 @@ def kernel_main():
     cb_dst = CBIndex.c_2
     if DST_SHARDED:             # c_2 is the core's output shard: the compute kernel's pushes are the result
         return
-    dst = TensorAccessor(TensorAccessorArgs(0), dst_addr, get_tile_size(cb_dst))
-    has_sharding = get_compile_time_arg_val(1) == 1
+    dst_args = TensorAccessorArgs(0)
+    dst = TensorAccessor(dst_args, dst_addr, get_tile_size(cb_dst))
+    has_sharding = get_compile_time_arg_val(dst_args.next_compile_time_args_offset()) == 1
     write_tiles(cb_dst, dst, start, n, (cnd, d, nn, c, ht, wt) + ((shard_w,) if has_sharding else ()))
