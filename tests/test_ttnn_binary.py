@@ -565,23 +565,46 @@ def test_sharded_broadcast_scalar_sfpu_and_in_place(device):
     np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.add(a, b)))
 
 
-def test_sharded_paths_tensix_does_not_model(device):
+def test_sharded_operands_off_the_native_path_go_through_tensor_accessors(device):
+    """Off is_native_L1_sharding (get_shard_specs gives nullopt), binary_ng runs its interleaved program: the work
+    split row-wise over the worker grid, the readers and the writer reaching the sharded buffers' pages through
+    TensorAccessors over them. The numbers are the interleaved op's; the output keeps the memory config prim::binary_ng
+    picks (a sharded a's spec, or the one asked for)."""
     mc = _sharded_mc(*SHARDINGS[0])
     a, b = (dev_tensor(device, RNG.standard_normal((2, 128, 96)), ttnn.bfloat16) for _ in range(2))
+    want = ttnn.to_numpy(ttnn.add(a, b))
     sa = ttnn.to_memory_config(a, mc)
-    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
-        ttnn.add(sa, b)                                     # b interleaved with another memory config
-    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
-        ttnn.add(a, b, memory_config=mc)                    # DRAM inputs into a sharded output
-    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
-        ttnn.add(sa, b, memory_config=ttnn.DRAM_MEMORY_CONFIG)
+    cases = [(ttnn.add(sa, b), mc),                                          # b interleaved in DRAM
+             (ttnn.add(a, b, memory_config=mc), mc),                         # DRAM inputs into a sharded output
+             (ttnn.add(sa, b, memory_config=ttnn.DRAM_MEMORY_CONFIG), ttnn.DRAM_MEMORY_CONFIG)]
+    for out, out_mc in cases:
+        assert out.memory_config() == out_mc
+        np.testing.assert_array_equal(ttnn.to_numpy(out), want)
+    # the interleaved program: every worker core takes part (not the shard grid's 4) and no CB is a shard
+    ttnn.clear_op_report()
+    ttnn.add(sa, b)
+    rec = ttnn.op_report()[-1]
+    assert rec.attributes.get("sharded") in (None, False) and rec.cores > mc.shard_spec.num_cores()
+    # a block-sharded a and a width-sharded b of other grids, with a row broadcast, into a height-sharded output
+    x, y = RNG.standard_normal((2, 128, 96)), RNG.standard_normal((2, 1, 96))
+    a, b = dev_tensor(device, x, ttnn.bfloat16), dev_tensor(device, y, ttnn.bfloat16)
+    want = ttnn.to_numpy(ttnn.multiply(a, b))
+    sa = ttnn.to_memory_config(a, _sharded_mc(*SHARDINGS[3]))
+    sb = ttnn.to_memory_config(b, _sharded_mc(ttnn.ShardStrategy.WIDTH, (64, 32), ttnn.CoreGrid(x=3, y=1)))
+    out = ttnn.multiply(sa, sb, memory_config=mc)
+    assert out.memory_config() == mc
+    np.testing.assert_array_equal(ttnn.to_numpy(out), want)
+    # uneven shards with a scalar: not native, so the interleaved program over the uneven shards' pages
     mc3 = _sharded_mc(ttnn.ShardStrategy.HEIGHT, (96, 96), ttnn.CoreGrid(x=3, y=1))
-    uneven = ttnn.to_memory_config(dev_tensor(device, RNG.standard_normal((2, 100, 96)), ttnn.bfloat16), mc3)
-    with pytest.raises(tensix.NotModelledError, match="native L1 sharding"):
-        ttnn.add(uneven, 1.0)
+    x = dev_tensor(device, RNG.standard_normal((2, 100, 96)), ttnn.bfloat16)
+    out = ttnn.add(ttnn.to_memory_config(x, mc3), 1.0)
+    assert out.memory_config() == mc3
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.add(x, 1.0)))
     # binary_ng keeps 8 tiles a cycle with an fp32 Dst (a float32 output): 8 tiles do not fit a half of Dst
+    sa, sb = (ttnn.to_memory_config(dev_tensor(device, RNG.standard_normal((2, 128, 96)), ttnn.bfloat16), mc)
+              for _ in range(2))
     with pytest.raises(tensix.device.errors.DstCapacityError):
-        ttnn.add(sa, ttnn.to_memory_config(b, mc), dtype=ttnn.float32)
+        ttnn.add(sa, sb, dtype=ttnn.float32)
 
 
 @pytest.mark.parametrize("dtype,np_dtype", [(ttnn.int32, np.int32), (ttnn.uint32, np.uint32)])

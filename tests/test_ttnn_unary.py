@@ -581,19 +581,36 @@ def test_natively_sharded_tensors(device, layout):
     np.testing.assert_array_equal(ttnn.to_numpy(out), np.clip(ttnn.to_numpy(t), 0, 6))
 
 
-def test_sharded_paths_tensix_does_not_model(device):
+def test_tiled_sharded_tensors_off_the_native_path_run_the_interleaved_program(device):
+    """get_shard_specs gives nullopt (one side interleaved, uneven shards, different grids): the interleaved program
+    on the whole worker grid, its reader and writer reaching the sharded pages through TensorAccessors. A row-major
+    sharded tensor off the native path and a sharded typecast stay refused."""
     x = RNG.standard_normal((2, 128, 96))
     t = _sharded(device, x, ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.ShardStrategy.HEIGHT, (64, 96),
                  ttnn.CoreGrid(x=4, y=1))
-    with pytest.raises(tensix.NotModelledError, match="TensorAccessor"):
-        ttnn.exp(t, memory_config=ttnn.DRAM_MEMORY_CONFIG)         # sharded -> interleaved
     plain = dev_tensor(device, x, ttnn.bfloat16)
-    with pytest.raises(tensix.NotModelledError, match="TensorAccessor"):
-        ttnn.exp(plain, memory_config=t.memory_config())          # interleaved -> sharded
-    uneven = _sharded(device, RNG.standard_normal((2, 100, 96)), ttnn.bfloat16, ttnn.TILE_LAYOUT,
-                      ttnn.ShardStrategy.HEIGHT, (96, 96), ttnn.CoreGrid(x=3, y=1))
-    with pytest.raises(tensix.NotModelledError, match="uneven"):
-        ttnn.exp(uneven)
+    want = ttnn.to_numpy(ttnn.exp(plain))
+    out = ttnn.exp(t, memory_config=ttnn.DRAM_MEMORY_CONFIG)        # sharded -> interleaved
+    assert not out.is_sharded() and ttnn.op_report()[-1].cores == 24  # 24 tiles over the 64-core grid
+    np.testing.assert_array_equal(ttnn.to_numpy(out), want)
+    out = ttnn.exp(plain, memory_config=t.memory_config())          # interleaved -> sharded
+    assert out.memory_config() == t.memory_config()
+    np.testing.assert_array_equal(ttnn.to_numpy(out), want)
+    other = _sharded(device, x, ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.ShardStrategy.BLOCK, (64, 32),
+                     ttnn.CoreGrid(x=3, y=4)).memory_config()
+    out = ttnn.exp(t, memory_config=other)                          # another grid
+    assert out.memory_config() == other
+    np.testing.assert_array_equal(ttnn.to_numpy(out), want)
+    y = RNG.standard_normal((2, 100, 96))
+    uneven = _sharded(device, y, ttnn.bfloat16, ttnn.TILE_LAYOUT, ttnn.ShardStrategy.HEIGHT, (96, 96),
+                      ttnn.CoreGrid(x=3, y=1))
+    out = ttnn.exp(uneven)
+    assert out.memory_config() == uneven.memory_config()
+    np.testing.assert_array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.exp(dev_tensor(device, y, ttnn.bfloat16))))
+    rm = _sharded(device, x, ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT, ttnn.ShardStrategy.HEIGHT, (64, 96),
+                  ttnn.CoreGrid(x=4, y=1))
+    with pytest.raises(tensix.NotModelledError, match="row-major sharded tensor off the native L1 path"):
+        ttnn.exp(rm, memory_config=ttnn.DRAM_MEMORY_CONFIG)
     with pytest.raises(tensix.NotModelledError, match="sharded input"):
         ttnn.typecast(t, ttnn.float32)
 

@@ -34,10 +34,11 @@ path a sharded tensor's CB is its shard (the reader pushes it, the writer has no
 is read shard-wise (each core its output shard: c_start_id from the shard's position, c_current_shard_width tiles a
 row), 8 tiles a cycle on the FPU / 2 on the SFPU when a, b and c (or a and c with a scalar) are all sharded. The
 native cases: a, b and c sharded alike (uneven shards too), L1 inputs of one memory config into a sharded output, a
-height-sharded a with an interleaved COL / SCALAR broadcast b, a sharded a with a scalar.
+height-sharded a with an interleaved COL / SCALAR broadcast b, a sharded a with a scalar. Off the native path
+(get_shard_specs gives nullopt: mixed memory configs, DRAM, uneven shards of different specs) the interleaved program
+runs, its readers and writer reaching the sharded buffers' pages through TensorAccessors over them.
 
-Not modelled (NotModelledError): sharded tensors off the native path (tt-metal reads them through TensorAccessors
-of sharded buffers), both operands row-major (binary_ng's row-major kernels), integer operands (the SFPU integer
+Not modelled (NotModelledError): both operands row-major (binary_ng's row-major kernels), integer operands (the SFPU integer
 ops), sub_device_id, quantisation and where ops.
 """
 
@@ -536,25 +537,16 @@ class _Sharding:
 
 def shard_specs(what, a: Tensor, b, c_padded, c_mc: MemoryConfig, bcast: Bcast):
     """binary_ng_program_factory.cpp get_shard_specs (from the output's padded shape and memory config, before it is
-    allocated): None for the interleaved program, else the _Sharding of the native L1 path. A sharded tensor outside
-    it would be read or written through a TensorAccessor of a sharded buffer, which tensix does not model:
-    refused."""
+    allocated): None for the interleaved program (which reaches a sharded tensor off the native path through a
+    TensorAccessor over its buffer), else the _Sharding of the native L1 path."""
     has_b = isinstance(b, Tensor)
     a_sh, b_sh, c_sh = a.is_sharded(), has_b and b.is_sharded(), c_mc.is_sharded()
     if not (a_sh or b_sh or c_sh):
         return None
-    why = None
-    if not is_native_l1_sharding(a, b, c_mc, bcast):
-        why = "it is not binary_ng's native L1 sharding (is_native_L1_sharding)"
-    elif _is_uneven(c_padded, c_mc) and not (
+    if not is_native_l1_sharding(a, b, c_mc, bcast) or (_is_uneven(c_padded, c_mc) and not (
             has_b and a_sh and b_sh and c_sh and a.memory_config().shard_spec == b.memory_config().shard_spec ==
-            c_mc.shard_spec):
-        why = "the output is unevenly sharded and the inputs' shard specs differ from it"
-    if why is not None:
-        raise NotModelledError(
-            f"{what}: sharded operands where {why}: tt-metal then reads or writes the sharded buffers through "
-            "TensorAccessors, which tensix.ttnn does not model.\nFix: shard a, b and the output alike (the same "
-            "ShardSpec), or use interleaved tensors (ttnn.to_memory_config).")
+            c_mc.shard_spec)):
+        return None     # the interleaved program: its TensorAccessors read and write the sharded buffers' pages
     c_spec = c_mc.shard_spec
     a_spec = a.memory_config().shard_spec if a_sh else adjust_to_shape(c_spec, c_padded, a.padded_shape)
     if has_b:

@@ -21,8 +21,10 @@ Sources (tt-metal 622c6fb9):
 The UnaryOpType / UnaryWithParam / SigmoidMode types are ttnn's (ttnn.UnaryWithParam(ttnn.UnaryOpType.RELU)), also
 the `activations` of the binary ops (tensix.ttnn.operations.binary).
 
-Not modelled (NotModelledError): sharded tensors outside the native L1 path (one side interleaved, uneven shards,
-different grids: tt-metal then reads the sharded buffer through a TensorAccessor), sharded typecast, integer inputs
+Tiled sharded tensors off the native L1 path (one side interleaved, uneven shards, different grids, DRAM) run the
+interleaved program, the reader and the writer reaching the sharded buffers' pages through TensorAccessors.
+
+Not modelled (NotModelledError): row-major sharded tensors off the native L1 path, sharded typecast, integer inputs
 of the float ops (relu_tile_int32, ...), ops whose SFPU kernel tensix does not have (unary max/min, the
 binop-with-scalar ops, elu, softplus, ...), exp's approx template (ttnn.exp(fast_and_approximate_mode=True)),
 typecasts between integer types and float32 -> bfloat8_b (its bfp8_pack_precise packer path truncates to bf16 where
@@ -428,9 +430,10 @@ def output_memory_config(what, t: Tensor, mc: MemoryConfig) -> MemoryConfig:
 
 def native_sharding(what, t: Tensor, out_shape, out_padded, out_layout, out_mc: MemoryConfig) -> bool:
     """unary_utils.cpp get_shard_specs: True for the native L1 sharded path (input and output sharded in L1 on the
-    same grid, whole shards, a row-major shard a whole number of tiles), False for interleaved tensors. Any other
-    mix goes, in tt-metal, through TensorAccessor reads and writes of a sharded buffer, which tensix does not model:
-    refused."""
+    same grid, whole shards, a row-major shard a whole number of tiles), False for the interleaved program: interleaved
+    tensors, and tiled sharded ones off the native path, whose pages the reader and the writer reach through
+    TensorAccessors over the sharded buffers. A row-major sharded tensor off the native path is refused: the
+    interleaved row-major path then walks pages of the shard width, which tensix does not model."""
     in_mc = t.memory_config()
     if not in_mc.is_sharded() and not out_mc.is_sharded():
         return False
@@ -446,10 +449,12 @@ def native_sharding(what, t: Tensor, out_shape, out_padded, out_layout, out_mc: 
         why = "a row-major shard is not a whole number of 1024-element tiles"
     if why is None:
         return True
-    raise NotModelledError(f"{what}: {why}; tt-metal then reads / writes the sharded buffer through a TensorAccessor, "
-                           "which tensix.ttnn does not model (only the native L1 sharded path: input and output "
-                           "sharded on the same grid with whole shards).\nFix: shard both alike, or use interleaved "
-                           "tensors (ttnn.to_memory_config).")
+    if t.layout != Layout.ROW_MAJOR:
+        return False
+    raise NotModelledError(f"{what}: a row-major sharded tensor off the native L1 path ({why}): tt-metal then runs the "
+                           "interleaved row-major program over the sharded buffer's pages (shard-wide rows), which "
+                           "tensix.ttnn does not model.\nFix: shard input and output alike in L1 with whole shards, "
+                           "use TILE_LAYOUT, or interleaved tensors (ttnn.to_memory_config).")
 
 
 def make_output(dev, shape, dtype, layout, mc, padded):
