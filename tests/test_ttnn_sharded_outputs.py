@@ -221,6 +221,44 @@ def test_untilize_of_an_nd_sharded_dram_input_is_not_modelled(device):
         ttnn.untilize(t)
 
 
+@pytest.mark.parametrize("out", ["l1", "height", "nd"])
+@pytest.mark.parametrize("end", [(2, 63, 95), (1, 40, 70), (0, 31, 31), (2, 0, 5)], ids=lambda e: "x".join(map(str, e)))
+@pytest.mark.parametrize("name,shape,mc", ND_INPUTS[:2], ids=[i[0] for i in ND_INPUTS[:2]])
+def test_untilize_with_unpadding_of_an_nd_sharded_input(device, name, shape, mc, end, out):
+    """UntilizeWithUnpaddingMultiCoreNDShardedProgramFactory: the blocks starting outside the output are dropped, the
+    others cut at the output's width and height; interleaved, height-sharded (one output row per page) and ND outputs.
+    Exactly the input's slice."""
+    x = _data(shape, 9)
+    end = tuple(min(e, d - 1) for e, d in zip(end, shape))
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc())
+    rows = math.prod(e + 1 for e in end[:-1])
+    out_mc = {"l1": ttnn.L1_MEMORY_CONFIG,
+              "height": _legacy(HS, (0, 0), (rows, end[-1] + 1)) if (end[-1] + 1) * 2 % 16 == 0 else
+              ttnn.DRAM_MEMORY_CONFIG,
+              "nd": _nd((1, 32, 32), (2, 2)) if (end[-1] + 1) % 32 == 0 else ttnn.L1_MEMORY_CONFIG}[out]
+    got = ttnn.untilize_with_unpadding(t, output_tensor_end=list(end), memory_config=out_mc)
+    assert _last_program() == "untilize_with_unpadding_multi_core_nd_sharded"
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x[tuple(slice(0, e + 1) for e in end)])
+
+
+def test_untilize_with_unpadding_of_an_nd_sharded_input_refusals(device):
+    x = _data((3, 64, 96))
+    dram = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                           memory_config=_nd((2, 32, 64), (3, 0), ttnn.BufferType.DRAM))
+    with pytest.raises(NotModelledError, match="DRAM"):
+        ttnn.untilize_with_unpadding(dram, output_tensor_end=[1, 31, 31])
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                        memory_config=_nd((2, 32, 64), (1, 0)))
+    with pytest.raises(ShardSpecError, match="aligned to 16 bytes"):   # a 5-element (10-byte) output shard row
+        ttnn.untilize_with_unpadding(t, output_tensor_end=[2, 63, 94], memory_config=_nd((1, 32, 5), (1, 0)))
+    with pytest.raises(TTNNError, match="sub core grid"):
+        ttnn.untilize_with_unpadding(t, output_tensor_end=[2, 63, 94], sub_core_grids=_grid(1, 0))
+    five = ttnn.from_numpy(_data((2, 1, 3, 64, 96)), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                           memory_config=_nd((1, 1, 1, 32, 64), (1, 0)))
+    with pytest.raises(TTNNError, match="view"):
+        ttnn.untilize_with_unpadding(five, output_tensor_end=[1, 0, 2, 63, 95])
+
+
 @pytest.mark.parametrize("name,shape,mc", [("rm-uneven", (3, 64, 96), lambda: _nd((2, 32, 64), (2, 0))),
                                             ("rm-dram", (2, 64, 64), lambda: _nd((1, 64, 32), (3, 0),
                                                                                  ttnn.BufferType.DRAM))],

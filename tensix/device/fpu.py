@@ -602,12 +602,14 @@ def _nb_dst_read_stats(bits, shift, D, lsb, mx):
         lsb[t], mx[t] = _nb_row_stats(f, low, lowu)
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(cache=True, nogil=True, fastmath={"contract"})
 def _nb_mm_products(prods, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb, b_max, d_lsb, d_bound, D, fp32, w):
     """The products (d, i, j) of `prods` in order: D[d] <- write(D[d] + f32(sum)) per fidelity phase and K chunk
     (matmul()'s order), D holding float64 readings of Dst. `w` is 32, passed at run time so that LLVM vectorizes the
     column loops rather than unrolling them. Per product the fast accumulation is used where it is exact (see the
-    comment above matmul_sequence), else the exact element model."""
+    comment above matmul_sequence), else the exact element model. fastmath "contract" only lets LLVM fuse each
+    `s += a * b` into an FMA: a * b is exact in float64 (at most 5 x 7 significant bits), so the fused and the separate
+    roundings are the same one rounding of a * b + s (tests/test_matmul_batch.py checks the sums bit for bit)."""
     srow = np.empty(w)
     t32 = np.empty(w, np.float32)
     tb = t32.view(np.uint32)

@@ -719,17 +719,19 @@ def _untilize_identical_nd_shards_factory(a, out, fp32_dest_acc_en) -> O.Program
     return O.ProgramEntry(prog, set_args, len(work), "untilize_identical_nd_shard_spec")
 
 
-def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en) -> O.ProgramEntry:
+def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en, unpadding: bool = False) -> O.ProgramEntry:
     """UntilizeMultiCoreNDShardInputProgramFactory::create_descriptor (an ND-sharded input without a legacy equivalent,
-    or in DRAM): a core per core with data (for DRAM, the bank's cores as stored: tensix keeps no DRAM-bank-to-worker
-    assignment, see below), each untilizing its shards block by block (a block: a shard row of tiles) through the
-    input's TensorAccessor; the writer places each block from its first page's id. The compute kernel's block count
-    per core is the count of the core's device pages at multiples of the block width that hold a tensor page
-    (compute_page_mapping)."""
+    or in DRAM), and with `unpadding` UntilizeWithUnpaddingMultiCoreNDShardedProgramFactory (the same program but for
+    its writer, writer_unary_stick_layout_split_rows_multicore_nd_sharded, which drops the blocks outside the output
+    and takes both padded shapes as common runtime args): a core per core with data, each untilizing its shards block
+    by block (a block: a shard row of tiles) through the input's TensorAccessor; the writer places each block from its
+    first page's id. The compute kernel's block count per core is the count of the core's device pages at multiples
+    of the block width that hold a tensor page (compute_page_mapping). A DRAM input is refused (below)."""
     g = a._buffer.geom
+    op = "ttnn.untilize_with_unpadding" if unpadding else "ttnn.untilize"
     if g.is_dram:
         raise NotModelledError(
-            "ttnn.untilize of an ND-sharded DRAM tensor runs on the worker cores tt-metal assigns to the DRAM banks "
+            f"{op} of an ND-sharded DRAM tensor runs on the worker cores tt-metal assigns to the DRAM banks "
             "(get_optimal_dram_bank_to_logical_worker_assignment), which tensix does not model.\nFix: shard the input "
             "in L1, or make it interleaved.")
     spec = a.memory_config().nd_shard_spec
@@ -750,13 +752,20 @@ def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en) -> O.ProgramEntry
     rk = mh.CreateKernel(prog, _k("reader_unary_nd_sharded_blocks"), crs, ReaderDataMovementConfig(
         compile_args=[0, tpib, g.num_shards, ncores] + O.accessor_args(a)))
     oes = element_size(out.dtype)
-    page_w = _output_page_width(a, out)
     out_w = out.padded_shape[-1]
-    out_h = out.padded_shape.volume() // out_w
+    page_w = _output_page_width(out, out)      # the output's row, or its shard's width when width / block / ND sharded
     wct = [16, page_w * oes, TILE_SIZE, tpib, C.div_up(out_w, page_w), oes, tpib * TILE_SIZE, page_w,
-           _tile_size(a.dtype), g.num_shards, ncores, width // TILE_SIZE, TILE_SIZE, out_w, out_h]
-    wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multi_core_nd_shard"), crs,
-                         WriterDataMovementConfig(compile_args=wct + O.accessor_args(out, a)))
+           _tile_size(a.dtype), g.num_shards, ncores, width // TILE_SIZE]
+    if unpadding:
+        out_padded = tuple(out.padded_shape)
+        wct += [C.div_up(out_w, TILE_SIZE), TILE_SIZE, out_w, C.dim(out_padded, -2), len(a.padded_shape)]
+        wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multicore_nd_sharded"), crs,
+                             WriterDataMovementConfig(compile_args=wct + O.accessor_args(out, a)))
+        mh.SetCommonRuntimeArgs(prog, wk, list(out_padded) + list(a.padded_shape))
+    else:
+        wct += [TILE_SIZE, out_w, out.padded_shape.volume() // out_w]
+        wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_multi_core_nd_shard"), crs,
+                             WriterDataMovementConfig(compile_args=wct + O.accessor_args(out, a)))
     ck = mh.CreateKernel(prog, _k("untilize_variable_num_blocks"), crs, ComputeConfig(
         fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=_UTD if fp32_dest_acc_en else None,
         compile_args=[tpib, 0, 16], defines=_untilize_compute_defines(a)))
@@ -768,7 +777,8 @@ def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en) -> O.ProgramEntry
             mh.SetRuntimeArgs(prog, wk, c, [dst.buffer_address(), src.buffer_address(), i])
             mh.SetRuntimeArgs(prog, ck, c, [counts[i]])
 
-    return O.ProgramEntry(prog, set_args, ncores, "untilize_multi_core_nd_shard_input")
+    return O.ProgramEntry(prog, set_args, ncores, "untilize_with_unpadding_multi_core_nd_sharded" if unpadding
+                          else "untilize_multi_core_nd_shard_input")
 
 
 def _untilize_block_factory(dev, a, out, fp32_dest_acc_en, grid, name) -> O.ProgramEntry:
@@ -1016,10 +1026,14 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
     O.refuse_unknown_kwargs("ttnn.untilize_with_unpadding", kwargs)
     started = time.perf_counter()
     op = "ttnn.untilize_with_unpadding"
-    dev = _check_device_input(op, input_tensor, Layout.TILE)
-    _refuse_batched_sharded_to_interleaved(op, input_tensor, memory_config)
-    _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+    dev = _check_device_input(op, input_tensor, Layout.TILE, nd_ok=True)
     a = input_tensor
+    nd_input = bool(getattr(a._buffer, "nd_placement", False))
+    if nd_input:
+        _check_nd_untilize_with_unpadding(op, a, memory_config, sub_core_grids)
+    else:
+        _refuse_batched_sharded_to_interleaved(op, input_tensor, memory_config)
+        _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
     end = [int(e) for e in output_tensor_end]
     rank = len(a.shape)
     if len(end) != rank:
@@ -1033,6 +1047,10 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
     out_shape = tuple(e + 1 for e in end)
     orig = None
     if rank > 4:
+        if nd_input:
+            raise TTNNError(f"{op}: a rank-{rank} ND-sharded input: ttnn squeezes it to 4-D through "
+                            "ttnn::experimental::view, which refuses ND-sharded tensors (tensor_ops.cpp view_device)."
+                            "\nFix: a tensor of rank 4 or less, or an interleaved input.")
         orig = out_shape
         if out_shape[:-3] != tuple(a.shape[:-3]) or tuple(a.shape[:-3]) != tuple(a.padded_shape[:-3]):
             raise NotModelledError(f"{op}: unpadding the outer dims of a rank-{rank} tensor is not modelled.")
@@ -1049,11 +1067,14 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
         block = block or ncores < C.compute_ncores_wh(
             64, (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr, ntpc)
     mc = memory_config or a.memory_config()
-    out = C.make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR, mc)
-    key = ("untilize_with_unpadding", "block" if block else "default", O.spec_key(a), O.spec_key(out))
+    out = C.make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR, mc, nd_ok=nd_input)
+    kind = "nd_sharded" if nd_input else "block" if block else "default"
+    key = ("untilize_with_unpadding", kind, O.spec_key(a), O.spec_key(out))
     fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
 
     def factory():
+        if nd_input:
+            return _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en, unpadding=True)
         if block:
             return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, C.device_grid(dev),
                                            "untilize_with_unpadding_multi_core_block_interleaved")
@@ -1061,6 +1082,26 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
 
     O.run(op, dev, key, factory, [a, out], [out], {}, started)
     return view(out, orig) if orig is not None else out
+
+
+def _check_nd_untilize_with_unpadding(op, a: Tensor, memory_config, sub_core_grids) -> None:
+    """untilize_with_unpadding_device_operation.cpp (622c6fb9) for an ND-sharded input: no sub_core_grids, shards of
+    whole tiles, a sharded output's shard rows aligned to its buffer's alignment."""
+    if sub_core_grids is not None:
+        raise TTNNError(f"{op}: Sharded untilize does not support sub core grid specification.\nFix: omit "
+                        "sub_core_grids.")
+    shard = a.memory_config().nd_shard_spec.shard_shape
+    if shard[-1] % TILE_SIZE or shard[-2] % TILE_SIZE:
+        raise ShardSpecError(f"{op}: Input shard shape {list(shard)}: its last two dims must be multiples of the "
+                             f"tile ({TILE_SIZE}).\nFix: shard in whole tiles.")
+    if memory_config is not None and memory_config.is_sharded():
+        width = _shard_width(memory_config)
+        es = 2 if a.dtype == DataType.BFLOAT8_B else element_size(a.dtype)
+        al = C.soc.DRAM_ALIGNMENT if memory_config.buffer_type == BufferType.DRAM else C.soc.L1_ALIGNMENT
+        if width * es % al:
+            raise ShardSpecError(f"{op}: Output shard row size {width * es} bytes must be aligned to {al} bytes "
+                                 "buffer alignment requirement.\nFix: an output shard width whose row is a multiple "
+                                 f"of {al} bytes.")
 
 
 def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:

@@ -381,3 +381,30 @@ def fill_bytes_with_val(start_addr, n_bytes, val, val_size):
     dt = {1: np.uint8, 2: np.uint16, 4: np.uint32}[val_size]
     count = n_bytes // val_size
     _d.l1_ptr(start_addr, dt, count)[:] = dt(int(val) & ((1 << (8 * val_size)) - 1))
+
+
+def write_untilized_block(cb_id, dst, tiles_per_block, row_bytes, es, first_page, pages_per_row, cols_per_output_block,
+                          unpadded_cols, cols_done_first, rows):
+    """The block write of the ND-sharded untilize writers (writer_unary_stick_layout_split_rows_multi_core_nd_shard,
+    writer_unary_stick_layout_split_rows_multicore_nd_sharded, tt-metal 622c6fb9): wait for the block's tiles in
+    cb_id, then for each of its `rows` rows (row_bytes apart in L1) write the first `unpadded_cols` columns through
+    the output accessor `dst`, starting cols_done_first columns into output page first_page + row * pages_per_row and
+    continuing page by page (cols_per_output_block columns each); a write barrier, then pop the block."""
+    _d.cb_wait_front(cb_id, tiles_per_block)
+    base = _d.get_read_ptr(cb_id)
+    for j in range(rows):
+        l1 = base + j * row_bytes
+        page = first_page + j * pages_per_row
+        remaining = cols_per_output_block - cols_done_first
+        offset = cols_done_first * es
+        done = 0
+        while done < unpadded_cols:
+            ncols = min(unpadded_cols - done, remaining)
+            _d.noc_async_write(l1, _d.get_noc_addr(page, dst, offset), ncols * es)
+            done += ncols
+            l1 += ncols * es
+            page += 1
+            remaining = cols_per_output_block
+            offset = 0
+    _d.noc_async_write_barrier()
+    _d.cb_pop_front(cb_id, tiles_per_block)

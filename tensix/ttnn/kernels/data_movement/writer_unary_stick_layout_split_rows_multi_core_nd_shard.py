@@ -10,6 +10,7 @@ tile_width, output_tensor_width, output_tensor_height, the output's then the inp
 dst_addr, src_addr, start_shard_id."""
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.data_movement.kernel_lib import write_untilized_block
 
 
 def kernel_main():
@@ -23,25 +24,10 @@ def kernel_main():
     dst = TensorAccessor(dst_args, dst_addr, output_stick_size)
     src = TensorAccessor(TensorAccessorArgs(dst_args.next_compile_time_args_offset()), src_addr, in_tile_size)
 
-    def write_block(block_row, out_block_start, unpadded_cols, cols_done_first, rows):
-        cb_wait_front(cb_id_out0, tiles_per_block)
-        base = get_read_ptr(cb_id_out0)
-        for j in range(rows):
-            l1 = base + j * cols_per_input_block * es
-            page = (block_row * tile_height + j) * blocks_across_width + out_block_start
-            remaining = cols_per_output_block - cols_done_first
-            offset = cols_done_first * es
-            done = 0
-            while done < unpadded_cols:
-                ncols = min(unpadded_cols - done, remaining)
-                noc_async_write(l1, get_noc_addr(page, dst, offset), ncols * es)
-                done += ncols
-                l1 += ncols * es
-                page += 1
-                remaining = cols_per_output_block
-                offset = 0
-        noc_async_write_barrier()
-        cb_pop_front(cb_id_out0, tiles_per_block)
+    def write_block(first_row, out_block_start, unpadded_cols, cols_done_first, rows):
+        write_untilized_block(cb_id_out0, dst, tiles_per_block, cols_per_input_block * es, es,
+                              first_row * blocks_across_width + out_block_start, blocks_across_width,
+                              cols_per_output_block, unpadded_cols, cols_done_first, rows)
 
     for shard_id in range(start_shard_id, num_shards, num_cores):
         pages = src.shard_pages(shard_id)
@@ -57,5 +43,6 @@ def kernel_main():
             if (block_row + 1) * tile_height - 1 >= out_height:
                 rows = out_height - block_row * tile_height
             col0 = (tile_col // tiles_per_block) * cols_per_input_block
-            write_block(block_row, col0 // cols_per_output_block, unpadded, col0 % cols_per_output_block, rows)
+            write_block(block_row * tile_height, col0 // cols_per_output_block, unpadded,
+                        col0 % cols_per_output_block, rows)
             page_iter += tiles_per_block
