@@ -113,3 +113,63 @@ def test_rotary_embedding_errors(device):
     host = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)
     with pytest.raises(ttnn.DeviceMismatchError):
         ttnn.experimental.rotary_embedding(host, c64, c64)
+
+
+def _sharded_mc(kind, rows, width, grid, orient=ttnn.ShardOrientation.ROW_MAJOR):
+    cores = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(grid[0] - 1, grid[1] - 1))])
+    return ttnn.MemoryConfig(kind, ttnn.BufferType.L1, ttnn.ShardSpec(cores, (rows, width), orient))
+
+
+HS, BS = ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.TensorMemoryLayout.BLOCK_SHARDED
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b])
+@pytest.mark.parametrize("shape,in_mc,out_mc", [
+    # a sharded input (its shard is c_0; the reader copies each row's rotate_half partner from L1) into a sharded
+    # output (the output spec is the input's) or an interleaved one; orientations; a block-sharded input
+    ((1, 1, 128, 64), (HS, 32, 64, (4, 1)), "same"),
+    ((1, 2, 96, 128), (HS, 64, 128, (1, 3), ttnn.ShardOrientation.COL_MAJOR), "dram"),
+    ((1, 1, 128, 64), (BS, 64, 64, (1, 2)), "same"),
+    # an interleaved input into a sharded output: tile rows over the most grid cores that divide them
+    ((1, 3, 160, 64), None, "height"),
+], ids=["hs-hs", "hs-col-dram", "bs-bs", "dram-hs"])
+def test_rotary_embedding_sharded(device, shape, in_mc, out_mc, dtype):
+    """The sharded paths of RotaryEmbeddingProgramFactory (multi-tile head dim): bit for bit the interleaved program's
+    result, on the shard grid's cores."""
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal(shape).astype(np.float32)
+    c, s = _caches(256, shape[-1])
+    tile = dict(dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    tx, tc, ts = (ttnn.from_numpy(a, **tile) for a in (x, c, s))
+    want = ttnn.to_numpy(ttnn.experimental.rotary_embedding(tx, tc, ts))
+    xin = ttnn.to_memory_config(tx, _sharded_mc(*in_mc)) if in_mc else tx
+    mc = {"same": None, "dram": ttnn.DRAM_MEMORY_CONFIG,
+          "height": ttnn.MemoryConfig(HS, ttnn.BufferType.L1)}[out_mc]
+    got = ttnn.experimental.rotary_embedding(xin, tc, ts, memory_config=mc)
+    rec = ttnn.op_report()[-1]
+    rows = x.size // shape[-1] // 32
+    if in_mc:
+        assert rec.cores == xin.memory_config().shard_spec.num_cores()
+        assert got.memory_config() == (xin.memory_config() if out_mc == "same" else ttnn.DRAM_MEMORY_CONFIG)
+    else:
+        n = max(i for i in range(1, 65) if rows % i == 0)
+        assert got.is_sharded() and rec.cores == n and got.memory_config().shard_spec.shape == (rows // n * 32, 64)
+    np.testing.assert_array_equal(ttnn.to_numpy(got), want)
+
+
+def test_rotary_embedding_sharding_rules(device):
+    tile = dict(dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    c, s = _caches(128, 64)
+    tc, ts = ttnn.from_numpy(c, **tile), ttnn.from_numpy(s, **tile)
+    tx = ttnn.from_numpy(np.ones((1, 1, 128, 64), np.float32), **tile)
+    with pytest.raises(ttnn.ShardSpecError, match="WIDTH_SHARDED"):
+        ttnn.experimental.rotary_embedding(tx, tc, ts, memory_config=ttnn.MemoryConfig(
+            ttnn.TensorMemoryLayout.WIDTH_SHARDED, ttnn.BufferType.L1))
+    half = ttnn.to_memory_config(tx, _sharded_mc(BS, 64, 32, (2, 2)))
+    with pytest.raises(ttnn.ShardSpecError, match="shard width"):
+        ttnn.experimental.rotary_embedding(half, tc, ts)
+    uneven = ttnn.to_memory_config(tx, _sharded_mc(HS, 96, 64, (2, 1)))
+    with pytest.raises(ttnn.ShardSpecError, match="whole number of shards"):
+        ttnn.experimental.rotary_embedding(uneven, tc, ts)
+    with pytest.raises(NotModelledError, match="sharded cos"):
+        ttnn.experimental.rotary_embedding(tx, ttnn.to_memory_config(tc, _sharded_mc(HS, 32, 64, (4, 1))), ts)

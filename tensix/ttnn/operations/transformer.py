@@ -11,9 +11,15 @@ the first core group a default ComputeConfigDescriptor (HiFi4, 16-bit Dst) and t
 C++ factory does. The output's logical shape is the input's padded shape (compute_output_specs builds it from the
 padded shape). Kernels: tensix/ttnn/kernels/transformer/.
 
+Sharded (legacy height / block, the head dim whole in a shard, as the device op validates): the shard grid's cores,
+each its shard's rows; a sharded input is c_0 (reader_rotary_embedding_interleaved_start_id_sharded copies each row's
+rotate_half partner from L1), a sharded output is c_16 (the writer only waits for it); a sharded output takes the
+input's shard spec, or for an interleaved input tile-row blocks over the most grid cores that divide them
+(compute_output_specs).
+
 Not modelled (NotModelledError): the single-tile head dim (X = 32: rotate half by a transformation matmul),
-token_index (decode mode: untilize / tilize of the cos and sin rows), sharded tensors, ROW_MAJOR inputs
-(tilize_with_val_padding).
+token_index (decode mode: untilize / tilize of the cos and sin rows), sharded cos / sin caches, ND-sharded inputs,
+ROW_MAJOR inputs (tilize_with_val_padding).
 
 This module also holds the `experimental` and `transformer` namespaces (ttnn.experimental.*, ttnn.transformer.*); the
 attention-head ops in them live in transformer_heads.py."""
@@ -25,12 +31,16 @@ import types
 
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.device import formats
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, MathFidelity,
+                                   ReaderDataMovementConfig, WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
+from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.operations import transformer_heads as _heads
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig
+from tensix.ttnn.operations import _dm_common as _dm
+from tensix.ttnn.types import (DataType, Layout, MemoryConfig, ShardOrientation, ShardSpec, TensorMemoryLayout,
+                               WormholeComputeKernelConfig, data_format)
 
 __all__ = ["experimental", "transformer"]
 
@@ -79,8 +89,10 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
         if t.layout != Layout.TILE:
             raise NotModelledError(f"{what}: {name} is ROW_MAJOR; ttnn tilizes it (tilize_with_val_padding), which "
                                    "tensix.ttnn does not run yet.\nFix: pass TILE_LAYOUT tensors.")
-        if t.is_sharded():
-            raise NotModelledError(f"{what}: sharded {name} is not modelled.")
+        if t.is_sharded() and (t is not x or t.memory_config().shard_spec is None):
+            raise NotModelledError(f"{what}: a sharded {name} is not modelled (only a legacy height- or block-sharded "
+                                   "input_tensor; sharded cos / sin caches and ND-sharded inputs are not).\nFix: "
+                                   "interleaved caches (ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG)).")
         if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B):
             raise DTypeError(f"{what}: {name} is {t.dtype!r}; rotary embedding takes float tensors.")
     if cos.dtype != sin.dtype:
@@ -90,24 +102,41 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
                                "matrix (rotary_embedding_single_tile.cpp), which tensix.ttnn does not run yet.")
     cfg = _config(compute_kernel_config)
     mc = memory_config or x.memory_config()
-    if mc.is_sharded():
-        raise NotModelledError(f"{what} with a sharded output is not modelled.")
+    num_rows = x.padded_shape.volume() // X // 32
+    mc = _output_memory_config(what, dev, x, mc, num_rows)
     pshape = tuple(x.padded_shape)
-    out = O.output_tensor(dev, pshape, x.dtype, Layout.TILE, mc)
+    out = O.output_tensor(dev, pshape, x.dtype, Layout.TILE, mc) if not mc.is_sharded() else \
+        _dm.make_output(dev, pshape, x.dtype, Layout.TILE, mc)
     Ht, Wt = pshape[-2] // 32, X // 32
     half_Wt = Wt // 2
     HtWt = Ht * Wt
-    num_rows = x.padded_shape.volume() // X // 32
     grid = O.grid_of(dev)
+    in_sharded, out_sharded = x.is_sharded(), out.is_sharded()
+    spec = (x if in_sharded else out).memory_config().shard_spec if (in_sharded or out_sharded) else None
     key = ("rotary_embedding", O.spec_key(x), O.spec_key(cos), O.spec_key(sin), O.spec_key(out),
            str(cfg.math_fidelity), bool(cfg.fp32_dest_acc_en))
 
     def factory():
         prog = mh.CreateProgram()
-        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_rows, True)
-        g1, g2 = list(g1), list(g2)
-        cores = g1 + g2                     # grid_to_cores(num_cores, x, y, row_major): row-wise, as the split
-        O.cb(prog, cores, 0, 2 * Wt, x.dtype)
+        if spec is None:
+            num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_rows, True)
+            g1, g2 = list(g1), list(g2)
+            cores = g1 + g2                 # grid_to_cores(num_cores, x, y, row_major): row-wise, as the split
+        else:                               # each core of the shard grid its shard's rows
+            cores = _shard_grid_cores(spec)
+            num_cores, g1, g2, n1, n2 = len(cores), cores, [], spec.shape[0] // 32, 0
+        shard_tiles = spec.shape[0] * spec.shape[1] // 1024 if spec is not None else 0
+        bound = []
+        for index, t, sharded in ((0, x, in_sharded), (16, out, out_sharded)):
+            if sharded:
+                size = formats.tile_size(data_format(t.dtype))
+                cb_cfg = mh.CircularBufferConfig(shard_tiles * size, {index: data_format(t.dtype)}).set_page_size(
+                    index, size)
+                cb_cfg.set_globally_allocated_address(t._buffer)
+                mh.CreateCircularBuffer(prog, cores, cb_cfg)
+                bound.append((index, cb_cfg))
+            else:
+                O.cb(prog, cores, index, 2 * Wt, t.dtype)
         O.cb(prog, cores, 1, 2 * Wt, x.dtype)
         O.cb(prog, cores, 2, 2 * Wt, cos.dtype)
         O.cb(prog, cores, 3, 2 * Wt, sin.dtype)
@@ -115,12 +144,20 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
         O.cb(prog, cores, 24, 1, x.dtype)
         O.cb(prog, cores, 25, 1, cos.dtype)
         O.cb(prog, cores, 26, 1, sin.dtype)
-        O.cb(prog, cores, 16, 2 * Wt, x.dtype)
-        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id.py"), cores,
-                             ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt, HtWt,
-                                                                    half_Wt] + O.accessor_args(x, cos, sin)))
+        if in_sharded:
+            rk = mh.CreateKernel(
+                prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id_sharded.py"), cores,
+                ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt, HtWt,
+                                                       half_Wt * formats.tile_size(data_format(x.dtype))]
+                                         + O.accessor_args(cos, sin)))
+        else:
+            rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id.py"),
+                                 cores, ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt,
+                                                                               HtWt, half_Wt]
+                                                                 + O.accessor_args(x, cos, sin)))
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_rotary_embedding_interleaved_start_id.py"), cores,
-                             WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out)))
+                             WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out),
+                                                      defines={"OUT_SHARDED": int(out_sharded)}))
         ct = [0, 1, 2, 3, 4, 24, 25, 26, 16, n1, Wt, half_Wt]
         mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g1, ComputeConfig(compile_args=ct))
         if g2:
@@ -136,15 +173,69 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
 
         def set_args(tensors):
             tx, tc, ts, to = tensors
+            for index, cb_cfg in bound:
+                cb_cfg.set_globally_allocated_address((tx if index == 0 else to)._buffer)
             for c, n, w in plan:
-                mh.SetRuntimeArgs(prog, rk, c, [tx.buffer_address(), tc.buffer_address(), ts.buffer_address(), n, w,
-                                                w // Wt % Ht, w % HtWt])
+                if in_sharded:
+                    mh.SetRuntimeArgs(prog, rk, c, [tc.buffer_address(), ts.buffer_address(), n, w // Wt % Ht,
+                                                    w % HtWt])
+                else:
+                    mh.SetRuntimeArgs(prog, rk, c, [tx.buffer_address(), tc.buffer_address(), ts.buffer_address(), n,
+                                                    w, w // Wt % Ht, w % HtWt])
                 mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n * Wt, w, 0, Wt, X * 2])
 
         return O.ProgramEntry(prog, set_args, num_cores, "RotaryEmbeddingProgramFactory")
 
     O.run(what, dev, key, factory, [x, cos, sin, out], [out], {"dtype": x.dtype.name}, started)
     return out
+
+
+def _output_memory_config(what, dev, x: Tensor, mc: MemoryConfig, num_rows: int) -> MemoryConfig:
+    """rotary_embedding_device_operation.cpp validate_on_program_cache_miss (the sharding rules) and
+    compute_output_specs (a sharded output takes the input's shard spec, or for an interleaved input one of tile-row
+    blocks over the most cores of the grid that divide them evenly, ROW_MAJOR)."""
+    if x.is_sharded():
+        xmc = x.memory_config()
+        if xmc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+            raise ShardSpecError(f"{what}: Input tensor memory layout must not be WIDTH_SHARDED.\nFix: height- or "
+                                 "block-shard the input, with the whole head dim in a shard.")
+        if xmc.shard_spec.shape[1] != x.padded_shape[-1]:
+            raise ShardSpecError(f"{what}: Input tensor shard width ({xmc.shard_spec.shape[1]}) must equal padded "
+                                 f"width ({x.padded_shape[-1]}).\nFix: a shard of width {x.padded_shape[-1]}.")
+        if x.padded_shape.volume() // x.padded_shape[-1] % xmc.shard_spec.shape[0]:
+            raise ShardSpecError(f"{what}: the input's rows ({x.padded_shape.volume() // x.padded_shape[-1]}) are not "
+                                 f"a whole number of shards of {xmc.shard_spec.shape[0]} rows (ttnn requires an even "
+                                 "division).\nFix: a shard height that divides them.")
+    elif not mc.is_sharded() and x.memory_config().memory_layout != TensorMemoryLayout.INTERLEAVED:
+        raise ShardSpecError(f"{what}: Input tensor memory layout must be INTERLEAVED.")
+    if not mc.is_sharded():
+        return mc
+    if mc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+        raise ShardSpecError(f"{what}: Output memory config layout must not be WIDTH_SHARDED.\nFix: height or block "
+                             "sharding.")
+    if x.is_sharded():
+        spec = x.memory_config().shard_spec
+    else:
+        g = O.grid_of(dev)
+        n = next(i for i in range(g.x * g.y, 0, -1) if num_rows % i == 0)
+        full, part = divmod(n, g.x)      # num_cores_to_corerangeset(n, grid, row_wise=true): whole rows, then a part
+        ranges = [CoreRange(CoreCoord(0, 0), CoreCoord(g.x - 1, full - 1))] if full else []
+        if part:
+            ranges.append(CoreRange(CoreCoord(0, full), CoreCoord(part - 1, full)))
+        grid = CoreRangeSet(ranges)
+        spec = ShardSpec(grid, (-(-num_rows // n) * 32, x.padded_shape[-1]), ShardOrientation.ROW_MAJOR)
+    return MemoryConfig(mc.memory_layout, mc.buffer_type, spec)
+
+
+def _shard_grid_cores(spec) -> list:
+    """grid_to_cores(num_cores, bbox.x + 1, bbox.y + 1, row_major) over the shard grid's bounding box."""
+    xs = [r.end.x for r in spec.grid.ranges]
+    ys = [r.end.y for r in spec.grid.ranges]
+    nx, ny = max(xs) + 1, max(ys) + 1
+    n = spec.grid.num_cores()
+    if spec.orientation == ShardOrientation.ROW_MAJOR:
+        return [CoreCoord(i % nx, i // nx) for i in range(n)]
+    return [CoreCoord(i // ny, i % ny) for i in range(n)]
 
 
 experimental = types.SimpleNamespace(rotary_embedding=rotary_embedding,

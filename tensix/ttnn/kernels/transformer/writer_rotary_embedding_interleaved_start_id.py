@@ -1,8 +1,9 @@
-"""Writer of ttnn.experimental.rotary_embedding (interleaved output, prefill): num_tiles tiles from the output CB to
-the output from start_id, each with its own write barrier.
+"""Writer of ttnn.experimental.rotary_embedding (prefill): num_tiles tiles from the output CB to the output from
+start_id, each with its own write barrier; with OUT_SHARDED the output CB is the core's output shard, so the writer only
+waits for the num_tiles tiles.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/experimental/transformer/rotary_embedding/device/kernels/dataflow/
-writer_rotary_embedding_interleaved_start_id.cpp (without DECODE_MODE / OUT_SHARDED). Compile-time args: cb_id_out,
+writer_rotary_embedding_interleaved_start_id.cpp (without DECODE_MODE). Compile-time args: cb_id_out,
 the output's TensorAccessorArgs. Runtime args: dst_addr, num_tiles, start_id (then cos_sin_offset, Wt, Wbytes, which
 only DECODE_MODE reads)."""
 
@@ -14,6 +15,9 @@ def kernel_main():
     num_tiles = get_arg_val(1)
     start_id = get_arg_val(2)
     cb_id_out = get_compile_time_arg_val(0)
+    if OUT_SHARDED:
+        cb_wait_front(cb_id_out, num_tiles)
+        return
     s = TensorAccessor(TensorAccessorArgs(1), dst_addr, get_tile_size(cb_id_out))
     for i in range(start_id, start_id + num_tiles):
         cb_wait_front(cb_id_out, 1)
