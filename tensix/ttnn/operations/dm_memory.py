@@ -3,7 +3,9 @@ ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
 
 - to_memory_config: core/to_memory_config/to_memory_config_op.cpp: the same config returns the tensor; to a sharded
   config interleaved_to_sharded; from a sharded one sharded_to_interleaved; between interleaved configs (DRAM <-> L1)
-  ttnn::prim::copy.
+  ttnn::prim::copy; sharded -> sharded: ttnn::reshard (tensix.ttnn.operations.dm_reshard) when can_use_reshard, the
+  sharded_to_interleaved -> interleaved_to_sharded workaround for row-major shards of different widths in different
+  layouts (or when reshard's validation refuses), prim::copy (not modelled) when a dtype is given.
 - interleaved_to_sharded: sharded/interleaved_to_sharded/device/interleaved_to_sharded_program_factory.cpp: one core
   per shard (the cores that hold shards, in shard order); the output CB is the core's shard (a CB allocated in the
   output buffer); TILE: reader_unary_sharded_blocks_interleaved_start_id reads the shard's tiles; ROW_MAJOR:
@@ -23,7 +25,8 @@ ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
   SameMemoryConfig program unless the address did not change); copy/device/copy_same_memory_config_program_factory.cpp
   is also to_memory_config's copy when the config is unchanged but the dtype is not.
 
-Not modelled (NotModelledError): resharding between two sharded configs (ttnn::reshard's programs), DRAM sharding,
+Not modelled (NotModelledError): the reshard factories dm_reshard lists as not modelled (ReshardGenericFactory with
+different page sizes, the ND factories, DRAM-sharded sides), sharded -> sharded with a dtype (prim::copy), DRAM sharding,
 block-sharded grids larger than the shard grid, dtype conversion in a row-major copy, clone and move of sharded
 tensors, move's overlap program (a new buffer overlapping the old one)."""
 
@@ -87,6 +90,7 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
         O.device_of(op, tensor, output_tensor)
     if not isinstance(memory_config, MemoryConfig):
         raise TTNNError(f"{op}: memory_config must be a ttnn.MemoryConfig, got {type(memory_config).__name__}.")
+    raw_has_shard_spec = memory_config.shard_spec is not None and not memory_config.created_with_nd_shard_spec
     # an ND-sharded config as its legacy equivalent for this tensor (tt-metal's TensorSpec fills it in)
     memory_config = resolve_memory_config(memory_config, tensor.shape, dtype or tensor.dtype, tensor.layout,
                                           tensor.padded_shape)
@@ -95,20 +99,36 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
     out = {} if output_tensor is None else {"output_tensor": output_tensor}
     if memory_config.is_sharded():
         if tensor.is_sharded():
-            a, b = tensor.memory_config(), memory_config
-            workaround = (a.shard_spec.shape[1] != b.shard_spec.shape[1] and a.memory_layout != b.memory_layout
-                          and tensor.layout == Layout.ROW_MAJOR)
-            if not workaround or output_tensor is not None:
-                raise NotModelledError(
-                    f"{op}: resharding ({a.memory_layout.name} -> {b.memory_layout.name}) runs ttnn::reshard's "
-                    "programs, which tensix.ttnn does not model.\nFix: ttnn.to_memory_config(t, "
-                    "ttnn.DRAM_MEMORY_CONFIG) first, then to the new sharded config.")
-            tmp = _or_copy(op, sharded_to_interleaved, tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
-            return _or_copy(op, interleaved_to_sharded, tmp, memory_config, output_dtype=dtype)
+            return _sharded_to_sharded(op, tensor, memory_config, dtype, output_tensor, raw_has_shard_spec)
         return _or_copy(op, interleaved_to_sharded, tensor, memory_config, output_dtype=dtype, **out)
     if tensor.is_sharded():
         return _or_copy(op, sharded_to_interleaved, tensor, memory_config, output_dtype=dtype, **out)
     return _copy(op, tensor, memory_config, dtype or tensor.dtype, output_tensor)
+
+
+def _sharded_to_sharded(op, tensor, memory_config, dtype, output_tensor, raw_has_shard_spec):
+    """to_memory_config_op.cpp, sharded -> sharded: with legacy shard specs on both sides (the config as given, not
+    one made from an ND spec), row-major shards of different widths in different memory layouts take the
+    workaround (sharded_to_interleaved to DRAM, then interleaved_to_sharded); otherwise a given dtype runs
+    ttnn::prim::copy (its sharded TensorAccessor path is not modelled), and ttnn::reshard runs when can_use_reshard
+    (its validate_inputs, its scratch CB fitting L1); else the workaround."""
+    from tensix.ttnn.operations import dm_reshard
+    a, b = tensor.memory_config(), memory_config
+    workaround = False
+    if a.shard_spec is not None and raw_has_shard_spec:
+        workaround = (a.shard_spec.shape[1] != b.shard_spec.shape[1] and a.memory_layout != b.memory_layout
+                      and tensor.layout == Layout.ROW_MAJOR)
+    if not workaround:
+        if dtype is not None:
+            raise NotModelledError(
+                f"{op}: sharded -> sharded with a dtype runs ttnn::prim::copy with sharded TensorAccessors "
+                "(to_memory_config_op.cpp), which tensix.ttnn does not model.\nFix: ttnn.to_memory_config without "
+                "dtype, then ttnn.typecast; or go through ttnn.DRAM_MEMORY_CONFIG.")
+        if dm_reshard.can_use_reshard(tensor, memory_config, raw_has_shard_spec, output_tensor):
+            return dm_reshard.reshard(tensor, memory_config, output_tensor=output_tensor)
+    out = {} if output_tensor is None else {"output_tensor": output_tensor}
+    tmp = _or_copy(op, sharded_to_interleaved, tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
+    return _or_copy(op, interleaved_to_sharded, tmp, memory_config, output_dtype=dtype, **out)
 
 
 def _or_copy(op, fn, tensor, memory_config, output_dtype=None, **out):
