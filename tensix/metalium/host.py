@@ -185,7 +185,7 @@ class BufferView(Buffer):
 
 
 def DeallocateBuffer(buffer: Buffer) -> None:
-    if isinstance(buffer, BufferView):
+    if getattr(buffer, "_parent", None) is not None:     # a view (BufferView, ttnn's ShardedBufferView): no memory
         buffer.deallocated = True
         return
     if not buffer.deallocated:

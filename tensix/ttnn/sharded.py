@@ -217,6 +217,29 @@ class ShardedBuffer(LockstepBuffer):
         return l1[self._address:self._address + self._per_bank]
 
 
+class ShardedBufferView(ShardedBuffer):
+    """A view of a ShardedBuffer (ttnn.narrow of an L1 sharded tensor): geometry `geom` over a subset of the parent's
+    cores, at the parent's address + `offset` bytes on each of them. It keeps the parent alive and owns no memory:
+    deallocating it frees nothing."""
+
+    def __init__(self, parent: ShardedBuffer, geom: ShardGeometry, offset: int):
+        self.geom = geom
+        self.device = parent.device
+        self.is_dram = parent.is_dram
+        self.buffer_type = parent.buffer_type
+        self.page_size = geom.page_size
+        self.aligned_page_size = geom.aligned_page_size
+        self.num_pages = geom.shard_pages * len(geom.shards)
+        self._parent = parent
+        self._address = parent._address + offset
+        self._per_bank = geom.shard_pages * geom.aligned_page_size
+        self.size = self._per_bank * len(geom.shards)
+        self.deallocated = False
+
+    def __del__(self):
+        pass
+
+
 def allocate(device, geom: ShardGeometry, what="sharded tensor"):
     from tensix.ttnn.tensor import _oom
     try:
