@@ -300,3 +300,58 @@ def test_pad_errors(device):
     r5 = _dev(_data((2, 2, 2, 4, 8), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT)
     with pytest.raises(ttnn.TTNNError, match="lowest 3 dimensions"):
         ttnn.pad(r5, [(0, 1), (0, 0), (0, 0), (0, 0), (0, 0)], 0.0)
+
+
+def _grid(x1, y1):
+    return ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(x1, y1))])
+
+
+def _nd(shard, grid=(2, 1)):
+    return ttnn.MemoryConfig(ttnn.BufferType.L1, ttnn.NdShardSpec(ttnn.Shape(list(shard)), _grid(*grid)))
+
+
+HS = ttnn.TensorMemoryLayout.HEIGHT_SHARDED
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.uint32])
+@pytest.mark.parametrize("src,dst", [
+    ("nd", "dram"), ("nd", "nd"), ("dram", "nd"), ("height", "dram"), ("width", "dram"), ("height", "nd"),
+    ("nd-wide", "nd-wide")])
+def test_pad_row_major_sharded_through_the_default_factory(device, dtype, src, dst):
+    """pad_rm_reader_writer_multi_core_default_program_factory.cpp with sharded tensors: its TensorAccessors read and
+    write shard-wide pages, num_*_pages_in_row of them a row (the last one partly valid), the work split over output rows
+    as for interleaved tensors. Front and back padding in every dim; uneven ND shards. Exactly the host pad."""
+    shape, pads = (2, 3, 20, 64), [(1, 0), (0, 2), (3, 5), (8, 24)]
+    out_shape = [d + a + b for d, (a, b) in zip(shape, pads)]
+    mcs = {"dram": ttnn.DRAM_MEMORY_CONFIG, "nd": _nd((1, 2, 16, 32)),
+           "nd-wide": _nd((2, 1, 8, 32), (3, 2)),
+           "height": ttnn.MemoryConfig(HS, ttnn.BufferType.L1, ttnn.ShardSpec(_grid(3, 1), (16, 64),
+                                                                              ttnn.ShardOrientation.ROW_MAJOR)),
+           "width": ttnn.MemoryConfig(ttnn.TensorMemoryLayout.WIDTH_SHARDED, ttnn.BufferType.L1,
+                                      ttnn.ShardSpec(_grid(1, 0), (120, 32), ttnn.ShardOrientation.ROW_MAJOR))}
+    x = _data(shape, dtype)
+    t = _dev(x, dtype, device, ttnn.ROW_MAJOR_LAYOUT, mcs[src])
+    value = 0.0 if dtype == ttnn.float32 else 7.0     # (a row-major float32 pad word is two bfloat16 halves)
+    want = np.pad(_vals(_dev(x, dtype, device, ttnn.ROW_MAJOR_LAYOUT)), pads, constant_values=value)
+    out = ttnn.pad(t, pads, value, memory_config=mcs[dst] if dst != "dram" else ttnn.DRAM_MEMORY_CONFIG)
+    assert _ops(1)[0][1] == "pad_rm" and list(out.shape) == out_shape
+    assert out.is_sharded() == (dst != "dram")
+    np.testing.assert_array_equal(_vals(out), want)
+
+
+def test_pad_sharded_cases_tensix_does_not_model(device):
+    x = _data((1, 1, 32, 64), ttnn.bfloat16)
+    hs = ttnn.MemoryConfig(HS, ttnn.BufferType.L1, ttnn.ShardSpec(_grid(1, 0), (16, 64),
+                                                                   ttnn.ShardOrientation.ROW_MAJOR))
+    t = _dev(x, ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT, hs)
+    with pytest.raises(tensix.NotModelledError, match="HEIGHT_SHARDED recipe"):
+        ttnn.pad(t, [(0, 0), (0, 0), (0, 32), (0, 0)], 0.0)         # legacy sharded into legacy sharded
+    tile = _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT, _nd((1, 1, 32, 32)))
+    with pytest.raises(tensix.NotModelledError, match="tiled pad"):
+        ttnn.pad(tile, [(0, 0), (0, 0), (0, 32), (0, 0)], 0.0)
+    r3 = _dev(_data((2, 32, 64), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT, _nd((1, 16, 64)))
+    with pytest.raises(tensix.NotModelledError, match="rank-3"):
+        ttnn.pad(r3, [(0, 0), (0, 2), (0, 0)], 0.0, memory_config=ttnn.DRAM_MEMORY_CONFIG)
+    with pytest.raises(ttnn.ShardSpecError, match="must be aligned to 16 bytes"):
+        ttnn.pad(_dev(x, ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT), [(0, 0), (0, 0), (0, 0), (0, 4)], 0.0,
+                 memory_config=_nd((1, 1, 16, 4)))

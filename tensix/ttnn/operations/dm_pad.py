@@ -1,4 +1,4 @@
-"""ttnn.pad as tt-metal 622c6fb9 runs it on interleaved tensors (ttnn/cpp/ttnn/operations/data_movement/pad/pad.cpp,
+"""ttnn.pad as tt-metal 622c6fb9 runs it (ttnn/cpp/ttnn/operations/data_movement/pad/pad.cpp,
 pad/device/pad_device_operation.cpp):
 
 - padding: one (before, after) pair per dim (missing outer dims get (0, 0)), or output_padded_shape and
@@ -23,7 +23,12 @@ the front padding, the pad read from a 32-value bfloat16 tensor in L1) and PadTi
 (reader_unary_interleaved_start_id / writer_unary_pad_dims_interleaved: whole pad tiles after each run of input
 tiles).
 
-Not modelled (NotModelledError): sharded inputs or outputs (the sharded height / width factories), sub_core_grids."""
+Sharded row-major rank-4 tensors with an ND-sharded side, or a legacy-sharded input into an interleaved output, run
+the default factory, whose TensorAccessors read and write shard-wide pages (several per row) as on the card.
+
+Not modelled (NotModelledError): a legacy-sharded input into a legacy-sharded output (pad.cpp's HEIGHT_SHARDED recipe
+and the PadRmShardedWidthOnly / HeightOnly factories), tiled pads with a sharded side, sharded tensors of rank other
+than 4, sub_core_grids."""
 
 from __future__ import annotations
 
@@ -39,12 +44,13 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import (CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
                                    WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.kernels.data_movement.kernel_lib import advance_tensor_index
 from tensix.ttnn.operations.data_movement import view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import TILE_SIZE, DataType, Layout, data_format, element_size, padded_shape
+from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, TensorMemoryLayout, data_format, element_size,
+                               padded_shape)
 
 __all__ = ["pad"]
 
@@ -100,10 +106,47 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
             raise ShapeError(f"{op}: ttnn::pad only supports padding on the lowest 3 dimensions for tensors with rank "
                              f"> 4 {first}")
     if t._device is not None:
-        C.refuse_sharded(op, t, memory_config=memory_config)
+        _check_sharding(op, t, memory_config, rank)
     if t.layout == Layout.TILE:
         return _invoke_tile(op, t, padding, float(value), memory_config, use_multicore)
     return _invoke_rm(op, t, padding, float(value), memory_config, use_multicore)
+
+
+def _check_sharding(op, t: Tensor, memory_config, rank: int) -> None:
+    """Which sharded pads tensix runs: row-major rank-4 tensors whose input or output is sharded go through
+    PadRmReaderWriterMultiCoreDefaultProgramFactory (its TensorAccessors read and write shard-wide pages, several per
+    row), as pad_impl and select_program_factory send them there: an ND-sharded side, or a legacy-sharded input into
+    an interleaved output. A legacy-sharded input into a legacy-sharded output runs pad_impl's HEIGHT_SHARDED recipe
+    (the sharded width-only / height-only factories, a width-then-height decomposition) and tiled sharded tensors run
+    fill_implicit_tile_padding and views over the shards: not modelled."""
+    out_mc = memory_config or t.memory_config()
+    if not (t.is_sharded() or out_mc.is_sharded()):
+        return
+    nd_in = t.is_sharded() and bool(getattr(t._buffer, "nd_placement", False))
+    nd_out = out_mc.is_sharded() and out_mc.memory_layout == TensorMemoryLayout.ND_SHARDED
+    if t.layout != Layout.ROW_MAJOR:
+        raise NotModelledError(f"{op}: a tiled pad with a sharded input or output (fill_implicit_tile_padding and "
+                               "views over the shards) is not modelled by tensix.ttnn.\nFix: pad a row-major tensor, "
+                               "or pad interleaved and shard the result (ttnn.to_memory_config).")
+    if t.is_sharded() and not nd_in and out_mc.is_sharded() and not nd_out:
+        raise NotModelledError(f"{op}: a {t.memory_config().memory_layout.name} input into a sharded output runs "
+                               "pad.cpp's HEIGHT_SHARDED recipe (PadRmShardedWidthOnly / HeightOnly program factories, "
+                               "width then height), which tensix.ttnn does not model.\nFix: an interleaved output, "
+                               "then ttnn.to_memory_config(result, sharded_config).")
+    if rank != 4:
+        raise NotModelledError(f"{op}: a sharded rank-{rank} tensor: ttnn views it as 4-D first, which tensix.ttnn "
+                               "does not model for sharded tensors.\nFix: a rank-4 tensor.")
+
+
+def _sharded_row_pages(t_or_mc, width: int, page_size: int, stick: int):
+    """pad_rm_reader_writer_multi_core_default_program_factory.cpp: a row's pages (one interleaved; shard-wide pages of
+    a sharded tensor) and the bytes of the last one that hold the row."""
+    mc = t_or_mc.memory_config() if isinstance(t_or_mc, Tensor) else t_or_mc
+    if not mc.is_sharded():
+        return 1, page_size
+    shard_w = mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+    n = -(-width // shard_w)
+    return n, stick - (n - 1) * page_size
 
 
 def _to_4d(t: Tensor) -> Tensor:
@@ -191,7 +234,14 @@ def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True) -> Ten
     for i in range(4):
         if a.shape[i] + front[i] > out_shape[i]:
             raise ShapeError(f"{op}: Output size cannot fit input with offset")
-    out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc, padded=out_shape)
+    for which, m, width in (("Input", a.memory_config(), a.shape[-1]), ("Output", mc, out_shape[-1])):
+        if m.is_sharded() and a.layout == Layout.ROW_MAJOR:      # pad_device_operation.cpp validate
+            sw = m.shard_spec.shape[1] if m.shard_spec is not None else m.nd_shard_spec.shard_shape[-1]
+            if sw * element_size(a.dtype) % 16:
+                raise ShardSpecError(f"{op}: {which} row-major shard width {sw} gives page size "
+                                     f"{sw * element_size(a.dtype)} bytes, which must be aligned to 16 bytes.\nFix: "
+                                     "a shard width whose row is a multiple of 16 bytes.")
+    out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc, padded=out_shape, nd_ok=True)
     rm = a.layout == Layout.ROW_MAJOR
     kind = ("rm" if rm else "tile") + ("" if multicore else "_single_core")
     key = ("pad", kind, O.spec_key(a), O.spec_key(out), tuple(front), struct.pack("<f", value))
@@ -234,10 +284,12 @@ def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:
         O.cb(prog, all_cores, 2, 1, fmt, page_size=dram_aligned)
     in_page = a._buffer.page_size
     out_page = out._buffer.page_size
+    n_in, in_last = _sharded_row_pages(a, W, in_page, stick)
+    n_out, out_last = _sharded_row_pages(out, Wp, out_page, stick_p)
     rct = [N + front[0], H + front[2], Cc + front[1], stick, Np, Hp, Cp, stick_p, front_b, end_b,
            C.div_up(stick_p, 512), stick_p % 512 or 512, int(value != 0), packed, 16, front_b // 16, end_b // 16,
-           stick_p // 16, aligned, int(unaligned), 1, in_page, in_page] + O.accessor_args(a)
-    wct = [0, stick_p, aligned, 1, out_page, out_page] + O.accessor_args(out)
+           stick_p // 16, aligned, int(unaligned), n_in, in_page, in_last] + O.accessor_args(a)
+    wct = [0, stick_p, aligned, n_out, out_page, out_last] + O.accessor_args(out)
     rk = mh.CreateKernel(prog, _k("reader_pad_dims_rm_interleaved_v2"), all_cores,
                          ReaderDataMovementConfig(compile_args=rct))
     wk = mh.CreateKernel(prog, _k("writer_pad_dims_rm_interleaved_v2"), all_cores,
@@ -250,8 +302,8 @@ def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:
     per_core = []
     for core in cores:
         n = ws.units_of(core) if (ws.group_1.contains(core) or ws.group_2.contains(core)) else 0
-        per_core.append((core, n, [n, per_barrier, read, front[0], front[1], front[2]] + offset,
-                         [n, per_barrier, written]))
+        per_core.append((core, n, [n, per_barrier, read * n_in, front[0], front[1], front[2]] + offset,
+                         [n, per_barrier, written * n_out]))
         written += n
         for _ in range(n):
             if (front[2] <= ch < Hi + front[2] and front[1] <= cc < Ci + front[1] and front[0] <= cn < Ni + front[0]):
