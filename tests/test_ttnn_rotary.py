@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import tensix.ttnn as ttnn
+import tensix
 from tensix.errors import NotModelledError
 
 
@@ -104,12 +105,6 @@ def test_rotary_embedding_errors(device):
         ttnn.experimental.rotary_embedding(x, c64, c64f)
     with pytest.raises(NotModelledError, match="decode mode"):
         ttnn.experimental.rotary_embedding(x, c64, c64, 3)
-    x32 = ttnn.from_numpy(np.ones((1, 1, 64, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
-                          device=device)
-    c32 = ttnn.from_numpy(np.ones((1, 1, 64, 32), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
-                          device=device)
-    with pytest.raises(NotModelledError, match="transformation"):
-        ttnn.experimental.rotary_embedding(x32, c32, c32)
     host = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)
     with pytest.raises(ttnn.DeviceMismatchError):
         ttnn.experimental.rotary_embedding(host, c64, c64)
@@ -173,3 +168,41 @@ def test_rotary_embedding_sharding_rules(device):
         ttnn.experimental.rotary_embedding(uneven, tc, ts)
     with pytest.raises(NotModelledError, match="sharded cos"):
         ttnn.experimental.rotary_embedding(tx, ttnn.to_memory_config(tc, _sharded_mc(HS, 32, 64, (4, 1))), ts)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.bfloat8_b])
+@pytest.mark.parametrize("in_sharded", [False, True], ids=["interleaved", "sharded"])
+def test_rotary_embedding_single_tile_head_dim(device, dtype, in_sharded):
+    """Head dim 32 (create_single_tile_descriptor): rotate_half by matmul_tiles with the reader's [[0, I], [-I, 0]]
+    matrix (Float16_b, or Bfp8_b for a bfloat8_b input). With cos = 0 and sin = 1 the output is exactly
+    rotate_half(x) (products by +-1 and 0 are exact at HiFi4, the adds of zeros too); with real caches it keeps the
+    datapath's bounds."""
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((1, 3, 64, 32)).astype(np.float32)
+    tile = dict(dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    tx = ttnn.from_numpy(x, **tile)
+    xv = ttnn.to_numpy(tx).astype(np.float64)
+    mc = _sharded_mc(HS, 64, 32, (3, 1)) if in_sharded else None
+    xin = ttnn.to_memory_config(tx, mc) if in_sharded else tx
+    zeros, ones = (ttnn.from_numpy(np.full((1, 1, 64, 32), v, np.float32), **tile) for v in (0.0, 1.0))
+    got = ttnn.to_numpy(ttnn.experimental.rotary_embedding(xin, zeros, ones)).astype(np.float64)
+    np.testing.assert_array_equal(got, np.concatenate([-xv[..., 16:], xv[..., :16]], -1))
+    assert ttnn.op_report()[-1].cores == (3 if in_sharded else 6)
+    c, s = _caches(64, 32)
+    tc, ts = ttnn.from_numpy(c, **tile), ttnn.from_numpy(s, **tile)
+    got = ttnn.to_numpy(ttnn.experimental.rotary_embedding(xin, tc, ts)).astype(np.float64)
+    ref, mag = _ref(xv, ttnn.to_numpy(tc).astype(np.float64), ttnn.to_numpy(ts).astype(np.float64))
+    tol = mag * (2.0 ** -6 if dtype == ttnn.bfloat16 else 2.0 ** -5) + 1e-6
+    if dtype == ttnn.bfloat8_b:
+        tol = tol + np.abs(ref).max(-1, keepdims=True) * 2.0 ** -5
+    assert np.all(np.abs(got - ref) <= tol)
+
+
+def test_rotary_embedding_single_tile_float32_misconfigures_srca(device):
+    """rotary_embedding_single_tile.cpp reconfigures SrcA to the input's format (reconfig_data_format(in, trans_mat))
+    and then unpacks the Float16_b transformation matrix into SrcA (matmul's in1): for a float32 input the card would
+    read it as Float32. tensix stops there rather than return those numbers."""
+    tile = dict(dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    x, c = (ttnn.from_numpy(np.ones((1, 1, 32, 32), np.float32), **tile) for _ in range(2))
+    with pytest.raises(tensix.device.errors.ComputeInitError, match="SrcA format is Float32"):
+        ttnn.experimental.rotary_embedding(x, c, c)

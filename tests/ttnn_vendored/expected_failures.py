@@ -34,24 +34,6 @@ def _add(reason, patterns, raises=NotModelledError):
         EXPECTED_FAILURES[p] = (reason, raises)
 
 
-_add('ttnn.experimental.rotary_embedding with a head dim of one tile (N) rotates by a matmul with a transformation matrix (rotary_embedding_single_tile.cpp), which tensix.ttnn does not run yet.',
-     ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=False-cache_size=2048-W=1-Z=32-Y=32-X=32]'])
-
 _add('ttnn.experimental.rotary_embedding(..., token_index=...) (decode mode: the cos/sin rows untilized, picked and re-tilized on the device) is not modelled yet.',
      ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_decode',
       'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_decode_fp32',
@@ -59,24 +41,6 @@ _add('ttnn.experimental.rotary_embedding(..., token_index=...) (decode mode: the
 
 _add('ttnn.experimental.rotary_embedding: input_tensor is ROW_MAJOR; ttnn tilizes it (tilize_with_val_padding), which tensix.ttnn does not run yet.',
      ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_row_major'])
-
-_add('ttnn.experimental.rotary_embedding with a head dim of one tile (N) rotates by a matmul with a transformation matrix (rotary_embedding_single_tile.cpp), which tensix.ttnn does not run yet (here with a sharded input).',
-     ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT16-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT16-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=True-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=1-Y=128-X=32]',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_prefill[sincos_dtype=DataType.BFLOAT8_B-input_dtype=DataType.BFLOAT8_B-out_sharded=False-in_sharded=True-cache_size=2048-W=1-Z=32-Y=32-X=32]'])
 
 _add('dtype DataType.UINT8 is not modelled by tensix.ttnn; use one of DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.UINT16, DataType.UINT32, DataType.INT32.',
      ['tests/ttnn/unit_tests/base_functionality/test_to_and_from_torch.py::test_to_and_from_2D[layout=Layout.ROW_MAJOR-dtype=DataType.UINT8-width=3-height=7]',

@@ -17,8 +17,12 @@ rotate_half partner from L1), a sharded output is c_16 (the writer only waits fo
 input's shard spec, or for an interleaved input tile-row blocks over the most grid cores that divide them
 (compute_output_specs).
 
-Not modelled (NotModelledError): the single-tile head dim (X = 32: rotate half by a transformation matmul),
-token_index (decode mode: untilize / tilize of the cos and sin rows), sharded cos / sin caches, ND-sharded inputs,
+Single-tile head dim (X = 32, create_single_tile_descriptor): the reader builds the rotate_half matrix
+[[0, I], [-I, 0]] in L1 (Float16_b, Bfp8_b for a bfloat8_b input) and the compute kernel rotates by matmul_tiles, then
+multiplies by sin and cos and adds, with the op's fidelity and Dst mode on both core groups. For a float32 input its
+kernel unpacks the Float16_b matrix with SrcA configured for Float32, which tensix reports (ComputeInitError).
+
+Not modelled (NotModelledError): token_index (decode mode: untilize / tilize of the cos and sin rows), sharded cos / sin caches, ND-sharded inputs,
 ROW_MAJOR inputs (tilize_with_val_padding).
 
 This module also holds the `experimental` and `transformer` namespaces (ttnn.experimental.*, ttnn.transformer.*); the
@@ -97,9 +101,6 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
             raise DTypeError(f"{what}: {name} is {t.dtype!r}; rotary embedding takes float tensors.")
     if cos.dtype != sin.dtype:
         raise DTypeError(f"{what}: Cos and Sin dtypes must match.\nFix: ttnn.typecast one of them.")
-    if X == 32:
-        raise NotModelledError(f"{what} with a head dim of one tile (32) rotates by a matmul with a transformation "
-                               "matrix (rotary_embedding_single_tile.cpp), which tensix.ttnn does not run yet.")
     cfg = _config(compute_kernel_config)
     mc = memory_config or x.memory_config()
     num_rows = x.padded_shape.volume() // X // 32
@@ -108,8 +109,8 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
     out = O.output_tensor(dev, pshape, x.dtype, Layout.TILE, mc) if not mc.is_sharded() else \
         _dm.make_output(dev, pshape, x.dtype, Layout.TILE, mc)
     Ht, Wt = pshape[-2] // 32, X // 32
-    half_Wt = Wt // 2
     HtWt = Ht * Wt
+    single = Wt == 1            # RotaryEmbeddingProgramFactory::create_descriptor: the single-tile descriptor
     grid = O.grid_of(dev)
     in_sharded, out_sharded = x.is_sharded(), out.is_sharded()
     spec = (x if in_sharded else out).memory_config().shard_spec if (in_sharded or out_sharded) else None
@@ -137,33 +138,11 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
                 bound.append((index, cb_cfg))
             else:
                 O.cb(prog, cores, index, 2 * Wt, t.dtype)
-        O.cb(prog, cores, 1, 2 * Wt, x.dtype)
-        O.cb(prog, cores, 2, 2 * Wt, cos.dtype)
-        O.cb(prog, cores, 3, 2 * Wt, sin.dtype)
-        O.cb(prog, cores, 4, 1, DataType.BFLOAT16)
-        O.cb(prog, cores, 24, 1, x.dtype)
-        O.cb(prog, cores, 25, 1, cos.dtype)
-        O.cb(prog, cores, 26, 1, sin.dtype)
-        if in_sharded:
-            rk = mh.CreateKernel(
-                prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id_sharded.py"), cores,
-                ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt, HtWt,
-                                                       half_Wt * formats.tile_size(data_format(x.dtype))]
-                                         + O.accessor_args(cos, sin)))
+        if single:
+            rk, wk = _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, HtWt)
         else:
-            rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id.py"),
-                                 cores, ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt,
-                                                                               HtWt, half_Wt]
-                                                                 + O.accessor_args(x, cos, sin)))
-        wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_rotary_embedding_interleaved_start_id.py"), cores,
-                             WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out),
-                                                      defines={"OUT_SHARDED": int(out_sharded)}))
-        ct = [0, 1, 2, 3, 4, 24, 25, 26, 16, n1, Wt, half_Wt]
-        mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g1, ComputeConfig(compile_args=ct))
-        if g2:
-            mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g2, ComputeConfig(
-                math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
-                compile_args=ct[:9] + [n2, Wt, half_Wt]))
+            rk, wk = _multi_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, Wt,
+                                         HtWt)
         plan = []
         written = 0
         for i, c in enumerate(cores):
@@ -188,6 +167,70 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
 
     O.run(what, dev, key, factory, [x, cos, sin, out], [out], {"dtype": x.dtype.name}, started)
     return out
+
+
+def _writer(prog, cores, out, out_sharded):
+    return mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_rotary_embedding_interleaved_start_id.py"), cores,
+                           WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out),
+                                                    defines={"OUT_SHARDED": int(out_sharded)}))
+
+
+def _multi_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, Wt, HtWt):
+    """create_multi_tile_descriptor's CBs c_1 - c_4, c_24 - c_26 and kernels: the first core group's compute kernel
+    gets a default ComputeConfigDescriptor (HiFi4, 16-bit Dst), the second the op's config."""
+    half_Wt = Wt // 2
+    O.cb(prog, cores, 1, 2 * Wt, x.dtype)
+    O.cb(prog, cores, 2, 2 * Wt, cos.dtype)
+    O.cb(prog, cores, 3, 2 * Wt, sin.dtype)
+    O.cb(prog, cores, 4, 1, DataType.BFLOAT16)
+    O.cb(prog, cores, 24, 1, x.dtype)
+    O.cb(prog, cores, 25, 1, cos.dtype)
+    O.cb(prog, cores, 26, 1, sin.dtype)
+    if in_sharded:
+        rk = mh.CreateKernel(
+            prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id_sharded.py"), cores,
+            ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt, HtWt,
+                                                   half_Wt * formats.tile_size(data_format(x.dtype))]
+                                     + O.accessor_args(cos, sin)))
+    else:
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id.py"),
+                             cores, ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt,
+                                                                           HtWt, half_Wt]
+                                                             + O.accessor_args(x, cos, sin)))
+    wk = _writer(prog, cores, out, out.is_sharded())
+    ct = [0, 1, 2, 3, 4, 24, 25, 26, 16, n1, Wt, half_Wt]
+    mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g1, ComputeConfig(compile_args=ct))
+    if g2:
+        mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g2, ComputeConfig(
+            math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
+            compile_args=ct[:9] + [n2, Wt, half_Wt]))
+    return rk, wk
+
+
+def _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, HtWt):
+    """create_single_tile_descriptor (head dim of one tile): c_1 the rotate_half transformation matrix (Bfp8_b for
+    a bfloat8_b input, else Float16_b; the reader builds it), c_2 / c_3 two cos / sin tiles, c_24 - c_26 one tile each
+    in the input's format; rotary_embedding_single_tile on both core groups with the op's fidelity and fp32_dest_acc_en.
+    Returns the reader and writer kernel ids."""
+    from tensix.device.formats import DataFormat
+    tm_fmt = DataFormat.Bfp8_b if x.dtype == DataType.BFLOAT8_B else DataFormat.Float16_b
+    tm_size = formats.tile_size(tm_fmt)
+    mh.CreateCircularBuffer(prog, cores, mh.CircularBufferConfig(tm_size, {1: tm_fmt}).set_page_size(1, tm_size))
+    O.cb(prog, cores, 2, 2, cos.dtype)
+    O.cb(prog, cores, 3, 2, sin.dtype)
+    for index in (24, 25, 26):
+        O.cb(prog, cores, index, 1, x.dtype)
+    name = "reader_rotary_embedding_single_tile_interleaved_start_id" + ("_sharded" if in_sharded else "")
+    rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + name + ".py"), cores, ReaderDataMovementConfig(
+        compile_args=[0, 2, 3, 1, Ht, HtWt] + (O.accessor_args(cos, sin) if in_sharded else
+                                               O.accessor_args(x, cos, sin))))
+    wk = _writer(prog, cores, out, out.is_sharded())
+    for group, n in ((g1, n1), (g2, n2)):
+        if group:
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding_single_tile.py"), group, ComputeConfig(
+                math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
+                compile_args=[0, 2, 3, 1, 24, 25, 26, 16, n]))
+    return rk, wk
 
 
 def _output_memory_config(what, dev, x: Tensor, mc: MemoryConfig, num_rows: int) -> MemoryConfig:
