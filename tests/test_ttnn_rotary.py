@@ -103,8 +103,6 @@ def test_rotary_embedding_errors(device):
                            device=device)
     with pytest.raises(ttnn.DTypeError, match="Cos and Sin dtypes must match"):
         ttnn.experimental.rotary_embedding(x, c64, c64f)
-    with pytest.raises(NotModelledError, match="decode mode"):
-        ttnn.experimental.rotary_embedding(x, c64, c64, 3)
     host = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT)
     with pytest.raises(ttnn.DeviceMismatchError):
         ttnn.experimental.rotary_embedding(host, c64, c64)
@@ -206,3 +204,40 @@ def test_rotary_embedding_single_tile_float32_misconfigures_srca(device):
     x, c = (ttnn.from_numpy(np.ones((1, 1, 32, 32), np.float32), **tile) for _ in range(2))
     with pytest.raises(tensix.device.errors.ComputeInitError, match="SrcA format is Float32"):
         ttnn.experimental.rotary_embedding(x, c, c)
+
+
+@pytest.mark.parametrize("X", [32, 64, 128])
+@pytest.mark.parametrize("token", [0, 31, 37, 100])
+def test_rotary_embedding_decode_mode(device, X, token):
+    """token_index (DECODE_MODE): the token's cos / sin row, untilized, moved to row 0 and retilized on the device,
+    broadcast over every row of the input (one position per user). A product with one-hot caches picks exactly that
+    row: with cos = e_token (1 in row `token` only) and sin = 0 the output is x; with another token's row it is 0. With
+    real caches the datapath's bounds hold."""
+    rng = np.random.default_rng(token + X)
+    x = rng.standard_normal((1, 2, 32, X)).astype(np.float32)
+    tile = dict(dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    tx = ttnn.from_numpy(x, **tile)
+    xv = ttnn.to_numpy(tx).astype(np.float64)
+    onehot = np.zeros((1, 1, 128, X), np.float32)
+    onehot[..., token, :] = 1.0
+    tc, tz = ttnn.from_numpy(onehot, **tile), ttnn.from_numpy(np.zeros_like(onehot), **tile)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.experimental.rotary_embedding(tx, tc, tz, token)), xv)
+    other = (token + 1) % 128
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.experimental.rotary_embedding(tx, tc, tz, other)), 0 * xv)
+    c, s = _caches(128, X)
+    tc, ts = ttnn.from_numpy(c, **tile), ttnn.from_numpy(s, **tile)
+    got = ttnn.to_numpy(ttnn.experimental.rotary_embedding(tx, tc, ts, token)).astype(np.float64)
+    cv, sv = (ttnn.to_numpy(t).astype(np.float64)[..., token:token + 1, :] for t in (tc, ts))
+    ref, mag = _ref(xv, cv, sv)
+    assert np.all(np.abs(got - ref) <= mag * 2.0 ** -6 + 1e-6)
+
+
+def test_rotary_embedding_decode_mode_rules(device):
+    tile = dict(dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    c = ttnn.from_numpy(np.ones((1, 1, 64, 64), np.float32), **tile)
+    two = ttnn.from_numpy(np.ones((2, 1, 32, 64), np.float32), **tile)
+    with pytest.raises(ttnn.ShapeError, match="sequence length must be 1"):
+        ttnn.experimental.rotary_embedding(two, c, c, 3)
+    one = ttnn.from_numpy(np.ones((1, 1, 32, 64), np.float32), **tile)
+    with pytest.raises(ttnn.ShapeError, match="must cover the token index"):
+        ttnn.experimental.rotary_embedding(one, c, c, 64)

@@ -34,11 +34,6 @@ def _add(reason, patterns, raises=NotModelledError):
         EXPECTED_FAILURES[p] = (reason, raises)
 
 
-_add('ttnn.experimental.rotary_embedding(..., token_index=...) (decode mode: the cos/sin rows untilized, picked and re-tilized on the device) is not modelled yet.',
-     ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_decode',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_decode_fp32',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_rejects_cos_seq_not_covering_token_index'])
-
 _add('ttnn.experimental.rotary_embedding: input_tensor is ROW_MAJOR; ttnn tilizes it (tilize_with_val_padding), which tensix.ttnn does not run yet.',
      ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_row_major'])
 

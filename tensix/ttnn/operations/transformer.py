@@ -22,7 +22,13 @@ Single-tile head dim (X = 32, create_single_tile_descriptor): the reader builds 
 multiplies by sin and cos and adds, with the op's fidelity and Dst mode on both core groups. For a float32 input its
 kernel unpacks the Float16_b matrix with SrcA configured for Float32, which tensix reports (ComputeInitError).
 
-Not modelled (NotModelledError): token_index (decode mode: untilize / tilize of the cos and sin rows), sharded cos / sin caches, ND-sharded inputs,
+Decode mode (token_index, an input of one sequence position: padded [1, batch, heads, head_dim]): the readers take
+the token's tile row of cos / sin once, the compute kernel untilizes it, the writer moves the token's row to the top
+of the untilized buffers (c_27 / c_28, shared with their sync indices c_5 / c_6), the compute kernel tilizes them back
+(c_29 / c_30) and broadcasts that row over the input's rows (mul_tiles_bcast_rows). tt-metal's program hash leaves
+out the token (it is a runtime arg) and the compute config; tensix keys its cache on the config too.
+
+Not modelled (NotModelledError): sharded cos / sin caches, ND-sharded inputs,
 ROW_MAJOR inputs (tilize_with_val_padding).
 
 This module also holds the `experimental` and `transformer` namespaces (ttnn.experimental.*, ttnn.transformer.*); the
@@ -83,10 +89,16 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
     if len(cp) < 3 or cp[0] != 1 or cp[1] != 1 or cp[-1] != X:
         raise ShapeError(f"{what}: Cosine cache dimensions must match input dimensions. Expected (1, 1, {X}), but "
                          f"got {list(cp)}.\nFix: pass caches of shape [1, 1, seq_len, {X}].")
-    if token_index is not None:
-        raise NotModelledError(f"{what}(..., token_index=...) (decode mode: the cos/sin rows untilized, picked and "
-                               "re-tilized on the device) is not modelled yet.")
-    if cos.shape[-2] < x.shape[-2]:
+    decode = token_index is not None
+    if decode:                  # rotary_embedding.cpp: decode mode
+        token_index = int(token_index)
+        if x.padded_shape[0] != 1:
+            raise ShapeError(f"{what}: When token index is provided, sequence length must be 1. Current sequence "
+                             f"length: {x.padded_shape[0]}.\nFix: an input of shape [1, batch, heads, head_dim].")
+        if not 0 <= token_index < cos.shape[-2]:
+            raise ShapeError(f"{what}: Cosine cache must cover the token index. Token index: {token_index}, Cos "
+                             f"cache sequence length: {cos.shape[-2]}.")
+    elif cos.shape[-2] < x.shape[-2]:
         raise ShapeError(f"{what}: Cosine cache must cover the input sequence length. Input sequence length: "
                          f"{x.shape[-2]}, Cos cache sequence length: {cos.shape[-2]}.")
     for name, t in (("input_tensor", x), ("cos_cache", cos), ("sin_cache", sin)):
@@ -115,7 +127,7 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
     in_sharded, out_sharded = x.is_sharded(), out.is_sharded()
     spec = (x if in_sharded else out).memory_config().shard_spec if (in_sharded or out_sharded) else None
     key = ("rotary_embedding", O.spec_key(x), O.spec_key(cos), O.spec_key(sin), O.spec_key(out),
-           str(cfg.math_fidelity), bool(cfg.fp32_dest_acc_en))
+           str(cfg.math_fidelity), bool(cfg.fp32_dest_acc_en), decode)
 
     def factory():
         prog = mh.CreateProgram()
@@ -138,11 +150,14 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
                 bound.append((index, cb_cfg))
             else:
                 O.cb(prog, cores, index, 2 * Wt, t.dtype)
+        if decode:
+            _decode_cbs(prog, cores, Wt, cos, sin)
         if single:
-            rk, wk = _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, HtWt)
+            rk, wk = _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, HtWt,
+                                          decode)
         else:
             rk, wk = _multi_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, Wt,
-                                         HtWt)
+                                         HtWt, decode)
         plan = []
         written = 0
         for i, c in enumerate(cores):
@@ -150,39 +165,63 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
             plan.append((c, n, written))
             written += n * Wt
 
-        def set_args(tensors):
+        def set_args(tensors, token=None):
             tx, tc, ts, to = tensors
             for index, cb_cfg in bound:
                 cb_cfg.set_globally_allocated_address((tx if index == 0 else to)._buffer)
+            # decode: the token's tile row of cos / sin, and its row's byte offset in the untilized tiles
+            offset = 0 if token is None else token % 32 * X * 2
             for c, n, w in plan:
+                first = w % HtWt if token is None else token // 32 * Wt
                 if in_sharded:
-                    mh.SetRuntimeArgs(prog, rk, c, [tc.buffer_address(), ts.buffer_address(), n, w // Wt % Ht,
-                                                    w % HtWt])
+                    mh.SetRuntimeArgs(prog, rk, c, [tc.buffer_address(), ts.buffer_address(), n, w // Wt % Ht, first])
                 else:
                     mh.SetRuntimeArgs(prog, rk, c, [tx.buffer_address(), tc.buffer_address(), ts.buffer_address(), n,
-                                                    w, w // Wt % Ht, w % HtWt])
-                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n * Wt, w, 0, Wt, X * 2])
+                                                    w, w // Wt % Ht, first])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n * Wt, w, offset, Wt, X * 2])
 
         return O.ProgramEntry(prog, set_args, num_cores, "RotaryEmbeddingProgramFactory")
 
-    O.run(what, dev, key, factory, [x, cos, sin, out], [out], {"dtype": x.dtype.name}, started)
+    O.run(what, dev, key, factory, [x, cos, sin, out], [out], {"dtype": x.dtype.name}, started,
+          runtime=token_index)
     return out
 
 
-def _writer(prog, cores, out, out_sharded):
+_DECODE_CBS = [27, 5, 28, 6]          # untilized cos, its sync, untilized sin, its sync
+_RETILIZED = [29, 30]                   # retilized cos, sin
+
+
+def _decode_cbs(prog, cores, Wt, cos, sin):
+    """The DECODE_MODE CBs: c_29 / c_30 (Wt retilized cos / sin tiles in their formats) and two Float16_b buffers of
+    Wt tiles, each under two CB indices (c_27 + c_5 untilized cos and its sync, c_28 + c_6 for sin)."""
+    from tensix.device.formats import DataFormat
+    O.cb(prog, cores, 29, Wt, cos.dtype)
+    O.cb(prog, cores, 30, Wt, sin.dtype)
+    size = formats.tile_size(DataFormat.Float16_b)
+    for a, b in ((27, 5), (28, 6)):
+        cfg = mh.CircularBufferConfig(Wt * size, {a: DataFormat.Float16_b, b: DataFormat.Float16_b})
+        mh.CreateCircularBuffer(prog, cores, cfg.set_page_size(a, size).set_page_size(b, size))
+
+
+def _writer(prog, cores, out, out_sharded, decode):
     return mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_rotary_embedding_interleaved_start_id.py"), cores,
-                           WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out),
-                                                    defines={"OUT_SHARDED": int(out_sharded)}))
+                           WriterDataMovementConfig(compile_args=[16] + O.accessor_args(out)
+                                                    + (_DECODE_CBS if decode else []),
+                                                    defines={"OUT_SHARDED": int(out_sharded),
+                                                             "DECODE_MODE": int(decode)}))
 
 
-def _multi_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, Wt, HtWt):
+def _multi_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, Wt, HtWt, decode):
     """create_multi_tile_descriptor's CBs c_1 - c_4, c_24 - c_26 and kernels: the first core group's compute kernel
     gets a default ComputeConfigDescriptor (HiFi4, 16-bit Dst), the second the op's config."""
     half_Wt = Wt // 2
+    n_cs = Wt if decode else 2 * Wt
     O.cb(prog, cores, 1, 2 * Wt, x.dtype)
-    O.cb(prog, cores, 2, 2 * Wt, cos.dtype)
-    O.cb(prog, cores, 3, 2 * Wt, sin.dtype)
+    O.cb(prog, cores, 2, n_cs, cos.dtype)
+    O.cb(prog, cores, 3, n_cs, sin.dtype)
     O.cb(prog, cores, 4, 1, DataType.BFLOAT16)
+    dm = {"DECODE_MODE": int(decode)}
+    extra = _DECODE_CBS + _RETILIZED if decode else []
     O.cb(prog, cores, 24, 1, x.dtype)
     O.cb(prog, cores, 25, 1, cos.dtype)
     O.cb(prog, cores, 26, 1, sin.dtype)
@@ -191,23 +230,24 @@ def _multi_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_s
             prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id_sharded.py"), cores,
             ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt, HtWt,
                                                    half_Wt * formats.tile_size(data_format(x.dtype))]
-                                     + O.accessor_args(cos, sin)))
+                                     + O.accessor_args(cos, sin), defines=dm))
     else:
         rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_rotary_embedding_interleaved_start_id.py"),
                              cores, ReaderDataMovementConfig(compile_args=[0, 1, 2, 3, 4, _BF16_MINUS_ONE, Ht, Wt,
                                                                            HtWt, half_Wt]
-                                                             + O.accessor_args(x, cos, sin)))
-    wk = _writer(prog, cores, out, out.is_sharded())
-    ct = [0, 1, 2, 3, 4, 24, 25, 26, 16, n1, Wt, half_Wt]
-    mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g1, ComputeConfig(compile_args=ct))
+                                                             + O.accessor_args(x, cos, sin), defines=dm))
+    wk = _writer(prog, cores, out, out.is_sharded(), decode)
+    ct = [0, 1, 2, 3, 4, 24, 25, 26, 16, n1, Wt, half_Wt] + extra
+    mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g1, ComputeConfig(compile_args=ct,
+                                                                                          defines=dm))
     if g2:
         mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding.py"), g2, ComputeConfig(
             math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
-            compile_args=ct[:9] + [n2, Wt, half_Wt]))
+            compile_args=ct[:9] + [n2, Wt, half_Wt] + extra, defines=dm))
     return rk, wk
 
 
-def _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, HtWt):
+def _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_sharded, Ht, HtWt, decode):
     """create_single_tile_descriptor (head dim of one tile): c_1 the rotate_half transformation matrix (Bfp8_b for
     a bfloat8_b input, else Float16_b; the reader builds it), c_2 / c_3 two cos / sin tiles, c_24 - c_26 one tile each
     in the input's format; rotary_embedding_single_tile on both core groups with the op's fidelity and fp32_dest_acc_en.
@@ -216,20 +256,22 @@ def _single_tile_kernels(prog, cores, g1, g2, n1, n2, x, cos, sin, out, cfg, in_
     tm_fmt = DataFormat.Bfp8_b if x.dtype == DataType.BFLOAT8_B else DataFormat.Float16_b
     tm_size = formats.tile_size(tm_fmt)
     mh.CreateCircularBuffer(prog, cores, mh.CircularBufferConfig(tm_size, {1: tm_fmt}).set_page_size(1, tm_size))
-    O.cb(prog, cores, 2, 2, cos.dtype)
-    O.cb(prog, cores, 3, 2, sin.dtype)
+    O.cb(prog, cores, 2, 1 if decode else 2, cos.dtype)
+    O.cb(prog, cores, 3, 1 if decode else 2, sin.dtype)
+    dm = {"DECODE_MODE": int(decode)}
     for index in (24, 25, 26):
         O.cb(prog, cores, index, 1, x.dtype)
     name = "reader_rotary_embedding_single_tile_interleaved_start_id" + ("_sharded" if in_sharded else "")
     rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + name + ".py"), cores, ReaderDataMovementConfig(
         compile_args=[0, 2, 3, 1, Ht, HtWt] + (O.accessor_args(cos, sin) if in_sharded else
-                                               O.accessor_args(x, cos, sin))))
-    wk = _writer(prog, cores, out, out.is_sharded())
+                                               O.accessor_args(x, cos, sin)), defines=dm))
+    wk = _writer(prog, cores, out, out.is_sharded(), decode)
     for group, n in ((g1, n1), (g2, n2)):
         if group:
             mh.CreateKernel(prog, O.kernel_path(_KDIR + "rotary_embedding_single_tile.py"), group, ComputeConfig(
                 math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=bool(cfg.fp32_dest_acc_en),
-                compile_args=[0, 2, 3, 1, 24, 25, 26, 16, n]))
+                compile_args=[0, 2, 3, 1, 24, 25, 26, 16, n] + (_DECODE_CBS + _RETILIZED if decode else []),
+                defines=dm))
     return rk, wk
 
 

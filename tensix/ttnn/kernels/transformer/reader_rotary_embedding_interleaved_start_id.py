@@ -4,13 +4,14 @@ half, the first half's for the second) into c_1, the sin tile into c_3, the inpu
 c_2; cos/sin walk the cache's [Ht, Wt] tiles and wrap at every Ht rows.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/experimental/transformer/rotary_embedding/device/kernels/dataflow/
-reader_rotary_embedding_interleaved_start_id.cpp (without DECODE_MODE). Compile-time args: input_cb, rotated_cb,
+reader_rotary_embedding_interleaved_start_id.cpp. Compile-time args: input_cb, rotated_cb,
 cos_cb, sin_cb, scalar_cb, scalar (bf16 bits), Ht, Wt, HtWt, half_Wt, then the TensorAccessorArgs of input, cos, sin.
 Runtime args: src_addr, cos_addr, sin_addr, num_rows, start_id, start_row_id, cos_sin_start_id."""
 
 import numpy as np
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.transformer.rotary_lib import read_decode_cos_sin
 
 
 def _read(cb, acc, page, tile_bytes):
@@ -46,19 +47,24 @@ def kernel_main():
     cb_push_back(scalar_cb, 1)
     input_curr_id = start_id
     rotated_curr_id = start_id + half_Wt
+    if DECODE_MODE:
+        read_decode_cos_sin(cos_cb, sin_cb, s1, s2, cos_sin_curr_id, Wt)
     for _i in range(num_rows):
         for j in range(Wt):
             _read(rotated_cb, s0, rotated_curr_id, in_bytes)
             rotated_curr_id += 1
-            _read(sin_cb, s2, cos_sin_curr_id, sin_bytes)
+            if not DECODE_MODE:
+                _read(sin_cb, s2, cos_sin_curr_id, sin_bytes)
             _read(input_cb, s0, input_curr_id, in_bytes)
             input_curr_id += 1
-            _read(cos_cb, s1, cos_sin_curr_id, cos_bytes)
-            cos_sin_curr_id += 1
+            if not DECODE_MODE:
+                _read(cos_cb, s1, cos_sin_curr_id, cos_bytes)
+                cos_sin_curr_id += 1
             if j == half_Wt - 1:
                 rotated_curr_id -= Wt
         rotated_curr_id += Wt
-        ht += 1
-        if ht == Ht:
-            ht = 0
-            cos_sin_curr_id -= HtWt
+        if not DECODE_MODE:
+            ht += 1
+            if ht == Ht:
+                ht = 0
+                cos_sin_curr_id -= HtWt

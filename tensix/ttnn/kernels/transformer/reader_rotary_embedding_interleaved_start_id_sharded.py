@@ -4,7 +4,7 @@ partner row into c_1 (the row's second half of tiles, then its first half, copie
 the sin and cos tiles into c_3 and c_2; cos/sin walk the cache's [Ht, Wt] tiles and wrap at every Ht rows.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/experimental/transformer/rotary_embedding/device/kernels/dataflow/
-reader_rotary_embedding_interleaved_start_id_sharded.cpp (without DECODE_MODE). Compile-time args: input_cb,
+reader_rotary_embedding_interleaved_start_id_sharded.cpp (DECODE_MODE: the token's Wt cos / sin tiles read once). Compile-time args: input_cb,
 rotated_cb, cos_cb, sin_cb, scalar_cb, scalar (bf16 bits), Ht, Wt, HtWt, half_Wt_size (bytes of half a row of input
 tiles), then the TensorAccessorArgs of cos and sin. Runtime args: cos_addr, sin_addr, num_rows, start_row_id,
 cos_sin_start_id."""
@@ -12,6 +12,7 @@ cos_sin_start_id."""
 import numpy as np
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.transformer.rotary_lib import read_decode_cos_sin
 
 
 def kernel_main():
@@ -36,6 +37,8 @@ def kernel_main():
     l1_ptr(get_write_ptr(scalar_cb), np.uint16, 1)[0] = scalar_value
     cb_push_back(scalar_cb, 1)
     row_size = 2 * half_size
+    if DECODE_MODE:
+        read_decode_cos_sin(cos_cb, sin_cb, s1, s2, cos_sin_curr_id, Wt)
     for _i in range(num_rows):
         cb_reserve_back(rotated_cb, Wt)
         rotated = get_write_ptr(rotated_cb)
@@ -44,6 +47,8 @@ def kernel_main():
         input_l1 += row_size
         noc_async_read_barrier()
         cb_push_back(rotated_cb, Wt)
+        if DECODE_MODE:
+            continue
         for _j in range(Wt):
             cb_reserve_back(sin_cb, 1)
             noc_async_read_page(cos_sin_curr_id, s2, get_write_ptr(sin_cb))

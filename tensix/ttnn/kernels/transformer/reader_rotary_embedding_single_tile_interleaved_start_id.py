@@ -3,12 +3,12 @@ rotate_half transformation matrix into c_1 once, then per tile row the input til
 into c_3 and c_2; cos/sin walk the cache's [Ht, 1] tiles and wrap at every Ht rows.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/experimental/transformer/rotary_embedding/device/kernels/dataflow/
-reader_rotary_embedding_single_tile_interleaved_start_id.cpp (without DECODE_MODE). Compile-time args: input_cb,
+reader_rotary_embedding_single_tile_interleaved_start_id.cpp (DECODE_MODE: the token's cos / sin tiles read once). Compile-time args: input_cb,
 cos_cb, sin_cb, trans_mat_cb, Ht, HtWt, then the TensorAccessorArgs of input, cos, sin. Runtime args: src_addr,
 cos_addr, sin_addr, num_rows, start_id, start_row_id, cos_sin_start_id."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.transformer.rotary_trans_mat import fill_rotate_half_trans_mat
+from tensix.ttnn.kernels.transformer.rotary_lib import fill_rotate_half_trans_mat, read_decode_cos_sin
 
 
 def _read_page(cb, page, acc):
@@ -32,9 +32,13 @@ def kernel_main():
     s1 = TensorAccessor(cos_args, cos_addr, get_tile_size(cos_cb))
     s2 = TensorAccessor(sin_args, sin_addr, get_tile_size(sin_cb))
     fill_rotate_half_trans_mat(trans_mat_cb)
+    if DECODE_MODE:
+        read_decode_cos_sin(cos_cb, sin_cb, s1, s2, cos_sin_curr_id, 1)
     for _i in range(num_rows):
         _read_page(input_cb, input_curr_id, s0)
         input_curr_id += 1
+        if DECODE_MODE:
+            continue
         _read_page(sin_cb, cos_sin_curr_id, s2)
         _read_page(cos_cb, cos_sin_curr_id, s1)
         cos_sin_curr_id += 1
