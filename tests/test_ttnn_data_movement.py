@@ -349,9 +349,12 @@ def test_shard_specs_that_do_not_cover_the_tensor_are_refused(device):
     narrow = _sharded(WS, _crs(0, 0, 3, 0), (64, 5))
     with pytest.raises(ttnn.ShardSpecError, match="L1 aligned page size"):
         ttnn.interleaved_to_sharded(_dev(np.zeros((64, 20)), ttnn.bfloat16, device), narrow)
-    # to_memory_config_op.cpp falls back to ttnn::prim::copy where interleaved_to_sharded refuses: not modelled
-    with pytest.raises(tensix.NotModelledError, match="prim::copy.*L1 aligned page size|L1 aligned page size.*prim::copy"):
-        ttnn.to_memory_config(_dev(np.zeros((64, 20)), ttnn.bfloat16, device), narrow)
+    # to_memory_config_op.cpp falls back to ttnn::prim::copy where interleaved_to_sharded refuses: copy's row-major
+    # program writes the 10-byte shard rows through the sharded TensorAccessor
+    y = RNG.standard_normal((64, 20))
+    got = ttnn.to_memory_config(_dev(y, ttnn.bfloat16, device), narrow)
+    assert _last()[0].program == "copy_default_row_major" and got.memory_config() == narrow
+    np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(_dev(y, ttnn.bfloat16, device)))
 
 
 def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):
@@ -359,10 +362,11 @@ def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):
     s = _dev(np.zeros((64, 64)), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT, mc)
     with pytest.raises(tensix.NotModelledError, match="to_memory_config"):
         ttnn.transpose(s, -2, -1)
-    # resharding runs ttnn::reshard (tests/test_ttnn_reshard.py); a dtype with it runs prim::copy, not modelled
+    # resharding runs ttnn::reshard (tests/test_ttnn_reshard.py); a dtype with it runs prim::copy, whose dtype
+    # conversion takes TILE tensors only (tt-metal's own error for this row-major one)
     r = ttnn.to_memory_config(s, _sharded(HS, _crs(0, 0, 3, 0), (16, 64)))
     np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(s))
-    with pytest.raises(tensix.NotModelledError, match="prim::copy"):
+    with pytest.raises(ttnn.LayoutError, match="Only tile layout supports dtype conversion"):
         ttnn.to_memory_config(s, _sharded(HS, _crs(0, 0, 3, 0), (16, 64)), dtype=ttnn.float32)
     from tensix.metalium.accessor import TensorAccessorArgs
     # a kernel-side accessor sees its distribution spec: rank 2, 2 banks, 64 rows of 1 page, shards of 32 rows

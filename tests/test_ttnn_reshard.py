@@ -1,7 +1,8 @@
 """ttnn.reshard and ttnn.to_memory_config between sharded configs, as tt-metal 622c6fb9 runs them
 (tensix.ttnn.operations.dm_reshard): ReshardSameWidthFactory<true> (HEIGHT -> HEIGHT), ReshardGenericFactory with equal
 page sizes (TILE between any layouts, row-major with the same shard width), ReshardSameHeightFactory<true> (row-major
-WIDTH -> WIDTH covering the width exactly), to_memory_config's s2i -> i2s workaround, and the refusals. The values
+WIDTH -> WIDTH covering the width exactly), to_memory_config's s2i -> i2s workaround (and its prim::copy
+fallback), and the refusals. The values
 must be the input's, exactly; the program that ran is checked in the op report."""
 
 import numpy as np
@@ -145,11 +146,15 @@ def test_workaround_row_major_different_widths(device):
 
 def test_reshard_validation_failure_falls_back(device):
     """An output shard row that is not 16-byte aligned fails reshard's validate_inputs: to_memory_config takes the
-    workaround, whose interleaved_to_sharded refuses it too, so tt-metal runs prim::copy (not modelled)."""
+    workaround: sharded_to_interleaved runs, interleaved_to_sharded refuses the output, so tt-metal runs prim::copy
+    from the sharded input (the DRAM copy was made for nothing)."""
     a, b = _mc(WS, (3, 0), (64, 32)), _mc(WS, (1, 0), (64, 50))
     t = _tensor(device, (1, 1, 64, 100), ttnn.bfloat16, RM, a)
-    with pytest.raises(NotModelledError, match="prim::copy"):
-        ttnn.to_memory_config(t, b)
+    ttnn.clear_op_report()
+    r = ttnn.to_memory_config(t, b)
+    assert _programs() == ["sharded_to_interleaved", "copy_default_row_major"]
+    assert r.memory_config() == b
+    np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(t))
     with pytest.raises(ShardSpecError, match="Output row-major shard width 50"):
         ttnn.reshard(t, b)
 
@@ -172,11 +177,16 @@ def test_refuses_generic_diff_width(device):
         ttnn.to_memory_config(t, b)
 
 
-def test_refuses_dtype(device):
+def test_dtype_runs_copy(device):
+    """A dtype skips reshard: prim::copy's DefaultTilized factory over the sharded accessors
+    (tests/test_ttnn_copy_sharded.py has more)."""
     a, b = _mc(HS, (3, 0), (32, 64)), _mc(HS, (1, 0), (64, 64))
     t = _tensor(device, (1, 1, 128, 64), ttnn.bfloat16, TILE, a)
-    with pytest.raises(NotModelledError, match="prim::copy"):
-        ttnn.to_memory_config(t, b, dtype=ttnn.float32)
+    ttnn.clear_op_report()
+    r = ttnn.to_memory_config(t, b, dtype=ttnn.float32)
+    assert _programs() == ["copy_default_tilized"]
+    assert r.memory_config() == b and r.dtype == ttnn.float32
+    np.testing.assert_array_equal(ttnn.to_numpy(r), ttnn.to_numpy(t))
 
 
 def test_refuses_dram_output(device):
@@ -185,3 +195,67 @@ def test_refuses_dram_output(device):
     t = _tensor(device, (1, 1, 128, 64), ttnn.bfloat16, TILE, a)
     with pytest.raises(NotModelledError, match=r"ReshardSameWidthFactory<local_is_output=false>.*DRAM sharding"):
         ttnn.reshard(t, b)
+
+
+# ------------------------------------------------------------------- ND factories (no legacy spec on one side)
+def _nd(shard, grid, orient=ROW, bt=ttnn.BufferType.L1):
+    return ttnn.MemoryConfig(bt, ttnn.NdShardSpec(list(shard), _grid(*grid), orient))
+
+
+_L1, _DRAM = ttnn.BufferType.L1, ttnn.BufferType.DRAM
+ND_CASES = [
+    ("l1-l1-tile", (4, 64, 64), ttnn.bfloat16, TILE, _nd((1, 64, 64), (3, 1)), _nd((3, 32, 32), (2, 1), COL),
+     "nd_reshard_copy_local_shard"),
+    ("l1-dram-tile-odd", (3, 5, 40, 70), ttnn.float32, TILE, _nd((2, 3, 32, 64), (3, 1)),
+     _nd((1, 2, 64, 32), (5, 0), COL, _DRAM), "nd_reshard_copy_local_shard"),
+    ("dram-l1-bf8", (4, 64, 64), ttnn.bfloat8_b, TILE, _nd((3, 32, 32), (2, 0), COL, _DRAM), _nd((1, 64, 64), (3, 1)),
+     "nd_reshard_copy_local_shard"),
+    ("dram-dram-tile", (4, 64, 96), ttnn.float32, TILE, _nd((3, 32, 32), (2, 0), COL, _DRAM),
+     _nd((2, 32, 64), (5, 0), ROW, _DRAM), "nd_reshard_copy_pages"),
+    ("l1-l1-rm", (6, 8, 64), ttnn.bfloat16, RM, _nd((2, 4, 16), (5, 0)), _nd((3, 8, 16), (1, 0)),
+     "nd_reshard_copy_local_shard"),
+    ("dram-l1-rm-f32", (6, 8, 48), ttnn.float32, RM, _nd((2, 4, 8), (5, 0), ROW, _DRAM), _nd((3, 3, 8), (1, 1)),
+     "nd_reshard_copy_local_shard"),
+    ("dram-dram-rm-uint32", (6, 8, 48), ttnn.uint32, RM, _nd((2, 4, 8), (5, 0), ROW, _DRAM),
+     _nd((3, 3, 8), (3, 0), COL, _DRAM), "nd_reshard_copy_pages"),
+    ("legacy-nd", (4, 64, 64), ttnn.bfloat16, TILE, _mc(HS, (3, 0), (64, 64)), _nd((3, 32, 32), (2, 1), COL),
+     "nd_reshard_copy_local_shard"),
+    ("nd-legacy", (4, 64, 64), ttnn.bfloat16, TILE, _nd((3, 32, 32), (2, 1), COL), _mc(BS, (1, 1), (128, 32)),
+     "nd_reshard_copy_local_shard"),
+]
+
+
+@pytest.mark.parametrize("name,shape,dtype,layout,a,b,program", ND_CASES, ids=[c[0] for c in ND_CASES])
+@pytest.mark.parametrize("via", ["to_memory_config", "reshard"])
+def test_nd_reshard_factories(device, name, shape, dtype, layout, a, b, program, via):
+    t = _tensor(device, shape, dtype, layout, a)
+    ref = ttnn.to_numpy(t)
+    ttnn.clear_op_report()
+    r = ttnn.to_memory_config(t, b) if via == "to_memory_config" else ttnn.reshard(t, b)
+    assert _programs() == [program]
+    if b.created_with_nd_shard_spec:
+        assert r.memory_config().nd_shard_spec == b.nd_shard_spec and r.memory_config().buffer_type == b.buffer_type
+    else:
+        assert r.memory_config() == b
+    np.testing.assert_array_equal(ttnn.to_numpy(r), ref)
+    np.testing.assert_array_equal(ttnn.to_numpy(t), ref)
+
+
+def test_nd_reshard_program_cache(device):
+    a, b = _nd((3, 32, 32), (2, 0), COL, _DRAM), _nd((2, 32, 64), (5, 0), ROW, _DRAM)
+    for seed in (3, 4):
+        t = _tensor(device, (4, 64, 96), ttnn.bfloat16, TILE, a, seed)
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.to_memory_config(t, b)), ttnn.to_numpy(t))
+
+
+def test_nd_reshard_refuses_different_page_sizes(device):
+    """Row-major shards of other widths: the ND factories copy page p to page p, so tt-metal's result is not the
+    tensor; NotModelledError names the factory."""
+    t = _tensor(device, (6, 8, 64), ttnn.bfloat16, RM, _nd((2, 4, 16), (5, 0)))
+    with pytest.raises(NotModelledError, match=r"NdReshardCopyLocalShardFactory<local_is_input=true> between pages "
+                                               r"of 32 bytes") as e:
+        ttnn.reshard(t, _nd((3, 8, 32), (1, 0)))
+    assert "Fix:" in str(e.value)
+    d = _tensor(device, (6, 8, 64), ttnn.bfloat16, RM, _nd((2, 4, 16), (5, 0), ROW, _DRAM))
+    with pytest.raises(NotModelledError, match="NdReshardCopyPagesFactory"):
+        ttnn.to_memory_config(d, _nd((3, 8, 32), (1, 0), ROW, _DRAM))

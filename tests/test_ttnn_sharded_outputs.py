@@ -269,3 +269,56 @@ def test_tilize_of_an_nd_sharded_row_major_input(device, name, shape, mc):
     got = ttnn.tilize(t)
     assert _last_program() == "tilize_multi_core_default"
     np.testing.assert_array_equal(ttnn.to_numpy(got), x)
+
+
+@pytest.mark.parametrize("name,shape,mc,end", [
+    ("height", (1, 1, 256, 128), lambda: _legacy(HS, (3, 0), (64, 128)), (0, 0, 200, 100)),
+    ("height-col", (1, 1, 128, 64), lambda: _legacy(HS, (0, 1), (64, 64), COL), (0, 0, 100, 50)),
+    ("width", (1, 1, 64, 256), lambda: _legacy(WS, (3, 0), (64, 64)), (0, 0, 63, 200)),
+    ("block", (1, 1, 128, 128), lambda: _legacy(BS, (1, 1), (64, 64)), (0, 0, 100, 100)),
+    ("block-col", (1, 1, 128, 192), lambda: _legacy(BS, (1, 2), (64, 64), COL), (0, 0, 127, 150)),
+])
+def test_untilize_with_unpadding_of_a_legacy_sharded_input(device, name, shape, mc, end):
+    """UntilizeWithUnpaddingMultiCoreShardedProgramFactory into an interleaved output:
+    writer_unary_stick_layout_interleaved_blocks writes each core's block from its first row and byte offset, the last
+    block of a row and the last rows cut to the output. Exactly the input's slice."""
+    x = _data(shape, 11)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc())
+    got = ttnn.untilize_with_unpadding(t, output_tensor_end=list(end), memory_config=ttnn.L1_MEMORY_CONFIG)
+    assert _last_program() == "untilize_with_unpadding_multi_core_sharded" and not got.is_sharded()
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x[tuple(slice(0, e + 1) for e in end)])
+
+
+@pytest.mark.parametrize("shape,end", [((2, 1, 64, 128), (1, 0, 63, 100)), ((1, 2, 128, 64), (0, 1, 127, 31)),
+                                       ((1, 1, 256, 32), (0, 0, 255, 15))], ids=["batch-rows", "cut-width", "w16"])
+def test_untilize_with_unpadding_of_a_height_sharded_input_into_a_sharded_output(device, shape, end):
+    """Into a height-sharded output (compute_output_specs: the output rows over the input's cores, rounded up to tiles,
+    by the output width): writer_unary_unpad_batch_rows_sharded copies each batch's unpadded rows into the output
+    shard; an output of width 16 skips the untilize (eltwise_copy) and copies faces 0 and 2
+    (writer_unary_unpad_width_16_sharded)."""
+    x = _data(shape, 12)
+    rows = math.prod(shape[:-1])
+    mc = _legacy(HS, (1, 0), (rows // 2, shape[-1]))
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc)
+    got = ttnn.untilize_with_unpadding(t, output_tensor_end=list(end), memory_config=mc)
+    assert _last_program() == "untilize_with_unpadding_multi_core_sharded" and got.is_sharded()
+    out_rows = math.prod(e + 1 for e in end[:-1])
+    assert tuple(got.memory_config().shard_spec.shape) == (-(-(-(-out_rows // 2)) // 32) * 32, end[-1] + 1)
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x[tuple(slice(0, e + 1) for e in end)])
+
+
+def test_untilize_with_unpadding_of_a_legacy_sharded_input_refusals(device):
+    x = _data((1, 1, 256, 64), 13)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                        memory_config=_legacy(HS, (1, 0), (128, 64)))
+    with pytest.raises(NotModelledError, match="width 16"):
+        ttnn.untilize_with_unpadding(t, output_tensor_end=[0, 0, 255, 15], memory_config=ttnn.L1_MEMORY_CONFIG)
+    with pytest.raises(NotModelledError, match="shards one tile"):     # 64-wide shards: other tiles' columns
+        ttnn.untilize_with_unpadding(t, output_tensor_end=[0, 0, 255, 15], memory_config=t.memory_config())
+    with pytest.raises(TTNNError, match="must not be ND_SHARDED"):
+        ttnn.untilize_with_unpadding(t, output_tensor_end=[0, 0, 255, 63], memory_config=_nd((1, 1, 64, 64), (1, 0)))
+    b = ttnn.from_numpy(_data((1, 1, 128, 128)), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+                        memory_config=_legacy(BS, (1, 1), (64, 64)))
+    with pytest.raises(TTNNError, match="INTERLEAVED output"):
+        ttnn.untilize_with_unpadding(b, output_tensor_end=[0, 0, 127, 100], memory_config=_legacy(BS, (1, 1),
+                                                                                                    (64, 64)))

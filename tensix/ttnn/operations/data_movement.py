@@ -1033,7 +1033,9 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
         _check_nd_untilize_with_unpadding(op, a, memory_config, sub_core_grids)
     else:
         _refuse_batched_sharded_to_interleaved(op, input_tensor, memory_config)
-        _common_checks(op, input_tensor, memory_config, use_multicore, sub_core_grids)
+        # select_program_factory takes the sharded factory for a sharded input whatever use_multicore says
+        _common_checks(op, input_tensor, None if a.is_sharded() else memory_config,
+                       use_multicore or a.is_sharded(), sub_core_grids, sharded_input_ok=a.is_sharded())
     end = [int(e) for e in output_tensor_end]
     rank = len(a.shape)
     if len(end) != rank:
@@ -1067,14 +1069,22 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
         block = block or ncores < C.compute_ncores_wh(
             64, (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr, ntpc)
     mc = memory_config or a.memory_config()
+    if a.is_sharded() and not nd_input and mc.is_sharded():
+        mc = _sharded_unpadding_output_config(a, mc, out_shape)
     out = C.make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR, mc, nd_ok=nd_input)
     kind = "nd_sharded" if nd_input else "block" if block else "default"
     key = ("untilize_with_unpadding", kind, O.spec_key(a), O.spec_key(out))
     fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
 
+    if a.is_sharded() and not nd_input:
+        _check_sharded_untilize_with_unpadding(op, a, out, memory_config)
+        key = ("untilize_with_unpadding", "sharded", O.spec_key(a), O.spec_key(out))
+
     def factory():
         if nd_input:
             return _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en, unpadding=True)
+        if a.is_sharded():
+            return _untilize_unpadding_sharded_factory(a, out, fp32_dest_acc_en)
         if block:
             return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, C.device_grid(dev),
                                            "untilize_with_unpadding_multi_core_block_interleaved")
@@ -1102,6 +1112,185 @@ def _check_nd_untilize_with_unpadding(op, a: Tensor, memory_config, sub_core_gri
             raise ShardSpecError(f"{op}: Output shard row size {width * es} bytes must be aligned to {al} bytes "
                                  "buffer alignment requirement.\nFix: an output shard width whose row is a multiple "
                                  f"of {al} bytes.")
+
+
+def _sharded_unpadding_output_config(a: Tensor, mc: MemoryConfig, out_shape) -> MemoryConfig:
+    """untilize_with_unpadding_device_operation.cpp compute_output_specs for a legacy-sharded input into a sharded
+    output: the input's layout, grid and orientation; a height-sharded output's shards the output rows over the cores
+    (rounded up to tiles) by the output width, otherwise all output rows by the input's shard width."""
+    from tensix.ttnn.types import ShardSpec
+    spec = a.memory_config().shard_spec
+    fused_h = math.prod(out_shape) // out_shape[-1]
+    if a.memory_config().memory_layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        shape = (C.round_up(C.div_up(fused_h, spec.grid.num_cores()), TILE_SIZE), out_shape[-1])
+    else:
+        shape = (fused_h, spec.shape[1])
+    return MemoryConfig(a.memory_config().memory_layout, mc.buffer_type, ShardSpec(spec.grid, shape, spec.orientation))
+
+
+def _check_sharded_untilize_with_unpadding(op, a: Tensor, out: Tensor, asked: MemoryConfig | None) -> None:
+    """untilize_with_unpadding_device_operation.cpp validate_on_program_cache_miss (622c6fb9) for a legacy-sharded
+    input (the unbatched-into-interleaved rule is _refuse_batched_sharded_to_interleaved's); `asked` is the memory
+    config as the caller gave it (an ND one is refused before any legacy twin is found for it). The width-16 path
+    copies the left 16 columns of every tile of a shard, so a shard wider than one tile is refused too: the card would
+    interleave other tiles' columns into the output rows."""
+    kind, omc = a.memory_config().memory_layout, out.memory_config()
+    spec = a.memory_config().shard_spec
+    opd = tuple(out.padded_shape)
+    if out.is_sharded() and opd[-1] == 16 and C.dim(opd, -2) % TILE_SIZE == 0 and spec.shape[1] != TILE_SIZE:
+        raise NotModelledError(f"{op}: unpadding to width 16 from shards {spec.shape[1]} wide: the factory's width-16 "
+                               "path copies faces 0 and 2 of every tile of the shard, so the card's output rows would "
+                               "hold the other tiles' columns too.\nFix: shards one tile (32 columns) wide.")
+    if omc.memory_layout == TensorMemoryLayout.ND_SHARDED or (asked is not None and asked.memory_layout ==
+                                                              TensorMemoryLayout.ND_SHARDED):
+        raise TTNNError(f"{op}: Output memory config layout must not be ND_SHARDED when input has a legacy 2d "
+                        "shard_spec.\nFix: a legacy (height / width / block) sharded or interleaved output.")
+    if kind == TensorMemoryLayout.BLOCK_SHARDED:
+        if len(spec.grid.ranges) != 1 or omc.is_sharded():
+            raise TTNNError(f"{op}: a BLOCK_SHARDED input needs a single grid range and an INTERLEAVED output.\nFix: "
+                            "memory_config=ttnn.DRAM_MEMORY_CONFIG (or L1_MEMORY_CONFIG).")
+    elif kind == TensorMemoryLayout.HEIGHT_SHARDED:
+        if omc.is_sharded() and omc.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+            raise TTNNError(f"{op}: Output memory config layout must be HEIGHT_SHARDED when output is sharded but got "
+                            f"{omc.memory_layout.name}.")
+    else:
+        ip, op_ = tuple(a.padded_shape), tuple(out.padded_shape)
+        if ip[:-2] != op_[:-2]:
+            raise TTNNError(f"{op}: a WIDTH_SHARDED input keeps its outer dims: input padded shape {list(ip)}, output "
+                            f"{list(op_)}.")
+        if omc.is_sharded():
+            if omc.memory_layout != kind:
+                raise TTNNError(f"{op}: Output memory config layout ({omc.memory_layout.name}) must match input "
+                                f"tensor memory layout ({kind.name}).")
+            if ip[-1] != op_[-1] and -(-op_[-1] // spec.shape[1]) != spec.grid.num_cores():
+                raise TTNNError(f"{op}: Input tensor width ({ip[-1]}) must equal output width ({op_[-1]}) or output "
+                                "width / shard width must equal num cores.")
+        elif ip[-1] - op_[-1] >= spec.shape[1]:
+            raise TTNNError(f"{op}: Input tensor width difference ({ip[-1] - op_[-1]}) must be less than shard width "
+                            f"({spec.shape[1]}).")
+
+
+def _untilize_unpadding_sharded_factory(a: Tensor, out: Tensor, fp32_dest_acc_en) -> O.ProgramEntry:
+    """UntilizeWithUnpaddingMultiCoreShardedProgramFactory::create_descriptor (622c6fb9): c_0 is each core's input
+    shard; untilize.cpp (eltwise_copy for an output of width 16) into c_16; into a sharded output
+    writer_unary_unpad_batch_rows_sharded (writer_unary_unpad_width_16_sharded) copies the unpadded rows into the
+    output shard (c_17), into an interleaved one writer_unary_stick_layout_interleaved_blocks writes them, each core
+    from its block's first row and byte offset (the last block of a row and of the tensor cut to the output)."""
+    spec = a.memory_config().shard_spec
+    out_sharded = out.is_sharded()
+    out_spec = out.memory_config().shard_spec if out_sharded else spec
+    kind = a.memory_config().memory_layout
+    ip, opd = tuple(a.padded_shape), tuple(out.padded_shape)
+    w16 = opd[-1] == 16 and C.dim(opd, -2) % TILE_SIZE == 0
+    if w16 and not out_sharded:
+        raise NotModelledError("ttnn.untilize_with_unpadding of a sharded input into an interleaved output of width 16: "
+                               "the factory then copies the tiles without untilizing them (eltwise_copy) but writes "
+                               "them with the interleaved row writer; what the card leaves there is not modelled.\n"
+                               "Fix: a sharded output, or unpad to a width other than 16.")
+    row_major = spec.orientation == ShardOrientation.ROW_MAJOR
+    tpb, bpc = spec.shape[1] // TILE_SIZE, spec.shape[0] // TILE_SIZE
+    hw = C.dim(ip, -2) * ip[-1]
+    global_batch = a.padded_shape.volume() // hw
+    batch = max(1, spec.shape[0] * spec.shape[1] // hw) if kind == TensorMemoryLayout.HEIGHT_SHARDED else global_batch
+    tiles_per_batch = tpb * bpc // batch
+    oes = element_size(out.dtype)
+    rows_block = out_spec.shape[0]
+    block_row = out_spec.shape[1] * oes
+    out_row = opd[-1] * oes
+    last_unpadded = block_row - (C.round_up(opd[-1], out_spec.shape[1]) - opd[-1]) * oes
+    out_rows = out.padded_shape.volume() // opd[-1]
+    rows_unpadded_last = rows_block - (C.round_up(out_rows, out_spec.shape[0]) - out_rows)
+    last_idx, end = 0, None
+    if kind == TensorMemoryLayout.WIDTH_SHARDED:
+        last_idx = C.div_up(opd[-1], out_spec.shape[1]) - 1
+    elif kind == TensorMemoryLayout.HEIGHT_SHARDED:
+        last_idx = C.div_up(out_rows, out_spec.shape[0]) - 1
+    else:
+        end = (C.div_up(opd[-1], out_spec.shape[1]) - 1, C.div_up(out_rows, out_spec.shape[0]) - 1)
+        if not row_major:
+            end = end[::-1]
+    grid = spec.grid
+    n_in = tpb * bpc
+    prog = mh.CreateProgram()
+    in_ts, out_ts = _tile_size(a.dtype), _tile_size(out.dtype)
+    in_cfg = mh.CircularBufferConfig(n_in * in_ts, {0: data_format(a.dtype)}).set_page_size(0, in_ts)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    mh.CreateCircularBuffer(prog, grid, in_cfg)
+    O.cb(prog, grid, 16, (16 if w16 else tiles_per_batch * 2) if out_sharded else tpb * 2, out.dtype)
+    bound = [(in_cfg, 0)]
+    if out_sharded:
+        aps = out._buffer.aligned_page_size
+        out_cfg = mh.CircularBufferConfig(rows_unpadded_last * aps, {17: data_format(out.dtype)}).set_page_size(
+            17, aps)
+        out_cfg.set_globally_allocated_address(out._buffer)
+        mh.CreateCircularBuffer(prog, grid, out_cfg)
+        bound.append((out_cfg, 1))
+    rk = mh.CreateKernel(prog, _k("reader_unary_sharded"), grid, ReaderDataMovementConfig(compile_args=[0]))
+    fmt = data_format(a.dtype)
+    is32 = fmt in (formats.DataFormat.Float32, formats.DataFormat.UInt32, formats.DataFormat.Int32)
+    if out_sharded:
+        wk = mh.CreateKernel(prog, _k("writer_unary_unpad_width_16_sharded" if w16 else
+                                      "writer_unary_unpad_batch_rows_sharded"), grid,
+                             WriterDataMovementConfig(compile_args=[16, 17, out._buffer.aligned_page_size]))
+    else:
+        wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_interleaved_blocks"), grid,
+                             WriterDataMovementConfig(compile_args=[int(is32), out_row] + O.accessor_args(out)))
+    utd = _UTD if fp32_dest_acc_en else None
+    if w16:
+        mh.CreateKernel(prog, _k("eltwise_copy"), grid, ComputeConfig(
+            fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[n_in],
+            defines={"DST_ACCUM_MODE": 1} if is32 else {}))
+    else:
+        mh.CreateKernel(prog, _k("untilize"), grid, ComputeConfig(
+            fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=utd, compile_args=[bpc, tpb, 0, 16],
+            defines={"DST_ACCUM_MODE": 1} if is32 else {}))
+    cores = C.corerange_to_cores(grid, None, row_wise=row_major)
+    writer_args = []
+    for i, core in enumerate(cores):
+        if out_sharded:
+            writer_args.append((core, [rows_unpadded_last, n_in] if w16 else
+                                [rows_unpadded_last, tiles_per_batch, out_spec.shape[0] // batch,
+                                 spec.shape[1] * oes, block_row, batch]))
+            continue
+        row_unpadded, rows_unpadded = block_row, rows_block
+        if kind == TensorMemoryLayout.WIDTH_SHARDED:
+            row_offset, row_id = i * block_row, 0
+            if i > last_idx:
+                row_unpadded = rows_unpadded = 0
+            else:
+                rows_unpadded = rows_unpadded_last
+                if i == last_idx:
+                    row_unpadded = last_unpadded
+        elif kind == TensorMemoryLayout.HEIGHT_SHARDED:
+            row_offset, row_id = 0, i * rows_block
+            if i > last_idx:
+                row_unpadded = rows_unpadded = 0
+            else:
+                if i == last_idx:
+                    rows_unpadded = rows_unpadded_last
+                row_unpadded = last_unpadded
+        else:
+            cw, ch = (core.x, core.y) if row_major else (core.y, core.x)
+            row_offset, row_id = cw * block_row, ch * rows_block
+            ex, ey = (end[0], end[1]) if row_major else (end[1], end[0])
+            if cw == ex:
+                row_unpadded = last_unpadded
+            if ch == ey:
+                rows_unpadded = rows_unpadded_last
+            if core.x > end[0] or core.y > end[1]:
+                row_unpadded = rows_unpadded = 0
+        writer_args.append((core, [None, rows_block, block_row, 1, 1, 1, row_unpadded, rows_unpadded, row_id,
+                                   row_offset]))
+
+    def set_args(tensors):
+        src, dst = tensors
+        for cfg, which in bound:
+            cfg.set_globally_allocated_address((src, dst)[which]._buffer)
+        for core, args in writer_args:
+            mh.SetRuntimeArgs(prog, rk, core, [n_in])
+            mh.SetRuntimeArgs(prog, wk, core, args if args[0] is not None else [dst.buffer_address()] + args[1:])
+
+    return O.ProgramEntry(prog, set_args, len(cores), "untilize_with_unpadding_multi_core_sharded")
 
 
 def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:

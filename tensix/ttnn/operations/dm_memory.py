@@ -2,10 +2,12 @@
 ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
 
 - to_memory_config: core/to_memory_config/to_memory_config_op.cpp: the same config returns the tensor; to a sharded
-  config interleaved_to_sharded; from a sharded one sharded_to_interleaved; between interleaved configs (DRAM <-> L1)
-  ttnn::prim::copy; sharded -> sharded: ttnn::reshard (tensix.ttnn.operations.dm_reshard) when can_use_reshard, the
-  sharded_to_interleaved -> interleaved_to_sharded workaround for row-major shards of different widths in different
-  layouts (or when reshard's validation refuses), prim::copy (not modelled) when a dtype is given.
+  config interleaved_to_sharded when can_use_interleaved_to_sharded (its validate_inputs: an interleaved input, a
+  legacy-equivalent output, 16-byte aligned row-major shard rows ...; its CBs fitting L1); from a sharded one
+  sharded_to_interleaved when can_use_sharded_to_interleaved (an L1 input with a legacy shard spec ...); sharded ->
+  sharded: ttnn::reshard (tensix.ttnn.operations.dm_reshard) when can_use_reshard, prim::copy when a dtype is given,
+  the sharded_to_interleaved -> interleaved_to_sharded workaround for row-major shards of different widths in
+  different layouts (or when reshard's validation refuses); everything else falls back to ttnn::prim::copy.
 - interleaved_to_sharded: sharded/interleaved_to_sharded/device/interleaved_to_sharded_program_factory.cpp: one core
   per shard (the cores that hold shards, in shard order); the output CB is the core's shard (a CB allocated in the
   output buffer); TILE: reader_unary_sharded_blocks_interleaved_start_id reads the shard's tiles; ROW_MAJOR:
@@ -15,10 +17,12 @@ ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
   CB is the core's shard; writer_unary_sharded_blocks_interleaved_start_id (TILE) or
   writer_unary_stick_layout_sharded_blocks_interleaved_start_id (ROW_MAJOR) writes its pages, skipping the padding of
   partial shards.
-- copy (interleaved -> interleaved): copy/device/copy_default_tilized_program_factory.cpp (tiles split with
-  split_work_to_cores, reader / writer _interleaved_start_id, eltwise_copy for a dtype change) and
-  copy_default_row_major_program_factory.cpp (rows split over the cores, redistribute_pages_row_major reader /
-  writer).
+- copy (ttnn::prim::copy): copy/device/copy_device_operation.cpp select_program_factory;
+  copy_default_tilized_program_factory.cpp (tiles split with split_work_to_cores, reader / writer
+  _interleaved_start_id, eltwise_copy for a dtype change) and copy_default_row_major_program_factory.cpp (rows split
+  over the cores, redistribute_pages_row_major reader / writer gathering a row's pages: a whole row of an interleaved
+  or height-sharded tensor, a shard row of a width / block / ND-sharded one). Their kernels reach both buffers through
+  TensorAccessors only, so they run over interleaved, legacy-sharded and ND-sharded (L1 or DRAM) tensors alike.
 - clone: clone/device/clone_program_factory.cpp (interleaved: units split with split_work_to_cores, read / write
   kernels, compute_kernel for a dtype change, HiFi4 by default).
 - reallocate / move: data_movement/move/move.cpp move_impl (the input freed, the output allocated, copy's
@@ -26,9 +30,12 @@ ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
   is also to_memory_config's copy when the config is unchanged but the dtype is not.
 
 Not modelled (NotModelledError): the reshard factories dm_reshard lists as not modelled (ReshardGenericFactory with
-different page sizes, the ND factories, DRAM-sharded sides), sharded -> sharded with a dtype (prim::copy), DRAM sharding,
-block-sharded grids larger than the shard grid, dtype conversion in a row-major copy, clone and move of sharded
-tensors, move's overlap program (a new buffer overlapping the old one)."""
+different page sizes, the ND factories between pages of different sizes, legacy DRAM-sharded sides),
+interleaved_to_sharded into a legacy DRAM-sharded config (its DRAM output path), copy's SameMemoryConfig factory over a
+row-major sharded tensor (to_memory_config into the input's own config with an output tensor: shard_builder's
+ShardedAddrGen kernels), block-sharded grids larger than the shard grid (in interleaved_to_sharded /
+sharded_to_interleaved), dtype conversion in a row-major copy (tt-metal refuses it too: LayoutError), clone and move
+of sharded tensors, move's overlap program (a new buffer overlapping the old one)."""
 
 from __future__ import annotations
 
@@ -85,24 +92,29 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
     interleaved_to_sharded or sharded_to_interleaved with the optional output)."""
     O.refuse_unknown_kwargs("ttnn.to_memory_config", kwargs)
     op = "ttnn.to_memory_config"
-    O.device_of(op, tensor)
+    O.device_of(op, tensor, nd_ok=True)         # each path below refuses what its program does not take
     if output_tensor is not None:
-        O.device_of(op, tensor, output_tensor)
+        O.device_of(op, tensor, output_tensor, nd_ok=True)
     if not isinstance(memory_config, MemoryConfig):
         raise TTNNError(f"{op}: memory_config must be a ttnn.MemoryConfig, got {type(memory_config).__name__}.")
     raw_has_shard_spec = memory_config.shard_spec is not None and not memory_config.created_with_nd_shard_spec
-    # an ND-sharded config as its legacy equivalent for this tensor (tt-metal's TensorSpec fills it in)
+    # an ND-sharded config as its legacy equivalent for this tensor (tt-metal's TensorSpec fills it in); one without
+    # an equivalent stays ND_SHARDED
     memory_config = resolve_memory_config(memory_config, tensor.shape, dtype or tensor.dtype, tensor.layout,
-                                          tensor.padded_shape)
+                                          tensor.padded_shape, strict=False)
     if tensor.memory_config() == memory_config and dtype in (None, tensor.dtype) and output_tensor is None:
         return tensor
     out = {} if output_tensor is None else {"output_tensor": output_tensor}
     if memory_config.is_sharded():
         if tensor.is_sharded():
-            return _sharded_to_sharded(op, tensor, memory_config, dtype, output_tensor, raw_has_shard_spec)
-        return _or_copy(op, interleaved_to_sharded, tensor, memory_config, output_dtype=dtype, **out)
-    if tensor.is_sharded():
-        return _or_copy(op, sharded_to_interleaved, tensor, memory_config, output_dtype=dtype, **out)
+            r = _sharded_to_sharded(op, tensor, memory_config, dtype, output_tensor, raw_has_shard_spec)
+            if r is not None:
+                return r
+        elif can_use_interleaved_to_sharded(tensor, memory_config, dtype, output_tensor):
+            return interleaved_to_sharded(tensor, memory_config, output_dtype=dtype, **out)
+    elif tensor.is_sharded() and can_use_sharded_to_interleaved(tensor, memory_config, dtype, output_tensor):
+        return sharded_to_interleaved(tensor, memory_config, output_dtype=dtype, **out)
+    # to_memory_config_op.cpp: "Fallback to ttnn::copy as the default general to_memory_config operation"
     return _copy(op, tensor, memory_config, dtype or tensor.dtype, output_tensor)
 
 
@@ -110,8 +122,10 @@ def _sharded_to_sharded(op, tensor, memory_config, dtype, output_tensor, raw_has
     """to_memory_config_op.cpp, sharded -> sharded: with legacy shard specs on both sides (the config as given, not
     one made from an ND spec), row-major shards of different widths in different memory layouts take the
     workaround (sharded_to_interleaved to DRAM, then interleaved_to_sharded); otherwise a given dtype runs
-    ttnn::prim::copy (its sharded TensorAccessor path is not modelled), and ttnn::reshard runs when can_use_reshard
-    (its validate_inputs, its scratch CB fitting L1); else the workaround."""
+    ttnn::prim::copy, and ttnn::reshard runs when can_use_reshard (its validate_inputs, its scratch CB fitting L1);
+    else the workaround, when sharded_to_interleaved can take the tensor (and interleaved_to_sharded the DRAM copy:
+    if not, the DRAM copy was made for nothing). None when neither applies: to_memory_config then falls back to
+    prim::copy."""
     from tensix.ttnn.operations import dm_reshard
     a, b = tensor.memory_config(), memory_config
     workaround = False
@@ -120,32 +134,97 @@ def _sharded_to_sharded(op, tensor, memory_config, dtype, output_tensor, raw_has
                       and tensor.layout == Layout.ROW_MAJOR)
     if not workaround:
         if dtype is not None:
-            raise NotModelledError(
-                f"{op}: sharded -> sharded with a dtype runs ttnn::prim::copy with sharded TensorAccessors "
-                "(to_memory_config_op.cpp), which tensix.ttnn does not model.\nFix: ttnn.to_memory_config without "
-                "dtype, then ttnn.typecast; or go through ttnn.DRAM_MEMORY_CONFIG.")
+            return _copy(op, tensor, memory_config, dtype, output_tensor)
         if dm_reshard.can_use_reshard(tensor, memory_config, raw_has_shard_spec, output_tensor):
             return dm_reshard.reshard(tensor, memory_config, output_tensor=output_tensor)
     out = {} if output_tensor is None else {"output_tensor": output_tensor}
-    tmp = _or_copy(op, sharded_to_interleaved, tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
-    return _or_copy(op, interleaved_to_sharded, tmp, memory_config, output_dtype=dtype, **out)
+    if can_use_sharded_to_interleaved(tensor, DRAM_MEMORY_CONFIG, dtype, None):
+        tmp = sharded_to_interleaved(tensor, DRAM_MEMORY_CONFIG, output_dtype=dtype)
+        if can_use_interleaved_to_sharded(tmp, memory_config, dtype, output_tensor):
+            return interleaved_to_sharded(tmp, memory_config, output_dtype=dtype, **out)
+        tmp.deallocate()
+    return None
 
 
-def _or_copy(op, fn, tensor, memory_config, output_dtype=None, **out):
-    """to_memory_config_op.cpp: interleaved_to_sharded / sharded_to_interleaved when their validate_inputs accepts the
-    tensor, else ttnn::prim::copy, whose sharded TensorAccessor path tensix does not model (the ops validate before
-    allocating anything, so a refusal is their validation's). prim::copy's output is a tensor of the target memory
-    config: a shard spec that cannot hold the tensor is refused there, as at tensor creation (ShardSpecError)."""
-    if memory_config.is_sharded():
-        S.ShardGeometry(tensor.shape, tensor.padded_shape, output_dtype or tensor.dtype, tensor.layout, memory_config,
-                        what=op)
-    try:
-        return fn(tensor, memory_config, output_dtype=output_dtype, **out)
-    except (ShardSpecError, LayoutError) as e:
-        raise NotModelledError(
-            f"{op}: {fn.__name__} refuses this tensor ({str(e).splitlines()[0]}), so tt-metal runs ttnn::prim::copy "
-            "with a sharded TensorAccessor, which tensix.ttnn does not model.\nFix: a shard shape the sharded "
-            "programs take (16-byte aligned row-major shard rows), or an interleaved memory config.") from e
+def _max_l1_size() -> int:
+    """l1_size_per_core() - the allocator's L1 base (to_memory_config_op.cpp's CB capacity checks)."""
+    return soc.L1_SIZE - soc.L1_UNRESERVED_BASE
+
+
+def _same_output(o, a, mc, dtype, check_shape: bool) -> bool:
+    """The checks interleaved_to_sharded's / sharded_to_interleaved's validate_inputs make of an optional output."""
+    if o is None:
+        return True
+    return ((not check_shape or tuple(o.shape) == tuple(a.shape)) and o.memory_config() == mc and o.dtype == dtype
+            and o.layout == a.layout and o._device is a._device)
+
+
+def can_use_interleaved_to_sharded(a: Tensor, mc: MemoryConfig, dtype, output_tensor=None) -> bool:
+    """to_memory_config_op.cpp can_use_interleaved_to_sharded: InterleavedToShardedDeviceOperation::validate_inputs
+    (an ND config without a legacy equivalent is refused), then its CBs (the scratch CB, the input CB of a format
+    conversion, the output CB of a DRAM output) must fit L1."""
+    out_dtype = dtype or a.dtype
+    if out_dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B) and a.layout == Layout.ROW_MAJOR:
+        return False
+    if not mc.is_sharded():
+        return False
+    rmc = resolve_memory_config(mc, a.shape, out_dtype, a.layout, a.padded_shape, strict=False)
+    if rmc.shard_spec is None:                  # "interleaved_to_sharded does not support ND sharding"
+        return False
+    if not _same_output(output_tensor, a, rmc, out_dtype, True):
+        return False
+    if a.is_sharded():
+        return False
+    if rmc.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and rmc.buffer_type != BufferType.L1:
+        return False
+    if a.layout == Layout.ROW_MAJOR and (rmc.shard_spec.shape[1] * element_size(a.dtype)) % soc.L1_ALIGNMENT:
+        return False
+    if out_dtype != a.dtype and a.layout != Layout.TILE:
+        return False
+    sh, sw = rmc.shard_spec.shape
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out_dtype)
+    if a.layout == Layout.TILE:
+        in_unit, out_unit = formats.tile_size(in_fmt), formats.tile_size(out_fmt)
+        nus = (sh // TILE_SIZE) * (sw // TILE_SIZE)
+    else:
+        in_unit, out_unit = sw * element_size(a.dtype), sw * element_size(out_dtype)
+        nus = sh
+    total = 4 * align(in_unit + soc.DRAM_ALIGNMENT, soc.DRAM_ALIGNMENT)
+    if in_fmt != out_fmt:
+        total += nus * align(in_unit, _alignment(a))
+    if rmc.buffer_type == BufferType.DRAM:
+        total += nus * align(out_unit, soc.DRAM_ALIGNMENT)
+    return total < _max_l1_size()
+
+
+def can_use_sharded_to_interleaved(a: Tensor, mc: MemoryConfig, dtype, output_tensor=None) -> bool:
+    """to_memory_config_op.cpp can_use_sharded_to_interleaved: ShardedToInterleavedDeviceOperation::validate_inputs
+    (an L1 input with a legacy shard spec, an interleaved output), then the output CB of a format conversion must fit
+    L1."""
+    out_dtype = dtype or a.dtype
+    im = a.memory_config()
+    if not im.is_sharded() or im.buffer_type != BufferType.L1:
+        return False
+    if not _same_output(output_tensor, a, mc, out_dtype, False):
+        return False
+    if mc.memory_layout != TensorMemoryLayout.INTERLEAVED:
+        return False
+    if im.shard_spec is None:                   # "sharded_to_interleaved does not support ND sharding"
+        return False
+    if a.layout == Layout.ROW_MAJOR and (im.shard_spec.shape[1] * element_size(a.dtype)) % soc.L1_ALIGNMENT:
+        return False
+    if out_dtype != a.dtype and a.layout != Layout.TILE:
+        return False
+    if out_dtype != a.dtype:
+        sh, sw = im.shard_spec.shape
+        out_fmt = data_format(out_dtype)
+        if a.layout == Layout.TILE:
+            out_unit, nus = formats.tile_size(out_fmt), (sh // TILE_SIZE) * (sw // TILE_SIZE)
+        else:
+            out_unit, nus = sw * element_size(out_dtype), sh
+        if nus * align(out_unit, _alignment(mc)) >= _max_l1_size():
+            return False
+    return True
 
 
 # --------------------------------------------------------------------------------------- interleaved_to_sharded
@@ -446,11 +525,12 @@ def _s2i_factory(dev, a, out) -> O.ProgramEntry:
 
 
 # -------------------------------------------------------------------------------------------------------- copy
-def _output(op, output_tensor, dev, a: Tensor, dtype: DataType, mc: MemoryConfig) -> Tensor:
+def _output(op, output_tensor, dev, a: Tensor, dtype: DataType, mc: MemoryConfig, nd_ok: bool = False) -> Tensor:
     """The op's output: a new device tensor, or the preallocated output_tensor, which must be what the op would make
-    (the device operations' validate: its shape, dtype, layout and memory config)."""
+    (the device operations' validate: its shape, dtype, layout and memory config). nd_ok: the program reaches the
+    output through a TensorAccessor (prim::copy), so an ND-sharded config gets an ND buffer."""
     if output_tensor is None:
-        return C.make_output(dev, a.shape, dtype, a.layout, mc, padded=a.padded_shape)
+        return C.make_output(dev, a.shape, dtype, a.layout, mc, padded=a.padded_shape, nd_ok=nd_ok)
     o = output_tensor
     for what, got, want in (("shape", tuple(o.shape), tuple(a.shape)), ("dtype", o.dtype, dtype),
                             ("layout", o.layout, a.layout), ("memory config", o.memory_config(), mc)):
@@ -462,17 +542,29 @@ def _output(op, output_tensor, dev, a: Tensor, dtype: DataType, mc: MemoryConfig
 
 
 def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType, output_tensor=None) -> Tensor:
-    """ttnn::prim::copy between interleaved configs (DefaultTilized / DefaultRowMajor factories)."""
+    """ttnn::prim::copy (copy/device/copy_device_operation.cpp): validate_on_program_cache_miss, then
+    select_program_factory: SameMemoryConfig when the configs are equal (neither ND_SHARDED) and its CBs fit L1, else
+    DefaultRowMajor for row-major tensors, DefaultTilized for tiles. The default factories' kernels reach both
+    buffers through TensorAccessors only, so interleaved, legacy-sharded and ND-sharded (L1 or DRAM) tensors all go
+    through them as on the card."""
     started = time.perf_counter()
-    dev = O.device_of(op, a)
+    dev = O.device_of(op, a, nd_ok=True)
     if a.dtype not in _COPY_DTYPES or out_dtype not in _COPY_DTYPES:
         raise DTypeError(f"{op}: ttnn.copy only supports float, bfloat, int32 and uint16 tensors, not "
                          f"{a.dtype!r} -> {out_dtype!r}.")
-    if a.layout == Layout.ROW_MAJOR and out_dtype != a.dtype:
-        raise NotModelledError(f"{op}: a dtype change of a row-major tensor in copy is not modelled.\nFix: "
-                               "ttnn.typecast.")
-    out = _output(op, output_tensor, dev, a, out_dtype, mc)
-    if a.memory_config() == mc:                 # can_use_specialized_factory (small units always fit L1 here)
+    if out_dtype != a.dtype and a.layout != Layout.TILE:
+        raise LayoutError(f"{op}: ttnn::prim::copy: Only tile layout supports dtype conversion ({a.dtype.name} -> "
+                          f"{out_dtype.name} of a row-major tensor).\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) "
+                          "first, or ttnn.typecast.")
+    out = _output(op, output_tensor, dev, a, out_dtype, mc, nd_ok=True)
+    if _can_use_specialized_factory(a, mc, out_dtype):
+        if a.is_sharded() and a.layout == Layout.ROW_MAJOR:
+            raise NotModelledError(
+                f"{op}: ttnn::prim::copy into the input's own sharded config (row-major) runs "
+                "CopyDeviceOperation::SameMemoryConfig with the SHARDED define: reader_unary_stick_start_id / "
+                "writer_unary_stick_start_id address the shards through shard_builder's ShardedAddrGen, which "
+                "tensix.ttnn does not model.\nFix: an output tensor in another memory config, or omit "
+                "output_tensor.")
         key = ("copy", "same_memory_config", O.spec_key(a), O.spec_key(out))
         factory = lambda: _copy_same_config_factory(dev, a, out, False)   # noqa: E731
     elif a.layout == Layout.TILE:
@@ -483,6 +575,28 @@ def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType, output_tensor=No
         factory = lambda: _copy_row_major_factory(dev, a, out)     # noqa: E731
     O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name}, started)
     return out
+
+
+def _can_use_specialized_factory(a: Tensor, mc: MemoryConfig, out_dtype: DataType) -> bool:
+    """copy_device_operation.cpp can_use_specialized_factory: equal memory configs, neither ND_SHARDED, and the CBs
+    (2 input units, 2 output units when converting; a row-major shard row as the unit of a sharded tensor) under
+    the L1 space."""
+    im = a.memory_config()
+    if TensorMemoryLayout.ND_SHARDED in (im.memory_layout, mc.memory_layout) or im != mc:
+        return False
+    tilized = a.layout == Layout.TILE
+    in_fmt, out_fmt = data_format(a.dtype), data_format(out_dtype)
+    sharded = im.memory_layout != TensorMemoryLayout.INTERLEAVED
+    if tilized:
+        in_unit, out_unit = formats.tile_size(in_fmt), formats.tile_size(out_fmt)
+    else:
+        w = im.shard_spec.shape[1] if sharded else a.padded_shape[-1]
+        in_unit, out_unit = w * element_size(a.dtype), w * element_size(out_dtype)
+    al = _alignment(a)
+    total = 2 * align(in_unit, al)
+    if in_fmt != out_fmt:
+        total += 2 * align(out_unit, al)
+    return total < _max_l1_size()
 
 
 def _copy_same_config_factory(dev, a, out, backwards: bool) -> O.ProgramEntry:
@@ -603,15 +717,30 @@ def _copy_split(dev, units):
 
 
 def _copy_row_major_factory(dev, a, out) -> O.ProgramEntry:
-    """CopyDeviceOperation::DefaultRowMajor::create_descriptor (interleaved input and output)."""
+    """CopyDeviceOperation::DefaultRowMajor::create_descriptor: the rows split over the cores; a page is a row of an
+    interleaved or height-sharded tensor, a shard row (the shard's width) of a width / block / ND-sharded one, so
+    the reader gathers a row's input pages into output pages (num_*_pages_in_row, elements_per_*_page)."""
     bpe = element_size(a.dtype)
     row = a.shape[-1] if len(a.shape) else 1
     rows = a.shape.volume() // max(row, 1)
+    in_pages_in_row = out_pages_in_row = 1
+    in_per_page = out_per_page = row
+
+    def shard_width(t):
+        mc = t.memory_config()
+        return mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+
+    if a.is_sharded() and a.memory_config().memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        in_per_page = shard_width(a)
+        in_pages_in_row = C.div_up(row, in_per_page)
+    if out.is_sharded() and out.memory_config().memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        out_per_page = shard_width(out)
+        out_pages_in_row = C.div_up(row, out_per_page)
     all_cores, work = _copy_split(dev, rows)
     max_sub = 65536 * 4
     in_page = a._buffer.page_size
     out_aligned = out._buffer.aligned_page_size
-    in_sub = out_sub = row * bpe
+    in_sub, out_sub = in_per_page * bpe, out_per_page * bpe
     if in_page > max_sub:
         in_page = in_sub = max_sub
     if out_aligned > max_sub:
@@ -619,8 +748,10 @@ def _copy_row_major_factory(dev, a, out) -> O.ProgramEntry:
     prog = mh.CreateProgram()
     O.cb(prog, all_cores, 0, 1, data_format(a.dtype), page_size=in_page)
     O.cb(prog, all_cores, 1, 2, data_format(out.dtype), page_size=out_aligned)
-    rct = [0, 1, 1, 1, row, bpe, row, row, in_sub, out_sub] + O.accessor_args(a) + [a._buffer.page_size]
-    wct = [1, 1, row, bpe, row, out_sub] + O.accessor_args(out) + [out._buffer.page_size]
+    rct = [0, 1, out_pages_in_row, in_pages_in_row, out_per_page, bpe, in_per_page, row, in_sub, out_sub] \
+        + O.accessor_args(a) + [a._buffer.aligned_page_size]   # the accessors' AlignedPageSize (2-argument form)
+    wct = [1, out_pages_in_row, out_per_page, bpe, row, out_sub] + O.accessor_args(out) \
+        + [out._buffer.aligned_page_size]
     rk = mh.CreateKernel(prog, _k("redistribute_pages_row_major_reader"), all_cores,
                          ReaderDataMovementConfig(compile_args=rct))
     wk = mh.CreateKernel(prog, _k("redistribute_pages_row_major_writer"), all_cores,

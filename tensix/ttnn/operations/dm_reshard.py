@@ -21,13 +21,21 @@ see tensix.ttnn.operations.dm_memory.to_memory_config).
   input shard overlapping its columns, the overlapping column segment of every row (reshard_same_height_reader on
   both RISC-Vs, the rows split in two halves).
 
-Not modelled (NotModelledError, each naming the factory): DRAM-sharded inputs or outputs (tensix.ttnn does not model
-DRAM sharding, so ReshardSameWidthFactory<false> / ReshardSameHeightFactory<false> and the DRAM sides of the others
-do not arise), ReshardGenericFactory with different input and output page sizes (row-major shards of different
-widths: reshard_reader_diff_width and its stride-of-strides compression), the ND factories (ND-sharded tensors
-without a legacy equivalent), and ReshardSameWidthFactory's `unaligned` path in L1 (row-major shard rows that are not
-a multiple of 16 bytes: tt-metal's reader packs such rows unit_size apart while the buffer holds them 16-byte
-aligned, so its result is not the tensor)."""
+- The ND factories, when either side has no legacy shard spec (is_valid_for_legacy_reshard fails):
+  NdReshardCopyLocalShardFactory<local_is_input> (nd_reshard_program_factory_copy_local.cpp: both RISC-Vs of the
+  local buffer's cores with data run nd_reshard_copy_local_shards over every other of the core's shards; the local
+  buffer is the input unless it is in DRAM) and NdReshardCopyPagesFactory (nd_reshard_program_factory_copy_pages.cpp,
+  DRAM -> DRAM: the whole grid, the pages split evenly, nd_reshard_copy_pages_reader / _writer through a one-page CB).
+
+Not modelled (NotModelledError, each naming the factory): legacy DRAM-sharded sides (ReshardSameWidthFactory<false>,
+ReshardSameHeightFactory<false> and the DRAM sides of the others), ReshardGenericFactory with different input and
+output page sizes (row-major shards of different widths: reshard_reader_diff_width and its stride-of-strides
+compression), the ND factories between pages of different (aligned) sizes (they copy page p to page p, or by byte
+offsets that assume both sides' pages tile the tensor alike, so tt-metal's result is not the tensor) and
+NdReshardCopyLocalShardFactory with legacy shard specs on both sides (its width / gcd branch), and
+ReshardSameWidthFactory's `unaligned` path in L1 (row-major shard rows that are not a multiple of 16 bytes:
+tt-metal's reader packs such rows unit_size apart while the buffer holds them 16-byte aligned, so its result is not
+the tensor)."""
 
 from __future__ import annotations
 
@@ -44,8 +52,8 @@ from tensix.ttnn.errors import ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.tensor_spec import resolve_memory_config
-from tensix.ttnn.types import (TILE_SIZE, BufferType, Layout, MemoryConfig, TensorMemoryLayout, data_format,
-                               element_size)
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardOrientation,
+                               TensorMemoryLayout, data_format, element_size)
 
 __all__ = ["reshard"]
 
@@ -96,7 +104,8 @@ def validate_inputs(a: Tensor, mc: MemoryConfig, output_tensor=None) -> tuple[bo
     if a.layout == Layout.ROW_MAJOR and not (im.memory_layout == _H and mc.memory_layout == _H):
         in_page = a._buffer.page_size
         if in_page != align(in_page, soc.L1_ALIGNMENT if im.buffer_type == BufferType.L1 else soc.DRAM_ALIGNMENT):
-            return False, (f"Input row-major shard width {im.shard_spec.shape[1]} with data type {a.dtype.name} gives "
+            w_in = im.shard_spec.shape[1] if im.shard_spec is not None else 0
+            return False, (f"Input row-major shard width {w_in} with data type {a.dtype.name} gives "
                            f"page size {in_page} bytes, which must be aligned to {soc.L1_ALIGNMENT} bytes for reshard")
         w = mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
         out_page = w * element_size(a.dtype)
@@ -157,15 +166,15 @@ def reshard(input_tensor: Tensor, output_memory_config: MemoryConfig, output_ten
     started = time.perf_counter()
     op = "ttnn.reshard"
     a = input_tensor
-    dev = O.device_of(op, a)
+    dev = O.device_of(op, a, nd_ok=True)        # ND-sharded sides are refused below, naming the factory
     if output_tensor is not None:
-        O.device_of(op, a, output_tensor)
+        O.device_of(op, a, output_tensor, nd_ok=True)
     if not isinstance(output_memory_config, MemoryConfig):
         raise TTNNError(f"{op}: output_memory_config must be a ttnn.MemoryConfig, got "
                         f"{type(output_memory_config).__name__}.")
     mc = output_memory_config
     if mc.is_sharded():
-        mc = resolve_memory_config(mc, a.shape, a.dtype, a.layout, a.padded_shape)
+        mc = resolve_memory_config(mc, a.shape, a.dtype, a.layout, a.padded_shape, strict=False)
     ok, msg = validate_inputs(a, mc, output_tensor)
     if not ok:
         raise ShardSpecError(f"{op}: {msg}.\nFix: a sharded input and output (row-major shard rows a multiple of "
@@ -175,6 +184,8 @@ def reshard(input_tensor: Tensor, output_memory_config: MemoryConfig, output_ten
         mc = output_tensor.memory_config()
     im = a.memory_config()
     kind_in, kind_out = im.memory_layout, mc.memory_layout
+    if not _legacy(a, mc):
+        return _nd_reshard(op, dev, a, mc, output_tensor, started)
     if mc.buffer_type != BufferType.L1 or im.buffer_type != BufferType.L1:
         factory = "ReshardSameWidthFactory<local_is_output=false>" if (
             kind_in == _H and kind_out == _H and mc.buffer_type != BufferType.L1) else \
@@ -183,11 +194,6 @@ def reshard(input_tensor: Tensor, output_memory_config: MemoryConfig, output_ten
             f"{op}: resharding {im.buffer_type.name} {kind_in.name} -> {mc.buffer_type.name} {kind_out.name} runs "
             f"{factory}; tensix.ttnn does not model DRAM sharding.\nFix: shard in L1 on both sides "
             "(buffer_type=ttnn.BufferType.L1).")
-    if not _legacy(a, mc):
-        raise NotModelledError(
-            f"{op}: an ND shard spec without a legacy 2-D equivalent runs NdReshardCopyLocalShardFactory / "
-            "NdReshardCopyPagesFactory, which tensix.ttnn does not model.\nFix: legacy height / width / block shard "
-            "specs on both sides.")
     if kind_in == _H and kind_out == _H:
         name = "ReshardSameWidthFactory<local_is_output=true>"
     elif a.layout == Layout.ROW_MAJOR and kind_in == _W and kind_out == _W:
@@ -569,3 +575,117 @@ def _same_height_factory(dev, a: Tensor, out: Tensor) -> O.ProgramEntry:
             mh.SetRuntimeArgs(prog, k1, core, [n1, lstride, rstride, addr, n, *w1])
 
     return O.ProgramEntry(prog, set_args, len(local_cores), "reshard_same_height")
+
+
+# ------------------------------------------------------------------------------------------ ND reshard factories
+def _nd_reshard(op, dev, a: Tensor, mc: MemoryConfig, output_tensor, started) -> Tensor:
+    """reshard_device_operation.cpp select_program_factory without legacy shard specs on both sides: both in DRAM
+    NdReshardCopyPagesFactory; else NdReshardCopyLocalShardFactory<local_is_input> (false when the input is in
+    DRAM). Both copy page p of the input to page p of the output (the local-shard kernel through byte offsets that
+    reduce to that when neither side has a legacy shard spec), so tensix runs them when the two buffers' page sizes
+    and aligned page sizes are equal; otherwise their result is not the tensor (a page copied over its neighbour or
+    to another byte offset) and NotModelledError is raised."""
+    im = a.memory_config()
+    if im.buffer_type == BufferType.DRAM and mc.buffer_type == BufferType.DRAM:
+        name = "NdReshardCopyPagesFactory"
+    else:
+        local_is_input = im.buffer_type != BufferType.DRAM
+        name = f"NdReshardCopyLocalShardFactory<local_is_input={str(local_is_input).lower()}>"
+    out = output_tensor if output_tensor is not None else \
+        C.make_output(dev, a.shape, a.dtype, a.layout, mc, padded=a.padded_shape, nd_ok=True)
+    ib, ob = a._buffer, out._buffer
+    fix = ("\nFix: the same shard width on both sides (row-major), or go through ttnn.DRAM_MEMORY_CONFIG "
+           "(ttnn.to_memory_config twice).")
+    if (ib.page_size, ib.aligned_page_size) != (ob.page_size, ob.aligned_page_size):
+        raise NotModelledError(
+            f"{op}: {name} between pages of {ib.page_size} bytes ({ib.aligned_page_size} aligned) and "
+            f"{ob.page_size} ({ob.aligned_page_size} aligned): its kernels copy page by page (or by byte offsets that "
+            "assume the pages tile the tensor alike), so tt-metal's result is not the tensor; tensix.ttnn does not "
+            f"model it.{fix}")
+    if name.startswith("NdReshardCopyLocalShard") and im.shard_spec is not None and \
+            out.memory_config().shard_spec is not None:
+        raise NotModelledError(
+            f"{op}: {name} with legacy shard specs on both sides (its source / destination width and gcd transfer "
+            f"size branch) is not modelled.{fix}")
+    if name == "NdReshardCopyPagesFactory":
+        factory = lambda: _nd_copy_pages_factory(dev, a, out)           # noqa: E731
+    else:
+        factory = lambda: _nd_copy_local_factory(dev, a, out, im.buffer_type != BufferType.DRAM)   # noqa: E731
+    key = ("reshard", name, O.spec_key(a), O.spec_key(out))
+    O.run(op, dev, key, factory, [a, out], [out], {"factory": name}, started)
+    return out
+
+
+def _cores_with_data(buf):
+    """BufferDistributionSpec::cores_with_data (the cores holding at least one shard, in distribution order) and
+    num_shards, for an ND-sharded or a legacy-sharded buffer."""
+    g = buf.geom
+    if hasattr(g, "num_shards"):                # tensix.ttnn.nd_sharded.NdGeometry
+        cores = [CoreCoord(x, y) for x, y in g.cores[:min(g.num_shards, len(g.cores))]]
+        return cores, g.num_shards
+    return list(g.cores), len(g.shards)
+
+
+def _nd_copy_local_factory(dev, a: Tensor, out: Tensor, local_is_input: bool) -> O.ProgramEntry:
+    """NdReshardCopyLocalShardFactory<local_is_input>::create_descriptor (nd_reshard_program_factory_copy_local.cpp):
+    nd_reshard_copy_local_shards on both RISC-Vs of the local buffer's cores with data, BRISC on shards i, i + 2n,
+    ..., NCRISC on i + n, i + 3n, ... (n cores). Neither side has a legacy shard spec here (the factory refuses
+    that branch), so source and destination widths are the logical row's bytes and the transfer is the local
+    aligned page."""
+    local, other = (a._buffer, out._buffer) if local_is_input else (out._buffer, a._buffer)
+    cores, num_shards = _cores_with_data(local)
+    stride = len(cores) * 2
+    es = 1 if a.dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B) else element_size(a.dtype)  # Tensor::element_size
+    logical_width = a.shape[-1] * es
+    ct = O.accessor_args(a) + O.accessor_args(out) + [local.aligned_page_size, other.aligned_page_size,
+                                                      int(local_is_input), logical_width, logical_width,
+                                                      logical_width, local.aligned_page_size]
+    prog = mh.CreateProgram()
+    grid = _crs(cores)
+    kern = _k("nd_reshard_copy_local_shards")
+    brisc = mh.CreateKernel(prog, kern, grid, WriterDataMovementConfig(compile_args=ct))
+    ncrisc = mh.CreateKernel(prog, kern, grid, ReaderDataMovementConfig(compile_args=ct))
+    for i, core in enumerate(cores):
+        mh.SetRuntimeArgs(prog, brisc, core, [i])
+        mh.SetRuntimeArgs(prog, ncrisc, core, [i + stride // 2])
+
+    def set_args(tensors):
+        src, dst = tensors
+        for k in (brisc, ncrisc):
+            mh.SetCommonRuntimeArgs(prog, k, [src.buffer_address(), dst.buffer_address(), num_shards, stride])
+
+    return O.ProgramEntry(prog, set_args, len(cores), "nd_reshard_copy_local_shard")
+
+
+def _nd_copy_pages_factory(dev, a: Tensor, out: Tensor) -> O.ProgramEntry:
+    """NdReshardCopyPagesFactory::create_descriptor (nd_reshard_program_factory_copy_pages.cpp): the whole compute
+    grid (corerange_to_cores, row-wise for a ROW_MAJOR input shard orientation), the input's pages split evenly in
+    page-id order (the first `remainder` cores one more), each page through a one-page c_0."""
+    grid_size = dev.compute_with_storage_grid_size()
+    grid = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(grid_size.x - 1, grid_size.y - 1))])
+    spec = a.memory_config().nd_shard_spec
+    cores = C.corerange_to_cores(grid, None, row_wise=spec.orientation == ShardOrientation.ROW_MAJOR)
+    page = a._buffer.aligned_page_size
+    prog = mh.CreateProgram()
+    O.cb(prog, grid, 0, 1, data_format(a.dtype), page_size=page)
+    rk = mh.CreateKernel(prog, _k("nd_reshard_copy_pages_reader"), grid,
+                         ReaderDataMovementConfig(compile_args=O.accessor_args(a) + [0, page]))
+    wk = mh.CreateKernel(prog, _k("nd_reshard_copy_pages_writer"), grid,
+                         WriterDataMovementConfig(compile_args=O.accessor_args(out)
+                                                  + [0, page, out._buffer.aligned_page_size]))
+    num_pages = a._buffer.geom.num_pages
+    per, rem = divmod(num_pages, len(cores))
+    start = 0
+    for core in cores:
+        n = per + (1 if rem > 0 else 0)
+        rem -= 1 if rem > 0 else 0
+        mh.SetRuntimeArgs(prog, rk, core, [start, start + n])
+        mh.SetRuntimeArgs(prog, wk, core, [start, start + n])
+        start += n
+
+    def set_args(tensors):
+        src, dst = tensors
+        mh.SetCommonRuntimeArgs(prog, rk, [src.buffer_address()])
+        mh.SetCommonRuntimeArgs(prog, wk, [dst.buffer_address()])
+
+    return O.ProgramEntry(prog, set_args, len(cores), "nd_reshard_copy_pages")

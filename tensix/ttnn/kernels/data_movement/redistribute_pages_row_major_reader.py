@@ -7,7 +7,8 @@ Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/data_movement/copy/device/kerne
 redistribute_pages_row_major_reader.cpp. Compile-time args: cb_id_in0, cb_id_in1, num_output_pages_in_row,
 num_input_pages_in_row, elements_per_output_page, bytes_per_element, elements_per_input_page,
 elements_per_tensor_row, bytes_per_input_subblock, bytes_per_output_subblock, the source's TensorAccessorArgs, then
-(tensix) the source's page size, which tt-metal's accessor carries in its args. Runtime args: src_addr, start_row,
+(tensix) the source's aligned page size (after the accessor's args), which tt-metal's accessor
+carries in its args. Runtime args: src_addr, start_row,
 num_rows_to_process."""
 
 from tensix.kernel import *  # noqa: F401,F403
@@ -27,7 +28,8 @@ def kernel_main():
     elements_per_tensor_row = get_compile_time_arg_val(7)
     bytes_per_input_subblock = get_compile_time_arg_val(8)
     bytes_per_output_subblock = get_compile_time_arg_val(9)
-    src = TensorAccessor(TensorAccessorArgs(10), src_addr, get_compile_time_arg_val(11))
+    src_args = TensorAccessorArgs(10)
+    src = TensorAccessor(src_args, src_addr, get_compile_time_arg_val(src_args.next_compile_time_args_offset()))
     e_out = bytes_per_output_subblock // bytes_per_element
     e_in = bytes_per_input_subblock // bytes_per_element
     cb_reserve_back(cb_id_in0, 1)

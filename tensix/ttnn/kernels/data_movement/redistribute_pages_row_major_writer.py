@@ -4,7 +4,8 @@ subblock's offset within the page).
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/data_movement/copy/device/kernels/
 redistribute_pages_row_major_writer.cpp. Compile-time args: cb_id_in1, num_output_pages_in_row,
 elements_per_output_page, bytes_per_element, elements_per_tensor_row, bytes_per_output_subblock, the output's
-TensorAccessorArgs, then (tensix) the output's page size. Runtime args: dst_addr, start_row, num_rows_to_process."""
+TensorAccessorArgs, then (tensix) the output's aligned page size (after the accessor's
+args). Runtime args: dst_addr, start_row, num_rows_to_process."""
 
 from tensix.kernel import *  # noqa: F401,F403
 
@@ -19,7 +20,8 @@ def kernel_main():
     bytes_per_element = get_compile_time_arg_val(3)
     elements_per_tensor_row = get_compile_time_arg_val(4)
     bytes_per_output_subblock = get_compile_time_arg_val(5)
-    dst = TensorAccessor(TensorAccessorArgs(6), dst_addr, get_compile_time_arg_val(7))
+    dst_args = TensorAccessorArgs(6)
+    dst = TensorAccessor(dst_args, dst_addr, get_compile_time_arg_val(dst_args.next_compile_time_args_offset()))
     e_out = bytes_per_output_subblock // bytes_per_element
     for row in range(start_row, start_row + num_rows_to_process):
         col = 0
