@@ -173,22 +173,24 @@ def _llk_program(th, cs, program, name):
 class _Op:
     """Shared parts of unary and binary ops: the init, the register check, the bookkeeping after a call."""
 
-    def _init_program(self, spec, approx, fp32, t):
+    def _init_program(self, spec, approx, fp32, t, init_rt=()):
         forms = _llk_forms(spec, t)
         if forms is not None:   # tt-llk's init instruction list (an InstrProgram: no arguments)
             return forms[1], ()
         if spec.init is None:
             return None, None
+        if getattr(spec, "init_runtime", ()):      # an init with arguments (remainder_tile_init(param0, param1))
+            return spec.init, tuple(spec.init_args(approx, t, *init_rt))
         args = spec.init_args(approx, t, fp32) if getattr(spec, "fp32_init", False) else spec.init_args(approx, t)
         return spec.init, tuple(args)
 
-    def _run_init(self, call, spec, t, cs):
+    def _run_init(self, call, spec, t, cs, init_rt=()):
         if cs.batch is not None:    # the init programs ADDR_MOD_7 (and the binary ones ADDR_MOD_6) afresh
             cs.batch.addr_mods_left.pop(_ctx.th, None)
         if "tile" in cs.__dict__:  # the kernel also uses tensix.kernel.ckernel: tt-llk's init words
             from tensix.kernel.ckernel import api_sfpu_init
             api_sfpu_init(_ctx.th, cs)
-        fn, args = self._init_program(spec, cs.approx, cs.fp32, t)
+        fn, args = self._init_program(spec, cs.approx, cs.fp32, t, init_rt)
         regs = _regs(cs)
         who = (spec.key, args if args is not None else t)
         if fn is not None:
@@ -206,10 +208,11 @@ class _Op:
             regs.tables = None          # it loads them through LReg0
             cs.sfpu_init = (spec.key, "constants of its own")
 
-    def _check(self, th, cs, spec, t, compiled, name):
-        """Refuse the op when the constants (or tables) its code reads do not hold what its own init loads."""
+    def _check(self, th, cs, spec, t, compiled, name, rt=()):
+        """Refuse the op when the constants (or tables) its code reads do not hold what its own init loads (for an
+        init with arguments: what it loads given the call's own runtime arguments)."""
         reads, _writes = _prgm_use(compiled)
-        fn, args = self._init_program(spec, cs.approx, cs.fp32, t)
+        fn, args = self._init_program(spec, cs.approx, cs.fp32, t, rt)
         regs = _regs(cs)
         want_prgm, want_tables = _init_effect(fn, args) if fn is not None else ({}, {})
         tables = getattr(spec, "tables", None)
@@ -309,18 +312,25 @@ class _UnaryOp(_Op):
         forms = _llk_forms(spec, t, rt)
         program = spec.program if forms is None else _llk_program(th, cs, forms[0], self.name)
         compiled = compiled_of(program, args)
-        self._check(th, cs, spec, t, compiled, self.name)
+        self._check(th, cs, spec, t, compiled, self.name,
+                    rt[:len(spec.init_runtime)] if getattr(spec, "init_runtime", ()) else ())
         _run_sfpu(program, args, idst)
         tables = getattr(spec, "tables", None)
         self._after(cs, compiled, ("written by an op", f"written by {self.name}"), bool(tables and tables(t)))
 
-    def init(self, version=None, **template):
+    def init(self, *runtime, version=None, **template):
         call = f"{self.name}_init"
         spec = self._spec(call, version)
         t = self._template(call, spec, template)
+        want = getattr(spec, "init_runtime", ())
+        if len(runtime) != len(want):
+            th = _ctx.th
+            raise KernelError(f"{call} on core {th.core.logical} at {th.source_line_now()}: it takes {len(want)} "
+                              f"argument(s) ({', '.join(want) or 'none'}), got {len(runtime)}.")
+        rt = tuple(int(np.uint32(np.int64(v) & 0xFFFFFFFF)) for v in runtime)
         _init(call)
         _th, cs = _cs(call)
-        self._run_init(call, spec, t, cs)
+        self._run_init(call, spec, t, cs, rt)
 
 
 class _BinaryOp(_Op):

@@ -94,6 +94,9 @@ class UnaryOp:
     # llk is llk(template, runtime): the instruction list depends on the call's runtime arguments too (they are its
     # immediates, and the LLK branches on them: clamp_tile_int32); runtime is None for the init's list
     llk_runtime: bool = False
+    # names of the init call's uint32 arguments (remainder_tile_init(param0, param1)): init_args(approx, template,
+    # *those) gives the init's arguments, and a call's own runtime arguments stand for them when it is checked
+    init_runtime: tuple = ()
 
 
 # One 32x32 tile as the LLK driver walks it (tt-llk ``_llk_math_eltwise_unary_sfpu_params_``, VectorMode::RC): four
@@ -1758,6 +1761,176 @@ def div_binary_init(approx):
     lib.sfpu_reciprocal_init()
 
 
+# ---- remainder / fmod (622c6fb9) ------------------------------------------------------------------------------------
+@sfpi_inline
+def _remainder_row(a, b, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary_remainder.h ``_sfpu_binary_remainder_<is_fp32_dest_acc_en>``."""
+    div_result = a * lib.sfpu_reciprocal_iter(b, 2)
+    floor_div = _floor_ceil_row(div_result, False)
+    result = a - floor_div * b
+    # sign correction: the XOR of the bit patterns is negative where result and b differ in sign
+    with v_if(result != 0.0):
+        signs = reinterpret(vInt, result) ^ reinterpret(vInt, b)
+        v_and(signs < 0)
+        result = result + b
+    # magnitude correction: the reciprocal's error can make floor() one too large
+    with v_if((b > 0.0) & (a > 0.0)):
+        diff = result - b
+        with v_if(diff >= 0.0):
+            result = diff
+    with v_if((b < 0.0) & (a < 0.0)):
+        diff_neg = result - b
+        with v_if(diff_neg <= 0.0):
+            result = diff_neg
+    with v_if(b == 0.0):
+        result = vFloat(float("nan"))
+    return _bf16_unless_fp32(result, fp32_dest)
+
+
+@sfpi_inline
+def _fmod_row(a, b, fp32_dest):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary_fmod.h ``_sfpu_binary_fmod_<is_fp32_dest_acc_en>``."""
+    b_abs = _sfpabs(b)
+    recip = lib.sfpu_reciprocal_iter(b, 2)
+    div_result = a * recip
+    trunc_div = _trunc_row(div_result)
+    result = a - trunc_div * b
+    result_abs = _sfpabs(result)
+    with v_if(result_abs >= b_abs):
+        with v_if(result >= 0.0):
+            result = result - b_abs
+        with v_else():
+            result = result + b_abs
+    with v_if(a >= 0.0):
+        with v_if(result < 0.0):
+            result = result + b_abs
+    with v_else():
+        with v_if(result > 0.0):
+            result = result - b_abs
+    with v_if(a == b):
+        result = vFloat(0.0)
+    with v_if(b == 0.0):
+        result = vFloat(float("nan"))
+    return _bf16_unless_fp32(result, fp32_dest)
+
+
+def remainder_binary_program(approx, fp32_dest, tiles):
+    """tt-metal 622c6fb9 api/compute/binary_remainder.h ``remainder_binary_tile`` -> llk_sfpu/
+    ckernel_sfpu_binary_remainder.h ``calculate_sfpu_binary_remainder<APPROX, 8, DST_ACCUM_MODE>`` (ttnn.remainder of
+    two float tensors in binary_ng): per row r = a - floor(a * sfpu_reciprocal_iter<2>(b)) * b (one SFPMAD; floor is
+    tt-llk's _floor_body_), then r += b where r != 0 and r, b differ in sign (the XOR of their bits is negative),
+    then r -= b where a, b > 0 and r - b >= 0, or a, b < 0 and r - b <= 0; NaN where b == 0; for a 16-bit Dst
+    convert<vFloat16b>(r, Nearest) (SFPSTOCHRND FP32 -> FP16B: half away from zero, NaN -> inf). Reads
+    remainder_binary_tile_init's reciprocal constants."""
+    _binary_rows(_remainder_row, tiles, fp32_dest)
+
+
+def fmod_binary_program(approx, fp32_dest, tiles):
+    """tt-metal 622c6fb9 api/compute/binary_fmod.h ``fmod_binary_tile`` -> llk_sfpu/ckernel_sfpu_binary_fmod.h
+    ``calculate_sfpu_binary_fmod<APPROX, 8, DST_ACCUM_MODE>`` (ttnn.fmod of two float tensors): per row r = a -
+    trunc(a * sfpu_reciprocal_iter<2>(b)) * b (tt-llk's _trunc_body_), r -+ |b| where |r| >= |b| (by r's sign), then
+    r + |b| where a >= 0 and r < 0, r - |b| where a < 0 and r > 0; 0 where a == b; NaN where b == 0; for a 16-bit
+    Dst convert<vFloat16b>(r, Nearest). Reads fmod_binary_tile_init's reciprocal constants."""
+    _binary_rows(_fmod_row, tiles, fp32_dest)
+
+
+def remainder_binary_init(approx):
+    """622c6fb9 ``remainder_binary_init<APPROX, DST_ACCUM_MODE>``: recip_init<APPROX, fp32, false> =
+    sfpu_reciprocal_init (vConstFloatPrgm0..2 = k0, k1, k2)."""
+    lib.sfpu_reciprocal_init()
+
+
+def fmod_binary_init(approx):
+    """622c6fb9 ``fmod_binary_init<APPROX>``: sfpu_reciprocal_init<false>."""
+    lib.sfpu_reciprocal_init()
+
+
+def _int32_refused(name):
+    def program(approx, fp32_dest, tiles):
+        raise NotModelledError(
+            f"{name}_tile (622c6fb9 llk_sfpu/ckernel_sfpu_binary_{'remainder' if 'rem' in name else 'fmod'}.h "
+            f"calculate_{name}: compute_unsigned_remainder_int32's float reciprocal, exman quotient and 11-bit chunk "
+            "products) is not modelled by tensix.\nFix: use float32 operands (ttnn.typecast) or port "
+            "compute_unsigned_remainder_int32 to tensix.sfpi.llk.")
+    program.__name__ = f"{name}_program"
+    return program
+
+
+@sfpi_inline
+def _scalar_mod_quotient(v, recip_val):
+    """The quotient of 622c6fb9 calculate_remainder / calculate_fmod: q = v * recip_val with its fraction bits
+    cleared (exexp < 0: 0; exexp < 23: SFPSHFT right by 23 - exp then left back; else q itself), minus 1 where that
+    exceeds v * recip_val."""
+    exp = exexp(v * recip_val)
+    quotient = vFloat(0.0)
+    with v_if(exp < 0):
+        quotient = vConst0
+    with v_elseif(exp < 23):
+        quotient = reinterpret(vFloat, shft(shft(reinterpret(vUInt, v * recip_val), exp - 23), 0 - (exp - 23)))
+    with v_else():
+        quotient = v * recip_val
+    with v_if(quotient > v * recip_val):
+        quotient = quotient - 1.0
+    return quotient
+
+
+def _scalar_mod_program(is_fmod):
+    def face():
+        s = vConstFloatPrgm0
+        recip_val = vConstFloatPrgm1
+        value_tmp = vFloat(s)
+        s = _sfpabs(s)
+        recip_val = _sfpabs(recip_val)
+        for _ in range(8):
+            val = dst_reg[0]
+            v = _sfpabs(val)
+            quotient = _scalar_mod_quotient(v, recip_val)
+            v = v - quotient * s
+            if is_fmod:
+                v = setsgn(v, val)
+            else:
+                with v_if((val < 0.0) & (v != 0.0)):
+                    v = s - v
+                with v_if((value_tmp < 0.0) & (v != 0.0)):
+                    v = v + value_tmp
+                v = setsgn(v, value_tmp)
+            with v_if(s == 0.0):
+                v = vFloat(float("nan"))
+            for _l in range(10):
+                with v_if(v >= s):
+                    v = s - v
+            with v_if(_sfpabs(v) - s == 0.0):
+                v = vFloat(0.0)
+            dst_reg[0] = v
+            dst_reg += 1
+    _faces(face)
+
+
+def remainder_program(approx, fp32_dest, value_bits, recip_bits):
+    """tt-metal 622c6fb9 api/compute/eltwise_unary/remainder.h ``remainder_tile(idst, param0, param1)`` ->
+    llk_sfpu/ckernel_sfpu_remainder.h ``calculate_remainder<APPROX>`` (ttnn.remainder(tensor, number): UnaryOpType
+    REMAINDER). The divisor s and its host reciprocal come from vConstFloatPrgm0 / Prgm1 (remainder_tile_init's
+    SFPCONFIG; the call's own arguments are unused by the kernel); per row |x| - q * |s| with q the truncated
+    |x| * |1/s| (minus 1 where truncation went up), s - v where x < 0 and v != 0, v + s where s < 0 and v != 0, the
+    sign of s (SFPSETSGN), NaN where s == 0, ten passes of `v >= |s|: v = |s| - v`, 0 where |v| - |s| == 0; stored
+    as computed (no rounding to bf16)."""
+    _scalar_mod_program(False)
+
+
+def fmod_program(approx, fp32_dest, value_bits, recip_bits):
+    """tt-metal 622c6fb9 api/compute/eltwise_unary/fmod.h ``fmod_tile(idst, param0, param1)`` -> llk_sfpu/
+    ckernel_sfpu_fmod.h ``calculate_fmod<APPROX>`` (ttnn.fmod(tensor, number)): as remainder_program's kernel, but
+    the result takes the sign of x (SFPSETSGN) and has no sign-of-s corrections."""
+    _scalar_mod_program(True)
+
+
+def scalar_mod_init(approx, value_bits, recip_bits):
+    """622c6fb9 ``init_remainder`` / ``init_fmod(value, recip)``: _sfpu_load_config32_(0xC, value) and (0xD, recip):
+    vConstFloatPrgm0 = the divisor's float bits, vConstFloatPrgm1 = its host reciprocal's (1.0f / param0)."""
+    vConstIntPrgm0.set(int(value_bits) & 0xFFFFFFFF)
+    vConstIntPrgm1.set(int(recip_bits) & 0xFFFFFFFF)
+
+
 BINARY = {
     "add_binary": BinaryOp("add_binary", add_binary_program, "Dst[odst] = Dst[idst0] + Dst[idst1]."),
     "sub_binary": BinaryOp("sub_binary", sub_binary_program, "Dst[odst] = Dst[idst0] - Dst[idst1]."),
@@ -1765,6 +1938,13 @@ BINARY = {
     "mul_binary": BinaryOp("mul_binary", mul_binary_program, "Dst[odst] = Dst[idst0] * Dst[idst1]."),
     "div_binary": BinaryOp("div_binary", div_binary_program, "Dst[odst] = Dst[idst0] / Dst[idst1] (reciprocal and "
                            "a residual correction).", div_binary_init),
+    "remainder_binary": BinaryOp("remainder_binary", remainder_binary_program, "Dst[odst] = Dst[idst0] - "
+                                 "floor(Dst[idst0] / Dst[idst1]) * Dst[idst1] (sign of idst1; NaN for 0).",
+                                 remainder_binary_init),
+    "fmod_binary": BinaryOp("fmod_binary", fmod_binary_program, "Dst[odst] = Dst[idst0] - trunc(Dst[idst0] / "
+                            "Dst[idst1]) * Dst[idst1] (sign of idst0; NaN for 0).", fmod_binary_init),
+    **{f"{n}_int32": BinaryOp(f"{n}_int32", _int32_refused(f"{n}_int32"), f"Dst[odst] = {n}(Dst[idst0], Dst[idst1]) "
+                              "on int32 (not modelled: raises NotModelledError).") for n in ("remainder", "fmod")},
     "binary_max": BinaryOp("binary_max", binary_max_program, "Dst[odst] = max (SFPSWAP order).",
                            llk=lambda tiles: _max_min_llk(True, tiles)),
     "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order).",
@@ -1896,6 +2076,13 @@ UNARY_FORK = {
     **{f"{m}_int32": UnaryOp(f"{m}_int32", (("mode", m),), comp_zero_int_program,
                              f"Dst tile idst = 1 where x {sym} 0 as an int32, else 0.", version=FORK)
        for m, sym in (("eqz", "=="), ("nez", "!="), ("ltz", "<"), ("gtz", ">"), ("gez", ">="), ("lez", "<="))},
+    **{op: UnaryOp(op, (), prog, f"Dst tile idst = {what} of x by the float whose bits are param0 (param1: the "
+                   "bits of its host reciprocal 1.0f / param0; the kernel reads both from the constants "
+                   f"{op}_tile_init(param0, param1) loads).", scalar_mod_init,
+                   lambda approx, t, value, recip: (approx, value, recip), version=FORK, runtime=("param0", "param1"),
+                   init_runtime=("param0", "param1"))
+       for op, prog, what in (("remainder", remainder_program, "remainder (sign of the divisor)"),
+                              ("fmod", fmod_program, "fmod (sign of x)"))},
     "softshrink": UnaryOp("softshrink", (), softshrink_program, "Dst tile idst = x - clamp(x, -float(param0), "
                           "float(param0)).", version=FORK, runtime=("param0",)),
 }

@@ -122,21 +122,6 @@ _add('ttnn.to_device: DRAM sharding (HEIGHT_SHARDED in DRAM banks) is not modell
 _add('ttnn.div_no_nan is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_div_no_nan_fp32'])
 
-_add('ttnn.fmod is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_fmod_fp32',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_binary_fmod_bf16',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_fmod_scalar',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_fmod_nan',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fmod'])
-
-_add('ttnn.remainder is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_remainder_fp32',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_remainder_forge',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_remainder_scalar',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_remainder_nan',
-      'tests/ttnn/unit_tests/operations/eltwise/test_div_ops.py::test_optional_output_tensor_remainder',
-      'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_remainder'])
-
 _add('ttnn.digamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_digamma',
       'tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_digamma_large_x',

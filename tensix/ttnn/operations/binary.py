@@ -1,5 +1,6 @@
-"""Element-wise binary ops (ttnn.add, subtract, multiply, divide, maximum, minimum, squared_difference, rsub and the
-in-place add_ / subtract_ / multiply_ / divide_) as tt-metal 622c6fb9 runs them on Wormhole: binary_ng programs.
+"""Element-wise binary ops (ttnn.add, subtract, multiply, divide, maximum, minimum, squared_difference, rsub, remainder,
+fmod and the in-place add_ / subtract_ / multiply_ / divide_) as tt-metal 622c6fb9 runs them on Wormhole: binary_ng
+programs.
 
 Sources (tt-metal 622c6fb9): ttnn/cpp/ttnn/operations/eltwise/binary/binary.cpp (invoke_binary_ng_impl: output
 dtype, layouts), binary/device/binary_composite_op.cpp (maximum / minimum), binary_ng/device/
@@ -19,6 +20,11 @@ What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sf
   binary_{max,min}_{int32,uint32}_tile, tt-llk's integer kernel); with a scalar they are the unary ops UNARY_MAX /
   UNARY_MIN (tensix.ttnn.operations.unary). The SFPU ops of other integer operands are not modelled.
 - squared_difference: SUB then the post activation SQUARE (square_tile), FPU or SFPU as subtract.
+- remainder / fmod of tensors (binary_composite_op.cpp -> invoke_binary_ng REMAINDER / FMOD): always the SFPU
+  (remainder_binary_tile / fmod_binary_tile, tt-metal 622c6fb9's float kernels; remainder_int32_tile /
+  fmod_int32_tile for INT32 operands are not modelled, remainder of unsigned dtypes is refused as ttnn does); with a
+  number b they are the unary ops UnaryOpType::REMAINDER / FMOD (remainder_tile / fmod_tile with the number and its
+  float reciprocal, tensix.ttnn.operations.unary).
 - rsub (b - a): the SFPU's rsub_binary_tile, or on the FPU NEG of a (negative_tile into c_3) then ELWADD.
 
 Broadcasts: outer dims by the readers' strides; subtile broadcasts (ROW: [..., 1, W], COL: [..., H, 1], SCALAR:
@@ -67,7 +73,7 @@ from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
 __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
            "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType",
            "gt", "lt", "ge", "le", "eq", "ne", "deg2rad", "rad2deg", "logical_and", "logical_or", "logical_xor",
-           "logical_and_", "logical_or_", "logical_xor_"]
+           "logical_and_", "logical_or_", "logical_xor_", "remainder", "fmod"]
 
 
 class BinaryOpType(enum.Enum):
@@ -89,6 +95,8 @@ class BinaryOpType(enum.Enum):
     LOGICAL_AND = "logical_and"
     LOGICAL_OR = "logical_or"
     LOGICAL_XOR = "logical_xor"
+    REMAINDER = "remainder"
+    FMOD = "fmod"
 
 
 _LOGICAL = (BinaryOpType.LOGICAL_AND, BinaryOpType.LOGICAL_OR, BinaryOpType.LOGICAL_XOR)
@@ -153,7 +161,7 @@ def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_appro
                 or (a == DataType.INT32 and b == DataType.INT32))
     if op in _COMPARISONS:
         return a == b and a in (DataType.FLOAT32, DataType.BFLOAT16) + _INT
-    return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM)
+    return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM, BinaryOpType.REMAINDER, BinaryOpType.FMOD)
 
 
 @dataclass
@@ -197,6 +205,10 @@ def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> Op
             c.binary_op = op.value
         else:
             c.postprocess = op.name + "Z"
+    elif op in (BinaryOpType.REMAINDER, BinaryOpType.FMOD):    # SfpuBinaryOp::REMAINDER / FMOD (SFPU only)
+        if not sfpu:
+            raise TTNNError(f"Unsupported binary op for FPU {op.name}")
+        c.binary_op = op.value
     elif op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM):
         if not sfpu:
             raise TTNNError(f"Unsupported binary op for FPU {op.name}")
@@ -208,6 +220,7 @@ _FPU_OPS = {"add": (add_tiles, EltwiseBinaryType.ELWADD), "sub": (sub_tiles, Elt
             "mul": (mul_tiles, EltwiseBinaryType.ELWMUL)}
 _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "mul": "mul_binary",
              "div": "div_binary", "maximum": "binary_max", "minimum": "binary_min",
+             "remainder": "remainder_binary", "fmod": "fmod_binary",
              **{c.value: f"{c.value}_binary" for c in _COMPARISONS}}
 
 
@@ -216,6 +229,12 @@ def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
     minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile), add / sub / lt / gt / le / ge of INT32 / UINT32
     / UINT16 ({op}_int_tile<format>; eq / ne are a sub then EQZ / NEZ, op_config); the other integer ops are not
     modelled."""
+    if binary_op == "remainder" and dtype in (DataType.UINT32, DataType.UINT16, DataType.UINT8):
+        raise TTNNError(f"Unsupported data type for remainder {dtype!r}")
+    if dtype == DataType.INT32 and binary_op in ("remainder", "fmod"):
+        raise NotModelledError(f"binary_ng's SFPU {binary_op} of INT32 operands ({binary_op}_int32_tile: 622c6fb9 "
+                               f"calculate_{binary_op}_int32 / compute_unsigned_remainder_int32) is not modelled by "
+                               "tensix.ttnn.\nFix: ttnn.typecast the operands to float32 first.")
     if dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
         name = f"binary_{binary_op[:3]}_{'int32' if dtype == DataType.INT32 else 'uint32'}"
     elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge", "add", "sub"):     # {op}_int_tile<DataFormat::...>
@@ -1132,3 +1151,49 @@ ge = _comparison("ge", BinaryOpType.GE, ">=")
 le = _comparison("le", BinaryOpType.LE, "<=")
 eq = _comparison("eq", BinaryOpType.EQ, "==")
 ne = _comparison("ne", BinaryOpType.NE, "!=")
+
+
+def remainder(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
+              sub_core_grids=None, **kwargs):
+    """ttnn.remainder(a, b): a - floor(a / b) * b, the sign of b (torch.remainder). binary_composite_op.cpp (622c6fb9):
+    a tensor b runs binary_ng's BinaryOpType::REMAINDER (the SFPU's remainder_binary_tile; remainder_int32_tile for
+    INT32, not modelled; unsigned dtypes are refused); a number b runs the unary op UnaryOpType::REMAINDER
+    (remainder_tile with the number and its float reciprocal 1.0f / b), dtype ignored."""
+    if not isinstance(input_tensor_a, Tensor):
+        raise TypeError("ttnn.remainder(): incompatible function arguments: input_tensor_a must be a ttnn.Tensor "
+                        f"(got {type(input_tensor_a).__name__}).")
+    if not isinstance(input_tensor_b, Tensor):
+        if not _is_scalar(input_tensor_b):
+            raise TypeError("ttnn.remainder(): incompatible function arguments: input_tensor_b must be a ttnn.Tensor "
+                            f"or a number (got {type(input_tensor_b).__name__}).")
+        O.refuse_unknown_kwargs("ttnn.remainder", {k: v for k, v in kwargs.items() if k not in (
+            "activations", "input_tensor_a_activations", "input_tensor_b_activations", "sub_device_id",
+            "use_legacy", "queue_id")})
+        from tensix.ttnn.operations import unary
+        return unary.unary_remainder(input_tensor_a, float(np.float32(input_tensor_b)), memory_config=memory_config,
+                                     output_tensor=output_tensor, sub_core_grids=sub_core_grids)
+    return invoke_binary_ng("remainder", BinaryOpType.REMAINDER, input_tensor_a, input_tensor_b, dtype=dtype,
+                            memory_config=memory_config, output_tensor=output_tensor, sub_core_grids=sub_core_grids,
+                            **kwargs)
+
+
+def fmod(input_tensor_a, input_tensor_b, *, memory_config=None, sub_core_grids=None, sub_device_id=None, **kwargs):
+    """ttnn.fmod(a, b): a - trunc(a / b) * b, the sign of a (torch.fmod). binary_composite_op.cpp (622c6fb9): a tensor b
+    runs binary_ng's BinaryOpType::FMOD (the SFPU's fmod_binary_tile; fmod_int32_tile for INT32, not modelled); a
+    number b runs the unary op UnaryOpType::FMOD (fmod_tile with the number and 1.0f / b; ttnn passes neither
+    sub_core_grids nor sub_device_id on). ttnn's binding takes memory_config, sub_core_grids and sub_device_id
+    only."""
+    if kwargs:
+        raise TypeError(f"ttnn.fmod() got unexpected keyword argument(s) {sorted(kwargs)} (ttnn's binding takes "
+                        "memory_config, sub_core_grids and sub_device_id).")
+    if not isinstance(input_tensor_a, Tensor):
+        raise TypeError("ttnn.fmod(): incompatible function arguments: input_tensor_a must be a ttnn.Tensor "
+                        f"(got {type(input_tensor_a).__name__}).")
+    if not isinstance(input_tensor_b, Tensor):
+        if not _is_scalar(input_tensor_b):
+            raise TypeError("ttnn.fmod(): incompatible function arguments: input_tensor_b must be a ttnn.Tensor or a "
+                            f"number (got {type(input_tensor_b).__name__}).")
+        from tensix.ttnn.operations import unary
+        return unary.unary_fmod(input_tensor_a, float(np.float32(input_tensor_b)), memory_config=memory_config)
+    return invoke_binary_ng("fmod", BinaryOpType.FMOD, input_tensor_a, input_tensor_b, memory_config=memory_config,
+                            sub_core_grids=sub_core_grids, sub_device_id=sub_device_id)

@@ -201,7 +201,7 @@ _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "
                "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers",
                **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
                   for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN", "ELU", "THRESHOLD", "HEAVISIDE",
-                             "PRELU_SFPU")}}
+                             "PRELU_SFPU", "REMAINDER", "FMOD")}}
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -303,6 +303,17 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("heaviside", (_bits(p[0]),))
     if name == "PRELU_SFPU":
         return _call("prelu", (_bits(p[0]),))
+    if name in ("REMAINDER", "FMOD"):
+        # {op}_tile_init(bits(param0), bits(1.0f / param0)); {op}_tile(idst, the same two)
+        if not has:
+            raise TTNNError(f"Undefined non-parametrized op type UnaryOpType.{name} (it takes the divisor as its "
+                            "parameter).")
+        value = np.float32(p[0])
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            recip = np.float32(1.0) / value
+        rt = (_bits(value), _bits(recip))
+        op, init = _kernel_op(name.lower())
+        return (lambda: init(*rt, version=FORK)), (lambda idst: op(idst, *rt, version=FORK))
     if name == "MISH":          # mish_tile<param0>: the template argument is the fast-and-approximate mode
         if not has:
             raise TTNNError("Undefined non-parametrized op type UnaryOpType.MISH (unary_op_utils.cpp: mish_tile takes "
@@ -873,6 +884,19 @@ def unary_chain(input_tensor, ops_chain, *, memory_config=None, output_tensor=No
     """ttnn.unary_chain(x, [UnaryWithParam, ...]): the ops in one eltwise_sfpu program (SFPU_OP_CHAIN_0)."""
     return _op("unary_chain", list(normalize_activations(ops_chain, "ttnn.unary_chain")), input_tensor,
                memory_config, output_tensor, kwargs)
+
+
+def unary_remainder(input_tensor, parameter, *, memory_config=None, output_tensor=None, sub_core_grids=None):
+    """ttnn::unary_remainder (622c6fb9 unary.cpp DEFINE_UNARY_OP_WITH_FLOAT_PARAM): UnaryOpType::REMAINDER with the
+    float divisor (remainder_tile_init / remainder_tile with its bits and those of 1.0f / divisor)."""
+    return unary_impl("remainder", input_tensor, [("REMAINDER", (float(np.float32(parameter)),))], memory_config,
+                      output_tensor, sub_core_grids)
+
+
+def unary_fmod(input_tensor, parameter, *, memory_config=None, output_tensor=None, sub_core_grids=None):
+    """ttnn::unary_fmod: UnaryOpType::FMOD with the float divisor (fmod_tile_init / fmod_tile)."""
+    return unary_impl("fmod", input_tensor, [("FMOD", (float(np.float32(parameter)),))], memory_config,
+                      output_tensor, sub_core_grids)
 
 
 def unary_max_min(name, t, value, memory_config=None, output_tensor=None):
