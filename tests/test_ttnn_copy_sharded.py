@@ -209,5 +209,5 @@ def test_refusals(device):
     assert "Fix:" in str(e.value)
     # interleaved -> DRAM legacy sharding is interleaved_to_sharded's (its DRAM output is not modelled)
     d = _tensor(device, (4, 64, 64), ttnn.bfloat16, TILE, ttnn.DRAM_MEMORY_CONFIG)
-    with pytest.raises(NotModelledError, match="DRAM sharding"):
+    with pytest.raises(NotModelledError, match="InterleavedToShardedProgramFactory with a DRAM-sharded output"):
         ttnn.to_memory_config(d, _nd((1, 64, 64), (3, 0), ROW, DRAM))

@@ -343,9 +343,10 @@ def test_shard_specs_that_do_not_cover_the_tensor_are_refused(device):
         assert "Fix:" in str(e.value)
         with pytest.raises(ttnn.ShardSpecError, match=msg):
             ttnn.to_memory_config(_dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT), mc)
-    with pytest.raises(tensix.NotModelledError, match="DRAM sharding"):
+    # DRAM sharding is stored (tests/test_ttnn_dram_sharded.py); a grid core that is not a DRAM bank is refused
+    with pytest.raises(ttnn.ShardSpecError, match="DRAM bank"):
         _dev(x, ttnn.bfloat16, device, ttnn.TILE_LAYOUT,
-             ttnn.MemoryConfig(HS, ttnn.BufferType.DRAM, ttnn.ShardSpec(_crs(0, 0, 3, 0), (32, 64), RMO)))
+             ttnn.MemoryConfig(HS, ttnn.BufferType.DRAM, ttnn.ShardSpec(_crs(0, 0, 3, 1), (32, 64), RMO)))
     narrow = _sharded(WS, _crs(0, 0, 3, 0), (64, 5))
     with pytest.raises(ttnn.ShardSpecError, match="L1 aligned page size"):
         ttnn.interleaved_to_sharded(_dev(np.zeros((64, 20)), ttnn.bfloat16, device), narrow)

@@ -260,6 +260,10 @@ class CircularBufferConfig:
         The address is read at each EnqueueProgram (tt-metal's dynamic CB: a cached program is rebound to the
         buffer of the new call by calling this again). As tt-metal's (a `const Buffer*`), the config does not own the
         buffer: a program kept in a cache does not keep its last call's tensors alive."""
+        if buffer is not None and getattr(buffer, "is_dram", False):
+            # circular_buffer_config.cpp set_globally_allocated_address_and_total_size
+            raise CircularBufferConfigError("Only L1 buffers can have an associated circular buffer! (the buffer is in "
+                                            "DRAM)\nFix: back the CB with an L1 buffer, or give it its own space.")
         self._global_buffer = None if buffer is None else weakref.ref(buffer)
         return self
 

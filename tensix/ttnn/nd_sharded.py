@@ -134,6 +134,16 @@ class NdGeometry:
     of the tensor (in page order) its core index and slot."""
 
     def __init__(self, shape, padded, dtype, layout: Layout, mc: MemoryConfig):
+        self.legacy_dram = is_legacy_dram(mc)
+        if self.legacy_dram:
+            # tt-metal checks the legacy spec against the physical shape (tensor_spec.cpp
+            # get_shape_fits_shard_grid_error) and places the buffer by its ND twin
+            # (TensorSpec::populate_nd_shard_spec_from_legacy: shard [h, w], the grid, the orientation, GRID_2D for
+            # block sharding)
+            from tensix.ttnn.sharded import ShardGeometry
+            from tensix.ttnn.tensor_spec import resolve_memory_config
+            ShardGeometry(shape, padded, dtype, layout, mc, "DRAM-sharded tensor", dram_ok=True)
+            mc = resolve_memory_config(mc, shape, dtype, layout, padded, strict=False)
         spec = mc.nd_shard_spec
         self.row_bytes = None           # row-major: the bytes of a logical row and of its (padded) physical row
         self.physical_row_bytes = None
@@ -186,12 +196,18 @@ class NdGeometry:
 
 class NdShardedBuffer(LockstepBuffer):
     """A buffer holding an NdGeometry's shards: bytes_per_core at one address in each of its cores' L1 (or DRAM
-    banks)."""
+    banks). A DRAM-sharded buffer of a legacy (height / width / block) shard spec is not an ND placement for the ops
+    (nd_placement False, dram_sharded True): tt-metal's ops see a legacy sharded DRAM tensor, their interleaved
+    programs reach its pages through TensorAccessors, and the paths that need L1 shards refuse it (ShardGeometry,
+    CircularBufferConfig.set_globally_allocated_address)."""
 
     nd_placement = True         # tensix.ttnn.op.device_of refuses ops on it
 
     def __init__(self, device, geom: NdGeometry):
         self.geom = geom
+        self.dram_sharded = geom.is_dram
+        if geom.legacy_dram:
+            self.nd_placement = False
         self.page_size = geom.page_size
         self.aligned_page_size = geom.aligned_page_size
         self.num_pages = geom.num_pages
@@ -230,9 +246,18 @@ class NdShardedBuffer(LockstepBuffer):
         return out
 
 
+def is_legacy_dram(mc: MemoryConfig) -> bool:
+    """A legacy (HEIGHT / WIDTH / BLOCK_SHARDED + ShardSpec) config in DRAM."""
+    return (mc is not None and mc.is_sharded() and not mc.created_with_nd_shard_spec and mc.shard_spec is not None
+            and mc.buffer_type == BufferType.DRAM)
+
+
 def uses_nd_storage(mc: MemoryConfig, shape, dtype, layout, padded) -> bool:
-    """True for a config made with an ND shard spec that tensix stores the ND way: one without a legacy 2-D
-    equivalent, or one in DRAM (the legacy sharded path models L1 only)."""
+    """True for a config that tensix stores the ND way: one made with an ND shard spec without a legacy 2-D
+    equivalent, or any sharded config in DRAM (legacy or ND: tt-metal places both by their BufferDistributionSpec;
+    the legacy 2-D storage, tensix.ttnn.sharded, models L1 only)."""
+    if is_legacy_dram(mc):
+        return True
     if mc is None or not mc.is_sharded() or not mc.created_with_nd_shard_spec or mc.nd_shard_spec is None:
         return False
     if mc.buffer_type == BufferType.DRAM:

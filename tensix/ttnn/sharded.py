@@ -18,8 +18,10 @@ A memory config made with an ND shard spec (ttnn.MemoryConfig(buffer_type, ttnn.
 legacy equivalent (tensix.ttnn.tensor_spec.resolve_memory_config, as tt-metal's TensorSpec fills it in); one without an
 equivalent, or in DRAM, is stored by tensix.ttnn.nd_sharded for host transfers (ops refuse it), and an op asked for
 such an output raises NotModelledError. A spec that does not cover the tensor, or one ttnn refuses, raises ShardSpecError
-naming the rule and the fix. DRAM
-sharding (shards in DRAM banks) is not modelled (NotModelledError). Kernels reach shards through CBs placed in the
+naming the rule and the fix. A legacy config in DRAM (shards in DRAM banks; the grid's core (x, 0) names bank x) is
+checked here (ShardGeometry(..., dram_ok=True)) and stored by tensix.ttnn.nd_sharded the way tt-metal places it (its
+BufferDistributionSpec from TensorSpec::populate_nd_shard_spec_from_legacy); programs that need the L1 geometry refuse
+it (NotModelledError). Kernels reach shards through CBs placed in the
 buffer (CircularBufferConfig.set_globally_allocated_address), NoC addresses of the cores, or a TensorAccessor over the
 buffer (its distribution_spec: tensix.metalium.accessor), as tt-metal's kernels do. Ops without a sharded variant
 refuse sharded tensors (tensix.ttnn.operations._dm_common.refuse_sharded)."""
@@ -56,7 +58,8 @@ def _cores_in_order(grid, row_wise: bool) -> list[CoreCoord]:
 class ShardGeometry:
     """Where a sharded tensor's data lives: the 2-D physical shape, the shard grid and each shard's core."""
 
-    def __init__(self, shape, padded, dtype: DataType, layout: Layout, mc: MemoryConfig, what="sharded tensor"):
+    def __init__(self, shape, padded, dtype: DataType, layout: Layout, mc: MemoryConfig, what="sharded tensor",
+                 dram_ok: bool = False):
         from tensix.ttnn.tensor_spec import resolve_memory_config
         mc = resolve_memory_config(mc, shape, dtype, layout, padded)     # an ND config as its legacy equivalent
         self.memory_config = mc
@@ -66,10 +69,14 @@ class ShardGeometry:
             raise ShardSpecError(f"{what}: memory config {kind.name} has no shard_spec.\nFix: "
                                  "ttnn.MemoryConfig(layout, ttnn.BufferType.L1, ttnn.ShardSpec(grid, [h, w], "
                                  "orientation)) or ttnn.create_sharded_memory_config(...).")
-        if mc.buffer_type != BufferType.L1:
-            raise NotModelledError(f"{what}: DRAM sharding ({kind.name} in DRAM banks) is not modelled by tensix.ttnn."
+        is_dram = mc.buffer_type == BufferType.DRAM
+        if is_dram and not dram_ok:
+            # DRAM-sharded tensors are stored by tensix.ttnn.nd_sharded (BufferDistributionSpec placement over DRAM
+            # banks) and reached through TensorAccessors; a program that needs the L1 shard geometry refuses them
+            raise NotModelledError(f"{what}: a DRAM-sharded tensor ({kind.name} in DRAM banks) on a program path that "
+                                   "works on L1 shards (shard-backed CBs or cores' L1) is not modelled by tensix.ttnn."
                                    "\nFix: shard in L1 (buffer_type=ttnn.BufferType.L1), or use an interleaved DRAM "
-                                   "tensor.")
+                                   "tensor (ttnn.to_memory_config).")
         self.kind, self.layout, self.dtype = kind, layout, dtype
         self.orientation = spec.orientation
         dims = tuple(padded) if layout == Layout.TILE else tuple(shape)
@@ -88,8 +95,11 @@ class ShardGeometry:
         self.n_h = -(-self.height // sh)
         self.n_w = -(-self.width // sw)
         grid = spec.grid
-        gx_max, gy_max = soc.GRID_X, soc.GRID_Y
+        gx_max, gy_max = (soc.NUM_DRAM_BANKS, 1) if is_dram else (soc.GRID_X, soc.GRID_Y)
         for c in grid:
+            if is_dram and (c.x >= gx_max or c.y >= gy_max):
+                raise ShardSpecError(f"{what}: DRAM shard grid core ({c.x}, {c.y}) is not a DRAM bank: the DRAM grid is "
+                                     f"{gx_max}x1 (core (x, 0) = bank x).\nFix: use cores (0..{gx_max - 1}, 0).")
             if c.x >= gx_max or c.y >= gy_max:
                 raise ShardSpecError(f"{what}: shard grid core ({c.x}, {c.y}) is outside the device's {gx_max}x{gy_max} "
                                      "compute grid.\nFix: use cores (0..7, 0..7).")

@@ -550,6 +550,7 @@ def _untilize_prim(op, dev, a, mc, started, multicore=True):
     block = block and not out.is_sharded()     # the block factory is for interleaved input and output only
     ami, omc = a.memory_config(), out.memory_config()
     identical = (a.is_sharded() and out.is_sharded() and omc.buffer_type == BufferType.L1
+                 and ami.buffer_type == BufferType.L1
                  and ami.memory_layout == omc.memory_layout and ami.shard_spec is not None
                  and ami.shard_spec == omc.shard_spec)
     kind = ("identical_shard_spec" if identical else "multi_core_block" if block else "multi_core") if multicore \
@@ -932,6 +933,13 @@ def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntr
         sh, sw = spec.shape
         across = C.div_up(width, sw)                  # num_input_blocks_across_width
         tpib, per_full = sw // TILE_SIZE, sh // TILE_SIZE
+        if getattr(a._buffer, "dram_sharded", False):
+            raise NotModelledError(
+                "ttnn.untilize: UntilizeMultiCoreProgramFactory with a DRAM-sharded input (input_is_dram_sharded: the "
+                "block reader over a TensorAccessor) runs on the worker cores tt-metal assigns to the DRAM banks "
+                "(get_optimal_worker_cores_for_sharded_tensor -> get_optimal_dram_bank_to_logical_worker_assignment), "
+                "which tensix does not model.\nFix: shard the input in L1, or make it interleaved "
+                "(ttnn.to_memory_config).")
         cores = list(a._buffer.geom.cores)            # get_optimal_worker_cores_for_sharded_tensor (L1)
         block_reader = bool(height % sh or width % sw)
         all_cores = C.ranges_of(cores)

@@ -271,6 +271,16 @@ def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_sh
     if out_dtype != a.dtype and a.layout != Layout.TILE:
         raise NotModelledError(f"{op}: Input tensor layout must be TILE when dtype conversion is needed.\nFix: "
                                "convert the dtype in TILE layout.")
+    if mc.buffer_type == BufferType.DRAM:
+        # interleaved_to_sharded_program_factory.cpp (dst_is_dram): the program runs on
+        # get_optimal_worker_cores_for_sharded_tensor(output), for a DRAM output the worker core tt-metal assigns to
+        # each DRAM bank with shards (Device::get_optimal_dram_bank_to_logical_worker_assignment)
+        raise NotModelledError(
+            f"{op}: InterleavedToShardedProgramFactory with a DRAM-sharded output (dst_is_dram) runs on the worker "
+            "cores tt-metal assigns to the DRAM banks (get_optimal_dram_bank_to_logical_worker_assignment), which "
+            "tensix does not model.\nFix: shard in L1, or make the DRAM-sharded tensor with ttnn.from_torch(..., "
+            "memory_config=...) / ttnn.to_device; ttnn.to_memory_config falls back to ttnn::prim::copy when "
+            "interleaved_to_sharded cannot be used.")
     out = _output(op, output_tensor, dev, a, out_dtype, mc)
     geom = out._buffer.geom
     _check_block_grid(op, geom, mc)
@@ -427,6 +437,11 @@ def sharded_to_interleaved(input_tensor: Tensor, memory_config: MemoryConfig = D
         raise ShardSpecError(f"{op}: the output memory config must be interleaved.\nFix: ttnn.DRAM_MEMORY_CONFIG or "
                              "ttnn.L1_MEMORY_CONFIG.")
     out_dtype = output_dtype or a.dtype
+    if a.memory_config().buffer_type != BufferType.L1:
+        # sharded_to_interleaved_device_operation.cpp validate_inputs
+        raise ShardSpecError(f"{op}: Input tensor must be in L1 (it is sharded in DRAM banks).\nFix: "
+                             "ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) (ttnn::prim::copy) for a DRAM-sharded "
+                             "tensor.")
     if a.layout == Layout.ROW_MAJOR and (a.memory_config().shard_spec.shape[1] * element_size(a.dtype)) \
             % soc.L1_ALIGNMENT:
         # ShardedToInterleavedDeviceOperation::validate_inputs

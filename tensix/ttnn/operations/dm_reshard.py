@@ -187,13 +187,17 @@ def reshard(input_tensor: Tensor, output_memory_config: MemoryConfig, output_ten
     if not _legacy(a, mc):
         return _nd_reshard(op, dev, a, mc, output_tensor, started)
     if mc.buffer_type != BufferType.L1 or im.buffer_type != BufferType.L1:
-        factory = "ReshardSameWidthFactory<local_is_output=false>" if (
-            kind_in == _H and kind_out == _H and mc.buffer_type != BufferType.L1) else \
-            "its DRAM-sharded program factories"
+        if kind_in == _H and kind_out == _H:      # reshard_device_operation.cpp: the local side is the L1 one
+            factory = ("ReshardSameWidthFactory<local_is_output=false> (writing DRAM shards)"
+                       if mc.buffer_type != BufferType.L1 else
+                       "ReshardSameWidthFactory<local_is_output=true> (reading DRAM shards)")
+        else:
+            factory = "its DRAM-sharded Reshard program factories"
         raise NotModelledError(
             f"{op}: resharding {im.buffer_type.name} {kind_in.name} -> {mc.buffer_type.name} {kind_out.name} runs "
-            f"{factory}; tensix.ttnn does not model DRAM sharding.\nFix: shard in L1 on both sides "
-            "(buffer_type=ttnn.BufferType.L1).")
+            f"{factory}, which tensix.ttnn does not model (DRAM-sharded tensors are stored as tt-metal places them and "
+            "reached through TensorAccessors; these factories address the DRAM banks from L1 shards).\nFix: shard in "
+            "L1 on both sides (buffer_type=ttnn.BufferType.L1), or go through ttnn.DRAM_MEMORY_CONFIG.")
     if kind_in == _H and kind_out == _H:
         name = "ReshardSameWidthFactory<local_is_output=true>"
     elif a.layout == Layout.ROW_MAJOR and kind_in == _W and kind_out == _W:

@@ -48,7 +48,7 @@ from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRang
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, Layout, MemoryConfig, data_format, element_size
+from tensix.ttnn.types import BufferType, DataType, Layout, MemoryConfig, data_format, element_size
 
 FORK = "622c6fb9"
 
@@ -449,7 +449,9 @@ def native_sharding(what, t: Tensor, out_shape, out_padded, out_layout, out_mc: 
     if not in_mc.is_sharded() and not out_mc.is_sharded():
         return False
     why = None
-    if not (in_mc.is_sharded() and out_mc.is_sharded()):
+    if BufferType.DRAM in (in_mc.buffer_type, out_mc.buffer_type):
+        why = "a DRAM-sharded tensor (unary_utils.cpp is_native_L1_sharding: not for DRAM)"
+    elif not (in_mc.is_sharded() and out_mc.is_sharded()):
         why = f"the input is {in_mc.memory_layout.name} and the output {out_mc.memory_layout.name}"
     elif _uneven(t.shape, t.padded_shape, in_mc) or _uneven(out_shape, out_padded, out_mc):
         why = "the tensor is not a whole number of shards (uneven shards)"
@@ -472,7 +474,10 @@ def make_output(dev, shape, dtype, layout, mc, padded):
     """An op's output tensor, interleaved or sharded (tensix.ttnn.sharded)."""
     if mc.is_sharded():
         from tensix.ttnn.operations import _dm_common
-        return _dm_common.make_output(dev, shape, dtype, layout, mc, padded=padded)
+        # a DRAM-sharded output is off the native L1 path: the interleaved program's writer reaches its pages
+        # through a TensorAccessor (tensix.ttnn.nd_sharded storage)
+        return _dm_common.make_output(dev, shape, dtype, layout, mc, padded=padded,
+                                      nd_ok=mc.buffer_type == BufferType.DRAM)
     return O.output_tensor(dev, shape, dtype, layout, mc)
 
 
