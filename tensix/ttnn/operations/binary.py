@@ -44,8 +44,15 @@ height-sharded a with an interleaved COL / SCALAR broadcast b, a sharded a with 
 (get_shard_specs gives nullopt: mixed memory configs, DRAM, uneven shards of different specs) the interleaved program
 runs, its readers and writer reaching the sharded buffers' pages through TensorAccessors over them.
 
-Not modelled (NotModelledError): both operands row-major (binary_ng's row-major kernels), integer operands (the SFPU integer
-ops), sub_device_id, quantisation and where ops.
+Row-major (should_use_row_major_path: a and b ROW_MAJOR, a number b counting as one, nothing sharded): the output is
+ROW_MAJOR and the row-major program runs (_factory_rm): the tiled program's CBs and compute kernel, each CB page
+rows_per_tile rows (or a tile's bytes of one row) read by reader_binary_ng_rm_no_bcast / reader_binary_ng_rm_scalar_op
+and written back by writer_binary_ng_rm_no_bcast (kernels_ng/dataflow/*_rm_*.cpp), the row blocks split over the
+cores. Outer-dim broadcasts run there; subtile broadcasts (the rm_{row,col,scalar,row_col_mixed}_bcast readers) and
+sharded row-major operands (tilize / op / untilize) raise NotModelledError.
+
+Not modelled (NotModelledError): row-major operands with a subtile broadcast or sharded, integer operands (the SFPU
+integer ops), sub_device_id, quantisation and where ops.
 """
 
 from __future__ import annotations
@@ -824,6 +831,125 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeS
     return entry
 
 
+def _rm_alignment(t: Tensor) -> int:
+    """buffer->alignment(): the HAL's DRAM or L1 alignment of the tensor's buffer (Wormhole: 32 / 16 bytes)."""
+    from tensix.device import soc
+    return soc.DRAM_ALIGNMENT if t._buffer.is_dram else soc.L1_ALIGNMENT
+
+
+def rm_geometry(a: Tensor, b, c: Tensor) -> dict:
+    """binary_ng_program_factory.cpp's row-major runtime geometry (the `if (row_major_inputs)` block): the common row
+    width in elements (c's aligned page in elements, narrowed to a's / b's when their width is c's), rows_per_tile =
+    tile_hw / that width (1 unless the width is exactly each same-width operand's aligned page and c's),
+    row_blocks_per_channel = ceil(cHt / rows_per_tile), the total row blocks (the work split over the cores),
+    tiles_per_row_width = ceil(width / tile_hw) and the reader's / writer's stride (a tile's bytes when a row is
+    longer than a tile, else the row's bytes aligned up)."""
+    tile_hw = 1024
+    has_b = isinstance(b, Tensor)
+    a_es, c_es = a.element_size(), c.element_size()
+    a_aps, c_aps = a._buffer.aligned_page_size, c._buffer.aligned_page_size
+    b_aps = b._buffer.aligned_page_size if has_b else a_aps
+    a_w, c_w = _dim(a.padded_shape, -1), _dim(c.padded_shape, -1)
+    b_w = _dim(b.padded_shape, -1) if has_b else 0
+    width = c_aps // c_es
+    if a_w == c_w:
+        width = min(width, a_aps // a_es)
+    if has_b and b_w == c_w:
+        width = min(width, b_aps // b.element_size())
+    width = max(1, width)
+    rows = max(1, tile_hw // width)
+    ok_a = (width * a_es == a_aps) if a_w == c_w else True
+    ok_b = (width * b.element_size() == b_aps) if (has_b and b_w == c_w) else True
+    ok_c = width * c_es == c_aps
+    if not (ok_a and ok_b and ok_c):
+        rows = 1
+    c_ht = _dim(c.padded_shape, -2)
+    per_channel = -(-c_ht // rows)
+    c_d, c_n, c_c, _, _ = _shape_dims(c)
+    cnd = _nd_dims(c, len(c.shape))
+    tiles_per_row = -(-width // tile_hw)
+
+    def stride(es, align):
+        row_bytes = width * es
+        return tile_hw * es if row_bytes > tile_hw * es else -(-row_bytes // align) * align
+    return {"width": width, "rows_per_tile": rows, "blocks": cnd * c_d * c_n * c_c * per_channel,
+            "tiles_per_row": tiles_per_row, "reader_stride": stride(a_es, _rm_alignment(a)),
+            "writer_stride": stride(c_es, _rm_alignment(c))}
+
+
+def _factory_rm(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeSet):
+    """binary_ng_program_factory.cpp create_descriptor on its row-major path (should_use_row_major_path: a, b and
+    the output ROW_MAJOR, nothing sharded): the CBs and the compute kernel of the tiled program (pages of a tile's
+    bytes; compute runs on each page as a tile, freq 1 / counter 0, tiles_per_row_width pages a row block), the
+    row-major reader (ReaderRmNoBcastNg, or ReaderRmScalarOpNg with a number b) and WriterRmNoBcastNg; the output's
+    row blocks split over the worker cores (split_work_to_cores, row-major order), current_block the running start."""
+    from tensix.ttnn.operations.unary import split_work
+    prog, crs, cores, _r, _w, compute, _rd, compute_defines, fp32, utd, per_cycle, _bound = \
+        _program(plan, device, workers, None)
+    has_b = plan.has_b
+    reader = "reader_binary_ng_rm_no_bcast" if has_b else "reader_binary_ng_rm_scalar_op"
+    writer = "writer_binary_ng_rm_no_bcast"
+    reader_defines = {"SRC_SHARDED": 0, "SRC_SHARDED_B": 0, "BCAST_LLK": 0}
+    writer_defines = {"SRC_SHARDED": 0, "DST_SHARDED": 0}
+    a_args = O.accessor_args(a)
+    b_args = O.accessor_args(b) if has_b else a_args
+    rk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{reader}.py"), crs,
+                         ReaderDataMovementConfig(compile_args=a_args + b_args + [0], defines=reader_defines))
+    wk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{writer}.py"), crs,
+                         WriterDataMovementConfig(compile_args=O.accessor_args(out) + [0], defines=writer_defines))
+    ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
+        fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[per_cycle], defines=compute_defines))
+    entry = O.ProgramEntry(prog, None, 0, "binary_ng", {"reader": reader, "compute": compute, "writer": writer,
+                                                        "fp32_dest_acc_en": fp32, "sharded": False,
+                                                        "row_major": True, "num_tiles_per_cycle": per_cycle})
+
+    def set_args(tensors, scalar=None):
+        ta, tb, tc = tensors
+        g = rm_geometry(ta, tb if has_b else None, tc)
+        out_rank = len(tc.shape)
+        a_d, a_n, a_c, _, _ = _shape_dims(ta)
+        c_d, c_n, c_c, _, _ = _shape_dims(tc)
+        a_nd, c_nd = _nd_dims(ta, out_rank), _nd_dims(tc, out_rank)
+        a_h, c_h = _dim(ta.padded_shape, -2), _dim(tc.padded_shape, -2)
+        if has_b:
+            b_d, b_n, b_c, _, _ = _shape_dims(tb)
+            b_nd, b_h = _nd_dims(tb, out_rank), _dim(tb.padded_shape, -2)
+            b_addr, b_page, b_align = tb.buffer_address(), tb._buffer.aligned_page_size, _rm_alignment(tb)
+            packed = 0
+        else:
+            b_d = b_n = b_c = b_nd = b_h = 1
+            b_addr, b_page, b_align = 0, ta._buffer.aligned_page_size, _rm_alignment(ta)
+            packed = pack_scalar_runtime_arg(scalar, ta.dtype)
+        work = split_work(cores, g["blocks"])
+        block = 0
+        for core in cores:
+            n = work.get(core, 0)
+            if n == 0:
+                mh.SetRuntimeArgs(prog, rk, core, [0] * 26)
+                mh.SetRuntimeArgs(prog, wk, core, [0] * 14)
+                mh.SetRuntimeArgs(prog, ck, core, [0] * 4)
+                continue
+            mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), g["width"], n, c_d, c_n, c_c, c_h, c_nd, block,
+                                               g["rows_per_tile"], tc._buffer.aligned_page_size, _rm_alignment(tc),
+                                               g["tiles_per_row"], g["writer_stride"]])
+            mh.SetRuntimeArgs(prog, ck, core, [n * g["tiles_per_row"], 1 if has_b else 0, 0, 0])
+            mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), n, a_d, a_n, a_c, a_h, a_nd,
+                                               b_addr, b_d, b_n, b_c, b_h, b_nd, c_h, c_c, c_nd, block,
+                                               g["rows_per_tile"], g["width"], ta._buffer.aligned_page_size, b_page,
+                                               _rm_alignment(ta), b_align, g["tiles_per_row"], g["reader_stride"],
+                                               packed])
+            block += n
+        entry.cores = len(work)
+
+    entry.set_runtime_args = set_args
+    return entry
+
+
+_RM_BCAST_READER = {Bcast.ROW_A: "row_bcast", Bcast.ROW_B: "row_bcast", Bcast.COL_A: "col_bcast",
+                    Bcast.COL_B: "col_bcast", Bcast.SCALAR_A: "scalar_bcast", Bcast.SCALAR_B: "scalar_bcast",
+                    Bcast.ROW_A_COL_B: "row_col_mixed_bcast", Bcast.ROW_B_COL_A: "row_col_mixed_bcast"}
+
+
 def _memory_layout(a: Tensor, b, c: Tensor):
     """get_memory_layout: INTERLEAVED without a tensor b, else the first sharded one of c, a, b."""
     from tensix.ttnn.types import TensorMemoryLayout
@@ -883,11 +1009,15 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     if output_tensor is not None and a_rm and b_rm:
         raise LayoutError(f"{what}: Optional output tensor with Row Major input is not supported right now for "
                           "Elementwise operations.\nFix: convert the inputs to TILE_LAYOUT first.")
-    if a_rm and b_rm:
-        raise NotModelledError(f"{what}: row-major operands (binary_ng's row-major kernels, reader_interleaved_rm_*) "
-                               "are not modelled by tensix.ttnn yet.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) before "
-                               "the op.")
-    if a_rm or (has_b and b_rm):        # invoke_binary_ng_impl: the row-major one is converted to tiles first
+    # invoke_binary_ng_impl: both operands row-major (a number counts as one) and neither sharded -> prim::binary_ng
+    # on the row-major tensors (output ROW_MAJOR: binary_ng's row-major path); else each row-major one is tilized
+    rm_path = a_rm and b_rm and not a.is_sharded() and not (has_b and b.is_sharded())
+    if a_rm and b_rm and not rm_path:
+        raise NotModelledError(f"{what}: sharded row-major operands are converted to tiles, the op run and its result "
+                               "converted back to ROW_MAJOR (invoke_binary_ng_impl); that round trip is not modelled "
+                               "by tensix.ttnn.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) (or interleave the "
+                               "operands) before the op.")
+    if not rm_path and (a_rm or (has_b and b_rm)):     # the row-major one is converted to tiles first
         a = _to_tile(what, a) if a_rm else a
         b = _to_tile(what, b) if has_b and b_rm else b
     fast = bool(fast_and_approximate_mode) if fast_and_approximate_mode is not None else False
@@ -903,6 +1033,13 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         cb_b_dtype = a_dtype if (sfpu and a_dtype not in _BLOCK) else DataType.BFLOAT16
     if not sfpu:
         op_config(op, False)           # refuses an FPU op binary_ng has no FPU form for
+    if rm_path and has_b and bc != Bcast.NONE:
+        raise NotModelledError(f"{what}: row-major operands with a subtile broadcast ({bc.name}: a {list(a.shape)}, b "
+                               f"{list(b.shape)}) run binary_ng's row-major broadcast readers (reader_interleaved_rm_"
+                               f"{_RM_BCAST_READER[bc]}.cpp), which tensix.ttnn does not model yet (its row-major "
+                               "path covers equal last two dims, outer-dim broadcasts and a number b).\nFix: "
+                               "ttnn.to_layout(t, ttnn.TILE_LAYOUT) on both operands before the op, or expand b to "
+                               "a's last two dims.")
     if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and (not has_b or b_dtype == DataType.INT32):
         out_dtype = DataType.FLOAT32
     if output_tensor is not None:
@@ -910,15 +1047,20 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         if output_tensor.layout != Layout.TILE:
             raise NotModelledError(f"{what}: a row-major output_tensor is not modelled by tensix.ttnn.")
     mc = mem_config_actual(dev, a, b, memory_config, output_tensor, out_shape)
+    if rm_path and mc.is_sharded():
+        raise NotModelledError(f"{what}: row-major operands into a sharded output: binary_ng's row-major path needs "
+                               "nothing sharded (should_use_row_major_path), so the tiled program would run on the "
+                               "row-major pages; tensix.ttnn does not model that.\nFix: an interleaved memory_config, "
+                               "or convert the operands to TILE_LAYOUT first.")
     plan = _Plan(op, sfpu, bc, a_dtype, cb_b_dtype, out_dtype, has_b,
                  _activations(input_tensor_a_activations, what), _activations(input_tensor_b_activations, what),
                  _activations(activations, what), fast)
     from tensix.ttnn.types import padded_shape
     c_padded = output_tensor.padded_shape if output_tensor is not None else padded_shape(Shape(out_shape), Layout.TILE)
-    sharding = None if Shape(out_shape).volume() == 0 else shard_specs(what, a, b, c_padded, mc, bc)
+    sharding = None if Shape(out_shape).volume() == 0 or rm_path else shard_specs(what, a, b, c_padded, mc, bc)
     if output_tensor is None:
         from tensix.ttnn.operations.unary import make_output
-        out = make_output(dev, out_shape, out_dtype, Layout.TILE, mc, None)
+        out = make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR if rm_path else Layout.TILE, mc, None)
     else:
         out = output_tensor
     if Shape(out_shape).volume() == 0:      # skip_launch: an empty output
@@ -926,7 +1068,14 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     key = plan.key(a, b, mc) + (workers.ranges, None if sharding is None else
                                 (sharding.a_sharded, sharding.b_sharded, sharding.c_sharded))
     reader, writer, compute, _rd, _cd = _kernels(plan)
-    O.run(what, dev, key, lambda: _factory(plan, dev, a, b, out, workers, sharding), [a, b if has_b else None, out],
+    if rm_path:
+        key += ("row_major",)
+        reader = "reader_binary_ng_rm_no_bcast" if has_b else "reader_binary_ng_rm_scalar_op"
+        writer = "writer_binary_ng_rm_no_bcast"
+        factory = lambda: _factory_rm(plan, dev, a, b, out, workers)  # noqa: E731
+    else:
+        factory = lambda: _factory(plan, dev, a, b, out, workers, sharding)  # noqa: E731
+    O.run(what, dev, key, factory, [a, b if has_b else None, out],
           [out],
           {"dtype": out_dtype.name, "sfpu": sfpu, "bcast": bc.name, "kernels": (reader, compute, writer)}, started,
           runtime=None if has_b else b)

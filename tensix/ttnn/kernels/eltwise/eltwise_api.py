@@ -709,3 +709,67 @@ def unary_accessor(cb, addr, rm):
 
 
 __all__ += ["rm_chunks", "unary_accessor"]
+
+
+# ---- binary_ng's row-major readers / writer (kernels_ng/dataflow/*_rm_*.cpp, tt-metal 622c6fb9) ------------------
+def align_up(x: int, a: int) -> int:
+    """api/alignment.h align(x, a): x rounded up to a multiple of a (a power of two)."""
+    return (x + a - 1) & ~(a - 1)
+
+
+def rm_row_blocks(start: int, count: int, outND: int, outD: int, outN: int, outC: int, outHt: int,
+                  rows_per_tile: int):
+    """The row-block walk of the row-major kernels: current_block_start decomposed into (start_th, start_c, start_n,
+    start_d, start_nd) with row_blocks_per_channel = ceil(outHt / rows_per_tile); the five loops (each inner start
+    reset once its outer loop moves on) stop after `count` row blocks. Yields (nd, d, n, c, th, limit): the block's
+    first row th of its channel and its rows (rows_per_tile, fewer at the channel's end)."""
+    if count <= 0 or rows_per_tile == 0:
+        return
+    per_channel = (outHt + rows_per_tile - 1) // rows_per_tile
+    if per_channel == 0:
+        return
+    tmp = start
+    start_th = (tmp % per_channel) * rows_per_tile
+    tmp //= per_channel
+    start_c = tmp % outC
+    tmp //= outC
+    start_n = tmp % outN
+    tmp //= outN
+    start_d = tmp % outD
+    tmp //= outD
+    start_nd = tmp
+    done = 0
+    nd = start_nd
+    while nd < outND and done < count:
+        d = start_d
+        while d < outD and done < count:
+            n = start_n
+            while n < outN and done < count:
+                c = start_c
+                while c < outC and done < count:
+                    th = start_th
+                    while th < outHt and done < count:
+                        yield nd, d, n, c, th, min(outHt - th, rows_per_tile)
+                        done += 1
+                        th += rows_per_tile
+                    c += 1
+                    start_th = 0
+                n += 1
+                start_c = 0
+            d += 1
+            start_n = 0
+        nd += 1
+        start_d = 0
+
+
+def rm_chunks_of_row(row_width_bytes: int, tiles_per_row: int, stride_size_bytes: int):
+    """The chunks of a row the row-major kernels move as one CB page each: (current_chunk_offset,
+    current_chunk_bytes) for t_i < tiles_per_row (offset t_i * stride, bytes min(stride, row bytes - offset), the
+    C++'s uint32 subtraction)."""
+    for t_i in range(tiles_per_row):
+        off = t_i * stride_size_bytes
+        left = (row_width_bytes - off) & 0xFFFFFFFF
+        yield off, min(stride_size_bytes, left)
+
+
+__all__ += ["align_up", "rm_row_blocks", "rm_chunks_of_row"]
