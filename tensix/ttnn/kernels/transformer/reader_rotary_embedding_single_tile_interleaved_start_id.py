@@ -18,6 +18,16 @@ def _read_page(cb, page, acc):
     cb_push_back(cb, 1)
 
 
+def _read_cos_sin_row(sin_cb, cos_cb, s_sin, s_cos, page, ht, Ht, HtWt):
+    """A tile row's sin and cos tiles (page `page` of the caches); the next row's page and ht, wrapping every Ht rows."""
+    _read_page(sin_cb, page, s_sin)
+    _read_page(cos_cb, page, s_cos)
+    ht += 1
+    if ht == Ht:
+        return page + 1 - HtWt, 0
+    return page + 1, ht
+
+
 def kernel_main():
     src_addr, cos_addr, sin_addr = get_arg_val(0), get_arg_val(1), get_arg_val(2)
     num_rows = get_arg_val(3)
@@ -37,12 +47,5 @@ def kernel_main():
     for _i in range(num_rows):
         _read_page(input_cb, input_curr_id, s0)
         input_curr_id += 1
-        if DECODE_MODE:
-            continue
-        _read_page(sin_cb, cos_sin_curr_id, s2)
-        _read_page(cos_cb, cos_sin_curr_id, s1)
-        cos_sin_curr_id += 1
-        ht += 1
-        if ht == Ht:
-            ht = 0
-            cos_sin_curr_id -= HtWt
+        if not DECODE_MODE:
+            cos_sin_curr_id, ht = _read_cos_sin_row(sin_cb, cos_cb, s2, s1, cos_sin_curr_id, ht, Ht, HtWt)

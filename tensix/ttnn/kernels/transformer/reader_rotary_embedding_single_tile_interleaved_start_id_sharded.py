@@ -8,7 +8,7 @@ input_cb, cos_cb, sin_cb, trans_mat_cb, Ht, HtWt, then the TensorAccessorArgs of
 sin_addr, num_rows, start_row_id, cos_sin_start_id."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.transformer.reader_rotary_embedding_single_tile_interleaved_start_id import _read_page
+from tensix.ttnn.kernels.transformer.reader_rotary_embedding_single_tile_interleaved_start_id import _read_cos_sin_row
 from tensix.ttnn.kernels.transformer.rotary_lib import fill_rotate_half_trans_mat, read_decode_cos_sin
 
 
@@ -28,10 +28,4 @@ def kernel_main():
     if DECODE_MODE:
         read_decode_cos_sin(cos_cb, sin_cb, s1, s2, cos_sin_curr_id, 1)
     for _i in range(num_rows if not DECODE_MODE else 0):
-        _read_page(sin_cb, cos_sin_curr_id, s2)
-        _read_page(cos_cb, cos_sin_curr_id, s1)
-        cos_sin_curr_id += 1
-        ht += 1
-        if ht == Ht:
-            ht = 0
-            cos_sin_curr_id -= HtWt
+        cos_sin_curr_id, ht = _read_cos_sin_row(sin_cb, cos_cb, s2, s1, cos_sin_curr_id, ht, Ht, HtWt)
