@@ -119,7 +119,7 @@ def test_int32_add_row_major(device):
     assert np.array_equal(ttnn.to_torch(r).numpy(), x + y)
 
 
-@pytest.mark.parametrize("sa,sb", [((4, 24), (1, 24)), ((4, 24), (4, 1)), ((4, 24), (1, 1)), ((1, 24), (4, 1))])
+@pytest.mark.parametrize("sa,sb", [((4, 24), (1, 1)), ((1, 1), (4, 24)), ((1, 24), (4, 1)), ((4, 1), (1, 24))])
 def test_subtile_broadcast_refused(device, sa, sb):
     a = put(device, np.ones(sa, np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
     b = put(device, np.ones(sb, np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
@@ -131,3 +131,68 @@ def test_output_tensor_refused(device):
     a = put(device, np.ones((2, 24), np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
     with pytest.raises(Exception, match="Optional output tensor with Row Major input"):
         ttnn.add(a, a, output_tensor=ttnn.add(a, a))
+
+
+# ---- row-major subtile broadcasts (reader_interleaved_rm_{row,col}_bcast.cpp) ------------------------------------
+BCAST_OPS = [ttnn.add, ttnn.multiply, ttnn.subtract, ttnn.maximum, ttnn.gt]
+ROW_SHAPES = [((5, 37), (1, 37)), ((1, 37), (5, 37)), ((2, 9, 21), (2, 1, 21)), ((1, 3, 1, 45), (2, 3, 7, 45)),
+              ((2, 40, 13), (1, 13)), ((3, 1100), (1, 1100))]
+COL_SHAPES = [((5, 37), (5, 1)), ((5, 1), (5, 37)), ((2, 9, 21), (2, 9, 1)), ((2, 3, 7, 1), (1, 3, 7, 45)),
+              ((2, 40, 13), (40, 1)), ((3, 1100), (3, 1))]
+
+
+def _sid(s):
+    return "x".join(map(str, s[0])) + "_" + "x".join(map(str, s[1]))
+
+
+def _check_bcast(device, sa, sb, dtype):
+    x = RNG.standard_normal(sa).astype(np.float32) * 3
+    y = RNG.standard_normal(sb).astype(np.float32) * 3
+    for op in BCAST_OPS:
+        r = _run(device, op, x, y, dtype, ttnn.ROW_MAJOR_LAYOUT)
+        assert r.layout == ttnn.ROW_MAJOR_LAYOUT
+        assert tuple(r.shape) == tuple(np.broadcast_shapes(sa, sb))
+        e = _run(device, op, x, y, dtype, ttnn.TILE_LAYOUT)
+        assert same_bits(ttnn.to_torch(r).float().numpy(), ttnn.to_torch(e).float().numpy()), (op, sa, sb, dtype)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("shapes", ROW_SHAPES, ids=_sid)
+def test_row_bcast_matches_tile_layout(device, shapes, dtype):
+    _check_bcast(device, *shapes, dtype)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("shapes", COL_SHAPES, ids=_sid)
+def test_col_bcast_matches_tile_layout(device, shapes, dtype):
+    _check_bcast(device, *shapes, dtype)
+
+
+@pytest.mark.parametrize("sa,sb", [((6, 45), (1, 45)), ((6, 45), (6, 1)), ((6, 1), (6, 45))])
+def test_bcast_bounds_against_float64(device, sa, sb):
+    x = RNG.standard_normal(sa).astype(np.float32)
+    y = RNG.uniform(0.5, 2.0, sb).astype(np.float32)
+    xb = put(device, x, ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
+    yb = put(device, y, ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
+    xr, yr = ttnn.to_torch(xb).double().numpy(), ttnn.to_torch(yb).double().numpy()
+    for op, ref, tol in ((ttnn.add, np.add, 2 ** -7), (ttnn.multiply, np.multiply, 2 ** -7),
+                         (ttnn.subtract, np.subtract, 2 ** -7), (ttnn.maximum, np.maximum, 0)):
+        got = ttnn.to_torch(op(xb, yb)).double().numpy()
+        want = ref(xr, yr)
+        assert got.shape == want.shape
+        assert np.all(np.abs(got - want) <= tol * np.abs(want) + 1e-30), op
+    f, g = put(device, x, ttnn.float32, ttnn.ROW_MAJOR_LAYOUT), put(device, y, ttnn.float32, ttnn.ROW_MAJOR_LAYOUT)
+    assert np.array_equal(ttnn.to_torch(ttnn.add(f, g)).numpy(), (x.astype(np.float64) + y).astype(np.float32))
+    assert np.array_equal(ttnn.to_torch(ttnn.gt(f, g)).numpy(), (x > y).astype(np.float32))
+
+
+@pytest.mark.parametrize("sa,sb,reader,compute", [
+    ((4, 40), (1, 40), "reader_binary_ng_rm_row_bcast", "eltwise_binary_no_bcast"),
+    ((1, 40), (4, 40), "reader_binary_ng_rm_row_bcast", "eltwise_binary_no_bcast"),
+    ((4, 40), (4, 1), "reader_binary_ng_rm_col_bcast", "eltwise_binary"),
+    ((4, 1), (4, 40), "reader_binary_ng_rm_col_bcast", "eltwise_binary")])
+def test_report_names_rm_bcast_kernels(device, sa, sb, reader, compute):
+    a = put(device, np.ones(sa, np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
+    b = put(device, np.ones(sb, np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
+    ttnn.add(a, b)
+    assert ttnn.op_report()[-1].attributes["kernels"] == (reader, compute, "writer_binary_ng_rm_no_bcast")

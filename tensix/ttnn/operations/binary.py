@@ -48,10 +48,12 @@ Row-major (should_use_row_major_path: a and b ROW_MAJOR, a number b counting as 
 ROW_MAJOR and the row-major program runs (_factory_rm): the tiled program's CBs and compute kernel, each CB page
 rows_per_tile rows (or a tile's bytes of one row) read by reader_binary_ng_rm_no_bcast / reader_binary_ng_rm_scalar_op
 and written back by writer_binary_ng_rm_no_bcast (kernels_ng/dataflow/*_rm_*.cpp), the row blocks split over the
-cores. Outer-dim broadcasts run there; subtile broadcasts (the rm_{row,col,scalar,row_col_mixed}_bcast readers) and
+cores. Outer-dim broadcasts run there, and ROW_A/B / COL_A/B subtile broadcasts (reader_binary_ng_rm_row_bcast /
+reader_binary_ng_rm_col_bcast: the broadcast row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK
+broadcast, freq 1 / counter 0); SCALAR and ROW/COL-mixed broadcasts (the rm_{scalar,row_col_mixed}_bcast readers) and
 sharded row-major operands (tilize / op / untilize) raise NotModelledError.
 
-Not modelled (NotModelledError): row-major operands with a subtile broadcast or sharded, integer operands (the SFPU
+Not modelled (NotModelledError): row-major operands with a SCALAR or ROW/COL-mixed subtile broadcast or sharded, integer operands (the SFPU
 integer ops), sub_device_id, quantisation and where ops.
 """
 
@@ -387,13 +389,13 @@ def _chain(acts, dtype):
     return unary.sfpu_chain(acts, dtype) if acts else None
 
 
-def _kernels(plan: _Plan):
+def _kernels(plan: _Plan, row_major: bool = False):
     """The reader, writer and compute kernels binary_ng picks and their defines (BinaryNgKernelConfig,
     get_kernel_file_path, is_llk_bcast, overwrite_compute_kernel_name_and_defines; interleaved tiled tensors)."""
     a_dtype, b_dtype, bc = plan.a_dtype, plan.b_dtype, plan.bcast
     bcast_input = {Bcast.SCALAR_A: 0, Bcast.SCALAR_B: 1, Bcast.COL_A: 0, Bcast.ROW_B_COL_A: 0, Bcast.COL_B: 1,
                    Bcast.ROW_A_COL_B: 1}.get(bc)
-    use_llk = _is_llk_bcast(bc, a_dtype, b_dtype) and plan.has_b
+    use_llk = _is_llk_bcast(bc, a_dtype, b_dtype) and plan.has_b and not row_major   # !inputs_row_major &&
     src_bcast = {"SRC_BCAST": 0, "SRC_BCAST_B": 0}
     if not plan.has_b:
         reader, writer, compute = "reader_binary_ng_scalar_op", "writer_binary_ng_scalar", "eltwise_binary_scalar"
@@ -648,7 +650,8 @@ def _sharded_cores(spec, workers: CoreRangeSet) -> list:
     return used + rest
 
 
-def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | None = None):
+def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | None = None,
+             row_major: bool = False):
     """binary_ng_program_factory.cpp create_descriptor for tiled tensors: CBs (a sharded tensor's CB in its shard,
     rebound per call), kernels, defines and the compute config; num_tiles_per_cycle 8 (FPU) / 2 (SFPU) when the
     inputs and the output are all sharded (or a and the output, with a scalar b)."""
@@ -699,7 +702,7 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
         O.cb(prog, crs, 6, 2, b_fmt)
     shard_cb(2, "c", c_fmt, 2)
 
-    reader, writer, compute, reader_defines, compute_defines = _kernels(plan)
+    reader, writer, compute, reader_defines, compute_defines = _kernels(plan, row_major)
     if plan.sfpu:
         math = _sfpu_math(cfg.binary_op, a_dtype, pack_relu)
     else:
@@ -885,11 +888,11 @@ def _factory_rm(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRan
     row blocks split over the worker cores (split_work_to_cores, row-major order), current_block the running start."""
     from tensix.ttnn.operations.unary import split_work
     prog, crs, cores, _r, _w, compute, _rd, compute_defines, fp32, utd, per_cycle, _bound = \
-        _program(plan, device, workers, None)
+        _program(plan, device, workers, None, row_major=True)
     has_b = plan.has_b
-    reader = "reader_binary_ng_rm_no_bcast" if has_b else "reader_binary_ng_rm_scalar_op"
+    reader, bcast_defines = _rm_reader(plan.bcast, has_b)
     writer = "writer_binary_ng_rm_no_bcast"
-    reader_defines = {"SRC_SHARDED": 0, "SRC_SHARDED_B": 0, "BCAST_LLK": 0}
+    reader_defines = {"SRC_SHARDED": 0, "SRC_SHARDED_B": 0, "BCAST_LLK": 0, **bcast_defines}
     writer_defines = {"SRC_SHARDED": 0, "DST_SHARDED": 0}
     a_args = O.accessor_args(a)
     b_args = O.accessor_args(b) if has_b else a_args
@@ -944,6 +947,23 @@ def _factory_rm(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRan
     entry.set_runtime_args = set_args
     return entry
 
+
+def _rm_reader(bc: Bcast, has_b: bool):
+    """get_reader_rm_kernel_name_and_defines: the row-major reader and its SRC_BCAST / SRC_BCAST_B defines."""
+    if not has_b:
+        return "reader_binary_ng_rm_scalar_op", {}
+    if bc == Bcast.NONE:
+        return "reader_binary_ng_rm_no_bcast", {}
+    if bc in (Bcast.ROW_A, Bcast.ROW_B):
+        return "reader_binary_ng_rm_row_bcast", {"SRC_BCAST": int(bc == Bcast.ROW_A),
+                                                 "SRC_BCAST_B": int(bc == Bcast.ROW_B)}
+    if bc in (Bcast.COL_A, Bcast.COL_B):
+        return "reader_binary_ng_rm_col_bcast", {"SRC_BCAST": int(bc == Bcast.COL_A),
+                                                 "SRC_BCAST_B": int(bc == Bcast.COL_B)}
+    raise AssertionError(bc)
+
+
+_RM_BCAST_MODELLED = (Bcast.NONE, Bcast.ROW_A, Bcast.ROW_B, Bcast.COL_A, Bcast.COL_B)
 
 _RM_BCAST_READER = {Bcast.ROW_A: "row_bcast", Bcast.ROW_B: "row_bcast", Bcast.COL_A: "col_bcast",
                     Bcast.COL_B: "col_bcast", Bcast.SCALAR_A: "scalar_bcast", Bcast.SCALAR_B: "scalar_bcast",
@@ -1033,11 +1053,12 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         cb_b_dtype = a_dtype if (sfpu and a_dtype not in _BLOCK) else DataType.BFLOAT16
     if not sfpu:
         op_config(op, False)           # refuses an FPU op binary_ng has no FPU form for
-    if rm_path and has_b and bc != Bcast.NONE:
+    if rm_path and has_b and bc not in _RM_BCAST_MODELLED:
         raise NotModelledError(f"{what}: row-major operands with a subtile broadcast ({bc.name}: a {list(a.shape)}, b "
                                f"{list(b.shape)}) run binary_ng's row-major broadcast readers (reader_interleaved_rm_"
                                f"{_RM_BCAST_READER[bc]}.cpp), which tensix.ttnn does not model yet (its row-major "
-                               "path covers equal last two dims, outer-dim broadcasts and a number b).\nFix: "
+                               "path covers equal last two dims, row and column broadcasts, outer-dim broadcasts and a number "
+                               "b).\nFix: "
                                "ttnn.to_layout(t, ttnn.TILE_LAYOUT) on both operands before the op, or expand b to "
                                "a's last two dims.")
     if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and (not has_b or b_dtype == DataType.INT32):
@@ -1070,8 +1091,9 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     reader, writer, compute, _rd, _cd = _kernels(plan)
     if rm_path:
         key += ("row_major",)
-        reader = "reader_binary_ng_rm_no_bcast" if has_b else "reader_binary_ng_rm_scalar_op"
+        reader = _rm_reader(bc, has_b)[0]
         writer = "writer_binary_ng_rm_no_bcast"
+        _r, _w, compute, _rd, _cd = _kernels(plan, True)
         factory = lambda: _factory_rm(plan, dev, a, b, out, workers)  # noqa: E731
     else:
         factory = lambda: _factory(plan, dev, a, b, out, workers, sharding)  # noqa: E731

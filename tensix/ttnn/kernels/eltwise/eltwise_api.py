@@ -772,4 +772,48 @@ def rm_chunks_of_row(row_width_bytes: int, tiles_per_row: int, stride_size_bytes
         yield off, min(stride_size_bytes, left)
 
 
-__all__ += ["align_up", "rm_row_blocks", "rm_chunks_of_row"]
+def fill_first_row_rm(element_size: int, l1_addr: int, row_width: int, num_rows: int):
+    """FILL_TILE_WITH_FIRST_ROW_RM of fill_tile_utils.hpp: fill_tile_with_first_row_rm (a's dtype 32-bit) or
+    fill_tile_with_first_row_rm_bfloat16 (u32 words: row i at i * (row_width >> 1) words, then the last datum of
+    an odd width by u16) - rows 1 .. num_rows - 1 copies of row 0."""
+    if num_rows <= 1:
+        return
+    if element_size == 4:
+        p = l1_ptr(l1_addr, np.uint32, num_rows * row_width)
+        for r in range(1, num_rows):
+            p[r * row_width:(r + 1) * row_width] = p[:row_width]
+        _charge((num_rows - 1) * row_width, (num_rows - 1) * row_width)
+        return
+    words = row_width >> 1
+    if words:
+        p32 = l1_ptr(l1_addr, np.uint32, num_rows * words)
+        for r in range(1, num_rows):
+            p32[r * words:(r + 1) * words] = p32[:words]
+    if row_width & 1:
+        p16 = l1_ptr(l1_addr, np.uint16, num_rows * row_width)
+        last = row_width - 1
+        for r in range(1, num_rows):
+            p16[r * row_width + last] = p16[last]
+    n = (num_rows - 1) * (words + (row_width & 1))
+    _charge(n, n)
+
+
+def fill_first_column_rm(element_size: int, l1_addr: int, row_width: int):
+    """FILL_TILE_WITH_FIRST_COLUMN_RM: the row's first datum over its row_width datums (fill_tile_with_first_column_rm
+    for 32-bit a, else the _bfloat16 variant: the u16 doubled into u32 words, an odd width's last datum by u16)."""
+    if element_size == 4:
+        p = l1_ptr(l1_addr, np.uint32, max(1, row_width))
+        p[1:row_width] = p[0]
+        _charge(max(0, row_width - 1), 1)
+        return
+    p16 = l1_ptr(l1_addr, np.uint16, max(1, row_width))
+    first = int(p16[0])
+    words = row_width >> 1
+    if words:
+        l1_ptr(l1_addr, np.uint32, words)[:] = np.uint32((first << 16) | first)
+    if row_width & 1:
+        p16[row_width - 1] = first
+    _charge(words + (row_width & 1), 1)
+
+
+__all__ += ["align_up", "rm_row_blocks", "rm_chunks_of_row", "fill_first_row_rm", "fill_first_column_rm"]
