@@ -708,13 +708,52 @@ def unary_accessor(cb, addr, rm):
     return TensorAccessor(TensorAccessorArgs(0), addr, get_common_arg_val(0) if rm else get_tile_size(cb))
 
 
-__all__ += ["rm_chunks", "unary_accessor"]
+__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs"]
 
 
 # ---- binary_ng's row-major readers / writer (kernels_ng/dataflow/*_rm_*.cpp, tt-metal 622c6fb9) ------------------
 def align_up(x: int, a: int) -> int:
     """api/alignment.h align(x, a): x rounded up to a multiple of a (a power of two)."""
     return (x + a - 1) & ~(a - 1)
+
+
+def _rm_strides(D, N, C, Ht, ND):
+    """An operand's row strides s_h, s_c, s_n, s_d, s_nd (in rows; 0 along a dim of size 1, as the readers' stride
+    expressions give it)."""
+    return (0 if Ht == 1 else 1, 0 if C == 1 else Ht, 0 if N == 1 else C * Ht, 0 if D == 1 else N * C * Ht,
+            0 if ND == 1 else D * N * C * Ht)
+
+
+class RmReaderArgs:
+    """The 25 runtime args the row-major readers share (reader_interleaved_rm_{no,row,col}_bcast.cpp, in their order:
+    src_addr, dst_num_tiles, a's D N C Ht ND, src_addr_b, b's D N C Ht ND, c's Ht C ND, current_block_start,
+    rows_per_tile, row_width_elements, page_size_a, page_size_b, alignment_a, alignment_b, tiles_per_row,
+    stride_size_bytes), the two TensorAccessorArgs at compile-time offset 0, the element size of c_0's format, and
+    `blocks()`: per row block its first row of a and of b and its row count (the readers' nested index walk)."""
+
+    def __init__(self):
+        from tensix.kernel.dataflow import CBIndex, TensorAccessorArgs, get_tile_size
+        (self.src_addr, self.count, self.aD, self.aN, self.aC, self.aHt, self.aND, self.src_addr_b, self.bD, self.bN,
+         self.bC, self.bHt, self.bND, self.cHt, self.cC, self.cND, self.start, self.rows_per_tile,
+         self.row_width_elements, self.page_size_a, self.page_size_b, self.alignment_a, self.alignment_b,
+         self.tiles_per_row, self.stride_size_bytes) = (get_arg_val(i) for i in range(25))
+        self.src_args = TensorAccessorArgs(0)
+        self.src_b_args = TensorAccessorArgs(self.src_args.next_compile_time_args_offset())
+        self.element_size = get_tile_size(CBIndex.c_0) // 1024     # src_tile_bytes / get_tile_hw (32 x 32 tiles)
+        self.row_width_bytes = self.row_width_elements * self.element_size
+        self.strides_a = _rm_strides(self.aD, self.aN, self.aC, self.aHt, self.aND)
+        self.strides_b = _rm_strides(self.bD, self.bN, self.bC, self.bHt, self.bND)
+
+    def blocks(self):
+        sh_a, sc_a, sn_a, sd_a, snd_a = self.strides_a
+        sh_b, sc_b, sn_b, sd_b, snd_b = self.strides_b
+        for nd, d, n, c, th, limit in rm_row_blocks(self.start, self.count, self.cND, max(self.aD, self.bD),
+                                                    max(self.aN, self.bN), self.cC, self.cHt, self.rows_per_tile):
+            yield (nd * snd_a + d * sd_a + n * sn_a + c * sc_a + th * sh_a,
+                   nd * snd_b + d * sd_b + n * sn_b + c * sc_b + th * sh_b, limit)
+
+    def chunks(self):
+        return rm_chunks_of_row(self.row_width_bytes, self.tiles_per_row, self.stride_size_bytes)
 
 
 def rm_row_blocks(start: int, count: int, outND: int, outD: int, outN: int, outC: int, outHt: int,

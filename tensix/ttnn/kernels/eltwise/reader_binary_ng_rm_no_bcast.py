@@ -16,34 +16,15 @@ from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
 
 
-def _strides(D, N, C, Ht, ND):
-    """s_h, s_c, s_n, s_d, s_nd of an operand (in rows; 0 along a dim of size 1)."""
-    return (0 if Ht == 1 else 1, 0 if C == 1 else Ht, 0 if N == 1 else C * Ht, 0 if D == 1 else N * C * Ht,
-            0 if ND == 1 else D * N * C * Ht)
-
-
 def kernel_main():
-    (src_addr, dst_num_tiles, aD, aN, aC, aHt, aND, src_addr_b, bD, bN, bC, bHt, bND, cHt, cC, cND,
-     current_block_start, rows_per_tile, row_width_elements, page_size_a_arg, page_size_b_arg, alignment_a,
-     alignment_b, tiles_per_row, stride_size_bytes) = (get_arg_val(i) for i in range(25))
+    r = RmReaderArgs()
     cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
-    src_args = TensorAccessorArgs(0)
-    src_b_args = TensorAccessorArgs(src_args.next_compile_time_args_offset())
-    element_size = get_tile_size(cb_src) // 1024            # src_tile_bytes / get_tile_hw (32 x 32 tiles)
-    row_width_bytes = row_width_elements * element_size
-    outN = max(aN, bN)
-    outD = max(aD, bD)
-    page_size_a = align_up(page_size_a_arg, alignment_a)
-    page_size_b = align_up(page_size_b_arg, alignment_b)
-    src = TensorAccessor(src_args, src_addr, page_size_a)
-    src_b = TensorAccessor(src_b_args, src_addr_b, page_size_b)
-    sh_a, sc_a, sn_a, sd_a, snd_a = _strides(aD, aN, aC, aHt, aND)
-    sh_b, sc_b, sn_b, sd_b, snd_b = _strides(bD, bN, bC, bHt, bND)
-    for nd, d, n, c, th, limit in rm_row_blocks(current_block_start, dst_num_tiles, cND, outD, outN, cC, cHt,
-                                                rows_per_tile):
-        row_block_a = nd * snd_a + d * sd_a + n * sn_a + c * sc_a + th * sh_a
-        row_block_b = nd * snd_b + d * sd_b + n * sn_b + c * sc_b + th * sh_b
-        for off, chunk in rm_chunks_of_row(row_width_bytes, tiles_per_row, stride_size_bytes):
+    alignment_a, alignment_b = r.alignment_a, r.alignment_b
+    src = TensorAccessor(r.src_args, r.src_addr, align_up(r.page_size_a, alignment_a))
+    src_b = TensorAccessor(r.src_b_args, r.src_addr_b, align_up(r.page_size_b, alignment_b))
+    sh_a, sh_b = r.strides_a[0], r.strides_b[0]
+    for row_block_a, row_block_b, limit in r.blocks():
+        for off, chunk in r.chunks():
             len_a = align_up(chunk, alignment_a)
             len_b = align_up(chunk, alignment_b)
             cb_reserve_back(cb_src, 1)

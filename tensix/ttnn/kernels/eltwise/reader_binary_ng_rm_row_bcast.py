@@ -10,29 +10,17 @@ pages pushed. Runtime args as reader_interleaved_rm_no_bcast.cpp (26)."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
-from tensix.ttnn.kernels.eltwise.reader_binary_ng_rm_no_bcast import _strides
 
 
 def kernel_main():
-    (src_addr, dst_num_tiles, aD, aN, aC, aHt, aND, src_addr_b, bD, bN, bC, bHt, bND, cHt, cC, cND,
-     current_block_start, rows_per_tile, row_width_elements, page_size_a_arg, page_size_b_arg, alignment_a,
-     alignment_b, tiles_per_row, stride_size_bytes) = (get_arg_val(i) for i in range(25))
+    r = RmReaderArgs()
     cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
-    src_args = TensorAccessorArgs(0)
-    src_b_args = TensorAccessorArgs(src_args.next_compile_time_args_offset())
-    element_size = get_tile_size(cb_src) // 1024
-    row_width_bytes = row_width_elements * element_size
-    outN = max(aN, bN)
-    outD = max(aD, bD)
-    src = TensorAccessor(src_args, src_addr, align_up(page_size_a_arg, alignment_a))
-    src_b = TensorAccessor(src_b_args, src_addr_b, align_up(page_size_b_arg, alignment_b))
-    sh_a, sc_a, sn_a, sd_a, snd_a = _strides(aD, aN, aC, aHt, aND)
-    sh_b, sc_b, sn_b, sd_b, snd_b = _strides(bD, bN, bC, bHt, bND)
-    for nd, d, n, c, th, limit in rm_row_blocks(current_block_start, dst_num_tiles, cND, outD, outN, cC, cHt,
-                                                rows_per_tile):
-        row_block_a = nd * snd_a + d * sd_a + n * sn_a + c * sc_a + th * sh_a
-        row_block_b = nd * snd_b + d * sd_b + n * sn_b + c * sc_b + th * sh_b
-        for off, chunk in rm_chunks_of_row(row_width_bytes, tiles_per_row, stride_size_bytes):
+    alignment_a, alignment_b, element_size = r.alignment_a, r.alignment_b, r.element_size
+    src = TensorAccessor(r.src_args, r.src_addr, align_up(r.page_size_a, alignment_a))
+    src_b = TensorAccessor(r.src_b_args, r.src_addr_b, align_up(r.page_size_b, alignment_b))
+    sh_a, sh_b = r.strides_a[0], r.strides_b[0]
+    for row_block_a, row_block_b, limit in r.blocks():
+        for off, chunk in r.chunks():
             elems = chunk // element_size
             len_a = align_up(chunk, alignment_a)
             len_b = align_up(chunk, alignment_b)
