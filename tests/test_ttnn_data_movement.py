@@ -381,6 +381,8 @@ def test_to_memory_config_between_dram_and_l1(device, layout):
     x = _data((3, 40, 64), ttnn.bfloat16)
     t = _dev(x, ttnn.bfloat16, device, layout)
     assert ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) is t
+    # to_memory_config_op.cpp returns the tensor itself for its own config, whatever dtype asks for
+    assert ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG, dtype=ttnn.float32) is t
     l1 = ttnn.to_memory_config(t, ttnn.L1_MEMORY_CONFIG)
     assert l1.memory_config() == ttnn.L1_MEMORY_CONFIG and l1.buffer_address() != t.buffer_address()
     assert _last()[0].program == ("copy_default_tilized" if layout == ttnn.TILE_LAYOUT else "copy_default_row_major")

@@ -1,7 +1,8 @@
 """Memory configs on the device: ttnn.to_memory_config, ttnn.interleaved_to_sharded, ttnn.sharded_to_interleaved,
 ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
 
-- to_memory_config: core/to_memory_config/to_memory_config_op.cpp: the same config returns the tensor; to a sharded
+- to_memory_config: core/to_memory_config/to_memory_config_op.cpp: the same config returns the tensor (a dtype
+  asked for with it is ignored, as there); to a sharded
   config interleaved_to_sharded when can_use_interleaved_to_sharded (its validate_inputs: an interleaved input, a
   legacy-equivalent output, 16-byte aligned row-major shard rows ...; its CBs fitting L1); from a sharded one
   sharded_to_interleaved when can_use_sharded_to_interleaved (an L1 input with a legacy shard spec ...); sharded ->
@@ -27,7 +28,7 @@ ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
   kernels, compute_kernel for a dtype change, HiFi4 by default).
 - reallocate / move: data_movement/move/move.cpp move_impl (the input freed, the output allocated, copy's
   SameMemoryConfig program unless the address did not change); copy/device/copy_same_memory_config_program_factory.cpp
-  is also to_memory_config's copy when the config is unchanged but the dtype is not.
+  is also to_memory_config's copy into an output_tensor of the same config.
 
 Not modelled (NotModelledError): the reshard factories dm_reshard lists as not modelled (ReshardGenericFactory with
 different page sizes, the ND factories between pages of different sizes, legacy DRAM-sharded sides),
@@ -102,8 +103,8 @@ def to_memory_config(tensor: Tensor, memory_config: MemoryConfig, dtype: DataTyp
     # an equivalent stays ND_SHARDED
     memory_config = resolve_memory_config(memory_config, tensor.shape, dtype or tensor.dtype, tensor.layout,
                                           tensor.padded_shape, strict=False)
-    if tensor.memory_config() == memory_config and dtype in (None, tensor.dtype) and output_tensor is None:
-        return tensor
+    if tensor.memory_config() == memory_config and output_tensor is None:
+        return tensor       # to_memory_config_op.cpp returns the tensor itself here, whatever dtype asks for
     out = {} if output_tensor is None else {"output_tensor": output_tensor}
     if memory_config.is_sharded():
         if tensor.is_sharded():
