@@ -465,8 +465,11 @@ def test_errors(device):
         ttnn.add(ta, dev_tensor(device, np.ones((40, 71)), ttnn.bfloat16))
     rm = ttnn.from_numpy(np.ones((2, 40, 70), np.float32), dtype=ttnn.bfloat16, device=device)
     rm_one = ttnn.from_numpy(np.ones((2, 1, 1), np.float32), dtype=ttnn.bfloat16, device=device)
-    with pytest.raises(tensix.NotModelledError, match="row-major broadcast readers"):     # SCALAR_B: rm_scalar_bcast
-        ttnn.add(rm, rm_one)
+    assert ttnn.add(rm, rm_one).layout == ttnn.ROW_MAJOR_LAYOUT     # SCALAR_B: rm_scalar_bcast
+    rm_row = ttnn.from_numpy(np.ones((2, 1, 70), np.float32), dtype=ttnn.bfloat16, device=device)
+    rm_col = ttnn.from_numpy(np.ones((2, 40, 1), np.float32), dtype=ttnn.bfloat16, device=device)
+    with pytest.raises(tensix.NotModelledError, match="row-major broadcast readers.*rm_row_col_mixed_bcast"):
+        ttnn.add(rm_row, rm_col)                                    # ROW_A_COL_B: rm_row_col_mixed_bcast
     assert ttnn.add(rm, rm).layout == ttnn.ROW_MAJOR_LAYOUT     # the row-major path
     with pytest.raises(ttnn.LayoutError, match="Row Major"):
         ttnn.add(rm, rm, output_tensor=ta)

@@ -48,12 +48,13 @@ Row-major (should_use_row_major_path: a and b ROW_MAJOR, a number b counting as 
 ROW_MAJOR and the row-major program runs (_factory_rm): the tiled program's CBs and compute kernel, each CB page
 rows_per_tile rows (or a tile's bytes of one row) read by reader_binary_ng_rm_no_bcast / reader_binary_ng_rm_scalar_op
 and written back by writer_binary_ng_rm_no_bcast (kernels_ng/dataflow/*_rm_*.cpp), the row blocks split over the
-cores. Outer-dim broadcasts run there, and ROW_A/B / COL_A/B subtile broadcasts (reader_binary_ng_rm_row_bcast /
-reader_binary_ng_rm_col_bcast: the broadcast row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK
-broadcast, freq 1 / counter 0); SCALAR and ROW/COL-mixed broadcasts (the rm_{scalar,row_col_mixed}_bcast readers) and
-sharded row-major operands (tilize / op / untilize) raise NotModelledError.
+cores. Outer-dim broadcasts run there, and ROW_A/B / COL_A/B / SCALAR_A/B subtile broadcasts
+(reader_binary_ng_rm_row_bcast / reader_binary_ng_rm_col_bcast / reader_binary_ng_rm_scalar_bcast: the broadcast
+row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK broadcast, freq 1 / counter 0); ROW/COL-mixed
+broadcasts (the rm_row_col_mixed_bcast reader) and sharded row-major operands (tilize / op / untilize) raise
+NotModelledError.
 
-Not modelled (NotModelledError): row-major operands with a SCALAR or ROW/COL-mixed subtile broadcast or sharded, integer operands (the SFPU
+Not modelled (NotModelledError): row-major operands with a ROW/COL-mixed subtile broadcast or sharded, integer operands (the SFPU
 integer ops), sub_device_id, quantisation and where ops.
 """
 
@@ -884,8 +885,9 @@ def _factory_rm(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRan
     """binary_ng_program_factory.cpp create_descriptor on its row-major path (should_use_row_major_path: a, b and
     the output ROW_MAJOR, nothing sharded): the CBs and the compute kernel of the tiled program (pages of a tile's
     bytes; compute runs on each page as a tile, freq 1 / counter 0, tiles_per_row_width pages a row block), the
-    row-major reader (ReaderRmNoBcastNg, or ReaderRmScalarOpNg with a number b) and WriterRmNoBcastNg; the output's
-    row blocks split over the worker cores (split_work_to_cores, row-major order), current_block the running start."""
+    row-major reader (get_reader_rm_kernel_name_and_defines: ReaderRm{No,Row,Col,Scalar}BcastNg, or
+    ReaderRmScalarOpNg with a number b) and WriterRmNoBcastNg; the output's row blocks split over the worker cores
+    (split_work_to_cores, row-major order), current_block the running start."""
     from tensix.ttnn.operations.unary import split_work
     prog, crs, cores, _r, _w, compute, _rd, compute_defines, fp32, utd, per_cycle, _bound = \
         _program(plan, device, workers, None, row_major=True)
@@ -960,10 +962,14 @@ def _rm_reader(bc: Bcast, has_b: bool):
     if bc in (Bcast.COL_A, Bcast.COL_B):
         return "reader_binary_ng_rm_col_bcast", {"SRC_BCAST": int(bc == Bcast.COL_A),
                                                  "SRC_BCAST_B": int(bc == Bcast.COL_B)}
+    if bc in (Bcast.SCALAR_A, Bcast.SCALAR_B):
+        return "reader_binary_ng_rm_scalar_bcast", {"SRC_BCAST": int(bc == Bcast.SCALAR_A),
+                                                    "SRC_BCAST_B": int(bc == Bcast.SCALAR_B)}
     raise AssertionError(bc)
 
 
-_RM_BCAST_MODELLED = (Bcast.NONE, Bcast.ROW_A, Bcast.ROW_B, Bcast.COL_A, Bcast.COL_B)
+_RM_BCAST_MODELLED = (Bcast.NONE, Bcast.ROW_A, Bcast.ROW_B, Bcast.COL_A, Bcast.COL_B, Bcast.SCALAR_A,
+                      Bcast.SCALAR_B)
 
 _RM_BCAST_READER = {Bcast.ROW_A: "row_bcast", Bcast.ROW_B: "row_bcast", Bcast.COL_A: "col_bcast",
                     Bcast.COL_B: "col_bcast", Bcast.SCALAR_A: "scalar_bcast", Bcast.SCALAR_B: "scalar_bcast",
@@ -1057,8 +1063,8 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         raise NotModelledError(f"{what}: row-major operands with a subtile broadcast ({bc.name}: a {list(a.shape)}, b "
                                f"{list(b.shape)}) run binary_ng's row-major broadcast readers (reader_interleaved_rm_"
                                f"{_RM_BCAST_READER[bc]}.cpp), which tensix.ttnn does not model yet (its row-major "
-                               "path covers equal last two dims, row and column broadcasts, outer-dim broadcasts and a number "
-                               "b).\nFix: "
+                               "path covers equal last two dims, row, column and scalar broadcasts, outer-dim broadcasts and a "
+                               "number b).\nFix: "
                                "ttnn.to_layout(t, ttnn.TILE_LAYOUT) on both operands before the op, or expand b to "
                                "a's last two dims.")
     if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and (not has_b or b_dtype == DataType.INT32):

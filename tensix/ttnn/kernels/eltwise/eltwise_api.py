@@ -708,7 +708,7 @@ def unary_accessor(cb, addr, rm):
     return TensorAccessor(TensorAccessorArgs(0), addr, get_common_arg_val(0) if rm else get_tile_size(cb))
 
 
-__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs"]
+__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs", "read_one_element_rm"]
 
 
 # ---- binary_ng's row-major readers / writer (kernels_ng/dataflow/*_rm_*.cpp, tt-metal 622c6fb9) ------------------
@@ -754,6 +754,31 @@ class RmReaderArgs:
 
     def chunks(self):
         return rm_chunks_of_row(self.row_width_bytes, self.tiles_per_row, self.stride_size_bytes)
+
+    def accessors(self, one_element_a: bool = False, one_element_b: bool = False):
+        """TensorAccessor(a) and TensorAccessor(b) with their pages aligned up to the operand's alignment: a row's
+        page_size, or one element's for the operand a column / scalar broadcast reads element by element."""
+        from tensix.kernel.dataflow import TensorAccessor
+        es = self.element_size
+        size_a = align_up(es if one_element_a else self.page_size_a, self.alignment_a)
+        size_b = align_up(es if one_element_b else self.page_size_b, self.alignment_b)
+        return (TensorAccessor(self.src_args, self.src_addr, size_a),
+                TensorAccessor(self.src_b_args, self.src_addr_b, size_b))
+
+
+def read_one_element_rm(acc, page, scratch_base, dst, elems, element_size, alignment):
+    """The column / scalar broadcast readers' per-row step (copy_one_element, then fill_first_column): the page's
+    first element read to scratch_base + the source address's low bits (a scratch slot in the CB page), copied to
+    dst, then spread over the row's `elems` elements there."""
+    from tensix.kernel.dataflow import l1_ptr as _l1_ptr
+    from tensix.kernel.dataflow import noc_async_read, noc_async_read_barrier
+    dt = {1: np.uint8, 2: np.uint16, 4: np.uint32}[element_size]
+    addr = acc.get_noc_addr(page)
+    scratch = scratch_base + (addr & (alignment - 1))
+    noc_async_read(addr, scratch, element_size)
+    noc_async_read_barrier()
+    _l1_ptr(dst, dt, 1)[0] = _l1_ptr(scratch, dt, 1)[0]
+    fill_first_column_rm(element_size, dst, elems)
 
 
 def rm_row_blocks(start: int, count: int, outND: int, outD: int, outN: int, outC: int, outHt: int,

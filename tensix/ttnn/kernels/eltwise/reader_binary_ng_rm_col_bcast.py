@@ -10,37 +10,20 @@ slot inside row 0), a barrier, the datum copied to row k's start (copy_one_eleme
 over current_chunk_elements datums. With SRC_BCAST a's datums are read before b's rows (b's reads, one barrier);
 with SRC_BCAST_B a's rows are read and waited for first. Runtime args as reader_interleaved_rm_no_bcast.cpp (26)."""
 
-import numpy as np
-
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
 
 
 def _bcast_rows(acc, row_block, s_h, limit, l1, chunk, elems, element_size, alignment):
-    dt = {1: np.uint8, 2: np.uint16, 4: np.uint32}[element_size]
-    for k in range(limit - 1, -1, -1):
-        addr = acc.get_noc_addr(row_block + k * s_h)
-        low = addr & (alignment - 1)
-        scratch = l1 + low
-        row_l1 = l1 + k * chunk
-        noc_async_read(addr, scratch, element_size)
-        noc_async_read_barrier()
-        l1_ptr(row_l1, dt, 1)[0] = l1_ptr(scratch, dt, 1)[0]      # copy_one_element<element_size>
-        fill_first_column_rm(element_size, row_l1, elems)
+    for k in range(limit - 1, -1, -1):         # from the block's last row to its first, as the card
+        read_one_element_rm(acc, row_block + k * s_h, l1, l1 + k * chunk, elems, element_size, alignment)
 
 
 def kernel_main():
     r = RmReaderArgs()
     cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
     alignment_a, alignment_b, element_size = r.alignment_a, r.alignment_b, r.element_size
-    if SRC_BCAST:  # noqa: F405
-        page_size_a = align_up(element_size, alignment_a)
-        page_size_b = align_up(r.page_size_b, alignment_b)
-    else:
-        page_size_a = align_up(r.page_size_a, alignment_a)
-        page_size_b = align_up(element_size, alignment_b)
-    src = TensorAccessor(r.src_args, r.src_addr, page_size_a)
-    src_b = TensorAccessor(r.src_b_args, r.src_addr_b, page_size_b)
+    src, src_b = r.accessors(one_element_a=bool(SRC_BCAST), one_element_b=not SRC_BCAST)  # noqa: F405
     sh_a, sh_b = r.strides_a[0], r.strides_b[0]
     for row_block_a, row_block_b, limit in r.blocks():
         for off, chunk in r.chunks():

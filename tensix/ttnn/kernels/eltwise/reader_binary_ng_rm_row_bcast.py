@@ -16,8 +16,7 @@ def kernel_main():
     r = RmReaderArgs()
     cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
     alignment_a, alignment_b, element_size = r.alignment_a, r.alignment_b, r.element_size
-    src = TensorAccessor(r.src_args, r.src_addr, align_up(r.page_size_a, alignment_a))
-    src_b = TensorAccessor(r.src_b_args, r.src_addr_b, align_up(r.page_size_b, alignment_b))
+    src, src_b = r.accessors()
     sh_a, sh_b = r.strides_a[0], r.strides_b[0]
     for row_block_a, row_block_b, limit in r.blocks():
         for off, chunk in r.chunks():
