@@ -708,7 +708,7 @@ def unary_accessor(cb, addr, rm):
     return TensorAccessor(TensorAccessorArgs(0), addr, get_common_arg_val(0) if rm else get_tile_size(cb))
 
 
-__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs", "read_one_element_rm"]
+__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs", "read_one_element_rm", "read_rows_rm"]
 
 
 # ---- binary_ng's row-major readers / writer (kernels_ng/dataflow/*_rm_*.cpp, tt-metal 622c6fb9) ------------------
@@ -764,6 +764,17 @@ class RmReaderArgs:
         size_b = align_up(es if one_element_b else self.page_size_b, self.alignment_b)
         return (TensorAccessor(self.src_args, self.src_addr, size_a),
                 TensorAccessor(self.src_b_args, self.src_addr_b, size_b))
+
+
+def read_rows_rm(acc, row_block, s_h, limit, off, l1, chunk, alignment):
+    """The row-major readers' row loop: `limit` rows of an operand from row_block (s_h rows apart), each read from byte
+    `off` with its length aligned up to the operand's alignment, landing `chunk` bytes apart from l1 (no barrier: the
+    readers place it)."""
+    from tensix.kernel.dataflow import noc_async_read
+    length = align_up(chunk, alignment)
+    for k in range(limit):
+        noc_async_read(acc.get_noc_addr(row_block + k * s_h, off), l1, length)
+        l1 += chunk
 
 
 def read_one_element_rm(acc, page, scratch_base, dst, elems, element_size, alignment):

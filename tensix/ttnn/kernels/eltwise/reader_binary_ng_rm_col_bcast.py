@@ -33,19 +33,11 @@ def kernel_main():
             cb_reserve_back(cb_src_b, 1)
             l1_b = get_write_ptr(cb_src_b)
             if SRC_BCAST:  # noqa: F405
-                len_b = align_up(chunk, alignment_b)
                 _bcast_rows(src, row_block_a, sh_a, limit, l1_a, chunk, elems, element_size, alignment_a)
-                cur = l1_b
-                for k in range(limit):
-                    noc_async_read(src_b.get_noc_addr(row_block_b + k * sh_b, off), cur, len_b)
-                    cur += chunk
+                read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
                 noc_async_read_barrier()
             else:
-                len_a = align_up(chunk, alignment_a)
-                cur = l1_a
-                for k in range(limit):
-                    noc_async_read(src.get_noc_addr(row_block_a + k * sh_a, off), cur, len_a)
-                    cur += chunk
+                read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
                 noc_async_read_barrier()
                 _bcast_rows(src_b, row_block_b, sh_b, limit, l1_b, chunk, elems, element_size, alignment_b)
             cb_push_back(cb_src, 1)

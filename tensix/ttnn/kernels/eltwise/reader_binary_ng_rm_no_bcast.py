@@ -24,19 +24,13 @@ def kernel_main():
     sh_a, sh_b = r.strides_a[0], r.strides_b[0]
     for row_block_a, row_block_b, limit in r.blocks():
         for off, chunk in r.chunks():
-            len_a = align_up(chunk, alignment_a)
-            len_b = align_up(chunk, alignment_b)
             cb_reserve_back(cb_src, 1)
             l1_a = get_write_ptr(cb_src)
             cb_reserve_back(cb_src_b, 1)
             l1_b = get_write_ptr(cb_src_b)
-            for k in range(limit):
-                noc_async_read(src.get_noc_addr(row_block_a + k * sh_a, off), l1_a, len_a)
-                l1_a += chunk
+            read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
             noc_async_read_barrier()
-            for k in range(limit):
-                noc_async_read(src_b.get_noc_addr(row_block_b + k * sh_b, off), l1_b, len_b)
-                l1_b += chunk
+            read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
             noc_async_read_barrier()
             cb_push_back(cb_src, 1)
             cb_push_back(cb_src_b, 1)

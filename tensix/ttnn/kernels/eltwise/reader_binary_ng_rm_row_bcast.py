@@ -29,17 +29,11 @@ def kernel_main():
             l1_b = get_write_ptr(cb_src_b)
             if SRC_BCAST:  # noqa: F405
                 noc_async_read(src.get_noc_addr(row_block_a, off), l1_a, len_a)
-                cur = l1_b
-                for k in range(limit):
-                    noc_async_read(src_b.get_noc_addr(row_block_b + k * sh_b, off), cur, len_b)
-                    cur += chunk
+                read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
                 noc_async_read_barrier()
                 fill_first_row_rm(element_size, l1_a, elems, limit)
             else:
-                cur = l1_a
-                for k in range(limit):
-                    noc_async_read(src.get_noc_addr(row_block_a + k * sh_a, off), cur, len_a)
-                    cur += chunk
+                read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
                 noc_async_read(src_b.get_noc_addr(row_block_b, off), l1_b, len_b)
                 noc_async_read_barrier()
                 fill_first_row_rm(element_size, l1_b, elems, limit)
