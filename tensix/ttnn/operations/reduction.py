@@ -1,4 +1,4 @@
-"""Reductions (ttnn.sum, ttnn.mean, ttnn.max) and ttnn.fill_implicit_tile_padding, as tt-metal 622c6fb9 runs them on
+"""Reductions (ttnn.sum, ttnn.mean, ttnn.max, ttnn.min) and ttnn.fill_implicit_tile_padding, as tt-metal 622c6fb9 runs them on
 Wormhole.
 
 How ttnn composes a reduction (ttnn/cpp/ttnn/operations/reduction/generic/generic_reductions.cpp):
@@ -30,12 +30,18 @@ FastReduceNCProgramFactory, output tiles round-robin over the cores, add_tiles w
 then ttnn.slice back to the logical extent; a bfloat16 sum over several (not all) dims keeps its intermediate stages
 in float32 and packs bfloat16 only at the last (the "precision chain").
 
+ttnn.min is reduce_min (reduce_op.cpp): the MAX reduce of -x, negated back, by the factories' negate variants
+(compute kernels reduce_w_neg / reduce_h_neg / reduce_hw_neg: negative_tile, GMPOOL onto a running maximum kept in
+c_4, the negated tiles in c_5); the H step negates outside (ttnn.neg, a plain MAX reduce, ttnn.neg) when its c_4 /
+c_5 (Ht x the per-core columns each) do not fit in L1 (h_reduce_negate_fits_in_l1). A ROW_MAJOR input reduced over
+its last two dims is tilized first (tilize_with_val_padding with the reduction's identity: +inf for min).
+
 Other reductions over several dims, or over dims outside the last two, are reduce_impl's reduce_nd_loop: dim by dim from
 the last, an outer dim transposed into H (ttnn.transpose, with the reduction's identity as the pad value) around a
 one-dim reduce and back; a mean over several dims is a loop of sums with the scalar 1/volume on the first step.
 
 Not modelled (NotModelledError): max with a scalar other than 1 (the SFPU post-multiply), Int32 / UInt32 inputs (SFPU
-reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs (tilize_with_val_padding), rank-0 (clone) and zero-volume
+reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs reduced over outer dims, rank-0 (clone) and zero-volume
 inputs."""
 
 from __future__ import annotations
@@ -55,7 +61,7 @@ from tensix.ttnn.errors import DTypeError, LayoutError, TTNNError
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, MemoryConfig, WormholeComputeKernelConfig, data_format
 
-__all__ = ["sum", "mean", "max", "fill_implicit_tile_padding"]
+__all__ = ["sum", "mean", "max", "min", "fill_implicit_tile_padding"]
 
 _KDIR = "reduction/"
 _REDUCE_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B)
@@ -123,9 +129,6 @@ def _cfg_key(cfg):
 
 def _check_input(what, t: Tensor):
     O.device_of(what, t)
-    if t.layout != Layout.TILE:
-        raise NotModelledError(f"{what} of a ROW_MAJOR tensor: ttnn tilizes it first (tilize_with_val_padding), "
-                               "which tensix.ttnn does not run yet.\nFix: pass a TILE_LAYOUT tensor.")
     if t.is_sharded():
         raise NotModelledError(f"{what} of a sharded tensor is not modelled; use an interleaved memory config.")
     if t.dtype not in _REDUCE_DTYPES:
@@ -143,8 +146,10 @@ _DIM = {"W": ReduceDim.REDUCE_ROW, "H": ReduceDim.REDUCE_COL, "HW": ReduceDim.RE
 
 # -------------------------------------------------------------------------------------- the reduce op (prim)
 def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc: MemoryConfig,
-                 out_dtype: DataType, cfg) -> Tensor:
-    """ttnn::prim::reduce on a 4D TILE tensor: one program (W, H or single-core HW factory)."""
+                 out_dtype: DataType, cfg, negate: bool = False) -> Tensor:
+    """ttnn::prim::reduce on a 4D TILE tensor: one program (W, H or single-core HW factory). `negate` (reduce_min's
+    MAX of -x, negated back): the factories' FPU-negate variant, the compute kernel reduce_{w,h,hw}_neg with the
+    running maximum in c_4 and the negated tiles in c_5."""
     started = time.perf_counter()
     dev = O.device_of(what, a)
     n, c, h, w = a.padded_shape
@@ -160,8 +165,10 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
     pool, rdim = _POOL[math_op], _DIM[dim]
     defines = {"REDUCE_OP": pool, "REDUCE_DIM": rdim}
     fid = cfg.math_fidelity
-    key = ("reduce", math_op, dim, _f32_bits(scaler), O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+    key = ("reduce", math_op, dim, _f32_bits(scaler), O.spec_key(a), O.spec_key(out), _cfg_key(cfg), negate)
     grid = O.grid_of(dev)
+    compute_src = {"W": "reduce_w_neg.py", "H": "reduce_h_neg.py", "HW": "reduce_hw_neg.py"}[dim] if negate \
+        else "reduce.py"
 
     def factory():
         prog = mh.CreateProgram()
@@ -173,12 +180,15 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
             O.cb(prog, cores, 0, 2, a.dtype)
             O.cb(prog, cores, 2, 1, scaler_dtype)
             O.cb(prog, cores, 3, 2, out_dtype)
+            if negate:
+                O.cb(prog, cores, 4, 1, out_dtype)
+                O.cb(prog, cores, 5, 1, out_dtype)
             rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_reduce_universal_start_id.py"), cores,
                                  ReaderDataMovementConfig(compile_args=[_f32_bits(math.sqrt(scaler))]
                                                           + O.accessor_args(a), defines=defines))
             wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id.py"), cores,
                                  WriterDataMovementConfig(compile_args=[3] + O.accessor_args(out)))
-            mh.CreateKernel(prog, O.kernel_path(_KDIR + "reduce.py"), cores, ComputeConfig(
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + compute_src), cores, ComputeConfig(
                 math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
                 compile_args=[Ht, Wt, NC, _f32_bits(1.0)], defines=defines))
 
@@ -193,9 +203,16 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
         num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units, False)
         g1, g2 = list(g1), list(g2)
         order = g1 + g2                     # grid_to_cores(num_cores, x, y, false): column-major, as the split
-        O.cb(prog, order, 0, 2, a.dtype)
+        # the H factory's negate variant: c_0 and c_3 hold a chunk of DEST_AUTO_LIMIT columns (get_dest_reg_count),
+        # c_4 and c_5 Ht x lcm(columns per core of both groups) tiles, so that their write pointers wrap at each NC
+        chunk = _dest_reg_count(cfg) if negate and dim == "H" else 2
+        O.cb(prog, order, 0, chunk, a.dtype)
         O.cb(prog, order, 2, 1, scaler_dtype)
-        O.cb(prog, order, 3, 2, out_dtype)
+        O.cb(prog, order, 3, chunk, out_dtype)
+        if negate:
+            neg_tiles = Ht * _per_nc_advance(n1 if g1 else 0, n2 if g2 else 0) if dim == "H" else 1
+            O.cb(prog, order, 4, neg_tiles, out_dtype)
+            O.cb(prog, order, 5, neg_tiles, out_dtype)
         if dim == "W":
             rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_reduce_universal_start_id.py"), order,
                                  ReaderDataMovementConfig(compile_args=[_f32_bits(scaler)] + O.accessor_args(a),
@@ -213,7 +230,7 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
             if not group:
                 continue
             ct = [per, Wt, 1, _f32_bits(1.0)] if dim == "W" else [Ht, per, 1, _f32_bits(1.0)]
-            mh.CreateKernel(prog, O.kernel_path(_KDIR + "reduce.py"), group, ComputeConfig(
+            mh.CreateKernel(prog, O.kernel_path(_KDIR + compute_src), group, ComputeConfig(
                 math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
                 dst_full_sync_en=bool(cfg.dst_full_sync_en) if dim == "H" else False,
                 compile_args=ct, defines=defines))
@@ -236,8 +253,48 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
         return O.ProgramEntry(prog, set_args, num_cores, name)
 
     O.run(what, dev, key, factory, [a, out], [out],
-          {"math_op": math_op.upper(), "dim": dim, "scaler": float(scaler), "dtype": out_dtype.name}, started)
+          {"math_op": math_op.upper(), "dim": dim, "scaler": float(scaler), "dtype": out_dtype.name,
+           "negate": negate}, started)
     return out
+
+
+def _dest_reg_count(cfg) -> int:
+    """compute_kernel_config.cpp get_dest_reg_count: Dst tiles of a 32x32 tile for the config's sync and accumulation
+    modes (16-bit baseline: 16 full, 8 half; halved again with fp32 accumulation)."""
+    from tensix.ttnn.kernels.reduction.reduce_lib import dest_auto_limit
+    return dest_auto_limit(bool(cfg.fp32_dest_acc_en), bool(cfg.dst_full_sync_en))
+
+
+def _per_nc_advance(wt_g1: int, wt_g2: int) -> int:
+    """The negate H factory's per-NC advance of c_4 / c_5 in tiles per row: one group's columns, or the lcm of
+    both groups' (one CB size serves both)."""
+    if not wt_g2:
+        return wt_g1
+    if not wt_g1:
+        return wt_g2
+    return math.lcm(wt_g1, wt_g2)
+
+
+def _h_negate_fits_in_l1(a: Tensor) -> bool:
+    """common.cpp h_reduce_negate_fits_in_l1: whether the negate H factory's c_4 and c_5 (Ht x per-NC advance tiles
+    each, in the input's format) fit between the allocator's base and the lowest L1 buffer; if not, reduce_min's H
+    step negates outside (ttnn.neg, a plain MAX reduce, ttnn.neg)."""
+    from tensix.device.formats import tile_size
+    from tensix.kernel.dataflow import NUM_SEMAPHORES, SEMAPHORE_BASE, SEMAPHORE_STRIDE
+    base = SEMAPHORE_BASE + SEMAPHORE_STRIDE * NUM_SEMAPHORES     # where a program's CBs start (the allocator base)
+    n, c, h, w = a.padded_shape
+    NC, Ht, Wt = n * c, h // 32, w // 32
+    if NC * Wt == 0:
+        return True
+    dev = O.device_of("reduce", a)
+    _n, _all, _g1, _g2, n1, n2 = mh.split_work_to_cores(O.grid_of(dev), NC * Wt, False)
+    tiles = Ht * _per_nc_advance(n1 if _g1 else 0, n2 if _g2 else 0)
+    if tiles == 0:
+        return True
+    top = dev.sim.l1_alloc.bottom          # the lowest L1 buffer, or the end of L1 when there is none
+    if top <= base:
+        return False
+    return 2 * tiles * tile_size(data_format(a.dtype)) <= top - base
 
 
 def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_mc, out_dtype, cfg,
@@ -245,6 +302,16 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
     """generic::detail::reduce (reduce_op.cpp): the default compute config, the post-multiply for max, HW over more
     than one tile as W then H (the scaler on the H step)."""
     cfg = _compute_config(cfg)
+    negate = math_op == "min"       # reduce_min: detail::reduce of MAX with negate (-max(-x))
+    if negate:
+        math_op = "max"
+    if t4.layout == Layout.ROW_MAJOR:
+        # reduce_min tilizes with +inf into the output's memory config; detail::reduce with its pad value (-inf for
+        # MAX, else 0) into the input's
+        from tensix.ttnn.operations.data_movement import tilize_with_val_padding
+        padded = tuple(t4.padded_shape)[:-2] + tuple(-(-d // 32) * 32 for d in tuple(t4.padded_shape)[-2:])
+        pad = float("inf") if negate else (float("-inf") if math_op == "max" else 0.0)
+        t4 = tilize_with_val_padding(t4, padded, pad, memory_config=out_mc if negate else t4.memory_config())
     if math_op == "max" and scaler != 1.0:
         raise NotModelledError(f"{what} with scalar={scaler}: tt-metal reduces with 1.0 and multiplies the result on "
                                "the SFPU (REDUCE_POST_MUL, mul_unary_tile), which tensix.ttnn does not run yet.\n"
@@ -254,9 +321,21 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
         # the bf16 sum chain's last stage: a float32 input keeps its W step in float32, only H packs bfloat16
         keep_w_fp32 = chain and out_dtype == DataType.BFLOAT16 and t4.dtype == DataType.FLOAT32
         w_out = _prim_reduce(what, t4, math_op, "W", 1.0, out_mc, DataType.FLOAT32 if keep_w_fp32 else out_dtype,
-                             cfg)
-        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg)
-    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg)
+                             cfg, negate)
+        if negate and not _h_negate_fits_in_l1(w_out):
+            return _h_reduce_external_negate(what, w_out, scaler, out_mc, out_dtype, cfg)
+        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg, negate)
+    if negate and dim == "H" and not _h_negate_fits_in_l1(t4):
+        return _h_reduce_external_negate(what, t4, scaler, out_mc, out_dtype, cfg)
+    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg, negate)
+
+
+def _h_reduce_external_negate(what, t4: Tensor, scaler: float, out_mc, out_dtype, cfg) -> Tensor:
+    """reduce_op.cpp h_reduce_with_external_negate (the negate H factory's CBs do not fit in L1): ttnn.neg in the
+    input's memory config, a plain MAX reduce along H, ttnn.neg into the output's."""
+    from tensix.ttnn.operations.unary import neg
+    h_out = _prim_reduce(what, neg(t4), "max", "H", scaler, out_mc, out_dtype, cfg)
+    return neg(h_out, memory_config=out_mc)
 
 
 def _generate_reduce_dim(t: Tensor, dim) -> list[int]:
@@ -296,7 +375,14 @@ def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_ker
     dims = _generate_reduce_dim(t, dim)
     in_shape = tuple(t.shape)
     rank = len(in_shape)
-    t = fill_implicit_tile_padding(t, _pad_value(kind))
+    if t.layout == Layout.TILE:
+        t = fill_implicit_tile_padding(t, _pad_value(kind))
+    elif not (dims and all(d >= rank - 2 for d in dims)) or kind not in ("sum", "mean", "max", "min"):
+        # reduce_op.cpp tilizes a ROW_MAJOR input right before the one reduce op (tilize_with_val_padding); the
+        # other paths (fast_reduce_nc, reduce_nd_loop's transposes) would get the row-major tensor
+        raise NotModelledError(f"{what} of a ROW_MAJOR tensor over dims {dims} (rank {rank}): only a reduction over "
+                               "the last two dims (one reduce op, its input tilized first) is modelled.\nFix: "
+                               "ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
     # the bf16 multi-axis sum precision chain (not for full-tensor reductions)
     chain = kind == "sum" and len(dims) > 1 and t.dtype == DataType.BFLOAT16 and len(dims) < rank
     non_hw: list[int] = []
@@ -317,7 +403,7 @@ def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_ker
 
 def _pad_value(kind: str) -> float:
     """get_pad_value: the identity of the reduction (float inputs)."""
-    return float("-inf") if kind == "max" else 0.0
+    return {"max": float("-inf"), "min": float("inf")}.get(kind, 0.0)
 
 
 def _refuse_degenerate(what, t: Tensor) -> None:
@@ -356,12 +442,12 @@ def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config,
         def nd_loop(step_kind: str, sc: float) -> Tensor:
             out = t
             first = True
-            lowest = min(dims)
+            lowest = builtins.min(dims)
             for i in range(rank - 1, -1, -1):
                 if i not in dims:
                     continue
                 eff = sc if first else 1.0
-                if kind == "max":
+                if kind in ("max", "min"):
                     eff = sc if i == lowest else 1.0
                 first = False
                 moved = i < rank - 2
@@ -374,7 +460,7 @@ def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config,
                     out = transpose(out, i, -2, memory_config=mc, pad_value=pad_value)
             return out
 
-        if len(dims) == 1 or kind in ("sum", "max"):
+        if len(dims) == 1 or kind in ("sum", "max", "min"):
             out = nd_loop(kind, scalar)
         else:   # mean over several dims: sums, the scalar divided by the reduced volume (a float division)
             volume = math.prod(shape[d] for d in dims)
@@ -412,7 +498,7 @@ def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_d
     for d in reversed(dims[1:]):
         cur = _fast_reduce_nc(what, cur, d, mc, cfg, inter)
     out = _fast_reduce_nc(what, cur, dims[0], mc, cfg, output_dtype)
-    end = [min(a, b) for a, b in zip(in_shape, out.shape)]
+    end = [builtins.min(a, b) for a, b in zip(in_shape, out.shape)]
     if end != list(out.shape):
         from tensix.ttnn import operations
         sl = getattr(operations, "slice", None)
@@ -505,10 +591,20 @@ def max(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, co
     to -inf first."""
     O.refuse_unknown_kwargs("ttnn.max", kwargs)
     _refuse_grids("ttnn.max", sub_core_grids)
-    if scalar < 0:
-        raise NotModelledError("ttnn.max with a negative scalar is ttnn.min's reduce (reduce_min, -max(-x)), which "
-                               "tensix.ttnn does not run yet.")
-    return _reduce("max", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
+    # max(s * x) = s * min(x) for s < 0 (generic_reductions.cpp max): the post-multiplied min
+    return _reduce("min" if scalar < 0 else "max", input_tensor, dim, keepdim, memory_config, compute_kernel_config,
+                   scalar)
+
+
+def min(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
+        scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
+    """ttnn.min(input_tensor, dim=None, keepdim=False, ...): the minimum over `dim`, as reduce_min runs it: the MAX
+    reduce (GMPOOL) of the negated input, negated back (the negate variants of the reduce programs); tile padding is
+    set to +inf first. A negative scalar makes it the post-multiplied max (generic_reductions.cpp min)."""
+    O.refuse_unknown_kwargs("ttnn.min", kwargs)
+    _refuse_grids("ttnn.min", sub_core_grids)
+    return _reduce("max" if scalar < 0 else "min", input_tensor, dim, keepdim, memory_config, compute_kernel_config,
+                   scalar)
 
 
 def _refuse_grids(what, sub_core_grids):
