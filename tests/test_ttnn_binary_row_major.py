@@ -119,14 +119,6 @@ def test_int32_add_row_major(device):
     assert np.array_equal(ttnn.to_torch(r).numpy(), x + y)
 
 
-@pytest.mark.parametrize("sa,sb", [((1, 24), (4, 1)), ((4, 1), (1, 24))])
-def test_subtile_broadcast_refused(device, sa, sb):
-    a = put(device, np.ones(sa, np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
-    b = put(device, np.ones(sb, np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
-    with pytest.raises(NotModelledError, match=r"reader_interleaved_rm_row_col_mixed_bcast.*\n.*Fix:"):
-        ttnn.add(a, b)
-
-
 def test_output_tensor_refused(device):
     a = put(device, np.ones((2, 24), np.float32), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT)
     with pytest.raises(Exception, match="Optional output tensor with Row Major input"):
@@ -174,6 +166,20 @@ def test_col_bcast_matches_tile_layout(device, shapes, dtype):
 @pytest.mark.parametrize("shapes", SCALAR_SHAPES, ids=_sid)
 def test_scalar_bcast_matches_tile_layout(device, shapes, dtype):
     _check_bcast(device, *shapes, dtype)
+
+
+# ROW_A_COL_B (a [..., 1, W], b [..., H, 1]) and ROW_B_COL_A: reader_interleaved_rm_row_col_mixed_bcast.cpp
+MIXED_SHAPES = [((1, 24), (4, 1)), ((4, 1), (1, 24)), ((2, 1, 37), (2, 9, 1)), ((3, 9, 1), (1, 1, 37)),
+                ((1, 3, 1, 45), (2, 3, 7, 1)), ((40, 1), (1, 13)), ((1, 1100), (3, 1)), ((5, 1), (1, 2049))]
+
+
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32])
+@pytest.mark.parametrize("shapes", MIXED_SHAPES, ids=_sid)
+def test_mixed_bcast_matches_tile_layout(device, shapes, dtype):
+    _check_bcast(device, *shapes, dtype)
+    ttnn.add(put(device, np.ones(shapes[0], np.float32), dtype, ttnn.ROW_MAJOR_LAYOUT),
+             put(device, np.ones(shapes[1], np.float32), dtype, ttnn.ROW_MAJOR_LAYOUT))
+    assert ttnn.op_report()[-1].attributes["kernels"][0] == "reader_binary_ng_rm_row_col_mixed_bcast"
 
 
 @pytest.mark.parametrize("sa,sb", [((6, 45), (1, 45)), ((6, 45), (6, 1)), ((6, 1), (6, 45))])

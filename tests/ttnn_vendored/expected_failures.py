@@ -102,30 +102,8 @@ _add("module 'ttnn' has no attribute 'SubDevice': tensix does not model ttnn.Sub
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_on_subdevice_1d_mcast',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_on_subdevice_1d_mcast_full_grid'])
 
-_add("ttnn.add: row-major operands with a mixed (row of one, column of the other) subtile broadcast run binary_ng's row-major reader reader_interleaved_rm_row_col_mixed_bcast.cpp, which tensix.ttnn does not model yet (the ROW, COL and SCALAR readers and the no-broadcast path run)",
+_add("ttnn.add: sharded row-major operands are converted to tiles, the op run and its result converted back to ROW_MAJOR (invoke_binary_ng_impl); that round trip is not modelled by tensix.ttnn.",
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_scalar_row_major',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[default-mixed_row_a_col_b-int32-non_tile_aligned]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[default-mixed_col_a_row_b-float32-rank7_weird_wide]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[default-mixed_col_a_row_b-int32-non_tile_aligned]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_dram_dram-mixed_row_a_col_b-float32-many_rows_narrow_w3]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_dram_dram-mixed_row_a_col_b-int32-prime_dims_7x13]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_dram_dram-mixed_col_a_row_b-int32-tall_over_1024]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_row_a_col_b-bfloat16-tile_aligned]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_row_a_col_b-bfloat16-tall_over_1024]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_row_a_col_b-int32-many_rows_narrow_w3]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_row_a_col_b-uint32-multi_nc_multi_row]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_col_a_row_b-bfloat16-weird_nc_hw]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_col_a_row_b-bfloat16-rank7_weird_wide]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_col_a_row_b-bfloat16-many_rows_narrow_w3]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_l1_l1-mixed_col_a_row_b-float32-many_rows_narrow_w3]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_l1_dram-mixed_row_a_col_b-bfloat16-multi_nc_multi_row]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_l1_dram-mixed_row_a_col_b-float32-tall_over_1024]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_l1_dram-mixed_col_a_row_b-float32-tall_over_1024]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[dram_l1_dram-mixed_col_a_row_b-uint32-tall_over_1024]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_dram_l1-mixed_row_a_col_b-bfloat16-weird_nc_hw]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_dram_l1-mixed_row_a_col_b-int32-tile_aligned]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_dram_l1-mixed_row_a_col_b-int32-prime_dims_7x13]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::TestBinaryRowMajor::test_binary_row_major[l1_dram_l1-mixed_col_a_row_b-bfloat16-prime_dims_7x13]',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_invalid_row_major_layout'])
 
 _add('ttnn.bcast is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
@@ -458,7 +436,7 @@ _add('ttnn.max_pool2d is a ttnn operation that tensix does not model (no program
 _add('ttnn.mean of a rank-N tensor returns ttnn.clone of it, which tensix.ttnn does not have yet.',
      ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_torch_compatibility[tensor_shape=[]-keepdim=True-dim=None-op=mean]'])
 
-_add('ttnn.min is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
+_add('ttnn.min of a zero-volume tensor (zero_volume_reduce) is not modelled.',
      ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_torch_compatibility[tensor_shape=[0, 0, 0]-keepdim=True-dim=2-op=min]'])
 
 _add('ttnn.prod is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',

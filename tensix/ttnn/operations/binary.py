@@ -48,13 +48,12 @@ Row-major (should_use_row_major_path: a and b ROW_MAJOR, a number b counting as 
 ROW_MAJOR and the row-major program runs (_factory_rm): the tiled program's CBs and compute kernel, each CB page
 rows_per_tile rows (or a tile's bytes of one row) read by reader_binary_ng_rm_no_bcast / reader_binary_ng_rm_scalar_op
 and written back by writer_binary_ng_rm_no_bcast (kernels_ng/dataflow/*_rm_*.cpp), the row blocks split over the
-cores. Outer-dim broadcasts run there, and ROW_A/B / COL_A/B / SCALAR_A/B subtile broadcasts
-(reader_binary_ng_rm_row_bcast / reader_binary_ng_rm_col_bcast / reader_binary_ng_rm_scalar_bcast: the broadcast
-row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK broadcast, freq 1 / counter 0); ROW/COL-mixed
-broadcasts (the rm_row_col_mixed_bcast reader) and sharded row-major operands (tilize / op / untilize) raise
-NotModelledError.
+cores. Outer-dim broadcasts run there, and every subtile broadcast: ROW_A/B / COL_A/B / SCALAR_A/B and the mixed
+ROW_B_COL_A / ROW_A_COL_B (reader_binary_ng_rm_row_bcast / _col_bcast / _scalar_bcast / _row_col_mixed_bcast: the
+broadcast row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK broadcast, freq 1 / counter 0);
+sharded row-major operands (tilize / op / untilize) raise NotModelledError.
 
-Not modelled (NotModelledError): row-major operands with a ROW/COL-mixed subtile broadcast or sharded, integer operands (the SFPU
+Not modelled (NotModelledError): sharded row-major operands, integer operands (the SFPU
 integer ops), sub_device_id, quantisation and where ops.
 """
 
@@ -965,15 +964,9 @@ def _rm_reader(bc: Bcast, has_b: bool):
     if bc in (Bcast.SCALAR_A, Bcast.SCALAR_B):
         return "reader_binary_ng_rm_scalar_bcast", {"SRC_BCAST": int(bc == Bcast.SCALAR_A),
                                                     "SRC_BCAST_B": int(bc == Bcast.SCALAR_B)}
+    if bc in (Bcast.ROW_B_COL_A, Bcast.ROW_A_COL_B):
+        return "reader_binary_ng_rm_row_col_mixed_bcast", {"SRC_BCAST_ROW_B": int(bc == Bcast.ROW_B_COL_A)}
     raise AssertionError(bc)
-
-
-_RM_BCAST_MODELLED = (Bcast.NONE, Bcast.ROW_A, Bcast.ROW_B, Bcast.COL_A, Bcast.COL_B, Bcast.SCALAR_A,
-                      Bcast.SCALAR_B)
-
-_RM_BCAST_READER = {Bcast.ROW_A: "row_bcast", Bcast.ROW_B: "row_bcast", Bcast.COL_A: "col_bcast",
-                    Bcast.COL_B: "col_bcast", Bcast.SCALAR_A: "scalar_bcast", Bcast.SCALAR_B: "scalar_bcast",
-                    Bcast.ROW_A_COL_B: "row_col_mixed_bcast", Bcast.ROW_B_COL_A: "row_col_mixed_bcast"}
 
 
 def _memory_layout(a: Tensor, b, c: Tensor):
@@ -1059,14 +1052,6 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         cb_b_dtype = a_dtype if (sfpu and a_dtype not in _BLOCK) else DataType.BFLOAT16
     if not sfpu:
         op_config(op, False)           # refuses an FPU op binary_ng has no FPU form for
-    if rm_path and has_b and bc not in _RM_BCAST_MODELLED:
-        raise NotModelledError(f"{what}: row-major operands with a subtile broadcast ({bc.name}: a {list(a.shape)}, b "
-                               f"{list(b.shape)}) run binary_ng's row-major broadcast readers (reader_interleaved_rm_"
-                               f"{_RM_BCAST_READER[bc]}.cpp), which tensix.ttnn does not model yet (its row-major "
-                               "path covers equal last two dims, row, column and scalar broadcasts, outer-dim broadcasts and a "
-                               "number b).\nFix: "
-                               "ttnn.to_layout(t, ttnn.TILE_LAYOUT) on both operands before the op, or expand b to "
-                               "a's last two dims.")
     if op == BinaryOpType.DIV and a_dtype == DataType.INT32 and (not has_b or b_dtype == DataType.INT32):
         out_dtype = DataType.FLOAT32
     if output_tensor is not None:

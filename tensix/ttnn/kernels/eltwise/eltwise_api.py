@@ -708,7 +708,8 @@ def unary_accessor(cb, addr, rm):
     return TensorAccessor(TensorAccessorArgs(0), addr, get_common_arg_val(0) if rm else get_tile_size(cb))
 
 
-__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs", "read_one_element_rm", "read_rows_rm"]
+__all__ += ["rm_chunks", "unary_accessor", "RmReaderArgs", "read_one_element_rm", "read_rows_rm",
+            "bcast_col_rows_rm"]
 
 
 # ---- binary_ng's row-major readers / writer (kernels_ng/dataflow/*_rm_*.cpp, tt-metal 622c6fb9) ------------------
@@ -775,6 +776,14 @@ def read_rows_rm(acc, row_block, s_h, limit, off, l1, chunk, alignment):
     for k in range(limit):
         noc_async_read(acc.get_noc_addr(row_block + k * s_h, off), l1, length)
         l1 += chunk
+
+
+def bcast_col_rows_rm(acc, row_block, s_h, limit, l1, chunk, elems, element_size, alignment):
+    """The column-broadcast operand's rows of a row block: from the block's last row (k = limit - 1) down to its
+    first, as the card, each row's one datum read into a scratch slot of the page at l1 and spread over row k
+    (read_one_element_rm), rows `chunk` bytes apart."""
+    for k in range(limit - 1, -1, -1):
+        read_one_element_rm(acc, row_block + k * s_h, l1, l1 + k * chunk, elems, element_size, alignment)
 
 
 def read_one_element_rm(acc, page, scratch_base, dst, elems, element_size, alignment):

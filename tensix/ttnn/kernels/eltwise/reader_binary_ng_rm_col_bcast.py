@@ -14,11 +14,6 @@ from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
 
 
-def _bcast_rows(acc, row_block, s_h, limit, l1, chunk, elems, element_size, alignment):
-    for k in range(limit - 1, -1, -1):         # from the block's last row to its first, as the card
-        read_one_element_rm(acc, row_block + k * s_h, l1, l1 + k * chunk, elems, element_size, alignment)
-
-
 def kernel_main():
     r = RmReaderArgs()
     cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
@@ -33,12 +28,12 @@ def kernel_main():
             cb_reserve_back(cb_src_b, 1)
             l1_b = get_write_ptr(cb_src_b)
             if SRC_BCAST:  # noqa: F405
-                _bcast_rows(src, row_block_a, sh_a, limit, l1_a, chunk, elems, element_size, alignment_a)
+                bcast_col_rows_rm(src, row_block_a, sh_a, limit, l1_a, chunk, elems, element_size, alignment_a)
                 read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
                 noc_async_read_barrier()
             else:
                 read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
                 noc_async_read_barrier()
-                _bcast_rows(src_b, row_block_b, sh_b, limit, l1_b, chunk, elems, element_size, alignment_b)
+                bcast_col_rows_rm(src_b, row_block_b, sh_b, limit, l1_b, chunk, elems, element_size, alignment_b)
             cb_push_back(cb_src, 1)
             cb_push_back(cb_src_b, 1)
