@@ -320,13 +320,14 @@ ONE_LN2 = 1.4426950216293334961   # 0x3fb8aa3b
 
 
 @sfpi_inline
-def exp_21f_bf16(val, fp32_dest, clamp_low=True):
+def exp_21f_bf16(val, fp32_dest, clamp_low=True, base2=False):
     """622c6fb9 llk_sfpu/ckernel_sfpu_exp.h ``_sfpu_exp_21f_bf16_<is_fp32_dest_acc_en>`` (Moroz et al.'s exp_21f,
     rewritten): xlog2 = val * (1/ln2) + 127 clamped to [0, 255] by two SFPSWAP min/max, its integer part (shifted
     mantissa) gives the exponent, its fraction f the mantissa through c0 + f*(c1 + f*c2); rounded to bf16
     (float_to_fp16b, round half away) unless fp32_dest. clamp_low=False drops the lower clamp (not a variant of
-    this function; the TTI kernel of exp_tile has it as CLAMP_NEGATIVE)."""
-    xlog2 = addi(val * ONE_LN2, 127.0)
+    this function; the TTI kernel of exp_tile has it as CLAMP_NEGATIVE). base2=True: 2**val, without the
+    multiplication by 1/ln2 (622c6fb9 llk_sfpu/ckernel_sfpu_exp2.h ``_sfpu_exp2_bf16_``: xlog2 = val + 127)."""
+    xlog2 = addi(val, 127.0) if base2 else addi(val * ONE_LN2, 127.0)
     if clamp_low:
         threshold_low, xlog2 = vec_min_max(vFloat(0.0), xlog2)
     xlog2, threshold_high = vec_min_max(xlog2, vFloat(255.0))

@@ -592,13 +592,19 @@ def _cody_waite_program(fp32_dest, p0, p1, quadrant):
     cs = tuple(vFloat(c) for c in (SIN_FP32_C if fp32_dest else SIN_BF16_C))
 
     def row(v):
-        j, q = quadrant(v)
-        a = v + j * p0
-        a = a + j * p1
-        a = a + j * vConstFloatPrgm0
-        a = a + j * vConstFloatPrgm1
+        a, q = _cody_waite_reduce(v, p0, p1, quadrant)
         return _sin_poly(a, q, cs, fp32_dest)
     _rows(row)
+
+
+def _cody_waite_reduce(v, p0, p1, quadrant):
+    """(a, q): the quadrant's j and bits q, and a = x + j*P0 + j*P1 + j*Prgm0 + j*Prgm1 (also calculate_tangent's)."""
+    j, q = quadrant(v)
+    a = v + j * p0
+    a = a + j * p1
+    a = a + j * vConstFloatPrgm0
+    a = a + j * vConstFloatPrgm1
+    return a, q
 
 
 def _sine_quadrant(v):
@@ -2088,6 +2094,13 @@ UNARY_FORK = {
 }
 """The fork's (622c6fb9) unary ops: what ttnn 0.81.1's eltwise unary ops call. abs, negative, square and relu are the
 kernels of UNARY (unchanged at 622c6fb9)."""
+
+from tensix.sfpi import llk_trig as _llk_trig  # noqa: E402  tan, atan(h), sinh, cosh, bitwise_not, digamma, lgamma
+UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_trig.TRIG_OPS.items()})
+BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_trig.TRIG_BINARY_OPS.items()})
+from tensix.sfpi import llk_special as _llk_special  # noqa: E402  exp2, expm1, log1p, softplus, erf(c/inv), i0
+UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_special.SPECIAL_OPS.items()})
+BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_special.SPECIAL_BINARY_OPS.items()})
 
 UNARY_VERSIONS = {name: {LEGACY: spec} for name, spec in UNARY.items()}
 for _name, _spec in UNARY_FORK.items():

@@ -26,7 +26,7 @@ interleaved program, the reader and the writer reaching the sharded buffers' pag
 
 Not modelled (NotModelledError): row-major sharded tensors off the native L1 path, sharded typecast, integer inputs
 of the float ops (relu_tile_int32, ...), ops whose SFPU kernel tensix does not have (unary max/min, the
-binop-with-scalar ops, elu, softplus, ...), exp's approx template (ttnn.exp(fast_and_approximate_mode=True)),
+binop-with-scalar ops, ...), exp's approx template (ttnn.exp(fast_and_approximate_mode=True)),
 typecasts between integer types and float32 -> bfloat8_b (its bfp8_pack_precise packer path truncates to bf16 where
 tensix's packer model rounds), row-major typecast (TypecastRowMajorChunkedProgramFactory).
 """
@@ -59,7 +59,9 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "celu", "elu", "threshold", "heaviside", "prelu", "prelu_sfpu", "identity", "signbit", "asin", "acos",
            "softsign", "tanhshrink", "hardswish", "cbrt", "hardmish", "mish", "hardsigmoid", "asinh", "acosh", "sign",
            "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
-           "isposinf", "isneginf", "isnan", "isfinite"]
+           "isposinf", "isneginf", "isnan", "isfinite", "tan", "atan", "atanh", "sinh", "cosh", "bitwise_not",
+           "exp2", "expm1", "log1p", "softplus", "erf", "erfc", "erfinv", "i0", "log_sigmoid", "logit", "digamma",
+           "lgamma"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -138,7 +140,7 @@ _STRINGS = {"relu": ("RELU",), "relu6": ("RELU6",), "gelu": ("GELU", 0.0), "gelu
             "log1p": ("LOG1P", 1.0), "tanh": ("TANH", 0.0), "log2": ("LOG2", 1.0), "log10": ("LOG10", 1.0),
             "sin": ("SIN",), "cos": ("COS",), "cosh": ("COSH",), "sinh": ("SINH",), "abs": ("ABS",),
             "abs_int32": ("ABS_INT32",), "sign": ("SIGN",), "square": ("SQUARE",), "mish": ("MISH", 0.0),
-            "mish_approx": ("MISH", 1.0), "hardmish": ("HARDMISH", 1.0)}
+            "mish_approx": ("MISH", 1.0), "hardmish": ("HARDMISH", 1.0), "softplus": ("SOFTPLUS", 1.0, 20.0, 0.0)}
 
 
 def string_to_unary_with_param(name: str) -> UnaryWithParam:
@@ -202,6 +204,36 @@ _FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "
                **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
                   for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN", "ELU", "THRESHOLD", "HEAVISIDE",
                              "PRELU_SFPU", "REMAINDER", "FMOD")}}
+
+
+# the special-function ops (tensix.sfpi.llk_special); unary_op_utils.cpp get_op_init_and_func
+_SPECIAL = ("EXP2", "EXPM1", "LOG1P", "SOFTPLUS", "ERF", "ERFC", "ERFINV", "I0", "LOGSIGMOID")
+
+
+def _special_init_and_func(name, p, has, dtype):
+    """exp2_tile / expm1_tile / erfc_tile / erfinv_tile / i0_tile (no parameters); log1p_tile<param0> (ignored by the
+    kernel); erf_tile<param0> (the reciprocal's iterations; no params: the C++ default true); softplus_tile(idst,
+    bits(beta), bits(1.0f / beta), bits(threshold)) (no params: TT_THROW). erf's LUT and softplus' exp tail follow
+    the INP_FLOAT32 define of a float32 input. Integer inputs (the float kernels on integer bits) are refused."""
+    if dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+        raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({name.lower()}_tile, the float kernel, on "
+                               "integer bits) is not modelled by tensix.ttnn.")
+    inp_float32 = dtype == DataType.FLOAT32
+    if name == "LOGSIGMOID":    # its own kernel (logsigmoid_kernel); in a chain the define is empty
+        return (lambda: None), (lambda idst: None)
+    if name == "LOG1P":
+        return _call("log1p", fast_and_approx=bool(p[0])) if has else _call("log1p")
+    if name == "ERF":
+        return _call("erf", fast_and_approx=bool(p[0]) if has else True, inp_float32=inp_float32)
+    if name == "SOFTPLUS":
+        if not has:
+            raise TTNNError("Undefined non-parametrized op type UnaryOpType.SOFTPLUS (unary_op_utils.cpp: "
+                            "softplus_tile takes beta and threshold).\nFix: ttnn.softplus(x) or UnaryWithParam(SOFTPLUS, 1.0, 20.0).")
+        beta = np.float32(p[0])
+        with np.errstate(divide="ignore"):
+            recip = np.float32(1.0) / beta
+        return _call("softplus", (_bits(beta), _bits(recip), _bits(p[1])), inp_float32=inp_float32)
+    return _call(name.lower())
 
 
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
@@ -291,6 +323,22 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call(name.lower())
     if name in ("ASINH", "ACOSH", "ASIN", "ACOS", "SOFTSIGN", "TANHSHRINK", "CBRT", "HARDMISH"):
         return _call(name.lower())
+    if name in ("TAN", "ATAN", "ATANH", "SINH", "COSH", "BITWISE_NOT"):     # {op}_tile_init(); {op}_tile(idst)
+        if name != "BITWISE_NOT" and dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+            raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({name.lower()}_tile, the float kernel, "
+                                   "on integer data) is not modelled by tensix.ttnn.")
+        if name == "BITWISE_NOT" and dtype != DataType.INT32:
+            raise NotModelledError(f"ttnn.bitwise_not of a {dtype!r} tensor: bitwise_not_tile loads and stores Dst as "
+                                   "INT32 whatever the data (ttnn documents INT32 only); tensix.ttnn does not model "
+                                   "it on other data.\nFix: an INT32 tensor.")
+        return _call(name.lower())
+    if name == "DIGAMMA":       # digamma_tile; its LUT follows the INP_FLOAT32 define of a float32 input
+        if dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+            raise NotModelledError(f"UnaryOpType.DIGAMMA of a {dtype!r} tensor (the float kernel on integer data) is "
+                                   "not modelled by tensix.ttnn.")
+        return _call("digamma", inp_float32=dtype == DataType.FLOAT32)
+    if name in _SPECIAL:
+        return _special_init_and_func(name, p, has, dtype)
     if name in ("FLOOR", "CEIL", "TRUNC", "FRAC"):     # rounding_op_tile_init(); {op}_tile(idst)
         return _call(name.lower())
     if name == "SIGN":
@@ -343,7 +391,12 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
     if name == "TYPECAST":
         from tensix.ttnn.kernels.eltwise import typecast_sfpu
         return typecast_sfpu.init_and_func(data_format(p[0]), data_format(p[1]))
-    if name in ("IDENTITY", "HARDSWISH"):      # their own kernels: the chain define is not read
+    if name == "LOGIT" and dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+        raise NotModelledError(f"ttnn.logit of a {dtype!r} tensor (logit_kernel's float ops on integer data) is not "
+                               "modelled by tensix.ttnn.")
+    if name == "LGAMMA" and dtype not in (DataType.BFLOAT16, DataType.FLOAT32):     # unary_device_operation.cpp
+        raise DTypeError(f"Unary: LGAMMA requires BFLOAT16 or FLOAT32 input, got dtype {dtype!r}")
+    if name in ("IDENTITY", "HARDSWISH", "LOGIT", "LGAMMA"):      # their own kernels: the chain define is not read
         return (lambda: None), (lambda idst: None)
     raise NotModelledError(f"UnaryOpType.{name}: its SFPU kernel is not modelled by tensix.ttnn.")
 
@@ -519,9 +572,13 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
            tuple(t.padded_shape) if rm else None, workers.ranges)
     # unary_op_utils.cpp get_compute_kernel_path: by the chain's first op
-    kernel = {"IDENTITY": "eltwise/eltwise_identity_kernel.py", "HARDSWISH": "eltwise/hardswish_kernel.py"}.get(
+    kernel = {"IDENTITY": "eltwise/eltwise_identity_kernel.py", "HARDSWISH": "eltwise/hardswish_kernel.py",
+              "LOGIT": "eltwise/logit_kernel.py", "LOGSIGMOID": "eltwise/logsigmoid_kernel.py",
+              "LGAMMA": f"eltwise/lgamma{'_fast' if in_dtype == DataType.BFLOAT16 else ''}_kernel.py"}.get(
         chain[0][0], "eltwise/eltwise_sfpu.py")
-    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded, kernel),
+    scalars = _first_op_scalars(chain[0], in_dtype)
+    O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded, kernel,
+                                                 scalars),
           [t, out],
           [out], {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
     return out
@@ -535,8 +592,30 @@ def _shard_pages(t: Tensor, mc: MemoryConfig) -> int:
     return sh * sw // 1024
 
 
+def _first_op_scalars(op, dtype):
+    """unary_program_factory.cpp pack_first_op_scalars for LOGIT (the other ops: (0, 0), no define): eps >= 0 gives
+    the clamp bounds min / max of eps and 1.0f - eps (float32), for a BFLOAT16 input rounded to bf16 (RNE; eps <= 0.5:
+    from bf16(eps) and 1 - bf16(eps)), as their float bits, and the CLAMP define; needs_tmp0_cb: LOGIT's scratch CB."""
+    name, params = op
+    if name != "LOGIT" or params[0] < 0:
+        return (0, 0), {}, name == "LOGIT"
+    eps = np.float32(params[0])
+    lo, hi = builtins.min(eps, np.float32(1) - eps), builtins.max(eps, np.float32(1) - eps)
+    if dtype == DataType.BFLOAT16:
+        def bf16(x):
+            b = _bits(x)
+            return struct.unpack("<f", struct.pack("<I", ((b + 0x7FFF + ((b >> 16) & 1)) >> 16 & 0xFFFF) << 16))[0]
+        if eps <= 0.5:
+            eps_bf = np.float32(bf16(eps))
+            one_minus = np.float32(1) - eps_bf
+            lo, hi = bf16(builtins.min(eps_bf, one_minus)), bf16(builtins.max(eps_bf, one_minus))
+        else:
+            lo, hi = bf16(lo), bf16(hi)
+    return (_bits(lo), _bits(hi)), {"CLAMP": "clamp_tile"}, True
+
+
 def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserve: bool, workers: CoreRangeSet,
-                   sharded: bool, kernel: str = "eltwise/eltwise_sfpu.py"):
+                   sharded: bool, kernel: str = "eltwise/eltwise_sfpu.py", first_op=((0, 0), {}, False)):
     """unary_program_factory.cpp: CB c_0 (input format, 2 tile pages, or the input's shard), c_2 (output, 2 tiles, or
     the output's shard); reader_unary / writer_unary / eltwise_sfpu on the worker grid; interleaved: the work split
     row-wise over it; natively sharded: each core of the shard grid its own shard, the others nothing."""
@@ -558,6 +637,9 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
         O.cb(prog, workers, 0, 2, in_fmt)
         O.cb(prog, workers, 2, 2, out_fmt)
         r_args, w_args = O.accessor_args(t), O.accessor_args(out)
+    scalars, first_defines, tmp_cb = first_op
+    if tmp_cb:      # needs_tmp0_cb (LOGIT): c_1 in the input's format, 2 tiles
+        O.cb(prog, workers, 1, 2, in_fmt)
     rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary.py"), workers, ReaderDataMovementConfig(
         compile_args=r_args, defines={"RM_INTERLEAVED": int(rm), "SRC_SHARDED": int(sharded)}))
     wk = mh.CreateKernel(prog, O.kernel_path("eltwise/writer_unary.py"), workers, WriterDataMovementConfig(
@@ -568,7 +650,7 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
                     DataType.UINT32: "INP_UINT32"}.get(t.dtype, "INP_FLOAT")
     ck = mh.CreateKernel(prog, O.kernel_path(kernel), workers, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, math_approx_mode=False,
-        defines={"SFPU_OP_CHAIN_0": chain_fn, dtype_define: 1}))
+        defines={"SFPU_OP_CHAIN_0": chain_fn, dtype_define: 1, **first_defines}))
     if rm:      # the accessors' page size (tensix's TensorAccessorArgs carry no shape): one row
         mh.SetCommonRuntimeArgs(prog, rk, [t.page_size])
         mh.SetCommonRuntimeArgs(prog, wk, [out.page_size])
@@ -590,7 +672,7 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
             used += 1       # the start id (used only by the accessor path) is 0 here
             mh.SetRuntimeArgs(prog, rk, core, [ti.buffer_address(), in_pages, 0])
             mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), out_pages, 0])
-            mh.SetRuntimeArgs(prog, ck, core, [out_pages, 0, 0])
+            mh.SetRuntimeArgs(prog, ck, core, [out_pages, *scalars])
         entry.cores = used
 
     def set_args(tensors):
@@ -622,11 +704,11 @@ def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserv
                                                    in_page - (chunks - 1) * in_tile, rows_per_tile, total_rows])
                 mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), n, start, chunks, out_tile,
                                                    out_page - (chunks - 1) * out_tile, rows_per_tile, total_rows])
-                mh.SetRuntimeArgs(prog, ck, core, [n * chunks, 0, 0])
+                mh.SetRuntimeArgs(prog, ck, core, [n * chunks, *scalars])
             else:
                 mh.SetRuntimeArgs(prog, rk, core, [ti.buffer_address(), n, start, 0, 0, 0, 0, 0])
                 mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), n, start, 0, 0, 0, 0, 0])
-                mh.SetRuntimeArgs(prog, ck, core, [n, 0, 0])
+                mh.SetRuntimeArgs(prog, ck, core, [n, *scalars])
             start += n
         entry.cores = len(work)
 
@@ -819,7 +901,49 @@ logical_not = _named(_plain_op("LOGICAL_NOT_UNARY"), "logical_not",
                      "ttnn.logical_not(x): 1 where x is 0, else 0, in x's dtype (logical_not_tile<DataFormat>).")
 asinh = _named(_plain_op("ASINH"), "asinh", "ttnn.asinh(x): log(|x| + sqrt(x * x + 1)) with x's sign (asinh_tile).")
 acosh = _named(_plain_op("ACOSH"), "acosh", "ttnn.acosh(x): log(x + sqrt(x * x - 1)), NaN below 1 (acosh_tile).")
+tan = _named(_plain_op("TAN"), "tan", "ttnn.tan(x) (tan_tile: Cody-Waite reduction by pi/2, -1/tan in odd quadrants).")
+atan = _named(_plain_op("ATAN"), "atan", "ttnn.atan(x) (atan_tile: a polynomial in x*x, on 1/|x| above 1).")
+atanh = _named(_plain_op("ATANH"), "atanh", "ttnn.atanh(x): 0.5 log((1 + x) / (1 - x)), NaN for |x| > 1, +/-inf at "
+               "|x| = 1 (atanh_tile).")
+sinh = _named(_plain_op("SINH"), "sinh", "ttnn.sinh(x) (sinh_tile: from expm1(|x|) / 4).")
+cosh = _named(_plain_op("COSH"), "cosh", "ttnn.cosh(x) (cosh_tile: from exp(|x|) / 4).")
+
+
+def logit(input_tensor, *, eps=None, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.logit(x, eps=None): log(x / (1 - x)) with x clamped to [eps, 1 - eps] when eps is given (unary.cpp logit:
+    UnaryOpType::LOGIT with eps or -1; logit_kernel: clamp_tile, rsub_tile, div_binary_tile, log_tile)."""
+    e = -1.0 if eps is None else float(np.float32(eps))
+    return _op("logit", [("LOGIT", (e,))], input_tensor, memory_config, output_tensor, kwargs)
+
+
+lgamma = _named(_plain_op("LGAMMA"), "lgamma", "ttnn.lgamma(x): ln|gamma(x)| (lgamma_fast_kernel for bfloat16, "
+                "lgamma_kernel for float32: Stirling with the reflection formula below 0.5).")
+digamma = _named(_plain_op("DIGAMMA"), "digamma", "ttnn.digamma(x) (digamma_tile: a piecewise rational fit on "
+                 "[0.01, 102], ln x - 1/(2x) - ... above).")
+bitwise_not = _named(_plain_op("BITWISE_NOT"), "bitwise_not", "ttnn.bitwise_not(x): ~x of an INT32 tensor "
+                     "(bitwise_not_tile: INT32 load, SFPNOT, INT32 store).")
 relu6 = _named(_plain_op("RELU6"), "relu6", "ttnn.relu6(x): min(max(x, 0), 6) (relu_max_tile(idst, 0x40c00000)).")
+
+
+exp2 = _named(_plain_op("EXP2"), "exp2", "ttnn.exp2(x): 2**x (exp2_tile).")
+expm1 = _named(_plain_op("EXPM1"), "expm1", "ttnn.expm1(x): exp(x) - 1 (expm1_tile).")
+log1p = _named(_fast_op("LOG1P"), "log1p", "ttnn.log1p(x, fast_and_approximate_mode=False): ln(1 + x), NaN below -1 "
+               "(log1p_tile<fast_and_approximate_mode>, which the kernel ignores).")
+erf = _named(_fast_op("ERF"), "erf", "ttnn.erf(x, fast_and_approximate_mode=False): the error function "
+             "(erf_tile<mode>: a parity rational; fast: the reciprocal without Newton steps).")
+erfc = _named(_plain_op("ERFC"), "erfc", "ttnn.erfc(x): 1 - erf(x) (erfc_tile: a two-segment rational on |x| <= 5).")
+erfinv = _named(_plain_op("ERFINV"), "erfinv", "ttnn.erfinv(x): the inverse error function (erfinv_tile: Winitzki's "
+                "approximation).")
+i0 = _named(_plain_op("I0"), "i0", "ttnn.i0(x): the modified Bessel function I0 (i0_tile: a series in x * x).")
+log_sigmoid = _named(_plain_op("LOGSIGMOID"), "log_sigmoid", "ttnn.log_sigmoid(x): log(1 / (1 + exp(-x))) "
+                     "(logsigmoid_kernel: negative_tile, exp_tile<true>, logsigmoid_tile).")
+
+
+def softplus(input_tensor, *, beta=1.0, threshold=20.0, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.softplus(x, beta=1.0, threshold=20.0): ln(1 + exp(beta x)) / beta, x where beta x >= threshold
+    (softplus_tile with the bits of beta, 1.0f / beta and threshold)."""
+    return _op("softplus", [("SOFTPLUS", (float(beta), float(threshold)))], input_tensor, memory_config, output_tensor,
+               kwargs)
 
 
 def _float_param_op(op_type, name, param, doc):

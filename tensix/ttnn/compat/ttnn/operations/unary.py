@@ -41,7 +41,7 @@ _TABLE = {
     "rsqrt": "rsqrt", "softplus": "F.softplus", "sigmoid_accurate": "sigmoid", "asinh": "asinh", "cosh": "cosh",
     "deg2rad": "deg2rad", "digamma": "digamma", "hardswish": "F.hardswish", "hardsigmoid": "F.hardsigmoid",
     "lgamma": "lgamma", "log1p": "log1p", "rad2deg": "rad2deg", "sinh": "sinh", "softsign": "F.softsign",
-    "swish": "F.silu", "tril": "tril", "triu": "triu",
+    "swish": "F.silu", "tril": "tril", "triu": "triu", "bitwise_not": "bitwise_not",
     "eqz": lambda x: _t().eq(x, 0), "nez": lambda x: _t().ne(x, 0), "gez": lambda x: _t().ge(x, 0),
     "gtz": lambda x: _t().gt(x, 0), "lez": lambda x: _t().le(x, 0), "ltz": lambda x: _t().lt(x, 0),
     "cbrt": _cbrt, "multigammaln": _multigammaln, "hardmish": _hardmish,
@@ -96,6 +96,19 @@ attach_golden_function("asin", _inf_outside("asin", lambda x: (x < -1) | (x > 1)
 attach_golden_function("acos", _inf_outside("acos", lambda x: (x < -1) | (x > 1)))
 attach_golden_function("acosh", _inf_outside("acosh", lambda x: x < 1))
 attach_golden_function("atanh", _inf_outside("atanh", lambda x: (x < -1) | (x > 1)))
+
+
+def _logit(input_tensor_a, *args, eps=None, **kwargs):
+    """torch.special.logit; for eps > 0.5 (where torch's clamp would have lo > hi) log(x / (1 - x)) of x clamped to
+    [1 - eps, eps], as ttnn's golden does."""
+    torch = _t()
+    if eps is not None and eps > 0.5:
+        x = torch.clamp(input_tensor_a, 1.0 - eps, eps)
+        return torch.log(x / (1.0 - x))
+    return torch.special.logit(input_tensor_a, eps=eps)
+
+
+attach_golden_function("logit", _logit)
 
 
 def _reciprocal(input_tensor_a, *args, **kwargs):
