@@ -132,6 +132,7 @@ class ComputeState:
         # init_sfpu disables it (UNARY_PRESERVE: bf16 -0.0 and denormals move unchanged) until the next of those
         self.src_flush = True
         self.sfpu_pending = 0       # SFPU calls queued on this Dst (tensix.kernel.sfpu_batch), not yet run
+        self.sfpu_calls = 0         # SFPU calls (and SFPU inits) made so far (tensix.kernel.welford's LReg check)
         self.pending_halves = 0     # bit h: one of them is on half h (a fast path writing the other half goes on)
         self.batch = None           # the program run's tensix.kernel.sfpu_batch.SfpuBatch, once an SFPU op ran
         self.sfpu_init = None       # (op, init arguments) of the last SFPU op init that loaded constants (sfpu_ops)
@@ -1287,6 +1288,13 @@ def _pack_l1_acc_fast(cs, h, t, k, l1, addr):
         page[:] = fpu.pack_l1_accumulate(page, _PACK_SCRATCH[:size], formats.DataFormat.Float16_b)
 
 
+def _own_front(cb, page):
+    """pack_tile<true> writes at the write pointer + page, reserved or not: allowed past the reservation on a full CB
+    (write pointer = read pointer) into a front page its consumer has waited on (ttnn topk's in-place bitonic passes
+    over a single-buffered CB; an in-order pack past the reservation is allowed into a free page, _free_page)."""
+    return 0 <= page < cb.visible and cb.pushed - cb.popped == cb.num_pages and cb.wr_ptr == cb.rd_ptr
+
+
 def _pack_out_of_order(ifrom_dst, icb, output_tile_index=0):
     _pack_tile(ifrom_dst, icb, output_tile_index)
 
@@ -1317,7 +1325,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
     cs.check_index(output_tile_index, "output tile index", "pack_tile")
     if in_order:
         page = cb.wr_tile
-        if page >= cb.reserved:
+        if page >= cb.reserved and page >= cb.num_pages - (cb.pushed - cb.popped):   # _free_page
             raise CircularBufferError(
                 f"pack_tile({ifrom_dst}, {cb.index}) on core {th.core.logical} at {th.source_line_now()}: this is pack "
                 f"number {page + 1} into CB {cb.index} since its last cb_push_back, but only {cb.reserved} page(s) are "
@@ -1327,7 +1335,7 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
                 "tiles packed before cb_push_back(cb, n), or pack_tile[True](idst, cb, k) for out-of-order pages.")
     else:
         page = output_tile_index
-        if output_tile_index >= cb.reserved or output_tile_index < 0:
+        if (output_tile_index >= cb.reserved or output_tile_index < 0) and not _own_front(cb, output_tile_index):
             raise CircularBufferError(
                 f"pack_tile<true>({ifrom_dst}, {cb.index}, {output_tile_index}) on core {th.core.logical} at "
                 f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
@@ -1498,6 +1506,7 @@ def _queue_sfpu(th, cs, info, args, half, base):
     the call fails) and charge its static cycles to the math thread."""
     where = current_call_site(th.kernel.source_files, 3)
     (cs.batch or batch_of(th)).add(th, Job(th, cs, half, info, info.compiled.input_row(args), base, where))
+    cs.sfpu_calls += 1
     ti = _MATH if cs.sfpu_pack_half is None else _PACK
     if "tile" in cs.__dict__:  # the kernel also uses tensix.kernel.ckernel: the tile's Vector Unit does this work
         from tensix.kernel.ckernel import api_sfpu_charge

@@ -52,6 +52,7 @@ from tensix.device.formats import DataFormat
 from tensix.errors import NotModelledError
 from tensix.kernel import _ctx, hwconfig
 from tensix.kernel import compute as _c
+from tensix.kernel import welford as _welford
 
 __all__ = ["tilize_init", "tilize_init_short_with_dt", "tilize_block", "tilize_uninit", "tilize_uninit_with_dt",
            "fast_tilize_init", "fast_tilize_block", "fast_tilize_uninit", "pack_untilize_init",
@@ -540,6 +541,7 @@ def transpose_wh_init(icb, ocb):
     _c._configure("transpose_wh_init", op=hwconfig.COPY, src=(icb, icb), pack=ocb, pack_mask=None)
     th, cs = _c._cs("transpose_wh_init")
     _set_modes(th, cs, "transpose_wh_init", unpack=TRANSPOSE)
+    _welford.replay_clobbered(cs, icb)
 
 
 def transpose_wh_init_short(icb):
@@ -547,6 +549,7 @@ def transpose_wh_init_short(icb):
     _c._configure("transpose_wh_init_short", op=hwconfig.COPY)
     th, cs = _c._cs("transpose_wh_init_short")
     _set_modes(th, cs, "transpose_wh_init_short", unpack=TRANSPOSE)
+    _welford.replay_clobbered(cs, icb)
 
 
 def transpose_wh_tile(icb, itile, idst):
@@ -554,6 +557,8 @@ def transpose_wh_tile(icb, itile, idst):
     tile_regs_acquire section)."""
     call = "transpose_wh_tile"
     th, cs = _c._cs(call)
+    if cs.pending_halves >> ((cs.n_acq - 1) % cs.nbuf) & 1:
+        _c._settle_sfpu(th)     # SFPU calls queued on the half it writes run first (as copy_tile)
     if not cs.math_open:
         cs.need_math(call)
     cs.check_dst(idst, call)

@@ -33,7 +33,7 @@ from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
 from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, Layout, WormholeComputeKernelConfig, data_format
+from tensix.ttnn.types import BufferType, DataType, Layout, WormholeComputeKernelConfig, data_format
 
 __all__ = ["softmax", "scale_mask_softmax", "scale_mask_softmax_in_place", "layer_norm", "rms_norm",
            "LayerNormDefaultProgramConfig", "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
@@ -459,7 +459,9 @@ from dataclasses import dataclass as _dataclass  # noqa: E402
 @_dataclass
 class LayerNormDefaultProgramConfig:
     """ttnn.LayerNormDefaultProgramConfig (layernorm_types.hpp): legacy_reduction (reduce without fp32 accumulation),
-    legacy_rsqrt (rsqrt_tile<true>), use_welford (Welford's algorithm; not modelled)."""
+    legacy_rsqrt (rsqrt_tile<true>), use_welford (E[x] and Var[x] in one pass by Welford's algorithm on the SFPU,
+    layernorm_welford.cpp; layer_norm then needs recip_tensor=ttnn.create_layer_norm_reciprocals(...); rows too wide
+    for L1 (layernorm_large_tensor_welford.cpp) are not modelled)."""
 
     legacy_reduction: bool = False
     legacy_rsqrt: bool = False
@@ -481,10 +483,18 @@ class LayerNormShardedMultiCoreProgramConfig:
 
 
 def create_layer_norm_reciprocals(device, core_range_set, width: int):
-    """ttnn.create_layer_norm_reciprocals: the 1/n table of Welford's layernorm, which tensix.ttnn does not run."""
-    raise NotModelledError("ttnn.create_layer_norm_reciprocals makes the reciprocal table of Welford's layernorm "
-                           "(use_welford=True), which tensix.ttnn does not run yet.\nFix: use the default "
-                           "LayerNormDefaultProgramConfig (use_welford=False).")
+    """ttnn.create_layer_norm_reciprocals(device, core_range_set, width) (ttnn/ttnn/operations/normalization.py,
+    622c6fb9): the table [1/1, 1/2, ..., 1/width] (Python doubles rounded to float32 by torch.tensor), one copy per
+    core of core_range_set, as a (num_cores, width) float32 ROW_MAJOR tensor HEIGHT_SHARDED in L1 with (1, width)
+    shards: each core holds the whole table (Welford's layernorm reads it as CB 25)."""
+    from tensix.ttnn import core as _core
+    from tensix.ttnn.types import MemoryConfig, ShardOrientation, ShardSpec, TensorMemoryLayout
+    n = core_range_set.num_cores()
+    table = np.array([1.0 / (i + 1) for i in range(int(width))], np.float64).astype(np.float32)
+    mc = MemoryConfig(TensorMemoryLayout.HEIGHT_SHARDED, BufferType.L1,
+                      ShardSpec(core_range_set, (1, int(width)), ShardOrientation.ROW_MAJOR))
+    return _core.from_torch(np.tile(table, (n, 1)), dtype=DataType.FLOAT32, layout=Layout.ROW_MAJOR, device=device,
+                            memory_config=mc)
 
 
 @_dataclass
@@ -496,6 +506,18 @@ _LN_CBS = {"cb_in": 0, "cb_inb": 1, "cb_scaler": 2, "cb_eps": 3, "cb_gamma": 5, 
            "cb_ex": 18, "cb_ex2": 19, "cb_xmm2": 20, "cb_ex2pe": 21, "cb_fusion": 22, "cb_x": 23, "cb_xmm": 24,
            "cb_reciprocals": 25, "cb_accumulate": 26, "cb_in_rm": 27, "cb_out_rm": 28}
 _ABSENT = 0xFFFFFFFF        # TensorAccessorArgs of an absent tensor (tensix's encoding: the kernel skips it)
+
+
+def _cb_alias(prog, cores, index: int, num_tiles: int, dtype, alias: bool):
+    """O.cb, and with `alias` a second buffer index 29 over the same memory (the Welford-fp32 alias: its own read and
+    write pointers, the same format and pages)."""
+    if not alias:
+        return O.cb(prog, cores, index, num_tiles, dtype)
+    fmt = data_format(dtype)
+    from tensix.device import formats
+    ps = formats.tile_size(fmt)
+    cfg = mh.CircularBufferConfig(num_tiles * ps, {index: fmt, 29: fmt}).set_page_size(index, ps).set_page_size(29, ps)
+    return mh.CreateCircularBuffer(prog, cores, cfg)
 
 
 def _ln_config(cfg, rms: bool):
@@ -543,13 +565,22 @@ def _check_weight(what, name, w, a):
                          f"{w.padded_shape[-2]}.\nFix: pass {name} of shape [W] or [1, W].")
 
 
-def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, program_config):
-    """LayerNormDeviceOperation with LayerNormMultiCoreProgramFactory (layernorm_op_multi_core.cpp)."""
+def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, program_config, recip=None):
+    """LayerNormDeviceOperation with LayerNormMultiCoreProgramFactory (layernorm_op_multi_core.cpp); with
+    use_welford, layernorm_welford.cpp and the reciprocal table `recip` (ttnn.create_layer_norm_reciprocals) as CB 25,
+    a CB placed in the table's L1 buffer."""
     started = time.perf_counter()
     legacy_reduction, legacy_rsqrt, use_welford = _ln_program_config(program_config)
-    if use_welford:
-        raise NotModelledError(f"{what} with use_welford=True (layernorm_welford.cpp) is not modelled.")
-    dev = O.device_of(what, a, gamma, beta, b)
+    if use_welford and rms:
+        raise TTNNError(f"{what}: Welford's algorithm is not supported for RMSNorm")
+    if use_welford and recip is None:
+        raise TTNNError(f"{what}: Reciprocal tensor not provided for Welford layernorm\nFix: pass recip_tensor="
+                        "ttnn.create_layer_norm_reciprocals(device, core_range_set, width).")
+    dev = O.device_of(what, a, gamma, beta, b, *([recip] if use_welford else []))
+    if use_welford and not (recip.memory_config().is_sharded() and recip.memory_config().buffer_type == BufferType.L1):
+        raise TTNNError(f"{what}: the Welford reciprocal tensor backs a circular buffer, so it must be sharded in "
+                        "L1 (circular_buffer_config.cpp: only L1 buffers can have an associated circular buffer).")
+    recip_bytes = recip._buffer._per_bank if use_welford else 0    # aligned_size_per_bank
     W = a.shape[-1]
     Wp, Hp = a.padded_shape[-1], a.padded_shape[-2]
     NC = a.padded_shape.volume() // (Hp * Wp)
@@ -574,12 +605,16 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
     total = (in0_t * in_ts + in1_t * (ts(data_format(b.dtype)) if b is not None else 0) + out0_t * in_ts
              + im0_t * single + im3_t * single + in5_t * ts(data_format(g_dt)) + in6_t * ts(data_format(b_dt))
              + im6_t * single + im5_t * single + im4_t * single + im1_t * single + in2_t * bf16_ts + in3_t * bf16_ts
-             + im2_t * single)
+             + im2_t * single + recip_bytes)
     rm_weights = any(t is not None and t.layout != Layout.TILE for t in (gamma, beta))
     # use_row_major_kernel skips the large-tensor check (layernorm_op_multi_core.cpp): the CBs are allocated as sized
     if not rm_weights and not total < soc.L1_SIZE * 0.95:
+        kernel = "layernorm_large_tensor_welford.cpp" if use_welford else "layernorm_large_tensor.cpp"
         raise NotModelledError(f"{what}: a row of {Wt} tiles needs {total} B of circular buffers, over 95% of L1, so "
-                               "tt-metal runs layernorm_large_tensor.cpp, which tensix.ttnn does not run yet.")
+                               f"tt-metal runs {kernel}, which tensix.ttnn does not run yet.")
+    # Welford on a Float32 input reads it for the SFPU through CB 29, a second index of cb_x's memory configured
+    # UnpackToDestFp32 (the post-Welford FPU ops read cb_x through SrcA)
+    alias = use_welford and a.dtype == DataType.FLOAT32
     float32_reduction = fp32 and not legacy_reduction
     out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
@@ -589,9 +624,14 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
     rm_gb = next((t for t in (gamma, beta) if t is not None and t.layout != Layout.TILE), None)
     rm_stick = rm_gb.padded_shape[-1] * 2 if rm_gb is not None else None    # (no tensor in the cached closures)
     del rm_gb
-    rdef, cdef = {"CB_NAMES": _LN_CBS}, {"CB_NAMES": _LN_CBS}
+    names = _LN_CBS if not use_welford else dict(
+        _LN_CBS, cb_x_welford=29 if alias else (23 if b is not None else 0), welford_fp32_alias=int(alias),
+        cb_ex_welford=18, cb_ex2_welford=19, welford_state_fp32_alias=0)
+    rdef, cdef = {"CB_NAMES": names}, {"CB_NAMES": names}
     if b is not None:
-        rdef["FUSE_PRE_ADD"] = cdef["FUSE_PRE_ADD"] = 1
+        rdef["FUSE_PRE_ADD"] = 1
+        if not use_welford:
+            cdef["FUSE_PRE_ADD"] = 1
     if gamma is not None:
         rdef["FUSE_GAMMA"] = 1
     if beta is not None:
@@ -601,7 +641,7 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
     eps_bits = _f32_bits(eps)
     key = ("layernorm", rms, O.spec_key(a), O.spec_key(out), *(None if t is None else O.spec_key(t)
                                                                for t in (gamma, beta, b)),
-           eps_bits, _cfg_key(cfg), legacy_reduction, legacy_rsqrt)
+           eps_bits, _cfg_key(cfg), legacy_reduction, legacy_rsqrt, use_welford and O.spec_key(recip))
 
     def acc(t):
         return O.accessor_args(t) if t is not None else [_ABSENT]
@@ -611,16 +651,18 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
         num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, rows, True)
         cores = sorted(list(g1) + list(g2), key=lambda c: (c.y, c.x))    # corerange_to_cores(..., row_wise)
         g1s = {(c.x, c.y) for c in g1}
-        O.cb(prog, cores, 0, in0_t, a.dtype)
+        _cb_alias(prog, cores, 0, in0_t, a.dtype, alias and b is None)
         O.cb(prog, cores, 16, out0_t, a.dtype)
         if not rms:
             O.cb(prog, cores, 18, im1_t, cb_dtype)
-        O.cb(prog, cores, 2, in2_t, DataType.BFLOAT16)
+        if not use_welford:
+            O.cb(prog, cores, 2, in2_t, DataType.BFLOAT16)
         O.cb(prog, cores, 3, in3_t, DataType.BFLOAT16)
         O.cb(prog, cores, 19, im2_t, cb_dtype)
         if not rms or b is not None:
             O.cb(prog, cores, 24, im0_t, cb_dtype)
-        O.cb(prog, cores, 20, im3_t, cb_dtype)
+        if not use_welford:
+            O.cb(prog, cores, 20, im3_t, cb_dtype)
         O.cb(prog, cores, 21, im4_t, cb_dtype)
         if gamma is not None or beta is not None:
             O.cb(prog, cores, 22, im5_t, cb_dtype)
@@ -630,22 +672,32 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
             O.cb(prog, cores, 6, in6_t, b_dt)
         if b is not None:
             if not rms:
-                O.cb(prog, cores, 23, im6_t, cb_dtype)
+                _cb_alias(prog, cores, 23, im6_t, cb_dtype, alias)
             O.cb(prog, cores, 1, in1_t, b.dtype)
+        recip_cfg = None
+        if use_welford:     # CB 25: the reciprocal table, in the table's own L1 buffer (rebound at each call)
+            recip_cfg = mh.CircularBufferConfig(recip_bytes, {25: formats.DataFormat.Float32}).set_page_size(
+                25, recip_bytes)
+            recip_cfg.set_globally_allocated_address(recip._buffer)
+            mh.CreateCircularBuffer(prog, cores, recip_cfg)
         last = rm_stick if rm_stick is not None else in_ts
-        rct = [block_size, 0, W] + acc(a) + acc(b) + acc(gamma) + acc(beta) + [last]
+        rct = [block_size, int(use_welford), W] + acc(a) + acc(b) + acc(gamma) + acc(beta) + [last]
         reader = "reader_unary_interleaved_ln_rm_gb.py" if rm_stick is not None else "reader_unary_interleaved_ln.py"
         rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + reader), cores,
                              ReaderDataMovementConfig(compile_args=rct, defines=rdef))
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id_blocked.py"), cores,
                              WriterDataMovementConfig(compile_args=[block_size] + O.accessor_args(out),
                                                       defines={"CB_NAMES": _LN_CBS}))
-        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + "layernorm.py"), cores, ComputeConfig(
+        utd = {26: "UnpackToDestFp32"} if float32_reduction else {}
+        if alias:
+            utd[29] = "UnpackToDestFp32"
+        cargs = [Wt, block_size, int(gamma is not None), int(beta is not None), int(fp32)]
+        cargs += [W, 32, 0, int(b is not None)] if use_welford else [int(float32_reduction), int(legacy_rsqrt), W, 32]
+        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + ("layernorm_welford.py" if use_welford else "layernorm.py")),
+                             cores, ComputeConfig(
             math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32, dst_full_sync_en=bool(cfg.dst_full_sync_en),
-            math_approx_mode=bool(cfg.math_approx_mode),
-            unpack_to_dest_mode={26: "UnpackToDestFp32"} if float32_reduction else None,
-            compile_args=[Wt, block_size, int(gamma is not None), int(beta is not None), int(fp32),
-                          int(float32_reduction), int(legacy_rsqrt), W, 32], defines=cdef))
+            math_approx_mode=bool(cfg.math_approx_mode), unpack_to_dest_mode=utd or None,
+            compile_args=cargs, defines=cdef))
         plan = []
         curr = 0
         for c in cores:
@@ -658,6 +710,8 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
             ta = tensors[0]
             tb, tg, tbe = (tensors[1 + i] for i in range(3))
             to = tensors[-1]
+            if recip_cfg is not None:
+                recip_cfg.set_globally_allocated_address(tensors[4]._buffer)
             addr = lambda t: t.buffer_address() if t is not None else 0  # noqa: E731
             for c, n, row in plan:
                 mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, Wt, row * Wt if rm_stick is not None else row,
@@ -667,15 +721,13 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
 
         return O.ProgramEntry(prog, set_args, num_cores, "LayerNormMultiCoreProgramFactory")
 
-    O.run(what, dev, key, factory, [a, b, gamma, beta, out], [out],
+    O.run(what, dev, key, factory, [a, b, gamma, beta, recip if use_welford else None, out], [out],
           {"norm": "RMSNORM" if rms else "LAYERNORM", "epsilon": float(eps), "dtype": a.dtype.name}, started)
     return out
 
 
 def _norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor, memory_config, program_config,
           compute_kernel_config, kwargs):
-    if kwargs.get("recip_tensor") is not None:
-        raise NotModelledError(f"{what}(..., recip_tensor=...) (Welford's layernorm) is not modelled.")
     O.refuse_unknown_kwargs(what, {k: v for k, v in kwargs.items() if k != "recip_tensor"})
     _check(what, input_tensor)
     a = input_tensor
@@ -700,7 +752,7 @@ def _norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor,
                              "shape.")
     cfg = _ln_config(compute_kernel_config, rms)
     return _layer_norm(what, a, float(epsilon), weight, bias, b, memory_config or a.memory_config(), cfg, rms,
-                       program_config)
+                       program_config, kwargs.get("recip_tensor"))
 
 
 def layer_norm(input_tensor, *, epsilon: float = 1e-12, weight=None, bias=None, residual_input_tensor=None,

@@ -12,26 +12,28 @@ LEGACY_RSQRT, W, tile_width. Runtime args: NCHt. Defines: FUSE_PRE_ADD, RMSNORM.
 compile-time args)."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.normalization.norm_lib import blocks, row_wise_mean, total_with_remainder
+from tensix.ttnn.kernels.normalization.norm_lib import (blocks, pack_block, pre_add_blocks, row_wise_mean,
+                                                        total_with_remainder)
 from tensix.ttnn.kernels.normalization.sfpu_lib import FORK
 
 
-def _bcast_rows_step(init, op, cb_fusion, cb_w, cb_dst, block):
+def _bcast_rows_step(init, op, cb_fusion, cb_w, cb_dst, block, init_first=False):
     """The gamma (mul_tiles_bcast_rows) or beta (add_tiles_bcast_rows) step of a block: gamma/beta waited
-    cumulatively (never popped: reused by every row), the block from cb_fusion, the result into cb_dst."""
+    cumulatively (never popped: reused by every row), the block from cb_fusion, the result into cb_dst. The init
+    inside the Dst section, or with init_first before the waits (layernorm_welford.cpp's order)."""
+    if init_first:
+        init(cb_fusion, cb_w)
     cb_wait_front(cb_w, block.start + block.full_block_size)
     cb_wait_front(cb_fusion, block.full_block_size)
     tile_regs_acquire()
-    init(cb_fusion, cb_w)
+    if not init_first:
+        init(cb_fusion, cb_w)
     for i in block.local():
         op(cb_fusion, cb_w, i, block.to_global(i), i)
     tile_regs_commit()
     cb_pop_front(cb_fusion, block.full_block_size)
     cb_reserve_back(cb_dst, block.full_block_size)
-    tile_regs_wait()
-    for i in block.local():
-        pack_tile(i, cb_dst)
-    tile_regs_release()
+    pack_block(block, cb_dst)
     cb_push_back(cb_dst, block.full_block_size)
 
 
@@ -70,21 +72,7 @@ def kernel_main():
             reconfig_data_format(cb_in, cb_inb)
             pack_reconfig_data_format(cb_x)
             add_tiles_init(cb_in, cb_inb)
-            for block in blocks(Wt, block_size):
-                cb_wait_front(cb_in, block.full_block_size)
-                cb_wait_front(cb_inb, block.full_block_size)
-                tile_regs_acquire()
-                for i in block.local():
-                    add_tiles(cb_in, cb_inb, i, i, i)
-                tile_regs_commit()
-                cb_pop_front(cb_in, block.full_block_size)
-                cb_pop_front(cb_inb, block.full_block_size)
-                cb_reserve_back(cb_x, block.full_block_size)
-                tile_regs_wait()
-                for i in block.local():
-                    pack_tile(i, cb_x)
-                tile_regs_release()
-                cb_push_back(cb_x, block.full_block_size)
+            pre_add_blocks(cb_in, cb_inb, cb_x, Wt, block_size)
             if not rms:
                 reconfig_data_format(cb_in, cb_x, cb_inb, cb_scaler)
             else:

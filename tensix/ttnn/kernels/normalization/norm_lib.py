@@ -5,9 +5,9 @@ second, partial scaler tile), then multiplied by 1/N on the SFPU (mul_unary_tile
 
 import numpy as np
 
-from tensix.kernel import (PoolType, ReduceDim, cb_pop_front, cb_push_back, cb_reserve_back, cb_wait_front,
-                           pack_reconfig_data_format, pack_tile, reconfig_data_format, reduce_init, reduce_uninit,
-                           tile_regs_acquire, tile_regs_commit, tile_regs_release, tile_regs_wait)
+from tensix.kernel import (PoolType, ReduceDim, add_tiles, cb_pop_front, cb_push_back, cb_reserve_back,
+                           cb_wait_front, pack_reconfig_data_format, pack_tile, reconfig_data_format, reduce_init,
+                           reduce_uninit, tile_regs_acquire, tile_regs_commit, tile_regs_release, tile_regs_wait)
 from tensix.ttnn.kernels.normalization.sfpu_lib import binop_with_scalar_tile_init, mul_unary_tile
 from tensix.ttnn.kernels.reduction.reduce_lib import reduce_tile_ex
 
@@ -34,6 +34,35 @@ def blocks(total, block_size):
 def total_with_remainder(total, block_size):
     b = blocks(total, block_size)
     return total + (b[-1].full_block_size - b[-1].size if b else 0)
+
+
+def pack_block(block, cb):
+    """The packer's part of a block: wait for Dst, pack tiles 0 .. size - 1 in order into cb, release."""
+    tile_regs_wait()
+    for i in block.local():
+        pack_tile(i, cb)
+    tile_regs_release()
+
+
+def pre_add_blocks(cb_in, cb_inb, cb_x, total, block_size, cb_alias=None):
+    """The layernorm kernels' fused pre-add loop (x = a + b, add_tiles per block, synced on full blocks) after its
+    init; `cb_alias` (layernorm_welford's Welford-fp32 alias of cb_x) is reserved and pushed with cb_x."""
+    for block in blocks(total, block_size):
+        cb_wait_front(cb_in, block.full_block_size)
+        cb_wait_front(cb_inb, block.full_block_size)
+        tile_regs_acquire()
+        for i in block.local():
+            add_tiles(cb_in, cb_inb, i, i, i)
+        tile_regs_commit()
+        cb_pop_front(cb_in, block.full_block_size)
+        cb_pop_front(cb_inb, block.full_block_size)
+        cb_reserve_back(cb_x, block.full_block_size)
+        if cb_alias is not None:
+            cb_reserve_back(cb_alias, block.full_block_size)
+        pack_block(block, cb_x)
+        cb_push_back(cb_x, block.full_block_size)
+        if cb_alias is not None:
+            cb_push_back(cb_alias, block.full_block_size)
 
 
 def row_wise_mean(cb_in, cb_scalar, cb_out, N, num_tiles, block_size, float32_reduction, pop, sync_full_block,

@@ -6,7 +6,8 @@ row gamma's and beta's Wt tiles.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/dataflow/
 reader_unary_interleaved_ln.cpp (read_block_to_cb: layernorm_dataflow_utils.h). Compile-time args: block_size,
-use_welford, W, the TensorAccessorArgs of input, residual, gamma, beta (absent ones: a 0 word), tile size.
+use_welford, W, the TensorAccessorArgs of input, residual, gamma, beta (absent ones: a 0 word), tile size;
+named: cb_x_welford / welford_fp32_alias (the Welford-fp32 alias of cb_in, pushed with it).
 Runtime args: src_addr, NCHt, Wt, start_tile_row, packed one, eps bits, gamma_addr, beta_addr, b_addr. Defines:
 FUSE_PRE_ADD, FUSE_GAMMA, FUSE_BETA, RMSNORM. CB ids are named compile-time args (dict CB_NAMES)."""
 
@@ -82,6 +83,10 @@ def kernel_main():
             _read_block(cb_in0, src_a, src0_page_bytes, flat, block)
             if fuse_pre_add:
                 _read_block(cb_in1, src_b, src1_tile_bytes, flat, block)
+            elif CB_NAMES.get("welford_fp32_alias", 0):
+                # the Welford-fp32 alias of cb_in (same memory, its own pointers): pushed by the same amount
+                cb_reserve_back(CB_NAMES["cb_x_welford"], block.full_block_size)
+                cb_push_back(CB_NAMES["cb_x_welford"], block.full_block_size)
         if (fuse_gamma or fuse_beta) and ncht == 0:
             for block in blocks(Wt, block_size):
                 if fuse_gamma:
