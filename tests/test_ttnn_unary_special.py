@@ -326,12 +326,13 @@ def ref_log_body_bf16(a):
 
 
 def ref_sqrt_custom(v):
-    """sfpu_sqrt_custom: for v != 0, 0x5f370000 - (bits >> 1) and two steps ((y y) (-v/2) + 1.5) y, times v."""
+    """sfpu_sqrt_custom: for v != 0, 0x5f370000 - (bits >> 1) and two steps ((y y) (-v/2) + 1.5) y, times v; the
+    + 1.5f is sfpi 7.60's SFPADDI after the SFPMUL (two roundings), not one SFPMAD."""
     v = np.asarray(v, np.uint32)
     y = ((np.uint32(0x5F370000) - (v >> 1)) & M32).astype(np.uint32)
     neg_half = mul(v, F(-0.5))
     for _ in range(2):
-        y = mul(mad(mul(y, y), neg_half, F(1.5)), y)
+        y = mul(add(mul(mul(y, y), neg_half), F(1.5)), y)
     return np.where(v != 0, mul(y, v), v).astype(np.uint32)
 
 

@@ -1485,14 +1485,16 @@ def _asin_ratio_poly(val, fp32_dest):
 @sfpi_inline
 def _sqrt_custom(val):
     """622c6fb9 llk_sfpu/ckernel_sfpu_sqrt_custom.h ``sfpu_sqrt_custom``: for val != 0 the fast inverse square root
-    seed (0x5f370000 minus half the bits) with two Newton steps, times val; 0 stays 0."""
+    seed (0x5f370000 minus half the bits) with two Newton steps, times val; 0 stays 0. Each step's ``+ 1.5f`` is an
+    SFPADDI after the SFPMUL (sfpi 7.60 turns a bf16-exact literal addend into SFPADDI before it fuses products into
+    SFPMADs: tensix.sfpi.lib.addi, as in _sqrt_compat)."""
     out = val
     with v_if(val != 0.0):
         magic = reinterpret(vUInt, vFloat(s2vFloat16b(0x5F37)))
         approx = reinterpret(vFloat, magic - (reinterpret(vUInt, val) >> 1))
         neg_half_val = val * -0.5
-        approx = ((approx * approx) * neg_half_val + 1.5) * approx
-        approx = ((approx * approx) * neg_half_val + 1.5) * approx
+        for _ in range(2):      # + 1.5f: a bf16-exact literal, so sfpi 7.60 emits SFPMUL then SFPADDI (lib.addi)
+            approx = lib.addi((approx * approx) * neg_half_val, 1.5) * approx
         out = approx * val
     return out
 
