@@ -86,17 +86,20 @@ def test_add_sub_fp32_dest(op):
     assert np.array_equal(val(d, True), ref.astype(np.float32))
 
 
-def test_add_bf16_dest_rounds_to_nearest():
+def test_add_bf16_dest_rounds_to_nearest_even():
     a = src(RNG.standard_normal((32, 32)), fp32_dest=False)
     b = src(RNG.standard_normal((32, 32)) * 1e-2, fp32_dest=False)
     ref = a.astype(np.float64) + b
     got = val(fpu.eltwise_binary("add", a, b, fp32_dest=False), False)
     ulp = 2.0 ** (np.floor(np.log2(np.abs(ref))) - 7)
     assert np.all(np.abs(got - ref) <= ulp / 2)
-    # a tie (exactly half a BF16 ulp) goes away from zero: 1 + 2^-8 -> 1 + 2^-7
+    # a tie (exactly half a BF16 ulp) goes to the even neighbour (DST_BF16_ROUNDING): 1 + 2^-8 -> 1, and
+    # (1 + 2^-7) + 2^-8 -> 1 + 2^-6
     one = src(np.ones((32, 32)), fp32_dest=False)
     half_ulp = src(np.full((32, 32), 2.0**-8), fp32_dest=False)
-    assert np.all(val(fpu.eltwise_binary("add", one, half_ulp), False) == 1 + 2.0**-7)
+    assert np.all(val(fpu.eltwise_binary("add", one, half_ulp), False) == 1.0)
+    odd = src(np.full((32, 32), 1 + 2.0**-7), fp32_dest=False)
+    assert np.all(val(fpu.eltwise_binary("add", odd, half_ulp), False) == 1 + 2.0**-6)
 
 
 @pytest.mark.parametrize("bcast", ["row", "col", "scalar"])

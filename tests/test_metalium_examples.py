@@ -17,10 +17,10 @@ def load(name):
     return mod
 
 
-def bf16_round_away(x):
-    """float32 -> bf16 value, round to nearest, ties away from zero (the 16-bit Dst / packer rounding)."""
+def bf16_dst(x):
+    """float32 -> bf16 value as a 16-bit Dst takes it: round to nearest, ties to even (fpu.DST_BF16_ROUNDING)."""
     b = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
-    r = ((b + 0x8000) >> 16) << 16
+    r = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) << 16
     return r.astype(np.uint32).view(np.float32)
 
 
@@ -32,7 +32,7 @@ def test_eltwise_binary_matches_numpy():
     out, run = ex.run(a, b)
     a16 = a.astype(ml_dtypes.bfloat16).astype(np.float32)
     b16 = b.astype(ml_dtypes.bfloat16).astype(np.float32)
-    ref = bf16_round_away(a16 + b16)            # sum is exact in fp32, rounded once into the 16-bit Dst
+    ref = bf16_dst(a16 + b16)            # sum is exact in fp32, rounded once into the 16-bit Dst
     np.testing.assert_array_equal(out.astype(np.float32), ref)
     assert run.duration_cycles > 0
     # 24 tiles over 24 cores: every core ran a reader, a writer and three TRISCs
@@ -46,7 +46,7 @@ def test_eltwise_binary_uneven_split_two_groups():
     b = rng.standard_normal((96, 96)).astype(np.float32)
     import tensix.metalium as tm
     out, run = ex.run(a, b, grid=tm.CoreCoord(2, 2))
-    ref = bf16_round_away(a.astype(ml_dtypes.bfloat16).astype(np.float32) + b.astype(ml_dtypes.bfloat16).astype(np.float32))
+    ref = bf16_dst(a.astype(ml_dtypes.bfloat16).astype(np.float32) + b.astype(ml_dtypes.bfloat16).astype(np.float32))
     np.testing.assert_array_equal(out.astype(np.float32), ref)
 
 

@@ -40,10 +40,10 @@ def f32_bits(v):
 
 def dst16(v):
     """A float64 result written to a 16-bit Dst by the FPU: rounded to float32, then to BF16 to nearest with ties
-    away from zero, denormals flushed (tensix.device.fpu _Dst)."""
+    to even, denormals flushed (tensix.device.fpu _Dst, DST_BF16_ROUNDING)."""
     bits = f32_bits(v)
     bits = np.where((bits & 0x7F800000) == 0, bits & 0x80000000, bits).astype(np.uint32)
-    b16 = formats.fp32_to_bf16_round_away(bits).astype(np.uint32)
+    b16 = formats.fp32_to_bf16_rne(bits).astype(np.uint32)
     return (b16 << 16).view(np.float32).astype(np.float64)
 
 
@@ -468,8 +468,7 @@ def test_errors(device):
     assert ttnn.add(rm, rm_one).layout == ttnn.ROW_MAJOR_LAYOUT     # SCALAR_B: rm_scalar_bcast
     rm_row = ttnn.from_numpy(np.ones((2, 1, 70), np.float32), dtype=ttnn.bfloat16, device=device)
     rm_col = ttnn.from_numpy(np.ones((2, 40, 1), np.float32), dtype=ttnn.bfloat16, device=device)
-    with pytest.raises(tensix.NotModelledError, match="row-major broadcast readers.*rm_row_col_mixed_bcast"):
-        ttnn.add(rm_row, rm_col)                                    # ROW_A_COL_B: rm_row_col_mixed_bcast
+    assert ttnn.add(rm_row, rm_col).layout == ttnn.ROW_MAJOR_LAYOUT  # ROW_A_COL_B: rm_row_col_mixed_bcast
     assert ttnn.add(rm, rm).layout == ttnn.ROW_MAJOR_LAYOUT     # the row-major path
     with pytest.raises(ttnn.LayoutError, match="Row Major"):
         ttnn.add(rm, rm, output_tensor=ta)

@@ -7,7 +7,7 @@ functions. tests/test_device_fastpath.py checks every path against the reference
 
 Number semantics (from tensix.device.fpu, ISA FloatBitPatterns.md): the FPU reads exponent 0 as signed zero and
 exponent 255 as the finite value (1 + m/2^23) * 2^128; a result is rounded to FP32 (nearest-even, overflow ->
-the Inf pattern, denormal -> signed zero) and, for a 16-bit Dst, to BF16 with ties away from zero."""
+the Inf pattern, denormal -> signed zero) and, for a 16-bit Dst, to BF16 with ties to even (fpu.DST_BF16_ROUNDING)."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def _to_dst(res, out, fp32):
             if ((b >> 23) & 0xFF) == 0:
                 flat[_pos(i)] = sign >> 16
             else:
-                flat[_pos(i)] = (((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
+                flat[_pos(i)] = (((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x7FFF) + ((b >> np.uint32(16)) & np.uint32(1))) >> 16) | (sign >> 16)
 
 
 @nb.njit(cache=True)
@@ -161,8 +161,8 @@ def eltwise_bf16(raw_a, raw_b, op, fp32_dest, out):
 
     Otherwise the same numbers as eltwise: a BF16 operand widened to FP32 bits is exactly its float32 value,
     exponent 0 reads as signed zero; the float64 sum rounds to FP32 (nearest-even, overflow -> Inf), and
-    x - y is x + (-1.0 * y) exactly; then exponent 0 -> signed zero and, for a 16-bit Dst, BF16 with ties away
-    from zero."""
+    x - y is x + (-1.0 * y) exactly; then exponent 0 -> signed zero and, for a 16-bit Dst, BF16 with ties to even
+    (fpu.DST_BF16_ROUNDING)."""
     a = raw_a.view(np.uint16)
     b = raw_b.view(np.uint16)
     special = 0
@@ -188,7 +188,7 @@ def eltwise_bf16(raw_a, raw_b, op, fp32_dest, out):
                 if fp32_dest:
                     flat[dst + c] = v if (v & exp) != 0 else sign
                 else:
-                    hi = (((v & np.uint32(0x7FFFFFFF)) + np.uint32(0x8000)) >> 16) | (sign >> 16)
+                    hi = (((v & np.uint32(0x7FFFFFFF)) + np.uint32(0x7FFF) + ((v >> np.uint32(16)) & np.uint32(1))) >> 16) | (sign >> 16)
                     flat[dst + c] = hi if (v & exp) != 0 else sign >> 16
     return True
 
