@@ -1291,11 +1291,14 @@ def _pack_l1_acc_fast(cs, h, t, k, l1, addr):
 def _own_front(cb, page):
     """pack_tile<true> writes at the write pointer + page, reserved or not: allowed past the reservation on a full CB
     (write pointer = read pointer) into a front page its consumer has waited on (ttnn topk's in-place bitonic passes
-    over a single-buffered CB; an in-order pack past the reservation is allowed into a free page, _free_page)."""
+    over a single-buffered CB; an in-order pack past a reservation is allowed into a free page: ttnn topk_final)."""
     return 0 <= page < cb.visible and cb.pushed - cb.popped == cb.num_pages and cb.wr_ptr == cb.rd_ptr
 
 
 def _pack_out_of_order(ifrom_dst, icb, output_tile_index=0):
+    cs = _ctx.th.compute
+    if cs is not None and cs.sfpu_pending:  # queued SFPU calls write the Dst it reads (as pack_tile's)
+        _settle_sfpu(_ctx.th)
     _pack_tile(ifrom_dst, icb, output_tile_index)
 
 
@@ -1325,7 +1328,8 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
     cs.check_index(output_tile_index, "output tile index", "pack_tile")
     if in_order:
         page = cb.wr_tile
-        if page >= cb.reserved and page >= cb.num_pages - (cb.pushed - cb.popped):   # _free_page
+        free_at = cb.free_time(page + 1) if page >= cb.reserved and cb.reserved else 0
+        if page >= cb.reserved and (free_at is None or not cb.reserved or free_at > th.clocks[_PACK]):
             raise CircularBufferError(
                 f"pack_tile({ifrom_dst}, {cb.index}) on core {th.core.logical} at {th.source_line_now()}: this is pack "
                 f"number {page + 1} into CB {cb.index} since its last cb_push_back, but only {cb.reserved} page(s) are "

@@ -149,7 +149,13 @@ def cb_push_back(cb_id, num_pages):
     if not 0 <= num_pages <= cb.reserved:
         if num_pages < 0:
             cb.check_pages(num_pages, "cb_push_back")
-        raise cb.over_push(num_pages)
+        # the card keeps no reservation count: after a reservation, pages past it that were free (popped) by this
+        # thread's time are pushed as they are (ttnn topk_final reserves one page at a time and pushes them all);
+        # others would overwrite unread data, and a push with nothing reserved is refused
+        free_at = cb.free_time(num_pages) if cb.reserved else None
+        if free_at is None or free_at > th.clocks[i]:
+            raise cb.over_push(num_pages)
+        cb.reserved = num_pages
     cb.reserved -= num_pages
     t = th.clocks[i]
     p = cb.pushed

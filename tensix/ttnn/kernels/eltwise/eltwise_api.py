@@ -220,6 +220,11 @@ def _charge(stores, loads):
     riscv_wait(stores * _C_STORE + loads * _C_LOAD)
 
 
+def charge_stores(n: int):
+    """The RISC-V time of a kernel's loop of `n` L1 stores (a fill written as a loop in the C++)."""
+    _charge(n, 0)
+
+
 def _faces(view, elems):
     """A tile's datums (flat array of one element type) as [face][row][col] (4, 16, 16)."""
     return view[:elems].reshape(4, 16, 16)
