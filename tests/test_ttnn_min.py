@@ -108,13 +108,28 @@ def test_row_major_input_is_tilized_first(device, dim, kind):
     np.testing.assert_array_equal(ttnn.to_numpy(fn(rm, dim=dim)), ttnn.to_numpy(fn(tiled, dim=dim)))
 
 
+@pytest.mark.parametrize("kind", ["min", "max"])
+@pytest.mark.parametrize("scalar", [2.5, -0.75, 1e-3])
+@pytest.mark.parametrize("dim", [-1, -2, [-2, -1], [0, 2]], ids=["W", "H", "HW", "outer"])
+def test_scalar_is_a_post_multiply(device, kind, scalar, dim):
+    """max / min with a scalar (reduce_op.cpp REDUCE_POST_MUL): the reduce runs with 1.0 and each result is multiplied
+    by the scalar on the SFPU (mul_unary_tile: one IEEE float32 multiply in the fp32 Dst); a negative scalar flips the
+    op (max(s x) = s min(x)). float32 results are that product exactly."""
+    rng = np.random.default_rng(8)
+    x = rng.uniform(-100, 100, (3, 40, 70)).astype(np.float32)
+    t = _make(device, x, ttnn.float32)
+    got = ttnn.to_numpy(getattr(ttnn, kind)(t, dim=dim, scalar=scalar))
+    axis = tuple(dim) if isinstance(dim, list) else dim
+    src = _src(ttnn.to_numpy(t), ttnn.float32)
+    pick = {"max": np.max, "min": np.min}[kind] if scalar > 0 else {"max": np.min, "min": np.max}[kind]
+    want = (pick(src, axis=axis) * np.float32(scalar)).astype(np.float32)
+    np.testing.assert_array_equal(got, want)
+    assert _kernels() & {"reduce.py", "reduce_w_neg.py", "reduce_h_neg.py", "reduce_hw_neg.py"}
+
+
 def test_refusals(device):
     x = np.ones((2, 40, 70), np.float32)
     t = _make(device, x, ttnn.bfloat16)
-    with pytest.raises(NotModelledError, match="scalar"):
-        ttnn.min(t, dim=-1, scalar=2.0)                 # the SFPU post-multiply (REDUCE_POST_MUL)
-    with pytest.raises(NotModelledError, match="scalar"):
-        ttnn.max(t, dim=-1, scalar=-1.0)                # max(s x) = s min(x): the post-multiplied min
     with pytest.raises(NotModelledError, match="scratch"):
         ttnn.min(_make(device, x, ttnn.bfloat8_b), dim=-1)   # the reduce scratch packed into shared exponents
     with pytest.raises(NotModelledError, match="ROW_MAJOR"):

@@ -266,8 +266,6 @@ def test_errors(device):
         ttnn.sum(t, dim=4)
     with pytest.raises(ttnn.TTNNError, match="duplicate axis"):
         ttnn.sum(t, dim=[-1, 3])
-    with pytest.raises(NotModelledError, match="scalar"):
-        ttnn.max(t, dim=-1, scalar=2.0)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
     with pytest.raises(NotModelledError, match="ROW_MAJOR"):
         ttnn.sum(rm, dim=0)         # a row-major input is tilized only right before one reduce op

@@ -569,6 +569,13 @@ def mask_tile(idst_data, idst2_mask, data_format=None, version=None):
 mask_tile.__name__ = mask_tile.__qualname__ = "mask_tile"
 signbit_tile_int32, signbit_tile_int32_init = signbit_int32_tile, signbit_int32_tile_init     # the C++ names
 clamp_tile_int32 = clamp_int32_tile     # the C++ name: clamp_tile_int32(idst, param0, param1) after clamp_tile_init()
+
+
+def binop_with_scalar_tile_init(version=None):
+    """binop_with_scalar_tile_init() (622c6fb9 api/compute/eltwise_unary/binop_with_scalar.h): the SFPU init of the
+    add / sub / mul / div / rsub_unary_tile family (one init, no constants: llk_math_eltwise_unary_sfpu_binop_with_
+    scalar_init)."""
+    mul_unary_tile_init(version=version)
 for _name in ("eqz", "nez"):
     for _fmt in ("uint16", "uint32"):
         globals()[f"{_name}_tile_{_fmt}"] = globals()[f"{_name}_{_fmt}_tile"]
@@ -576,7 +583,7 @@ for _name in ("eqz", "nez"):
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
            *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge", "add", "sub") for s in ("", "_init")],
            *[f"{m}_tile_int32" for m in llk.COMP_ZERO], "clamp_tile_int32", "signbit_tile_int32",
-           "signbit_tile_int32_init",
+           "signbit_tile_int32_init", "binop_with_scalar_tile_init",
            *[f"{m}_tile_{f}" for m in ("eqz", "nez") for f in ("uint16", "uint32")],
            "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [

@@ -377,27 +377,44 @@ def bitwise_not_programs():
     return tile, init
 
 
-# ---- rsub (logit_kernel's rsub_tile: llk_sfpu/ckernel_sfpu_binop_with_unary.h, BINOP_MODE RSUB) -----------------
+# ---- the binop-with-scalar family (llk_sfpu/ckernel_sfpu_binop_with_unary.h calculate_binop_with_scalar) -----------
+# logit_kernel's rsub_tile, and api/compute/eltwise_unary/binop_with_scalar.h's add / sub / mul / div / rsub_unary_tile
+# (after binop_with_scalar_tile_init) that the reduce kernels' REDUCE_POST_MUL and the *_UNARY_SFPU op types run
 @sfpi_inline
-def _rsub_row(val, parameter, fp32_dest):
-    """scalar - x; for a 16-bit Dst rounded to bf16 to nearest even in integer arithmetic (float32_to_bf16_rne: the
-    C++ comment says it makes logit's 1 - x match torch's bf16 rsub)."""
+def _binop_row(val, parameter, fp32_dest, mode):
+    """One row of BINOP_MODE `mode`: x + s, x - s, x * s (DIV too: the host passes 1 / s), or s - x, which for a
+    16-bit Dst is rounded to bf16 to nearest even in integer arithmetic (float32_to_bf16_rne: the C++ comment says it
+    makes logit's 1 - x match torch's bf16 rsub)."""
+    if mode == "add":
+        return val + parameter
+    if mode == "sub":
+        return val - parameter
+    if mode in ("mul", "div"):
+        return val * parameter
     result = parameter - val
     if not fp32_dest:
         result = lib.float32_to_bf16_rne(result)
     return result
 
 
-def rsub_program(approx, fp32_dest, scalar):
-    """622c6fb9 api/compute/eltwise_unary/rsub.h ``rsub_tile(idst, scalar)`` -> llk_sfpu/ckernel_sfpu_binop_with_unary.h
-    ``calculate_binop_with_scalar<APPROX, RSUB, 8>(scalar)``: the float whose bits are `scalar` (Converter::as_float,
-    loaded once), per row _rsub_row."""
+def binop_with_scalar_program(approx, fp32_dest, scalar, mode="rsub"):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binop_with_unary.h ``calculate_binop_with_scalar<APPROX, BINOP_MODE, 8>(scalar)``
+    (rsub.h ``rsub_tile``, binop_with_scalar.h ``{add,sub,mul,div,rsub}_unary_tile``): the float whose bits are
+    `scalar` (Converter::as_float, loaded once per face), per row _binop_row."""
     def face():
         parameter = reinterpret(vFloat, vUInt(scalar))
         for _ in range(8):
-            dst_reg[0] = _rsub_row(dst_reg[0], parameter, fp32_dest)
+            dst_reg[0] = _binop_row(dst_reg[0], parameter, fp32_dest, mode)
             dst_reg += 1
     _llk._faces(face)
+
+
+rsub_program = binop_with_scalar_program
+
+
+def _binop_unary_program(approx, fp32_dest, mode, scalar):
+    """{mode}_unary_tile: the template parameter (the BINOP_MODE) before the runtime scalar, as UnaryOp orders them."""
+    binop_with_scalar_program(approx, fp32_dest, scalar, mode)
 
 
 # ---- digamma (llk_sfpu/ckernel_sfpu_digamma.h, ckernel_sfpu_piecewise_rational.h) ---------------------------------
@@ -595,6 +612,12 @@ TRIG_OPS = {
                             "lgamma_adjusted_tile's).", init=reciprocal_init, init_args=_approx_only, version=lib.FORK),
     "rsub": dict(key="rsub", params=(), program=rsub_program, doc="Dst tile idst = float(scalar) - x (bf16 RNE for "
                  "a 16-bit Dst).", version=lib.FORK, runtime=("scalar",)),
+    **{f"{m}_unary": dict(key=f"{m}_unary", params=(("mode", m),), program=_binop_unary_program,
+                          doc=f"Dst tile idst = {what} (binop_with_scalar_tile_init; param1 the float's bits).",
+                          version=lib.FORK, runtime=("param1",))
+       for m, what in (("add", "x + float(param1)"), ("sub", "x - float(param1)"), ("mul", "x * float(param1)"),
+                       ("div", "x * float(param1) (the host passes the reciprocal's bits)"),
+                       ("rsub", "float(param1) - x (bf16 RNE for a 16-bit Dst)"))},
     "bitwise_not": dict(key="bitwise_not", params=(), program=None, doc="Dst tile idst = ~x on int32 (tt-llk's "
                         "instruction list: INT32 load, SFPNOT, INT32 store).", version=lib.FORK,
                         llk=lambda t: bitwise_not_programs()),

@@ -40,7 +40,10 @@ Other reductions over several dims, or over dims outside the last two, are reduc
 the last, an outer dim transposed into H (ttnn.transpose, with the reduction's identity as the pad value) around a
 one-dim reduce and back; a mean over several dims is a loop of sums with the scalar 1/volume on the first step.
 
-Not modelled (NotModelledError): max with a scalar other than 1 (the SFPU post-multiply), Int32 / UInt32 inputs (SFPU
+max / min with a scalar other than 1 reduce with 1.0 and multiply each result by the scalar on the SFPU
+(REDUCE_POST_MUL: mul_unary_tile, GMPOOL taking only the scaler's exponent); a negative one flips max and min.
+
+Not modelled (NotModelledError): Int32 / UInt32 inputs (SFPU
 reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs reduced over outer dims, rank-0 (clone) and zero-volume
 inputs."""
 
@@ -146,10 +149,11 @@ _DIM = {"W": ReduceDim.REDUCE_ROW, "H": ReduceDim.REDUCE_COL, "HW": ReduceDim.RE
 
 # -------------------------------------------------------------------------------------- the reduce op (prim)
 def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc: MemoryConfig,
-                 out_dtype: DataType, cfg, negate: bool = False) -> Tensor:
+                 out_dtype: DataType, cfg, negate: bool = False, post_mul: float = 1.0) -> Tensor:
     """ttnn::prim::reduce on a 4D TILE tensor: one program (W, H or single-core HW factory). `negate` (reduce_min's
     MAX of -x, negated back): the factories' FPU-negate variant, the compute kernel reduce_{w,h,hw}_neg with the
-    running maximum in c_4 and the negated tiles in c_5."""
+    running maximum in c_4 and the negated tiles in c_5. `post_mul` != 1 (max / min with a scalar): REDUCE_POST_MUL,
+    each result multiplied by it on the SFPU (mul_unary_tile) before it is packed."""
     started = time.perf_counter()
     dev = O.device_of(what, a)
     n, c, h, w = a.padded_shape
@@ -164,8 +168,11 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
     scaler_dtype = DataType.FLOAT32 if a.dtype == DataType.FLOAT32 else DataType.BFLOAT16
     pool, rdim = _POOL[math_op], _DIM[dim]
     defines = {"REDUCE_OP": pool, "REDUCE_DIM": rdim}
+    if post_mul != 1.0:
+        defines["REDUCE_POST_MUL"] = 1
     fid = cfg.math_fidelity
-    key = ("reduce", math_op, dim, _f32_bits(scaler), O.spec_key(a), O.spec_key(out), _cfg_key(cfg), negate)
+    key = ("reduce", math_op, dim, _f32_bits(scaler), O.spec_key(a), O.spec_key(out), _cfg_key(cfg), negate,
+           _f32_bits(post_mul))
     grid = O.grid_of(dev)
     compute_src = {"W": "reduce_w_neg.py", "H": "reduce_h_neg.py", "HW": "reduce_hw_neg.py"}[dim] if negate \
         else "reduce.py"
@@ -190,7 +197,7 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
                                  WriterDataMovementConfig(compile_args=[3] + O.accessor_args(out)))
             mh.CreateKernel(prog, O.kernel_path(_KDIR + compute_src), cores, ComputeConfig(
                 math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
-                compile_args=[Ht, Wt, NC, _f32_bits(1.0)], defines=defines))
+                compile_args=[Ht, Wt, NC, _f32_bits(post_mul)], defines=defines))
 
             def set_args(tensors):
                 ta, to = tensors
@@ -229,7 +236,7 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
         for group, per in ((g1, n1), (g2, n2)):
             if not group:
                 continue
-            ct = [per, Wt, 1, _f32_bits(1.0)] if dim == "W" else [Ht, per, 1, _f32_bits(1.0)]
+            ct = [per, Wt, 1, _f32_bits(post_mul)] if dim == "W" else [Ht, per, 1, _f32_bits(post_mul)]
             mh.CreateKernel(prog, O.kernel_path(_KDIR + compute_src), group, ComputeConfig(
                 math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
                 dst_full_sync_en=bool(cfg.dst_full_sync_en) if dim == "H" else False,
@@ -254,7 +261,7 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
 
     O.run(what, dev, key, factory, [a, out], [out],
           {"math_op": math_op.upper(), "dim": dim, "scaler": float(scaler), "dtype": out_dtype.name,
-           "negate": negate}, started)
+           "negate": negate, "post_mul": float(post_mul)}, started)
     return out
 
 
@@ -312,10 +319,11 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
         padded = tuple(t4.padded_shape)[:-2] + tuple(-(-d // 32) * 32 for d in tuple(t4.padded_shape)[-2:])
         pad = float("inf") if negate else (float("-inf") if math_op == "max" else 0.0)
         t4 = tilize_with_val_padding(t4, padded, pad, memory_config=out_mc if negate else t4.memory_config())
-    if math_op == "max" and scaler != 1.0:
-        raise NotModelledError(f"{what} with scalar={scaler}: tt-metal reduces with 1.0 and multiplies the result on "
-                               "the SFPU (REDUCE_POST_MUL, mul_unary_tile), which tensix.ttnn does not run yet.\n"
-                               "Fix: use scalar=1.0 (the default) and multiply afterwards.")
+    # reduce_op.cpp: GMPOOL takes only the scaler's exponent, so max (and min) reduce with 1.0 and multiply the
+    # result by the scalar on the SFPU (REDUCE_POST_MUL)
+    post_mul = scaler if math_op == "max" and scaler != 1.0 else 1.0
+    if post_mul != 1.0:
+        scaler = 1.0
     num_tiles = t4.padded_shape.volume() // 1024
     if dim == "HW" and (num_tiles > 1 or scaler < 0):
         # the bf16 sum chain's last stage: a float32 input keeps its W step in float32, only H packs bfloat16
@@ -323,18 +331,18 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
         w_out = _prim_reduce(what, t4, math_op, "W", 1.0, out_mc, DataType.FLOAT32 if keep_w_fp32 else out_dtype,
                              cfg, negate)
         if negate and not _h_negate_fits_in_l1(w_out):
-            return _h_reduce_external_negate(what, w_out, scaler, out_mc, out_dtype, cfg)
-        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg, negate)
+            return _h_reduce_external_negate(what, w_out, scaler, out_mc, out_dtype, cfg, post_mul)
+        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg, negate, post_mul)
     if negate and dim == "H" and not _h_negate_fits_in_l1(t4):
-        return _h_reduce_external_negate(what, t4, scaler, out_mc, out_dtype, cfg)
-    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg, negate)
+        return _h_reduce_external_negate(what, t4, scaler, out_mc, out_dtype, cfg, post_mul)
+    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg, negate, post_mul)
 
 
-def _h_reduce_external_negate(what, t4: Tensor, scaler: float, out_mc, out_dtype, cfg) -> Tensor:
+def _h_reduce_external_negate(what, t4: Tensor, scaler: float, out_mc, out_dtype, cfg, post_mul: float) -> Tensor:
     """reduce_op.cpp h_reduce_with_external_negate (the negate H factory's CBs do not fit in L1): ttnn.neg in the
-    input's memory config, a plain MAX reduce along H, ttnn.neg into the output's."""
+    input's memory config, a plain MAX reduce along H (with the post-multiply), ttnn.neg into the output's."""
     from tensix.ttnn.operations.unary import neg
-    h_out = _prim_reduce(what, neg(t4), "max", "H", scaler, out_mc, out_dtype, cfg)
+    h_out = _prim_reduce(what, neg(t4), "max", "H", scaler, out_mc, out_dtype, cfg, post_mul=post_mul)
     return neg(h_out, memory_config=out_mc)
 
 

@@ -1,13 +1,13 @@
 """Compute kernel of ttnn's min along H (reduce_min = -max(-x), ReduceMultiCoreHProgramFactory with negate): the
 columns of a core come in chunks of DEST_AUTO_LIMIT (the reader's N, W_skip, H, W_chunk order); per row of a chunk,
 its tiles are copied to Dst and negated (negative_tile, each popped one by one) and packed to c_5, then the running
-maxima are reloaded from c_4 (after the first row), GMPOOLed with the negated tiles (reduce_tile MAX, REDUCE_COL) and
-packed back to c_4; after the last row the maxima are negated again into the output CB c_3.
+maxima are reloaded from c_4 (after the first row), GMPOOLed with the negated tiles (reduce_tile MAX, REDUCE_COL)
+and packed back to c_4; after the last row the maxima are negated again into the output CB c_3.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/reduction/generic/device/kernels/compute/reduce_h_neg.cpp, its FPU
 path (the Int32 SFPU path is refused on the host), with its data-format reconfigurations. Compile-time args: Ht, Wt
-(columns of this core), NC, post-mul scaler bits (REDUCE_POST_MUL, refused on the host). Defines: REDUCE_OP (MAX),
-REDUCE_DIM (REDUCE_COL)."""
+(columns of this core), NC, post-mul scaler bits (REDUCE_POST_MUL: the result multiplied by it after the negation).
+Defines: REDUCE_OP (MAX), REDUCE_DIM (REDUCE_COL)."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.reduction import reduce_lib as R
@@ -17,6 +17,7 @@ def kernel_main():
     Ht = get_compile_time_arg_val(0)
     Wt = get_compile_time_arg_val(1)
     NC = get_compile_time_arg_val(2)
+    post_mul = R.reduce_post_mul(globals().get("REDUCE_POST_MUL", 0))
     cb_input, cb_scaler, cb_output = CBIndex.c_0, CBIndex.c_2, CBIndex.c_3
     cb_acc, cb_ineg = CBIndex.c_4, CBIndex.c_5
     row_chunk = R.compute_dest_auto_limit()
@@ -79,6 +80,10 @@ def kernel_main():
             negative_tile_init()
             for i in range(ntiles):
                 negative_tile(i)
+            if post_mul is not None:            # REDUCE_POST_MUL: one binop_with_scalar_tile_init, then per tile
+                binop_with_scalar_tile_init()
+                for i in range(ntiles):
+                    mul_unary_tile(i, get_compile_time_arg_val(3))
             tile_regs_commit()
             cb_pop_front(cb_acc, ntiles)
             cb_reserve_back(cb_output, ntiles)

@@ -63,6 +63,22 @@ class Accumulate:
         return self.iteration == 0
 
 
+def reduce_post_mul(enabled):
+    """The REDUCE_POST_MUL post-reduce op of the reduce kernels (reduce_helpers_compute.inl detail::reduce_post_mul_tile,
+    float formats): binop_with_scalar_tile_init, then mul_unary_tile of the result by the float whose bits are
+    compile-time arg 3 (GMPOOL takes only the scaler's exponent, so max / min multiply afterwards). None when the
+    kernel's REDUCE_POST_MUL define (`enabled`) is off."""
+    if not enabled:
+        return None
+    from tensix.kernel import binop_with_scalar_tile_init, get_compile_time_arg_val, mul_unary_tile
+    bits = get_compile_time_arg_val(3)
+
+    def post_mul(dst):
+        binop_with_scalar_tile_init()
+        mul_unary_tile(dst, bits)
+    return post_mul
+
+
 def reduce_uses_matmul(pool, dim) -> bool:
     """reduce_helpers_common.hpp: SUM/AVG along REDUCE_ROW runs as a matmul with a column-0 scaler."""
     return PoolType(pool) in (PoolType.SUM, PoolType.AVG) and ReduceDim(dim) == ReduceDim.REDUCE_ROW

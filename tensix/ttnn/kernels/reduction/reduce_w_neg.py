@@ -6,16 +6,19 @@ row, negate the maximum again into the output CB c_3.
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/reduction/generic/device/kernels/compute/reduce_w_neg.cpp, its FPU
 path (the Int32 SFPU path is refused on the host). The C++ writes tile_regs_wait before the unpacker's pops and the
 math's tile_regs_commit; each TRISC runs only its own calls, so here the pops and the commit come first and the
-packer's wait, reserve and pack follow in its own order: every thread's sequence is the C++'s. Compile-time args: Ht (rows of this core), Wt, NC, post-mul scaler
-bits (REDUCE_POST_MUL, refused on the host). Defines: REDUCE_OP (MAX), REDUCE_DIM (REDUCE_ROW)."""
+packer's wait, reserve and pack follow in its own order: every thread's sequence is the C++'s. Compile-time args: Ht
+(rows of this core), Wt, NC, post-mul scaler bits (REDUCE_POST_MUL: the result multiplied by it after the negation).
+Defines: REDUCE_OP (MAX), REDUCE_DIM (REDUCE_ROW)."""
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.reduction import reduce_lib as R
 
 
 def kernel_main():
     Ht = get_compile_time_arg_val(0)
     Wt = get_compile_time_arg_val(1)
     NC = get_compile_time_arg_val(2)
+    post_mul = R.reduce_post_mul(globals().get("REDUCE_POST_MUL", 0))
     cb_input, cb_scaler, cb_output = CBIndex.c_0, CBIndex.c_2, CBIndex.c_3
     cb_acc, cb_ineg = CBIndex.c_4, CBIndex.c_5
     onetile = 1
@@ -65,6 +68,8 @@ def kernel_main():
             copy_tile(cb_acc, 0, dst_idx)
             negative_tile_init()
             negative_tile(dst_idx)
+            if post_mul is not None:            # REDUCE_POST_MUL: binop_with_scalar_tile_init, mul_unary_tile
+                post_mul(dst_idx)
             cb_pop_front(cb_acc, onetile)
             tile_regs_commit()
             tile_regs_wait()
