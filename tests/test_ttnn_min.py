@@ -134,3 +134,24 @@ def test_refusals(device):
         ttnn.min(_make(device, x, ttnn.bfloat8_b), dim=-1)   # the reduce scratch packed into shared exponents
     with pytest.raises(NotModelledError, match="ROW_MAJOR"):
         ttnn.min(ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device), dim=0)
+
+
+def test_degenerate_inputs(device):
+    """reduce_impl's early returns: a rank-0 input comes back as a copy (ttnn.clone), a zero-volume one as ttnn.full of
+    the reduced shape (0 for sum, 1 for prod, NaN for mean / max / min), and max / min refuse a reduced dim of size 0."""
+    scalar = ttnn.from_numpy(np.array(3.5, np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    for fn in (ttnn.mean, ttnn.sum, ttnn.max, ttnn.min, ttnn.prod):
+        out = fn(scalar)
+        assert tuple(out.shape) == () and ttnn.to_numpy(out).item() == 3.5
+        assert out.buffer_address() != scalar.buffer_address()
+    empty = ttnn.from_numpy(np.zeros((4, 0, 6), np.float32), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT,
+                            device=device)
+    got = ttnn.to_numpy(ttnn.sum(empty, dim=1))
+    assert got.shape == (4, 6) and np.all(got == 0)
+    got = ttnn.to_numpy(ttnn.mean(empty, dim=-1, keepdim=True))
+    assert got.shape == (4, 0, 1)
+    got = ttnn.to_numpy(ttnn.prod(empty, dim=1, keepdim=True))
+    assert got.shape == (4, 1, 6) and np.all(got == 1)
+    assert ttnn.to_numpy(ttnn.max(empty, dim=0)).shape == (0, 6)
+    with pytest.raises(ttnn.TTNNError, match="non-zero size"):
+        ttnn.min(empty, dim=1)

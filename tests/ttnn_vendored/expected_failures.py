@@ -307,17 +307,8 @@ _add("OPEN: Frobenius 0.00699 against the test's 0.006 (bf16 mean over both dims
       'tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_mean_2d_tensor_dims[keepdim=False-dim=[0, 1]-w=31-h=41]'],
      raises=AssertionError)
 
-_add('ttnn.max of a zero-volume tensor (zero_volume_reduce) is not modelled.',
-     ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_torch_compatibility[tensor_shape=[32, 0]-keepdim=True-dim=0-op=max]'])
-
 _add('ttnn.max_pool2d is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_run_reduce_sum_h_after_max_pool'])
-
-_add('ttnn.mean of a rank-N tensor returns ttnn.clone of it, which tensix.ttnn does not have yet.',
-     ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_torch_compatibility[tensor_shape=[]-keepdim=True-dim=None-op=mean]'])
-
-_add('ttnn.min of a zero-volume tensor (zero_volume_reduce) is not modelled.',
-     ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_torch_compatibility[tensor_shape=[0, 0, 0]-keepdim=True-dim=2-op=min]'])
 
 _add("ttnn.prod of all the elements of an input of more than one tile: prod_all.cpp's compute kernel multiplies each input tile with the running product it packed to c_2 without a cb_wait_front on c_2 (its UNPACK thread does not wait for the PACK thread's push), a race between the two threads that tensix does not model.",
      ['tests/ttnn/unit_tests/operations/reduce/test_reduction.py::test_prod[dtype=DataType.BFLOAT16-force_implicit_pad=False-keepdim=True-dim=None-input_shape=(6, 3, 60)]',

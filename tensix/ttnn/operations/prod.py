@@ -18,8 +18,8 @@ prod.cpp prod_impl: a TILE input first gets its tile padding filled with 1.0 (fi
 
 Only bfloat16 (prod_nc and prod_all refuse other dtypes, as the C++ TT_FATALs). Not modelled (NotModelledError): the
 product of all elements of an input of more than one tile (prod_all.cpp's compute kernel reads the running product
-from c_2 without waiting for the packer's push: a race between its UNPACK and PACK threads), rank-0 inputs
-(ttnn.clone), zero-volume inputs (zero_volume_reduce), sharded inputs.
+from c_2 without waiting for the packer's push: a race between its UNPACK and PACK threads), sharded inputs. A rank-0 input is returned as ttnn.clone of it, a
+zero-volume one as ttnn.full(1.0) of the reduced shape (zero_volume_reduce).
 """
 
 from __future__ import annotations
@@ -205,11 +205,12 @@ def prod(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, *
             lo, hi = (-1, 0) if rank == 0 else (-rank, rank - 1)
             raise TTNNError(f"{what}: Dimension for prod is out of range (expected to be in range of [{lo}, {hi}]), got "
                             f"{dim}.\nFix: pass a dim in that range, or None for the product of all elements.")
-    if rank == 0:
-        raise NotModelledError(f"{what} of a rank-0 tensor returns ttnn.clone of it, which tensix.ttnn does not have "
-                               "yet.")
+    if rank == 0:               # prod_impl: a copy of the scalar
+        from tensix.ttnn.operations.dm_memory import clone
+        return clone(t, memory_config=memory_config)
     if t.logical_volume() == 0:
-        raise NotModelledError(f"{what} of a zero-volume tensor (zero_volume_reduce) is not modelled.")
+        from tensix.ttnn.operations.reduction import _generate_reduce_dim, zero_volume_reduce
+        return zero_volume_reduce("prod", t, _generate_reduce_dim(t, dim), keepdim, mc)
     if dim is None or rank == 1:
         result = _prod_all(what, t, mc)
         return reshape(result, (1,) * rank) if keepdim else result

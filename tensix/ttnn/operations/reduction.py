@@ -44,8 +44,8 @@ max / min with a scalar other than 1 reduce with 1.0 and multiply each result by
 (REDUCE_POST_MUL: mul_unary_tile, GMPOOL taking only the scaler's exponent); a negative one flips max and min.
 
 Not modelled (NotModelledError): Int32 / UInt32 inputs (SFPU
-reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs reduced over outer dims, rank-0 (clone) and zero-volume
-inputs."""
+reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs reduced over outer dims (rank-0 inputs are returned as ttnn.clone of them and
+zero-volume ones as ttnn.full of the reduced shape, as reduce_impl does)."""
 
 from __future__ import annotations
 
@@ -398,7 +398,8 @@ def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_ker
         non_hw = [d for d in dims if d < rank - 2]
         hw = [d for d in dims if d >= rank - 2]
         if non_hw:
-            _refuse_degenerate(what, t)
+            if t.logical_volume() == 0:
+                return zero_volume_reduce(kind, t, dims, keepdim, memory_config)
             final = (DataType.BFLOAT16 if not hw else DataType.FLOAT32) if chain else None
             t = _non_height_width_reduce(what, t, non_hw, memory_config, compute_kernel_config, final,
                                          chain and len(non_hw) > 1)
@@ -414,12 +415,23 @@ def _pad_value(kind: str) -> float:
     return {"max": float("-inf"), "min": float("inf")}.get(kind, 0.0)
 
 
-def _refuse_degenerate(what, t: Tensor) -> None:
-    if len(t.shape) == 0:
-        raise NotModelledError(f"{what} of a rank-0 tensor returns ttnn.clone of it, which tensix.ttnn does not "
-                               "have yet.")
-    if t.logical_volume() == 0:
-        raise NotModelledError(f"{what} of a zero-volume tensor (zero_volume_reduce) is not modelled.")
+def zero_volume_reduce(kind: str, t: Tensor, dims, keepdim: bool, memory_config) -> Tensor:
+    """reduction_common.hpp zero_volume_reduce: the reduction of a tensor of no elements is ttnn.full of the reduced
+    shape (the dims dropped, or 1 with keepdim) with 0 for sum, 1 for prod, NaN otherwise, in the input's dtype and
+    layout; max / min refuse a reduced dim of size 0 (there is no identity to give)."""
+    from tensix.ttnn.core import full
+    shape = tuple(t.shape)
+    if kind in ("max", "min"):
+        if not shape:
+            raise TTNNError(f"ttnn.{kind}: Input tensor cannot be a scalar (rank 0).")
+        for d in dims:
+            if shape[d] == 0:
+                raise TTNNError(f"ttnn.{kind}: Expected reduction dim {d} to have non-zero size (the input is "
+                                f"{list(shape)}).\nFix: reduce over dims of non-zero size.")
+    out_shape = [1 if i in dims else d for i, d in enumerate(shape) if keepdim or i not in dims]
+    fill = {"sum": 0.0, "prod": 1.0}.get(kind, float("nan"))
+    return full(tuple(out_shape), fill, dtype=t.dtype, layout=t.layout, device=t.device(),
+                memory_config=memory_config or t.memory_config())
 
 
 def _adjust_shape(t: Tensor, in_shape, keepdim: bool, dims) -> Tensor:
@@ -436,7 +448,11 @@ def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config,
     shape = tuple(t.shape)
     rank = len(shape)
     mc = memory_config or t.memory_config()
-    _refuse_degenerate(what, t)
+    if rank == 0:               # reduce_impl: a rank-0 input is returned as a copy (ttnn.clone)
+        from tensix.ttnn.operations.dm_memory import clone
+        return clone(t, memory_config=mc, compute_kernel_config=cfg)
+    if t.logical_volume() == 0:
+        return zero_volume_reduce(kind, t, dims, keepdim, mc)
     single = (not dims or (len(dims) == 1 and dims[0] in (rank - 1, rank - 2))
               or (len(dims) == 2 and dims[0] == rank - 2 and dims[1] == rank - 1))
     if not single:
@@ -701,6 +717,8 @@ def _fill_pad(what, t: Tensor, fill_value):
     T_bottom = n_slices * bottom_stride if bottom else 0
     T_corner = n_slices if (right and bottom) else 0
     total = T_right + T_bottom + T_corner
+    if total == 0:      # no border tile (a tensor of zero height): split_work_to_cores gives the program no core
+        return
     key = ("fill_pad", fill_bits, O.spec_key(t))
     defines = {"MASK_VALUE": (0x3F800000 if is_fp32 else 0x3F80) if is_float else 1, "MASK_ELEM_BYTES": elem,
                "FILL_PAD_DATA_FMT": where_fmt, "FILL_PAD_FILL_DATA_FMT": fill_fmt}
