@@ -68,21 +68,8 @@ _add('ttnn.matmul: sharded input_tensor_a is not modelled by tensix\'s matmul (t
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'])
 
-_add('ttnn.geglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_geglu'])
-
-_add('ttnn.glu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_glu'])
-
 _add('exp_tile<approx=true, ClampToNegative> of 622c6fb9: its input clamp is an SFPSWAP instruction template that SFPLOADMACRO schedules with VB = LReg14 (-88.5) and VC = VD = the loaded LReg; SFPSWAP.md\'s functional model never reads VB (the swap would do nothing), tt-llk\'s comments say it compares against LReg14. The sources disagree, so tensix does not guess. (ttnn.log_sigmoid\'s logsigmoid_kernel runs exp_tile<true> on -x; the case passes with TT_METAL_DISABLE_SFPLOADMACRO=1.)',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_log_sigmoid'])
-
-_add('ttnn.reglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_reglu'])
-
-
-_add('ttnn.swiglu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_swiglu'])
 
 _add('ttnn.xielu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_xielu'])

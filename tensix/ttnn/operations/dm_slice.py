@@ -7,7 +7,9 @@ slice.cpp; ttnn/ttnn/operations/core.py __getitem__):
   ROW_MAJOR (device to_layout), are sliced there and come back to TILE; ROW_MAJOR slices use SliceRmProgramFactory
   (no steps: rows split with split_work_to_cores, reader slice_reader_unary_unpad_dims_rm_interleaved_start_id with
   its misalignment shift, writer slice_writer_unary_stick_layout_interleaved_start_id) or SliceRmStrideProgramFactory
-  (steps: reader / writer _multicore_slice_4d).
+  (steps: reader / writer _multicore_slice_4d). The device op checks the ends against the shape it slices: a TILE
+  input's padded shape (ends into the tile padding give a result whose logical shape covers it; ttnn.glu's split
+  slices to the padded shape), a row-major one's logical shape.
 - __getitem__: ints, slices, Ellipsis; each int index becomes a length-1 slice squeezed afterwards; host tensors are
   sliced on the host (no steps).
 
@@ -91,20 +93,24 @@ def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=Non
         return to_memory_config(t, mc)
     b = [_wrap(s, d) for s, d in zip(starts, shape)]
     e = [_wrap(x, d) for x, d in zip(ends, shape)]
+    aligned = rank == 1 or (b[-1] % TILE_SIZE == 0 and b[-2] % TILE_SIZE == 0)
+    rm_only = t.layout != Layout.TILE or not no_step or rank == 1 or not aligned
+    # The device op validates the ends against the shape of the tensor it slices: the padded shape of a TILE input
+    # (ends up to the tile padding are accepted, and the result's logical shape then covers that padding), the
+    # logical shape of a row-major one.
+    limit = shape if rm_only else tuple(t.padded_shape)
     for i in range(rank):
         if steps[i] <= 0:
             raise ShapeError(f"{op}: Step({i}) = {steps[i]} should be positive.")
         if e[i] < b[i]:
             raise ShapeError(f"{op}: End {e[i]} must be greater than or equal to start {b[i]} (dim {i}).")
-        if b[i] > shape[i] or e[i] > shape[i]:
-            raise ShapeError(f"{op}: Ends {e[i]} must be less than or equal to the shape of the tensor {shape[i]} "
+        if b[i] > limit[i] or e[i] > limit[i]:
+            raise ShapeError(f"{op}: Ends {e[i]} must be less than or equal to the shape of the tensor {limit[i]} "
                              f"(dim {i}).")
     out_dims = [(e[i] - b[i] + steps[i] - 1) // steps[i] for i in range(rank)]
     if 0 in out_dims:
         from tensix.ttnn.core import empty
         return empty(out_dims, t.dtype, t.layout, dev, mc)
-    aligned = rank == 1 or (b[-1] % TILE_SIZE == 0 and b[-2] % TILE_SIZE == 0)
-    rm_only = t.layout != Layout.TILE or not no_step or rank == 1 or not aligned
     x = t
     if rm_only:
         if not no_step and t.dtype == DataType.BFLOAT8_B:
