@@ -2103,6 +2103,9 @@ BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_trig.TRIG_BINARY_OPS.item
 from tensix.sfpi import llk_special as _llk_special  # noqa: E402  exp2, expm1, log1p, softplus, erf(c/inv), i0
 UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_special.SPECIAL_OPS.items()})
 BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_special.SPECIAL_BINARY_OPS.items()})
+from tensix.sfpi import llk_pow as _llk_pow  # noqa: E402  power(_iterative), power_binary, rpow, rdiv
+UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_pow.POW_OPS.items()})
+BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_pow.POW_BINARY_OPS.items()})
 
 UNARY_VERSIONS = {name: {LEGACY: spec} for name, spec in UNARY.items()}
 for _name, _spec in UNARY_FORK.items():

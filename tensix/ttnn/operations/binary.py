@@ -106,6 +106,7 @@ class BinaryOpType(enum.Enum):
     LOGICAL_XOR = "logical_xor"
     REMAINDER = "remainder"
     FMOD = "fmod"
+    POWER = "power"
 
 
 _LOGICAL = (BinaryOpType.LOGICAL_AND, BinaryOpType.LOGICAL_OR, BinaryOpType.LOGICAL_XOR)
@@ -170,7 +171,8 @@ def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_appro
                 or (a == DataType.INT32 and b == DataType.INT32))
     if op in _COMPARISONS:
         return a == b and a in (DataType.FLOAT32, DataType.BFLOAT16) + _INT
-    return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM, BinaryOpType.REMAINDER, BinaryOpType.FMOD)
+    return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM, BinaryOpType.REMAINDER, BinaryOpType.FMOD,
+                  BinaryOpType.POWER)
 
 
 @dataclass
@@ -214,7 +216,7 @@ def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> Op
             c.binary_op = op.value
         else:
             c.postprocess = op.name + "Z"
-    elif op in (BinaryOpType.REMAINDER, BinaryOpType.FMOD):    # SfpuBinaryOp::REMAINDER / FMOD (SFPU only)
+    elif op in (BinaryOpType.REMAINDER, BinaryOpType.FMOD, BinaryOpType.POWER):    # SfpuBinaryOp::..., SFPU only
         if not sfpu:
             raise TTNNError(f"Unsupported binary op for FPU {op.name}")
         c.binary_op = op.value
@@ -229,7 +231,7 @@ _FPU_OPS = {"add": (add_tiles, EltwiseBinaryType.ELWADD), "sub": (sub_tiles, Elt
             "mul": (mul_tiles, EltwiseBinaryType.ELWMUL)}
 _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "mul": "mul_binary",
              "div": "div_binary", "maximum": "binary_max", "minimum": "binary_min",
-             "remainder": "remainder_binary", "fmod": "fmod_binary",
+             "remainder": "remainder_binary", "fmod": "fmod_binary", "power": "power_binary",
              **{c.value: f"{c.value}_binary" for c in _COMPARISONS}}
 
 
@@ -713,7 +715,10 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
                            PROCESS_POST_ACTIVATIONS=_chain(post, a_dtype))
     fp32 = _fp32_dest(a_fmt, b_fmt, c_fmt)
     utd = {}
-    if plan.sfpu:
+    if plan.sfpu and plan.op == BinaryOpType.POWER:     # UnpackToDestFp32 only for a float32 side (a: 0 3 5, b: 1 4 6)
+        utd = {i: UnpackToDestMode.UnpackToDestFp32 for side, cbs in ((a_dtype, (0, 3, 5)), (b_dtype, (1, 4, 6)))
+               if side == DataType.FLOAT32 for i in cbs}
+    elif plan.sfpu:
         utd = {i: UnpackToDestMode.UnpackToDestFp32 for i in (0, 1, 3, 4, 5, 6)}
     return prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle, bound
 

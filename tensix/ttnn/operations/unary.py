@@ -339,6 +339,9 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("digamma", inp_float32=dtype == DataType.FLOAT32)
     if name in _SPECIAL:
         return _special_init_and_func(name, p, has, dtype)
+    if name in ("POWER", "POWER_ITERATIVE", "RPOW", "RDIV"):     # tensix.ttnn.operations.power
+        from tensix.ttnn.operations.power import pow_init_and_func
+        return pow_init_and_func(name, params, has, dtype)
     if name in ("FLOOR", "CEIL", "TRUNC", "FRAC"):     # rounding_op_tile_init(); {op}_tile(idst)
         return _call(name.lower())
     if name == "SIGN":
