@@ -44,11 +44,20 @@ def test_dest_reuse_squares_and_subtracts_through_the_fpu():
     np.testing.assert_array_equal(launch(_kernel(SUB_B), x, 1, 2, False), 0.0)
 
 
+def test_dest_reuse_srcb_from_a_32_bit_dst_truncates_to_tf32():
+    """A 32-bit Dst (x copied exactly from an UnpackToDestFp32 CB), then x - Dst with DEST_TO_SRCB: the Float32 CB's
+    tile reaches SrcA as TF32 and MOVD2B moves Dst to SrcB as TF32 too (ISA MOVD2B.md: the SrcB style follows the
+    TF32 SrcA format), so the difference is exactly 0 although Dst held more bits than SrcA."""
+    x = np.random.default_rng(3).standard_normal((1, 32, 32)).astype(np.float32)
+    x = (x.view(np.uint32) | 0x1).view(np.float32)          # low mantissa bits that TF32 drops
+    np.testing.assert_array_equal(launch(_kernel(SUB_B), x, 1, 1, True), 0.0)
+
+
 def test_dest_reuse_refusals():
     x = np.ones((1, 32, 32), np.float32)
     with pytest.raises(ComputeInitError, match="binary_dest_reuse_tiles_init with the same template"):
         launch(_kernel(MUL_A, with_init=False), x, 1, 1, False)
-    with pytest.raises(tensix.NotModelledError, match="MOVD2A / MOVD2B of a 32-bit Dst"):
+    with pytest.raises(tensix.NotModelledError, match="MOVD2A of a 32-bit Dst"):
         launch(_kernel(MUL_A), x, 1, 1, True)
     with pytest.raises(ComputeInitError, match="NONE: tt-llk rejects it"):
         binary_dest_reuse_tiles[EltwiseBinaryType.ELWMUL, EltwiseBinaryReuseDestType.NONE]

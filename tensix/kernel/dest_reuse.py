@@ -6,11 +6,15 @@ Per face MOVD2A (DEST_TO_SRCA) or MOVD2B (DEST_TO_SRCB) moves the Dst tile into 
 unpacker brings the CB tile into the other Src (unpack A into the free one) and ELWADD / ELWSUB / ELWMUL write the
 result into the same Dst tile (ELWMUL with its fidelity phases, accumulating onto the cleared Dst: mul_tiles'
 numerics). The init programs the unpacker and the math thread for it and keeps the formats. Modelled for a 16-bit Dst
-(its BF16 datums move to Src exactly); a 32-bit Dst (MOVD2A's FP32 -> TF32 halves) raises NotModelledError."""
+(its BF16 datums move to Src exactly) and, for DEST_TO_SRCB, a 32-bit Dst (MOVD2B truncates each FP32 datum to TF32
+or BF16 as the SrcA format says, ISA MOVD2B.md; binary_dest_reuse_tiles passes clear_fp32_dst_acc, so ZEROACC clears
+the whole 32-bit tile); DEST_TO_SRCA on a 32-bit Dst (MOVD2A) raises NotModelledError."""
 
 from __future__ import annotations
 
 import enum
+
+import numpy as np
 
 from tensix.device import formats, fpu
 from tensix.device.errors import ComputeInitError
@@ -102,15 +106,37 @@ class _Tiles:
                     f"unpacker's {reg} format is {hwconfig._fmt(hw.src[0 if reg == 'SrcA' else 1])}.\nFix: "
                     "reconfig_data_format first.")
             if cs.fp32:
-                raise NotModelledError(f"{call} at {_c._where(th)} with fp32_dest_acc_en: MOVD2A / MOVD2B of a 32-bit "
-                                       "Dst (its FP32 -> TF32 halves) is not modelled.\nFix: a 16-bit Dst.")
-            d = formats.dest_to_float(dst[dst_tile_index], False)       # BF16 datums: exact in Src
-            src = formats.unpack_to_src(cs.tile_bytes(cb, in_tile_index, call), cb.fmt, fp32_dest=False)
+                d = _movd2b_32(dst[dst_tile_index], cb.fmt, reuse, call, _c._where(th))
+            else:
+                d = formats.dest_to_float(dst[dst_tile_index], False)       # BF16 datums: exact in Src
+            src = formats.unpack_to_src(cs.tile_bytes(cb, in_tile_index, call), cb.fmt, fp32_dest=cs.fp32)
             a, b = (d, src) if reuse == EltwiseBinaryReuseDestType.DEST_TO_SRCA else (src, d)
             cs.write_whole(dst_tile_index)
-            dst[dst_tile_index] = fpu.eltwise_binary(op, a, b, None, cs.fidelity, False)
+            dst[dst_tile_index] = fpu.eltwise_binary(op, a, b, None, cs.fidelity, cs.fp32)
             cs.unpack_math(_c._unpack_cost(cb), _c._C_ELT)
         return tiles
+
+
+_SRC_BF16 = (formats.DataFormat.Float16_b, formats.DataFormat.Bfp8_b, formats.DataFormat.Bfp4_b)
+
+
+def _movd2b_32(dst_bits, srca_cb_fmt, reuse, call, where):
+    """MOVD2B (UseDst32bLo = 0) of a 32-bit Dst tile (ISA MOVD2B.md): the SrcB style follows the SrcA format the
+    unpacker was configured with (here the CB's, unpacked into SrcA): TF32 (a Float32 CB with fp32_dest_acc_en,
+    tt-metal's Tf32 unpacker output) keeps the top 19 bits (FP32 -> TF32, truncated); BF16 / BFP formats keep the top
+    16 (FP32 -> BF16, truncated). Returns float32 values (the Src datums). DEST_TO_SRCA (MOVD2A) is refused."""
+    if reuse != EltwiseBinaryReuseDestType.DEST_TO_SRCB:
+        raise NotModelledError(f"{call} at {where} with fp32_dest_acc_en and DEST_TO_SRCA: MOVD2A of a 32-bit Dst is "
+                               "not modelled (only MOVD2B, DEST_TO_SRCB).\nFix: a 16-bit Dst.")
+    fmt = formats._fmt(srca_cb_fmt)
+    if fmt == formats.DataFormat.Float32:
+        mask = 0xFFFFE000
+    elif fmt in _SRC_BF16:
+        mask = 0xFFFF0000
+    else:
+        raise NotModelledError(f"{call} at {where} with fp32_dest_acc_en: MOVD2B with a SrcA format from "
+                               f"{fmt.name} tiles (not Float32, Float16_b or BFP) is not modelled.")
+    return (np.asarray(dst_bits).astype(np.uint32) & np.uint32(mask)).view(np.float32)
 
 
 binary_dest_reuse_tiles_init = _Init()

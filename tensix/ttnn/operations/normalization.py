@@ -461,7 +461,7 @@ class LayerNormDefaultProgramConfig:
     """ttnn.LayerNormDefaultProgramConfig (layernorm_types.hpp): legacy_reduction (reduce without fp32 accumulation),
     legacy_rsqrt (rsqrt_tile<true>), use_welford (E[x] and Var[x] in one pass by Welford's algorithm on the SFPU,
     layernorm_welford.cpp; layer_norm then needs recip_tensor=ttnn.create_layer_norm_reciprocals(...); rows too wide
-    for L1 (layernorm_large_tensor_welford.cpp) are not modelled)."""
+    for L1 run layernorm_large_tensor_welford.cpp)."""
 
     legacy_reduction: bool = False
     legacy_rsqrt: bool = False
@@ -508,16 +508,21 @@ _LN_CBS = {"cb_in": 0, "cb_inb": 1, "cb_scaler": 2, "cb_eps": 3, "cb_gamma": 5, 
 _ABSENT = 0xFFFFFFFF        # TensorAccessorArgs of an absent tensor (tensix's encoding: the kernel skips it)
 
 
-def _cb_alias(prog, cores, index: int, num_tiles: int, dtype, alias: bool):
-    """O.cb, and with `alias` a second buffer index 29 over the same memory (the Welford-fp32 alias: its own read and
-    write pointers, the same format and pages)."""
-    if not alias:
+# CB_can_fit_in_L1 (layernorm_op_multi_core.cpp): the share of L1 the small layernorm program's CBs may take; past it
+# the large-tensor program runs (tests lower it to run that program on narrow rows)
+_LN_L1_SHARE = 0.95
+
+
+def _cb_alias(prog, cores, index: int, num_tiles: int, dtype, alias: int | None):
+    """O.cb, and with `alias` a second buffer index over the same memory (the Welford fp32 aliases 29, 30, 31: their
+    own read and write pointers, the same format and pages)."""
+    if alias is None:
         return O.cb(prog, cores, index, num_tiles, dtype)
     fmt = data_format(dtype)
     from tensix.device import formats
     ps = formats.tile_size(fmt)
-    cfg = mh.CircularBufferConfig(num_tiles * ps, {index: fmt, 29: fmt}).set_page_size(index, ps).set_page_size(29, ps)
-    return mh.CreateCircularBuffer(prog, cores, cfg)
+    cfg = mh.CircularBufferConfig(num_tiles * ps, {index: fmt, alias: fmt}).set_page_size(index, ps)
+    return mh.CreateCircularBuffer(prog, cores, cfg.set_page_size(alias, ps))
 
 
 def _ln_config(cfg, rms: bool):
@@ -568,7 +573,10 @@ def _check_weight(what, name, w, a):
 def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, program_config, recip=None):
     """LayerNormDeviceOperation with LayerNormMultiCoreProgramFactory (layernorm_op_multi_core.cpp); with
     use_welford, layernorm_welford.cpp and the reciprocal table `recip` (ttnn.create_layer_norm_reciprocals) as CB 25,
-    a CB placed in the table's L1 buffer."""
+    a CB placed in the table's L1 buffer. A row whose CBs do not fit in 95% of L1 (large_tensor_needed) runs
+    layernorm_large_tensor.cpp and its reader (the row streamed in blocks, capped CBs, CB 26 accumulating the sum of
+    squares), with use_welford layernorm_large_tensor_welford.cpp and its reader (with a residual and an fp32 Dst the
+    running mean / M2 read back through c_30 / c_31, UnpackToDestFp32 aliases of cb_ex / cb_ex2)."""
     started = time.perf_counter()
     legacy_reduction, legacy_rsqrt, use_welford = _ln_program_config(program_config)
     if use_welford and rms:
@@ -608,13 +616,22 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
              + im2_t * single + recip_bytes)
     rm_weights = any(t is not None and t.layout != Layout.TILE for t in (gamma, beta))
     # use_row_major_kernel skips the large-tensor check (layernorm_op_multi_core.cpp): the CBs are allocated as sized
-    if not rm_weights and not total < soc.L1_SIZE * 0.95:
-        kernel = "layernorm_large_tensor_welford.cpp" if use_welford else "layernorm_large_tensor.cpp"
-        raise NotModelledError(f"{what}: a row of {Wt} tiles needs {total} B of circular buffers, over 95% of L1, so "
-                               f"tt-metal runs {kernel}, which tensix.ttnn does not run yet.")
+    large = not rm_weights and not total < soc.L1_SIZE * _LN_L1_SHARE
+    if large:
+        # large_tensor_needed: the row-sized CBs capped at 56 tiles (with gamma or beta, or a Float32 input) or 112,
+        # both scaled by bfloat16's tile size over the intermediates' (28 / 56 with fp32 accumulation)
+        weighted = gamma is not None or beta is not None or a.dtype == DataType.FLOAT32
+        cap = (56 if weighted else 112) * bf16_ts // single
+        in0_t = im0_t = im3_t = in5_t = in6_t = cap
+        if b is not None:
+            im6_t, in0_t = cap, 2 * block_size
     # Welford on a Float32 input reads it for the SFPU through CB 29, a second index of cb_x's memory configured
     # UnpackToDestFp32 (the post-Welford FPU ops read cb_x through SrcA)
-    alias = use_welford and a.dtype == DataType.FLOAT32
+    # (not with a residual on the large path: cb_x holds a + b, already through the FPU's TF32)
+    alias = use_welford and a.dtype == DataType.FLOAT32 and not (b is not None and large)
+    # the large Welford kernel with a residual keeps the running mean / M2 in cb_ex / cb_ex2 between blocks and reads
+    # them back through c_30 / c_31, UnpackToDestFp32 aliases of their memory, when they are Float32
+    state_alias = use_welford and b is not None and large and fp32
     float32_reduction = fp32 and not legacy_reduction
     out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
@@ -626,7 +643,8 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
     del rm_gb
     names = _LN_CBS if not use_welford else dict(
         _LN_CBS, cb_x_welford=29 if alias else (23 if b is not None else 0), welford_fp32_alias=int(alias),
-        cb_ex_welford=18, cb_ex2_welford=19, welford_state_fp32_alias=0)
+        cb_ex_welford=30 if state_alias else 18, cb_ex2_welford=31 if state_alias else 19,
+        welford_state_fp32_alias=int(state_alias))
     rdef, cdef = {"CB_NAMES": names}, {"CB_NAMES": names}
     if b is not None:
         rdef["FUSE_PRE_ADD"] = 1
@@ -641,7 +659,7 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
     eps_bits = _f32_bits(eps)
     key = ("layernorm", rms, O.spec_key(a), O.spec_key(out), *(None if t is None else O.spec_key(t)
                                                                for t in (gamma, beta, b)),
-           eps_bits, _cfg_key(cfg), legacy_reduction, legacy_rsqrt, use_welford and O.spec_key(recip))
+           eps_bits, _cfg_key(cfg), legacy_reduction, legacy_rsqrt, use_welford and O.spec_key(recip), large)
 
     def acc(t):
         return O.accessor_args(t) if t is not None else [_ABSENT]
@@ -651,19 +669,21 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
         num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, rows, True)
         cores = sorted(list(g1) + list(g2), key=lambda c: (c.y, c.x))    # corerange_to_cores(..., row_wise)
         g1s = {(c.x, c.y) for c in g1}
-        _cb_alias(prog, cores, 0, in0_t, a.dtype, alias and b is None)
+        _cb_alias(prog, cores, 0, in0_t, a.dtype, 29 if (alias and b is None) else None)
         O.cb(prog, cores, 16, out0_t, a.dtype)
         if not rms:
-            O.cb(prog, cores, 18, im1_t, cb_dtype)
+            _cb_alias(prog, cores, 18, im1_t, cb_dtype, 30 if state_alias else None)
         if not use_welford:
             O.cb(prog, cores, 2, in2_t, DataType.BFLOAT16)
         O.cb(prog, cores, 3, in3_t, DataType.BFLOAT16)
-        O.cb(prog, cores, 19, im2_t, cb_dtype)
-        if not rms or b is not None:
+        _cb_alias(prog, cores, 19, im2_t, cb_dtype, 31 if state_alias else None)
+        if not rms or b is not None or large:
             O.cb(prog, cores, 24, im0_t, cb_dtype)
         if not use_welford:
             O.cb(prog, cores, 20, im3_t, cb_dtype)
         O.cb(prog, cores, 21, im4_t, cb_dtype)
+        if large and not use_welford:       # cb_accumulate: the running sum of squares between blocks
+            O.cb(prog, cores, 26, 1, DataType.FLOAT32 if float32_reduction else cb_dtype)
         if gamma is not None or beta is not None:
             O.cb(prog, cores, 22, im5_t, cb_dtype)
         if gamma is not None:
@@ -672,7 +692,7 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
             O.cb(prog, cores, 6, in6_t, b_dt)
         if b is not None:
             if not rms:
-                _cb_alias(prog, cores, 23, im6_t, cb_dtype, alias)
+                _cb_alias(prog, cores, 23, im6_t, cb_dtype, 29 if alias else None)
             O.cb(prog, cores, 1, in1_t, b.dtype)
         recip_cfg = None
         if use_welford:     # CB 25: the reciprocal table, in the table's own L1 buffer (rebound at each call)
@@ -681,23 +701,32 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
             recip_cfg.set_globally_allocated_address(recip._buffer)
             mh.CreateCircularBuffer(prog, cores, recip_cfg)
         last = rm_stick if rm_stick is not None else in_ts
-        rct = [block_size, int(use_welford), W] + acc(a) + acc(b) + acc(gamma) + acc(beta) + [last]
-        reader = "reader_unary_interleaved_ln_rm_gb.py" if rm_stick is not None else "reader_unary_interleaved_ln.py"
+        rct = [block_size] + ([] if large else [int(use_welford)]) + [W] + acc(a) + acc(b) + acc(gamma) + acc(beta)
+        rct.append(last)
+        reader = ("reader_unary_interleaved_ln_large_tensor_welford.py" if large and use_welford else
+                  "reader_unary_interleaved_ln_large_tensor.py" if large else
+                  "reader_unary_interleaved_ln_rm_gb.py" if rm_stick is not None else "reader_unary_interleaved_ln.py")
         rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + reader), cores,
                              ReaderDataMovementConfig(compile_args=rct, defines=rdef))
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_unary_interleaved_start_id_blocked.py"), cores,
                              WriterDataMovementConfig(compile_args=[block_size] + O.accessor_args(out),
                                                       defines={"CB_NAMES": _LN_CBS}))
         utd = {26: "UnpackToDestFp32"} if float32_reduction else {}
+        if state_alias:
+            utd[30] = utd[31] = "UnpackToDestFp32"
         if alias:
             utd[29] = "UnpackToDestFp32"
         cargs = [Wt, block_size, int(gamma is not None), int(beta is not None), int(fp32)]
         cargs += [W, 32, 0, int(b is not None)] if use_welford else [int(float32_reduction), int(legacy_rsqrt), W, 32]
-        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + ("layernorm_welford.py" if use_welford else "layernorm.py")),
-                             cores, ComputeConfig(
+        kernel = "layernorm_welford.py" if use_welford else "layernorm.py"
+        if large:
+            kernel = "layernorm_large_tensor_welford.py" if use_welford else "layernorm_large_tensor.py"
+        ck = mh.CreateKernel(prog, O.kernel_path(_KDIR + kernel), cores, ComputeConfig(
             math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32, dst_full_sync_en=bool(cfg.dst_full_sync_en),
             math_approx_mode=bool(cfg.math_approx_mode), unpack_to_dest_mode=utd or None,
             compile_args=cargs, defines=cdef))
+        # the Welford large-tensor reader and the rm_gb one take the first tile (curr_row * Wt), the others the row
+        legacy_start = (use_welford and large) or rm_stick is not None
         plan = []
         curr = 0
         for c in cores:
@@ -714,7 +743,7 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
                 recip_cfg.set_globally_allocated_address(tensors[4]._buffer)
             addr = lambda t: t.buffer_address() if t is not None else 0  # noqa: E731
             for c, n, row in plan:
-                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, Wt, row * Wt if rm_stick is not None else row,
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, Wt, row * Wt if legacy_start else row,
                                                 packed_one, eps_bits, addr(tg), addr(tbe), addr(tb)])
                 mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), Wt, n, row * Wt])
                 mh.SetRuntimeArgs(prog, ck, c, [n])

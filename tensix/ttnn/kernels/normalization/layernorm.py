@@ -12,9 +12,8 @@ LEGACY_RSQRT, W, tile_width. Runtime args: NCHt. Defines: FUSE_PRE_ADD, RMSNORM.
 compile-time args)."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.normalization.norm_lib import (blocks, pack_block, pre_add_blocks, row_wise_mean,
-                                                        total_with_remainder)
-from tensix.ttnn.kernels.normalization.sfpu_lib import FORK
+from tensix.ttnn.kernels.normalization.norm_lib import (blocks, ln_compute_args, pack_block, pre_add_blocks,
+                                                        row_wise_mean, total_with_remainder, var_plus_eps_rsqrt)
 
 
 def _bcast_rows_step(init, op, cb_fusion, cb_w, cb_dst, block, init_first=False):
@@ -38,17 +37,8 @@ def _bcast_rows_step(init, op, cb_fusion, cb_w, cb_dst, block, init_first=False)
 
 
 def kernel_main():
-    NCHt = get_arg_val(0)
-    Wt = get_compile_time_arg_val(0)
-    block_size = get_compile_time_arg_val(1)
-    do_gamma = get_compile_time_arg_val(2)
-    do_beta = get_compile_time_arg_val(3)
-    FLOAT32_REDUCTION = get_compile_time_arg_val(5) == 1
-    LEGACY_RSQRT = get_compile_time_arg_val(6) == 1
-    W = get_compile_time_arg_val(7)
-    tile_width = get_compile_time_arg_val(8)
-    rms = globals().get("RMSNORM", 0) == 1
-    pre_add = globals().get("FUSE_PRE_ADD", 0) == 1
+    (NCHt, Wt, block_size, do_gamma, do_beta, FLOAT32_REDUCTION, LEGACY_RSQRT, W, tile_width, rms,
+     pre_add) = ln_compute_args(globals())
     n = CB_NAMES
     cb_scaler, cb_eps, cb_in, cb_inb, cb_out = n["cb_scaler"], n["cb_eps"], n["cb_in"], n["cb_inb"], n["cb_out"]
     cb_gamma, cb_beta = n["cb_gamma"], n["cb_beta"]
@@ -120,13 +110,7 @@ def kernel_main():
         # Var[x]: FullBlockWithPopPolicy
         row_wise_mean(cb_xmm2, cb_scaler, cb_ex2, W, Wt, block_size, FLOAT32_REDUCTION, pop=True,
                       sync_full_block=True, tile_width=tile_width)
-        cb_wait_front(cb_ex2, 1)
-        reconfig_data_format(cb_ex2, cb_eps)
-        tile_regs_acquire()
-        add_tiles_init(cb_ex2, cb_eps)
-        add_tiles(cb_ex2, cb_eps, 0, 0, 0)
-        rsqrt_tile_init(legacy_compat=LEGACY_RSQRT, version=FORK)
-        rsqrt_tile(0, legacy_compat=LEGACY_RSQRT, version=FORK)
+        var_plus_eps_rsqrt(cb_ex2, cb_eps, LEGACY_RSQRT)
         tile_regs_commit()
         cb_pop_front(cb_ex2, 1)
         cb_reserve_back(cb_ex2pe, 1)

@@ -18,7 +18,8 @@ import numpy as np
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.normalization.layernorm import _bcast_rows_step
-from tensix.ttnn.kernels.normalization.norm_lib import blocks, pack_block, pre_add_blocks, total_with_remainder
+from tensix.ttnn.kernels.normalization.norm_lib import (blocks, pack_block, pack_ex2pe, pre_add_blocks,
+                                                        total_with_remainder)
 from tensix.ttnn.kernels.normalization.sfpu_lib import FORK
 
 
@@ -163,13 +164,7 @@ def kernel_main():
         add_tiles(cb_ex2, cb_eps, 0, 0, dst0)
         rsqrt_tile_init(version=FORK)
         rsqrt_tile(dst0, version=FORK)
-        tile_regs_commit()
-        cb_pop_front(cb_ex2, 1)
-        cb_reserve_back(cb_ex2pe, 1)
-        tile_regs_wait()
-        pack_tile(dst0, cb_ex2pe)
-        tile_regs_release()
-        cb_push_back(cb_ex2pe, 1)
+        pack_ex2pe(cb_ex2, cb_ex2pe)
 
         # (x - E[x]) * 1/sqrt(Var[x] + eps) * gamma + beta
         cb_wait_front(cb_ex2pe, 1)

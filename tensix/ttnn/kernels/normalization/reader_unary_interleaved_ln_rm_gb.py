@@ -12,20 +12,9 @@ input, residual, gamma, beta (absent ones: a 0xFFFFFFFF word), then the gamma (o
 Runtime args: src_addr, NCHt, Wt, tile_offset (first tile row * Wt), packed one, eps bits, gamma_addr, beta_addr,
 b_addr. Defines: FUSE_PRE_ADD, FUSE_GAMMA, FUSE_BETA, RMSNORM. CB ids are named compile-time args (dict CB_NAMES)."""
 
-import numpy as np
-
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.normalization.norm_lib import blocks
-from tensix.ttnn.kernels.reduction import reduce_lib as R
-
-
-def _read_tiles(cb, acc, tile_bytes, offset, block):
-    cb_reserve_back(cb, block.full_block_size)
-    wp = get_write_ptr(cb)
-    for r in block.local():
-        noc_async_read_tile(offset + r, acc, wp + r * tile_bytes)
-    noc_async_read_barrier()
-    cb_push_back(cb, block.full_block_size)
+from tensix.ttnn.kernels.normalization.norm_lib import (blocks, ln_accessor_args, ln_reader_args, push_eps,
+                                                        push_reduce_scalers, read_block_to_cb)
 
 
 def _read_sticks(cb, acc, tile_bytes, block):
@@ -42,26 +31,13 @@ def _read_sticks(cb, acc, tile_bytes, block):
 
 
 def kernel_main():
-    src_addr = get_arg_val(0)
-    NCHt = get_arg_val(1)
-    Wt = get_arg_val(2)
-    tile_offset = get_arg_val(3)
-    gamma_addr = get_arg_val(6)
-    beta_addr = get_arg_val(7)
-    b_addr = get_arg_val(8)
+    src_addr, NCHt, Wt, tile_offset, gamma_addr, beta_addr, b_addr = ln_reader_args()
     cb_in0, cb_in1 = CB_NAMES["cb_in"], CB_NAMES["cb_inb"]
     cb_gamma, cb_beta = CB_NAMES["cb_gamma"], CB_NAMES["cb_beta"]
     block_size = get_compile_time_arg_val(0)
     use_welford = get_compile_time_arg_val(1) == 1
     W = get_compile_time_arg_val(2)
-    src0_args = TensorAccessorArgs(3)
-    off = src0_args.next_compile_time_args_offset()
-    src1_args = TensorAccessorArgs(off) if get_compile_time_arg_val(off) != 0xFFFFFFFF else None
-    off += 1
-    gamma_args = TensorAccessorArgs(off) if get_compile_time_arg_val(off) != 0xFFFFFFFF else None
-    off += 1
-    beta_args = TensorAccessorArgs(off) if get_compile_time_arg_val(off) != 0xFFFFFFFF else None
-    off += 1
+    (src0_args, src1_args, gamma_args, beta_args), off = ln_accessor_args(3)
     stick_bytes = get_compile_time_arg_val(off)
     fuse_pre_add = globals().get("FUSE_PRE_ADD", 0)
     fuse_gamma = globals().get("FUSE_GAMMA", 0)
@@ -79,26 +55,15 @@ def kernel_main():
         src_b = TensorAccessor(src1_args, b_addr, src1_tile_bytes)
     cb_scaler, cb_eps = CB_NAMES["cb_scaler"], CB_NAMES["cb_eps"]
     if not use_welford:
-        partial = W % 32
-        R.calculate_and_prepare_reduce_scaler(cb_scaler, PoolType.SUM, ReduceDim.REDUCE_ROW,
-                                              compute_uses_reduce_tile=True)
-        if partial > 0:
-            R.calculate_and_prepare_reduce_scaler(cb_scaler, PoolType.SUM, ReduceDim.REDUCE_ROW,
-                                                  compute_uses_reduce_tile=True, valid=partial)
-    eps = get_arg_val(5)
-    # generate_bcast_col_scalar(cb_eps, eps): the bf16 (top half) of eps in column 0 of faces 0 and 2
-    cb_reserve_back(cb_eps, 1)
-    p = l1_ptr(get_write_ptr(cb_eps), np.uint16, 1024)
-    for k in (0, 2):
-        p[k * 256:(k + 1) * 256:16] = eps >> 16
-    cb_push_back(cb_eps, 1)
+        push_reduce_scalers(cb_scaler, W)
+    push_eps(cb_eps, get_arg_val(5))
     offs = 0
     for ncht in range(NCHt):
         for block in blocks(Wt, block_size):
             flat = offs + block.start + tile_offset
-            _read_tiles(cb_in0, src_a, src0_tile_bytes, flat, block)
+            read_block_to_cb(cb_in0, src_a, src0_tile_bytes, flat, block)
             if fuse_pre_add:
-                _read_tiles(cb_in1, src_b, src1_tile_bytes, flat, block)
+                read_block_to_cb(cb_in1, src_b, src1_tile_bytes, flat, block)
         if (fuse_gamma or fuse_beta) and ncht == 0:
             for block in blocks(Wt, block_size):
                 if fuse_gamma:
