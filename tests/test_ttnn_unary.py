@@ -647,7 +647,7 @@ def test_errors(device):
         ttnn.exp(host)
     with pytest.raises(tensix.NotModelledError, match="approx"):
         ttnn.exp(t, fast_and_approximate_mode=True)
-    with pytest.raises(tensix.NotModelledError, match="ADD_UNARY_SFPU"):
+    with pytest.raises(tensix.NotModelledError, match="ClampToNegative"):   # NEG, EXP(approx), ADD_UNARY_SFPU, RECIP
         ttnn.sigmoid(t, mode=ttnn.SigmoidMode.AccurateWithFastExp)
     ti = ttnn.from_numpy(np.ones((40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(tensix.NotModelledError, match="INT32"):
@@ -971,3 +971,24 @@ def test_heaviside_and_prelu(device, dtype):
     np.testing.assert_array_equal(got, want)
     with pytest.raises(tensix.NotModelledError, match="weight tensor"):
         ttnn.prelu(t, t)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16])
+def test_binop_with_scalar_op_types(device, dtype):
+    """UnaryOpType ADD / SUB / MUL / DIV_UNARY_SFPU and RSUB (unary_op_utils.cpp: binop_with_scalar_tile_init, then
+    {add,sub,mul,div}_unary_tile with the float's bits, DIV with 1.0f / param; rsub_tile): one IEEE float32 operation
+    on the SFPU; a 16-bit Dst stores it truncated to bfloat16, except rsub, which rounds to nearest even first."""
+    x = (RNG.standard_normal((40, 70)) * 3).astype(np.float32)
+    t = dev_tensor(device, x, dtype)
+    xv = ttnn.to_numpy(t).astype(np.float32)
+    f = np.float32
+    cases = {"ADD_UNARY_SFPU": (2.5, xv + f(2.5)), "SUB_UNARY_SFPU": (2.5, xv - f(2.5)),
+             "MUL_UNARY_SFPU": (-1.5, xv * f(-1.5)), "DIV_UNARY_SFPU": (3.0, xv * (f(1.0) / f(3.0))),
+             "RSUB": (1.0, f(1.0) - xv)}
+    for name, (param, exact) in cases.items():
+        got = ttnn.to_numpy(ttnn.unary_chain(t, [ttnn.UnaryWithParam(getattr(ttnn.UnaryOpType, name), param)]))
+        bits = exact.astype(np.float32).view(np.uint32)
+        if dtype == ttnn.bfloat16:
+            bits = (bits + 0x7FFF + ((bits >> 16) & 1)) if name == "RSUB" else bits
+            bits = bits & np.uint32(0xFFFF0000)
+        np.testing.assert_array_equal(np.asarray(got, np.float32).view(np.uint32), bits.astype(np.uint32), name)

@@ -244,6 +244,10 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         import tensix.kernel as K
         lo, hi = (int(v) & 0xFFFFFFFF for v in params)
         return K.clamp_tile_init, (lambda idst: K.clamp_tile_int32(idst, lo, hi))
+    if name == "WHERE_TSS":     # where_tile<format of the input>(idst, 1, 2, idst) (Dst 1, 2: where_tss_kernel's fills)
+        import tensix.kernel as K
+        fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.FLOAT32: "Float32"}.get(dtype, "Float16_b")
+        return K.where_tile_init, (lambda idst: K.where_tile(idst, 1, 2, idst, fmt))
     p = [float(x) if not isinstance(x, DataType) else x for x in params]
     has = bool(p) and name in _PARAMETRIZED
     if name == "SQUARE" and dtype == DataType.UINT16:    # mul_int_tile<UInt16>(idst, idst, idst): tt-llk's _mul_int_
@@ -399,6 +403,25 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
                                "modelled by tensix.ttnn.")
     if name == "LGAMMA" and dtype not in (DataType.BFLOAT16, DataType.FLOAT32):     # unary_device_operation.cpp
         raise DTypeError(f"Unary: LGAMMA requires BFLOAT16 or FLOAT32 input, got dtype {dtype!r}")
+    if name in ("ADD_UNARY_SFPU", "SUB_UNARY_SFPU", "MUL_UNARY_SFPU", "DIV_UNARY_SFPU", "RSUB"):
+        # binop_with_scalar_tile_init(); {add,sub,mul,div}_unary_tile(idst, bits(param0)) (DIV: bits(1.0f / param0));
+        # RSUB: rsub_tile_init(); rsub_tile(idst, bits(param0)). Integer inputs run the *_int32 tiles (not modelled)
+        if not has:
+            raise TTNNError(f"Undefined non-parametrized op type UnaryOpType.{name} (it takes the scalar as its "
+                            "parameter).")
+        if dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+            raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor runs the integer binop-with-scalar "
+                                   "tiles (add_unary_tile_int32, ...), which tensix.ttnn does not model.")
+        import tensix.kernel as K
+        if name == "RSUB":
+            op_name, bits = "rsub", _bits(p[0])
+        else:
+            op_name = name[:3].lower() + "_unary"
+            with np.errstate(divide="ignore"):
+                bits = _bits(np.float32(1.0) / np.float32(p[0])) if name == "DIV_UNARY_SFPU" else _bits(p[0])
+        op, _init = _kernel_op(op_name)
+        init_fn = K.rsub_tile_init if name == "RSUB" else K.binop_with_scalar_tile_init
+        return (lambda: init_fn(version=FORK)), (lambda idst: op(idst, bits, version=FORK))
     if name in ("IDENTITY", "HARDSWISH", "LOGIT", "LGAMMA"):      # their own kernels: the chain define is not read
         return (lambda: None), (lambda idst: None)
     raise NotModelledError(f"UnaryOpType.{name}: its SFPU kernel is not modelled by tensix.ttnn.")
@@ -577,6 +600,7 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     # unary_op_utils.cpp get_compute_kernel_path: by the chain's first op
     kernel = {"IDENTITY": "eltwise/eltwise_identity_kernel.py", "HARDSWISH": "eltwise/hardswish_kernel.py",
               "LOGIT": "eltwise/logit_kernel.py", "LOGSIGMOID": "eltwise/logsigmoid_kernel.py",
+              "WHERE_TSS": "eltwise/where_tss_kernel.py",
               "LGAMMA": f"eltwise/lgamma{'_fast' if in_dtype == DataType.BFLOAT16 else ''}_kernel.py"}.get(
         chain[0][0], "eltwise/eltwise_sfpu.py")
     scalars = _first_op_scalars(chain[0], in_dtype)
@@ -595,11 +619,21 @@ def _shard_pages(t: Tensor, mc: MemoryConfig) -> int:
     return sh * sw // 1024
 
 
+def _where_tss_word(v, dtype) -> int:
+    """unary_op_utils.cpp pack_scalar_runtime_arg_impl: an INT32 / UINT32 input takes the int32's bits (a float
+    param static_cast to int32 first), any other the float's bits (an int param static_cast to float first)."""
+    if dtype in (DataType.INT32, DataType.UINT32):
+        return int(v if isinstance(v, int) else int(np.float32(v))) & 0xFFFFFFFF
+    return _bits(np.float32(v))
+
+
 def _first_op_scalars(op, dtype):
     """unary_program_factory.cpp pack_first_op_scalars for LOGIT (the other ops: (0, 0), no define): eps >= 0 gives
     the clamp bounds min / max of eps and 1.0f - eps (float32), for a BFLOAT16 input rounded to bf16 (RNE; eps <= 0.5:
     from bf16(eps) and 1 - bf16(eps)), as their float bits, and the CLAMP define; needs_tmp0_cb: LOGIT's scratch CB."""
     name, params = op
+    if name == "WHERE_TSS":     # pack_scalar_runtime_arg_impl of each (an int or a float param)
+        return tuple(_where_tss_word(v, dtype) for v in params), {}, False
     if name != "LOGIT" or params[0] < 0:
         return (0, 0), {}, name == "LOGIT"
     eps = np.float32(params[0])
