@@ -402,8 +402,13 @@ def test_div_no_nan(device):
     assert not np.any(ttnn.to_numpy(ttnn.div_no_nan(t, 0.0)))
     got = ttnn.to_numpy(ttnn.div_no_nan(t, 4.0))
     np.testing.assert_array_equal(got, xb.view(np.float32) * np.float32(0.25))
-    with pytest.raises(NotModelledError, match="ttnn.where"):
-        ttnn.div_no_nan(t, t)
+    # two tensors: multiply(a, reciprocal(b)) (float32), then where(eqz(b), 0.0, that): the quotient where b != 0
+    y = RNG.uniform(-5, 5, (32, 32)).astype(np.float32)
+    y[::3, ::5] = 0.0
+    tb, _yb = on_device(device, y, ttnn.float32)
+    got = ttnn.to_numpy(ttnn.div_no_nan(t, tb)).view(np.uint32)
+    quot = ttnn.to_numpy(ttnn.multiply(t, ttnn.reciprocal(tb))).view(np.uint32)
+    np.testing.assert_array_equal(got, np.where(y != 0, quot, np.uint32(0)))
 
 
 def test_refusals(device):

@@ -571,6 +571,12 @@ signbit_tile_int32, signbit_tile_int32_init = signbit_int32_tile, signbit_int32_
 clamp_tile_int32 = clamp_int32_tile     # the C++ name: clamp_tile_int32(idst, param0, param1) after clamp_tile_init()
 
 
+def fill_tile_int(idst, param0, data_format="Int32", version=None):
+    """fill_tile_int<data_format>(idst, param0) (622c6fb9 api/compute/eltwise_unary/fill.h: Int32, UInt32 or UInt16),
+    after fill_tile_init()."""
+    fill_int_tile(idst, param0, data_format=getattr(data_format, "name", str(data_format)), version=version)
+
+
 def binop_with_scalar_tile_init(version=None):
     """binop_with_scalar_tile_init() (622c6fb9 api/compute/eltwise_unary/binop_with_scalar.h): the SFPU init of the
     add / sub / mul / div / rsub_unary_tile family (one init, no constants: llk_math_eltwise_unary_sfpu_binop_with_
@@ -583,7 +589,7 @@ for _name in ("eqz", "nez"):
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
            *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge", "add", "sub") for s in ("", "_init")],
            *[f"{m}_tile_int32" for m in llk.COMP_ZERO], "clamp_tile_int32", "signbit_tile_int32",
-           "signbit_tile_int32_init", "binop_with_scalar_tile_init",
+           "signbit_tile_int32_init", "binop_with_scalar_tile_init", "fill_tile_int",
            *[f"{m}_tile_{f}" for m in ("eqz", "nez") for f in ("uint16", "uint32")],
            "llk_math_eltwise_unary_sfpu_0_param",
            "llk_math_eltwise_unary_sfpu_1_param", "llk_math_eltwise_unary_sfpu_2_param"] + [

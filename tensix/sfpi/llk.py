@@ -1065,6 +1065,18 @@ def threshold_program(approx, fp32_dest, threshold_bits, value_bits):
     _faces(face)
 
 
+def fill_program(approx, fp32_dest, value_bits):
+    """622c6fb9 tt-llk ckernel_sfpu_fill.h ``_calculate_fill_<APPROX, 8>(value)`` (fill_tile(idst, value); `value_bits`:
+    the float's bits): the runtime float made a vFloat (its two 16-bit halves by SFPLOADI: exact), stored to each of
+    the face's rows (a 16-bit Dst keeps what SFPSTORE keeps of it)."""
+    def face():
+        v = reinterpret(vFloat, vUInt(value_bits))
+        for _ in range(8):
+            dst_reg[0] = v
+            dst_reg += 1
+    _faces(face)
+
+
 def heaviside_program(approx, fp32_dest, value_bits):
     """622c6fb9 llk_sfpu/ckernel_sfpu_heaviside.h ``calculate_heaviside(value)``: per row 0.0 where v < 0 (SFPSETCC on
     the sign bit: -0.0 too), 1.0 where v > 0, else the float whose bits are `value`."""
@@ -2021,6 +2033,12 @@ UNARY_FORK = {
                     lambda approx, t, fp32: (approx, fp32, t[0]), version=FORK, fp32_init=True, tables=_LUT3),
     "clamp": UnaryOp("clamp", (), clamp_program, "Dst tile idst = min(max(x, float(param0)), float(param1)) "
                      "(SFPSWAP; leaves param1 in vConstIntPrgm0).", version=FORK, runtime=("param0", "param1")),
+    "fill": UnaryOp("fill", (), fill_program, "Dst tile idst = the float whose bits are param0 in every datum "
+                    "(_calculate_fill_).", version=FORK, runtime=("param0",)),
+    "fill_int": UnaryOp("fill_int", (("data_format", "Int32"),), None, "Dst tile idst = param0 in every datum, stored "
+                        "in the format's integer mode (_calculate_fill_int_; the C++ name is fill_tile_int).",
+                        version=FORK, runtime=("param0",), llk_runtime=True,
+                        llk=lambda t, rt: fill_int_programs(t[0], rt[0] if rt else None)),
     "clamp_int32": UnaryOp("clamp_int32", (), None, "Dst tile idst = min(max(x, param0), param1) on int32 (SFPSWAP on "
                            "sign-magnitude, complemented around a negative bound; leaves vConstIntPrgm0 changed).",
                            version=FORK, runtime=("param0", "param1"), llk_runtime=True,
@@ -2673,6 +2691,35 @@ def clamp_int32_face(min_val, max_val, iterations=8):
         row.append(_mk("SFPSTORE", VD=0, Mod0=4, AddrMod=3, Imm10=0))
     row.append(_mk("INCRWC", DstInc=2))
     return row * iterations
+
+
+FILL_INT_MODE = {"Int32": 4, "UInt32": 4, "UInt16": 6}    # InstrModLoadStore INT32 / LO16 (fill.h)
+
+
+def fill_int_programs(data_format, value=None):
+    """(tile program, init program) of 622c6fb9 ``fill_tile_int<data_format>(idst, value)`` after ``fill_tile_init()``
+    (api/compute/eltwise_unary/fill.h -> tt-llk ``_calculate_fill_int_<APPROX, mode, 8>``): per face the value into
+    LReg1 (_sfpu_load_imm32_: SFPLOADI lower, then upper; UInt16: _sfpu_load_imm16_, one SFPLOADI unsigned), then per
+    row an SFPSTORE of LReg1 in the format's mode (INT32, or LO16 for UInt16) with ADDR_MOD_3, dst_reg++. The init's
+    list (value None) is the unary SFPU init."""
+    if data_format not in FILL_INT_MODE:
+        raise NotModelledError(f"fill_tile_int<DataFormat::{data_format}>: fill.h supports Int32, UInt32 and UInt16 "
+                               "only (a static_assert).")
+    init = _instr_program(("fill_init",), lambda: InstrProgram("fill_tile_init", _sfpu_config_reset(),
+                                                               _UNARY_INIT_AMODS))
+    if value is None:
+        return None, init
+    v = value & 0xFFFFFFFF
+    mode = FILL_INT_MODE[data_format]
+
+    def build():
+        if mode == 6:
+            head = [_mk("SFPLOADI", VD=1, Mod0=2, Imm16=v & 0xFFFF)]
+        else:
+            head = [_mk("SFPLOADI", VD=1, Mod0=10, Imm16=v & 0xFFFF), _mk("SFPLOADI", VD=1, Mod0=8, Imm16=v >> 16)]
+        row = [_mk("SFPSTORE", VD=1, Mod0=mode, AddrMod=3, Imm10=0), _mk("INCRWC", DstInc=2)]
+        return InstrProgram(f"fill_tile_int<{data_format}>({v:#x})", _driver_rc(head + row * 8), _UNARY_INIT_AMODS)
+    return _instr_program(("fill_int", data_format, v), build), init
 
 
 def relu_min_int32_program(threshold_smag):

@@ -13,8 +13,7 @@ SFPU op whose operands are unpacked to an fp32 Dst only when they are float32). 
 - rpow(x, base): UnaryOpType::RPOW (base ** x). rdiv(x, value, rounding_mode=None): UnaryOpType::RDIV (value / x,
   then trunc / floor).
 - div_no_nan(a, number): zeros_like(a) for 0, else multiply(a, 1.0f / number). div_no_nan(a, b): multiply(a,
-  reciprocal(b)) for float32 a and b, else divide(a, b), then where(eqz(b), 0, that): tensix does not model
-  ttnn.where, so the tensor form raises NotModelledError.
+  reciprocal(b)) for float32 a and b, else divide(a, b), then where(eqz(b), 0.0f, that) (binary_ng WHERE_TST).
 """
 
 from __future__ import annotations
@@ -128,7 +127,8 @@ def rdiv(input_tensor, value, *, rounding_mode=None, memory_config=None, output_
 
 def div_no_nan(input_tensor_a, input_tensor_b, *, memory_config=None, **kwargs):
     """ttnn.div_no_nan(a, b): a / b, 0 where b is 0 (binary_composite_op.cpp). A number b: zeros_like(a) for 0, else
-    ttnn.multiply(a, 1.0f / b). A tensor b needs ttnn.where, which tensix does not model."""
+    ttnn.multiply(a, 1.0f / b). A tensor b: multiply(a, reciprocal(b)) for two float32 tensors, else divide(a, b),
+    then ttnn.where(ttnn.eqz(b), 0.0f, that) (tensix.ttnn.operations.ternary)."""
     if kwargs:
         raise TypeError(f"ttnn.div_no_nan: unexpected keyword arguments {sorted(kwargs)}")
     if _is_number(input_tensor_b):
@@ -139,6 +139,12 @@ def div_no_nan(input_tensor_a, input_tensor_b, *, memory_config=None, **kwargs):
         from tensix.ttnn.operations.binary import multiply
         with np.errstate(divide="ignore", over="ignore"):
             return multiply(input_tensor_a, float(np.float32(1.0) / value))
-    raise NotModelledError("ttnn.div_no_nan of two tensors (binary_composite_op.cpp: multiply(a, reciprocal(b)) for "
-                           "float32, else divide(a, b), then ttnn.where(ttnn.eqz(b), 0.0f, that)) needs ttnn.where, "
-                           "which tensix.ttnn does not model.")
+    from tensix.ttnn.operations.binary import divide, multiply
+    from tensix.ttnn.operations.ternary import where
+    from tensix.ttnn.operations.unary import eqz, reciprocal
+    a, b = input_tensor_a, input_tensor_b
+    if a.dtype == DataType.FLOAT32 and b.dtype == DataType.FLOAT32:    # multiply by the SFPU reciprocal
+        div_result = multiply(a, reciprocal(b), memory_config=memory_config)
+    else:
+        div_result = divide(a, b, memory_config=memory_config)
+    return where(eqz(b, memory_config=memory_config), 0.0, div_result)

@@ -677,6 +677,63 @@ def read_one(cb, page, acc, fill=None):
     cb_push_back(cb, 1)
 
 
+def read_tiles(reads, wt, tiles):
+    """The no-subtile-broadcast readers' loop (binary_ng reader_interleaved_no_bcast, ternary
+    ternary_reader_nosubtilebcast_ttt): per output tile of `tiles` (walk's tuples), each operand's tile (its channel
+    base from its strides + th * Wt + tw) into its CB, one barrier for all, then the pushes. reads: (cb, accessor,
+    strides) of the operands read (not the sharded ones)."""
+    from tensix.kernel.dataflow import get_write_ptr, noc_async_read_barrier, noc_async_read_tile
+    for ch, th, tw, _, _ in tiles:
+        for cb, acc, strides in reads:
+            cb_reserve_back(cb, 1)
+            noc_async_read_tile(channel_base(ch, strides) + th * wt + tw, acc, get_write_ptr(cb))
+        noc_async_read_barrier()
+        for cb, _acc, _strides in reads:
+            cb_push_back(cb, 1)
+
+
+def ternary_reader_setup(kernel, sharded):
+    """The TTT readers' common part (ternary_reader_*_ttt.cpp, interleaved operands): runtime args 0..24 and the
+    compile-time CB ids, TensorAccessorArgs and has_sharding. Returns (operands: [(cb, accessor, strides)] for the
+    predicate, true and false tensors, start_tile_id, dst_num_tiles, (cND, D, N, C, Ht, Wt)). Sharded operands and
+    has_sharding are refused (NotModelledError naming `kernel`)."""
+    from tensix.kernel.dataflow import TensorAccessor, TensorAccessorArgs, get_tile_size
+    if any(sharded):
+        raise NotModelledError(f"{kernel} with a sharded operand is not modelled by tensix.")
+    addrs = [get_arg_val(i) for i in range(3)]
+    n_tiles, start = get_arg_val(3), get_arg_val(4)
+    strides = [tuple(get_arg_val(i) for i in range(k, k + 4)) for k in (5, 15, 20)]
+    d, n, c, ht, wt, cnd = (get_arg_val(i) for i in range(9, 15))
+    cbs = [get_compile_time_arg_val(i) for i in range(3)]
+    args, off = [], 3
+    for _ in range(3):
+        a = TensorAccessorArgs(off)
+        args.append(a)
+        off = a.next_compile_time_args_offset()
+    if get_compile_time_arg_val(off) == 1:
+        raise NotModelledError(f"{kernel} with has_sharding is not modelled by tensix.")
+    ops = [(cb, TensorAccessor(a, addr, get_tile_size(cb)), st) for cb, a, addr, st in zip(cbs, args, addrs, strides)]
+    return ops, start, n_tiles, (cnd, d, n, c, ht, wt)
+
+
+def ternary_sfpu_tile(cbs, cb_out, per_cycle, copy_init, op_init, op_func):
+    """One output tile of the ternary SFPU compute kernels (ternary_sfpu_*_ttt.cpp): reserve the output, c_0, c_1,
+    c_2 copied to Dst 0, 1, 2 (copy_init before each: copy_tile_to_dst_init_short or copy_tile_init, as the kernel
+    calls it), TERNARY_SFPU_OP_INIT / TERNARY_SFPU_OP_FUNC(0, 1, 2, 0), Dst 0 packed, pushed."""
+    cb_reserve_back(cb_out, per_cycle)
+    tile_regs_acquire()
+    for i, cb in enumerate(cbs):
+        copy_init(cb)
+        copy_tile(cb, 0, i)
+    op_init()
+    op_func(0, 1, 2, 0)
+    tile_regs_commit()
+    tile_regs_wait()
+    pack_tile(0, cb_out)
+    tile_regs_release()
+    cb_push_back(cb_out, per_cycle)
+
+
 def write_tiles(cb_dst, dst, start, n, walk_args):
     """The writers' loop: c_2's pages to the output tiles walk visits (interleaved: start, start + 1, ...), a barrier
     per tile. walk_args: cND, D, N, C, Ht, Wt (and the shard width with has_sharding)."""
@@ -690,7 +747,7 @@ def write_tiles(cb_dst, dst, start, n, walk_args):
 
 
 __all__ += ["Activations", "maybe_preprocess", "bcast_pass", "in_chunks", "in_groups", "NgReader", "read_one",
-            "write_tiles"]
+            "write_tiles", "read_tiles", "ternary_reader_setup", "ternary_sfpu_tile"]
 
 
 def rm_chunks(start, num_pages):

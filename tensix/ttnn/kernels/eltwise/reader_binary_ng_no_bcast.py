@@ -20,10 +20,4 @@ def kernel_main():
     reads = [(cb, acc, strides) for cb, acc, strides, sharded in ((r.cb_a, r.src_a, a.strides, r.sharded_a),
                                                                   (r.cb_b, r.src_b, a.strides_b, r.sharded_b))
              if not sharded]
-    for ch, th, tw, _, _ in r.tiles():
-        for cb, acc, strides in reads:
-            cb_reserve_back(cb, 1)
-            noc_async_read_tile(channel_base(ch, strides) + th * wt + tw, acc, get_write_ptr(cb))
-        noc_async_read_barrier()
-        for cb, _acc, _strides in reads:
-            cb_push_back(cb, 1)
+    read_tiles(reads, wt, r.tiles())
