@@ -818,6 +818,22 @@ class RmReaderArgs:
     def chunks(self):
         return rm_chunks_of_row(self.row_width_bytes, self.tiles_per_row, self.stride_size_bytes)
 
+    def page_pairs(self):
+        """The readers' loop: per row block and per chunk of a row, one page of c_0 and one of c_1 reserved (a's
+        first), yielding (row_block_a, row_block_b, limit, off, chunk, l1_a, l1_b); when the body has filled them,
+        both pushed (a's first) before the next pair is reserved."""
+        from tensix.kernel.dataflow import CBIndex, get_write_ptr
+        cb_a, cb_b = CBIndex.c_0, CBIndex.c_1
+        for row_block_a, row_block_b, limit in self.blocks():
+            for off, chunk in self.chunks():
+                cb_reserve_back(cb_a, 1)
+                l1_a = get_write_ptr(cb_a)
+                cb_reserve_back(cb_b, 1)
+                l1_b = get_write_ptr(cb_b)
+                yield row_block_a, row_block_b, limit, off, chunk, l1_a, l1_b
+                cb_push_back(cb_a, 1)
+                cb_push_back(cb_b, 1)
+
     def accessors(self, one_element_a: bool = False, one_element_b: bool = False):
         """TensorAccessor(a) and TensorAccessor(b) with their pages aligned up to the operand's alignment: a row's
         page_size, or one element's for the operand a column / scalar broadcast reads element by element."""

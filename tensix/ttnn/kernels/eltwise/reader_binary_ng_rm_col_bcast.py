@@ -16,24 +16,16 @@ from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
 
 def kernel_main():
     r = RmReaderArgs()
-    cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
     alignment_a, alignment_b, element_size = r.alignment_a, r.alignment_b, r.element_size
     src, src_b = r.accessors(one_element_a=bool(SRC_BCAST), one_element_b=not SRC_BCAST)  # noqa: F405
     sh_a, sh_b = r.strides_a[0], r.strides_b[0]
-    for row_block_a, row_block_b, limit in r.blocks():
-        for off, chunk in r.chunks():
-            elems = chunk // element_size
-            cb_reserve_back(cb_src, 1)
-            l1_a = get_write_ptr(cb_src)
-            cb_reserve_back(cb_src_b, 1)
-            l1_b = get_write_ptr(cb_src_b)
-            if SRC_BCAST:  # noqa: F405
-                bcast_col_rows_rm(src, row_block_a, sh_a, limit, l1_a, chunk, elems, element_size, alignment_a)
-                read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
-                noc_async_read_barrier()
-            else:
-                read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
-                noc_async_read_barrier()
-                bcast_col_rows_rm(src_b, row_block_b, sh_b, limit, l1_b, chunk, elems, element_size, alignment_b)
-            cb_push_back(cb_src, 1)
-            cb_push_back(cb_src_b, 1)
+    for row_block_a, row_block_b, limit, off, chunk, l1_a, l1_b in r.page_pairs():
+        elems = chunk // element_size
+        if SRC_BCAST:  # noqa: F405
+            bcast_col_rows_rm(src, row_block_a, sh_a, limit, l1_a, chunk, elems, element_size, alignment_a)
+            read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
+            noc_async_read_barrier()
+        else:
+            read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
+            noc_async_read_barrier()
+            bcast_col_rows_rm(src_b, row_block_b, sh_b, limit, l1_b, chunk, elems, element_size, alignment_b)

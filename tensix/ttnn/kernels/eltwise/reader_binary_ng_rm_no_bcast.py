@@ -18,19 +18,11 @@ from tensix.ttnn.kernels.eltwise.eltwise_api import *  # noqa: F401,F403
 
 def kernel_main():
     r = RmReaderArgs()
-    cb_src, cb_src_b = CBIndex.c_0, CBIndex.c_1
     alignment_a, alignment_b = r.alignment_a, r.alignment_b
     src, src_b = r.accessors()
     sh_a, sh_b = r.strides_a[0], r.strides_b[0]
-    for row_block_a, row_block_b, limit in r.blocks():
-        for off, chunk in r.chunks():
-            cb_reserve_back(cb_src, 1)
-            l1_a = get_write_ptr(cb_src)
-            cb_reserve_back(cb_src_b, 1)
-            l1_b = get_write_ptr(cb_src_b)
-            read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
-            noc_async_read_barrier()
-            read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
-            noc_async_read_barrier()
-            cb_push_back(cb_src, 1)
-            cb_push_back(cb_src_b, 1)
+    for row_block_a, row_block_b, limit, off, chunk, l1_a, l1_b in r.page_pairs():
+        read_rows_rm(src, row_block_a, sh_a, limit, off, l1_a, chunk, alignment_a)
+        noc_async_read_barrier()
+        read_rows_rm(src_b, row_block_b, sh_b, limit, off, l1_b, chunk, alignment_b)
+        noc_async_read_barrier()
