@@ -88,9 +88,6 @@ _add("ttnn.add: sharded row-major operands are converted to tiles, the op run an
 _add('ttnn.bcast is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_bcast'])
 
-_add('ttnn.multigammaln is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_multigammaln'])
-
 # test_where.py (ttnn.where: tensix.ttnn.operations.ternary)
 _add('ttnn.where of three tensors with a ROW_BCAST, SCALAR_BCAST or ROW_COL_BCAST subtile broadcast (ternary_reader_{rowbcast,scalar,row_col_bcast}_ttt + ternary_sfpu_{row_bcast,col_scalar_bcast}_ttt) is not modelled by tensix.ttnn; equal last two dims (NONE / OUTER_BCAST) and COL_BCAST are.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTT-*c_shape=(1, 1, 1, 1024)-t_shape=(1, 1, 1024, 1024)-f_shape=(1, 1, 1, 1024)]',
@@ -145,12 +142,6 @@ _add('ttnn.addcdiv is a ttnn operation that tensix does not model (no program of
 
 _add('ttnn.polygamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_polygamma'])
-
-_add('ttnn.tril is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_tril'])
-
-_add('ttnn.triu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_triu'])
 
 _add('ttnn.typecast of a DataType.UINT16 tensor (the integer typecast kernels) is not modelled: the test squares with mul_int_tile<UInt16> (modelled), then typecasts to uint32.',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])
