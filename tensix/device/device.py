@@ -4,6 +4,8 @@ Programs are run by tensix.metalium (EnqueueProgram), which creates kernel threa
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from tensix.device import soc
@@ -73,6 +75,9 @@ class Device:
         self.timing = None
         self.closed = False
         self._cq = None
+        # the buffers allocated on the device and not yet freed (tt-metal's allocator keeps this set for its
+        # reports, ttnn._ttnn.reports): weak, so a buffer nobody refers to leaves it when it gives its memory back
+        self.allocated_buffers = weakref.WeakSet()
 
     # ---- Metalium-style queries --------------------------------------------------------------------
     def compute_with_storage_grid_size(self):

@@ -73,6 +73,7 @@ class Buffer:
             self._address = self.device.l1_alloc.allocate(per_bank, top)
         self._per_bank = per_bank
         self.deallocated = False
+        self.device.allocated_buffers.add(self)
 
     def __del__(self):
         """A buffer nobody refers to any more gives its memory back, as tt-metal's Buffer does when its last

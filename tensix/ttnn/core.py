@@ -271,11 +271,48 @@ def _shape_of(shape):
     return tuple(int(s) for s in (shape if not isinstance(shape, int) else (shape,)))
 
 
-def full(shape, fill_value, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
-    """ttnn.full(shape, fill_value, dtype=bfloat16, layout=ROW_MAJOR, device=None, memory_config=None)."""
-    return _create(np.full(_shape_of(shape), fill_value, np.float64 if isinstance(fill_value, float) else np.int64
-                           if isinstance(fill_value, (int, np.integer)) else np.float64), dtype, layout, device,
-                   memory_config)
+def full(shape, fill_value, dtype=None, layout=None, device=None, memory_config=None, optional_tensor=None,
+         queue_id=None, **kwargs) -> Tensor:
+    """ttnn.full(shape, fill_value, dtype=bfloat16, layout=ROW_MAJOR, device=None, memory_config=None,
+    optional_tensor=None). With optional_tensor (tt-metal 622c6fb9 creation.cpp full_impl) its shape, dtype, layout,
+    device and memory config are used and the values are written into its buffer (copy_host_to_device_tensor): it is
+    returned, nothing is allocated; except for a bfloat8_b / bfloat4_b optional_tensor, where the C++ makes and
+    returns a new tensor and leaves optional_tensor as it was."""
+    if optional_tensor is not None:
+        o = optional_tensor
+        o._check_alive("ttnn.full(optional_tensor=...)")
+        if is_block_float(o.dtype):
+            # the C++'s BFLOAT8_B / BFLOAT4_B case makes a new tensor and leaves optional_tensor as it was
+            return _create(_fill_values(tuple(o.shape), fill_value), o.dtype, o.layout, o.device(), o.memory_config())
+        host = _create(_fill_values(tuple(o.shape), fill_value), o.dtype, o.layout, None, None)
+        copy_host_to_device_tensor(host, o)
+        return o
+    return _create(_fill_values(_shape_of(shape), fill_value), dtype, layout, device, memory_config)
+
+
+def _fill_values(shape, fill_value) -> np.ndarray:
+    return np.full(shape, fill_value, np.float64 if isinstance(fill_value, float) else np.int64
+                   if isinstance(fill_value, (int, np.integer)) else np.float64)
+
+
+def copy_host_to_device_tensor(host_tensor: Tensor, device_tensor: Tensor, cq_id=None) -> None:
+    """ttnn.copy_host_to_device_tensor(host_tensor, device_tensor): the host tensor's bytes written into the device
+    tensor's existing buffer (same shape, dtype and layout; an interleaved buffer)."""
+    host_tensor._check_alive("ttnn.copy_host_to_device_tensor")
+    device_tensor._check_alive("ttnn.copy_host_to_device_tensor")
+    if host_tensor._device is not None:
+        raise TTNNError("ttnn.copy_host_to_device_tensor: host_tensor is on a device.\nFix: ttnn.from_device it "
+                        "first.")
+    buf = device_tensor._require_device("ttnn.copy_host_to_device_tensor")
+    spec = lambda t: (list(t.shape), list(t.padded_shape), t.dtype, t.layout)     # noqa: E731
+    if spec(host_tensor) != spec(device_tensor):
+        raise TTNNError(f"ttnn.copy_host_to_device_tensor: the host tensor's spec {spec(host_tensor)} (shape, padded "
+                        f"shape, dtype, layout) differs from the device tensor's {spec(device_tensor)}.\nFix: convert "
+                        "the host tensor to the device tensor's dtype, layout and shape first.")
+    if device_tensor.is_sharded():
+        raise NotModelledError("ttnn.copy_host_to_device_tensor into a sharded device tensor is not modelled by "
+                               "tensix.ttnn (interleaved buffers only).")
+    buf.write_bytes(T.device_bytes(host_tensor))
 
 
 def zeros(shape, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
@@ -297,7 +334,13 @@ def _like(tensor, value, dtype, layout, device, memory_config):
                 memory_config or (tensor.memory_config() if tensor.device() is not None else None))
 
 
-def full_like(tensor, fill_value, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
+def full_like(tensor, fill_value, dtype=None, layout=None, device=None, memory_config=None, optional_tensor=None,
+              queue_id=None, **kwargs) -> Tensor:
+    """ttnn.full_like. With optional_tensor its dtype and layout are used and the values written into it (as full).
+    For a TILE tensor on a device with a bfloat16, bfloat8_b or float32 result ttnn runs its fill device program
+    (ttnn::fill); tensix writes the same values from the host (no device time is recorded for it)."""
+    if optional_tensor is not None:
+        return full(tuple(tensor.shape), fill_value, optional_tensor=optional_tensor)
     return _like(tensor, fill_value, dtype, layout, device, memory_config)
 
 

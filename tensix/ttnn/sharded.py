@@ -185,6 +185,7 @@ class LockstepBuffer:
             top = max((c.program_top for c in device.cores.values()), default=soc.L1_UNRESERVED_BASE)
             self._address = device.l1_alloc.allocate(per_bank, top)
         self.deallocated = False
+        device.allocated_buffers.add(self)
 
     def __del__(self):
         try:

@@ -58,11 +58,6 @@ _add('mesh_device: tensix simulates one n150 and has no ttnn mesh API (open_mesh
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_2d_mesh_multiple_blocks',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_padded_1d_matmul'])
 
-_add("module 'ttnn' has no attribute '_ttnn': tensix does not model ttnn._ttnn yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
-     ['tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_full_like_opt_tensor',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_full_with_opt_tensor',
-      'tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_eq'])
-
 _add('ttnn.matmul: sharded input_tensor_a is not modelled by tensix\'s matmul (the DRAM-sharded matmul program and the sharded input paths of the others).',
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-no_padding-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
