@@ -1,6 +1,6 @@
 """ttnn._ttnn.reports: the device's allocated buffers, as tt-metal 622c6fb9 ttnn/core/reports.cpp lists them
-(get_buffers, get_buffer_pages; get_device_info is not modelled; bound in ttnn/cpp/ttnn-nanobind/reports.cpp). tt-metal's tests use
-get_buffer_pages to check that an op with a preallocated output allocates nothing.
+(get_buffers, get_buffer_pages; get_device_info is not modelled; bound in ttnn/cpp/ttnn-nanobind/reports.cpp).
+tt-metal's tests use get_buffer_pages to check that an op with a preallocated output allocates nothing.
 
 - get_buffers(device): one BufferInfo per allocated buffer (DRAM and L1): address, the largest number of pages any
   bank holds times the page size (max_size_per_bank), buffer_type, buffer_layout.

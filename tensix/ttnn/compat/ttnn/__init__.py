@@ -16,8 +16,8 @@ import os
 
 import tensix.ttnn as _tt
 from tensix.ttnn.compat import fallback_getattr
-from tensix.ttnn.compat.ttnn import (_provisional, _ttnn, core, decorators, device, experimental, operations, transformer,
-                                     types)
+from tensix.ttnn.compat.ttnn import (_provisional, _ttnn, core, decorators, device, experimental, operations,
+                                     transformer, types)
 from tensix.ttnn.compat.ttnn.decorators import (attach_golden_function, get_fallback_function, get_golden_function,
                                                 register_python_operation)
 from tensix.ttnn.compat.ttnn.device import (DispatchCoreAxis, DispatchCoreConfig, DispatchCoreType, get_arch_name,
