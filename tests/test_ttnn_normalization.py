@@ -242,6 +242,19 @@ def test_softmax_errors(device):
         ttnn.softmax(wide, dim=-1)
 
 
+@pytest.mark.parametrize("shape", [(0, 32), (2, 0, 5), (1, 3, 0, 70)])
+def test_softmax_of_an_empty_tensor_is_full(device, shape):
+    """softmax.cpp's early exit: ttnn.full(shape, 1.0) (scale_mask_softmax: the scale) with the input's dtype and
+    layout on its device, no program run."""
+    t = _make(device, np.zeros(shape, np.float32), ttnn.bfloat16)
+    ttnn.clear_op_report()
+    for out in (ttnn.softmax(t, dim=-1), ttnn.scale_mask_softmax(t, None, None)):
+        assert tuple(out.shape) == shape and out.dtype == ttnn.bfloat16 and out.layout == ttnn.TILE_LAYOUT
+        assert out.storage_type() == ttnn.StorageType.DEVICE and ttnn.to_numpy(out).size == 0
+    assert not [r for r in ttnn.op_report() if "softmax" in r.op and r.device_ns]
+    with pytest.raises(NotModelledError, match="ttnn.fill"):
+        ttnn.scale_mask_softmax_in_place(t, None, None)
+
 # ---- layer_norm / rms_norm ----------------------------------------------------------------------------------------
 def _ln_ref(x, g, b, eps, rms):
     if rms:

@@ -30,6 +30,7 @@ from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
+from tensix.ttnn.core import full
 from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
 from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
@@ -242,8 +243,8 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
     if d < 0 or d >= rank:
         raise TTNNError(f"{what}: Dimension out of range. Dim: {d} (the tensor has rank {rank}).\nFix: pass dim in "
                         f"[-{rank}, {rank - 1}].")
-    if rank == 0 or t.logical_volume() == 0:
-        raise NotModelledError(f"{what} of an empty tensor returns ttnn.full(..., 1.0), which is not modelled here.")
+    if rank == 0 or t.logical_volume() == 0:   # softmax.cpp's early exit: a host full(1.0) written to the device
+        return full(shape, 1.0, t.dtype, t.layout, t.device(), memory_config)
     if rank > 4:
         raise NotModelledError(f"{what} of a rank-{rank} tensor runs the general softmax programs; not modelled.")
     cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
@@ -425,7 +426,9 @@ def _scale_mask_softmax(what, input_tensor, scale, mask, memory_config, is_causa
     t = input_tensor
     shape = tuple(t.shape)
     if len(shape) == 0 or t.logical_volume() == 0:
-        raise NotModelledError(f"{what} of an empty tensor returns ttnn.full(...), which is not modelled here.")
+        if not inplace:     # scale_mask_softmax's early exit: full(scale or 1.0), on the host, written to the device
+            return full(shape, 1.0 if scale is None else scale, t.dtype, t.layout, t.device(), memory_config)
+        raise NotModelledError(f"{what} of an empty tensor runs ttnn.fill (a device program tensix does not model).")
     if len(shape) > 4:
         raise NotModelledError(f"{what} of a rank-{len(shape)} tensor is not modelled.")
     if mask is None and scale is not None:
