@@ -207,7 +207,9 @@ def test_refusals(device):
     with pytest.raises(NotModelledError, match="NdReshardCopyLocalShardFactory<local_is_input=true>") as e:
         ttnn.to_memory_config(n, _nd((3, 8, 32), (1, 0)))
     assert "Fix:" in str(e.value)
-    # interleaved -> DRAM legacy sharding is interleaved_to_sharded's (its DRAM output is not modelled)
+    # interleaved -> DRAM legacy sharding is interleaved_to_sharded's (its DRAM output from the banks' workers)
     d = _tensor(device, (4, 64, 64), ttnn.bfloat16, TILE, ttnn.DRAM_MEMORY_CONFIG)
-    with pytest.raises(NotModelledError, match="InterleavedToShardedProgramFactory with a DRAM-sharded output"):
-        ttnn.to_memory_config(d, _nd((1, 64, 64), (3, 0), ROW, DRAM))
+    ttnn.clear_op_report()
+    got = ttnn.to_memory_config(d, _nd((1, 64, 64), (3, 0), ROW, DRAM))
+    assert ttnn.op_report()[-1].program == "interleaved_to_sharded"
+    np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(d))

@@ -166,13 +166,64 @@ def test_to_memory_config_dram_sharded_to_interleaved_and_l1(device, layout):
         assert not out.is_sharded() and torch.equal(ttnn.to_torch(out), a)
 
 
+def test_dram_bank_workers():
+    """Device::get_optimal_dram_bank_to_logical_worker_assignment on tensix's n150, worked by hand from
+    core_assignment.cpp: each bank's NoC 0 endpoint one column right (rows 0 and 6 one down), then per DRAM column the
+    workers on rows that are not worker rows (11 here) moved to the first free worker row from the bottom, 3 columns
+    right: bank 0 (0, 11) -> (1, 11) -> NoC (4, 9), bank 5 (5, 11) -> (6, 11) -> NoC (9, 4)."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    noc = [(soc.WORKER_NOC_X[x], soc.WORKER_NOC_Y[y]) for x, y in optimal_dram_bank_workers()]
+    assert noc == [(4, 9), (1, 1), (1, 5), (1, 7), (6, 1), (9, 4), (6, 2), (6, 9), (6, 8), (6, 3), (6, 5), (6, 7)]
+    assert len(set(noc)) == 12
+    with pytest.raises(NotModelledError, match="NOC_1"):
+        optimal_dram_bank_workers(1)
+
+
+I2S_CASES = [  # shape, layout, kind, banks, shard, source buffer
+    ((2, 64, 96), ttnn.TILE_LAYOUT, H, 4, [32, 96], ttnn.DRAM_MEMORY_CONFIG),
+    ((3, 50, 70), ttnn.TILE_LAYOUT, H, 6, [64, 96], ttnn.L1_MEMORY_CONFIG),     # padded; the last shard partial
+    ((40, 200), ttnn.TILE_LAYOUT, W, 3, [64, 96], ttnn.DRAM_MEMORY_CONFIG),     # partial last width shard
+    ((5, 7, 48), ttnn.ROW_MAJOR_LAYOUT, H, 12, [3, 48], ttnn.DRAM_MEMORY_CONFIG),
+    ((10, 64), ttnn.ROW_MAJOR_LAYOUT, W, 4, [10, 16], ttnn.L1_MEMORY_CONFIG),
+]
+
+
+@pytest.mark.parametrize("orient", ORIENTS)
+@pytest.mark.parametrize("case", I2S_CASES, ids=[f"{c[0]}-{c[2].name}-{c[1].name}" for c in I2S_CASES])
+def test_interleaved_to_dram_shards(device, case, orient):
+    """interleaved_to_sharded into DRAM shards (dst_is_dram): the program runs on the bank workers of the banks with
+    shards, writes through the output's TensorAccessor, and the DRAM holds what the host would have placed there."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    shape, layout, kind, banks, shard, src_mc = case
+    a = _torch(shape, ttnn.bfloat16)
+    mc = _mc(kind, banks, shard, orient)
+    ti = ttnn.from_torch(a, layout=layout, device=device, memory_config=src_mc)
+    ttnn.clear_op_report()
+    out = ttnn.interleaved_to_sharded(ti, mc)
+    rec = ttnn.op_report()[-1]
+    assert rec.program == "interleaved_to_sharded" and rec.device_ns > 0
+    ref = ttnn.from_torch(a, layout=layout, device=device, memory_config=mc)
+    nshards = len(out._buffer.geom.cores[:out._buffer.geom.num_shards])
+    workers = {optimal_dram_bank_workers()[x] for x, _ in out._buffer.geom.cores[:nshards]}
+    assert {r[0] for r in rec.run.rows} == workers
+    assert out.memory_config() == mc
+    assert np.array_equal(device_bytes(ttnn.from_device(out)), device_bytes(ttnn.from_device(ref)))
+    assert torch.equal(ttnn.to_torch(out), a)
+
+
+@pytest.mark.parametrize("out_dtype", [ttnn.float32, ttnn.bfloat8_b])
+def test_interleaved_to_dram_shards_with_a_dtype_conversion(device, out_dtype):
+    a = _torch((4, 32, 64), ttnn.float32)
+    ti = ttnn.from_torch(a, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    out = ttnn.interleaved_to_sharded(ti, _mc(H, 4, [32, 64]), out_dtype)
+    want = ttnn.to_torch(ttnn.typecast(ti, out_dtype)).float()
+    assert out.dtype == out_dtype and torch.equal(ttnn.to_torch(out).float(), want)
+
 def test_refusals(device):
     a = torch.randn(64, 64).bfloat16()
     ti = ttnn.from_torch(a, layout=ttnn.TILE_LAYOUT, device=device)
     mc = _mc(H, 2, [32, 64])
     td = ttnn.from_torch(a, layout=ttnn.TILE_LAYOUT, device=device, memory_config=mc)
-    with pytest.raises(NotModelledError, match="InterleavedToShardedProgramFactory"):
-        ttnn.interleaved_to_sharded(ti, mc)
     with pytest.raises(ShardSpecError, match="DRAM block sharding"):
         ttnn.interleaved_to_sharded(ti, ttnn.MemoryConfig(ttnn.TensorMemoryLayout.BLOCK_SHARDED, ttnn.BufferType.DRAM,
                                                           ttnn.ShardSpec(_grid(2), [64, 32],

@@ -43,6 +43,7 @@ from __future__ import annotations
 import time
 
 from tensix.device import formats, soc
+from tensix.device.core_assignment import optimal_dram_bank_workers
 from tensix.device.memory import align
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
@@ -272,17 +273,8 @@ def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_sh
     if out_dtype != a.dtype and a.layout != Layout.TILE:
         raise NotModelledError(f"{op}: Input tensor layout must be TILE when dtype conversion is needed.\nFix: "
                                "convert the dtype in TILE layout.")
-    if mc.buffer_type == BufferType.DRAM:
-        # interleaved_to_sharded_program_factory.cpp (dst_is_dram): the program runs on
-        # get_optimal_worker_cores_for_sharded_tensor(output), for a DRAM output the worker core tt-metal assigns to
-        # each DRAM bank with shards (Device::get_optimal_dram_bank_to_logical_worker_assignment)
-        raise NotModelledError(
-            f"{op}: InterleavedToShardedProgramFactory with a DRAM-sharded output (dst_is_dram) runs on the worker "
-            "cores tt-metal assigns to the DRAM banks (get_optimal_dram_bank_to_logical_worker_assignment), which "
-            "tensix does not model.\nFix: shard in L1, or make the DRAM-sharded tensor with ttnn.from_torch(..., "
-            "memory_config=...) / ttnn.to_device; ttnn.to_memory_config falls back to ttnn::prim::copy when "
-            "interleaved_to_sharded cannot be used.")
-    out = _output(op, output_tensor, dev, a, out_dtype, mc)
+    # a DRAM-sharded output is written through its TensorAccessor (dst_is_dram): an ND buffer, placed as tt-metal does
+    out = _output(op, output_tensor, dev, a, out_dtype, mc, nd_ok=mc.buffer_type == BufferType.DRAM)
     geom = out._buffer.geom
     _check_block_grid(op, geom, mc)
     key = ("interleaved_to_sharded", O.spec_key(a), O.spec_key(out))
@@ -316,11 +308,21 @@ def _units(a, out, shard_shape, in_last: bool):
 
 
 def _i2s_factory(dev, a, out) -> O.ProgramEntry:
-    """InterleavedToShardedProgramFactory::create_descriptor (keep_l1_aligned, as the factory forces it)."""
+    """InterleavedToShardedProgramFactory::create_descriptor (keep_l1_aligned, as the factory forces it). An L1 output
+    is written where it lies (its CB placed on the output buffer, writer_unary_sharded); a DRAM-sharded one (dst_is_dram)
+    from the worker core tt-metal assigns to each DRAM bank with shards (get_optimal_worker_cores_for_sharded_tensor:
+    tensix.device.core_assignment), through a CB of its own and the output's TensorAccessor
+    (writer_unary_sharded_blocks_start_id / writer_unary_sharded_stick_layout_start_id)."""
     mc = out.memory_config()
     spec, kind, geom = mc.shard_spec, mc.memory_layout, out._buffer.geom
     rm_orientation = spec.orientation == ShardOrientation.ROW_MAJOR
-    cores = geom.cores
+    dst_is_dram = mc.buffer_type == BufferType.DRAM
+    if dst_is_dram:
+        workers = optimal_dram_bank_workers(0)
+        banks = geom.cores[:min(len(geom.cores), geom.num_shards)]      # cores_with_data: (bank, 0) in shard order
+        cores = [C.CoreCoord(*workers[x]) for x, _ in banks]
+    else:
+        cores = geom.cores
     end_core = cores[-1]
     in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
     convert_df = in_fmt != out_fmt
@@ -333,14 +335,15 @@ def _i2s_factory(dev, a, out) -> O.ProgramEntry:
         padded_offset_bytes = align(in_unit, soc.L1_ALIGNMENT)
     in_cb, scratch_cb = 0, 1
     out_cb = 16 if convert_df else 0
-    out_page = align(out_unit, soc.L1_ALIGNMENT)
+    out_page = align(out_unit, _alignment(out))
     all_cores = _crs(cores)
     prog = mh.CreateProgram()
     if convert_df:
         in_page = align(in_unit, _alignment(a))
         O.cb(prog, all_cores, in_cb, nus, in_fmt, page_size=in_page)
     out_cfg = mh.CircularBufferConfig(nus * out_page, {out_cb: out_fmt}).set_page_size(out_cb, out_page)
-    out_cfg.set_globally_allocated_address(out._buffer)
+    if not dst_is_dram:
+        out_cfg.set_globally_allocated_address(out._buffer)
     mh.CreateCircularBuffer(prog, all_cores, out_cfg)
     num_trids = 4
     scratch_page = align(in_unit + soc.DRAM_ALIGNMENT, soc.DRAM_ALIGNMENT)
@@ -352,7 +355,16 @@ def _i2s_factory(dev, a, out) -> O.ProgramEntry:
         rk = mh.CreateKernel(prog, _k("reader_unary_stick_layout_sharded_blocks_interleaved_start_id"), all_cores,
                              ReaderDataMovementConfig(compile_args=[in_cb, scratch_cb, num_trids]
                                                       + O.accessor_args(a) + [a.page_size]))
-    wk = mh.CreateKernel(prog, _k("writer_unary_sharded"), all_cores, WriterDataMovementConfig(compile_args=[out_cb]))
+    if not dst_is_dram:
+        wk = mh.CreateKernel(prog, _k("writer_unary_sharded"), all_cores,
+                             WriterDataMovementConfig(compile_args=[out_cb]))
+    elif a.layout == Layout.TILE:
+        wk = mh.CreateKernel(prog, _k("writer_unary_sharded_blocks_start_id"), all_cores,
+                             WriterDataMovementConfig(compile_args=[out_cb] + O.accessor_args(out)))
+    else:
+        wk = mh.CreateKernel(prog, _k("writer_unary_sharded_stick_layout_start_id"), all_cores,
+                             WriterDataMovementConfig(compile_args=[out_cb] + O.accessor_args(out)
+                                                      + [geom.aligned_page_size]))
     ck = mh.CreateKernel(prog, _k("eltwise_copy_sharded"), all_cores, ComputeConfig()) if convert_df else None
     work = []
     idx_h = idx_w = 0
@@ -375,6 +387,7 @@ def _i2s_factory(dev, a, out) -> O.ProgramEntry:
                     shard_h = nush_last
             nunits = shard_h * nusw
             rargs = [shard_h, shard_w, pad_off, nuo, nunits, idx_h + idx_w, 0]
+            wargs = [shard_h, shard_w, (nusw - shard_w) * out_unit, nunits, nuo, idx_h + idx_w, 0]
             idx_w += nusw
             if idx_w >= nupr:
                 idx_w = 0
@@ -404,18 +417,21 @@ def _i2s_factory(dev, a, out) -> O.ProgramEntry:
                 aoff = idx_w - awo
                 asw = aoff + shard_w
             rargs = [nupr, shard_h, shard_w, padded_offset_bytes, int(aligned), awo, asw, aoff, idx_h]
+            width_pages = -(-nupr // in_unit)                # output_width_in_pages
+            wargs = [shard_h, shard_w, padded_offset_bytes, idx_h * width_pages + idx_w // in_unit, width_pages]
             idx_w += in_unit
             if idx_w >= nupr:
                 idx_w = 0
                 idx_h += nush
-        work.append((core, rargs, nunits))
+        work.append((core, rargs, nunits, wargs))
 
     def set_args(tensors):
         src, dst = tensors
-        out_cfg.set_globally_allocated_address(dst._buffer)
-        for core, rargs, nunits in work:
+        if not dst_is_dram:
+            out_cfg.set_globally_allocated_address(dst._buffer)
+        for core, rargs, nunits, wargs in work:
             mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), *rargs])
-            mh.SetRuntimeArgs(prog, wk, core, [nunits])
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), *wargs] if dst_is_dram else [nunits])
             if ck is not None:
                 mh.SetRuntimeArgs(prog, ck, core, [nunits])
 
