@@ -219,6 +219,23 @@ def test_interleaved_to_dram_shards_with_a_dtype_conversion(device, out_dtype):
     want = ttnn.to_torch(ttnn.typecast(ti, out_dtype)).float()
     assert out.dtype == out_dtype and torch.equal(ttnn.to_torch(out).float(), want)
 
+@pytest.mark.parametrize("out_mc", [None, ttnn.L1_MEMORY_CONFIG], ids=["as-input", "l1"])
+@pytest.mark.parametrize("shape,kind,banks,shard", [((2, 64, 96), H, 4, [32, 96]), ((64, 256), W, 5, [64, 64]),
+                                                    ((64, 192), W, 3, [64, 96])])
+def test_untilize_of_a_dram_sharded_input(device, shape, kind, banks, shard, out_mc):
+    """UntilizeMultiCoreProgramFactory with input_is_dram_sharded: the block reader over the input's TensorAccessor on
+    the worker core of each bank with shards; the values exactly the input's."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    a = _torch(shape, ttnn.bfloat16)
+    td = ttnn.from_torch(a, layout=ttnn.TILE_LAYOUT, device=device, memory_config=_mc(kind, banks, shard))
+    ttnn.clear_op_report()
+    out = ttnn.untilize(td, memory_config=out_mc)
+    rec = ttnn.op_report()[-1]
+    nshards = min(banks, td._buffer.geom.num_shards)
+    assert rec.program == "untilize_multi_core"
+    assert {r[0] for r in rec.run.rows} == {optimal_dram_bank_workers()[x] for x in range(nshards)}
+    assert out.layout == ttnn.ROW_MAJOR_LAYOUT and torch.equal(ttnn.to_torch(out), a)
+
 def test_refusals(device):
     a = torch.randn(64, 64).bfloat16()
     ti = ttnn.from_torch(a, layout=ttnn.TILE_LAYOUT, device=device)
@@ -230,8 +247,6 @@ def test_refusals(device):
                                                                          ttnn.ShardOrientation.ROW_MAJOR)))
     with pytest.raises(ShardSpecError, match="Input tensor must be in L1"):
         ttnn.sharded_to_interleaved(td, ttnn.DRAM_MEMORY_CONFIG)
-    with pytest.raises(NotModelledError, match="UntilizeMultiCoreProgramFactory"):
-        ttnn.untilize(td)
     l1 = ttnn.MemoryConfig(H, ttnn.BufferType.L1, ttnn.ShardSpec(ttnn.CoreRangeSet(
         [ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(1, 0))]), [32, 64], ttnn.ShardOrientation.ROW_MAJOR))
     with pytest.raises(NotModelledError, match="Reshard"):

@@ -214,11 +214,22 @@ def test_untilize_of_an_nd_sharded_input(device, name, shape, mc, out):
     np.testing.assert_array_equal(ttnn.to_numpy(got), x)
 
 
-def test_untilize_of_an_nd_sharded_dram_input_is_not_modelled(device):
-    t = ttnn.from_numpy(_data((3, 64, 96)), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
+def test_untilize_of_an_nd_sharded_dram_input(device):
+    """The ND-shard-input programs on a DRAM input run on the worker core of each bank with shards."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    x = _data((3, 64, 96))
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
                         memory_config=_nd((2, 32, 64), (3, 0), ttnn.BufferType.DRAM))
-    with pytest.raises(NotModelledError, match="DRAM"):
-        ttnn.untilize(t)
+    g = t._buffer.geom
+    workers = {optimal_dram_bank_workers()[x] for x, _ in g.cores[:min(len(g.cores), g.num_shards)]}
+    assert len(workers) == 4
+    got = ttnn.untilize(t)
+    assert _last_program() == "untilize_multi_core_nd_shard_input"
+    assert {r[0] for r in ttnn.op_report()[-1].run.rows} == workers
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x)
+    got = ttnn.untilize_with_unpadding(t, output_tensor_end=[1, 31, 31])
+    assert _last_program() == "untilize_with_unpadding_multi_core_nd_sharded"
+    np.testing.assert_array_equal(ttnn.to_numpy(got), x[:2, :32, :32])
 
 
 @pytest.mark.parametrize("out", ["l1", "height", "nd"])
@@ -243,10 +254,6 @@ def test_untilize_with_unpadding_of_an_nd_sharded_input(device, name, shape, mc,
 
 def test_untilize_with_unpadding_of_an_nd_sharded_input_refusals(device):
     x = _data((3, 64, 96))
-    dram = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
-                           memory_config=_nd((2, 32, 64), (3, 0), ttnn.BufferType.DRAM))
-    with pytest.raises(NotModelledError, match="DRAM"):
-        ttnn.untilize_with_unpadding(dram, output_tensor_end=[1, 31, 31])
     t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device,
                         memory_config=_nd((2, 32, 64), (1, 0)))
     with pytest.raises(ShardSpecError, match="aligned to 16 bytes"):   # a 5-element (10-byte) output shard row

@@ -69,12 +69,6 @@ _add('DataType.UINT is not a tensix.ttnn dtype (DTypeError)',
       'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_two_dim[dtype=DataType.UINT8-stride_w=2-stride_h=2-begins_w=2-begins_h=2-w=34-h=34]'],
      raises=DTypeError)
 
-_add('ttnn.untilize of a DRAM-sharded input: UntilizeMultiCoreProgramFactory reads the shards on the worker cores tt-metal assigns to the DRAM banks (get_optimal_dram_bank_to_logical_worker_assignment), which tensix.ttnn does not model.',
-     ['tests/ttnn/unit_tests/operations/data_movement/test_untilize.py::test_untilize_multi_core_buffer_type_variations[output_memory_layout=TensorMemoryLayout.HEIGHT_SHARDED-input_memory_layout=TensorMemoryLayout.HEIGHT_SHARDED-output_buffer_type=BufferType.DRAM-input_buffer_type=BufferType.DRAM-tensor_shape=[1, 1, 512, 512]-dtype=DataType.BFLOAT16]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_untilize.py::test_untilize_multi_core_buffer_type_variations[output_memory_layout=TensorMemoryLayout.HEIGHT_SHARDED-input_memory_layout=TensorMemoryLayout.HEIGHT_SHARDED-output_buffer_type=BufferType.L1-input_buffer_type=BufferType.DRAM-tensor_shape=[1, 1, 512, 512]-dtype=DataType.BFLOAT16]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_untilize.py::test_untilize_multi_core_buffer_type_variations[output_memory_layout=TensorMemoryLayout.INTERLEAVED-input_memory_layout=TensorMemoryLayout.HEIGHT_SHARDED-output_buffer_type=BufferType.DRAM-input_buffer_type=BufferType.DRAM-tensor_shape=[1, 1, 512, 512]-dtype=DataType.BFLOAT16]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_untilize.py::test_untilize_multi_core_buffer_type_variations[output_memory_layout=TensorMemoryLayout.INTERLEAVED-input_memory_layout=TensorMemoryLayout.HEIGHT_SHARDED-output_buffer_type=BufferType.L1-input_buffer_type=BufferType.DRAM-tensor_shape=[1, 1, 512, 512]-dtype=DataType.BFLOAT16]'])
-
 _add('ttnn.slice: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_issue_38841_regression',
       'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_sharded_auto_shard_spec_recomputation',

@@ -48,6 +48,7 @@ import time
 import numpy as np
 
 from tensix.device import formats
+from tensix.device.core_assignment import optimal_dram_bank_workers
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
@@ -727,19 +728,18 @@ def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en, unpadding: bool =
     and takes both padded shapes as common runtime args): a core per core with data, each untilizing its shards block
     by block (a block: a shard row of tiles) through the input's TensorAccessor; the writer places each block from its
     first page's id. The compute kernel's block count per core is the count of the core's device pages at multiples
-    of the block width that hold a tensor page (compute_page_mapping). A DRAM input is refused (below)."""
+    of the block width that hold a tensor page (compute_page_mapping). A DRAM input's shards are worked on by the
+    worker core of each bank with data (get_optimal_worker_cores_for_sharded_tensor: tensix.device.core_assignment)."""
     g = a._buffer.geom
-    op = "ttnn.untilize_with_unpadding" if unpadding else "ttnn.untilize"
-    if g.is_dram:
-        raise NotModelledError(
-            f"{op} of an ND-sharded DRAM tensor runs on the worker cores tt-metal assigns to the DRAM banks "
-            "(get_optimal_dram_bank_to_logical_worker_assignment), which tensix does not model.\nFix: shard the input "
-            "in L1, or make it interleaved.")
     spec = a.memory_config().nd_shard_spec
     tpib = spec.shard_shape[-1] // TILE_SIZE
     width = a.padded_shape[-1]
     ncores = min(len(g.cores), g.num_shards)
-    cores = [CoreCoord(x, y) for x, y in g.cores[:ncores]]      # cores_with_data
+    if g.is_dram:
+        workers = optimal_dram_bank_workers(0)
+        cores = [CoreCoord(*workers[x]) for x, _ in g.cores[:ncores]]
+    else:
+        cores = [CoreCoord(x, y) for x, y in g.cores[:ncores]]      # cores_with_data
     counts = []
     for i in range(ncores):
         held = np.zeros(g.shards_per_core * g.shard_volume, bool)
@@ -934,14 +934,15 @@ def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntr
         across = C.div_up(width, sw)                  # num_input_blocks_across_width
         tpib, per_full = sw // TILE_SIZE, sh // TILE_SIZE
         if getattr(a._buffer, "dram_sharded", False):
-            raise NotModelledError(
-                "ttnn.untilize: UntilizeMultiCoreProgramFactory with a DRAM-sharded input (input_is_dram_sharded: the "
-                "block reader over a TensorAccessor) runs on the worker cores tt-metal assigns to the DRAM banks "
-                "(get_optimal_worker_cores_for_sharded_tensor -> get_optimal_dram_bank_to_logical_worker_assignment), "
-                "which tensix does not model.\nFix: shard the input in L1, or make it interleaved "
-                "(ttnn.to_memory_config).")
-        cores = list(a._buffer.geom.cores)            # get_optimal_worker_cores_for_sharded_tensor (L1)
-        block_reader = bool(height % sh or width % sw)
+            # input_is_dram_sharded: the block reader over the TensorAccessor, on the worker core of each bank with
+            # shards (get_optimal_worker_cores_for_sharded_tensor -> get_optimal_dram_bank_to_logical_worker_assignment)
+            g = a._buffer.geom
+            workers = optimal_dram_bank_workers(0)
+            cores = [C.CoreCoord(*workers[x]) for x, _ in g.cores[:min(len(g.cores), g.num_shards)]]
+            block_reader = True
+        else:
+            cores = list(a._buffer.geom.cores)        # get_optimal_worker_cores_for_sharded_tensor (L1)
+            block_reader = bool(height % sh or width % sw)
         all_cores = C.ranges_of(cores)
         in_ts = _tile_size(a.dtype)
         if block_reader:
