@@ -123,14 +123,6 @@ _add('ttnn.where with a tensor and a number (binary_ng WHERE_TTS / WHERE_TST) wi
       'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_program_cache_different_broadcast_shapes[variant=TST]',
       'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_program_cache_different_broadcast_shapes[variant=TTS]'])
 
-_add("ttnn.typecast: the input is DataType.INT32; tensix.ttnn models typecast between bfloat16, float32, bfloat8_b and bfloat4_b (the integer typecast kernels are not modelled). (ttnn.where typecasts an INT32 predicate to the values' float dtype.)",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_int_golden_verification',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_tss_int32_predicate_sub_core_grid',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_ttt_int32_predicate_sub_core_grid'])
-
-_add('ttnn.typecast: the input is DataType.UINT32; tensix.ttnn models typecast between bfloat16, float32, bfloat8_b and bfloat4_b (the integer typecast kernels are not modelled). (ttnn.where typecasts a UINT32 predicate to FLOAT32 for float numbers.)',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_tss_uint32_predicate_sub_core_grid'])
-
 _add('ttnn.addcdiv is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_addcdiv_edgcase',
       'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_addcdiv_edgcase_fp32'])
@@ -138,7 +130,7 @@ _add('ttnn.addcdiv is a ttnn operation that tensix does not model (no program of
 _add('ttnn.polygamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_polygamma'])
 
-_add('ttnn.typecast of a DataType.UINT16 tensor (the integer typecast kernels) is not modelled: the test squares with mul_int_tile<UInt16> (modelled), then typecasts to uint32.',
+_add("ttnn.typecast: uint16 -> uint32 runs with fp32_dest_acc_en, and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix. (The test squares with mul_int_tile<UInt16>, modelled, then typecasts to uint32.)",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])
 
 _add('ttnn.alt_complex_rotate90 is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',

@@ -27,8 +27,9 @@ interleaved program, the reader and the writer reaching the sharded buffers' pag
 Not modelled (NotModelledError): row-major sharded tensors off the native L1 path, sharded typecast, integer inputs
 of the float ops (relu_tile_int32, ...), ops whose SFPU kernel tensix does not have (unary max/min, the
 binop-with-scalar ops, ...), exp's approx template (ttnn.exp(fast_and_approximate_mode=True)),
-typecasts between integer types and float32 -> bfloat8_b (its bfp8_pack_precise packer path truncates to bf16 where
-tensix's packer model rounds), row-major typecast (TypecastRowMajorChunkedProgramFactory).
+typecasts from a 32-bit Dst to bfloat8_b (float32 / int32 / uint32 -> bfloat8_b: its bfp8_pack_precise packer path
+truncates to bf16 where tensix's packer model rounds), uint16 in a 32-bit Dst (uint16 <-> float32 / int32 / uint32),
+uint8, row-major typecast (TypecastRowMajorChunkedProgramFactory).
 """
 
 from __future__ import annotations
@@ -1075,12 +1076,19 @@ def unary_max_min(name, t, value, memory_config=None, output_tensor=None):
 
 # ---- typecast ---------------------------------------------------------------------------------------------------
 _TYPECAST_FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+_TYPECAST_INT = (DataType.INT32, DataType.UINT32, DataType.UINT16)
 
 
 def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
     """ttnn.typecast(t, dtype) on the device (a host tensor is converted on the host, as ttnn's to_dtype):
     copy/typecast typecast_impl + TypecastProgramFactory for TILE tensors of bfloat16 / float32 / bfloat8_b /
-    bfloat4_b."""
+    bfloat4_b / int32 / uint32 / uint16 (the integer casts: typecast.h's typecast_tile<IN, OUT> with tt-llk's
+    ckernel_sfpu_typecast.h, tensix.sfpi.llk_typecast). typecast_impl's settings: preserve_fp32_precision (the input
+    unpacked straight to Dst) for a float32 input, fp32_dest_acc_en also for a float32 / int32 / uint32 output or an
+    int32 / uint32 input, bfp8_pack_precise for a bfloat8_b output. Not modelled (NotModelledError): uint16 with a
+    32-bit Dst (float32 <-> uint16, uint16 <-> int32 / uint32: the packer's and unpacker's UInt16 layout in a 32-bit
+    Dst), bfloat8_b outputs from a 32-bit Dst (float32 / int32 / uint32 -> bfloat8_b: bfp8_pack_precise packs FP32),
+    uint8 (no UInt8 data format in tensix)."""
     started = time.perf_counter()
     what = "ttnn.typecast"
     if isinstance(dtype, Tensor) and isinstance(kwargs.get("output_dtype"), DataType):   # typecast(t, in, out)
@@ -1102,23 +1110,31 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
     workers = None if sub_core_grids is None else worker_grid(what, dev, sub_core_grids)
     in_dtype = input_tensor.dtype
     if input_tensor.is_sharded():
-        raise NotModelledError(f"{what}: a sharded input: between these float types (different tile sizes) ttnn "
-                               "runs TypecastProgramFactory, whose TensorAccessor reads of a sharded buffer "
+        raise NotModelledError(f"{what}: a sharded input: ttnn runs TypecastShardedProgramFactory (same tile sizes, L1 "
+                               "buffers) or TypecastProgramFactory, whose TensorAccessor reads of a sharded buffer "
                                "tensix.ttnn does not model.\nFix: ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) "
                                "first.")
     for d, arg in ((in_dtype, "the input"), (dtype, "dtype")):
-        if d not in _TYPECAST_FLOAT:
+        if d not in _TYPECAST_FLOAT and d not in _TYPECAST_INT:
             raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32, "
-                                   "bfloat8_b and bfloat4_b (the integer typecast kernels are not modelled).")
+                                   "bfloat8_b, bfloat4_b, int32, uint32 and uint16 (the uint8 typecast kernels are "
+                                   "not modelled: tensix has no UInt8 data format).")
     if input_tensor.layout != Layout.TILE:
         raise NotModelledError(f"{what}: row-major tensors (TypecastRowMajorChunkedProgramFactory) are not modelled "
                                "by tensix.ttnn.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
     preserve = in_dtype == DataType.FLOAT32
-    fp32 = preserve or dtype == DataType.FLOAT32
+    fp32 = preserve or dtype in (DataType.FLOAT32, DataType.INT32, DataType.UINT32) or in_dtype in (DataType.INT32,
+                                                                                                  DataType.UINT32)
     if dtype == DataType.BFLOAT8_B and fp32:
-        raise NotModelledError(f"{what}: float32 -> bfloat8_b packs with bfp8_pack_precise from an fp32 Dst (FP32 "
-                               "truncated to BF16, then rounded to BFP8), which tensix's packer model does not have "
-                               "(it rounds to BF16).\nFix: typecast to bfloat16 first, then to bfloat8_b.")
+        raise NotModelledError(f"{what}: {in_dtype.name.lower()} -> bfloat8_b packs with bfp8_pack_precise from an "
+                               "fp32 Dst (FP32 truncated to BF16, then rounded to BFP8), which tensix's packer model "
+                               "does not have (it rounds to BF16).\nFix: typecast to bfloat16 first, then to "
+                               "bfloat8_b.")
+    if fp32 and DataType.UINT16 in (in_dtype, dtype):
+        raise NotModelledError(f"{what}: {in_dtype.name.lower()} -> {dtype.name.lower()} runs with fp32_dest_acc_en, "
+                               "and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the "
+                               "packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix.\nFix: go "
+                               "through bfloat16 (uint16 <-> bfloat16 runs with a 16-bit Dst), where the values fit.")
     mc = output_tensor.memory_config() if output_tensor is not None else (memory_config or
                                                                           input_tensor.memory_config())
     if mc.is_sharded():

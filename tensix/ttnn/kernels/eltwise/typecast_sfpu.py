@@ -8,7 +8,15 @@ tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/ckernel_sfpu_typecast.h:
   packer then writes the bf16 value exactly.
 - Float16_b <-> Float32, Bfp8_b / Bfp4_b <-> Float16_b / Float32, Bfp4_b <-> Bfp8_b and a format to itself: no SFPU
   code ("handled by the unpacker / packer"): init and op do nothing.
-The integer casts are not modelled (NotModelledError)."""
+- The integer casts between {Float32, Float16_b, Bfp8_b, Bfp4_b} and {Int32, UInt32, UInt16}, UInt16 <-> UInt32 /
+  Int32 and Int32 / UInt32 -> UInt16: typecast.h's calculate_typecast_* / init_typecast_* of the same
+  ckernel_sfpu_typecast.h, which are TTI_ instruction lists (SFPLOADMACRO schedules in the default build), run as
+  tt-llk's own instructions: tensix.sfpi.llk_typecast (its docstring says what each computes). Int32 <-> UInt32 and
+  an integer format to itself match no branch of typecast_tile: no SFPU code, the bits move unchanged.
+- Refused (NotModelledError): UInt16 data in a 32-bit Dst (Float32 <-> UInt16, UInt16 <-> Int32 / UInt32, Int32 /
+  UInt32 -> UInt16: the kernels store UInt16 with the hi / lo swapping SFPSTORE mode 9 or mask a 32-bit load, for the
+  unpacker's and packer's UInt16 layout in a 32-bit Dst, which tensix.device.formats does not model); UInt8 (tensix
+  has no UInt8 data format)."""
 
 from __future__ import annotations
 
@@ -45,12 +53,81 @@ def fp32_to_fp16b_init(approx):
     vConstIntPrgm2.set(0xFFFF0000)
 
 
+_INTS = (DataFormat.Int32, DataFormat.UInt32, DataFormat.UInt16)
+
+
+def _name(fmt):
+    return getattr(fmt, "name", str(fmt))
+
+
+def refuse_unmodelled(in_fmt, out_fmt, fp32_dest):
+    """NotModelledError for a pair tensix does not run: a format outside the float and integer ones above, or UInt16
+    data in a 32-bit Dst (fp32_dest)."""
+    pair = f"typecast_tile<{_name(in_fmt)}, {_name(out_fmt)}>"
+    for f in (in_fmt, out_fmt):
+        if f not in _FLOATS and f not in _INTS:
+            raise NotModelledError(f"{pair} is not modelled by tensix.ttnn (formats Float32 / Float16_b / Bfp8_b / "
+                                   f"Bfp4_b / Int32 / UInt32 / UInt16; {_name(f)} is not one of them).")
+    if fp32_dest and DataFormat.UInt16 in (in_fmt, out_fmt):
+        raise NotModelledError(
+            f"{pair} with a 32-bit Dst (fp32_dest_acc_en): UInt16 data in a 32-bit Dst (the unpacker's UInt16 layout "
+            "there, which calculate_typecast_* mask with 0xFFFF, and the packer's, which the kernels feed with the "
+            "hi / lo swapping SFPSTORE mode 9) is not modelled by tensix.device.formats.\nFix: go through bfloat16 "
+            "(e.g. float32 -> bfloat16 -> uint16), or use a 16-bit Dst.")
+
+
 def init_and_func(in_fmt, out_fmt):
     """(typecast_tile_init<IN, OUT>, typecast_tile<IN, OUT>) as callables: init(), func(idst)."""
-    if in_fmt not in _FLOATS or out_fmt not in _FLOATS:
-        raise NotModelledError(f"typecast_tile<{getattr(in_fmt, 'name', in_fmt)}, {getattr(out_fmt, 'name', out_fmt)}>"
-                               " is not modelled by tensix.ttnn (only the float formats Float32 / Float16_b / Bfp8_b / "
-                               "Bfp4_b).")
+    if in_fmt in _FLOATS and out_fmt in _FLOATS:
+        return _float_init_and_func(in_fmt, out_fmt)
+    refuse_unmodelled(in_fmt, out_fmt, False)
+    from tensix.sfpi import llk_typecast
+    pair = (_name(in_fmt), _name(out_fmt))
+    if pair in llk_typecast.NO_SFPU:
+        return _noop()
+    if pair not in llk_typecast.KERNELS:
+        raise NotModelledError(f"typecast_tile<{pair[0]}, {pair[1]}> is not in tensix.sfpi.llk_typecast's table of "
+                               "622c6fb9 typecast.h's pairs; not modelled.")
+
+    def _programs():
+        from tensix.kernel import _ctx
+        from tensix.sfpi.llk import sfploadmacro_disabled
+        cs = _ctx.th.compute
+        refuse_unmodelled(in_fmt, out_fmt, cs.fp32)
+        return cs, llk_typecast.programs(pair[0], pair[1], cs.fp32, not sfploadmacro_disabled())
+
+    def init():
+        from tensix.kernel import _ctx
+        from tensix.kernel.compute import _init, configure_sfpu
+        _init("typecast_tile_init")
+        cs, (_tile, init_prog) = _programs()
+        if cs.batch is not None:    # the init programs ADDR_MOD_7 / ADDR_MOD_6 afresh (as sfpu_ops' inits)
+            cs.batch.addr_mods_left.pop(_ctx.th, None)
+        configure_sfpu(init_prog, ())
+        written = {i["VD"] for i in init_prog.instrs if i.op == "SFPCONFIG" and 12 <= i["VD"] <= 14}
+        _mark_registers(written, f"typecast_{pair[0].lower()}_to_{pair[1].lower()}")
+
+    def func(idst):
+        from tensix.kernel import _ctx
+        from tensix.kernel.compute import _run_sfpu
+        from tensix.kernel.sfpu_ops import _llk_program
+        cs, (tile, _init_prog) = _programs()
+        # refused on a core whose kernel also drives the tile through tensix.kernel.ckernel (as sfpu_ops' tt-llk ops)
+        _run_sfpu(_llk_program(_ctx.th, cs, tile, f"typecast_tile<{pair[0]}, {pair[1]}>"), (cs.approx, cs.fp32), idst)
+        _mark_registers((), None)
+    return init, func
+
+
+def _noop():
+    def noop_init():
+        from tensix.kernel.compute import _init
+        _init("typecast_tile_init")
+
+    return noop_init, (lambda idst: None)
+
+
+def _float_init_and_func(in_fmt, out_fmt):
+    """The float pairs: Float32 -> Float16_b's SFPI program, the others no SFPU code."""
     if in_fmt == DataFormat.Float32 and out_fmt == DataFormat.Float16_b:
         from tensix.kernel.compute import _init, _run_sfpu, configure_sfpu
 
@@ -64,12 +141,24 @@ def init_and_func(in_fmt, out_fmt):
             cs = _ctx.th.compute
             _run_sfpu(fp32_to_fp16b_program, (cs.approx, cs.fp32), idst)
         return init, func
+    return _noop()
 
-    def noop_init():
-        from tensix.kernel.compute import _init
-        _init("typecast_tile_init")
 
-    return noop_init, (lambda idst: None)
+def _mark_registers(written, key):
+    """Tell tensix.kernel.sfpu_ops' record of the core's SFPU registers what a typecast init (key) or op (key None)
+    left: the programmable constants an init wrote now hold its values (an op that reads its own constants after it
+    without its own init is refused, as on hardware it would compute with these); LReg0-7 no longer hold any op's LUT
+    tables (both go through LReg0..7)."""
+    from tensix.kernel import _ctx, sfpu_ops
+    regs_of = getattr(sfpu_ops, "_regs", None)
+    cs = _ctx.th.compute
+    if regs_of is not None:
+        regs = regs_of(cs)
+        for r in written:
+            regs.prgm[r] = (None, (key, "init"))
+        regs.tables = None
+    if written:
+        cs.sfpu_init = (key, "constants of its own")
 
 
 def _mark_constants():
