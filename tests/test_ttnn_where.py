@@ -5,7 +5,8 @@ its bits (where_tile compares the raw Dst datum with 0: a negative zero conditio
 fill a Dst tile with the number (fill_tile: the float's bits, which a 16-bit Dst keeps the upper half of; TTS / TST
 get it packed as a bfloat16 pair for a bfloat16 tensor, rounded to nearest even). Also the paths (prim::ternary,
 binary_ng WHERE_TTS / WHERE_TST, unary WHERE_TSS, the where_impl composite), the output dtypes, div_no_nan of two
-tensors, and the refusals / ttnn errors.
+tensors, the subtile broadcasts of both (ternary's row / scalar / row-col readers and ternary_sfpu_row_bcast_ttt;
+binary_ng's broadcast readers and eltwise_where_sfpu*), and the refusals / ttnn errors.
 """
 
 import numpy as np
@@ -210,10 +211,15 @@ def test_refusals_and_errors(device):
     shape = (64, 64)
     c = put(device, cond_values(shape), ttnn.bfloat16)
     t = put(device, values(shape, ttnn.bfloat16), ttnn.bfloat16)
-    with pytest.raises(NotModelledError, match="ROW_BCAST"):
-        ttnn.where(c, put(device, np.ones((1, 64)), ttnn.bfloat16), t)
-    with pytest.raises(NotModelledError, match="subtile broadcast"):
-        ttnn.where(c, put(device, np.ones((64, 1)), ttnn.bfloat16), 1.0)
+    b8 = [put(device, values(s, ttnn.float32), ttnn.bfloat8_b) for s in (shape, (1, 64), (64, 1), (1, 1))]
+    with pytest.raises(NotModelledError, match="BFLOAT8_B true_value broadcast by the ROW_BCAST reader"):
+        ttnn.where(b8[0], b8[1], b8[0])
+    with pytest.raises(NotModelledError, match="COL_BCAST reader"):
+        ttnn.where(b8[0], b8[0], b8[2])
+    with pytest.raises(NotModelledError, match="SCALAR_BCAST reader"):
+        ttnn.where(b8[3], b8[0], b8[0])
+    with pytest.raises(NotModelledError, match="ROW_COL_BCAST reader"):
+        ttnn.where(b8[0], b8[1], b8[2])
     with pytest.raises(LayoutError, match="Tile layout"):
         ttnn.where(put(device, cond_values(shape), ttnn.bfloat16, ttnn.ROW_MAJOR_LAYOUT), t, t)
     with pytest.raises(NotModelledError, match="ROW_MAJOR"):
@@ -229,3 +235,148 @@ def test_refusals_and_errors(device):
     with pytest.raises(ShapeError):
         ttnn.where(put(device, cond_values((32, 64)), ttnn.bfloat16), put(device, np.ones((32, 32)), ttnn.bfloat16),
                    put(device, np.ones((32, 32)), ttnn.bfloat16))
+
+
+
+# ---- subtile broadcasts ---------------------------------------------------------------------------------------------
+def flush16(b):
+    """copy_tile of a 16-bit format with the Src zero flag on (after unary_bcast_init's llk_math_hw_configure): a
+    datum with a zero exponent (+-0, denormals) arrives as +0."""
+    b = np.asarray(b, np.uint32)
+    return np.where(b & np.uint32(0x7F800000) == 0, np.uint32(0), b)
+
+
+def expect(out_shape, cond, *vals, flush=False):
+    """The broadcast operands' bits (a numpy array for a number); the condition and values flushed as the LLK
+    broadcast kernels copy them (bfloat16 only)."""
+    arrays = [np.broadcast_to(bits(x) if not isinstance(x, np.ndarray) else x, out_shape) for x in (cond,) + vals]
+    if flush:
+        arrays = [flush16(a) for a in arrays]
+    return arrays
+
+
+def last_record(op="ttnn.where"):
+    recs = [r for r in ttnn.op_report() if r.op == op]
+    assert recs, "no op record"
+    r = recs[-1]
+    assert r.device_ns > 0 and r.cores > 0     # the device time of the program is reported
+    return r
+
+
+def grid(name):
+    """None (the whole worker grid: about a tile per core) or three cores (many tiles per core: groups and tile rows
+    crossed inside a core, uneven splits that start cores inside tile rows and channels)."""
+    if name == "all":
+        return None
+    return ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(2, 0))])
+
+
+TTT_CASES = [
+    # ROW_BCAST: one, two operands of height 1 (with outer broadcasts)
+    ((2, 3, 40, 70), (2, 3, 1, 70), (1, 3, 40, 70), "ROW_BCAST"),
+    ((2, 1, 70), (2, 33, 70), (1, 1, 70), "ROW_BCAST"),
+    ((3, 70, 300), (3, 70, 300), (1, 300), "ROW_BCAST"),
+    # SCALAR_BCAST
+    ((2, 3, 45, 37), (2, 1, 1, 1), (1, 3, 45, 37), "SCALAR_BCAST"),
+    ((1, 1), (2, 3, 45, 37), (1, 1), "SCALAR_BCAST"),
+    # ROW_COL_BCAST: each operand full, a row, a column or a scalar
+    ((1, 4, 1), (1, 1, 70), (1, 4, 70), "ROW_COL_BCAST"),
+    ((2, 40, 1), (1, 70), (2, 1, 1), "ROW_COL_BCAST"),
+    ((1, 1, 37), (33, 1), (1, 1), "ROW_COL_BCAST"),
+    ((3, 70, 300), (1, 300), (70, 1), "ROW_COL_BCAST"),
+]
+
+
+@pytest.mark.parametrize("cores", ["all", "3"])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.int32], ids=["bf16", "fp32", "int32"])
+@pytest.mark.parametrize("cs,ts,fs,kind", TTT_CASES, ids=[f"{k}-{i}" for i, (*_, k) in enumerate(TTT_CASES)])
+def test_ttt_subtile_broadcasts(device, dtype, cs, ts, fs, kind, cores):
+    """ROW_BCAST (ternary_reader_rowbcast_ttt: a height-1 operand's tile tw, its row 0 filled over the tile, then
+    ternary_sfpu_no_bcast_ttt; three bfloat16 operands: no fill, ternary_sfpu_row_bcast_ttt's unary_bcast<ROW>),
+    SCALAR_BCAST (ternary_reader_scalar_ttt: the [1, 1] operand once per channel) and ROW_COL_BCAST
+    (ternary_reader_row_col_bcast_ttt: columns and scalars once per tile row, rows per tile), the last two with
+    ternary_sfpu_col_scalar_bcast_ttt; odd sizes (tile padding), work splits that start cores inside rows and
+    channels. The bfloat16 LLK row path flushes -0.0 (and denormals) to +0 in copy_tile."""
+    assert broadcast_type(cs, ts, fs) == kind
+    c = put(device, cond_values(cs) if dtype != ttnn.int32 else RNG.integers(-2, 3, cs), dtype)
+    t = put(device, values(ts, dtype), dtype)
+    f = put(device, values(fs, dtype), dtype)
+    ttnn.clear_op_report()
+    out = ttnn.where(c, t, f, sub_core_grids=grid(cores))
+    out_shape = tuple(np.broadcast_shapes(cs, ts, fs))
+    assert tuple(out.shape) == out_shape and out.dtype == dtype
+    llk = kind == "ROW_BCAST" and dtype == ttnn.bfloat16
+    cb, tb, fb = expect(out_shape, c, t, f, flush=llk)
+    np.testing.assert_array_equal(bits(out), np.where(cb != 0, tb, fb))
+    r = last_record()
+    assert r.program == "ternary" and r.attributes["bcast"] == kind and (cores == "all" or r.cores == 3)
+
+
+def test_ttt_row_bcast_llk_negative_zero_predicate(device):
+    """ternary_sfpu_row_bcast_ttt: unary_bcast_init's llk_math_hw_configure turns the Src zero flag back on, so a
+    bfloat16 -0.0 predicate is copied as +0 and selects the false value (ternary_sfpu_no_bcast_ttt keeps -0.0 and
+    selects the true value); float32 operands take the reader's fill and ternary_sfpu_no_bcast_ttt."""
+    for dtype, want in ((ttnn.bfloat16, 0.0), (ttnn.float32, 1.0)):
+        c = put(device, np.full((64, 64), -0.0, np.float32), dtype)
+        t = put(device, np.ones((1, 64)), dtype)
+        f = put(device, np.zeros((64, 64)), dtype)
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.where(c, t, f)), np.full((64, 64), want, np.float32))
+        same = put(device, np.ones((64, 64)), dtype)
+        np.testing.assert_array_equal(ttnn.to_numpy(ttnn.where(c, same, f)), np.ones((64, 64), np.float32))
+
+
+def test_ttt_row_bcast_llk_output_dtype_refused(device):
+    """ternary_sfpu_row_bcast_ttt leaves the packer on the expanded CB's format (bfloat16): a float32 output_tensor
+    would get bfloat16 data on the card; tensix refuses the pack."""
+    from tensix.device.errors import ComputeInitError
+    c = put(device, cond_values((64, 64)), ttnn.bfloat16)
+    t = put(device, values((1, 64), ttnn.bfloat16), ttnn.bfloat16)
+    with pytest.raises(ComputeInitError, match="packer"):
+        ttnn.where(c, t, c, output_tensor=put(device, np.zeros((64, 64)), ttnn.float32))
+
+
+TS_CASES = [  # (condition shape, tensor shape, binary_ng SubtileBroadcastType)
+    ((2, 40, 70), (2, 1, 70), "ROW_B"),
+    ((3, 1, 1, 37), (1, 2, 33, 37), "ROW_A"),
+    ((2, 40, 70), (2, 40, 1), "COL_B"),
+    ((2, 45, 1), (1, 45, 300), "COL_A"),
+    ((2, 40, 70), (1, 1, 1), "SCALAR_B"),
+    ((1, 1), (2, 45, 70), "SCALAR_A"),
+    ((1, 70), (45, 1), "ROW_A_COL_B"),
+    ((2, 45, 1), (1, 300), "ROW_B_COL_A"),
+]
+
+
+@pytest.mark.parametrize("cores", ["all", "3"])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.int32], ids=["bf16", "fp32", "int32"])
+@pytest.mark.parametrize("form", ["TTS", "TST"])
+@pytest.mark.parametrize("cs,xs,kind", TS_CASES, ids=[k for *_, k in TS_CASES])
+def test_tensor_and_number_subtile_broadcasts(device, dtype, form, cs, xs, kind, cores):
+    """binary_ng WHERE_TTS / WHERE_TST with a subtile broadcast between the condition (a) and the tensor (b): the
+    broadcast readers (reader_interleaved_{row,col,scalar,row_col_mixed}_bcast); ROW_* with
+    eltwise_where_sfpu_row_bcast (operands of one dtype: unary_bcast<ROW>), COL_* / SCALAR_* with eltwise_where_sfpu,
+    ROW_x_COL_y with eltwise_where_sfpu_row_col_bcast. The number is packed for the tensor's dtype; a bfloat16 -0.0
+    condition reaches the LLK kernels as +0."""
+    from tensix.ttnn.operations.binary import subtile_broadcast_type
+    assert subtile_broadcast_type(cs[-2] if len(cs) > 1 else 1, cs[-1], xs[-2] if len(xs) > 1 else 1,
+                                  xs[-1]).name == kind
+    if dtype == ttnn.int32:
+        c = put(device, RNG.integers(-2, 3, cs), dtype)
+        num, sv = -7.0, np.int32(-7).view(np.uint32)
+    else:
+        c = put(device, cond_values(cs), dtype)
+        num = 1.0 / 3.0
+        sv = np.asarray(bf16_rne(np.float32(num)) if dtype == ttnn.bfloat16 else np.float32(num)).view(np.uint32)
+    x = put(device, values(xs, dtype), dtype)
+    ttnn.clear_op_report()
+    g = grid(cores)
+    out = ttnn.where(c, x, num, sub_core_grids=g) if form == "TTS" else ttnn.where(c, num, x, sub_core_grids=g)
+    out_shape = tuple(np.broadcast_shapes(cs, xs))
+    assert tuple(out.shape) == out_shape and out.dtype == dtype
+    llk = kind.startswith("ROW") and dtype == ttnn.bfloat16
+    cb, xb = expect(out_shape, c, x, flush=llk)
+    want = np.where(cb != 0, xb, sv) if form == "TTS" else np.where(cb != 0, sv, xb)
+    np.testing.assert_array_equal(bits(out), want)
+    r = last_record()
+    assert r.program == "binary_ng" and r.attributes["bcast"] == kind and r.attributes["op"] == f"WHERE_{form}"
+    assert cores == "all" or r.cores == 3

@@ -84,45 +84,6 @@ _add('ttnn.bcast is a ttnn operation that tensix does not model (no program of i
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_bcast'])
 
 # test_where.py (ttnn.where: tensix.ttnn.operations.ternary)
-_add('ttnn.where of three tensors with a ROW_BCAST, SCALAR_BCAST or ROW_COL_BCAST subtile broadcast (ternary_reader_{rowbcast,scalar,row_col_bcast}_ttt + ternary_sfpu_{row_bcast,col_scalar_bcast}_ttt) is not modelled by tensix.ttnn; equal last two dims (NONE / OUTER_BCAST) and COL_BCAST are.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTT-*c_shape=(1, 1, 1, 1024)-t_shape=(1, 1, 1024, 1024)-f_shape=(1, 1, 1, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTT-*c_shape=(1, 1, 1024, 1024)-t_shape=(1, 1, 1, 1024)-f_shape=(1, 1, 1, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTT-*c_shape=(1, 2, 3, 4, 128, 128)-t_shape=(1, 1)-f_shape=(1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTT-*c_shape=(3, 2, 3, 64, 128)-t_shape=(3, 2, 3, 1, 1)-f_shape=(3, 2, 3, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTT-*c_shape=(4, 2, 2, 2, 1, 1)-t_shape=(4, 1, 1, 1, 128, 128)-f_shape=(4, 1, 2, 1, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_forge_nan[a_shape=(1, 4, 1)-b_shape=(1, 1, 768)-c_shape=(1, 4, 768)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTT-*a_shape=(2, 2, 128, 128)-b_shape=(1, 1, 1, 128)-c_shape=(1, 1, 1, 128)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTT-*a_shape=(3, 2, 3, 64, 128)-b_shape=(3, 2, 3, 1, 1)-c_shape=(3, 2, 3, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTT-*a_shape=(4, 1, 1, 1, 1, 1)-b_shape=(4, 2, 2, 2, 128, 128)-c_shape=(4, 1, 2, 1, 128, 128)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_program_cache_different_broadcast_shapes[variant=TTT]'])
-
-_add('ttnn.where with a tensor and a number (binary_ng WHERE_TTS / WHERE_TST) with a subtile broadcast between the condition and the tensor (eltwise_where_sfpu*.cpp and the broadcast readers) is not modelled by tensix.ttnn; equal last two dims are.',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(1, 1, 1024, 1)-t_shape=(1, 1, 1024, 1024)-f_shape=(1, 1, 1024, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(1, 1, 1024, 1024)-t_shape=(1, 1, 1, 1024)-f_shape=(1, 1, 1, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(1, 1, 1024, 1024)-t_shape=(1, 1, 1024, 1024)-f_shape=(1, 1, 1024, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(1, 1, 64, 1)-t_shape=(1, 1, 64, 64)-f_shape=(1, 1, 64, 64)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(1, 2, 3, 4, 128, 128)-t_shape=(1, 1)-f_shape=(1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(3, 2, 3, 64, 128)-t_shape=(3, 2, 3, 1, 1)-f_shape=(3, 2, 3, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TST-*c_shape=(4, 1, 1, 1, 128, 128)-t_shape=(4, 2, 2, 2, 128, 128)-f_shape=(4, 1, 2, 1, 128, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(1, 1, 1, 1024)-t_shape=(1, 1, 1024, 1024)-f_shape=(1, 1, 1, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(1, 1, 1024, 1)-t_shape=(1, 1, 1024, 1024)-f_shape=(1, 1, 1024, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(1, 1, 1024, 1024)-t_shape=(1, 1, 1, 1024)-f_shape=(1, 1, 1, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(1, 1, 1024, 1024)-t_shape=(1, 1, 1024, 1)-f_shape=(1, 1, 1024, 1024)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(1, 1, 64, 1)-t_shape=(1, 1, 64, 64)-f_shape=(1, 1, 64, 64)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(1, 2, 3, 4, 128, 128)-t_shape=(1, 1)-f_shape=(1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(3, 2, 3, 64, 128)-t_shape=(3, 2, 3, 1, 1)-f_shape=(3, 2, 3, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where[[]*variant=TTS-*c_shape=(4, 2, 2, 2, 1, 1)-t_shape=(4, 1, 1, 1, 128, 128)-f_shape=(4, 1, 2, 1, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TST-*a_shape=(2, 2, 128, 128)-b_shape=(1, 1, 1, 128)-c_shape=(1, 1, 1, 128)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TST-*a_shape=(2, 2, 128, 128)-b_shape=(1, 1, 128, 1)-c_shape=(1, 1, 128, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TST-*a_shape=(3, 2, 3, 64, 128)-b_shape=(3, 2, 3, 1, 1)-c_shape=(3, 2, 3, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TST-*a_shape=(4, 1, 1, 1, 1, 1)-b_shape=(4, 2, 2, 2, 128, 128)-c_shape=(4, 1, 2, 1, 128, 128)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTS-*a_shape=(2, 2, 128, 128)-b_shape=(1, 1, 1, 128)-c_shape=(1, 1, 1, 128)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTS-*a_shape=(2, 2, 128, 128)-b_shape=(1, 1, 128, 1)-c_shape=(1, 1, 128, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTS-*a_shape=(3, 2, 3, 64, 128)-b_shape=(3, 2, 3, 1, 1)-c_shape=(3, 2, 3, 1, 1)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_ttnn_where_preallocated[[]*variant=TTS-*a_shape=(4, 1, 1, 1, 1, 1)-b_shape=(4, 2, 2, 2, 128, 128)-c_shape=(4, 1, 2, 1, 128, 128)]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_program_cache_different_broadcast_shapes[variant=TST]',
-      'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_where_program_cache_different_broadcast_shapes[variant=TTS]'])
-
 _add('ttnn.addcdiv is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_addcdiv_edgcase',
       'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_addcdiv_edgcase_fp32'])

@@ -5,22 +5,32 @@ tensor / scalar variants and their dispatch, where_impl, typecast_predicate), te
 signature), device/ternary_device_operation.cpp (validate_on_program_cache_miss, compute_output_specs,
 resolve_mem_config_actual, prim::ternary), device/ternary_op_utils.cpp (get_broadcast_type, kernel_config_map,
 compute_broadcasted_output_ternary, get_compute_defines), device/ternary_program_factory.cpp (CBs, kernels, compute
-config, runtime args). The kernels: tensix/ttnn/kernels/eltwise/ternary_*.py; where_tile: tensix.kernel.
+config, runtime args). The kernels: tensix/ttnn/kernels/eltwise/ternary_*.py and eltwise_where_*.py (binary_ng's);
+where_tile: tensix.kernel.
 
 - where(cond, t, f), three tensors: an integer predicate with float t and f is typecast to t's dtype first. The
   broadcast type of the three shapes (get_broadcast_type) picks the path: INVALID_BCAST runs where_impl, the old
   composite add(multiply(gtz(cond), t), multiply(lez(cond), f)) (so a negative predicate selects f there, unlike
-  the where_tile paths, as in tt-metal); NONE and OUTER_BCAST run prim::ternary WHERE with ternary_reader_nosubtilebcast_ttt,
-  ternary_sfpu_no_bcast_ttt (where_tile<format of the predicate's dtype>) and ternary_writer_nobcast; COL_BCAST
-  with ternary_reader_colbcast_ttt and ternary_sfpu_col_scalar_bcast_ttt. The other subtile broadcasts (ROW_BCAST,
-  SCALAR_BCAST, ROW_COL_BCAST) are not modelled (NotModelledError).
+  the where_tile paths, as in tt-metal); the others run prim::ternary WHERE with ternary_writer_nobcast, compute
+  where_tile<format of the predicate's dtype> and (kernel_config_map): NONE / OUTER_BCAST
+  ternary_reader_nosubtilebcast_ttt + ternary_sfpu_no_bcast_ttt; COL_BCAST ternary_reader_colbcast_ttt +
+  ternary_sfpu_col_scalar_bcast_ttt; ROW_BCAST ternary_reader_rowbcast_ttt + ternary_sfpu_no_bcast_ttt (the reader
+  fills row 0 over the tile), or for three BFLOAT16 operands (is_llk_bcast) ternary_sfpu_row_bcast_ttt
+  (unary_bcast<ROW> into c_4..c_6, BCAST_LLK 1: no fill; its unary_bcast_init turns the Src zero flag back on, so
+  a -0.0 predicate selects f there); SCALAR_BCAST ternary_reader_scalar_ttt and ROW_COL_BCAST
+  ternary_reader_row_col_bcast_ttt, both with ternary_sfpu_col_scalar_bcast_ttt. A block-float operand the reader
+  would fill is refused (NotModelledError): ternary's make_dataflow_defines gives it the bfloat16 fill helpers.
 - where(cond, t, number) / where(cond, number, f) (TTS / TST): an integer predicate with a float tensor is typecast
   first; then binary.cpp where_operation_with_scalar: prim::binary_ng WHERE_TTS / WHERE_TST (binary_ng
   program_factory / binary_ng_utils.cpp: the output takes the condition's dtype, the number packed for the tensor's
-  dtype, a bfloat16 pair for BFLOAT16) with reader_interleaved_no_bcast, eltwise_where_no_bcast (fill_tile /
-  fill_tile_int of the number, where_tile) and writer_interleaved_no_bcast. A subtile broadcast between the condition
-  and the tensor (eltwise_where_sfpu*.cpp) is not modelled; a UINT32 tensor operand is refused as tt-metal's build
-  would fail (FILL_LLK = fill_tile_uint, which the compute API does not have).
+  dtype, a bfloat16 pair for BFLOAT16) with writer_interleaved_no_bcast and, by the subtile broadcast between the
+  condition (a) and the tensor (b) (where_ts_kernels): NONE reader_interleaved_no_bcast + eltwise_where_no_bcast
+  (fill_tile / fill_tile_int of the number, where_tile); ROW_A / ROW_B the row-broadcast reader with
+  eltwise_where_sfpu_row_bcast (one dtype: the LLK broadcast) or eltwise_where_no_bcast (the reader fills);
+  COL_* / SCALAR_* the column / scalar readers with eltwise_where_sfpu; ROW_A_COL_B / ROW_B_COL_A the mixed reader
+  with eltwise_where_sfpu_row_col_bcast (one dtype) or eltwise_where_sfpu (the two LLK kernels' unary_bcast_init
+  turns the Src zero flag back on: a 16-bit -0.0 condition selects the false value there). A UINT32 tensor operand
+  is refused as tt-metal's build would fail (FILL_LLK = fill_tile_uint, which the compute API does not have).
 - where(cond, number, number) (TSS): unary.cpp where_tss: an INT32 / UINT32 condition with a float number is
   typecast to FLOAT32; then UnaryOpType::WHERE_TSS on where_tss_kernel (tensix.ttnn.operations.unary).
 - The compute kernels switch between the input CBs with copy_tile_to_dst_init_short, which keeps SrcA's data format:
@@ -119,25 +129,92 @@ def _where_format(dtype: DataType) -> str:
     return {DataType.FLOAT32: "Float32", DataType.INT32: "Int32"}.get(dtype, "Float16_b")
 
 
-# ---- device/ternary_program_factory.cpp (TTT, NONE / OUTER_BCAST, interleaved) ---------------------------------
+# ---- device/ternary_program_factory.cpp (TTT, interleaved) ------------------------------------------------------
+_TTT_KERNELS = {    # kernel_config_map (WHERE, TTT): reader, compute (ROW_BCAST: ComputeNoBcastTTT unless is_llk_bcast)
+    "NONE": ("ternary_reader_nosubtilebcast_ttt", "ternary_sfpu_no_bcast_ttt"),
+    "OUTER_BCAST": ("ternary_reader_nosubtilebcast_ttt", "ternary_sfpu_no_bcast_ttt"),
+    "COL_BCAST": ("ternary_reader_colbcast_ttt", "ternary_sfpu_col_scalar_bcast_ttt"),
+    "ROW_BCAST": ("ternary_reader_rowbcast_ttt", "ternary_sfpu_no_bcast_ttt"),
+    "SCALAR_BCAST": ("ternary_reader_scalar_ttt", "ternary_sfpu_col_scalar_bcast_ttt"),
+    "ROW_COL_BCAST": ("ternary_reader_row_col_bcast_ttt", "ternary_sfpu_col_scalar_bcast_ttt"),
+}
+
+
+def _hw(shape):
+    return _dim(shape, -2), _dim(shape, -1)
+
+
+def detect_broadcasts(bcast: str, p, t, f) -> tuple:
+    """ternary_program_factory.cpp detect_broadcasts (TTT): (pred_is_bcast, true_is_bcast, false_is_bcast). COL_BCAST
+    and ROW_COL_BCAST: width 1 where another is wider (ROW_COL_BCAST: the column and scalar operands, read once per
+    tile row); ROW_BCAST: height 1 where another is taller; SCALAR_BCAST: both; NONE / OUTER_BCAST: none."""
+    (ph, pw), (th, tw), (fh, fw) = _hw(p), _hw(t), _hw(f)
+    mh_, mw = max(ph, th, fh), max(pw, tw, fw)
+    if bcast in ("COL_BCAST", "ROW_COL_BCAST"):
+        return int(pw == 1 and mw > 1), int(tw == 1 and mw > 1), int(fw == 1 and mw > 1)
+    if bcast == "ROW_BCAST":
+        return int(ph == 1 and mh_ > 1), int(th == 1 and mh_ > 1), int(fh == 1 and mh_ > 1)
+    if bcast == "SCALAR_BCAST":
+        return tuple(int(h == 1 and mh_ > 1 and w == 1 and mw > 1) for h, w in ((ph, pw), (th, tw), (fh, fw)))
+    return 0, 0, 0
+
+
+def _row_col_defines(p, t, f) -> dict:
+    """The ROW_COL_BCAST reader's SRC_ROW_BCAST_* (height 1, not width 1) and SRC_SCALAR_* (both)."""
+    hws = (_hw(p), _hw(t), _hw(f))
+    mh_, mw = max(h for h, _ in hws), max(w for _, w in hws)
+    out = {}
+    for tag, (h, w) in zip("ABC", hws):
+        h1, w1 = h == 1 and mh_ > 1, w == 1 and mw > 1
+        out[f"SRC_ROW_BCAST_{tag}"] = int(h1 and not w1)
+        out[f"SRC_SCALAR_{tag}"] = int(h1 and w1)
+    return out
+
+
+def _filled(bcast: str, p, t, f) -> tuple:
+    """Which operands the subtile-broadcast readers fill in L1 (FILL_TILE_WITH_FIRST_*; with BCAST_LLK the ROW_BCAST
+    reader fills none): every operand that is not full in the last two dims."""
+    if bcast in ("NONE", "OUTER_BCAST"):
+        return (False,) * 3
+    hws = (_hw(p), _hw(t), _hw(f))
+    mh_, mw = max(h for h, _ in hws), max(w for _, w in hws)
+    return tuple((h == 1 and mh_ > 1) or (w == 1 and mw > 1) for h, w in hws)
+
+
+def is_llk_bcast(bcast: str, p: DataType, t: DataType, f: DataType) -> bool:
+    """ternary_program_factory.cpp is_llk_bcast: ROW_BCAST of three BFLOAT16 operands."""
+    return bcast == "ROW_BCAST" and p == t == f == DataType.BFLOAT16
+
+
 def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcast: str):
-    """ternary_program_factory.cpp create_descriptor + populate_runtime_arguments for TTT NONE / OUTER_BCAST /
-    COL_BCAST on interleaved tiles: c_0..c_2 the inputs' formats, c_3 the output's (2 tiles each); fp32 Dst for a
-    32-bit output, UnpackToDestFp32 for each float32 CB; the work split row-wise over the worker grid."""
+    """ternary_program_factory.cpp create_descriptor + populate_runtime_arguments for TTT on interleaved tiles:
+    c_0..c_2 the inputs' formats, c_3 the output's (2 tiles each), for ROW_BCAST also c_4..c_6 (the operands'
+    formats, 2 tiles each: ternary_sfpu_row_bcast_ttt's expanded tiles); the reader / compute kernels of
+    kernel_config_map, ROW_BCAST of three bfloat16 operands switched to ternary_sfpu_row_bcast_ttt with BCAST_LLK 1;
+    fp32 Dst for a 32-bit output, UnpackToDestFp32 for each float32 CB of c_0..c_3; the work split row-wise over the
+    worker grid; compute runtime args (num_tiles, freq, counter, 0): (Wt, the start's column) for COL_BCAST /
+    ROW_COL_BCAST, (Ht * Wt, the start's tile in its channel) for SCALAR_BCAST, (0, 0) otherwise."""
     from tensix.ttnn.operations.binary import _nd_dims, _shape_dims, _strides
     from tensix.ttnn.operations.unary import range_cores, split_work
     crs = workers
     prog = mh.CreateProgram()
     p_fmt, t_fmt, f_fmt, o_fmt = (data_format(x.dtype) for x in (p, t, f, out))
-    for index, fmt in ((0, p_fmt), (1, t_fmt), (2, f_fmt), (3, o_fmt)):
+    for index, fmt in ((0, p_fmt), (1, t_fmt), (2, f_fmt)):
         O.cb(prog, crs, index, 2, fmt)          # num_tiles_per_cb = 2
-    col = bcast == "COL_BCAST"
-    reader = "ternary_reader_colbcast_ttt" if col else "ternary_reader_nosubtilebcast_ttt"
-    compute = "ternary_sfpu_col_scalar_bcast_ttt" if col else "ternary_sfpu_no_bcast_ttt"
+    if bcast == "ROW_BCAST":
+        for index, fmt in ((4, p_fmt), (5, t_fmt), (6, f_fmt)):
+            O.cb(prog, crs, index, 2, fmt)
+    O.cb(prog, crs, 3, 2, o_fmt)
+    reader, compute = _TTT_KERNELS[bcast]
+    llk = is_llk_bcast(bcast, p.dtype, t.dtype, f.dtype)
+    if llk:
+        compute = "ternary_sfpu_row_bcast_ttt"
     writer = "ternary_writer_nobcast"
-    flags = _col_bcast_flags(p.shape, t.shape, f.shape) if col else (0, 0, 0)
+    flags = detect_broadcasts(bcast, p.shape, t.shape, f.shape)
     reader_defines = {"SRC_SHARDED_A": 0, "SRC_SHARDED_B": 0, "SRC_SHARDED_C": 0, "SRC_BCAST_A": flags[0],
-                      "SRC_BCAST_B": flags[1], "SRC_BCAST_C": flags[2], "BCAST_LLK": 0}
+                      "SRC_BCAST_B": flags[1], "SRC_BCAST_C": flags[2], "BCAST_LLK": int(llk)}
+    if bcast == "ROW_COL_BCAST":
+        reader_defines.update(_row_col_defines(p.shape, t.shape, f.shape))
     rk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{reader}.py"), crs, ReaderDataMovementConfig(
         compile_args=[0, 1, 2] + O.accessor_args(p, t, f) + [0], defines=reader_defines))
     wk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{writer}.py"), crs, WriterDataMovementConfig(
@@ -157,7 +234,8 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
     ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[1, 0], defines=compute_defines))
     entry = O.ProgramEntry(prog, None, 0, "ternary", {"reader": reader, "compute": compute, "writer": writer,
-                                                      "fp32_dest_acc_en": fp32, "where_tile": fmt})
+                                                      "fp32_dest_acc_en": fp32, "where_tile": fmt,
+                                                      "bcast_llk": llk})
     cores = range_cores(workers, True)
 
     def set_args(tensors, _runtime=None):
@@ -178,20 +256,18 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
             mh.SetRuntimeArgs(prog, rk, core, [tp.buffer_address(), tt.buffer_address(), tf.buffer_address(), k,
                                                start, *sp, d, n, c, ht, wt, cnd, *st, 0, *sf, 0, 0, 0])
             mh.SetRuntimeArgs(prog, wk, core, [to.buffer_address(), k, start, 0, d, n, c, ht, wt, cnd, 0])
-            # freq, counter: (Wt, the start's column) for COL_BCAST, 0 for NONE / OUTER_BCAST
-            mh.SetRuntimeArgs(prog, ck, core, [k, wt, start % (ht * wt) % wt, 0] if col else [k, 0, 0, 0])
+            if bcast in ("COL_BCAST", "ROW_COL_BCAST"):
+                freq, counter = wt, start % (ht * wt) % wt
+            elif bcast == "SCALAR_BCAST":
+                freq, counter = ht * wt, start % (ht * wt)
+            else:
+                freq, counter = 0, 0
+            mh.SetRuntimeArgs(prog, ck, core, [k, freq, counter, 0])
             start += k
         entry.cores = len(work)
 
     entry.set_runtime_args = set_args
     return entry
-
-
-def _col_bcast_flags(p, t, f) -> tuple:
-    """detect_broadcasts for TTT COL_BCAST: an operand of width 1 broadcasts when another is wider."""
-    pw, tw, fw = _dim(p, -1), _dim(t, -1), _dim(f, -1)
-    return (int(pw == 1 and (tw > 1 or fw > 1)), int(tw == 1 and (pw > 1 or fw > 1)),
-            int(fw == 1 and (pw > 1 or tw > 1)))
 
 
 def _refuse_unmodelled(what, tensors, memory_config, output_tensor):
@@ -210,6 +286,23 @@ def _refuse_unmodelled(what, tensors, memory_config, output_tensor):
         raise NotModelledError(f"{what}: a sharded output_tensor is not modelled by tensix.ttnn for ternary ops.")
 
 
+def _refuse_block_float_fill(what, bcast, p: Tensor, t: Tensor, f: Tensor):
+    """The TTT subtile-broadcast readers fill a broadcast operand's tile in L1 with the FILL_TILE_WITH_FIRST_* of
+    ternary_op_utils.cpp make_dataflow_defines, which for every dtype but FLOAT32 / INT32 / UINT32 is the bfloat16
+    variant: on a BFLOAT8_B / BFLOAT4_B tile (1088 / 576 bytes) it stores 2 KiB as if the tile held 1024 16-bit
+    datums, past the page. What the card then computes is not modelled."""
+    for name, x, filled in zip(("predicate", "true_value", "false_value"), (p, t, f), _filled(bcast, p.shape, t.shape,
+                                                                                               f.shape)):
+        if filled and x.dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B):
+            raise NotModelledError(f"{what}: a {x.dtype.name} {name} broadcast by the {bcast} reader (shapes "
+                                   f"{list(p.shape)}, {list(t.shape)}, {list(f.shape)}) is not modelled: tt-metal "
+                                   "622c6fb9's ternary make_dataflow_defines gives block-float operands the bfloat16 "
+                                   "FILL_TILE_WITH_FIRST_* helpers, which store 2 KiB over a block-float tile's "
+                                   f"{1088 if x.dtype == DataType.BFLOAT8_B else 576}-byte page.\nFix: "
+                                   "ttnn.typecast the operands to bfloat16, or ttnn.repeat the broadcast operand to "
+                                   "the output's last two dims.")
+
+
 def _prim_ternary(what, dev, workers, p: Tensor, t: Tensor, f: Tensor, memory_config, output_tensor, started):
     """prim::ternary(WHERE, p, t, f): validate_on_program_cache_miss, compute_output_specs, the program."""
     bcast = broadcast_type(p.shape, t.shape, f.shape)
@@ -220,15 +313,8 @@ def _prim_ternary(what, dev, workers, p: Tensor, t: Tensor, f: Tensor, memory_co
                           "ttnn.to_layout(predicate, ttnn.TILE_LAYOUT).")
     _refuse_unmodelled(what, (("predicate", p), ("true_value", t), ("false_value", f)), memory_config,
                        output_tensor)
-    if bcast not in ("NONE", "OUTER_BCAST", "COL_BCAST"):
-        kernel = {"ROW_BCAST": "ternary_reader_rowbcast_ttt + ternary_sfpu_row_bcast_ttt (bfloat16) / "
-                               "ternary_sfpu_no_bcast_ttt",
-                  "SCALAR_BCAST": "ternary_reader_scalar_ttt + ternary_sfpu_col_scalar_bcast_ttt",
-                  "ROW_COL_BCAST": "ternary_reader_row_col_bcast_ttt + ternary_sfpu_col_scalar_bcast_ttt"}[bcast]
-        raise NotModelledError(f"{what}: the {bcast} broadcast of shapes {list(p.shape)}, {list(t.shape)}, "
-                               f"{list(f.shape)} ({kernel}) is not modelled by tensix.ttnn; only equal last two "
-                               "dims (NONE / OUTER_BCAST) and COL_BCAST are.\nFix: ttnn.repeat the operands to "
-                               "the output's last two dims first.")
+    if not is_llk_bcast(bcast, p.dtype, t.dtype, f.dtype):
+        _refuse_block_float_fill(what, bcast, p, t, f)
     if bcast == "NONE":
         out_shape = tuple(p.shape)          # compute_output_specs: the predicate's logical shape
     out_dtype = output_tensor.dtype if output_tensor is not None else t.dtype
@@ -329,11 +415,6 @@ def _where_ts(what, predicate: Tensor, vt, vf, memory_config, output_tensor, sub
     out_shape = B.broadcast_shape("where", tuple(cond.shape), tuple(tensor.shape))
     bc = B.subtile_broadcast_type(_dim(cond.shape, -2), _dim(cond.shape, -1), _dim(tensor.shape, -2),
                                   _dim(tensor.shape, -1))
-    if bc != B.Bcast.NONE:
-        raise NotModelledError(f"{what}: binary_ng {op} with the subtile broadcast {bc.name} (shapes "
-                               f"{list(cond.shape)} and {list(tensor.shape)}; eltwise_where_sfpu*.cpp and the "
-                               "broadcast readers) is not modelled by tensix.ttnn; equal last two dims are.\nFix: "
-                               "ttnn.repeat the operands to the output's last two dims first.")
     if tensor.dtype == DataType.UINT32:
         raise TTNNError(f"{what}: binary_ng {op} with a UINT32 tensor operand defines FILL_LLK as "
                         "fill_tile_uint<DataFormat::UInt32>, which tt-metal 622c6fb9's compute API does not have "
@@ -349,10 +430,12 @@ def _where_ts(what, predicate: Tensor, vt, vf, memory_config, output_tensor, sub
         out = make_output(dev, out_shape, out_dtype, Layout.TILE, mc, None)
     if Shape(out_shape).volume() == 0:
         return out
-    key = ("binary_ng", op, mc, out.dtype, cond.dtype, cond.memory_config(), tensor.dtype, tensor.memory_config(),
-           workers.ranges)
-    O.run(what, dev, key, lambda: _where_ts_factory(workers, op, cond, tensor, out), [cond, tensor, out], [out],
-          {"dtype": out.dtype.name, "op": op, "where_tile": _where_format_ng(cond.dtype)}, started, runtime=scalar)
+    # compute_program_hash: the attributes (subtile_broadcast_type among them), a's and b's dtype and memory config
+    key = ("binary_ng", op, bc, mc, out.dtype, cond.dtype, cond.memory_config(), tensor.dtype,
+           tensor.memory_config(), workers.ranges)
+    O.run(what, dev, key, lambda: _where_ts_factory(workers, op, cond, tensor, out, bc), [cond, tensor, out], [out],
+          {"dtype": out.dtype.name, "op": op, "bcast": bc.name, "where_tile": _where_format_ng(cond.dtype)}, started,
+          runtime=scalar)
     return out
 
 
@@ -361,12 +444,50 @@ def _where_format_ng(dtype: DataType) -> str:
     return {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.FLOAT32: "Float32"}.get(dtype, "Float16_b")
 
 
-def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor):
-    """binary_ng_program_factory.cpp for WHERE_TTS / WHERE_TST, interleaved tiles, no subtile broadcast: c_0 (the
-    condition), c_1 (the tensor operand), c_2 (the output), 2 tiles each; reader_interleaved_no_bcast,
-    eltwise_where_no_bcast, writer_interleaved_no_bcast; an SFPU op: every input CB UnpackToDestFp32, fp32 Dst as
-    binary_ng decides it; one tile a cycle (no multi-tile for where); compute runtime arg 3 the scalar packed for
-    b's dtype."""
+def where_ts_kernels(bc, a_dtype: DataType, b_dtype: DataType):
+    """The kernels binary_ng picks for WHERE_TTS / WHERE_TST on interleaved tiles (BinaryNgKernelConfig,
+    get_reader_kernel_name_and_defines, get_kernel_file_path with is_where_op, is_llk_bcast on Wormhole: a subtile
+    broadcast of operands of one dtype among BFLOAT16 / BFLOAT8_B / BFLOAT4_B / FLOAT32 / INT32 / UINT32 / UINT16,
+    which the factory then drops for where's COL / SCALAR broadcasts; overwrite_compute_kernel_name_and_defines):
+    (reader, compute, reader defines, compute defines, use_llk)."""
+    from tensix.ttnn.operations import binary as B
+    Bc = B.Bcast
+    use_llk = B._is_llk_bcast(bc, a_dtype, b_dtype) and bc not in (Bc.COL_A, Bc.COL_B, Bc.SCALAR_A, Bc.SCALAR_B)
+    bcast_input = {Bc.SCALAR_A: 0, Bc.SCALAR_B: 1, Bc.COL_A: 0, Bc.ROW_B_COL_A: 0, Bc.COL_B: 1,
+                   Bc.ROW_A_COL_B: 1}.get(bc, 0)
+    compute_defines = {"BCAST_INPUT": bcast_input}
+    if bc == Bc.NONE:
+        return "reader_binary_ng_no_bcast", "eltwise_where_no_bcast", {"BCAST_LLK": 0}, compute_defines, False
+    if bc in (Bc.ROW_A, Bc.ROW_B):
+        reader = "reader_binary_ng_row_bcast"
+        reader_defines = {"SRC_BCAST": int(bc == Bc.ROW_A), "SRC_BCAST_B": int(bc == Bc.ROW_B)}
+        compute = "eltwise_where_no_bcast"          # ComputeNoBcast
+        if use_llk:                                 # ComputeRowBcastNg
+            compute = "eltwise_where_sfpu_row_bcast"
+            compute_defines.update(reader_defines)
+    elif bc in (Bc.COL_A, Bc.COL_B):
+        reader = "reader_binary_ng_col_bcast"
+        reader_defines = {"SRC_BCAST": int(bc == Bc.COL_A), "SRC_BCAST_B": int(bc == Bc.COL_B)}
+        compute = "eltwise_where_sfpu"              # ComputeBcast
+    elif bc in (Bc.SCALAR_A, Bc.SCALAR_B):
+        reader = "reader_binary_ng_scalar_bcast"
+        reader_defines = {"SRC_BCAST": int(bc == Bc.SCALAR_A), "SRC_BCAST_B": int(bc == Bc.SCALAR_B)}
+        compute = "eltwise_where_sfpu"
+    else:
+        reader = "reader_binary_ng_row_col_mixed_bcast"
+        reader_defines = {"SRC_BCAST_COL": int(bc == Bc.ROW_B_COL_A), "SRC_BCAST_ROW_B": int(bc == Bc.ROW_B_COL_A)}
+        compute = "eltwise_where_sfpu_row_col_bcast" if use_llk else "eltwise_where_sfpu"
+    reader_defines["BCAST_LLK"] = int(use_llk)
+    return reader, compute, reader_defines, compute_defines, use_llk
+
+
+def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor, bc):
+    """binary_ng_program_factory.cpp for WHERE_TTS / WHERE_TST, interleaved tiles: c_0 (the condition), c_1 (the
+    tensor operand), c_2 (the output), 2 tiles each, and for a broadcast of a / b c_5 / c_6 (its format, 2 tiles:
+    the LLK broadcast's expanded tile); the reader / compute kernels of where_ts_kernels, writer_interleaved_no_bcast;
+    an SFPU op: every input CB UnpackToDestFp32, fp32 Dst as binary_ng decides it; one tile a cycle (no multi-tile
+    for where); compute runtime args (num_tiles, freq, counter of calculate_compute_kernel_args, the scalar packed
+    for b's dtype)."""
     from tensix.kernel import fill_tile, fill_tile_int, where_tile, where_tile_init
     from tensix.ttnn.operations import binary as B
     from tensix.ttnn.operations.unary import range_cores, split_work
@@ -375,10 +496,15 @@ def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor):
     a_fmt, b_fmt, c_fmt = data_format(a.dtype), data_format(b.dtype), data_format(c.dtype)
     O.cb(prog, crs, 0, 2, a_fmt)
     O.cb(prog, crs, 1, 2, b_fmt)
+    if bc in (B.Bcast.ROW_A, B.Bcast.ROW_A_COL_B, B.Bcast.COL_A, B.Bcast.SCALAR_A):
+        O.cb(prog, crs, 5, 2, a_fmt)
+    if bc in (B.Bcast.ROW_B, B.Bcast.ROW_B_COL_A, B.Bcast.COL_B, B.Bcast.SCALAR_B):
+        O.cb(prog, crs, 6, 2, b_fmt)
     O.cb(prog, crs, 2, 2, c_fmt)
-    reader, compute, writer = "reader_binary_ng_no_bcast", "eltwise_where_no_bcast", "writer_binary_ng"
+    reader, compute, reader_defines, bcast_defines, use_llk = where_ts_kernels(bc, a.dtype, b.dtype)
+    writer = "writer_binary_ng"
     rk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{reader}.py"), crs, ReaderDataMovementConfig(
-        compile_args=O.accessor_args(a, b) + [0], defines={"SRC_SHARDED": 0, "SRC_SHARDED_B": 0, "BCAST_LLK": 0}))
+        compile_args=O.accessor_args(a, b) + [0], defines={"SRC_SHARDED": 0, "SRC_SHARDED_B": 0, **reader_defines}))
     wk = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{writer}.py"), crs, WriterDataMovementConfig(
         compile_args=O.accessor_args(c) + [0], defines={"SRC_SHARDED": 0, "DST_SHARDED": 0}))
     fp32 = B._fp32_dest(a_fmt, b_fmt, c_fmt)
@@ -397,12 +523,13 @@ def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor):
         where_tile(i0, i1, i2, o, fmt)
 
     defines = {"BINARY_SFPU_INIT": where_tile_init, "BINARY_SFPU_OP": where_op, "FILL_LLK": fill,
-               "WHERE_TTS": int(op == "WHERE_TTS"), "WHERE_TST": int(op == "WHERE_TST"), "BCAST_INPUT": 0,
+               "WHERE_TTS": int(op == "WHERE_TTS"), "WHERE_TST": int(op == "WHERE_TST"), **bcast_defines,
                **fill_kind}
     ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[1], defines=defines))
     entry = O.ProgramEntry(prog, None, 0, "binary_ng", {"reader": reader, "compute": compute, "writer": writer,
-                                                        "fp32_dest_acc_en": fp32, "where_tile": fmt})
+                                                        "fp32_dest_acc_en": fp32, "where_tile": fmt,
+                                                        "bcast_llk": use_llk})
     cores = range_cores(workers, True)
 
     def set_args(tensors, scalar=None):
@@ -410,6 +537,7 @@ def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor):
         rank = len(tc.shape)
         cnd = B._nd_dims(tc, rank)
         dims = [*B._shape_dims(tc), cnd]
+        c_ht, c_wt = dims[3], dims[4]
         sa, sb = B._strides(ta, rank), B._strides(tb, rank)
         packed = B.pack_scalar_runtime_arg(scalar, tb.dtype)
         work = split_work(cores, tc.num_pages)
@@ -424,7 +552,8 @@ def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor):
             mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), start, 0, n, 0, *sa, *dims,
                                                tb.buffer_address(), *sb, 0])
             mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), start, n, 0, *dims, 0])
-            mh.SetRuntimeArgs(prog, ck, core, [n, 1, 0, packed])
+            freq, counter = B._compute_freq(bc, start, c_ht, c_wt)
+            mh.SetRuntimeArgs(prog, ck, core, [n, freq, counter, packed])
             start += n
         entry.cores = len(work)
 
