@@ -66,9 +66,6 @@ _add('ttnn.matmul: sharded input_tensor_a is not modelled by tensix\'s matmul (t
 _add('exp_tile<approx=true, ClampToNegative> of 622c6fb9: its input clamp is an SFPSWAP instruction template that SFPLOADMACRO schedules with VB = LReg14 (-88.5) and VC = VD = the loaded LReg; SFPSWAP.md\'s functional model never reads VB (the swap would do nothing), tt-llk\'s comments say it compares against LReg14. The sources disagree, so tensix does not guess. (ttnn.log_sigmoid\'s logsigmoid_kernel runs exp_tile<true> on -x; the case passes with TT_METAL_DISABLE_SFPLOADMACRO=1.)',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_log_sigmoid'])
 
-_add('ttnn.xielu is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_xielu'])
-
 _add("module 'ttnn' has no attribute 'SubDevice': tensix does not model ttnn.SubDevice yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
      ['tests/ttnn/unit_tests/operations/eltwise/test_add.py::test_add_with_sub_devices',
       'tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_on_subdevice',
@@ -87,9 +84,6 @@ _add('ttnn.bcast is a ttnn operation that tensix does not model (no program of i
 _add('ttnn.addcdiv is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_addcdiv_edgcase',
       'tests/ttnn/unit_tests/operations/eltwise/test_where.py::test_addcdiv_edgcase_fp32'])
-
-_add('ttnn.polygamma is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_polygamma'])
 
 _add("ttnn.typecast: uint16 -> uint32 runs with fp32_dest_acc_en, and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix. (The test squares with mul_int_tile<UInt16>, modelled, then typecasts to uint32.)",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])

@@ -62,7 +62,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
            "isposinf", "isneginf", "isnan", "isfinite", "tan", "atan", "atanh", "sinh", "cosh", "bitwise_not",
            "exp2", "expm1", "log1p", "softplus", "erf", "erfc", "erfinv", "i0", "log_sigmoid", "logit", "digamma",
-           "lgamma"]
+           "lgamma", "polygamma", "xielu"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -141,7 +141,8 @@ _STRINGS = {"relu": ("RELU",), "relu6": ("RELU6",), "gelu": ("GELU", 0.0), "gelu
             "log1p": ("LOG1P", 1.0), "tanh": ("TANH", 0.0), "log2": ("LOG2", 1.0), "log10": ("LOG10", 1.0),
             "sin": ("SIN",), "cos": ("COS",), "cosh": ("COSH",), "sinh": ("SINH",), "abs": ("ABS",),
             "abs_int32": ("ABS_INT32",), "sign": ("SIGN",), "square": ("SQUARE",), "mish": ("MISH", 0.0),
-            "mish_approx": ("MISH", 1.0), "hardmish": ("HARDMISH", 1.0), "softplus": ("SOFTPLUS", 1.0, 20.0, 0.0)}
+            "mish_approx": ("MISH", 1.0), "hardmish": ("HARDMISH", 1.0), "softplus": ("SOFTPLUS", 1.0, 20.0, 0.0),
+            "xielu": ("XIELU", 0.8, 0.8)}
 
 
 def string_to_unary_with_param(name: str) -> UnaryWithParam:
@@ -344,6 +345,20 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("digamma", inp_float32=dtype == DataType.FLOAT32)
     if name in _SPECIAL:
         return _special_init_and_func(name, p, has, dtype)
+    if name in ("POLYGAMMA", "XIELU"):
+        # polygamma_tile(idst, bits(n), bits(scale)) / xielu_tile(idst, bits(alpha_p), bits(alpha_n)) after their inits
+        # (tensix.sfpi.llk_polygamma); both TT_ASSERT two params, a release build reads params[1] regardless
+        if not has:
+            raise TTNNError(f"Undefined non-parametrized op type UnaryOpType.{name} (unary_op_utils.cpp: "
+                            f"{name.lower()}_tile takes two parameters).\nFix: ttnn.{name.lower()}(x, ...).")
+        if len(p) != 2:
+            names = "n, scale" if name == "POLYGAMMA" else "alpha_p, alpha_n"
+            raise TTNNError(f"UnaryOpType.{name} takes 2 parameters ({names}), got {len(p)} (unary_op_utils.cpp "
+                            "TT_ASSERT; a release build would read past the list).")
+        if dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+            raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor ({name.lower()}_tile, the float kernel, "
+                                   "on integer data) is not modelled by tensix.ttnn.")
+        return _call(name.lower(), (_bits(p[0]), _bits(p[1])))
     if name in ("POWER", "POWER_ITERATIVE", "RPOW", "RDIV"):     # tensix.ttnn.operations.power
         from tensix.ttnn.operations.power import pow_init_and_func
         return pow_init_and_func(name, params, has, dtype)
@@ -982,6 +997,31 @@ def softplus(input_tensor, *, beta=1.0, threshold=20.0, memory_config=None, outp
     (softplus_tile with the bits of beta, 1.0f / beta and threshold)."""
     return _op("softplus", [("SOFTPLUS", (float(beta), float(threshold)))], input_tensor, memory_config, output_tensor,
                kwargs)
+
+
+def xielu(input_tensor, *, alpha_p=0.8, alpha_n=0.8, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.xielu(x, *, alpha_p=0.8, alpha_n=0.8): alpha_p x^2 + x/2 for x > 0, else alpha_n (expm1(min(x, -1e-6)) - x)
+    + x/2 (622c6fb9 unary.cpp xielu: UnaryOpType::XIELU with {alpha_p, alpha_n}, xielu_tile with their float32 bits;
+    the binding's alphas are keyword-only floats)."""
+    return _op("xielu", [("XIELU", (float(np.float32(alpha_p)), float(np.float32(alpha_n))))], input_tensor,
+               memory_config, output_tensor, kwargs)
+
+
+def polygamma(input_tensor, k, *, memory_config=None, **kwargs):
+    """ttnn.polygamma(x, k): the k-th derivative of digamma, k in [1, 11] (622c6fb9 unary_composite_op.cpp polygamma:
+    TT_FATAL on the range, then UnaryOpType::POLYGAMMA with {float(k), k! * (-1)**(k+1)} in float32, one
+    polygamma_tile program: 11 exact terms and an Euler-Maclaurin tail). The binding (bind_unary_composite_int) takes
+    k as an int and only memory_config besides."""
+    import math
+    O.refuse_unknown_kwargs("ttnn.polygamma", kwargs)
+    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
+        raise TypeError(f"ttnn.polygamma(): incompatible function arguments: k must be an int, got {type(k).__name__}")
+    k = int(k)
+    if not 1 <= k <= 11:
+        raise TTNNError(f"polygamma order must be in range [1, 11], got {k}")
+    n = np.float32(k)
+    scale = np.float32(math.factorial(k)) * np.float32(-1.0 if k % 2 == 0 else 1.0)   # std::tgamma(1.0f + k): exact
+    return unary_impl("polygamma", input_tensor, [("POLYGAMMA", (float(n), float(scale)))], memory_config)
 
 
 def _float_param_op(op_type, name, param, doc):

@@ -111,6 +111,21 @@ def _logit(input_tensor_a, *args, eps=None, **kwargs):
 attach_golden_function("logit", _logit)
 
 
+def _xielu(x, *args, alpha_p=0.8, alpha_n=0.8, **kwargs):
+    """xIELU with beta 0.5 and eps -1e-6: alpha_p x^2 + x / 2 for x > 0, else alpha_n expm1(min(x, eps)) - alpha_n x
+    + x / 2; a bfloat16 input computed in float32 and converted back once (ttnn's _golden_function_xielu)."""
+    torch = _t()
+    dtype = x.dtype
+    if dtype == torch.bfloat16:
+        x = x.to(torch.float32)
+    pos = alpha_p * x * x + 0.5 * x
+    neg = alpha_n * torch.expm1(torch.minimum(x, torch.full_like(x, -1e-6))) - alpha_n * x + 0.5 * x
+    return torch.where(x > 0, pos, neg).to(dtype)
+
+
+attach_golden_function("xielu", _xielu)
+
+
 def _reciprocal(input_tensor_a, *args, **kwargs):
     return _t().reciprocal(input_tensor_a)
 
