@@ -5,7 +5,7 @@ tensix.ttnn.operations.power).
   ckernel_sfpu_binary_pow.h, ckernel_sfpu_rpow.h, ckernel_sfpu_rdiv.h, ckernel_sfpu_conversions.h, ckernel_sfpu_exp.h
   _sfpu_exp_fp32_accurate_), lane by lane on float32 bit patterns: every SFPMAD through tensix.sfpu.fma_model (the
   helpers of tests/test_ttnn_remainder_fmod.py / test_ttnn_unary_special.py), `c - a * b` an SFPMUL then a
-  subtraction, a bf16-exact literal addend an SFPADDI after the SFPMUL, compares of a vector with 0 on its bits, other
+  subtraction, a bf16-exact literal addend other than 0.0 / +-1.0 an SFPADDI after the SFPMUL, compares of a vector with 0 on its bits, other
   compares on the sign of the SFPMAD difference, SFPSWAP as sign-magnitude min / max;
 - against float64 with the bounds the kernels reach;
 - special values: 0 ** negative, negative bases with integer / non-integer exponents, infinities, NaN;
@@ -145,10 +145,10 @@ def exp_accurate(a):
     r = F(1.37805939e-3)
     for c in (8.37312452e-3, 4.16695364e-2, 1.66664720e-1, 4.99999851e-1):
         r = madc(r, f, c)
-    y = add(mul(r, f), ONE)
+    y = mad(r, f, ONE)            # + 1.0f: L10 in one SFPMAD (sfpi 7.60)
     mag = (i_smag & 0x7FFFFFFF).astype(np.int64)
     i_2c = np.where(i_smag >> 31, -mag, mag)
-    r = add(mul(y, f), ONE)
+    r = mad(y, f, ONE)
     e = ((U(r) >> 23) & 0xFF).astype(np.int64) + i_2c
     y = mul(y, np.uint32(INF))
     y = np.where(e < 255, setexp(r, e & 0xFF), y)

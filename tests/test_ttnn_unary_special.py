@@ -65,8 +65,13 @@ def bf16_exact(c) -> bool:
 
 
 def madc(p, x, c):
-    """p * x + c for a float literal c: one SFPMAD, or SFPMUL then SFPADDI when c is bf16-exact."""
-    return add(mul(p, x), F(c)) if bf16_exact(c) else mad(p, x, F(c))
+    """p * x + c for a float literal c: one SFPMAD, or SFPMUL then SFPADDI when c is bf16-exact and not 0.0 / +-1.0
+    (those are the constant registers L9 / L10 / L11 to sfpi 7.60, which fuse: docs/sfpi_addi_fusion.md)."""
+    return add(mul(p, x), F(c)) if bf16_exact(c) and not const_reg(c) else mad(p, x, F(c))
+
+
+def const_reg(c) -> bool:
+    return int(F(c)) == 0 or int(F(c)) & 0x7FFFFFFF == 0x3F800000
 
 
 def horner(x, coeffs):
@@ -179,7 +184,7 @@ def ref_exp2(x, fp32):
     r = mad(y, f, p1)
     y = mul(y, np.uint32(INF_BITS))
     r = mad(r, f, p0)
-    r = add(mul(r, f), ONE)
+    r = mad(r, f, ONE)                  # + 1.0f: L10 in one SFPMAD
     ok = np.asarray(x, np.uint32) < 0xFF800001                 # abs(x) >= 0: not a -NaN
     e = exexp_nb(r) + i
     y = np.where(ok & (e < 255), setexp(r, e), y)

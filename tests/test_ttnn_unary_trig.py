@@ -64,8 +64,11 @@ def add(a, b):
 
 
 def lit_add(product_a, product_b, c):
-    """a * b + c for a float literal c as sfpi builds it: SFPMUL then SFPADDI for a bf16-exact c, else one SFPMAD."""
-    return add(mul(product_a, product_b), c) if lib.bf16_exact(c) else mad(product_a, product_b, c)
+    """a * b + c for a float literal c as sfpi builds it: SFPMUL then SFPADDI for a bf16-exact c other than 0.0 /
+    +-1.0 (constant registers to sfpi 7.60, which fuse), else one SFPMAD."""
+    if lib.bf16_exact(c) and not lib._is_constant_register(c):
+        return add(mul(product_a, product_b), c)
+    return mad(product_a, product_b, c)
 
 
 def horner(x, coeffs, fused_first=False):
@@ -163,10 +166,10 @@ def _f_of(a, j, fp32):
 
 def recip_gt0(x, fp32):
     y = _f(0xFEF392E0 - _u(x).astype(np.int64))
-    e = add(mul(x, y), 1.0)
+    e = mad(x, y, 1.0)
     if fp32:
         y = mad(y, e, y)
-        e = add(mul(x, y), 1.0)
+        e = mad(x, y, 1.0)
     y = -y
     return mad(y, mad(e, e, e), y)
 
@@ -175,10 +178,10 @@ def ref_cosh(x, fp32):
     a, j, i = _reduce(x)
     f = _f_of(a, j, fp32)
     if fp32:
-        r = add(mul(mad(horner(f, COSH_FP32), f, 4.99999851e-1), f), 1.0)
+        r = mad(mad(horner(f, COSH_FP32), f, 4.99999851e-1), f, 1.0)
     else:
         r = mad(mad(horner(f, COSH_BF16), f, 0.500122011), f, _f(0x3F7FFD9B))
-    r = add(mul(r, f), 1.0)
+    r = mad(r, f, 1.0)
     with np.errstate(invalid="ignore"):
         q = np.where(i + 125 < 255, mul(r, _f((i + 125) << 23)), mul(a, INF))
     y = add(q, q)
@@ -197,7 +200,7 @@ def ref_sinh(x, fp32):
     scale = _f((i << 23) + 0x3E800000)
     with np.errstate(invalid="ignore"):
         q = np.where(i < 130, mad(r, scale, mad(-1.0, 0.25, scale)), mul(a, INF))
-    rec = recip_gt0(add(mul(4.0, q), 1.0), fp32)
+    rec = recip_gt0(mad(4.0, q, 1.0), fp32)
     q2 = add(q, q)
     qe = exexp(q)
     y = np.where(qe >= -27, np.where(qe < 23, mad(q2, rec, q2), q2), x)

@@ -429,8 +429,11 @@ def addi(x, c):
     """``x + c`` for a float literal c as sfpi 7.60's compiler (sfpi-gcc rvtt_combine, Wormhole) builds it: an
     addend that is a bf16-exact literal becomes SFPADDI *before* products are fused into SFPMADs, so ``a*b + c``
     with such a c is an SFPMUL and an SFPADDI (two roundings), not one SFPMAD (tt-metal 622c6fb9's trigonometry
-    kernels work around exactly this with __builtin_rvtt_sfpmad). Other literals: an ordinary addition (fused)."""
-    if not bf16_exact(c):
+    kernels work around exactly this with __builtin_rvtt_sfpmad). Other literals: an ordinary addition (fused). So are
+    0.0, 1.0 and -1.0: sfpi 7.60 turns those into the constant registers L9 / L10 / L11 before it looks for
+    immediates (gimple-rvtt-immvar.cc immvar_simplify in pass_rvtt_immload_shorten, which runs before
+    pass_rvtt_combine; docs/sfpi_addi_fusion.md section 3b), so ``a*b + 1.0f`` is one SFPMAD with L10."""
+    if not bf16_exact(c) or _is_constant_register(c):
         return x + c
     import struct
     imm = struct.unpack("<I", struct.pack("<f", float(c)))[0] >> 16
@@ -438,10 +441,17 @@ def addi(x, c):
     return vFloat._wrap(emit("SFPADDI", {"Imm16": imm, "Mod1": 0}, {"VD": x.v}, tie="VD"))
 
 
+def _is_constant_register(c) -> bool:
+    """0.0 (not -0.0), 1.0 and -1.0: the literals sfpi 7.60 reads from L9 / L10 / L11 instead of loading them."""
+    import struct
+    bits = struct.unpack("<I", struct.pack("<f", float(c)))[0]
+    return bits == 0 or bits & 0x7FFFFFFF == 0x3F800000
+
+
 def horner(x, *coeffs):
     """622c6fb9 tt-llk sfpu/ckernel_sfpu_polyval.h ``PolynomialEvaluator::eval(x, c0, c1, ..., cn)`` = c0 + x*(c1 +
-    x*(... + x*cn)), built in the same order: each step one SFPMAD, except that a bf16-exact float coefficient is
-    added with SFPADDI after the SFPMUL, as sfpi's compiler does (addi)."""
+    x*(... + x*cn)), built in the same order: each step one SFPMAD, except that a bf16-exact float coefficient other
+    than 0.0 / +-1.0 is added with SFPADDI after the SFPMUL, as sfpi's compiler does (addi)."""
     if len(coeffs) == 1:
         return coeffs[0]
     c0 = coeffs[0]

@@ -11,9 +11,10 @@ runs (the compute API's ``version="622c6fb9"``; the ops tensix had keep their 20
 :data:`BINARY` the binary SFPU ops of that version (``add_binary_tile(idst0, idst1, odst)``, ...).
 
 Compiler fidelity: SFPI 7.60's compiler (sfpi-gcc's rvtt_combine pass on Wormhole) turns an addition of a
-bf16-exact literal into SFPADDI before it fuses multiplications and additions into SFPMADs, so ``a*b + 1.0f`` is an
-SFPMUL and an SFPADDI there (two roundings); the fork's kernels are written with lib.addi where that applies, since
-tensix's own compiler fuses first (see tensix.sfpi.lib.addi).
+bf16-exact literal into SFPADDI before it fuses multiplications and additions into SFPMADs, so ``a*b + 0.5f`` is an
+SFPMUL and an SFPADDI there (two roundings); 0.0, 1.0 and -1.0 are read from the constant registers L9 / L10 / L11
+instead (an earlier pass), so ``a*b + 1.0f`` is one SFPMAD (docs/sfpi_addi_fusion.md). The fork's kernels are written
+with lib.addi where that applies, since tensix's own compiler fuses first (see tensix.sfpi.lib.addi).
 """
 
 from __future__ import annotations

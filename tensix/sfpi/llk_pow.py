@@ -5,7 +5,7 @@ tensix's own code, written from the algorithms of the fork's Wormhole B0 kernels
 "llk_sfpu/" = tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/, "api/" = tt_metal/hw/inc/api/compute/):
 llk_sfpu/ckernel_sfpu_unary_power.h, ckernel_sfpu_binary_pow.h, ckernel_sfpu_rpow.h, ckernel_sfpu_rdiv.h and
 ckernel_sfpu_conversions.h (``_float_to_int32_positive_``). Same constants, same operation order; a bf16-exact literal
-addend is an SFPMUL then an SFPADDI (lib.addi / lib.horner), ``c - a * b`` an SFPMUL then a subtraction (the DSL's
+addend other than 0.0 / +-1.0 is an SFPMUL then an SFPADDI (lib.addi / lib.horner), ``c - a * b`` an SFPMUL then a subtraction (the DSL's
 compiler never fuses a subtraction, tensix.sfpi.compiler).
 
 Both kernels compute x ** y as 2 ** (y * log2|x|):

@@ -6,8 +6,8 @@ tensix's own code, written from the arithmetic of tt-metal 622c6fb9's Wormhole B
 API headers that call them (tt_metal/hw/inc/api/compute/..., "api/"): the same constants, the same order of
 operations, the same conversions. Conventions as in tensix.sfpi.llk (whose helpers these reuse): a program is
 `program(approx, fp32_dest, *template, *runtime)` over one tile, an init loads the programmable constants; a literal
-addend that is bf16-exact is an SFPADDI after the product (tensix.sfpi.lib.addi, as sfpi 7.60's compiler builds it),
-while an addend held in a vFloat variable or a ``__builtin_rvtt_sfpmad`` is one SFPMAD. :data:`SPECIAL_OPS` holds each
+addend that is bf16-exact (but not 0.0 / +-1.0, the constant registers) is an SFPADDI after the product
+(tensix.sfpi.lib.addi, as sfpi 7.60's compiler builds it), while an addend held in a vFloat variable or a ``__builtin_rvtt_sfpmad`` is one SFPMAD. :data:`SPECIAL_OPS` holds each
 op's UnaryOp fields (:data:`SPECIAL_BINARY_OPS` the BinaryOp fields of logsigmoid); tensix.sfpi.llk builds them into
 UNARY_FORK (BINARY), which makes them ``tensix.kernel.<name>_tile`` / ``<name>_tile_init``. llk's helpers are read
 at trace time (``_llk`` is bound at the bottom), so this module can be imported on its own or from llk while llk
@@ -91,7 +91,7 @@ EXP2_FP32_C = tuple(float.fromhex(h) for h in ("0x1.41cp-13", "0x1.5f4p-10", "0x
 def _exp2_fp32_accurate(x):
     """622c6fb9 llk_sfpu/ckernel_sfpu_exp2.h ``_sfpu_exp2_fp32_accurate_``: j = x rounded to a sign-magnitude int16
     (SFPSTOCHRND, nearest) and back (SFPCAST), f = x - j, 2**f by a degree-6 minimax polynomial (three fp16 literals,
-    then vConstFloatPrgm2..0, then + 1.0 as SFPADDI), interleaved with |sm| given j's sign (the two's complement
+    then vConstFloatPrgm2..0, then + 1.0 in one SFPMAD with L10), interleaved with |sm| given j's sign (the two's complement
     exponent offset i) and y = (r f + Prgm2) * inf; where |x| >= 0 (not -NaN), the exponent e = exexp(r) + i through
     _setexp_unless_out_of_range."""
     sm = float_to_int16(x, 0)
@@ -502,7 +502,7 @@ I0_C = (1.0, 0.25, 0.015625, 0.0004340277778, 0.000006781684028, 6.78E-08, 4.71E
 def i0_program(approx, fp32_dest):
     """622c6fb9 api/eltwise_unary/i0.h ``i0_tile`` -> llk_sfpu/ckernel_sfpu_i0.h ``calculate_i0<APPROX>``: per row
     1 + POLYVAL10(..., x * x): Horner in x^2 from 1.5e-22 down (each coefficient added after the product: SFPMAD, or
-    SFPADDI for the bf16-exact 0.25, 0.015625 and the final 1.0), stored as computed."""
+    SFPADDI for the bf16-exact 0.25 and 0.015625, one SFPMAD with L10 for the final 1.0), stored as computed."""
     _llk._rows(lambda v: lib.horner(v * v, *(_f32(c) for c in I0_C)))
 
 

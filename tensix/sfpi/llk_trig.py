@@ -4,7 +4,7 @@ in the SFPI DSL.
 tensix's own code, written from the algorithms of the fork's Wormhole B0 kernels (paths relative to that tree:
 "llk_sfpu/" = tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/, "api/" = tt_metal/hw/inc/api/compute/), in
 the style of tensix.sfpi.llk's fork section (same constants, same operation order; an addend that is a bf16-exact
-literal is an SFPMUL then an SFPADDI, as sfpi 7.60 builds it: lib.addi / lib.horner). :data:`TRIG_OPS` holds the
+literal other than 0.0 / +-1.0 is an SFPMUL then an SFPADDI, as sfpi 7.60 builds it: lib.addi / lib.horner). :data:`TRIG_OPS` holds the
 UnaryOp fields of each op; tensix.sfpi.llk merges them into UNARY_FORK (so ``tensix.kernel.tan_tile`` etc. exist).
 
 This module reads tensix.sfpi.llk's helpers at trace time only (``_llk`` is bound at the bottom), so it can be
@@ -198,7 +198,7 @@ LOG2E = 1.442695
 @sfpi_inline
 def _reciprocal_gt0(x, fp32_dest):
     """622c6fb9 ``_sfpu_reciprocal_gt0_<fp32>`` (x > 0): y = -1/x estimated as the bits 0xfef392e0 - bits(x),
-    e = x*y + 1 (an SFPMUL and an SFPADDI), for an fp32 Dst one more step y = y*e + y, e = x*y + 1; then
+    e = x*y + 1 (one SFPMAD with L10), for an fp32 Dst one more step y = y*e + y, e = x*y + 1; then
     y = -y * (e*e + e) - y... in the C++ order: p = e*e + e, y = -y, y = y*p + y."""
     y = reinterpret(vFloat, vInt(RECIP_GT0_MAGIC) - reinterpret(vInt, x))
     e = lib.addi(x * y, 1.0)
@@ -235,8 +235,8 @@ def _cody_waite_ln2(j, a, fp32_dest):
 @sfpi_inline
 def _quarter_exp_abs(x, fp32_dest):
     """622c6fb9 ``_sfpu_quarter_exp_abs_<fp32>``: exp(|x|) / 4 without overflow: the reduction above, a polynomial
-    in f (degree 3 for a 16-bit Dst with the last coefficient 0x3f7ffd9b; 6 for an fp32 Dst, two of its additions of
-    1.0 SFPADDIs), i + 125 as the exponent; |x| * inf where i >= 255 (NaN stays NaN), else r * 2**(i + 125 - 127)."""
+    in f (degree 3 for a 16-bit Dst with the last coefficient 0x3f7ffd9b; 6 for an fp32 Dst, its two additions of
+    1.0 SFPMADs with L10), i + 125 as the exponent; |x| * inf where i >= 255 (NaN stays NaN), else r * 2**(i + 125 - 127)."""
     a, j, i = _reduce_log2e(x)
     f = _cody_waite_ln2(j, a, fp32_dest)
     if fp32_dest:
@@ -325,8 +325,8 @@ def _quarter_expm1_abs(x, fp32_dest):
 
 @sfpi_inline
 def _sinh_row(x, fp32_dest):
-    """622c6fb9 ``_sfpu_sinh_<fp32>``: q = expm1(|x|) / 4, r = 1/(4q + 1) (_reciprocal_gt0; 4q + 1 an SFPMUL and an
-    SFPADDI); x itself where exexp(q) < -27, 2q where exexp(q) >= 23, else 2q * r + 2q; the sign of x (copysgn)."""
+    """622c6fb9 ``_sfpu_sinh_<fp32>``: q = expm1(|x|) / 4, r = 1/(4q + 1) (_reciprocal_gt0; 4q + 1 one SFPMAD
+    with L10); x itself where exexp(q) < -27, 2q where exexp(q) >= 23, else 2q * r + 2q; the sign of x (copysgn)."""
     q = _quarter_expm1_abs(x, fp32_dest)
     e = lib.addi(4.0 * q, 1.0)
     r = _reciprocal_gt0(e, fp32_dest)
