@@ -226,9 +226,9 @@ def test_softmax_errors(device):
     t = _make(device, x, ttnn.bfloat16)
     with pytest.raises(ttnn.TTNNError, match="Dimension out of range"):
         ttnn.softmax(t, dim=3)
-    tall = _make(device, np.ones((1, 32 * 100, 32), np.float32), ttnn.bfloat16)
-    with pytest.raises(NotModelledError, match="SoftmaxProgramFactoryGeneralHLarge"):
-        ttnn.softmax(tall, dim=1)
+    wide5 = _make(device, np.ones((1, 2, 1, 40, 70), np.float32), ttnn.bfloat16)
+    with pytest.raises(NotModelledError, match="SoftmaxProgramFactoryGeneralWSmall.*within-face transpose"):
+        ttnn.softmax(wide5, dim=-1)         # a row of 3 tiles: the running max's reload (see test_softmax_rank_n...)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
     with pytest.raises(NotModelledError, match="ROW_MAJOR"):
         ttnn.softmax(rm, dim=-1)
@@ -254,6 +254,132 @@ def test_softmax_of_an_empty_tensor_is_full(device, shape):
     assert not [r for r in ttnn.op_report() if "softmax" in r.op and r.device_ns]
     with pytest.raises(NotModelledError, match="ttnn.fill"):
         ttnn.scale_mask_softmax_in_place(t, None, None)
+
+def _general_tol(ref, xs, dim, dtype, approx, program):
+    """Bounds for the moreh programs, from the datapath: GeneralWSmall / GeneralHSmall / GeneralHLarge as in
+    test_softmax_down_the_columns_runs_the_general_h_program (the last-dim bounds with the reduced length, plus x - max
+    rounded to the intermediate format before the exp, and bfloat8_b's 2^-7 block step on the output);
+    GeneralCLarge as in test_softmax_across_slices_runs_the_general_c_program (one rounding to the intermediate format
+    per step: dim_size running sums, x - max, its exp, 1 / sum), its intermediates in the input's format without fp32
+    accumulation, so in bfloat8_b each step rounds to 2^-7 of its 16-value block's largest magnitude."""
+    fp32 = dtype == ttnn.float32
+    spread = np.abs(xs - xs.max(dim, keepdims=True))
+    n = xs.shape[dim]
+    if program != "SoftmaxProgramFactoryGeneralCLarge":
+        tol = _softmax_tol(ref, n, ttnn.float32 if fp32 else ttnn.bfloat16, approx)
+        return tol + ref * spread * (2.0 ** -20 if fp32 else 2.0 ** -8) + (
+            2.0 ** -7 * ref.max() if dtype == ttnn.bfloat8_b else 0)
+    steps = n + 4
+    if dtype == ttnn.bfloat8_b:
+        return (ref * (steps * 2.0 ** -7 + spread.max() * 2.0 ** -7 + (0.08 if approx else 0))
+                + 4 * 2.0 ** -7 * ref.max() + 2.0 ** -12)
+    return ref * (steps * (2.0 ** -10 if fp32 else 2.0 ** -8) + spread * (2.0 ** -10 if fp32 else 2.0 ** -8)
+                  + (0.08 if approx else 0)) + 2.0 ** -12
+
+
+def _general_program(rank, dim):
+    """select_program_factory for a rank > 4 tensor (softmax_device_operation.cpp): the last dim GeneralW (small
+    here: rows of one tile), the second-last GeneralH, any other GeneralCLarge."""
+    d = dim % rank
+    return ("SoftmaxProgramFactoryGeneralWSmall" if d == rank - 1 else "SoftmaxProgramFactoryGeneralHSmall"
+            if d == rank - 2 else "SoftmaxProgramFactoryGeneralCLarge")
+
+
+@pytest.mark.parametrize("shape, dim", [((2, 3, 2, 40, 7), d) for d in range(5)] + [((2, 3, 2, 40, 7), -5)]
+                         + [((2, 1, 2, 3, 33, 20), d) for d in range(6)] + [((1, 2, 1, 1, 3, 50, 31), -1)])
+@pytest.mark.parametrize("dtype", [ttnn.bfloat16, ttnn.float32, ttnn.bfloat8_b])
+@pytest.mark.parametrize("approx", [True, False], ids=["approx", "accurate"])
+def test_softmax_rank_n_runs_the_general_programs(device, shape, dim, dtype, approx):
+    """softmax of a rank > 4 tensor: prim::softmax hands the tensor and its dim to the device op unchanged, whose
+    select_program_factory runs GeneralW for the last dim (the 4D view's last dim is AttentionOptimized, only rank 4
+    gets it), GeneralH for the second-last and GeneralCLarge (over the leading dims: its outer stride the product of
+    the dims from `dim` to the second-last) for the others. Against float64 within the datapath's bounds; odd shapes
+    whose tile padding (-42 here) never leaks: the same bits with another padding value (not for bfloat8_b, where the
+    padding shares the block exponents)."""
+    x = np.random.default_rng(len(shape) * 10 + dim).standard_normal(shape).astype(np.float32)
+    fp32 = dtype == ttnn.float32
+    cfg = _cfg(approx, fp32, ttnn.MathFidelity.HiFi3 if fp32 else ttnn.MathFidelity.HiFi4)
+    t = _make(device, x, dtype)
+    ttnn.clear_op_report()
+    out = ttnn.softmax(t, dim=dim, compute_kernel_config=cfg)
+    program = _general_program(len(shape), dim)
+    assert tuple(out.shape) == shape and ttnn.op_report()[-1].program == program
+    got = ttnn.to_numpy(out).astype(np.float64)
+    xs = ttnn.to_numpy(t).astype(np.float64)
+    ref = _softmax_cols_ref(xs, dim)
+    tol = _general_tol(ref, xs, dim, dtype, approx, program)
+    assert np.all(np.abs(got - ref) <= tol), (np.abs(got - ref) - tol).max()
+    if dtype != ttnn.bfloat8_b:
+        other = ttnn.softmax(_make(device, x, dtype, pad=1e4), dim=dim, compute_kernel_config=cfg)
+        np.testing.assert_array_equal(ttnn.to_numpy(other).astype(np.float64), got)
+
+
+def test_softmax_rank_n_default_config_and_report(device):
+    """ttnn.softmax's own config on a rank-5 tensor (HiFi4, approx, no fp32 accumulation for bfloat16; HiFi3 and
+    fp32 accumulation for float32) runs the general programs: a float32 input without fp32 accumulation is refused
+    as the factories refuse it."""
+    x = np.random.default_rng(3).standard_normal((1, 3, 2, 45, 9)).astype(np.float32)
+    for dtype in (ttnn.bfloat16, ttnn.float32):
+        t = _make(device, x, dtype)
+        ttnn.clear_op_report()
+        for dim, program in ((-1, "WSmall"), (-2, "HSmall"), (2, "CLarge"), (0, "CLarge")):
+            a = ttnn.to_numpy(ttnn.softmax(t, dim=dim))
+            rec = ttnn.op_report()[-1]
+            assert rec.program == "SoftmaxProgramFactoryGeneral" + program and rec.device_ns > 0
+            b = ttnn.to_numpy(ttnn.softmax(t, dim=dim, compute_kernel_config=_cfg(
+                True, dtype == ttnn.float32, ttnn.MathFidelity.HiFi3 if dtype == ttnn.float32 else
+                ttnn.MathFidelity.HiFi4)))
+            np.testing.assert_array_equal(a, b)
+            assert ttnn.op_report()[-1].cache_hit
+        if dtype == ttnn.float32:
+            for dim in (-1, -2, 0):
+                with pytest.raises(ttnn.TTNNError, match="FP32 destination accumulation must be enabled"):
+                    ttnn.softmax(t, dim=dim, compute_kernel_config=_cfg(True, False))
+
+
+# the tallest columns that still take the small H program (is_softmax_general_h_small_available: the L1 base
+# 128 KB plus 2 * Ht input / output tiles, 2 * Ht intermediate tiles, two mask / scaler and three intermediate tiles
+# within 512 KB), per input dtype and fp32 accumulation: one tile row more runs GeneralHLarge
+_H_SMALL_MAX = {(ttnn.bfloat16, False): 46, (ttnn.bfloat16, True): 30, (ttnn.float32, True): 22,
+                (ttnn.bfloat8_b, False): 61}
+
+
+@pytest.mark.parametrize("dtype, fp32", list(_H_SMALL_MAX))
+@pytest.mark.parametrize("large", [False, True], ids=["small", "large"])
+def test_softmax_down_tall_columns_runs_the_general_h_large_program(device, dtype, fp32, large):
+    """A column one tile row taller than the small H program's L1 budget runs SoftmaxProgramFactoryGeneralHLarge
+    (the column streamed three times tile by tile: max, sum of exps in a one-tile running sum, result); one tile row
+    shorter still runs GeneralHSmall. Odd heights (the last tile row masked) and widths, a rank-4 and a rank-5 view
+    of the data; against float64 within the H program's bounds, the padding (-42) never leaking."""
+    ht = _H_SMALL_MAX[(dtype, fp32)] + (1 if large else 0)
+    H = ht * 32 - 5
+    rng = np.random.default_rng(ht)
+    cfg = _cfg(False, fp32, ttnn.MathFidelity.HiFi3 if dtype == ttnn.float32 else ttnn.MathFidelity.HiFi4)
+    for shape, dim in (((1, 2, H, 40), -2), ((1, 1, 2, 1, H, 9), 4)):
+        x = rng.standard_normal(shape).astype(np.float32)
+        t = _make(device, x, dtype)
+        ttnn.clear_op_report()
+        got = ttnn.to_numpy(ttnn.softmax(t, dim=dim, compute_kernel_config=cfg)).astype(np.float64)
+        program = "SoftmaxProgramFactoryGeneralH" + ("Large" if large else "Small")
+        assert ttnn.op_report()[-1].program == program
+        xs = ttnn.to_numpy(t).astype(np.float64)
+        ref = _softmax_cols_ref(xs, dim)
+        tol = _general_tol(ref, xs, dim, ttnn.float32 if fp32 and dtype != ttnn.bfloat8_b else dtype, False, program)
+        assert np.all(np.abs(got - ref) <= tol), (np.abs(got - ref) - tol).max()
+        if dtype != ttnn.bfloat8_b:
+            other = ttnn.to_numpy(ttnn.softmax(_make(device, x, dtype, pad=1e4), dim=dim, compute_kernel_config=cfg))
+            np.testing.assert_array_equal(other.astype(np.float64), got)
+
+
+@pytest.mark.parametrize("W, program", [(46 * 32, "WSmall"), (46 * 32 + 1, "WLarge"), (33, "WSmall")])
+def test_softmax_rank_n_wide_rows_are_refused(device, W, program):
+    """GeneralWSmall / GeneralWLarge (chosen by is_softmax_general_w_small_available: bfloat16 rows of up to 46 tiles
+    are small) continue the row max of a row of more than one tile with compute_kernel_lib::reduce's Accumulate
+    (MAX along REDUCE_ROW), whose reload transposes within the faces: not modelled, refused naming the program."""
+    t = _make(device, np.zeros((1, 1, 1, 32, W), np.float32), ttnn.bfloat16)
+    with pytest.raises(NotModelledError, match=f"SoftmaxProgramFactoryGeneral{program}.*not model"):
+        ttnn.softmax(t, dim=-1)
+
 
 # ---- layer_norm / rms_norm ----------------------------------------------------------------------------------------
 def _ln_ref(x, g, b, eps, rms):

@@ -154,11 +154,6 @@ _add("module 'ttnn' has no attribute 'SoftmaxShardedMultiCoreProgramConfig': ten
      ['tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache',
       'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sd'])
 
-_add('ttnn.softmax of a rank-N tensor runs the general softmax programs; not modelled.',
-     ['tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_5d_softmax',
-      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_bfloat8_dims[shape=[1, 1, 32, 32, 32]-dim=-1-dtype=[torch.bfloat16, DataType.BFLOAT8_B]]',
-      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_bfloat8_dims[shape=[1, 1, 32, 32, 32]-dim=3-dtype=[torch.bfloat16, DataType.BFLOAT8_B]]'])
-
 _add("module 'ttnn' has no attribute 'Tile': tensix does not model ttnn.Tile yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
      ['tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_fused_non_broadcast_bias_dram_sharded_in1',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles_bfloat',

@@ -13,11 +13,16 @@ over rows, or with is_causal_mask a full [N, 1, H, W] mask).
 
 Over the other dims of the 4D view softmax runs tt-metal's general programs with the moreh softmax kernels
 (ttnn/cpp/ttnn/operations/moreh/moreh_softmax/device/kernels/): the second-last dim SoftmaxProgramFactoryGeneralHSmall
-(each tile column held whole in L1), dims 0 and 1 SoftmaxProgramFactoryGeneralCLarge (tile by tile along the dim).
+(each tile column held whole in L1) or, for a column whose CBs pass 512 KB of L1, GeneralHLarge (the column streamed
+three times), dims 0 and 1 SoftmaxProgramFactoryGeneralCLarge (tile by tile along the dim). A tensor of rank > 4 goes
+to the device op as it is (softmax_device_operation.cpp prim::softmax): its last dim runs
+SoftmaxProgramFactoryGeneralWSmall (or GeneralWLarge for a row whose CBs pass 512 KB), its second-last GeneralH, the
+others GeneralCLarge.
 
-Not modelled (NotModelledError): columns too tall for the small H program (GeneralHLarge), widths whose CBs
-exceed 90% of L1 (the large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs or masks
-(tilize_with_val_padding), ranks above 4."""
+Not modelled (NotModelledError): rows of more than one tile in GeneralWSmall / GeneralWLarge (their row max reloads
+the running max with a within-face transpose), widths whose CBs exceed 90% of L1 in the attention program (the
+large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs or masks (tilize_with_val_padding), masks
+on tensors of rank > 4."""
 
 from __future__ import annotations
 
@@ -232,7 +237,8 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
             numeric_stable: bool = True, **kwargs):
     """ttnn.softmax(input_tensor, dim=-1, *, memory_config=None, compute_kernel_config=None, numeric_stable=True):
     softmax along any `dim`: the last (the tile padding of the width masked with -inf), the second-last of the 4D view
-    (the padding rows masked to 0) or the first two (the general C program)."""
+    (the padding rows masked to 0) or the first two (the general C program); a tensor of rank > 4 along any dim (the
+    general W, H and C programs on the tensor as it is)."""
     O.refuse_unknown_kwargs("ttnn.softmax", kwargs)
     what = "ttnn.softmax"
     _check(what, input_tensor)
@@ -245,17 +251,22 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
                         f"[-{rank}, {rank - 1}].")
     if rank == 0 or t.logical_volume() == 0:   # softmax.cpp's early exit: a host full(1.0) written to the device
         return full(shape, 1.0, t.dtype, t.layout, t.device(), memory_config)
-    if rank > 4:
-        raise NotModelledError(f"{what} of a rank-{rank} tensor runs the general softmax programs; not modelled.")
     cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
     out_mc = memory_config or t.memory_config()
-    d4 = d + 4 - rank                           # the dim of the 4D view (softmax_device_operation.cpp dim_adjusted)
-    if d4 == 3:
-        out = _attention_optimized(what, _to_4d(t), None, None, False, out_mc, cfg, numeric_stable)
-    elif d4 == 2:
-        out = _general_h(what, _to_4d(t), out_mc, cfg)
+    # prim::softmax (softmax_device_operation.cpp): a rank > 4 tensor goes to the device op as it is, with its own dim;
+    # a smaller one as its 4D view (unsqueeze_to_4D) with the dim of the view (dim_adjusted)
+    a, da = (t, d) if rank > 4 else (_to_4d(t), d + 4 - rank)
+    r = len(a.shape)
+    # select_program_factory: the last dim of a 4D tensor AttentionOptimized, else the last dim GeneralW, the
+    # second-last GeneralH, any other GeneralCLarge
+    if r == 4 and da == 3:
+        out = _attention_optimized(what, a, None, None, False, out_mc, cfg, numeric_stable)
+    elif da == r - 1:
+        out = _general_w(what, a, out_mc, cfg)
+    elif da == r - 2:
+        out = _general_h(what, a, out_mc, cfg)
     else:
-        out = _general_c(what, _to_4d(t), d4, out_mc, cfg)
+        out = _general_c(what, a, da, out_mc, cfg)
     return _view(out, shape)
 
 
@@ -294,10 +305,11 @@ def _column_major_plan(grid, num_cores, g1, n1, n2):
 
 
 def _general_c(what, a: Tensor, dim: int, out_mc, cfg) -> Tensor:
-    """SoftmaxProgramFactoryGeneralCLarge (softmax_program_factory_general_c_large.cpp) on the 4D TILE tensor `a`,
-    softmax along dim 0 or 1: the tile positions of one slice (the tiles outside the softmax dim) split over the grid
-    column-major, each streamed tile by tile along the dim three times (max, sum of exps, result); intermediates in
-    Float32 with fp32 accumulation, else in the input's format."""
+    """SoftmaxProgramFactoryGeneralCLarge (softmax_program_factory_general_c_large.cpp) on the TILE tensor `a` (the 4D
+    view, or a rank > 4 tensor as it is), softmax along a dim before the second-last: the tile positions of one slice
+    (the tiles outside the softmax dim) split over the grid column-major, each streamed tile by tile along the dim
+    three times (max, sum of exps, result); the tiles of one position dim_size apart by the product of the dims after
+    it (outer_stride / dim_size); intermediates in Float32 with fp32 accumulation, else in the input's format."""
     started = time.perf_counter()
     dev = O.device_of(what, a)
     shape = tuple(a.padded_shape)
@@ -338,12 +350,49 @@ def _general_c(what, a: Tensor, dim: int, out_mc, cfg) -> Tensor:
     return out
 
 
+def _moreh_cb_usage(n, dtype, im_dtype, ms_dtype):
+    """The CB bytes the small W / H program needs for a row / column of n tiles, as softmax_device_operation.cpp's
+    is_softmax_general_w_small_available / is_softmax_general_h_small_available count them (input, output, exps and
+    x - max: n tiles each; mask, two scalers, reduce, max, tmp: one)."""
+    from tensix.device import formats
+    ts, im_ts, ms_ts = (formats.tile_size(data_format(x)) for x in (dtype, im_dtype, ms_dtype))
+    return 2 * n * ts + 2 * ms_ts + 2 * n * im_ts + 3 * im_ts
+
+
+def _moreh_small_available(n, dtype, im_dtype, ms_dtype) -> bool:
+    """The L1 check that picks the small program: the allocator's L1 base plus the CBs within 512 KB (L1_512KB)."""
+    from tensix.device import soc
+    return soc.L1_UNRESERVED_BASE + _moreh_cb_usage(n, dtype, im_dtype, ms_dtype) <= 512 * 1024
+
+
+def _moreh_formats(a: Tensor, fp32: bool):
+    """The W / H programs' intermediate format (Float32 with fp32 accumulation, else Float16_b) and the mask / scaler
+    format (Float16_b for a Bfp8_b input: the reader writes them as 16-bit words, issue #32934)."""
+    im_dtype = DataType.FLOAT32 if fp32 else DataType.BFLOAT16
+    ms_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
+    return im_dtype, ms_dtype
+
+
+def _moreh_defines(a: Tensor, fp32: bool):
+    """SOFTMAX, and FP32_DEST_ACC_EN with fp32 accumulation or a Bfp8_b input (the format reconfigurations of the moreh
+    helpers between the Bfp8_b input and the Float16_b intermediates, issue #32934)."""
+    defines = {"SOFTMAX": 1}
+    if fp32 or a.dtype == DataType.BFLOAT8_B:
+        defines["FP32_DEST_ACC_EN"] = 1
+    return defines
+
+
 def _general_h(what, a: Tensor, out_mc, cfg) -> Tensor:
-    """SoftmaxProgramFactoryGeneralHSmall (softmax_program_factory_general_h_small.cpp) on the 4D TILE tensor `a`,
-    softmax down each tile column: the tile columns (N*C x Wt) split over the grid (split_work_to_cores_wt_core_range:
-    column-major), the whole column of Ht tiles held in the CBs, intermediates in Float32 with fp32 accumulation else
-    Float16_b. The padding rows of the last tile row are masked (generate_mask_h / mask_tile): they count as 0.0 in
-    the column max and their exps as 0.0 in the sum. Kernels: the moreh softmax kernels (SOFTMAX defined)."""
+    """SoftmaxProgramFactoryGeneralHSmall (softmax_program_factory_general_h_small.cpp) on the TILE tensor `a` (the 4D
+    view, or a rank > 4 tensor as it is), softmax down each tile column: the tile columns (all leading dims x Wt) split
+    over the grid (split_work_to_cores_wt_core_range: column-major), the whole column of Ht tiles held in the CBs,
+    intermediates in Float32 with fp32 accumulation else Float16_b. The padding rows of the last tile row are masked
+    (generate_mask_h / mask_tile): they count as 0.0 in the column max and their exps as 0.0 in the sum. Kernels: the
+    moreh softmax kernels (SOFTMAX defined).
+
+    A column whose CBs would pass 512 KB of L1 (is_softmax_general_h_small_available) runs
+    SoftmaxProgramFactoryGeneralHLarge (softmax_program_factory_general_h_large.cpp): the same split, CBs of two
+    tiles (input, output, exps) or one, the column streamed three times through the *_h_large kernels."""
     started = time.perf_counter()
     dev = O.device_of(what, a)
     H, W = a.padded_shape[-2], a.padded_shape[-1]
@@ -351,32 +400,23 @@ def _general_h(what, a: Tensor, out_mc, cfg) -> Tensor:
     num = a.padded_shape.volume() // (H * W)
     fp32 = bool(cfg.fp32_dest_acc_en)
     _check_fp32_acc(what, a, fp32)
-    from tensix.device import formats, soc
-    im_dtype = DataType.FLOAT32 if fp32 else DataType.BFLOAT16
-    ms_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
-    ts, im_ts, ms_ts = (formats.tile_size(data_format(x)) for x in (a.dtype, im_dtype, ms_dtype))
-    cb_usage = 2 * Ht * ts + 2 * ms_ts + 2 * Ht * im_ts + 3 * im_ts     # is_softmax_general_h_small_available
-    if soc.L1_UNRESERVED_BASE + cb_usage > 512 * 1024:
-        raise NotModelledError(f"{what}: a column of {Ht} tiles needs {cb_usage} B of circular buffers, beyond the "
-                               "small program's 512 KB, so tt-metal runs SoftmaxProgramFactoryGeneralHLarge, which "
-                               "tensix.ttnn does not run yet.")
+    im_dtype, ms_dtype = _moreh_formats(a, fp32)
+    small = _moreh_small_available(-(-a.shape[-2] // 32), a.dtype, im_dtype, ms_dtype)  # logical Ht
     out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
     cols = num * Wt
     key = ("softmax_general_h", O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+    n_in, n_x = (Ht, Ht) if small else (2, 1)       # c_0 / c_16 / c_24 and c_27 (x - max; large: the max)
 
     def factory():
         prog = mh.CreateProgram()
         num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, cols)
-        for idx, n, dtype in ((0, Ht, a.dtype), (1, 1, ms_dtype), (2, 1, ms_dtype), (3, 1, ms_dtype),
-                              (16, Ht, a.dtype), (24, Ht, im_dtype), (25, 1, im_dtype), (26, 1, im_dtype),
-                              (27, Ht, im_dtype), (28, 1, im_dtype)):
+        for idx, n, dtype in ((0, n_in, a.dtype), (1, 1, ms_dtype), (2, 1, ms_dtype), (3, 1, ms_dtype),
+                              (16, n_in, a.dtype), (24, n_in, im_dtype), (25, 1, im_dtype), (26, 1, im_dtype),
+                              (27, n_x, im_dtype), (28, 1, im_dtype)):
             O.cb(prog, all_cores, idx, n, dtype)
-        defines = {"SOFTMAX": 1}
-        if fp32 or a.dtype == DataType.BFLOAT8_B:
-            defines["FP32_DEST_ACC_EN"] = 1
-        rk, wk = _moreh_kernels(prog, "h", a, out, all_cores, ((g1, n1), (g2, n2)),
-                                [int(a.dtype == DataType.FLOAT32)], [Ht], defines, cfg)
+        rk, wk = _moreh_kernels(prog, "h" if small else "h_large", a, out, all_cores, ((g1, n1), (g2, n2)),
+                                [int(a.dtype == DataType.FLOAT32)], [Ht], _moreh_defines(a, fp32), cfg)
         plan = _column_major_plan(grid, num_cores, g1, n1, n2)
         mask_h = a.shape[-2] % 32 or 32
 
@@ -386,9 +426,71 @@ def _general_h(what, a: Tensor, out_mc, cfg) -> Tensor:
                 mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off, Ht, Wt, mask_h])
                 mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off, Ht, Wt])
 
-        return O.ProgramEntry(prog, set_args, num_cores, "SoftmaxProgramFactoryGeneralHSmall")
+        name = "SoftmaxProgramFactoryGeneralH" + ("Small" if small else "Large")
+        return O.ProgramEntry(prog, set_args, num_cores, name)
 
     O.run(what, dev, key, factory, [a, out], [out], {"dim": -2, "dtype": a.dtype.name}, started)
+    return out
+
+
+def _general_w(what, a: Tensor, out_mc, cfg) -> Tensor:
+    """SoftmaxProgramFactoryGeneralWSmall (softmax_program_factory_general_w_small.cpp) on the rank > 4 TILE tensor `a`,
+    softmax along each tile row (the 4D view's last dim runs AttentionOptimized instead): the tile rows (all leading
+    dims x Ht) split over the grid (split_work_to_cores_wt_core_range: column-major), each row of Wt tiles held whole
+    in the CBs, intermediates in Float32 with fp32 accumulation else Float16_b. The padding columns of the last tile
+    column are masked (generate_mask_w / mask_tile): they count as 0.0 in the row max and their exps as 0.0 in the sum.
+    Kernels: the moreh softmax kernels moreh_softmax_w / reader_ / writer_ (SOFTMAX defined).
+
+    A row whose CBs would pass 512 KB of L1 (is_softmax_general_w_small_available) runs
+    SoftmaxProgramFactoryGeneralWLarge (softmax_program_factory_general_w_large.cpp): the same split, CBs of two tiles
+    (input, output, exps) or one, the row streamed three times through the *_w_large kernels."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a)
+    H, W = a.padded_shape[-2], a.padded_shape[-1]
+    Ht, Wt = H // 32, W // 32
+    num = a.padded_shape.volume() // (H * W)
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    _check_fp32_acc(what, a, fp32)
+    im_dtype, ms_dtype = _moreh_formats(a, fp32)
+    small = _moreh_small_available(-(-a.shape[-1] // 32), a.dtype, im_dtype, ms_dtype)  # logical Wt
+    if Wt > 1:
+        # (reduce_lib._reload_accumulator refuses this too, but only once the program runs)
+        name = "SoftmaxProgramFactoryGeneralW" + ("Small" if small else "Large")
+        raise NotModelledError(
+            f"{what} along the last dim of a rank-{len(a.shape)} tensor {Wt} tiles wide runs {name}, whose row max "
+            f"(moreh_softmax_w{'' if small else '_large'}.cpp) reduces the last, masked tile onto the running max with "
+            "compute_kernel_lib::reduce's Accumulate (MAX along REDUCE_ROW): its reload copies the running max back "
+            "into Dst with a within-face transpose (copy_tile_to_dst_init_short(cb, 0, 1)), which tensix does not "
+            "model (tensix.kernel copy_tile_to_dst_init_short, tensix/ttnn/kernels/reduction/reduce_lib.py). Only "
+            "rows of one tile (last dim <= 32) run.")
+    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
+    grid = O.grid_of(dev)
+    rows = num * Ht
+    key = ("softmax_general_w", O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+    n_in, n_x = (Wt, Wt) if small else (2, 1)       # c_0 / c_16 / c_24 and c_27 (x - max; large: the max)
+
+    def factory():
+        prog = mh.CreateProgram()
+        num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, rows)
+        for idx, n, dtype in ((0, n_in, a.dtype), (1, 1, ms_dtype), (2, 1, ms_dtype), (3, 1, ms_dtype),
+                              (16, n_in, a.dtype), (24, n_in, im_dtype), (25, 1, im_dtype), (26, 1, im_dtype),
+                              (27, n_x, im_dtype), (28, 1, im_dtype)):
+            O.cb(prog, all_cores, idx, n, dtype)
+        rk, wk = _moreh_kernels(prog, "w" if small else "w_large", a, out, all_cores, ((g1, n1), (g2, n2)),
+                                [int(a.dtype == DataType.FLOAT32)], [Wt], _moreh_defines(a, fp32), cfg)
+        plan = _column_major_plan(grid, num_cores, g1, n1, n2)
+        mask_w = a.shape[-1] % 32 or 32
+
+        def set_args(tensors):
+            ta, to = tensors
+            for c, n, off in plan:      # the first tile of the core's rows: tile_offset += rows * Wt
+                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off * Wt, Wt, mask_w])
+                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off * Wt, Wt])
+
+        name = "SoftmaxProgramFactoryGeneralW" + ("Small" if small else "Large")
+        return O.ProgramEntry(prog, set_args, num_cores, name)
+
+    O.run(what, dev, key, factory, [a, out], [out], {"dim": -1, "dtype": a.dtype.name}, started)
     return out
 
 
