@@ -230,8 +230,8 @@ def test_softmax_errors(device):
     with pytest.raises(NotModelledError, match="SoftmaxProgramFactoryGeneralWSmall.*within-face transpose"):
         ttnn.softmax(wide5, dim=-1)         # a row of 3 tiles: the running max's reload (see test_softmax_rank_n...)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
-    with pytest.raises(NotModelledError, match="ROW_MAJOR"):
-        ttnn.softmax(rm, dim=-1)
+    with pytest.raises(ttnn.LayoutError, match="Inputs to softmax must be tilized"):
+        ttnn.softmax(rm, dim=-1)        # rank 3, last dim: dim_adjusted 3 != rank - 1, so ttnn does not tilize
     ti = ttnn.from_numpy(x.astype(np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(ttnn.DTypeError, match="FLOAT32, BFLOAT16, or BFLOAT8_B"):
         ttnn.softmax(ti, dim=-1)
@@ -241,6 +241,21 @@ def test_softmax_errors(device):
     with pytest.raises(NotModelledError, match="large-tensor"):
         ttnn.softmax(wide, dim=-1)
 
+
+@pytest.mark.parametrize("shape,dim", [((1, 2, 40, 70), -1), ((2, 40, 70), 1), ((3, 33, 65), -2)])
+def test_softmax_of_a_row_major_input_is_tilized_with_minus_inf(device, shape, dim):
+    """softmax.cpp: a ROW_MAJOR input whose 4D dim equals its rank - 1 is tilized with -inf padding first, then the
+    softmax runs on the tiles: the same bits as softmax of the TILE tensor padded with -inf."""
+    x = np.random.default_rng(5).standard_normal(shape).astype(np.float32)
+    rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
+    ttnn.clear_op_report()
+    got = ttnn.softmax(rm, dim=dim)
+    assert [r.op for r in ttnn.op_report()][-2:] == ["ttnn.tilize_with_val_padding", "ttnn.softmax"]
+    assert got.layout == ttnn.TILE_LAYOUT and tuple(got.shape) == shape
+    tiled = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device, pad_value=float("-inf"))
+    want = ttnn.softmax(ttnn.reshape(tiled, (1,) * (4 - len(shape)) + shape), dim=dim + 4 - len(shape) if dim >= 0
+                        else dim)
+    np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(want).reshape(shape))
 
 @pytest.mark.parametrize("shape", [(0, 32), (2, 0, 5), (1, 3, 0, 70)])
 def test_softmax_of_an_empty_tensor_is_full(device, shape):

@@ -21,12 +21,13 @@ others GeneralCLarge.
 
 Not modelled (NotModelledError): rows of more than one tile in GeneralWSmall / GeneralWLarge (their row max reloads
 the running max with a within-face transpose), widths whose CBs exceed 90% of L1 in the attention program (the
-large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs or masks (tilize_with_val_padding), masks
-on tensors of rank > 4."""
+large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs of scale_mask_softmax and ROW_MAJOR masks
+(tilize_with_val_padding), masks on tensors of rank > 4. ttnn.softmax tilizes a ROW_MAJOR input with -inf where the
+C++ does (the dim of the 4D view equal to the input's rank - 1) and refuses it elsewhere with the device operation's
+"Inputs to softmax must be tilized" (LayoutError)."""
 
 from __future__ import annotations
 
-import math
 import time
 
 import numpy as np
@@ -36,10 +37,10 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
 from tensix.ttnn.core import full
-from tensix.ttnn.errors import DTypeError, ShapeError, TTNNError
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
 from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import BufferType, DataType, Layout, WormholeComputeKernelConfig, data_format
+from tensix.ttnn.types import TILE_SIZE, BufferType, DataType, Layout, WormholeComputeKernelConfig, data_format
 
 __all__ = ["softmax", "scale_mask_softmax", "scale_mask_softmax_in_place", "layer_norm", "rms_norm",
            "LayerNormDefaultProgramConfig", "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
@@ -83,11 +84,11 @@ def _to_4d(t: Tensor) -> Tensor:
     return _view(t, (1,) * (4 - len(s)) + s) if len(s) < 4 else t
 
 
-def _check(what, t, name="input_tensor"):
+def _check(what, t, name="input_tensor", row_major_ok=False):
     if not isinstance(t, Tensor):
         raise TTNNError(f"{what}: {name} is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) first.")
     O.device_of(what, t)
-    if t.layout != Layout.TILE:
+    if t.layout != Layout.TILE and not row_major_ok:
         raise NotModelledError(f"{what}: {name} is ROW_MAJOR; ttnn tilizes it first (tilize_with_val_padding with "
                                "-inf), which tensix.ttnn does not run yet.\nFix: pass a TILE_LAYOUT tensor.")
     if t.is_sharded():
@@ -241,7 +242,7 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
     general W, H and C programs on the tensor as it is)."""
     O.refuse_unknown_kwargs("ttnn.softmax", kwargs)
     what = "ttnn.softmax"
-    _check(what, input_tensor)
+    _check(what, input_tensor, row_major_ok=True)
     t = input_tensor
     shape = tuple(t.shape)
     rank = len(shape)
@@ -251,6 +252,19 @@ def softmax(input_tensor, dim: int = -1, *, memory_config=None, compute_kernel_c
                         f"[-{rank}, {rank - 1}].")
     if rank == 0 or t.logical_volume() == 0:   # softmax.cpp's early exit: a host full(1.0) written to the device
         return full(shape, 1.0, t.dtype, t.layout, t.device(), memory_config)
+    if t.layout == Layout.ROW_MAJOR:
+        # prim::softmax tilizes (tilize_with_val_padding with -inf, into the input's memory config) only when the
+        # dim of the 4D view equals the input's rank - 1 (the C++ compares dim_adjusted with the unadjusted rank);
+        # anything else reaches the device operation's validate as it is
+        if rank > 4 or d + 4 - rank != rank - 1:
+            raise LayoutError(f"{what}: Inputs to softmax must be tilized (a ROW_MAJOR input of rank {rank} along "
+                              f"dim {d} is not tilized by ttnn.softmax).\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) "
+                              "first.")
+        from tensix.ttnn.operations.data_movement import tilize_with_val_padding
+        t4 = _to_4d(t)
+        tail = tuple(-(-x // TILE_SIZE) * TILE_SIZE for x in tuple(t4.padded_shape)[-2:])
+        padded = tuple(t4.padded_shape)[:-2] + tail
+        t = tilize_with_val_padding(t4, padded, float("-inf"), memory_config=t4.memory_config())
     cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
     out_mc = memory_config or t.memory_config()
     # prim::softmax (softmax_device_operation.cpp): a rank > 4 tensor goes to the device op as it is, with its own dim;
