@@ -389,6 +389,8 @@ def test_errors(device):
     with pytest.raises(NotModelledError, match="selu"):
         ttnn.linear(tensor(device, (64, 64)), tensor(device, (64, 64)), core_grid=ttnn.CoreGrid(y=1, x=2),
                     activation=ttnn.UnaryWithParam(ttnn.UnaryOpType.SELU))
-    shard = ttnn.create_sharded_memory_config((64, 64), ttnn.CoreGrid(y=1, x=1), ttnn.ShardStrategy.HEIGHT)
-    with pytest.raises(NotModelledError):
-        ttnn.matmul(a, b2, memory_config=shard)
+    dram_shard = ttnn.MemoryConfig(ttnn.TensorMemoryLayout.HEIGHT_SHARDED, ttnn.BufferType.DRAM, ttnn.ShardSpec(
+        ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(1, 0))]), [32, 64],
+        ttnn.ShardOrientation.ROW_MAJOR))
+    with pytest.raises(NotModelledError, match="sharded output memory config in DRAM"):
+        ttnn.matmul(a, b2, memory_config=dram_shard)

@@ -58,7 +58,7 @@ _add('mesh_device: tensix simulates one n150 and has no ttnn mesh API (open_mesh
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_2d_mesh_multiple_blocks',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_padded_1d_matmul'])
 
-_add('ttnn.matmul: sharded input_tensor_a is not modelled by tensix\'s matmul (the DRAM-sharded matmul program and the sharded input paths of the others).',
+_add('ttnn.matmul: input_tensor_b sharded in DRAM is not modelled by tensix\'s matmul (the DRAM-sharded programs: MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig).',
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-no_padding-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'])
@@ -166,10 +166,6 @@ _add("module 'ttnn' has no attribute 'Tile': tensix does not model ttnn.Tile yet
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_block_sharded_input_with_padding',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_height_sharded_input_with_padding'])
 
-_add('ttnn.as_tensor is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_fused_non_broadcast_bias_width_sharded_in0_in1',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_in0_in1_bias_sharded'])
-
 _add("OPEN: Frobenius 0.0036-0.0043 against the test's threshold for K <= 4 (tiny-K bf16 matmul at the default fidelity); not explained",
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=1-h=2-w=2]',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=1-h=4-w=4]',
@@ -184,13 +180,6 @@ _add("OPEN: Frobenius 0.0036-0.0071 against the test's threshold for K <= 4 (tin
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_with_matched_width_height_from_1D[k_size=2-n_size=4_2]'],
      raises=AssertionError)
 
-_add("ttnn.matmul: a sharded output memory config is not modelled by tensix's matmul.",
-     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_interleaved_input_sharded_output_matmul'])
-
-_add("ttnn.matmul: sharded input_tensor_a is not modelled by tensix's matmul.",
-     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_sharded_matmul',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_sharded_matmul_with_multiple_out_block_values',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-no_padding-input_a_value=4.0-input_b_value=2.0]'])
 
 _add("DATA: the golden, torch.pow(|x|, 1/3) in bfloat16, is up to 1.67 ulps from the exact cube root (torch.rand inputs in [0, 1), unseeded); cbrt_tile's results are within 0.51 ulp of exact, so where the golden is more than 1 ulp off the 1-ulp bound fails (measured: 2 ulps at 0.0625 against 0.06201)",
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_cbrt[w=128-h=64]'],
@@ -268,11 +257,6 @@ _add("OPEN: Frobenius 0.00729 against the test's 0.007 (bf16 sum over H and W of
 _add('ttnn.sum(..., sub_core_grids=...) is not modelled; tensix.ttnn runs reductions on the whole compute grid.',
      ['tests/ttnn/unit_tests/operations/reduce/test_sum.py::test_sum_subcores'])
 
-
-_add("ttnn.matmul: sharded input_tensor_a is not modelled by tensix's matmul (the 1D multicast program with a sharded "
-     "in0).",
-     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-1_face_padded-input_a_value=4.0-input_b_value=2.0]',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[multicast1d_sharded-2_faces_padded-input_a_value=4.0-input_b_value=2.0]'])
 
 
 _add("FAILS ON ANY DEVICE: the golden is the float32 product of the unquantized weights; the device gets their bfloat4_b conversion along K (from_torch(col_tilize=True); tensix's host bfloat4_b packing is bit-identical to the ttnn 0.81.1 wheel's, tests/ttnn_reference): the exact float64 product of the bfloat16 activations with those weights already has relative Frobenius error 0.12831 against the golden, over the test's 0.128 (0.002 * K); tensix's device result has 0.12847 (PCC 0.9917; its distance to that exact product 0.0048)",

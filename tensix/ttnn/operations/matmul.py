@@ -28,8 +28,23 @@ Fused activations (bmm_fused_activation.hpp): RELU as the packer's ReLU, gelu / 
 relu6 as SFPU ops run from the pack thread; the others raise NotModelledError. transpose_a on the blocked programs
 transposes the in0 tiles in the compute kernel (transpose_wh_tile into cb_in0_transposed).
 Interleaved tensors (DRAM or L1) in TILE layout; bfloat16, bfloat8_b, bfloat4_b and float32 inputs, outputs and
-bias. Sharded tensors, DRAM-sharded configs, gather_in0, untilize_out, transpose_mcast, sub-devices, global CBs and
-tiles other than 32x32 raise NotModelledError.
+bias. L1-sharded tensors take the factories' sharded paths:
+- 1D mcast_in0: a width-sharded in0 (IN0 sharded: every shard core multicasts the K blocks of its shard,
+  reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded, c_2 on in0's buffer), a width-sharded in1 and
+  bias (IN1_SHARDED / BIAS_SHARDED: c_1 / c_3 on their buffers), a WIDTH_SHARDED output (OUT_SHARDED: c_4 on the
+  output's buffer); 1D mcast_in1: a height-sharded in0 (IN0_SHARDED of reader_bmm_tile_layout_in0_sender_padding: c_0
+  on the shard, or the blocks copied out of c_2), a HEIGHT_SHARDED output;
+- 2D: a block-sharded in0 (the block-sharded reader along rows, or down columns with transpose_mcast; transpose_mcast
+  with interleaved tensors too), a height-sharded in0 on the first column (IN0_SHARDED: c_0 on the shard), a
+  BLOCK_SHARDED output;
+- MatmulMultiCoreReuseProgramConfig: height-sharded in0 / in1 / output on the shard grid (IN0_SHARDED, IN1_SHARDED,
+  OUT_SHARDED of its two kernels).
+ttnn's config selection for a sharded in0 (get_matmul_program_config) and for sharded outputs
+(create_simple_matmul_program_config), and the output's shard spec from the program config (compute_output_specs),
+as tt-metal does. Where tt-metal's sharded programs assume a shard placement they do not check (shard i on core i of
+the grid, shards the size of the per-core blocks), tensix checks it and raises NotModelledError instead of reading or
+writing other L1. DRAM-sharded tensors and configs, sharded in1 / bias outside the 1D mcast_in0 and reuse programs,
+gather_in0, untilize_out, sub-devices, global CBs and tiles other than 32x32 raise NotModelledError.
 
 Numerics: every tile product is tensix.device.fpu.matmul's (fidelity phases, Dst accumulation), run in batches
 (tensix.kernel.matmul_batch); the intermediate CB formats are the factory's (Float32 partials with fp32_dest_acc_en,
@@ -316,11 +331,13 @@ def _interm_tile_size(ckc, out_dtype: DataType) -> int:
 
 
 def _cb_bytes(pm, pn, k, a: Tensor, b: Tensor, ta: bool, interm, bias_size) -> int:
-    """matmul_utilities get_estimated_size_of_cbs (interleaved in0: no shard CB)."""
+    """matmul_utilities get_estimated_size_of_cbs (a sharded in0 adds its shard CB: per_core_M x shard width)."""
     s0, s1 = _tile_size(a.dtype), _tile_size(b.dtype)
     in0 = pm * k * MCAST_INPUT_BUFFERING_DEPTH * s0
     in1 = pn * k * MCAST_INPUT_BUFFERING_DEPTH * s1
     size = in0 + in1 + pm * pn * s0 + pm * pn * interm + pn * bias_size
+    if a.is_sharded():
+        size += pm * (a.memory_config().shard_spec.shape[1] // TILE) * s0
     if ta:
         size += in0
     return size
@@ -390,7 +407,7 @@ def _is_narrow(h, w, all_dram: bool) -> bool:
 
 
 def _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, out_dtype, l1):
-    """create_matmul_1d_systolic_array_program_config (interleaved in0)."""
+    """create_matmul_1d_systolic_array_program_config (a height- / width-sharded in0 forces mcast_in1 / mcast_in0)."""
     pa, pb = _pshape(a, ta), _pshape(b, tb)
     k_size, m_size, n_size = pa[-1], pa[-2], pb[-1]
     ba, bb = _batch(pa), _batch(pb)
@@ -398,7 +415,13 @@ def _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, ou
         raise TTNNError("Second input cannot be currently batched when running matmul using 1d systolic array")
     bm, kt, nt = ba * m_size // TILE, k_size // TILE, n_size // TILE
     ncores = grid.x * grid.y
-    if bm > nt:     # tall
+    tall = bm > nt
+    layout = a.memory_config().memory_layout
+    if layout == TensorMemoryLayout.HEIGHT_SHARDED:
+        tall = True
+    elif layout == TensorMemoryLayout.WIDTH_SHARDED:
+        tall = False
+    if tall:
         pm, kpc, pn = _div_up(bm, ncores), _div_up(kt, ncores), nt
     else:
         pm, kpc, pn = bm, _div_up(kt, ncores), _div_up(nt, ncores)
@@ -410,16 +433,29 @@ def _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, ou
     return MatmulMultiCoreReuseMultiCast1DProgramConfig(
         compute_with_storage_grid_size=grid, in0_block_w=kpc, out_subblock_h=sh, out_subblock_w=sw, out_block_h=obh,
         out_block_w=obw, per_core_M=pm, per_core_N=pn, fuse_batch=True, fused_activation=activation,
-        mcast_in0=not (bm > nt))
+        mcast_in0=not tall)
 
 
-def _mcast_1d_config(a, b, ta, tb, bias_size, fuse_batch, mcast_in0, grid, ckc, out_dtype, l1):
-    """get_mcast_1d_config (no user shard spec: tensix has no sharded outputs)."""
+def _mcast_1d_config(a, b, ta, tb, bias_size, fuse_batch, mcast_in0, grid, ckc, out_dtype, l1, user_spec=None):
+    """get_mcast_1d_config (out_sharded=False, as create_simple_matmul_program_config calls it); a user shard spec
+    (BLOCK_SHARDED output on a 1-row / 1-column grid) gives per_core_M / N and the grid."""
     pa, pb = _pshape(a, ta), _pshape(b, tb)
     M = (math.prod(pa) // pa[-1]) if fuse_batch else pa[-2]
     K, N = pa[-1], pb[-1]
     ncores = grid.x * grid.y
-    if mcast_in0:
+    if user_spec is not None:
+        sh_, sw_ = user_spec.shape
+        if sh_ % TILE:
+            raise TTNNError(f"Shard height {sh_} must be divisible by tile height {TILE} for BLOCK_SHARDED on 1D grid")
+        if sw_ % TILE:
+            raise TTNNError(f"Shard width {sw_} must be divisible by tile width {TILE} for BLOCK_SHARDED on 1D grid")
+        pm, pn = sh_ // TILE, sw_ // TILE
+        bw_, bh_ = _bbox(user_spec.grid)
+        if bw_ * bh_ != user_spec.grid.num_cores():
+            raise TTNNError(f"BLOCK_SHARDED on 1D grid requires a contiguous core grid without gaps. Bounding box has "
+                            f"{bw_ * bh_} cores but grid has {user_spec.grid.num_cores()} cores.")
+        grid = CoreCoord(bw_, bh_)
+    elif mcast_in0:
         pm, pn = M // TILE, _div_up(_div_up(N, ncores), TILE)
     else:
         pm, pn = _div_up(_div_up(M, ncores), TILE), N // TILE
@@ -440,27 +476,49 @@ def _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1):
     Mt, Kt, Nt = pa[-2] // TILE, pa[-1] // TILE, pb[-1] // TILE
     in0_block_w = 2
     ncx, ncy = grid.x, grid.y
+    all_interleaved = not (a.is_sharded() or b.is_sharded() or mem.is_sharded())
     all_dram = (a.memory_config().buffer_type == BufferType.DRAM and b.memory_config().buffer_type == BufferType.DRAM
                 and mem.buffer_type == BufferType.DRAM)
-    all_dram_interleaved = all_dram     # every tensor is interleaved in tensix
+    all_dram_interleaved = all_dram and all_interleaved
     height, width = pa[-2], pb[-1]
     is_narrow = _is_narrow(height, width, all_dram)
-    is_wide = is_narrow and width > height
-    is_tall = is_narrow and not is_wide
+    is_wide = all_interleaved and is_narrow and width > height
+    is_tall = all_interleaved and is_narrow and not is_wide
     per_core_M = per_core_N = _per_core_factor(a, b, ta, tb, bias_size, in0_block_w, ckc, out_dtype, l1)
     nby = (Mt - 1) // per_core_M + 1
     nbx = (Nt - 1) // per_core_N + 1
-    if (nby > 1 or nbx > 1) and Kt % in0_block_w != 0:
+    if (mem.is_sharded() or nby > 1 or nbx > 1) and Kt % in0_block_w != 0:
         in0_block_w = 1
     if all_dram_interleaved or (nbx * nby <= ncx * ncy and Kt % in0_block_w == 0):
         cr_x, cr_y = 0, 0
         if not (nby == 1 and nbx == 1) and nby <= ncy and nbx <= ncx:
             cr_x, cr_y = nbx, nby
-        if cr_y == 1 or is_wide:
-            return _mcast_1d_config(a, b, ta, tb, bias_size, False, True, grid, ckc, out_dtype, l1)
-        if cr_x == 1 or is_tall:
-            return _mcast_1d_config(a, b, ta, tb, bias_size, False, False, grid, ckc, out_dtype, l1)
-        if (cr_y > 0 and nbx <= ncx and nby <= ncy) or all_dram_interleaved:
+        col_1d = row_1d = False
+        if mem.is_sharded() and mem.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mem.shard_spec is not None:
+            bw_, bh_ = _bbox(mem.shard_spec.grid)
+            single = bw_ == 1 and bh_ == 1
+            col_1d, row_1d = not single and bw_ == 1, not single and bh_ == 1
+            if (col_1d or row_1d) and _batch(pb) > 1:
+                raise TTNNError("BLOCK_SHARDED output on a 1D grid (single row or column of cores) is not supported "
+                                "when both input tensors are batched. Either use HEIGHT_SHARDED/WIDTH_SHARDED "
+                                "explicitly, use a 2D core grid for BLOCK_SHARDED, or ensure the second input tensor "
+                                "(B) has batch size 1. See GitHub issue #32306 for details.")
+        layout = mem.memory_layout
+        mc_in0 = is_wide or (cr_y == 0 and mem.is_sharded() and (layout == TensorMemoryLayout.WIDTH_SHARDED
+                                                                 or row_1d))
+        mc_in1 = is_tall or (cr_y == 0 and mem.is_sharded() and (layout == TensorMemoryLayout.HEIGHT_SHARDED
+                                                                 or col_1d))
+        mc_2d = all_dram_interleaved or (cr_y == 0 and mem.is_sharded() and layout == TensorMemoryLayout.BLOCK_SHARDED
+                                         and not col_1d and not row_1d)
+        if cr_y == 1 or mc_in0:
+            user_spec = mem.shard_spec if row_1d else None
+            fuse = user_spec is not None and _batch(pb) == 1
+            return _mcast_1d_config(a, b, ta, tb, bias_size, fuse, True, grid, ckc, out_dtype, l1, user_spec)
+        if cr_x == 1 or mc_in1:
+            user_spec = mem.shard_spec if col_1d else None
+            fuse = user_spec is not None and _batch(pb) == 1
+            return _mcast_1d_config(a, b, ta, tb, bias_size, fuse, False, grid, ckc, out_dtype, l1, user_spec)
+        if (cr_y > 0 and nbx <= ncx and nby <= ncy) or mc_2d:
             out_block_h, out_block_w = per_core_M, per_core_N
             sh, sw = 4, 2
             if sw != per_core_N:
@@ -481,7 +539,7 @@ def _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1):
 
 
 def _user_grid_config(a, b, ta, tb, bias_size, user_grid, activation, ckc, mem, out_dtype, l1):
-    """create_matmul_program_config (a user core grid; interleaved in0)."""
+    """create_matmul_program_config (a user core grid, with its branches for a sharded in0 / in1)."""
     sa, sb = _lshape(a, ta), _lshape(b, tb)
     pa, pb = _pshape(a, ta), _pshape(b, tb)
     k_size, m_size, n_size = pa[-1], pa[-2], pb[-1]
@@ -498,19 +556,44 @@ def _user_grid_config(a, b, ta, tb, bias_size, user_grid, activation, ckc, mem, 
         if activation is not None:
             raise TTNNError("ttnn.matmul: Cannot use activation with batched input b.\nFix: apply the activation "
                             "with a separate ttnn op, or do not batch input_tensor_b.")
-        pm, pn, kpc = _div_up(m_size, TILE), _div_up(n_size, TILE), 1
-        if _cb_bytes(pm, pn, kpc, a, b, ta, _interm_tile_size(ckc, out_dtype), bias_size) >= l1:
-            return _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1)
+        if not a.is_sharded() and not b.is_sharded():
+            pm, pn, kpc = _div_up(m_size, TILE), _div_up(n_size, TILE), 1
+            if _cb_bytes(pm, pn, kpc, a, b, ta, _interm_tile_size(ckc, out_dtype), bias_size) >= l1:
+                return _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1)
+        elif a.is_sharded():
+            if a.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+                raise TTNNError("MatmulMultiCoreReuseProgramConfig: Input A cannot be width sharded, got layout: "
+                                f"{a.memory_config().memory_layout!r}")
+            shard = a.memory_config().shard_spec.shape
+            pm, pn, kpc = shard[0] // TILE, sb[-1] // TILE, shard[1] // TILE
+        else:
+            if b.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+                raise TTNNError("MatmulMultiCoreReuseProgramConfig: Input B cannot be width sharded, got layout: "
+                                f"{b.memory_config().memory_layout!r}")
+            pm, pn, kpc = _div_up(m_size, TILE), b.memory_config().shard_spec.shape[1] // TILE, 1
         sh, sw = _subblock_sizes(pm, pn, fp32)
         return MatmulMultiCoreReuseProgramConfig(grid, kpc, sh, sw, pm, pn)
     height, width = ba * m_size, n_size
-    if _is_narrow(height, width, False) or any_within_tile:
+    a_block = a.memory_config().memory_layout == TensorMemoryLayout.BLOCK_SHARDED
+    if (_is_narrow(height, width, False) or any_within_tile) and not a_block:
         return _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, out_dtype, l1)
-    pm = math.ceil(ba * m_size / TILE / grid.y)
-    pn = max(math.ceil(n_size / TILE / grid.x), 1)
-    kpc = 4
-    while (k_size // TILE) % kpc:
-        kpc -= 1
+    transpose_mcast = False
+    if not a.is_sharded():
+        pm = math.ceil(ba * m_size / TILE / grid.y)
+        pn = math.ceil(n_size / TILE / grid.x)
+        kpc = 4
+        while (k_size // TILE) % kpc:
+            kpc -= 1
+    else:
+        if not a_block:
+            return _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, out_dtype, l1)
+        spec = a.memory_config().shard_spec
+        k, n = k_size // TILE, n_size // TILE
+        pm = spec.shape[0] // TILE
+        pn = (n * spec.shape[1]) // (k * TILE)
+        kpc = math.gcd(spec.shape[1] // TILE, k)
+        transpose_mcast = spec.orientation.name == "COL_MAJOR"
+    pn = max(pn, 1)
     obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, kpc, _interm_tile_size(ckc, out_dtype),
                                              False, l1)
     sh, sw = _subblock_sizes(obh, obw, fp32)
@@ -518,7 +601,98 @@ def _user_grid_config(a, b, ta, tb, bias_size, user_grid, activation, ckc, mem, 
         sh = 1
     return MatmulMultiCoreReuseMultiCastProgramConfig(
         compute_with_storage_grid_size=grid, in0_block_w=kpc, out_subblock_h=sh, out_subblock_w=sw, out_block_h=obh,
-        out_block_w=obw, per_core_M=pm, per_core_N=pn, transpose_mcast=False, fused_activation=activation)
+        out_block_w=obw, per_core_M=pm, per_core_N=pn, transpose_mcast=transpose_mcast, fused_activation=activation)
+
+
+def _sharded_in0_config(a, b, ta, tb, bias_size, at, l1):
+    """get_matmul_program_config (generate_matmul_program_config for a sharded in0 without a user core grid): the
+    1D program for a width- (mcast_in0) or height-sharded (mcast_in1) in0 on more than one core, the 2D program for
+    a block-sharded in0 on a grid of more than one row and column; a batched in1 takes the reuse program."""
+    from math import gcd
+    from tensix.ttnn.types import ShardOrientation
+    mc = a.memory_config()
+    spec = mc.shard_spec
+    mem = at.output_mem_config
+    ckc = at.compute_kernel_config
+    fp32 = bool(ckc.fp32_dest_acc_en)
+    gx, gy = _bbox(spec.grid)
+    grid = CoreCoord(gx, gy)
+    pa, pb = _pshape(a, ta), _pshape(b, tb)
+    M, K, N = _M(pa, True), pa[-1] // TILE, pb[-1] // TILE
+    sh_t, sw_t = spec.shape[0] // TILE, spec.shape[1] // TILE
+    interm = _interm_tile_size(ckc, at.output_dtype)
+
+    def out_matches():
+        if mem.is_sharded():
+            if mc.buffer_type != mem.buffer_type:
+                raise TTNNError(f"Input A and output buffer types must match, got input: {mc.buffer_type!r} vs "
+                                f"output: {mem.buffer_type!r}")
+            if mc.memory_layout != mem.memory_layout:
+                raise TTNNError(f"Input A and output memory layouts must match, got input: {mc.memory_layout!r} vs "
+                                f"output: {mem.memory_layout!r}")
+            return True
+        return False
+
+    kind = mc.memory_layout
+    if at.user_run_batched:
+        # a batched in1: the reuse program on the shard grid, a core's shard rows and all of N per core
+        if kind == TensorMemoryLayout.WIDTH_SHARDED:
+            raise TTNNError(f"Input A memory layout must not be WIDTH_SHARDED, got: {kind!r}")
+        n_eq_w = out_matches()
+        sh, sw = _subblock_params(sh_t, N, False, n_eq_w, fp32)
+        if _batch(pa) > 1 and _batch(pb) == 1:
+            raise TTNNError("Batch broadcasting is not supported for the chosen program config")
+        if b.is_sharded():
+            bmc = b.memory_config()
+            if mc.buffer_type != bmc.buffer_type:
+                raise TTNNError("Input A and B buffer types must match")
+            if kind != bmc.memory_layout:
+                raise TTNNError("Input A and B memory layouts must match")
+            if list(spec.grid) != list(bmc.shard_spec.grid):
+                raise TTNNError("Input A and B shard grids must match")
+            if spec.orientation != bmc.shard_spec.orientation:
+                raise TTNNError(f"Orientation mismatch a {spec.orientation!r} vs b {bmc.shard_spec.orientation!r}.")
+        return MatmulMultiCoreReuseProgramConfig(grid, sw_t, sh, sw, sh_t, N)
+    if b.is_sharded():
+        raise TTNNError(f"Input tensor B must have INTERLEAVED memory layout, got: {b.memory_config().memory_layout!r}")
+    if kind in (TensorMemoryLayout.WIDTH_SHARDED, TensorMemoryLayout.HEIGHT_SHARDED) and (gx > 1 or gy > 1):
+        if spec.orientation != ShardOrientation.ROW_MAJOR:
+            raise TTNNError(f"Input tensor A must have ROW_MAJOR shard orientation, got: {spec.orientation!r}")
+        n_eq_w = out_matches()
+        if kind == TensorMemoryLayout.WIDTH_SHARDED:
+            mcast_in0, pm, pn, kw = True, M, _div_up(N, spec.grid.num_cores()), gcd(sw_t, K)
+        else:
+            mcast_in0, pm, pn, kw = False, sh_t, N, K
+        obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, kw, interm, False, l1)
+        sh, sw = _subblock_params(obh, obw, False, n_eq_w, fp32)
+        return MatmulMultiCoreReuseMultiCast1DProgramConfig(
+            compute_with_storage_grid_size=grid, in0_block_w=kw, out_subblock_h=sh, out_subblock_w=sw,
+            out_block_h=obh, out_block_w=obw, per_core_M=pm, per_core_N=pn, fuse_batch=True,
+            fused_activation=None, mcast_in0=mcast_in0)
+    if kind == TensorMemoryLayout.BLOCK_SHARDED and gx > 1 and gy > 1:
+        transpose_mcast = spec.orientation == ShardOrientation.COL_MAJOR
+        n_eq_w = out_matches()
+        vx, vy = (gy, gx) if transpose_mcast else (gx, gy)
+        x_match = vx == K // sw_t
+        y_match = vy == M // sh_t
+        if not (y_match or vy == _div_up(M, sh_t)):
+            raise TTNNError(f"Num cores along y ({vy}) must match provided grid size ({M // sh_t}) or divided up size "
+                            f"({_div_up(M, sh_t)})")
+        if not (x_match or vx == _div_up(K, sw_t)):
+            raise TTNNError(f"Num cores along x ({vx}) must match provided grid size ({K // sw_t}) or divided up size "
+                            f"({_div_up(K, sw_t)})")
+        pm, pn = _div_up(M, vy), _div_up(N, vx)
+        kw = gcd(sw_t, K) if x_match else 1
+        obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, kw, interm, False, l1)
+        sh, sw = _subblock_params(obh, obw, False, n_eq_w, fp32)
+        return MatmulMultiCoreReuseMultiCastProgramConfig(
+            compute_with_storage_grid_size=grid, in0_block_w=kw, out_subblock_h=sh, out_subblock_w=sw,
+            out_block_h=obh, out_block_w=obw, per_core_M=pm, per_core_N=pn, transpose_mcast=transpose_mcast,
+            fused_activation=None)
+    raise NotModelledError(f"ttnn.matmul: a {kind.name} input_tensor_a on a {gx}x{gy} shard grid takes "
+                           "create_matmul_program_config in ttnn (get_matmul_program_config's fall-through), which "
+                           "tensix does not model for sharded inputs.\nFix: pass a program config, or use an "
+                           "interleaved input_tensor_a.")
 
 
 # ------------------------------------------------------------------------------------------------ attributes
@@ -587,6 +761,8 @@ def _program_config(a, b, ta, tb, bias_size, at: _Attrs):
         g = at.user_core_coord
         return _user_grid_config(a, b, ta, tb, bias_size, CoreCoord(g.x, g.y), at.user_fused_activation,
                                  at.compute_kernel_config, at.output_mem_config, at.output_dtype, l1)
+    if a.is_sharded():
+        return _sharded_in0_config(a, b, ta, tb, bias_size, at, l1)
     grid = a.device().compute_with_storage_grid_size()
     return _simple_config(a, b, ta, tb, bias_size, at.compute_kernel_config, grid,
                           at.output_mem_config, at.output_dtype, l1)
@@ -634,25 +810,68 @@ def _cb_sized(prog, cores, spec: list, total: int):
     return mh.CreateCircularBuffer(prog, cores, cfg)
 
 
-def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bias, in0_transpose: bool):
+def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bias, in0_transpose: bool,
+               in0_shard=None, out_shard=None, in1_buf=None, bias_buf=None):
     """The blocked factories' CBs: c_0 / c_1 ((format, tiles)), c_4 output and c_5 intermediate (one buffer shared
     by both when their formats agree, else two), c_3 the bias block ((format, tiles) or None), c_10 the transposed
-    in0 tiles (as big as c_0) with transpose_a."""
+    in0 tiles (as big as c_0) with transpose_a. in0_shard (buffer, c_2 tiles, c_6, c_0 on the buffer): a sharded in0 --
+    c_2 placed on its buffer (tiles per core; none when 0) and, with c_6, the 64-byte L1 array of the block-sharded
+    reader; c_0 itself on the buffer (the 1D program's height-sharded in0 read in place). in1_buf / bias_buf: c_1 / c_3
+    on a sharded in1's / bias's buffer (IN1_SHARDED / BIAS_SHARDED). out_shard (buffer, tiles, separate): a
+    sharded output -- c_4 of `tiles` on its buffer, and a c_5 of its own when `separate` (do_not_inplace_interm0_out_CB
+    of the factories) even when the formats agree."""
     if in0_transpose:
         size = formats.tile_size(in0[0])
         _cb(prog, cores, {10: in0[0]}, in0[1] * size, size)
+    buf0, c2_tiles, c6, c0_on_buf = in0_shard if in0_shard is not None else (None, 0, False, False)
     for idx, (fmt, tiles) in ((0, in0), (1, in1)):
         size = formats.tile_size(fmt)
+        on = buf0 if (idx == 0 and c0_on_buf) else (in1_buf if idx == 1 else None)
+        if on is not None:
+            cfg = mh.CircularBufferConfig(tiles * size, {idx: fmt}).set_page_size(idx, size)
+            cfg.set_globally_allocated_address(on)
+            cfg.matmul_tensor = idx     # rebound to this run's in0 / in1 by _entry's set_args
+            mh.CreateCircularBuffer(prog, cores, cfg)
+            continue
         _cb(prog, cores, {idx: fmt}, tiles * size, size)
+    if c2_tiles:
+        size = formats.tile_size(in0[0])
+        cfg = mh.CircularBufferConfig(c2_tiles * size, {2: in0[0]}).set_page_size(2, size)
+        cfg.set_globally_allocated_address(buf0)
+        cfg.matmul_tensor = 0
+        mh.CreateCircularBuffer(prog, cores, cfg)
+    if c6:
+        _cb(prog, cores, {6: formats.DataFormat.Float16_b}, 64, 64)
     s_out, s_interm = formats.tile_size(fmt_out), formats.tile_size(interm0_fmt)
-    if interm0_fmt != fmt_out:
+    if out_shard is not None:
+        buf, tiles, separate = out_shard
+        if separate or interm0_fmt != fmt_out:
+            cfg = mh.CircularBufferConfig(tiles * s_out, {4: fmt_out}).set_page_size(4, s_out)
+            cfg.set_globally_allocated_address(buf)
+            cfg.matmul_tensor = 3
+            mh.CreateCircularBuffer(prog, cores, cfg)
+            _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
+        else:
+            cfg = mh.CircularBufferConfig(tiles * s_out, {4: fmt_out, 5: interm0_fmt})
+            cfg.set_page_size(4, s_out)
+            cfg.set_page_size(5, s_interm)
+            cfg.set_globally_allocated_address(buf)
+            cfg.matmul_tensor = 3
+            mh.CreateCircularBuffer(prog, cores, cfg)
+    elif interm0_fmt != fmt_out:
         _cb(prog, cores, {4: fmt_out}, out_block_tiles * s_out, s_out)
         _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
     else:
         _cb_sized(prog, cores, [(4, fmt_out, s_out), (5, interm0_fmt, s_interm)], out_block_tiles * s_out)
     if bias is not None:
         size = formats.tile_size(bias[0])
-        _cb(prog, cores, {3: bias[0]}, bias[1] * size, size)
+        if bias_buf is not None:
+            cfg = mh.CircularBufferConfig(bias[1] * size, {3: bias[0]}).set_page_size(3, size)
+            cfg.set_globally_allocated_address(bias_buf)
+            cfg.matmul_tensor = 2
+            mh.CreateCircularBuffer(prog, cores, cfg)
+        else:
+            _cb(prog, cores, {3: bias[0]}, bias[1] * size, size)
 
 
 def _worker(dev, x, y):
@@ -813,10 +1032,16 @@ class _Blocked:
                  "bias_ntiles": self.in1_per_core_w, **named_act}
         return ct, defines, named
 
-    def cbs(self, prog, cores, in0_tiles, in1_tiles, packer_l1_acc_en: bool):
+    def cbs(self, prog, cores, in0_tiles, in1_tiles, packer_l1_acc_en: bool, in0_shard=None, in1_buf=None,
+            bias_buf=None):
+        out_shard = None
+        if self.out.is_sharded():
+            # the whole output shard (per_core_M x per_core_N tiles) is c_4, on the output's buffer
+            out_shard = (self.out._buffer, self.pm * self.pn, self.pm != self.obh)
         _block_cbs(prog, cores, (self.fmt0, in0_tiles), (self.fmt1, in1_tiles), self.fmt_out,
                    self.interm0(packer_l1_acc_en), self.out_block_tiles,
-                   (self.fmt_bias, self.obw) if self.bias is not None else None, self.ta)
+                   (self.fmt_bias, self.obw) if self.bias is not None else None, self.ta, in0_shard, out_shard, in1_buf,
+                   bias_buf)
 
     def pad_w(self, last: bool) -> list:
         """The writer's width padding args (out_num_nonzero_subblocks_w, its last-block count, last subblock width,
@@ -863,35 +1088,61 @@ class _Blocked:
 
 def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCastProgramConfig):
     """matmul_multicore_reuse_mcast_2d_program_factory.cpp create_descriptor + create_program_mcast_in0_in1_descriptor
-    for interleaved tensors (no sharding, no sub-device, no fused CCL op)."""
+    (no sub-device or fused CCL op) for interleaved in0, a block-sharded in0 (each core of the shard grid sends
+    the K blocks of its shard along its row, down its column with transpose_mcast:
+    reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded) or a height-sharded in0 (the left column
+    multicasts from c_0 on its shard: IN0_SHARDED), and an interleaved or BLOCK_SHARDED output (OUT_SHARDED: c_4 on
+    the output's shard)."""
     B = 1 if pc.fuse_batch else _batch(_pshape(a, at.transpose_a))
+    in0_bs = a.is_sharded() and a.memory_config().memory_layout == TensorMemoryLayout.BLOCK_SHARDED
+    in0_hs = a.is_sharded() and a.memory_config().memory_layout == TensorMemoryLayout.HEIGHT_SHARDED
+    out_sharded = out.is_sharded()
+    if out_sharded and out.memory_config().memory_layout != TensorMemoryLayout.BLOCK_SHARDED:
+        raise NotModelledError("ttnn.matmul: a width- or height-sharded output of the 2D multicast program (written "
+                               "through a TensorAccessor over the sharded buffer) is not modelled by tensix.\nFix: "
+                               "block-shard the output, or use an interleaved one.")
+    if out_sharded and B > 1:
+        raise TTNNError(f"Block-sharded output is incompatible with batch > 1 (B={B}). The output CB is backed by the "
+                        f"shard buffer which only holds per_core_M * per_core_N = {pc.per_core_M * pc.per_core_N} "
+                        f"tiles, but the kernel would produce B * per_core_M * per_core_N = "
+                        f"{B * pc.per_core_M * pc.per_core_N} tiles without draining. Use fuse_batch=True.")
     g = _Blocked(a, b, bias, out, at, pc, B, B)
     grid = pc.compute_with_storage_grid_size
     nby, nbx = g.nby, g.nbx
-    if pc.transpose_mcast:
-        raise NotModelledError("ttnn.matmul: MatmulMultiCoreReuseMultiCastProgramConfig with transpose_mcast=True "
-                               "(block-sharded in0 in column-major order) is not modelled by tensix.\nFix: use "
-                               "transpose_mcast=False with interleaved inputs.")
-    if nbx > grid.x or nby > grid.y:
-        raise TTNNError(f"Num output blocks along x ({nbx}) must be smaller than or equal to the number of columns in "
-                        f"compute grid ({grid.x})!" if nbx > grid.x else
-                        f"Num output blocks along y ({nby}) must be smaller than or equal to the number of rows in "
+    tm = pc.transpose_mcast
+    if in0_hs:
+        _in0_height_shards_2d(a, nby, g)
+    # transpose_mcast: in0 flows down the columns from the top row, in1 along the rows from the left column (the
+    # core grid is the transposed block grid: core (x, y) computes output block (row x, column y))
+    gbx, gby = (nby, nbx) if tm else (nbx, nby)
+    if gbx > grid.x or gby > grid.y:
+        raise TTNNError(f"Num output blocks along x ({gbx}) must be smaller than or equal to the number of columns in "
+                        f"compute grid ({grid.x})!" if gbx > grid.x else
+                        f"Num output blocks along y ({gby}) must be smaller than or equal to the number of rows in "
                         f"compute grid ({grid.y})!")
     packer_l1_acc_en = bool(g.ckc.packer_l1_acc) and ((bias is not None and g.num_blocks > 1) or g.num_blocks > 2)
     depth = MCAST_INPUT_BUFFERING_DEPTH if B * g.num_blocks > 1 else 1
 
-    cores_c, cores_r = nbx, nby
-    all_cores = CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, cores_r - 1))
-    cores = [CoreCoord(x, y) for y in range(cores_r) for x in range(cores_c)]      # grid_to_cores, row-wise
-    in0_sender = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, cores_r - 1))])
-    in1_sender = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, 0))])
-    split_half = cores_c > 2 and cores_r > 1
+    cores_c, cores_r = gbx, gby
+    width = nbx
+    if in0_bs:
+        width = _in0_block_shard_width(a, nby, tm)
+    if out_sharded:
+        blocks = [(x, y) if tm else (y, x) for y in range(cores_r) for x in range(cores_c)]
+        _check_out_shards(out, [CoreCoord(x, y) for y in range(cores_r) for x in range(cores_c)], blocks, g.pm, g.pn)
+    all_c, all_r = (cores_c, max(cores_r, width)) if tm else (max(cores_c, width), cores_r)
+    all_cores = CoreRange(CoreCoord(0, 0), CoreCoord(all_c - 1, all_r - 1))
+    work_set = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, cores_r - 1))])
+    cores = [CoreCoord(x, y) for y in range(all_r) for x in range(all_c)]      # grid_to_cores, row-wise
+    left_col = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, cores_r - 1))])
+    top_row = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, 0))])
+    in0_sender, in1_sender = (top_row, left_col) if tm else (left_col, top_row)
+    split_half = cores_c > 2 and cores_r > 1 and not (in0_bs or in0_hs)
     half_core = cores_c // 2 if split_half else cores_c - 1
-    in0_recv, in1_recv, other = [], [], []
-    if cores_c > 1:
-        in0_recv.append(CoreRange(CoreCoord(1, 0), CoreCoord(cores_c - 1, 0)))             # in0 receiver, in1 sender
-    if cores_r > 1:
-        in1_recv.append(CoreRange(CoreCoord(0, 1), CoreCoord(0, cores_r - 1)))             # in0 sender, in1 receiver
+    top_rest = [CoreRange(CoreCoord(1, 0), CoreCoord(cores_c - 1, 0))] if cores_c > 1 else []
+    left_rest = [CoreRange(CoreCoord(0, 1), CoreCoord(0, cores_r - 1))] if cores_r > 1 else []
+    in0_recv, in1_recv = (list(left_rest), list(top_rest)) if tm else (list(top_rest), list(left_rest))
+    other = []
     if cores_c > 1 and cores_r > 1:
         left = CoreRange(CoreCoord(1, 1), CoreCoord(half_core, cores_r - 1))
         in0_recv.append(left)
@@ -906,6 +1157,8 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     in0_recv_ct, in1_recv_ct = g.in0_recv_ct(in0_sems, B), g.in1_recv_ct(in1_sems, B)
     compute_ct, mm_defines, named_compute = g.compute(B, packer_l1_acc_en)
     in1_sender_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
+    if out_sharded:
+        in1_sender_defines["OUT_SHARDED"] = "1"
     in1_recv_defines = dict(in1_sender_defines)
     in0_sender_defines = {"SKIP_MCAST": "1"} if in0_recv_set.num_cores() == 0 else {}
     if in1_recv_set.num_cores() == 0:
@@ -913,9 +1166,34 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
 
     prog = mh.CreateProgram()
     allset = CoreRangeSet([all_cores])
-    k_in0_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"),
-                                   in0_sender, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct,
-                                                   in0_sender_defines, _NAMED_IN0_SENDER))
+    k_in0_nowork = None
+    if in0_hs:
+        # IN0_SHARDED: the left column's senders multicast from c_0, which is their own shard (no extraction: one
+        # K block, the shard's width)
+        in0_sender_ct[9:12] = [0, a.memory_config().shard_spec.shape[1] // TILE,
+                               a.memory_config().shard_spec.shape[0] // TILE]
+        in0_sender_defines["IN0_SHARDED"] = "1"
+    if in0_bs:
+        shard_w_t, shard_h_t = (v // TILE for v in reversed(a.memory_config().shard_spec.shape))
+        in0_block_num_tiles = g.obh * g.in0_block_w
+        num_x, num_y = (1, width) if tm else (width, 1)
+        ct = [1, 1, in0_block_num_tiles, in0_block_num_tiles * formats.tile_size(g.fmt0), g.in0_last_ktile_w,
+              g.in0_last_ktile_h, g.num_blocks, g.out_nbx, g.out_nby, in0_sems[0], in0_sems[1], nbx, nbx, num_x,
+              num_y, int(tm), shard_w_t, shard_h_t, g.in0_block_w, g.obh, B, 0] + _accessor(a) + [0, 0]
+        kpath = O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded.py")
+        named_sh = {"cb_in0": 0, "cb_in0_sharded": 2, "cb_l1_array": 6}
+        k_in0_sender = mh.CreateKernel(prog, kpath, work_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, ct, {},
+                                                                  named_sh))
+        if width > nbx:
+            nowork = (CoreRange(CoreCoord(0, nbx), CoreCoord(nby - 1, width - 1)) if tm else
+                      CoreRange(CoreCoord(nbx, 0), CoreCoord(width - 1, nby - 1)))
+            k_in0_nowork = mh.CreateKernel(prog, kpath, CoreRangeSet([nowork]), _dm(
+                DataMovementProcessor.RISCV_1, _IN0_NOC, [0, 0] + ct[2:], {}, named_sh))
+        in0_recv_set = CoreRangeSet([])     # no in0 receiver kernels: every core runs the sharded reader
+    else:
+        k_in0_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"),
+                                       in0_sender, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct,
+                                                       in0_sender_defines, _NAMED_IN0_SENDER))
     k_in1_sender = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"),
                                    in1_sender, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct,
                                                    in1_sender_defines, _NAMED_IN1_SENDER))
@@ -937,9 +1215,11 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         k_in0_recv_other = mh.CreateKernel(
             prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"), other_set,
             _dm(DataMovementProcessor.RISCV_1, _IN1_NOC, in0_recv_ct, {}, {"cb_in0": 0}))
-    mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), allset,
+    mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), work_set,
                     _compute(g.ckc, compute_ct, mm_defines, named_compute, bool(g.ckc.dst_full_sync_en)))
-    g.cbs(prog, allset, g.obh * g.in0_block_w * depth, g.obw * g.in0_block_w * depth, packer_l1_acc_en)
+    in0_shard = (a._buffer, g.pm * shard_w_t, True, False) if in0_bs else (a._buffer, 0, False, True) if in0_hs \
+        else None
+    g.cbs(prog, allset, g.obh * g.in0_block_w * depth, g.obw * g.in0_block_w * depth, packer_l1_acc_en, in0_shard)
     for _ in range(4):
         mh.CreateSemaphore(prog, allset, 0)
 
@@ -948,35 +1228,98 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     last_obh = last_pm % g.obh or g.obh
     in0_end, in1_end = nby - 1, nbx - 1
     plan = []       # (kernel, core, args, address slots: {index: "a" | "b" | "out" | "bias"})
+    if in0_bs:
+        # the multicast span along the row (column with transpose_mcast; NOC_1: start and end swapped) and the
+        # NoC x (y) of the shard senders along it
+        if tm:
+            diff_start, diff_end = _worker(dev, 0, nbx - 1).y, _worker(dev, 0, 0).y
+            noc_along = [_worker(dev, 0, y).y for y in range(width)]
+        else:
+            diff_start, diff_end = _worker(dev, nbx - 1, 0).x, _worker(dev, 0, 0).x
+            noc_along = [_worker(dev, x, 0).x for x in range(width)]
     for core in cores:
-        in0_idx, in1_idx = core.y, core.x
+        in0_idx, in1_idx = (core.x, core.y) if tm else (core.y, core.x)
         left, left1 = _worker(dev, 0, core.y), _worker(dev, 1, core.y)
         right = _worker(dev, cores_c - 1, core.y)
         top, top1 = _worker(dev, core.x, 0), _worker(dev, core.x, 1)
         bottom = _worker(dev, core.x, cores_r - 1)
-        if in1_idx == 0:
-            # NOC_1: the multicast rectangle's start and end swapped
-            args = [0, g.pm * g.in0_stride_h * in0_idx, right.x, right.y, left1.x, left1.y,
-                    last_obh if in0_idx == in0_end else g.obh, 0]
+        # (in0 multicast start, end), (in1 ...): NOC_1 / NOC_0 order, exchanged with transpose_mcast
+        in0_span, in1_span = ((bottom, top1), (left1, right)) if tm else ((right, left1), (top1, bottom))
+        in0_from, in1_from = (top, left) if tm else (left, top)
+        if in0_bs:
+            if tm:
+                same = _worker(dev, core.x, core.y).x
+                args = [core.y, same, diff_start, same, diff_end, same, *noc_along]
+            else:
+                same = _worker(dev, core.x, core.y).y
+                args = [core.x, diff_start, same, diff_end, same, *noc_along, same]
+            plan.append((k_in0_sender if in1_idx < nbx else k_in0_nowork, core, args, {}))
+            if in1_idx >= nbx:
+                continue
+        elif in1_idx == 0:
+            args = [0, g.pm * g.in0_stride_h * in0_idx, in0_span[0].x, in0_span[0].y, in0_span[1].x,
+                    in0_span[1].y, last_obh if in0_idx == in0_end else g.obh, 0]
             plan.append((k_in0_sender, core, args, {0: "a"}))
         else:
-            kid = k_in0_recv if (core.x <= half_core or core.y == 0) else k_in0_recv_other
-            plan.append((kid, core, [left.x, left.y], {}))
+            kid = k_in0_recv if (core.x <= half_core or (not tm and core.y == 0)) else k_in0_recv_other
+            plan.append((kid, core, [in0_from.x, in0_from.y], {}))
         out_start = in1_idx * g.pn + in0_idx * g.pm * g.N
         last_col, last_row = in1_idx == in1_end, in0_idx == in0_end
         if in0_idx == 0:
-            plan.append((k_in1_sender, core, *g.in1_sender_args(
-                g.pn * g.in1_stride_w * in1_idx, [top1.x, top1.y, bottom.x, bottom.y], out_start,
-                g.last_obw() if last_col else g.obw, g.pad_h(None), g.pad_w(last_col), g.pn * in1_idx,
-                g.last_num_blocks_w() if last_col else g.out_nbx)))
+            args, slots = g.in1_sender_args(
+                g.pn * g.in1_stride_w * in1_idx, [in1_span[0].x, in1_span[0].y, in1_span[1].x, in1_span[1].y],
+                out_start, g.last_obw() if last_col else g.obw, g.pad_h(None), g.pad_w(last_col), g.pn * in1_idx,
+                g.last_num_blocks_w() if last_col else g.out_nbx)
+            plan.append((k_in1_sender, core, args[:-1] if out_sharded else args, slots))
         else:
             ph = g.pad_h(last_pm if last_row else None)
-            args = [top.x, top.y, 0, out_start, g.obh // g.sh, *ph, *g.pad_w(last_col),
-                    g.last_num_blocks_h() if last_row else g.out_nby,
-                    g.last_num_blocks_w() if last_col else g.out_nbx]
-            kid = k_in1_recv if core.x <= half_core else k_in1_recv_other
+            args = [in1_from.x, in1_from.y, 0, out_start, g.obh // g.sh, *ph, *g.pad_w(last_col)]
+            if not out_sharded:
+                args += [g.last_num_blocks_h() if last_row else g.out_nby,
+                         g.last_num_blocks_w() if last_col else g.out_nbx]
+            kid = k_in1_recv if (core.x <= half_core or (tm and core.y == 0)) else k_in1_recv_other
             plan.append((kid, core, args, {2: "out"}))
-    return _entry(prog, plan, len(cores), "matmul_multicore_reuse_mcast_2d", a, b, bias, out)
+    return _entry(prog, plan, nbx * nby, "matmul_multicore_reuse_mcast_2d", a, b, bias, out)
+
+
+def _in0_height_shards_2d(a, nby, g):
+    """The 2D program's height-sharded in0 (validated: one column of shards, K = in0_block_w = the shard width): the
+    sender of block row y, core (0, y), multicasts from c_0 placed on its own L1 at in0's buffer. tt-metal does not
+    check that shard y is on core (0, y), nor that one output block covers the shard (out_block_h == per_core_M: c_0
+    is out_block_h x K tiles, and the multicast always starts at its first page); tensix refuses otherwise."""
+    from tensix.ttnn import sharded
+    geom = sharded.geometry_of(a)
+    got = [((c.x, c.y), r) for c, r, _ in geom.shards][:nby]
+    if got != [((0, y), y) for y in range(nby)] or g.obh != g.pm:
+        raise NotModelledError(f"ttnn.matmul: the height-sharded input_tensor_a of the 2D program has shards on "
+                               f"{[c for c, _ in got]} (out_block_h {g.obh}, per_core_M {g.pm}); tt-metal's program "
+                               "reads block row y's shard from core (0, y) in one block, which tensix requires.\nFix: "
+                               "shard input_tensor_a on the grid's first column from (0, 0) with out_block_h == "
+                               "per_core_M, or use an interleaved one.")
+
+
+def _in0_block_shard_width(a, nby, transpose_mcast: bool) -> int:
+    """The number of shard columns of a block-sharded in0 (in0_sender_num_cores_along_width: the shard grid's width,
+    its height with transpose_mcast). The 2D factory makes core (x, y) the sender of shard column x of block row y
+    (with transpose_mcast: column y of block row x) and reads it from its own L1; tt-metal does not check that the
+    shard grid starts at (0, 0) in that order (another placement multicasts other L1 contents), so tensix refuses
+    any other placement."""
+    from tensix.ttnn import sharded
+    geom = sharded.geometry_of(a)
+    spec = a.memory_config().shard_spec
+    bw_, bh_ = _bbox(spec.grid)
+    for c, r, col in geom.shards:
+        if (c.x, c.y) != ((r, col) if transpose_mcast else (col, r)):
+            raise NotModelledError(f"ttnn.matmul: the block-sharded input_tensor_a has shard ({r}, {col}) on core "
+                                   f"({c.x}, {c.y}); tt-metal's 2D program reads shard (row r, column c) from core "
+                                   f"{'(r, c)' if transpose_mcast else '(c, r)'} of a grid starting at (0, 0), which "
+                                   "tensix requires (other placements are not modelled).\nFix: shard input_tensor_a "
+                                   "on a grid from (0, 0).")
+    if geom.n_h < nby:
+        raise NotModelledError(f"ttnn.matmul: the block-sharded input_tensor_a has {geom.n_h} shard rows for {nby} "
+                               "rows of output blocks; the other rows' cores would multicast L1 without a shard.\nFix: "
+                               "shard input_tensor_a with per_core_M-tile-high shards over the block rows.")
+    return bh_ if transpose_mcast else bw_
 
 
 _NAMED_IN0_SENDER = {"cb_in0": 0, "cb_in0_sharded": 2, "cb_sparsity": 6}
@@ -1001,7 +1344,9 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     """matmul_multicore_reuse_mcast_1d_program_factory.cpp create_descriptor with create_program_mcast_in0_descriptor
     (mcast_in0: the start core reads in0 and multicasts it to every core, each core reads its own in1 columns and
     writes its output) or create_program_mcast_in1_descriptor (the start core reads in1 and multicasts it, each core
-    reads its own in0 rows), for interleaved tensors (no sharding, sub-device or fused CCL op)."""
+    reads its own in0 rows), no sub-device or fused CCL op. Sharded: a width-sharded in0 of mcast_in0 (each shard core
+    multicasts its K blocks), width-sharded in1 / bias of mcast_in0 (c_1 / c_3 on their buffers), a height-sharded in0
+    of mcast_in1 (read in place), a sharded output (c_4 on the output's shard, nothing written)."""
     fuse = pc.fuse_batch
     in0_B = 1 if fuse else _batch(_pshape(a, at.transpose_a))
     in1_B = 1 if fuse else _batch(_pshape(b, at.transpose_b))
@@ -1022,6 +1367,9 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     start = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, 0))])
     prog = mh.CreateProgram()
     plan = []
+    sem_cores = all_set
+    if out.is_sharded():
+        _check_out_shards(out, cores, [(i // g.nbx, i % g.nbx) for i in range(num_cores)], g.pm, g.pn)
     if pc.mcast_in0:
         if g.nby != 1:
             raise TTNNError(f"matmul_multicore_reuse_mcast_1d requires num_blocks_y == 1 (M <= per_core_M) for "
@@ -1030,57 +1378,122 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         packer_l1_acc_en = bool(g.ckc.packer_l1_acc) and g.num_blocks > 1
         in0_tiles = g.obh * g.in0_block_w * (MCAST_INPUT_BUFFERING_DEPTH if in0_B * g.num_blocks > 1 else 1)
         in1_tiles = g.obw * g.in0_block_w * (MCAST_INPUT_BUFFERING_DEPTH if in1_B * g.num_blocks > 1 else 1)
-        in0_sender_ct = g.in0_sender_ct(sems, num_cores - 1, bbox_cores - 1, False, a)
+        in0_sharded, out_sharded = a.is_sharded(), out.is_sharded()
+        in1_sharded, bias_sharded = b.is_sharded(), bias is not None and bias.is_sharded()
         in1_sender_ct = g.in1_sender_ct((0, 0), 0, 0, in0_B, at.bcast_batch, b)
         compute_ct, mm_defines, named_compute = g.compute(in0_B, packer_l1_acc_en)
         in1_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
+        if in1_sharded:
+            # IN1_SHARDED: c_1 is the core's in1 shard (per_core_N x the shard height)
+            in1_tiles = g.pn * _in1_bias_shards(b, bias, cores, g, in0_B)
+            in1_defines["IN1_SHARDED"] = "1"
+        if bias_sharded:
+            in1_defines["BIAS_SHARDED"] = "1"
+        if out_sharded:
+            in1_defines["OUT_SHARDED"] = "1"
         in1_defines["SKIP_MCAST"] = "1"
-        k_in0_sender = mh.CreateKernel(
-            prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"), start,
-            _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct,
-                {"SKIP_MCAST": "1"} if bbox_cores == 1 else {}, _NAMED_IN0_SENDER))
-        k_in0_recv = None
-        if recv_set.num_cores():
-            k_in0_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"),
-                                         recv_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC,
-                                                       g.in0_recv_ct(sems, in0_B), {}, {"cb_in0": 0}))
+        in0_defines = {"SKIP_MCAST": "1"} if bbox_cores == 1 else {}
+        cb_cores, in0_shard = all_set, None
+        if in0_sharded:
+            # IN0_SHARDED: every core of the shard grid (the first cores of the grid, row-major) sends the K blocks of
+            # its shard; the CBs are on those cores too when they outnumber the cores with work
+            shard_w_t, shard_h_t, sender_num = _in0_shard_senders(a, grid, "width-sharded in0 of the 1D program")
+            total = max(num_cores, sender_num)
+            all_cores_list = _row_major_cores(total, grid.x)
+            cb_cores = sem_cores = _core_set(all_cores_list)
+            num_dests = min(bbox_cores, total)
+            sgx = grid.x if sender_num > grid.x else sender_num
+            sgy = (sender_num - 1) // grid.x + 1
+            noc_xs = [_worker(dev, x, 0).x for x in range(sgx)]
+            noc_ys = [_worker(dev, 0, y).y for y in range(sgy)]
+            in0_block_num_tiles = g.obh * g.in0_block_w
+            ct = [1, 1, in0_block_num_tiles, in0_block_num_tiles * formats.tile_size(g.fmt0), g.in0_last_ktile_w,
+                  g.in0_last_ktile_h, g.num_blocks, g.out_nbx, g.out_nby, sems[0], sems[1], num_dests, bbox_cores,
+                  sgx, sgy, 0, shard_w_t, shard_h_t, g.in0_block_w, g.obh, in0_B, 0] + _accessor(a) + [0, 0]
+            kpath = O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded.py")
+            named_sh = {"cb_in0": 0, "cb_in0_sharded": 2, "cb_l1_array": 6, "cb_sparsity": 6}
+            k_in0_sender = mh.CreateKernel(prog, kpath, all_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, ct,
+                                                                     in0_defines, named_sh))
+            k_in0_in, k_in0_out = None, None
+            if num_dests > num_cores:
+                k_in0_in = mh.CreateKernel(prog, kpath, _core_set(all_cores_list[num_cores:num_dests]), _dm(
+                    DataMovementProcessor.RISCV_1, _IN0_NOC, [0, 1] + ct[2:], in0_defines, named_sh))
+            if sender_num > num_dests:
+                k_in0_out = mh.CreateKernel(prog, kpath, _core_set(all_cores_list[num_dests:]), _dm(
+                    DataMovementProcessor.RISCV_1, _IN0_NOC, [0, 0] + ct[2:], in0_defines, named_sh))
+            in0_shard = (a._buffer, g.pm * shard_w_t, True, False)
+            for i, core in enumerate(all_cores_list):
+                kid = k_in0_sender if i < num_cores else (k_in0_in if i < num_dests else k_in0_out)
+                # NOC_1: the rectangle from the bottom right to the top left
+                plan.append((kid, core, [i, bottom_right.x, bottom_right.y, top_left.x, top_left.y, *noc_xs,
+                                         *noc_ys], {}))
+        else:
+            in0_sender_ct = g.in0_sender_ct(sems, num_cores - 1, bbox_cores - 1, False, a)
+            k_in0_sender = mh.CreateKernel(
+                prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"), start,
+                _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct, in0_defines, _NAMED_IN0_SENDER))
+            k_in0_recv = None
+            if recv_set.num_cores():
+                k_in0_recv = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_receiver.py"),
+                                             recv_set, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC,
+                                                           g.in0_recv_ct(sems, in0_B), {}, {"cb_in0": 0}))
         k_in1 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"),
                                 all_set, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_sender_ct, in1_defines,
                                              _NAMED_IN1_SENDER))
         mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), all_set,
                         _compute(g.ckc, compute_ct, mm_defines, named_compute, False))
-        g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en)
+        g.cbs(prog, cb_cores, in0_tiles, in1_tiles, packer_l1_acc_en, in0_shard, b._buffer if in1_sharded else None,
+              bias._buffer if bias_sharded else None)
         ph = g.pad_h(g.M if g.M < g.pm else g.pm)      # M padding lies in the single h block
         for i, core in enumerate(cores):
             ox = i % g.nbx
             last_col = ox == g.nbx - 1
-            if i == 0:
+            if in0_sharded:
+                pass
+            elif i == 0:
                 # NOC_1: the rectangle from the bottom right to the top left
                 plan.append((k_in0_sender, core, [0, 0, bottom_right.x, bottom_right.y, top_left.x, top_left.y,
                                                   (g.M if g.M < g.pm else g.pm) % g.obh or g.obh, 0], {0: "a"}))
             else:
                 plan.append((k_in0_recv, core, [top_left.x, top_left.y], {}))
-            plan.append((k_in1, core, *g.in1_sender_args(
+            args, slots = g.in1_sender_args(
                 g.pn * g.in1_stride_w * ox, [0, 0, 0, 0], ox * g.pn, g.last_obw() if last_col else g.obw, ph,
-                g.pad_w(last_col), g.pn * ox, g.last_num_blocks_w() if last_col else g.out_nbx)))
+                g.pad_w(last_col), g.pn * ox, g.last_num_blocks_w() if last_col else g.out_nbx)
+            plan.append((k_in1, core, args[:-1] if out_sharded else args, slots))
     else:
         packer_l1_acc_en = bool(g.ckc.packer_l1_acc) and ((bias is not None and g.num_blocks > 1) or g.num_blocks > 2)
-        reuse = in0_B == 1 and in1_B > 1 and not at.bcast_batch and pc.fused_activation is None
+        in0_sharded = a.is_sharded()
+        reuse = (in0_B == 1 and in1_B > 1 and not in0_sharded and not out.is_sharded() and not at.bcast_batch
+                 and pc.fused_activation is None)
         batch = in1_B if reuse else in0_B
         if in0_B == 1 and in1_B > 1:
             in0_tiles = g.pm * g.num_blocks * g.in0_block_w
+        elif in0_sharded:
+            in0_tiles = g.num_blocks * g.pm * g.in0_block_w * in0_B
         else:
             in0_tiles = g.obh * g.in0_block_w * (2 if in0_B * g.num_blocks > 1 else 1)
         in1_tiles = g.obw * g.in0_block_w * (2 if in1_B * g.num_blocks > 1 else 1)
         in0_sender_ct = g.in0_sender_ct((0, 0), 0, 0, reuse, a)
+        in0_defines = {"SKIP_MCAST": "1"}
+        in0_shard = None
+        if in0_sharded:
+            # IN0_SHARDED: each core reads its own rows from its shard (c_0 is the shard, or c_2 is and the blocks
+            # are copied out of it when a shard row holds more than one K block)
+            shard_w_t, shard_h_t, _ = _in0_shard_senders(a, grid, "height-sharded in0 of the 1D program")
+            extract = shard_w_t // g.in0_block_w > 1
+            in0_sender_ct[9:12] = [int(extract), shard_w_t, shard_h_t]
+            in0_defines["IN0_SHARDED"] = "1"
+            in0_shard = (a._buffer, g.obh * g.in0_block_w if extract else 0, False, not extract)
         in1_sender_ct = g.in1_sender_ct(sems, num_cores - 1, bbox_cores - 1, batch, at.bcast_batch, b)
         compute_ct, mm_defines, named_compute = g.compute(batch, packer_l1_acc_en)
         in1_defines = {"FUSE_BIAS": "1"} if bias is not None else {}
+        if out.is_sharded():
+            in1_defines["OUT_SHARDED"] = "1"
         recv_defines = dict(in1_defines)
         if bbox_cores == 1:
             in1_defines["SKIP_MCAST"] = "1"
         k_in0 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_padding.py"), all_set,
-                                _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct, {"SKIP_MCAST": "1"},
+                                _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_sender_ct, in0_defines,
                                     _NAMED_IN0_SENDER))
         k_in1_sender = mh.CreateKernel(
             prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_writer_padding.py"), start,
@@ -1093,25 +1506,99 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                     _NAMED_IN1_RECV))
         mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), all_set,
                         _compute(g.ckc, compute_ct, mm_defines, named_compute, False))
-        g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en)
+        g.cbs(prog, all_set, in0_tiles, in1_tiles, packer_l1_acc_en, in0_shard)
         last_pm = g.M % g.pm or g.pm
         for i, core in enumerate(cores):
             ox, oy = i // g.nby, i % g.nby
             out_start = ox * g.pn + oy * g.pm * g.N
             if i == 0:
                 # NOC_0: the rectangle from the top left to the bottom right
-                plan.append((k_in1_sender, core, *g.in1_sender_args(
+                args, slots = g.in1_sender_args(
                     g.pn * g.in1_stride_w * ox, [top_left.x, top_left.y, bottom_right.x, bottom_right.y], out_start,
-                    g.obw, g.pad_h(None), g.pad_w(False), g.pn * ox, g.out_nbx)))
+                    g.obw, g.pad_h(None), g.pad_w(False), g.pn * ox, g.out_nbx)
+                plan.append((k_in1_sender, core, args[:-1] if out.is_sharded() else args, slots))
             else:
                 last_row = oy == g.nby - 1
                 args = [top_left.x, top_left.y, 0, out_start, g.obh // g.sh, *g.pad_h(last_pm if last_row else None),
-                        *g.pad_w(False), g.last_num_blocks_h() if last_row else g.out_nby, g.out_nbx]
+                        *g.pad_w(False)]
+                if not out.is_sharded():
+                    args += [g.last_num_blocks_h() if last_row else g.out_nby, g.out_nbx]
                 plan.append((k_in1_recv, core, args, {2: "out"}))
             plan.append((k_in0, core, [0, g.pm * g.in0_stride_h * oy, 0, 0, 0, 0, g.pm, 0], {0: "a"}))
     for _ in sems:
-        mh.CreateSemaphore(prog, all_set, 0)
+        mh.CreateSemaphore(prog, sem_cores, 0)
     return _entry(prog, plan, num_cores, "matmul_multicore_reuse_mcast_1d", a, b, bias, out)
+
+
+def _check_reuse_shards(a, b, out, cores, n1, pm_batch, pm, pn, K):
+    """What the reuse program's sharded paths take for granted, checked: core i of the shard grid (in its order)
+    holds shard i of each sharded operand, and the shard is exactly what the core's compute kernel consumes or
+    produces: its n1 blocks of in0 (n1 x per_core_M-per-batch rows, K wide), of in1 (n1 x K rows, per_core_N wide),
+    of output (filling c_4's per_core_M x per_core_N tiles). tt-metal would compute from or write to other L1
+    otherwise (or overrun the shard); tensix refuses."""
+    from tensix.ttnn import sharded
+    want = [(c.x, c.y) for c in cores]
+    for t, name, shard in ((a, "input_tensor_a", (n1 * pm_batch * TILE, K * TILE)),
+                           (b, "input_tensor_b", (n1 * K * TILE, pn * TILE)),
+                           (out, "output", (pm * TILE, pn * TILE) if n1 * pm_batch == pm else None)):
+        if not t.is_sharded():
+            continue
+        geom = sharded.geometry_of(t)
+        got = [(c.x, c.y) for c, _, _ in geom.shards]
+        if got != want or any(col for _, _, col in geom.shards) or (geom.shard_h, geom.shard_w) != shard:
+            raise NotModelledError(
+                f"ttnn.matmul: the sharded {name} ({t.memory_config().shard_spec.shape} shards on {got}) is not what "
+                f"MatmulMultiCoreReuseProgramConfig's sharded path takes as each core's share (cores {want}, "
+                f"{n1} block(s) each{'' if shard is None else f': {list(shard)} shards'}); tt-metal would use other "
+                "L1 contents, which tensix does not model.\nFix: shard the operands height-wise on one grid, one "
+                "shard per core's blocks, or use interleaved tensors.")
+
+
+def _in1_bias_shards(b, bias, cores, g, in0_B) -> int:
+    """The in1 shard height in tiles, after tensix's checks of what tt-metal's IN1_SHARDED / BIAS_SHARDED paths take
+    for granted: core i of the cores with work holds in1 shard (0, i) (and bias shard (0, i)), the compute kernel's
+    in1 blocks (in0_block_w x out_block_w, K blocks in turn) are the shard's tiles in order (out_block_w ==
+    per_core_N, shard height == K, one batch: the writer pushes the shard once). Other cases would have the compute
+    kernel read other tiles, or wait for a push that never comes; tensix refuses them."""
+    from tensix.ttnn import sharded
+    geom = sharded.geometry_of(b)
+    want = {(c.x, c.y): (0, i) for i, c in enumerate(cores)}
+    got = {(c.x, c.y): (r, col) for c, r, col in geom.shards}
+    sh_t = b.memory_config().shard_spec.shape[0] // TILE
+    if got != want or sh_t != g.K or g.obw != g.pn or in0_B != 1:
+        raise NotModelledError(
+            f"ttnn.matmul: the width-sharded input_tensor_b (shards {b.memory_config().shard_spec.shape} on "
+            f"{sorted(got)}) is not the per-core in1 of the 1D program (K={g.K} x per_core_N={g.pn} tiles on cores "
+            f"{sorted(want)}, out_block_w == per_core_N, one batch); tt-metal's IN1_SHARDED path would feed the "
+            "compute kernel other tiles, which tensix does not model.\nFix: shard input_tensor_b as [K, per_core_N * "
+            "32] on the cores with work, or use an interleaved input_tensor_b.")
+    if bias is not None and bias.is_sharded():
+        bg = sharded.geometry_of(bias)
+        bgot = {(c.x, c.y): (r, col) for c, r, col in bg.shards}
+        if bgot != want or bg.shard_h != TILE:
+            raise NotModelledError(f"ttnn.linear: the sharded bias (shards {bias.memory_config().shard_spec.shape} on "
+                                   f"{sorted(bgot)}) is not one tile row per core with work ({sorted(want)}); "
+                                   "tt-metal's BIAS_SHARDED path would feed the compute kernel other tiles.\nFix: "
+                                   "shard the bias like input_tensor_b, one tile row high, or use an interleaved bias.")
+    return sh_t
+
+
+def _in0_shard_senders(a, grid, what):
+    """The sharded in0 reader's view of in0's shards: (shard width in tiles, shard height in tiles, number of shard
+    cores). The factory makes core i of the grid (row-major from (0, 0)) the sender of the i-th K blocks and reads
+    them from its own L1 at the buffer's address; tt-metal does not check that the shard grid is those cores in
+    that order (another grid would multicast whatever that L1 holds), so tensix refuses any other grid."""
+    from tensix.ttnn import sharded
+    geom = sharded.geometry_of(a)
+    spec = a.memory_config().shard_spec
+    n = len(geom.shards)
+    if n > grid.x * grid.y or [c for c, _, _ in geom.shards] != _row_major_cores(n, grid.x):
+        raise NotModelledError(f"ttnn.matmul: the {what} has its shards on cores "
+                               f"{[(c.x, c.y) for c, _, _ in geom.shards]}; tt-metal's sharded in0 reader takes shard "
+                               f"i from core i of the {grid.x}x{grid.y} compute grid in row-major order from (0, 0) "
+                               "and would multicast other L1 contents for another placement, which tensix does not "
+                               "model.\nFix: shard in0 on the first cores of the grid, row-major.")
+    return spec.shape[1] // TILE, spec.shape[0] // TILE, n
 
 
 def _row_broadcastable(bias) -> bool:
@@ -1124,6 +1611,10 @@ def _entry(prog, plan, ncores, name, a, b, bias, out):
     """A ProgramEntry whose set_args writes the runtime args of `plan` with this run's buffer addresses
     (override_runtime_arguments patches the same slots)."""
     def set_args(tensors):
+        for _, cfg in prog.cbs:
+            which = getattr(cfg, "matmul_tensor", None)
+            if which is not None:       # a CB on a sharded tensor's buffer: this run's tensor
+                cfg.set_globally_allocated_address(tensors[which]._buffer)
         addr = {"a": tensors[0].buffer_address(), "b": tensors[1].buffer_address(),
                 "bias": tensors[2].buffer_address() if tensors[2] is not None else 0,
                 "out": tensors[3].buffer_address()}
@@ -1149,9 +1640,9 @@ def _check_inputs(what, a, b, bias):
         if t.dtype not in _MATMUL_DTYPES:
             raise DTypeError(f"{what}: {name} is {t.dtype!r}; matmul takes bfloat16, float32, bfloat8_b and bfloat4_b "
                              "(tensix does not model integer matmuls).\nFix: ttnn.typecast it to bfloat16.")
-        if t.is_sharded():
-            raise NotModelledError(f"{what}: sharded {name} is not modelled by tensix's matmul.\nFix: use an "
-                                   "interleaved memory config.")
+        if t.is_sharded() and t.memory_config().buffer_type != BufferType.L1:
+            raise NotModelledError(f"{what}: {name} sharded in DRAM is not modelled by tensix's matmul (the "
+                                   "DRAM-sharded programs).\nFix: use an interleaved or L1-sharded memory config.")
     if bias is not None:
         if bias.layout != Layout.TILE:
             raise LayoutError(f"{what}: Unsupported input layout: the bias must be tilized.\nFix: ttnn.to_layout(bias, "
@@ -1216,6 +1707,9 @@ def _validate(a, b, bias, at: _Attrs, pc):
         if g.x > dg.x or g.y > dg.y:
             raise TTNNError(f"compute_with_storage_grid_size ({g.x}, {g.y}) must fit within device grid ({dg.x}, "
                             f"{dg.y})")
+    if a.is_sharded() or b.is_sharded() or (bias is not None and bias.is_sharded()) \
+            or at.output_mem_config.is_sharded():
+        _validate_sharded(a, b, bias, at, pc)
     if bias is not None:
         ps = list(bias.padded_shape)
         if _batch(list(bias.shape)) != 1:
@@ -1229,6 +1723,296 @@ def _validate(a, b, bias, at: _Attrs, pc):
         if list(bias.shape)[-1] < sb[-1]:
             raise ShapeError(f"Unsupported bias shape: last dimension of bias, {list(bias.shape)[-1]}, not equal to or "
                              f"greater than second input's last dimension, {sb[-1]}.")
+
+
+def _validate_sharded(a, b, bias, at: _Attrs, pc):
+    """MatmulDeviceOperation::validate_on_program_cache_miss for sharded operands or output (the 1D and 2D multicast
+    checks), and tensix's refusals of the sharded paths it does not model."""
+    mem = at.output_mem_config
+    ckind = type(pc).__name__
+    is_1d = isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig)
+    if isinstance(pc, MatmulMultiCoreReuseProgramConfig):
+        _validate_reuse_sharded(a, b, at, pc)
+        return
+    if is_1d and not pc.mcast_in0 and b.is_sharded():
+        raise TTNNError("Error: Operand B must be interleaved.")
+    if (b.is_sharded() or (bias is not None and bias.is_sharded())) and not (is_1d and pc.mcast_in0):
+        raise NotModelledError(f"ttnn.matmul: a sharded {'input_tensor_b' if b.is_sharded() else 'bias'} with {ckind} "
+                               "is not modelled by tensix's matmul (it models the IN1_SHARDED / BIAS_SHARDED paths of "
+                               "the 1D mcast_in0 program only).\nFix: use an interleaved input_tensor_b and bias.")
+    if bias is not None and bias.is_sharded() and not b.is_sharded():
+        raise NotModelledError("ttnn.linear: a sharded bias with an interleaved input_tensor_b is not modelled by "
+                               "tensix's matmul.\nFix: use an interleaved bias.")
+    if b.is_sharded():
+        bmc = b.memory_config()
+        if bmc.memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
+            raise TTNNError("Operand B can only be interleaved or L1 width sharded.")
+        if pc.per_core_N != bmc.shard_spec.shape[1] // TILE:
+            raise TTNNError("Shard width must match per core N.")
+        if bias is not None and bias.is_sharded() \
+                and bmc.shard_spec.shape[1] != bias.memory_config().shard_spec.shape[1]:
+            raise TTNNError("Bias shard spec width must match second inputs shard spec width.")
+    if isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
+        if a.is_sharded():
+            mc = a.memory_config()
+            spec = mc.shard_spec
+            if not pc.fuse_batch:
+                raise TTNNError("Batch fusion is required when input A is sharded")
+            if mc.memory_layout not in (TensorMemoryLayout.BLOCK_SHARDED, TensorMemoryLayout.HEIGHT_SHARDED):
+                raise TTNNError(f"Unsupported memory layout {mc.memory_layout!r}.")
+            if mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED:
+                K = _pshape(a, at.transpose_a)[-1] // TILE
+                if pc.transpose_mcast:
+                    raise TTNNError("Transpose MCAST not supported with HEIGHT_SHARDED layout")
+                if K != pc.in0_block_w:
+                    raise TTNNError(f"K ({K}) must equal in0_block_w ({pc.in0_block_w})")
+                if pc.in0_block_w != spec.shape[1] // TILE:
+                    raise TTNNError(f"in0_block_w ({pc.in0_block_w}) must equal shard_shape[1] / "
+                                    f"in0_tile.get_width() ({spec.shape[1] // TILE})")
+                if _bbox(spec.grid)[0] != 1:
+                    raise TTNNError("Grid bounding box x coordinates must match")
+            if mc.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
+                want = "COL_MAJOR" if pc.transpose_mcast else "ROW_MAJOR"
+                if spec.orientation.name != want:
+                    raise TTNNError(f"Input tensor A must have {want} shard orientation for "
+                                    f"{'' if pc.transpose_mcast else 'non-'}transpose MCAST, got: "
+                                    f"{spec.orientation!r}")
+                if mem.is_sharded():
+                    if mc.buffer_type != mem.buffer_type:
+                        raise TTNNError(f"Input tensor A and output buffer types must match, got input: "
+                                        f"{mc.buffer_type!r} vs output: {mem.buffer_type!r}")
+                    if mc.memory_layout != mem.memory_layout:
+                        raise TTNNError(f"Input tensor A and output memory layouts must match, got input: "
+                                        f"{mc.memory_layout!r} vs output: {mem.memory_layout!r}")
+            if pc.per_core_M != spec.shape[0] // TILE:
+                raise TTNNError(f"per_core_M ({pc.per_core_M}) must equal shard_shape[0] / in0_tile.get_height() "
+                                f"({spec.shape[0] // TILE})")
+            if (spec.shape[1] // TILE) % pc.in0_block_w:
+                raise TTNNError(f"shard_shape[1] / in0_tile.get_width() ({spec.shape[1] // TILE}) must be divisible by "
+                                f"in0_block_w ({pc.in0_block_w})")
+        if mem.is_sharded():
+            if mem.memory_layout != TensorMemoryLayout.BLOCK_SHARDED:
+                raise TTNNError(f"Output memory layout must be BLOCK_SHARDED, got: {mem.memory_layout!r}")
+            if not (pc.out_subblock_w == pc.per_core_N or pc.out_subblock_h == 1):
+                raise TTNNError("Error: out_subblock_w must be equal to per_core_N or out_subblock_h must be equal "
+                                "to 1.")
+            if not (pc.out_block_w == pc.per_core_N or pc.out_block_h == 1):
+                raise TTNNError("Error: out_block_w must be equal to per_core_N or out_block_h must be equal to 1.")
+        return
+    if not isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig):
+        raise NotModelledError(f"ttnn.matmul: a sharded {'input_tensor_a' if a.is_sharded() else 'output'} with "
+                               f"{ckind} is not modelled by tensix's matmul (it models the sharded paths of the 1D "
+                               "and 2D multicast programs only).\nFix: use interleaved tensors, or a multicast "
+                               "program config.")
+    pa = _pshape(a, at.transpose_a)
+    pb = _pshape(b, at.transpose_b)
+    M, K, N = _M(pa, pc.fuse_batch), pa[-1] // TILE, pb[-1] // TILE
+    if pc.mcast_in0:
+        if a.is_sharded():
+            mc = a.memory_config()
+            spec = mc.shard_spec
+            if not pc.fuse_batch:
+                raise TTNNError("Error: Batch fusion must be enabled.")
+            if mc.memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
+                raise TTNNError(f"Error: input_tensor_a must be width sharded. Provided tensor memory layout: "
+                                f"{mc.memory_layout!r}")
+            if mem.is_sharded():
+                if mc.buffer_type != mem.buffer_type:
+                    raise TTNNError("Error: Buffer type mismatch.")
+                if mc.memory_layout != mem.memory_layout:
+                    raise TTNNError("Error: Memory layout mismatch.")
+            if spec.orientation.name != "ROW_MAJOR":
+                raise TTNNError("Error: Shard orientation must be ROW_MAJOR.")
+            if M != pc.per_core_M:
+                raise TTNNError(f"Error: M ({M}) must be equal to per_core_M ({pc.per_core_M}).")
+            if pc.per_core_M != spec.shape[0] // TILE:
+                raise TTNNError(f"Error: per_core_M must be equal to shard_shape[0] ({spec.shape[0]}) / "
+                                f"in0_tile.get_height() ({TILE}).")
+            if K % pc.in0_block_w:
+                raise TTNNError(f"Error: K {K} must be divisible by in0_block_w {pc.in0_block_w}.")
+            if (spec.shape[1] // TILE) % pc.in0_block_w:
+                raise TTNNError(f"Error: shard_shape[1] ({spec.shape[1]}) / in0_tile.get_width() ({TILE}) must be "
+                                f"divisible by in0_block_w ({pc.in0_block_w}).")
+        if mem.is_sharded():
+            row = (mem.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mem.shard_spec is not None
+                   and _bbox(mem.shard_spec.grid)[1] == 1)
+            if mem.memory_layout != TensorMemoryLayout.WIDTH_SHARDED and not row:
+                raise TTNNError(f"Error: Output memory layout must be WIDTH_SHARDED or BLOCK_SHARDED on a 1-row grid. "
+                                f"Provided tensor memory layout: {mem.memory_layout!r}")
+            if M != pc.per_core_M:
+                raise TTNNError(f"Error: M {M} must be equal to per_core_M {pc.per_core_M}.")
+    else:
+        if a.is_sharded():
+            mc = a.memory_config()
+            spec = mc.shard_spec
+            if not pc.fuse_batch:
+                raise TTNNError("Error: Batch fusion must be enabled.")
+            if mc.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+                raise TTNNError("Error: input_tensor_a must be height sharded.")
+            if mem.is_sharded():
+                if mc.buffer_type != mem.buffer_type:
+                    raise TTNNError("Error: Buffer type mismatch.")
+                if mc.memory_layout != mem.memory_layout:
+                    raise TTNNError("Error: Memory layout mismatch.")
+            if spec.orientation.name != "ROW_MAJOR":
+                raise TTNNError("Error: Shard orientation must be ROW_MAJOR.")
+            if _div_up(M, pc.per_core_M) > spec.grid.num_cores():
+                raise TTNNError("Error: M must be divisible by per_core_M.")
+            if pc.per_core_M != spec.shape[0] // TILE:
+                raise TTNNError("Error: per_core_M must be equal to shard_shape[0] / in0_tile.get_height().")
+            if K % pc.in0_block_w:
+                raise TTNNError("Error: K must be divisible by in0_block_w.")
+            if K != spec.shape[1] // TILE:
+                raise TTNNError("Error: K must be equal to shard_shape[1] / in0_tile.get_width().")
+        if mem.is_sharded():
+            col = (mem.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mem.shard_spec is not None
+                   and _bbox(mem.shard_spec.grid)[0] == 1)
+            if mem.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED and not col:
+                raise TTNNError("Error: Output memory layout must be HEIGHT_SHARDED or BLOCK_SHARDED on a 1-column "
+                                "grid.")
+            if N != pc.per_core_N:
+                raise TTNNError("Error: N must be equal to per_core_N.")
+    if mem.is_sharded():
+        if not (pc.out_subblock_w == pc.per_core_N or pc.out_subblock_h == 1):
+            raise TTNNError("Error: out_subblock_w must be equal to per_core_N or out_subblock_h must be equal to 1.")
+        if not (pc.out_block_w == pc.per_core_N or pc.out_block_h == 1):
+            raise TTNNError("Error: out_block_w must be equal to per_core_N or out_block_h must be equal to 1.")
+
+
+def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
+    """MatmulDeviceOperation::compute_output_specs for a sharded output memory config: the shard spec comes from the
+    program config (per_core_M x per_core_N shards on the cores with work; a user shard spec is replaced, as tt-metal
+    does with a warning), except a BLOCK_SHARDED spec on a 1-row / 1-column grid with the 1D program, which becomes
+    WIDTH_ / HEIGHT_SHARDED with the user's shard spec."""
+    from tensix.ttnn.types import ShardOrientation, ShardSpec
+    mem = at.output_mem_config
+    pa, pb = _pshape(a, at.transpose_a), _pshape(b, at.transpose_b)
+    N = pb[-1] // TILE
+    if isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig):
+        if mem.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mem.shard_spec is not None:
+            bw_, bh_ = _bbox(mem.shard_spec.grid)
+            if bw_ == 1 or bh_ == 1:
+                kind = TensorMemoryLayout.HEIGHT_SHARDED if bw_ == 1 else TensorMemoryLayout.WIDTH_SHARDED
+                return MemoryConfig(kind, mem.buffer_type, mem.shard_spec)
+        M = _M(pa, pc.fuse_batch)
+        n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
+        g = pc.compute_with_storage_grid_size
+        if n > g.x * g.y:
+            raise TTNNError(f"ttnn.matmul: the output's {n} shards do not fit the {g.x}x{g.y} grid of the program "
+                            "config (num_cores_to_corerangeset).\nFix: raise per_core_M / per_core_N.")
+        cores = _core_set(_row_major_cores(n, g.x))
+        orient = ShardOrientation.ROW_MAJOR
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
+        M = _M(pa, True)
+        nby, nbx = (M - 1) // pc.per_core_M + 1, (N - 1) // pc.per_core_N + 1
+        if pc.transpose_mcast:
+            cores = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(nby - 1, nbx - 1))])
+            orient = ShardOrientation.COL_MAJOR
+        else:
+            cores = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(nbx - 1, nby - 1))])
+            orient = ShardOrientation.ROW_MAJOR
+    elif isinstance(pc, MatmulMultiCoreReuseProgramConfig):
+        M = _M(pa, True)
+        n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
+        orient = ShardOrientation.COL_MAJOR
+        if a.is_sharded():
+            orient = a.memory_config().shard_spec.orientation
+        elif b.is_sharded():
+            orient = b.memory_config().shard_spec.orientation
+        if mem.shard_spec is not None:
+            cores = mem.shard_spec.grid
+        else:
+            g = pc.compute_with_storage_grid_size
+            row = orient == ShardOrientation.ROW_MAJOR
+            cl = [CoreCoord(i % g.x, i // g.x) if row else CoreCoord(i // g.y, i % g.y) for i in range(n)]
+            cores = _core_set(cl) if row else CoreRangeSet(
+                [CoreRange(CoreCoord(x, min(c.y for c in cl if c.x == x)), CoreCoord(x, max(c.y for c in cl
+                                                                                          if c.x == x)))
+                 for x in sorted({c.x for c in cl})])
+    else:
+        raise NotModelledError(f"ttnn.matmul: a sharded output with {type(pc).__name__} is not modelled by tensix's "
+                               "matmul (the MatmulMultiCoreProgram has no sharded output in tt-metal either).\nFix: "
+                               "use an interleaved output memory config or another program config.")
+    return MemoryConfig(mem.memory_layout, mem.buffer_type,
+                        ShardSpec(cores, [pc.per_core_M * TILE, pc.per_core_N * TILE], orient))
+
+
+def _validate_reuse_sharded(a, b, at: _Attrs, pc):
+    """validate_on_program_cache_miss for MatmulMultiCoreReuseProgramConfig with sharded tensors."""
+    mem = at.output_mem_config
+    pa, pb = _pshape(a, at.transpose_a), _pshape(b, at.transpose_b)
+    M, K = pa[-2] // TILE, pa[-1]
+    pm, pn = pc.per_core_M, pc.per_core_N
+    if a.is_sharded():
+        mc = a.memory_config()
+        spec = mc.shard_spec
+        if mc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+            raise TTNNError(f"Error: memory layout, {mc.memory_layout!r}, is not width sharded")
+        if K != spec.shape[1]:
+            raise TTNNError(f"Error: K, {K}, needs to be equal to {spec.shape[1]}")
+        if spec.shape[1] != pc.in0_block_w * TILE:
+            raise TTNNError(f"Error: {spec.shape[1]} needs to equal {pc.in0_block_w} * {TILE}")
+        if pm * TILE != spec.shape[0]:
+            raise TTNNError(f"Error: {pm} * {TILE} needs to equal {spec.shape[0]}")
+        if b.is_sharded():
+            bmc = b.memory_config()
+            if mc.buffer_type != bmc.buffer_type:
+                raise TTNNError("Input tensors A and B must have matching buffer types")
+            if mc.memory_layout != bmc.memory_layout:
+                raise TTNNError("Input tensors A and B must have matching memory layouts")
+            if list(spec.grid) != list(bmc.shard_spec.grid):
+                raise TTNNError("Input tensors A and B must have matching shard spec grids")
+            if spec.orientation != bmc.shard_spec.orientation:
+                raise TTNNError("Input tensors A and B must have matching shard orientations")
+        if mem.is_sharded():
+            if mc.buffer_type != mem.buffer_type:
+                raise TTNNError("Input tensor A and output buffer types must match")
+            if mc.memory_layout != mem.memory_layout:
+                raise TTNNError("Input tensor A and output memory layouts must match")
+    if b.is_sharded():
+        bmc = b.memory_config()
+        if pm % M:
+            raise TTNNError("per_core_M must be a multiple of M if input b is sharded!")
+        if bmc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+            raise TTNNError(f"Input B memory layout must not be WIDTH_SHARDED, got: {bmc.memory_layout!r}")
+        if bmc.shard_spec.shape[1] != pb[-1]:
+            raise TTNNError(f"Input B shard shape[1] ({bmc.shard_spec.shape[1]}) must equal padded shape[-1] "
+                            f"({pb[-1]})")
+        if pn * TILE != bmc.shard_spec.shape[1]:
+            raise TTNNError(f"per_core_N * in1_tile.get_width() ({pn * TILE}) must equal in1_shard_shape[1] "
+                            f"({bmc.shard_spec.shape[1]})")
+        if bmc.shard_spec.shape[0] % K:
+            raise TTNNError(f"Input B shard shape[0] ({bmc.shard_spec.shape[0]}) must be divisible by K ({K})")
+    if mem.is_sharded():
+        if mem.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+            raise TTNNError(f"Output memory layout must not be WIDTH_SHARDED, got: {mem.memory_layout!r}")
+        if not (pc.out_subblock_w == pn or pc.out_subblock_h == 1):
+            raise TTNNError(f"Either out_subblock_w ({pc.out_subblock_w}) must equal per_core_N ({pn}) or "
+                            f"out_subblock_h ({pc.out_subblock_h}) must be 1")
+
+
+def _bbox(grid):
+    """(width, height) of a CoreRangeSet's bounding box."""
+    xs = [v for r in grid.ranges for v in (r.start.x, r.end.x)]
+    ys = [v for r in grid.ranges for v in (r.start.y, r.end.y)]
+    return max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+
+def _check_out_shards(out, cores, blocks, pm, pn):
+    """The compute kernel fills c_4 -- the output's shard on each core with work -- with that core's per_core_M x
+    per_core_N block, row-major; tt-metal does not check that the output's shards are those blocks on those cores
+    (it would leave other shards unwritten or scatter the block), so tensix refuses any other placement."""
+    from tensix.ttnn import sharded
+    geom = sharded.geometry_of(out)
+    got = {(c.x, c.y): (r, col) for c, r, col in geom.shards}
+    want = {(c.x, c.y): blk for c, blk in zip(cores, blocks)}
+    if got != want or geom.shard_h != pm * TILE or geom.shard_w != pn * TILE:
+        raise NotModelledError(
+            f"ttnn.matmul: the sharded output's shards ({geom.shard_h}x{geom.shard_w} on "
+            f"{sorted(got)}) are not the program's output blocks ({pm * TILE}x{pn * TILE}, block (row, col) on core: "
+            f"{ {k: v for k, v in sorted(want.items())} }); tt-metal's program writes each core's block into that "
+            "core's shard regardless, which tensix does not model.\nFix: shard the output as the program config's "
+            "per_core_M x per_core_N blocks on the first cores of the grid, row-major.")
 
 
 def _post_process_bias(bias, pc, at: _Attrs, a, b) -> bool:
@@ -1275,9 +2059,11 @@ def _run_program(dev, a, b, bias, out, at, pc, started):
 
 
 def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConfig):
-    """matmul_multicore_reuse_optimized_program_factory.cpp create_descriptor for interleaved tensors: the output
-    blocks (per_core_M x per_core_N tiles, a whole batch each when per_core_M exceeds M) split over the cores
-    column-major (split_work_to_cores), each core reading its own in0 and in1 blocks, no multicast."""
+    """matmul_multicore_reuse_optimized_program_factory.cpp create_descriptor: the output blocks (per_core_M x
+    per_core_N tiles, a whole batch each when per_core_M exceeds M) split over the cores column-major
+    (split_work_to_cores), each core reading its own in0 and in1 blocks, no multicast. With a sharded in0 / in1 /
+    output the cores are the shard grid's (in its orientation), the total split evenly, and c_0 / c_1 / c_4 are the
+    core's shards (IN0_SHARDED, IN1_SHARDED: all blocks pushed at once; OUT_SHARDED: nothing written)."""
     ta, tb, ckc = at.transpose_a, at.transpose_b, at.compute_kernel_config
     if bias is not None:
         raise NotModelledError("ttnn.linear with MatmulMultiCoreReuseProgramConfig: tt-metal 622c6fb9's "
@@ -1305,10 +2091,23 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
     in0_num_subblocks, in1_num_subblocks = pm_batch // sh, pn // sw
     out_block_tiles = pm * pn
     num_output_blocks = (B * M // pm) * (N // pn)
-    ncores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(pc.compute_with_storage_grid_size, num_output_blocks)
+    in0_sh, in1_sh, out_sh = a.is_sharded(), b.is_sharded(), out.is_sharded()
+    spec_t = a if in0_sh else b if in1_sh else out if out_sh else None
+    if spec_t is not None:
+        spec = spec_t.memory_config().shard_spec
+        all_cores = spec.grid
+        ncores = all_cores.num_cores()
+        g1, g2 = all_cores, CoreRangeSet([])
+        n1, n2 = num_output_blocks // ncores * batch_scale, 0
+        core_list = mh.corerange_to_cores(all_cores, ncores, spec.orientation.name == "ROW_MAJOR")
+        _check_reuse_shards(a, b, out, core_list, n1, pm_batch, pm, pn, K)
+    else:
+        ncores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(pc.compute_with_storage_grid_size,
+                                                                   num_output_blocks)
+        n1, n2 = n1 * batch_scale, n2 * batch_scale
+        core_list = None
     if ncores == 0 or num_output_blocks // ncores == 0:
         raise TTNNError("Not all cores from core_range was used!")
-    n1, n2 = n1 * batch_scale, n2 * batch_scale
 
     in0_stride_w, in0_stride_h = (M, 1) if ta else (1, K)
     reader_ct = [in0_stride_w, in0_stride_h, in0_block_w * in0_stride_w, in0_block_w, pm_batch, in0_block_num_tiles,
@@ -1328,10 +2127,18 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
         defines["IN1_TRANSPOSE_TILE"] = "1"
 
     prog = mh.CreateProgram()
+    reader_defines = {"IN0_SHARDED": "1"} if in0_sh else {}
+    writer_defines = {}
+    if in1_sh:
+        writer_defines["IN1_SHARDED"] = "1"
+    if out_sh:
+        writer_defines["OUT_SHARDED"] = "1"
     k_reader = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0.py"), all_cores,
-                               _dm(DataMovementProcessor.RISCV_1, NOC.RISCV_1_default, reader_ct, {}, named))
+                               _dm(DataMovementProcessor.RISCV_1, NOC.RISCV_1_default, reader_ct, reader_defines,
+                                   named))
     k_writer = mh.CreateKernel(prog, O.kernel_path("matmul/reader_writer_bmm_tile_layout_in1.py"), all_cores,
-                               _dm(DataMovementProcessor.RISCV_0, NOC.RISCV_0_default, writer_ct, {}, named))
+                               _dm(DataMovementProcessor.RISCV_0, NOC.RISCV_0_default, writer_ct, writer_defines,
+                                   named))
     for group, n in ((g1, n1), (g2, n2)):
         if group.num_cores():
             ct = [in0_block_w, in0_num_subblocks, in0_block_num_tiles, sh * in0_block_w, in1_num_subblocks,
@@ -1339,14 +2146,16 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
                   0, 0, int(ta)]
             mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), group,
                             _compute(ckc, ct, defines, named, bool(ckc.dst_full_sync_en)))
-    _block_cbs(prog, all_cores, (fmt0, in0_block_num_tiles * 2), (fmt1, in1_block_num_tiles * 2), fmt_out, interm0,
-               out_block_tiles, None, ta)
+    _block_cbs(prog, all_cores, (fmt0, pm * K if in0_sh else in0_block_num_tiles * 2),
+               (fmt1, in1_block_num_tiles * (num_blocks * batch_scale if in1_sh else 2)), fmt_out, interm0,
+               out_block_tiles, None, ta, (a._buffer, 0, False, True) if in0_sh else None,
+               (out._buffer, out_block_tiles, False) if out_sh else None, b._buffer if in1_sh else None)
 
     g1_cores = g1.num_cores()
     n_blocks_per_batch = N // pn
     blocks_per_batch = (M // pm_batch) * n_blocks_per_batch
     plan, written = [], 0
-    for i, core in enumerate(mh.corerange_to_cores(all_cores, ncores)):
+    for i, core in enumerate(core_list or mh.corerange_to_cores(all_cores, ncores)):
         n = n1 if i < g1_cores else n2
         start_batch, within = divmod(written, blocks_per_batch)
         m_block, n_block = divmod(within, n_blocks_per_batch)
@@ -1422,9 +2231,9 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
         raise TTNNError(f"{what}: program_config {program_config!r} is not a matmul program config.\nFix: pass one of "
                         "ttnn.MatmulMultiCoreReuseMultiCastProgramConfig, ...1DProgramConfig, ...ReuseProgramConfig.")
     mem = memory_config or DRAM_MEMORY_CONFIG
-    if mem.is_sharded():
-        raise NotModelledError(f"{what}: a sharded output memory config is not modelled by tensix's matmul.\nFix: use "
-                               "ttnn.DRAM_MEMORY_CONFIG or ttnn.L1_MEMORY_CONFIG.")
+    if mem.is_sharded() and mem.buffer_type != BufferType.L1:
+        raise NotModelledError(f"{what}: a sharded output memory config in DRAM is not modelled by tensix's matmul."
+                               "\nFix: shard the output in L1, or use an interleaved memory config.")
     fused = _activation_of(activation)
     if a.logical_volume() == 0 or b.logical_volume() == 0:
         from tensix.ttnn import core as C
@@ -1467,6 +2276,9 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     if optional_output_tensor is not None and not post_bias and at.user_fused_activation is None \
             and len(b_in.shape) != 1:
         out = optional_output_tensor    # compute_output_specs: the optional output's spec, whatever its shape
+    elif at.output_mem_config.is_sharded():
+        from tensix.ttnn.operations import _dm_common
+        out = _dm_common.make_output(dev, shape, at.output_dtype, Layout.TILE, _output_memory_config(a, b, at, pc))
     else:
         out = O.output_tensor(dev, shape, at.output_dtype, Layout.TILE, at.output_mem_config)
     _run_program(dev, a, b, fused_bias, out, at, pc, started)

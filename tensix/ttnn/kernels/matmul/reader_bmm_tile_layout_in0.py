@@ -2,8 +2,9 @@
 K block, reads the in0 block (block_h x in0_block_w tiles) from the interleaved tensor into c_0, zeroing the columns
 beyond the logical K in the last K tile (pad_last_ktile), then moves to the next batch (MtKt tiles on).
 
-Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/reader_bmm_tile_layout_in0.cpp for
-an interleaved in0 (no IN0_SHARDED). Compile-time args 0-10 as the C++ (strides, block shape, K padding, num_blocks,
+Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/reader_bmm_tile_layout_in0.cpp.
+IN0_SHARDED: c_0 is the core's in0 shard; the kernel pushes all its blocks at once (no K padding is zeroed: the C++
+does not). Compile-time args 0-10 as the C++ (strides, block shape, K padding, num_blocks,
 bcast_B, MtKt), then the in0 TensorAccessorArgs (11). Runtime args: in0 address, start tile id, batch."""
 
 from tensix.kernel import *  # noqa: F401,F403
@@ -28,6 +29,11 @@ def kernel_main():
     in0_args = TensorAccessorArgs(11)
 
     cb_id_in0 = NAMED["cb_in0"]
+    if "IN0_SHARDED" in DEFINES:
+        in0_num_tiles = batch * num_blocks * in0_block_h * in0_block_w
+        cb_reserve_back(cb_id_in0, in0_num_tiles)
+        cb_push_back(cb_id_in0, in0_num_tiles)
+        return
     in0_single_tile_size_bytes = get_tile_size(cb_id_in0)
     in0_aligned_tile_size_bytes = (in0_single_tile_size_bytes + 31) & ~31     # DRAM_ALIGNMENT: a no-op here
     in0_data_format = get_dataformat(cb_id_in0)

@@ -4,7 +4,8 @@ block into c_3 (first batch and block row, or every block when there are several
 output block from c_4, skipping padded subblocks and tiles of the last block row and column.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/
-reader_bmm_tile_layout_in1_receiver_writer_padding.cpp for an interleaved output (no OUT_SHARDED or fused CCL op).
+reader_bmm_tile_layout_in1_receiver_writer_padding.cpp (no fused CCL op). OUT_SHARDED: c_4 is the output's shard,
+nothing is written, last_num_blocks_h/w_dim are not passed, and the kernel ends waiting for the shard's tiles.
 Compile-time args 0-18 as the C++, then the output TensorAccessorArgs (19). Runtime args: the sender's NoC x, y,
 output address and start tile, the nine writer padding args, last_num_blocks_h_dim and last_num_blocks_w_dim."""
 
@@ -26,8 +27,10 @@ def kernel_main():
     out_last_subblock_w = get_arg_val(10)
     padded_subblock_tiles_addr_skip = get_arg_val(11)
     padded_block_tiles_w_skip = get_arg_val(12)
-    last_num_blocks_h_dim = get_arg_val(13)
-    last_num_blocks_w_dim = get_arg_val(14)
+    out_sharded = "OUT_SHARDED" in DEFINES
+    if not out_sharded:
+        last_num_blocks_h_dim = get_arg_val(13)
+        last_num_blocks_w_dim = get_arg_val(14)
 
     in1_block_num_tiles = get_compile_time_arg_val(0)
     num_blocks_inner_dim = get_compile_time_arg_val(1)
@@ -67,19 +70,27 @@ def kernel_main():
                 if fuse_bias and ((b == 0 and bh == 0) or num_blocks_w_dim > 1):
                     mcast_receive(cb_id_in3, in3_block_w, sender_sem, receiver_sem, sender_x, sender_y)
 
-                # WRITER
-                num_blocks_h_dim_ = last_num_blocks_h_dim if bh >= last_num_blocks_h_dim - 1 else num_blocks_h_dim
-                num_blocks_w_dim_ = last_num_blocks_w_dim if bw >= last_num_blocks_w_dim - 1 else num_blocks_w_dim
-                last_row = bh == num_blocks_h_dim_ - 1
-                last_col = bw == num_blocks_w_dim_ - 1
-                write_out_block(cb_id_out0, s, output_single_tile_size_bytes, out_tensor_current_w_dim_block_tile_id,
-                                out_last_num_nonzero_subblocks_h if last_row else out_num_nonzero_subblocks_h,
-                                out_last_num_nonzero_subblocks_w if last_col else out_num_nonzero_subblocks_w,
-                                last_row, last_col, out_subblock_h, out_subblock_w, out_subblock_tile_count,
-                                out_last_subblock_h, out_last_subblock_w, padded_subblock_tiles_addr_skip,
-                                padded_block_tiles_w_skip, padded_block_tiles_h_skip, out_tensor_stride_w,
-                                out_tensor_stride_h, out_tensor_next_subblock_stride_w,
-                                out_tensor_next_subblock_stride_h, bh < num_blocks_h_dim_ and bw < num_blocks_w_dim_)
+                if not out_sharded:
+                    # WRITER
+                    num_blocks_h_dim_ = (last_num_blocks_h_dim if bh >= last_num_blocks_h_dim - 1
+                                         else num_blocks_h_dim)
+                    num_blocks_w_dim_ = (last_num_blocks_w_dim if bw >= last_num_blocks_w_dim - 1
+                                         else num_blocks_w_dim)
+                    last_row = bh == num_blocks_h_dim_ - 1
+                    last_col = bw == num_blocks_w_dim_ - 1
+                    write_out_block(cb_id_out0, s, output_single_tile_size_bytes,
+                                    out_tensor_current_w_dim_block_tile_id,
+                                    out_last_num_nonzero_subblocks_h if last_row else out_num_nonzero_subblocks_h,
+                                    out_last_num_nonzero_subblocks_w if last_col else out_num_nonzero_subblocks_w,
+                                    last_row, last_col, out_subblock_h, out_subblock_w, out_subblock_tile_count,
+                                    out_last_subblock_h, out_last_subblock_w, padded_subblock_tiles_addr_skip,
+                                    padded_block_tiles_w_skip, padded_block_tiles_h_skip, out_tensor_stride_w,
+                                    out_tensor_stride_h, out_tensor_next_subblock_stride_w,
+                                    out_tensor_next_subblock_stride_h,
+                                    bh < num_blocks_h_dim_ and bw < num_blocks_w_dim_)
                 out_tensor_current_w_dim_block_tile_id += out_tensor_next_w_dim_block_stride
             out_tensor_current_h_dim_block_tile_id += out_tensor_next_h_dim_block_stride
         out_tensor_start_tile_id += MtNt
+    if out_sharded:
+        cb_wait_front(cb_id_out0, batch * out_num_nonzero_subblocks_h * out_num_nonzero_subblocks_w * out_subblock_w
+                      * out_subblock_h)

@@ -6,8 +6,12 @@ then it writes the output block from c_4 to the interleaved output, subblock by 
 subblocks and tiles of the last block row and column.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/
-reader_bmm_tile_layout_in1_sender_writer_padding.cpp for interleaved in1, bias and output (no IN1_SHARDED,
-IN1_DRAM_*_SHARDED, OUT_SHARDED, sparsity or fused CCL ops: the factories refuse those). Compile-time args 0-31 as
+reader_bmm_tile_layout_in1_sender_writer_padding.cpp for interleaved in1 and bias (no IN1_SHARDED,
+IN1_DRAM_*_SHARDED, sparsity or fused CCL ops: the factories refuse those). IN1_SHARDED / BIAS_SHARDED (the 1D
+mcast_in0 program's width-sharded in1 / bias): c_1 / c_3 are this core's shards, pushed without reading (in1 all its
+K blocks at the start, the bias block where it would have been read). OUT_SHARDED: c_4 lives in the output's
+shard (the factory places it there), so the writer writes nothing, takes no last_num_blocks_w_dim arg, and at the
+end waits until the compute kernel has pushed the whole shard (batch x nonzero subblocks). Compile-time args 0-31 as
 the C++ then the TensorAccessorArgs of in1 (32), the sparsity placeholder, the output and the bias. Runtime args as
 the factory sets them (in1 address and start tile, multicast rectangle, sparsity_addr, output address and start
 tile, last_block_w, the eight writer padding args, bias address and start tile, last_num_blocks_w_dim)."""
@@ -38,7 +42,9 @@ def kernel_main():
     if fuse_bias:
         in3_tensor_addr = get_arg_val(18)
         in3_tensor_start_tile_id = get_arg_val(19)
-    last_num_blocks_w_dim = get_arg_val(20)
+    out_sharded = "OUT_SHARDED" in DEFINES
+    if not out_sharded:
+        last_num_blocks_w_dim = get_arg_val(20)
 
     in1_tensor_stride_w = get_compile_time_arg_val(0)
     in1_tensor_stride_h = get_compile_time_arg_val(1)
@@ -80,13 +86,24 @@ def kernel_main():
     output_single_tile_size_bytes = get_tile_size(cb_id_out0)
     skip_mcast = "SKIP_MCAST" in DEFINES
 
-    s1 = TensorAccessor(in1_args, in1_tensor_addr, in1_single_tile_size_bytes)
+    in1_sharded = "IN1_SHARDED" in DEFINES
+    bias_sharded = "BIAS_SHARDED" in DEFINES
+    if in1_sharded:
+        # c_1 is this core's in1 shard: all its K blocks are there from the start (natural tile stride)
+        in1_block_size_bytes = in1_block_num_tiles * in1_single_tile_size_bytes
+        cb_reserve_back(cb_id_in1, in1_block_num_tiles * num_blocks_inner_dim)
+        cb_push_back(cb_id_in1, in1_block_num_tiles * num_blocks_inner_dim)
+        if not skip_mcast:
+            in1_sharded_start_address = get_write_ptr(cb_id_in1)
+    else:
+        s1 = TensorAccessor(in1_args, in1_tensor_addr, in1_single_tile_size_bytes)
     s = TensorAccessor(out_args, out_tensor_addr, output_single_tile_size_bytes)
     if fuse_bias:
         cb_id_in3 = NAMED["cb_bias"]
         bias_single_tile_size_bytes = get_tile_size(cb_id_in3)
-        bias_args = TensorAccessorArgs(out_args.next_compile_time_args_offset())
-        s3 = TensorAccessor(bias_args, in3_tensor_addr, bias_single_tile_size_bytes)
+        if not bias_sharded:
+            bias_args = TensorAccessorArgs(out_args.next_compile_time_args_offset())
+            s3 = TensorAccessor(bias_args, in3_tensor_addr, bias_single_tile_size_bytes)
 
     if not skip_mcast:
         sem_set(receiver_sem, VALID)
@@ -103,6 +120,13 @@ def kernel_main():
             for bw in range(num_blocks_w_dim):
                 in1_tensor_current_inner_dim_block_start_tile_id = in1_tensor_current_w_dim_block_tile_id
                 for block in range(num_blocks_inner_dim):
+                    if in1_sharded:
+                        if not skip_mcast:
+                            # (as the C++: the block multicast from c_1's write pointer taken before the loop)
+                            mcast_send(sender_sem, receiver_sem, in1_sharded_start_address, in1_block_size_bytes,
+                                       mcast_x0, mcast_y0, mcast_x1, mcast_y1, in1_mcast_num_dests,
+                                       in1_mcast_num_cores)
+                        continue
                     cb_reserve_back(cb_id_in1, in1_block_num_tiles)
                     in1_start_address = get_write_ptr(cb_id_in1)
                     in1_write_offset = 0
@@ -122,7 +146,11 @@ def kernel_main():
                                    mcast_y0, mcast_x1, mcast_y1, in1_mcast_num_dests, in1_mcast_num_cores)
                     cb_push_back(cb_id_in1, in1_block_num_tiles)
 
-                if fuse_bias and ((b == 0 and bh == 0) or num_blocks_w_dim > 1):
+                if fuse_bias and bias_sharded and ((b == 0 and bh == 0) or num_blocks_w_dim > 1):
+                    # BIAS_SHARDED: c_3 is this core's bias shard
+                    cb_reserve_back(cb_id_in3, in1_block_w)
+                    cb_push_back(cb_id_in3, in1_block_w)
+                elif fuse_bias and ((b == 0 and bh == 0) or num_blocks_w_dim > 1):
                     # the bias block: read on the first batch and block row only, unless there are several columns
                     cb_reserve_back(cb_id_in3, in1_block_w)
                     in3_start_address = get_write_ptr(cb_id_in3)
@@ -141,17 +169,20 @@ def kernel_main():
                                    mcast_y0, mcast_x1, mcast_y1, in1_mcast_num_dests, in1_mcast_num_cores)
                     cb_push_back(cb_id_in3, in1_block_w)
 
-                # WRITER
-                num_blocks_w_dim_ = last_num_blocks_w_dim if bw >= last_num_blocks_w_dim - 1 else num_blocks_w_dim
-                last_col = bw == num_blocks_w_dim_ - 1
-                write_out_block(cb_id_out0, s, output_single_tile_size_bytes, out_tensor_current_w_dim_block_tile_id,
-                                out_num_nonzero_subblocks_h,
-                                out_last_num_nonzero_subblocks_w if last_col else out_num_nonzero_subblocks_w,
-                                bh == num_blocks_h_dim - 1, last_col, out_subblock_h, out_subblock_w,
-                                out_subblock_tile_count, out_last_subblock_h, out_last_subblock_w,
-                                padded_subblock_tiles_addr_skip, padded_block_tiles_w_skip, padded_block_tiles_h_skip,
-                                out_tensor_stride_w, out_tensor_stride_h, out_tensor_next_subblock_stride_w,
-                                out_tensor_next_subblock_stride_h, bw < num_blocks_w_dim_)
+                if not out_sharded:
+                    # WRITER
+                    num_blocks_w_dim_ = (last_num_blocks_w_dim if bw >= last_num_blocks_w_dim - 1
+                                         else num_blocks_w_dim)
+                    last_col = bw == num_blocks_w_dim_ - 1
+                    write_out_block(cb_id_out0, s, output_single_tile_size_bytes,
+                                    out_tensor_current_w_dim_block_tile_id, out_num_nonzero_subblocks_h,
+                                    out_last_num_nonzero_subblocks_w if last_col else out_num_nonzero_subblocks_w,
+                                    bh == num_blocks_h_dim - 1, last_col, out_subblock_h, out_subblock_w,
+                                    out_subblock_tile_count, out_last_subblock_h, out_last_subblock_w,
+                                    padded_subblock_tiles_addr_skip, padded_block_tiles_w_skip,
+                                    padded_block_tiles_h_skip,
+                                    out_tensor_stride_w, out_tensor_stride_h, out_tensor_next_subblock_stride_w,
+                                    out_tensor_next_subblock_stride_h, bw < num_blocks_w_dim_)
 
                 in1_tensor_current_w_dim_block_tile_id += in1_tensor_next_w_dim_block_stride
                 out_tensor_current_w_dim_block_tile_id += out_tensor_next_w_dim_block_stride
@@ -162,4 +193,7 @@ def kernel_main():
         in1_batch_tile_id += KtNt
         if bcast_B == 0:
             in1_tensor_start_tile_id += KtNt
+    if out_sharded:
+        cb_wait_front(cb_id_out0, batch * out_num_nonzero_subblocks_h * out_num_nonzero_subblocks_w * out_subblock_w
+                      * out_subblock_h)
     noc_async_write_barrier()

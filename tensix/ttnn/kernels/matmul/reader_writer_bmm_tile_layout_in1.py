@@ -3,9 +3,10 @@ runtime arg) it reads the K blocks of in1 (in0_block_w x block_w tiles) into c_1
 bcast_B), then writes the output block from c_4, subblock by subblock (MtNt tiles on per batch).
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/
-reader_writer_bmm_tile_layout_in1.cpp for interleaved in1 and output (no IN1_SHARDED / OUT_SHARDED). Compile-time
-args 0-18 as the C++, then the TensorAccessorArgs of in1 (19) and of the output. Runtime args: in1 address, start
-tile id, batch, output address, output start tile id."""
+reader_writer_bmm_tile_layout_in1.cpp. IN1_SHARDED: c_1 is the core's in1 shard, all its blocks pushed at the
+start; OUT_SHARDED: c_4 is the core's output shard, nothing is written and the kernel ends waiting for the shard's
+tiles. Compile-time args 0-18 as the C++, then the TensorAccessorArgs of in1 (19) and of the output. Runtime args:
+in1 address, start tile id, batch, output address, output start tile id."""
 
 from tensix.kernel import *  # noqa: F401,F403
 
@@ -41,15 +42,22 @@ def kernel_main():
 
     cb_id_in1 = NAMED["cb_in1"]
     cb_id_out0 = NAMED["cb_out"]
-    in1_single_tile_size_bytes = get_tile_size(cb_id_in1)
-    in1_aligned_tile_size_bytes = (in1_single_tile_size_bytes + 31) & ~31     # DRAM_ALIGNMENT: a no-op here
-    s1 = TensorAccessor(in1_args, in1_tensor_addr, in1_single_tile_size_bytes)
-    output_single_tile_size_bytes = get_tile_size(cb_id_out0)
-    s = TensorAccessor(out_args, out_tensor_addr, output_single_tile_size_bytes)
+    in1_sharded, out_sharded = "IN1_SHARDED" in DEFINES, "OUT_SHARDED" in DEFINES
+    if in1_sharded:
+        in1_num_tiles = batch * num_blocks * in1_block_h * in1_block_w
+        cb_reserve_back(cb_id_in1, in1_num_tiles)
+        cb_push_back(cb_id_in1, in1_num_tiles)
+    else:
+        in1_single_tile_size_bytes = get_tile_size(cb_id_in1)
+        in1_aligned_tile_size_bytes = (in1_single_tile_size_bytes + 31) & ~31     # DRAM_ALIGNMENT: a no-op here
+        s1 = TensorAccessor(in1_args, in1_tensor_addr, in1_single_tile_size_bytes)
+    if not out_sharded:
+        output_single_tile_size_bytes = get_tile_size(cb_id_out0)
+        s = TensorAccessor(out_args, out_tensor_addr, output_single_tile_size_bytes)
 
-    for b in range(batch):
+    for b in range(batch if not (in1_sharded and out_sharded) else 0):
         in1_tensor_current_block_start_tile_id = in1_tensor_start_tile_id
-        for block in range(num_blocks):
+        for block in range(num_blocks if not in1_sharded else 0):
             cb_reserve_back(cb_id_in1, in1_block_num_tiles)
             write_ptr = get_write_ptr(cb_id_in1)
             in1_write_offset = 0
@@ -64,8 +72,10 @@ def kernel_main():
             in1_tensor_current_block_start_tile_id += in1_tensor_next_block_stride
             noc_async_read_barrier()
             cb_push_back(cb_id_in1, in1_block_num_tiles)
-        if bcast_B == 0:
+        if bcast_B == 0 and not in1_sharded:
             in1_tensor_start_tile_id += KtNt
+        if out_sharded:
+            continue
 
         out_tensor_sbh_start_tile_id = out_tensor_start_tile_id
         for sbh in range(out_num_subblocks_h):
@@ -87,3 +97,5 @@ def kernel_main():
                 out_tensor_sbw_start_tile_id += out_tensor_next_subblock_stride_w
             out_tensor_sbh_start_tile_id += out_tensor_next_subblock_stride_h
         out_tensor_start_tile_id += MtNt
+    if out_sharded:
+        cb_wait_front(cb_id_out0, batch * out_num_subblocks_h * out_num_subblocks_w * out_subblock_w * out_subblock_h)
