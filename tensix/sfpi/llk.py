@@ -2127,6 +2127,8 @@ UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_pow.POW_OPS.items()})
 BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_pow.POW_BINARY_OPS.items()})
 from tensix.sfpi import llk_polygamma as _llk_polygamma  # noqa: E402  polygamma, xielu
 UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_polygamma.POLYGAMMA_OPS.items()})
+from tensix.sfpi import llk_addc as _llk_addc  # noqa: E402  addcmul, addcdiv (ternary)
+UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_addc.ADDC_OPS.items()})
 
 UNARY_VERSIONS = {name: {LEGACY: spec} for name, spec in UNARY.items()}
 for _name, _spec in UNARY_FORK.items():

@@ -1,4 +1,4 @@
-"""ttnn.where as tt-metal 622c6fb9 runs it.
+"""ttnn.where, ttnn.addcmul and ttnn.addcdiv as tt-metal 622c6fb9 runs them.
 
 Sources (tt-metal 622c6fb9, ttnn/cpp/ttnn/operations/eltwise/ternary/): ternary.cpp (ttnn::where: the
 tensor / scalar variants and their dispatch, where_impl, typecast_predicate), ternary_nanobind.cpp (the Python
@@ -36,6 +36,20 @@ where_tile: tensix.kernel.
 - The compute kernels switch between the input CBs with copy_tile_to_dst_init_short, which keeps SrcA's data format:
   a condition and values of different formats would be misread on the card, and tensix refuses that copy
   (ComputeInitError).
+- addcmul(a, b, c, *, value=1.0) / addcdiv(a, b, c, *, value=1.0) (ternary.cpp ttnn::addcmul / addcdiv,
+  ternary_nanobind.cpp): out = a + value * b * c / a + value * b / c, three tensors only (TTT). addcmul takes
+  BFLOAT16 / BFLOAT8_B / FLOAT32 / INT32 / UINT32 operands of one dtype; addcdiv refuses three INT32. prim::ternary
+  ADDCMUL / ADDCDIV (the output: output_tensor's dtype, else a's) with the readers of `where` and the addc compute
+  kernels (kernel_config_map): NONE / OUTER_BCAST / ROW_BCAST ternary_addc_ops_sfpu (ROW_BCAST: the reader fills),
+  for three BFLOAT16 operands in ROW_BCAST (is_llk_bcast, is_fpu) ternary_addc_ops_fpu_rowbcast (unary_bcast<ROW>,
+  BCAST_LLK 1); COL / SCALAR / ROW_COL_BCAST ternary_addc_ops_sfpu_bcast. The SFPU op is addcmul_tile /
+  addcdiv_tile<Float32 for a FLOAT32 a, else Float16_b> (tensix.sfpi.llk_addc), its `value` the compute runtime arg
+  3: the float32 bits of value (pack_compute_scalar_arg -> ternary_op_utils.cpp pack_scalar_runtime_arg for a float
+  dtype). Not modelled (NotModelledError): INT32 / UINT32 addcmul (ternary_addcmul_int_sfpu*.cpp) and the
+  composite fallbacks _addcmul / _addcdiv (ternary_composite_op.cpp) that ternary.cpp takes for INVALID_BCAST, for a
+  block-float operand in ROW / COL / SCALAR_BCAST (addcmul) and for any block-float operand (addcdiv). addcdiv
+  does not check that the dtypes agree; operands of different formats are refused at copy_tile (ComputeInitError),
+  as for where.
 - Sharded operands or outputs and row-major operands are not modelled (NotModelledError).
 """
 
@@ -53,7 +67,7 @@ from tensix.ttnn.errors import LayoutError, ShapeError, TTNNError
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
 
-__all__ = ["where"]
+__all__ = ["where", "addcmul", "addcdiv"]
 
 _FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
 
@@ -186,7 +200,19 @@ def is_llk_bcast(bcast: str, p: DataType, t: DataType, f: DataType) -> bool:
     return bcast == "ROW_BCAST" and p == t == f == DataType.BFLOAT16
 
 
-def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcast: str):
+def _addc_compute(bcast: str, llk: bool) -> str:
+    """kernel_config_map (ADDCMUL / ADDCDIV, TTT) and get_kernel_file_path: ComputeNoBcastAddcOp for NONE / OUTER /
+    ROW_BCAST, ComputeBcastAddcOp for COL / SCALAR / ROW_COL_BCAST; ROW_BCAST with is_llk_bcast becomes
+    ComputeRowBcastAddcOp, which is ternary_addc_ops_fpu_rowbcast when is_fpu (three operands of one dtype, not
+    FLOAT32 / INT32 / UINT32: always so for is_llk_bcast's three BFLOAT16)."""
+    if llk:
+        return "ternary_addc_ops_fpu_rowbcast"
+    if bcast in ("COL_BCAST", "SCALAR_BCAST", "ROW_COL_BCAST"):
+        return "ternary_addc_ops_sfpu_bcast"
+    return "ternary_addc_ops_sfpu"
+
+
+def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcast: str, op: str = "WHERE"):
     """ternary_program_factory.cpp create_descriptor + populate_runtime_arguments for TTT on interleaved tiles:
     c_0..c_2 the inputs' formats, c_3 the output's (2 tiles each), for ROW_BCAST also c_4..c_6 (the operands'
     formats, 2 tiles each: ternary_sfpu_row_bcast_ttt's expanded tiles); the reader / compute kernels of
@@ -209,6 +235,8 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
     llk = is_llk_bcast(bcast, p.dtype, t.dtype, f.dtype)
     if llk:
         compute = "ternary_sfpu_row_bcast_ttt"
+    if op != "WHERE":
+        compute = _addc_compute(bcast, llk)
     writer = "ternary_writer_nobcast"
     flags = detect_broadcasts(bcast, p.shape, t.shape, f.shape)
     reader_defines = {"SRC_SHARDED_A": 0, "SRC_SHARDED_B": 0, "SRC_SHARDED_C": 0, "SRC_BCAST_A": flags[0],
@@ -231,15 +259,20 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
     compute_defines = {"BCAST_A": flags[0], "BCAST_B": flags[1], "BCAST_C": flags[2],
                        "TERNARY_SFPU_OP_INIT": where_tile_init,
                        "TERNARY_SFPU_OP_FUNC": op_func}
+    if op != "WHERE":
+        fmt = "Float32" if p.dtype == DataType.FLOAT32 else "Float16_b"     # get_compute_defines(ADDC*, a's dtype)
+        compute_defines.update(_addc_defines(op, fmt))
     ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
         fp32_dest_acc_en=fp32, unpack_to_dest_mode=utd, compile_args=[1, 0], defines=compute_defines))
     entry = O.ProgramEntry(prog, None, 0, "ternary", {"reader": reader, "compute": compute, "writer": writer,
-                                                      "fp32_dest_acc_en": fp32, "where_tile": fmt,
+                                                      "fp32_dest_acc_en": fp32,
+                                                      ("where_tile" if op == "WHERE" else op.lower()): fmt,
                                                       "bcast_llk": llk})
     cores = range_cores(workers, True)
 
-    def set_args(tensors, _runtime=None):
+    def set_args(tensors, scalar_bits=None):
         tp, tt, tf, to = tensors
+        scalar_bits = 0 if scalar_bits is None else scalar_bits   # pack_compute_scalar_arg: 0 for TTT where
         rank = len(to.shape)
         d, n, c, ht, wt = _shape_dims(to)
         cnd = _nd_dims(to, rank)
@@ -262,7 +295,7 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
                 freq, counter = ht * wt, start % (ht * wt)
             else:
                 freq, counter = 0, 0
-            mh.SetRuntimeArgs(prog, ck, core, [k, freq, counter, 0])
+            mh.SetRuntimeArgs(prog, ck, core, [k, freq, counter, scalar_bits])
             start += k
         entry.cores = len(work)
 
@@ -303,8 +336,10 @@ def _refuse_block_float_fill(what, bcast, p: Tensor, t: Tensor, f: Tensor):
                                    "the output's last two dims.")
 
 
-def _prim_ternary(what, dev, workers, p: Tensor, t: Tensor, f: Tensor, memory_config, output_tensor, started):
-    """prim::ternary(WHERE, p, t, f): validate_on_program_cache_miss, compute_output_specs, the program."""
+def _prim_ternary(what, dev, workers, p: Tensor, t: Tensor, f: Tensor, memory_config, output_tensor, started,
+                  op: str = "WHERE", scalar_bits=None):
+    """prim::ternary(op, p, t, f[, scalar]): validate_on_program_cache_miss, compute_output_specs, the program
+    (scalar_bits: ADDCMUL / ADDCDIV's packed value, a runtime arg outside the program hash)."""
     bcast = broadcast_type(p.shape, t.shape, f.shape)
     out_shape = broadcast_shape(what, p.shape, t.shape, f.shape)
     if p.layout != Layout.TILE:
@@ -317,7 +352,7 @@ def _prim_ternary(what, dev, workers, p: Tensor, t: Tensor, f: Tensor, memory_co
         _refuse_block_float_fill(what, bcast, p, t, f)
     if bcast == "NONE":
         out_shape = tuple(p.shape)          # compute_output_specs: the predicate's logical shape
-    out_dtype = output_tensor.dtype if output_tensor is not None else t.dtype
+    out_dtype = output_tensor.dtype if output_tensor is not None else (t.dtype if op == "WHERE" else p.dtype)
     if output_tensor is not None:
         if tuple(output_tensor.shape) != tuple(out_shape):
             raise ShapeError(f"{what}: When preallocted output tensor is used, Ternary operation requires its shape "
@@ -335,10 +370,12 @@ def _prim_ternary(what, dev, workers, p: Tensor, t: Tensor, f: Tensor, memory_co
         return out
     # compute_program_hash: with the H, W of each operand (they pick the broadcast defines)
     hw = tuple((_dim(x.shape, -2), _dim(x.shape, -1)) for x in (p, t, f))
-    key = ("ternary", "WHERE", "TTT", bcast, hw, mc, out.dtype, out.memory_config(),
+    key = ("ternary", op, "TTT", bcast, hw, mc, out.dtype, out.memory_config(),
            p.dtype, p.memory_config(), t.dtype, t.memory_config(), f.dtype, f.memory_config(), workers.ranges)
-    O.run(what, dev, key, lambda: _factory(dev, workers, p, t, f, out, bcast), [p, t, f, out], [out],
-          {"dtype": out.dtype.name, "bcast": bcast, "where_tile": _where_format(p.dtype)}, started)
+    O.run(what, dev, key, lambda: _factory(dev, workers, p, t, f, out, bcast, op), [p, t, f, out], [out],
+          {"dtype": out.dtype.name, "bcast": bcast, ("where_tile" if op == "WHERE" else op.lower()):
+           _where_format(p.dtype) if op == "WHERE" else ("Float32" if p.dtype == DataType.FLOAT32 else "Float16_b")},
+          started, runtime=scalar_bits)
     return out
 
 
@@ -559,3 +596,84 @@ def _where_ts_factory(workers, op: str, a: Tensor, b: Tensor, c: Tensor, bc):
 
     entry.set_runtime_args = set_args
     return entry
+
+
+# ---- addcmul / addcdiv ----------------------------------------------------------------------------------------------
+def _addc_defines(op: str, fmt: str) -> dict:
+    """get_compute_defines(ADDCMUL / ADDCDIV): TERNARY_SFPU_OP_INIT addcmul_tile_init / addcdiv_tile_init,
+    TERNARY_SFPU_OP_FUNC addcmul_tile / addcdiv_tile<DataFormat::fmt>(idst0, idst1, idst2, odst, value) (tensix's
+    registered form: the tiles as template parameters, the call at Dst tile 0; tensix.sfpi.llk_addc)."""
+    import tensix.kernel as K
+    name = op.lower()
+    tile, init = getattr(K, f"{name}_tile"), getattr(K, f"{name}_tile_init")
+
+    def op_init():
+        init(data_format=fmt, version="622c6fb9")
+
+    def op_func(i0, i1, i2, o, value):
+        tile(0, value, data_format=fmt, idst0=i0, idst1=i1, idst2=i2, odst=o, version="622c6fb9")
+
+    return {"TERNARY_SFPU_OP_INIT": op_init, "TERNARY_SFPU_OP_FUNC": op_func}
+
+
+def _pack_value(value, dtype: DataType) -> int:
+    """ternary_op_utils.cpp pack_scalar_runtime_arg for the float dtypes: the float32 bits of (float) value (an int
+    value of the ScalarVariant is static_cast<float> first)."""
+    import struct
+    return struct.unpack("<I", struct.pack("<f", float(value)))[0]
+
+
+def _addc(op: str, what: str, input_a, input_b, input_c, value, memory_config, output_tensor, kwargs):
+    started = time.perf_counter()
+    O.refuse_unknown_kwargs(what, kwargs)
+    for name, x in (("input_a", input_a), ("input_b", input_b), ("input_c", input_c)):
+        if not isinstance(x, Tensor):
+            raise TTNNError(f"{what}: {name} must be a ttnn.Tensor (only the TTT variant is bound), got "
+                            f"{type(x).__name__}.")
+    if not _is_scalar(value):
+        raise TTNNError(f"{what}: value must be a number, got {type(value).__name__}.")
+    a, b, c = input_a, input_b, input_c
+    if op == "ADDCMUL":
+        if a.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.INT32, DataType.BFLOAT8_B,
+                           DataType.UINT32):
+            raise TTNNError(f"{what}: Addcmul supports only BFLOAT16, BFLOAT8_B, FLOAT32, INT32, and UINT32 dtypes. "
+                            f"Got {a.dtype.name}.")
+        if not (b.dtype == a.dtype and c.dtype == a.dtype):
+            raise TTNNError(f"{what}: Addcmul TTT requires all input tensors to have the same dtype. Got "
+                            f"input_a={a.dtype.name}, input_b={b.dtype.name}, input_c={c.dtype.name}.\nFix: "
+                            "ttnn.typecast them to one dtype.")
+    elif a.dtype == b.dtype == c.dtype == DataType.INT32:
+        raise TTNNError(f"{what}: Addcdiv TTT does not support INT32 inputs.")
+    bcast = broadcast_type(a.shape, b.shape, c.shape)
+    block = any(x.dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B) for x in (a, b, c))
+    subtile = bcast in ("ROW_BCAST", "COL_BCAST", "SCALAR_BCAST")
+    if bcast == "INVALID_BCAST" or (block and (subtile if op == "ADDCMUL" else True)):
+        why = "an INVALID_BCAST of the shapes" if bcast == "INVALID_BCAST" else f"a block-float operand ({bcast})"
+        raise NotModelledError(f"{what}: ternary.cpp takes the composite fallback _{op.lower()} "
+                               f"(ternary_composite_op.cpp) for {why} (shapes {list(a.shape)}, {list(b.shape)}, "
+                               f"{list(c.shape)}; dtypes {a.dtype.name}, {b.dtype.name}, {c.dtype.name}); tensix does "
+                               "not model that path.\nFix: ttnn.typecast block-float operands to bfloat16, or "
+                               "ttnn.repeat operands to broadcastable shapes.")
+    out_dtype = output_tensor.dtype if output_tensor is not None else a.dtype
+    if op == "ADDCMUL" and out_dtype in (DataType.INT32, DataType.UINT32):
+        raise NotModelledError(f"{what}: {out_dtype.name} addcmul runs ternary_addcmul_int_sfpu(_bcast).cpp "
+                               "(ADDCMUL_DATA_FORMAT), which tensix does not model.\nFix: float operands.")
+    dev = O.device_of(what, a, b, c)
+    from tensix.ttnn.operations.unary import worker_grid
+    workers = worker_grid(what, dev, None)
+    return _prim_ternary(what, dev, workers, a, b, c, memory_config, output_tensor, started, op,
+                         _pack_value(value, out_dtype))
+
+
+def addcmul(input_a, input_b, input_c, *, value=1.0, memory_config: MemoryConfig | None = None,
+            output_tensor=None, **kwargs):
+    """ttnn.addcmul(input_a, input_b, input_c, *, value=1.0, memory_config=None, output_tensor=None):
+    input_a + value * input_b * input_c (ternary.cpp ttnn::addcmul; see the module docstring)."""
+    return _addc("ADDCMUL", "ttnn.addcmul", input_a, input_b, input_c, value, memory_config, output_tensor, kwargs)
+
+
+def addcdiv(input_a, input_b, input_c, *, value=1.0, memory_config: MemoryConfig | None = None,
+            output_tensor=None, **kwargs):
+    """ttnn.addcdiv(input_a, input_b, input_c, *, value=1.0, memory_config=None, output_tensor=None):
+    input_a + value * input_b / input_c (ternary.cpp ttnn::addcdiv; see the module docstring)."""
+    return _addc("ADDCDIV", "ttnn.addcdiv", input_a, input_b, input_c, value, memory_config, output_tensor, kwargs)
