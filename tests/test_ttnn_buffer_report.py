@@ -62,6 +62,15 @@ def test_sharded_pages_partial_shards(dev):
     assert info.buffer_layout == ttnn.TensorMemoryLayout.HEIGHT_SHARDED and info.max_size_per_bank == 4 * 2048
 
 
+def test_nd_sharded_buffers_are_refused(dev):
+    nd = ttnn.MemoryConfig(ttnn.BufferType.L1, ttnn.NdShardSpec(
+        [2, 32, 64], ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(2, 0))])))
+    keep = _t(dev, (3, 64, 96), nd)  # noqa: F841 -- no legacy equivalent: stored ND
+    with pytest.raises(NotModelledError, match="ND-sharded"):
+        br.get_buffer_pages(dev)
+    with pytest.raises(NotModelledError, match="ND-sharded"):
+        br.get_buffers(dev)
+
 def test_compat_namespace(dev):
     assert compat_ttnn._ttnn.reports.get_buffer_pages(dev) == []
 
@@ -85,6 +94,12 @@ def test_full_block_float_optional_tensor_is_left_alone(dev):
     np.testing.assert_array_equal(ttnn.to_numpy(o), np.ones((32, 32), np.float32))
     np.testing.assert_array_equal(ttnn.to_numpy(r), np.full((32, 32), 3.0, np.float32))
 
+
+def test_full_like_of_a_tile_device_tensor_fills_a_block_float_optional_tensor(dev):
+    """full_like of a TILE device tensor runs ttnn::fill into optional_tensor, block floats included (unlike full)."""
+    o = _t(dev, (32, 64), ttnn.DRAM_MEMORY_CONFIG, dtype=ttnn.bfloat8_b)
+    assert ttnn.full_like(_t(dev, (32, 64), ttnn.DRAM_MEMORY_CONFIG), 3.0, optional_tensor=o) is o
+    np.testing.assert_array_equal(ttnn.to_numpy(o), np.full((32, 64), 3.0, np.float32))
 
 def test_copy_host_to_device_tensor_errors(dev):
     o = _t(dev, (32, 32), ttnn.L1_MEMORY_CONFIG)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from tensix.device import interleave, soc
 from tensix.errors import NotModelledError
+from tensix.ttnn.sharded import ShardGeometry
 from tensix.ttnn.types import TILE_SIZE, BufferType, Layout, TensorMemoryLayout
 
 __all__ = ["BufferInfo", "BufferPageInfo", "get_buffers", "get_buffer_pages"]
@@ -60,20 +61,25 @@ def _ttnn_type(b) -> BufferType:
     return BufferType.DRAM if b.is_dram else BufferType.L1
 
 
-def _layout(b) -> TensorMemoryLayout:
+def _legacy_geometry(b):
+    """The buffer's legacy 2-D shard geometry (tensix.ttnn.sharded.ShardGeometry), or None for an ND-sharded one."""
     geom = getattr(b, "geom", None)
+    return geom if isinstance(geom, ShardGeometry) else None
+
+
+def _layout(b) -> TensorMemoryLayout:
     if not getattr(b, "is_sharded", False):
         return TensorMemoryLayout.INTERLEAVED
-    if geom is None:
-        return TensorMemoryLayout.ND_SHARDED
-    return geom.kind
+    geom = _legacy_geometry(b)
+    return TensorMemoryLayout.ND_SHARDED if geom is None else geom.kind
 
 
 def _shard_pages(b):
     """(core, device page, host page) of a legacy-sharded buffer, shard by shard (BufferPageMapping's order)."""
-    geom = getattr(b, "geom", None)
+    geom = _legacy_geometry(b)
     if geom is None:
-        raise NotModelledError("ttnn._ttnn.reports: the page map of an ND-sharded buffer is not modelled by tensix.")
+        raise NotModelledError("ttnn._ttnn.reports: the page map of an ND-sharded buffer (or of a DRAM-sharded one, "
+                               "stored as ND) is not modelled by tensix.")
     if geom.layout == Layout.TILE:
         rows, cols = geom.height // TILE_SIZE, geom.width // TILE_SIZE
     else:

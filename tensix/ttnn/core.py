@@ -336,11 +336,21 @@ def _like(tensor, value, dtype, layout, device, memory_config):
 
 def full_like(tensor, fill_value, dtype=None, layout=None, device=None, memory_config=None, optional_tensor=None,
               queue_id=None, **kwargs) -> Tensor:
-    """ttnn.full_like. With optional_tensor its dtype and layout are used and the values written into it (as full).
-    For a TILE tensor on a device with a bfloat16, bfloat8_b or float32 result ttnn runs its fill device program
-    (ttnn::fill); tensix writes the same values from the host (no device time is recorded for it)."""
+    """ttnn.full_like. With optional_tensor its dtype and layout are used (creation.cpp full_like_impl): for a TILE
+    device tensor and a TILE bfloat16 / bfloat8_b / float32 result ttnn runs its fill device program into
+    optional_tensor (ttnn::fill; tensix writes the same values from the host, no device time recorded), otherwise
+    full(optional_tensor=...) (which leaves a block-float optional_tensor alone)."""
     if optional_tensor is not None:
-        return full(tuple(tensor.shape), fill_value, optional_tensor=optional_tensor)
+        o = optional_tensor
+        fill_program = (tensor.storage_type().name == "DEVICE" and tensor.layout == Layout.TILE
+                        and o.layout == Layout.TILE
+                        and o.dtype in (DataType.BFLOAT8_B, DataType.BFLOAT16, DataType.FLOAT32))
+        if fill_program:
+            o._check_alive("ttnn.full_like(optional_tensor=...)")
+            copy_host_to_device_tensor(_create(_fill_values(tuple(o.shape), fill_value), o.dtype, o.layout, None,
+                                               None), o)
+            return o
+        return full(tuple(tensor.shape), fill_value, optional_tensor=o)
     return _like(tensor, fill_value, dtype, layout, device, memory_config)
 
 
