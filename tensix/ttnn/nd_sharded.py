@@ -246,6 +246,16 @@ class NdShardedBuffer(LockstepBuffer):
         return out
 
 
+def dram_worker_cores(geom: NdGeometry) -> list:
+    """get_optimal_worker_cores_for_sharded_tensor of a DRAM-sharded tensor (tt-metal 622c6fb9 tensor_utils.cpp): for
+    each DRAM bank with shards, in shard order, the worker core tt-metal assigns to it
+    (Device::get_optimal_dram_bank_to_logical_worker_assignment(NOC_0): tensix.device.core_assignment)."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    from tensix.metalium.types import CoreCoord
+    workers = optimal_dram_bank_workers(0)
+    return [CoreCoord(*workers[x]) for x, _ in geom.cores[:min(len(geom.cores), geom.num_shards)]]
+
+
 def is_legacy_dram(mc: MemoryConfig) -> bool:
     """A legacy (HEIGHT / WIDTH / BLOCK_SHARDED + ShardSpec) config in DRAM."""
     return (mc is not None and mc.is_sharded() and not mc.created_with_nd_shard_spec and mc.shard_spec is not None

@@ -48,7 +48,6 @@ import time
 import numpy as np
 
 from tensix.device import formats
-from tensix.device.core_assignment import optimal_dram_bank_workers
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
@@ -56,6 +55,7 @@ from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRang
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.nd_sharded import dram_worker_cores
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape, ShardOrientation,
                                TensorMemoryLayout, data_format, element_size, padded_shape)
@@ -735,11 +735,7 @@ def _untilize_nd_shard_input_factory(a, out, fp32_dest_acc_en, unpadding: bool =
     tpib = spec.shard_shape[-1] // TILE_SIZE
     width = a.padded_shape[-1]
     ncores = min(len(g.cores), g.num_shards)
-    if g.is_dram:
-        workers = optimal_dram_bank_workers(0)
-        cores = [CoreCoord(*workers[x]) for x, _ in g.cores[:ncores]]
-    else:
-        cores = [CoreCoord(x, y) for x, y in g.cores[:ncores]]      # cores_with_data
+    cores = dram_worker_cores(g) if g.is_dram else [CoreCoord(x, y) for x, y in g.cores[:ncores]]   # with data
     counts = []
     for i in range(ncores):
         held = np.zeros(g.shards_per_core * g.shard_volume, bool)
@@ -936,9 +932,7 @@ def _untilize_multi_core_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntr
         if getattr(a._buffer, "dram_sharded", False):
             # input_is_dram_sharded: the block reader over the TensorAccessor, on the worker core of each bank with
             # shards (get_optimal_worker_cores_for_sharded_tensor -> get_optimal_dram_bank_to_logical_worker_assignment)
-            g = a._buffer.geom
-            workers = optimal_dram_bank_workers(0)
-            cores = [C.CoreCoord(*workers[x]) for x, _ in g.cores[:min(len(g.cores), g.num_shards)]]
+            cores = dram_worker_cores(a._buffer.geom)
             block_reader = True
         else:
             cores = list(a._buffer.geom.cores)        # get_optimal_worker_cores_for_sharded_tensor (L1)

@@ -43,7 +43,6 @@ from __future__ import annotations
 import time
 
 from tensix.device import formats, soc
-from tensix.device.core_assignment import optimal_dram_bank_workers
 from tensix.device.memory import align
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
@@ -51,6 +50,7 @@ from tensix.metalium.types import (ComputeConfig, CoreRange, CoreRangeSet, MathF
                                    WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn import sharded as S
+from tensix.ttnn.nd_sharded import dram_worker_cores
 from tensix.ttnn.errors import DTypeError, LayoutError, ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.tensor import Tensor
@@ -317,12 +317,7 @@ def _i2s_factory(dev, a, out) -> O.ProgramEntry:
     spec, kind, geom = mc.shard_spec, mc.memory_layout, out._buffer.geom
     rm_orientation = spec.orientation == ShardOrientation.ROW_MAJOR
     dst_is_dram = mc.buffer_type == BufferType.DRAM
-    if dst_is_dram:
-        workers = optimal_dram_bank_workers(0)
-        banks = geom.cores[:min(len(geom.cores), geom.num_shards)]      # cores_with_data: (bank, 0) in shard order
-        cores = [C.CoreCoord(*workers[x]) for x, _ in banks]
-    else:
-        cores = geom.cores
+    cores = dram_worker_cores(geom) if dst_is_dram else geom.cores
     end_core = cores[-1]
     in_fmt, out_fmt = data_format(a.dtype), data_format(out.dtype)
     convert_df = in_fmt != out_fmt
