@@ -66,7 +66,7 @@ def add(a, b):
 def lit_add(product_a, product_b, c):
     """a * b + c for a float literal c as sfpi builds it: SFPMUL then SFPADDI for a bf16-exact c other than 0.0 /
     +-1.0 (constant registers to sfpi 7.60, which fuse), else one SFPMAD."""
-    if lib.bf16_exact(c) and not lib._is_constant_register(c):
+    if lib.bf16_exact(c) and not lib.is_constant_register(c):
         return add(mul(product_a, product_b), c)
     return mad(product_a, product_b, c)
 

@@ -433,7 +433,7 @@ def addi(x, c):
     0.0, 1.0 and -1.0: sfpi 7.60 turns those into the constant registers L9 / L10 / L11 before it looks for
     immediates (gimple-rvtt-immvar.cc immvar_simplify in pass_rvtt_immload_shorten, which runs before
     pass_rvtt_combine; docs/sfpi_addi_fusion.md section 3b), so ``a*b + 1.0f`` is one SFPMAD with L10."""
-    if not bf16_exact(c) or _is_constant_register(c):
+    if not bf16_exact(c) or is_constant_register(c):
         return x + c
     import struct
     imm = struct.unpack("<I", struct.pack("<f", float(c)))[0] >> 16
@@ -441,7 +441,7 @@ def addi(x, c):
     return vFloat._wrap(emit("SFPADDI", {"Imm16": imm, "Mod1": 0}, {"VD": x.v}, tie="VD"))
 
 
-def _is_constant_register(c) -> bool:
+def is_constant_register(c) -> bool:
     """0.0 (not -0.0), 1.0 and -1.0: the literals sfpi 7.60 reads from L9 / L10 / L11 instead of loading them."""
     import struct
     bits = struct.unpack("<I", struct.pack("<f", float(c)))[0]

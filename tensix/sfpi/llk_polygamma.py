@@ -45,7 +45,6 @@ from tensix.sfpi.vector import (
     vConstFloatPrgm0,
     vConstFloatPrgm1,
     vConstFloatPrgm2,
-    vConstNeg1,
     vFloat,
     vInt,
     vUInt,
@@ -62,18 +61,6 @@ def _bits_float(bits):
 def _as_float(bits) -> np.float32:
     """Converter::as_float on the RISC-V for a static argument."""
     return np.uint32(int(bits) & 0xFFFFFFFF).view(np.float32)
-
-
-def _literal(c):
-    """A compile-time float coefficient as sfpi 7.60 loads it: 0.0 / 1.0 / -1.0 are the constant registers (never an
-    SFPADDI immediate, so they fuse into an SFPMAD), any other value a float for lib.horner (SFPADDI if bf16-exact)."""
-    if c == 0.0 and not np.signbit(c):
-        return vConst0
-    if c == 1.0:
-        return vConst1
-    if c == -1.0:
-        return vConstNeg1
-    return float(c)
 
 
 def _muli(x, c):
@@ -131,7 +118,7 @@ def _polygamma_row(x, approx, fp32_dest, n, scale_bits):
     inv_z_n = inv_z
     for _j in range(1, n):
         inv_z_n = inv_z_n * inv_z
-    e = lib.horner(inv_z2, *(_literal(c) for c in (inv_nf, c_b2, c_b4, c_b6)))
+    e = lib.horner(inv_z2, *(float(c) for c in (inv_nf, c_b2, c_b4, c_b6)))   # 0 / +-1: L9 / L10 / L11
     if n == 1:      # inv_z_n is inv_z, still needed: no SFPMULI, the product fuses into the addition (SFPMAD)
         total = total + inv_z_n * (e + inv_z * 0.5)
     else:
