@@ -407,44 +407,7 @@ def _general_h(what, a: Tensor, out_mc, cfg) -> Tensor:
     A column whose CBs would pass 512 KB of L1 (is_softmax_general_h_small_available) runs
     SoftmaxProgramFactoryGeneralHLarge (softmax_program_factory_general_h_large.cpp): the same split, CBs of two
     tiles (input, output, exps) or one, the column streamed three times through the *_h_large kernels."""
-    started = time.perf_counter()
-    dev = O.device_of(what, a)
-    H, W = a.padded_shape[-2], a.padded_shape[-1]
-    Ht, Wt = H // 32, W // 32
-    num = a.padded_shape.volume() // (H * W)
-    fp32 = bool(cfg.fp32_dest_acc_en)
-    _check_fp32_acc(what, a, fp32)
-    im_dtype, ms_dtype = _moreh_formats(a, fp32)
-    small = _moreh_small_available(-(-a.shape[-2] // 32), a.dtype, im_dtype, ms_dtype)  # logical Ht
-    out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
-    grid = O.grid_of(dev)
-    cols = num * Wt
-    key = ("softmax_general_h", O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
-    n_in, n_x = (Ht, Ht) if small else (2, 1)       # c_0 / c_16 / c_24 and c_27 (x - max; large: the max)
-
-    def factory():
-        prog = mh.CreateProgram()
-        num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, cols)
-        for idx, n, dtype in ((0, n_in, a.dtype), (1, 1, ms_dtype), (2, 1, ms_dtype), (3, 1, ms_dtype),
-                              (16, n_in, a.dtype), (24, n_in, im_dtype), (25, 1, im_dtype), (26, 1, im_dtype),
-                              (27, n_x, im_dtype), (28, 1, im_dtype)):
-            O.cb(prog, all_cores, idx, n, dtype)
-        rk, wk = _moreh_kernels(prog, "h" if small else "h_large", a, out, all_cores, ((g1, n1), (g2, n2)),
-                                [int(a.dtype == DataType.FLOAT32)], [Ht], _moreh_defines(a, fp32), cfg)
-        plan = _column_major_plan(grid, num_cores, g1, n1, n2)
-        mask_h = a.shape[-2] % 32 or 32
-
-        def set_args(tensors):
-            ta, to = tensors
-            for c, n, off in plan:
-                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off, Ht, Wt, mask_h])
-                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off, Ht, Wt])
-
-        name = "SoftmaxProgramFactoryGeneralH" + ("Small" if small else "Large")
-        return O.ProgramEntry(prog, set_args, num_cores, name)
-
-    O.run(what, dev, key, factory, [a, out], [out], {"dim": -2, "dtype": a.dtype.name}, started)
-    return out
+    return _general_moreh_2d(what, a, out_mc, cfg, "h")
 
 
 def _general_w(what, a: Tensor, out_mc, cfg) -> Tensor:
@@ -458,6 +421,14 @@ def _general_w(what, a: Tensor, out_mc, cfg) -> Tensor:
     A row whose CBs would pass 512 KB of L1 (is_softmax_general_w_small_available) runs
     SoftmaxProgramFactoryGeneralWLarge (softmax_program_factory_general_w_large.cpp): the same split, CBs of two tiles
     (input, output, exps) or one, the row streamed three times through the *_w_large kernels."""
+    return _general_moreh_2d(what, a, out_mc, cfg, "w")
+
+
+def _general_moreh_2d(what, a: Tensor, out_mc, cfg, dim: str) -> Tensor:
+    """The GeneralH / GeneralW programs (softmax_program_factory_general_{h,w}_{small,large}.cpp), which differ only in
+    the axis: `dim` "h" splits the tile columns (num * Wt units of Ht tiles), "w" the tile rows (num * Ht units of Wt
+    tiles); the reader and writer get the unit's first tile (a column index, or the row index times Wt) and the
+    length of the axis, the reader the valid rows (columns) of the last tile."""
     started = time.perf_counter()
     dev = O.device_of(what, a)
     H, W = a.padded_shape[-2], a.padded_shape[-1]
@@ -466,45 +437,51 @@ def _general_w(what, a: Tensor, out_mc, cfg) -> Tensor:
     fp32 = bool(cfg.fp32_dest_acc_en)
     _check_fp32_acc(what, a, fp32)
     im_dtype, ms_dtype = _moreh_formats(a, fp32)
-    small = _moreh_small_available(-(-a.shape[-1] // 32), a.dtype, im_dtype, ms_dtype)  # logical Wt
-    if Wt > 1:
+    n_axis = Ht if dim == "h" else Wt
+    logical = a.shape[-2] if dim == "h" else a.shape[-1]
+    small = _moreh_small_available(-(-logical // 32), a.dtype, im_dtype, ms_dtype)     # the logical tile count
+    name = f"SoftmaxProgramFactoryGeneral{dim.upper()}" + ("Small" if small else "Large")
+    if dim == "w" and Wt > 1:
         # (reduce_lib._reload_accumulator refuses this too, but only once the program runs)
-        name = "SoftmaxProgramFactoryGeneralW" + ("Small" if small else "Large")
         raise NotModelledError(
             f"{what} along the last dim of a rank-{len(a.shape)} tensor {Wt} tiles wide runs {name}, whose row max "
             f"(moreh_softmax_w{'' if small else '_large'}.cpp) reduces the last, masked tile onto the running max with "
             "compute_kernel_lib::reduce's Accumulate (MAX along REDUCE_ROW): its reload copies the running max back "
-            "into Dst with a within-face transpose (copy_tile_to_dst_init_short(cb, 0, 1)), which tensix does not "
-            "model (tensix.kernel copy_tile_to_dst_init_short, tensix/ttnn/kernels/reduction/reduce_lib.py). Only "
+            "into Dst with a within-face transpose (copy_tile_to_dst_init_short(cb, 0, 1)), which restores the layout "
+            "GMPOOL accumulates in (row 0 of each face, before reduce_row_perform_transpose moves it to column 0); "
+            "that intermediate layout is not modelled by tensix's reduce (it keeps only the transposed result). Only "
             "rows of one tile (last dim <= 32) run.")
     out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
-    rows = num * Ht
-    key = ("softmax_general_w", O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
-    n_in, n_x = (Wt, Wt) if small else (2, 1)       # c_0 / c_16 / c_24 and c_27 (x - max; large: the max)
+    units = num * (Wt if dim == "h" else Ht)
+    key = (f"softmax_general_{dim}", O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+    n_in, n_x = (n_axis, n_axis) if small else (2, 1)     # c_0 / c_16 / c_24 and c_27 (x - max; large: the max)
 
     def factory():
         prog = mh.CreateProgram()
-        num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, rows)
+        num_cores, all_cores, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units)
         for idx, n, dtype in ((0, n_in, a.dtype), (1, 1, ms_dtype), (2, 1, ms_dtype), (3, 1, ms_dtype),
                               (16, n_in, a.dtype), (24, n_in, im_dtype), (25, 1, im_dtype), (26, 1, im_dtype),
                               (27, n_x, im_dtype), (28, 1, im_dtype)):
             O.cb(prog, all_cores, idx, n, dtype)
-        rk, wk = _moreh_kernels(prog, "w" if small else "w_large", a, out, all_cores, ((g1, n1), (g2, n2)),
-                                [int(a.dtype == DataType.FLOAT32)], [Wt], _moreh_defines(a, fp32), cfg)
+        rk, wk = _moreh_kernels(prog, dim if small else f"{dim}_large", a, out, all_cores, ((g1, n1), (g2, n2)),
+                                [int(a.dtype == DataType.FLOAT32)], [n_axis], _moreh_defines(a, fp32), cfg)
         plan = _column_major_plan(grid, num_cores, g1, n1, n2)
-        mask_w = a.shape[-1] % 32 or 32
+        mask = logical % 32 or 32
 
         def set_args(tensors):
             ta, to = tensors
-            for c, n, off in plan:      # the first tile of the core's rows: tile_offset += rows * Wt
-                mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off * Wt, Wt, mask_w])
-                mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off * Wt, Wt])
+            for c, n, off in plan:
+                if dim == "h":
+                    mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off, Ht, Wt, mask])
+                    mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off, Ht, Wt])
+                else:           # the first tile of the core's rows: tile_offset += rows * Wt
+                    mh.SetRuntimeArgs(prog, rk, c, [ta.buffer_address(), n, off * Wt, Wt, mask])
+                    mh.SetRuntimeArgs(prog, wk, c, [to.buffer_address(), n, off * Wt, Wt])
 
-        name = "SoftmaxProgramFactoryGeneralW" + ("Small" if small else "Large")
         return O.ProgramEntry(prog, set_args, num_cores, name)
 
-    O.run(what, dev, key, factory, [a, out], [out], {"dim": -1, "dtype": a.dtype.name}, started)
+    O.run(what, dev, key, factory, [a, out], [out], {"dim": -2 if dim == "h" else -1, "dtype": a.dtype.name}, started)
     return out
 
 
