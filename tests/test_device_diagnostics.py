@@ -13,7 +13,7 @@ from tensix.kernel import (CBIndex, InterleavedAddrGenFast, add_tiles_init, bina
                            noc_async_read, noc_async_read_barrier, noc_async_read_tile, noc_async_write,
                            noc_async_write_barrier, noc_async_write_tile,
                            noc_async_write_multicast, noc_semaphore_wait, pack_tile, tile_regs_acquire,
-                           tile_regs_commit)
+                           tile_regs_commit, tile_regs_release, tile_regs_wait)
 
 TILE = 2048
 C0 = tm.CoreCoord(0, 0)
@@ -352,21 +352,89 @@ def test_push_before_read_barrier():
         run(dev, prog)
 
 
-def test_pop_while_write_in_flight():
-    dev, prog = program()
+@pytest.mark.parametrize("rewrite", [False, True])
+def test_pop_while_write_in_flight(rewrite):
+    """A page popped while a noc_async_write still reads it out is free again on a card: that is a race only if a
+    producer writes it before the NoC has read it. Nobody rewriting it is fine (the data arrives); a data-movement
+    producer reserving it at once is refused (its writes are not tracked: the reserve is the last safe point)."""
+    dev, prog = program(cb_pages=1)
     buf = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, TILE, TILE, tm.BufferType.DRAM))
 
     def k():
         g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
-        cb_reserve_back(CBIndex.c_0, 1)
-        cb_push_back(CBIndex.c_0, 1)
-        cb_wait_front(CBIndex.c_0, 1)
-        noc_async_write(get_read_ptr(CBIndex.c_0), g.get_noc_addr(0), TILE)
-        cb_pop_front(CBIndex.c_0, 1)          # no write barrier
+        cb_reserve_back(CBIndex.c_16, 1)
+        cb_push_back(CBIndex.c_16, 1)
+        cb_wait_front(CBIndex.c_16, 1)
+        noc_async_write(get_read_ptr(CBIndex.c_16), g.get_noc_addr(0), TILE)
+        cb_pop_front(CBIndex.c_16, 1)          # no write barrier
+        if rewrite:
+            cb_reserve_back(CBIndex.c_16, 1)   # the same page, at once
 
     dm(prog, k, args=[buf.address()])
-    with pytest.raises(E.ReadBarrierError, match="still in flight"):
+    if rewrite:
+        with pytest.raises(E.ReadBarrierError, match=r"(?s)cb_reserve_back\(16, 1\).*reads that memory out until "
+                                                     r"cycle.*noc_async_write_barrier"):
+            run(dev, prog)
+    else:
         run(dev, prog)
+
+
+@pytest.mark.parametrize("barrier", [False, True])
+def test_packer_overwriting_a_page_still_being_sent(barrier):
+    """The packer's writes have times: a pack into a popped page before the outgoing write has read it out is the
+    race (the card would send the new tile); with the writer's barrier before the pop the same program is exact."""
+    dev, prog = program(cbs=(16,), cb_pages=1)       # c_16 holds one page, c_0 both input tiles
+    tm.CreateCircularBuffer(prog, C0, tm.CircularBufferConfig(2 * TILE, {0: tm.DataFormat.Float16_b}).set_page_size(
+        0, TILE))
+    cq = dev.command_queue()
+    src = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 2 * TILE, TILE, tm.BufferType.DRAM))
+    dst = tm.CreateBuffer(tm.InterleavedBufferConfig(dev, 2 * TILE, TILE, tm.BufferType.DRAM))
+    data = (np.random.default_rng(0).standard_normal(TILE).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    tm.EnqueueWriteBuffer(cq, src, data, True)
+
+    def reader():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        for i in range(2):
+            cb_reserve_back(CBIndex.c_0, 1)
+            noc_async_read_tile(i, g, get_write_ptr(CBIndex.c_0))
+            noc_async_read_barrier()
+            cb_push_back(CBIndex.c_0, 1)
+
+    def compute():      # both tiles in Dst first: the second pack waits only for the writer's pop
+        init_sfpu(CBIndex.c_0, CBIndex.c_16)
+        cb_wait_front(CBIndex.c_0, 2)
+        tile_regs_acquire()
+        copy_tile(CBIndex.c_0, 0, 0)
+        copy_tile(CBIndex.c_0, 1, 1)
+        tile_regs_commit()
+        tile_regs_wait()
+        for i in range(2):
+            cb_reserve_back(CBIndex.c_16, 1)
+            pack_tile(i, CBIndex.c_16)
+            cb_push_back(CBIndex.c_16, 1)
+        tile_regs_release()
+        cb_pop_front(CBIndex.c_0, 2)
+
+    def writer():
+        g = InterleavedAddrGenFast(is_dram=True, bank_base_address=get_arg_val(0), page_size=TILE)
+        for i in range(2):
+            cb_wait_front(CBIndex.c_16, 1)
+            noc_async_write_tile(i, g, get_read_ptr(CBIndex.c_16))
+            if barrier:
+                noc_async_write_barrier()
+            cb_pop_front(CBIndex.c_16, 1)
+        noc_async_write_barrier()
+
+    dm(prog, reader, args=[src.address()])
+    tm.CreateKernel(prog, compute, C0, tm.ComputeConfig())
+    dm(prog, writer, riscv=1, args=[dst.address()])
+    if barrier:
+        run(dev, prog)
+        np.testing.assert_array_equal(tm.EnqueueReadBuffer(cq, dst, dtype=np.uint16), data)
+    else:
+        with pytest.raises(E.ReadBarrierError, match=r"(?s)pack_tile\(1, 16\).*at cycle \d+, but the "
+                                                     r"noc_async_write of core \(0, 0\).*cb_pop_front\(16, 1\)"):
+            run(dev, prog)
 
 
 def test_runtime_arg_never_set():

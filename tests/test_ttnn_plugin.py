@@ -176,11 +176,14 @@ def test_plugin_imports_tt_metal_helpers_and_applies_tests_ttnn_rules(tmp_path):
 
 
 def test_plugin_device_id_and_mesh(tmp_path):
-    (tmp_path / "test_d.py").write_text("def test_d(device):\n    pass\n\n\ndef test_m(mesh_device):\n    pass\n")
+    (tmp_path / "test_d.py").write_text(
+        "import ttnn\n\n\ndef test_d(device):\n    pass\n\n\ndef test_m(mesh_device):\n"
+        "    assert mesh_device.get_num_devices() == 1 and mesh_device.shape == ttnn.MeshShape(1, 1)\n"
+        "    assert mesh_device.cache_entries_counter.total == 0\n")
     proc, out = _pytest(tmp_path, "--device-id=1", "test_d.py")
     assert "tensix simulates one Wormhole n150, device 0" in out
-    assert "mesh_device: tensix simulates one n150" in out and _outcomes(out) == {"errors": 2} or \
-        _outcomes(out) == {"error": 2}, out
+    # tt-metal's mesh_device opens the system mesh (the 1x1 mesh of the one n150), whatever --device-id says
+    assert _outcomes(out) in ({"error": 1, "passed": 1}, {"errors": 1, "passed": 1}), out
 
 
 def test_plugin_leaves_tensix_own_tests_alone(tmp_path):

@@ -93,8 +93,10 @@ def test_errors(tmp_path, dev):
     torch = pytest.importorskip("torch")
     with pytest.raises(RuntimeError, match="memory_config must be specified when device is specified"):
         ttnn.as_tensor(torch.ones(2, 2), device=dev)
-    with pytest.raises(NotModelledError, match="mesh"):
+    with pytest.raises(ttnn.TTNNError, match="is not a ttnn mesh mapper"):
         ttnn.as_tensor(torch.ones(2, 2), mesh_mapper=object())
+    with pytest.raises(NotModelledError, match="distribute"):
+        ttnn.dump_tensor(tmp_path / "d", ttnn.from_torch(torch.ones(2, 2)), distribute=object())
     bad = tmp_path / "bad.tensorbin"
     bad.write_bytes(b"\x00" * 10)
     with pytest.raises(ttnn.TTNNError, match="not a tensor file tensix wrote"):

@@ -11,13 +11,13 @@ condition became true regardless of the order the scheduler ran the two sides in
 
 from __future__ import annotations
 
-from tensix.device.errors import CircularBufferError
+from tensix.device.errors import CircularBufferError, ReadBarrierError
 
 
 class CircularBuffer:
     __slots__ = ("core", "index", "base", "size", "page_size", "num_pages", "fmt", "pushed", "popped",
                  "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "pop_t", "waiters", "kinfo",
-                 "wr_tile")
+                 "wr_tile", "guards")
 
     def __init__(self, core, index, base, size, page_size, fmt):
         self.core, self.index, self.base, self.size = core, index, base, size
@@ -35,6 +35,8 @@ class CircularBuffer:
         # pages the packer wrote since the last cb_push_back: tt-metal's fifo_wr_tile_ptr (in pages), which an
         # in-order pack_tile writes at and advances, and llk_push_tiles resets to 0
         self.wr_tile = 0
+        # (lo, hi, until, what): L1 of popped pages that a noc_async_write still reads out until `until` (see guard)
+        self.guards = []
 
     def front_addr(self, i):
         """L1 address of page i counted from the read pointer (the ring wraps at the CB's end)."""
@@ -45,6 +47,29 @@ class CircularBuffer:
         """L1 address of page i counted from the write pointer (the ring wraps at the CB's end)."""
         a = self.wr_ptr + i * self.page_size
         return a - self.size if a >= self.limit else a
+
+    def guard(self, lo, hi, until, what):
+        """Pages of [lo, hi) were popped while a noc_async_write (`what`) still reads them out of L1, until time
+        `until`. The pop frees them on a card, so a producer may write them again: that is a race only if its write
+        lands before the NoC has read the data out. Producers check with check_overwrite."""
+        self.guards.append((lo, hi, until, what))
+
+    def check_overwrite(self, lo, hi, t, call):
+        """A producer writes [lo, hi) of this CB at time t (`call` names it): refuse it when a guarded outgoing write
+        still reads there (the card would send the new data instead); guards that have expired by t are dropped."""
+        keep = []
+        for g in self.guards:
+            glo, ghi, until, what = g
+            if until <= t:
+                continue
+            if glo < hi and lo < ghi:
+                raise ReadBarrierError(
+                    f"{call} writes L1 [{max(lo, glo):#x}, {min(hi, ghi):#x}) of CB {self.index} on core "
+                    f"{self.core.logical} at cycle {t}, but {what} reads that memory out until cycle {until}: "
+                    "the write would send the new data, not the popped page's.\nFix: call noc_async_write_barrier() "
+                    "(or noc_async_writes_flushed()) before cb_pop_front in the kernel that sends the page.")
+            keep.append(g)
+        self.guards = keep
 
     def desc(self):
         return (f"CB {self.index} (core {self.core.logical}, {self.num_pages} pages of {self.page_size} B, "

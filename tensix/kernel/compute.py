@@ -1131,7 +1131,8 @@ def pack_tile_block(ifrom_dst, icb, ntiles):
             _settle_sfpu(th)        # as pack_tile (packs queue nothing: once for the block)
         cb = th.core.cbs.get(icb)
         if (cs.pack_open and 0 <= ifrom_dst and ifrom_dst + ntiles <= cs.capacity and cb is not None
-                and cb.wr_tile + ntiles <= cb.reserved and cb.fmt is cs.hw.pack_fast and cs.pack_relu is None):
+                and cb.wr_tile + ntiles <= cb.reserved and cb.fmt is cs.hw.pack_fast and cs.pack_relu is None
+                and not cb.guards):
             k = cb.kinfo or _kinfo(cb)
             h = cs.n_rel % cs.nbuf
             reduced = cs.reduced[h]
@@ -1250,7 +1251,7 @@ class _PackTile:
                 and output_tile_index.__class__ is int):
             cb = th.core.cbs.get(icb)
             if (cb is not None and cb.wr_tile < cb.reserved and cb.fmt is cs.hw.pack_fast
-                    and cs.pack_relu is None):
+                    and cs.pack_relu is None and not cb.guards):
                 k = cb.kinfo or _kinfo(cb)
                 if k[0] is not None:
                     h = cs.n_rel % cs.nbuf
@@ -1345,6 +1346,9 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
                 f"{th.source_line_now()}: page {output_tile_index} of the CB was not reserved "
                 f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
     addr = cb.back_addr(page)
+    if cb.guards:       # a popped page an outgoing NoC write may still read (CircularBuffer.guard)
+        cb.check_overwrite(addr, addr + _tsize(cb.fmt), th.clocks[_PACK],
+                           f"pack_tile({ifrom_dst}, {cb.index}) at {th.source_line_now()}")
     tile = src[ifrom_dst]
     if reduced is not None and reduced[1] != cs.hw.pack_mask:
         tile = _reduce_scratch_as_nan(th, tile, reduced, cb, ifrom_dst)

@@ -127,6 +127,25 @@ def cb_reserve_back(cb_id, num_pages):
             th.clocks[i] = t
     if num_pages > cb.reserved:
         cb.reserved = num_pages
+    if cb.guards:
+        _reserve_over_guards(th, cb, num_pages, i)
+
+
+def _reserve_over_guards(th, cb, num_pages, i):
+    """cb_reserve_back granted pages some of which an outgoing noc_async_write may still read (CircularBuffer.guard).
+    The packer's writes are checked when they happen (their times are known); another producer's writes (NoC reads,
+    stores through get_write_ptr) are not tracked, so granting it such a page before the write has read it out is
+    refused here."""
+    t = th.clocks[i]
+    lo = cb.wr_ptr
+    hi = lo + num_pages * cb.page_size
+    spans = [(lo, min(hi, cb.limit))] + ([(cb.base, cb.base + hi - cb.limit)] if hi > cb.limit else [])
+    what = f"cb_reserve_back({cb.index}, {num_pages}) at {th.source_line_now()} (a producer that is not the packer)"
+    for a, b in spans:
+        if th.compute is None:
+            cb.check_overwrite(a, b, t, what)
+        else:
+            cb.guards = [g for g in cb.guards if g[2] > t]
 
 
 def cb_push_back(cb_id, num_pages):
@@ -205,15 +224,13 @@ def cb_pop_front(cb_id, num_pages):
         cb = _cb(th, cb_id, "cb_pop_front")
     th.cur = 0
     th.clocks[0] += _C_POP
-    if th.write_src:
+    if th.write_src:        # a popped page a write still reads out: the producer must not overwrite it until then
         lo, hi = cb.rd_ptr, cb.rd_ptr + num_pages * cb.page_size
         for wlo, whi, fl in th.write_src:
-            if wlo < hi and lo < whi:
-                raise ReadBarrierError(
-                    f"cb_pop_front({cb.index}, {num_pages}) on core {th.core.logical} at {th.source_line_now()}: "
-                    f"L1 [{wlo:#x}, {whi:#x}) is the source of a noc_async_write still in flight; the producer may "
-                    "overwrite it before the NoC has read it.\nFix: call noc_async_write_barrier() (or "
-                    "noc_async_writes_flushed()) before cb_pop_front.")
+            if wlo < hi and lo < whi and fl > th.clocks[0]:
+                cb.guard(max(wlo, lo), min(whi, hi), fl,
+                         f"the noc_async_write of core {th.core.logical} whose pages cb_pop_front({cb.index}, "
+                         f"{num_pages}) at {th.source_line_now()} freed without a write barrier")
     if not 0 <= num_pages <= cb.visible:
         if num_pages < 0:
             cb.check_pages(num_pages, "cb_pop_front")

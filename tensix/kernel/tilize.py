@@ -236,7 +236,10 @@ def _out_addr(th, cb, page, call):
         raise CircularBufferError(
             f"{call} on core {th.core.logical} at {th.source_line_now()}: it packs page {page} of CB {cb.index}, but "
             f"only {cb.reserved} page(s) are reserved.\nFix: cb_reserve_back(ocb, n) for the whole block first.")
-    return cb.back_addr(page)
+    addr = cb.back_addr(page)
+    if cb.guards:       # a popped page an outgoing NoC write may still read (CircularBuffer.guard)
+        cb.check_overwrite(addr, addr + cb.page_size, th.clocks[_PACK], f"{call} at {th.source_line_now()}")
+    return addr
 
 
 def _section(th, cs, n, unpack_cycles, pack_cycles, write, call):
@@ -432,6 +435,8 @@ def _pack_untilize_block(block_ct_dim, full_ct_dim, icb, block_rt_dim, ocb, bloc
     uc, pc = _c._unpack_cost(ci), _c._pack_cost(co)
 
     def write():
+        if co.guards:   # a popped page an outgoing NoC write may still read (CircularBuffer.guard)
+            co.check_overwrite(base, base + 32 * row_bytes, th.clocks[_PACK], f"{call} at {th.source_line_now()}")
         l1[base:base + 32 * row_bytes].reshape(32, row_bytes)[:, :rows.shape[1]] = rows
 
     for _ in range(int(block_rt_dim)):
@@ -523,6 +528,8 @@ def _pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim=1, block_c_
     rows = t.reshape(int(block_rt_dim), block_ct_dim, 32, 32).transpose(0, 2, 1, 3)
     rows = np.ascontiguousarray(rows).reshape(int(block_rt_dim) * 32, block_ct_dim * 32).view(np.uint8)
     l1 = th.core.l1
+    if co.guards:   # a popped page an outgoing NoC write may still read (CircularBuffer.guard)
+        co.check_overwrite(base, base + span, th.clocks[_PACK], f"{call} at {th.source_line_now()}")
     l1[base:base + span].reshape(-1, row_bytes)[:, :rows.shape[1]] = rows
     th.clocks[_PACK] += _c._pack_cost(co) * n
 

@@ -19,6 +19,13 @@ from tensix.ttnn.device import (Arch, CloseDevice, CreateDevice, Device, GetDefa
                                 manage_device, open_device, synchronize_device)
 from tensix.ttnn.errors import (DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError,
                                 ShapeError, ShardSpecError, TTNNError, UnknownKeywordError)
+from tensix.ttnn.mesh import (ConcatMesh2dToTensor, ConcatMeshToTensor, CppMeshToTensor, CppTensorToMesh,
+                              MeshComposerConfig, MeshCoordinate, MeshMapperConfig, MeshShape, MeshToTensor,
+                              PlacementReplicate, PlacementShard, ReplicateTensorToMesh, ReplicateTensorToMeshWrapper,
+                              ShardTensor2dMesh, ShardTensorToMesh, TensorToMesh, TensorTopology, aggregate_as_tensor,
+                              close_mesh_device, concat_mesh_to_tensor_composer, create_mesh_composer,
+                              create_mesh_device, create_mesh_mapper, distribute, get_device_tensors, open_mesh_device,
+                              replicate_tensor_to_mesh_mapper, shard_tensor_to_mesh_mapper)
 from tensix.ttnn.operations import *  # noqa: F401,F403
 from tensix.ttnn.report import (OpRecord, clear_op_report, format_op_report, op_report, op_report_csv, op_trace,
                                 print_op_report)

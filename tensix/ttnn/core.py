@@ -10,6 +10,7 @@ import warnings
 import numpy as np
 
 from tensix.errors import NotModelledError
+from tensix.ttnn import mesh
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, DTypeError, LayoutError, TTNNError
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, is_block_float, is_float,
@@ -120,8 +121,7 @@ def from_torch(tensor, dtype: DataType | None = None, *, spec=None, tile=None, p
         if col_tilize:
             raise TTNNError("ttnn.from_torch: col_tilize=True is not supported with spec")
         dtype, layout, memory_config = spec.dtype, spec.layout, spec.memory_config
-    if mesh_mapper is not None:
-        raise NotModelledError("mesh_mapper: tensix simulates one device; multi-device meshes are not modelled.")
+    mapper = None if mesh_mapper is None else mesh.unwrap_mapper(mesh_mapper)
     if col_tilize:
         if dtype not in (DataType.BFLOAT8_B, DataType.BFLOAT4_B):
             raise TTNNError("ttnn.from_torch: col_tilize=True requires BFP dtype (bfloat8_b or bfloat4_b)")
@@ -131,8 +131,13 @@ def from_torch(tensor, dtype: DataType | None = None, *, spec=None, tile=None, p
         if layout is not None and layout != Layout.TILE:
             raise TTNNError("ttnn.from_torch: col_tilize=True requires layout to be None or ttnn.TILE_LAYOUT")
         tensor = np.swapaxes(arr.astype(np.float32), -1, -2)
-    return from_numpy(tensor, dtype, layout=layout, device=device, memory_config=memory_config,
-                      pad_value=pad_value, tile=tile)
+    if mapper is None:
+        return from_numpy(tensor, dtype, layout=layout, device=device, memory_config=memory_config,
+                          pad_value=pad_value, tile=tile)
+    t = from_numpy(tensor, dtype, layout=layout, pad_value=pad_value, tile=tile)
+    mapper.check(t.shape)       # one device: its shard (or replica) is the whole tensor
+    mesh.set_topology(t, mapper.topology())
+    return t if device is None else to_device(t, device, memory_config=memory_config)
 
 
 def to_numpy(tensor: Tensor, dtype=None) -> np.ndarray:
@@ -148,6 +153,8 @@ def to_torch(tensor: Tensor, dtype=None, *, torch_rank=None, mesh_composer=None,
     """ttnn.to_torch: bfloat16 -> torch.bfloat16, float32 and bfloat8_b -> torch.float32, int32 -> torch.int32,
     uint16 / uint32 -> torch.uint16 / torch.uint32 (as today's ttnn)."""
     import torch
+    if mesh_composer is not None:
+        mesh.check_composer(mesh_composer, tensor)      # one device: the concatenation is its tensor
     vals = np.asarray(tensor.values())
     if tensor.dtype == DataType.BFLOAT16:
         out = torch.from_numpy(np.ascontiguousarray(vals).view(np.int16)).view(torch.bfloat16)
@@ -183,7 +190,9 @@ def to_device(tensor: Tensor, device, memory_config: MemoryConfig | None = None,
         if tensor._device is device:
             return tensor
         raise DeviceMismatchError("ttnn.to_device: the tensor is on another device.\nFix: ttnn.from_device first.")
-    return T.write_to_device(tensor, device, memory_config or DRAM_MEMORY_CONFIG)
+    out = T.write_to_device(tensor, device, memory_config or DRAM_MEMORY_CONFIG)
+    out._topology = tensor._topology
+    return out
 
 
 def from_device(tensor: Tensor, blocking=True, cq_id=None, queue_id=None) -> Tensor:
@@ -191,7 +200,9 @@ def from_device(tensor: Tensor, blocking=True, cq_id=None, queue_id=None) -> Ten
     tensor._check_alive("ttnn.from_device")
     if tensor._device is None:
         return tensor
-    return T.read_to_host(tensor)
+    out = T.read_to_host(tensor)
+    out._topology = tensor._topology
+    return out
 
 
 def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, memory_config=None, device=None,
@@ -324,8 +335,12 @@ def ones(shape, dtype=None, layout=None, device=None, memory_config=None, **kwar
 
 
 def empty(shape, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
-    """ttnn.empty: uninitialised on a card; tensix fills it with zeros (what freshly mapped memory holds)."""
-    return full(shape, 0.0, dtype, layout, device, memory_config)
+    """ttnn.empty: uninitialised on a card; tensix fills it with zeros (what freshly mapped memory holds). A device
+    tensor gets create_device_tensor's topology: replicated over the mesh's shape."""
+    t = full(shape, 0.0, dtype, layout, device, memory_config)
+    if device is not None:
+        mesh.set_topology(t, mesh.device_topology(device))
+    return t
 
 
 def _like(tensor, value, dtype, layout, device, memory_config):
@@ -363,7 +378,15 @@ def ones_like(tensor, dtype=None, layout=None, device=None, memory_config=None, 
 
 
 def empty_like(tensor, dtype=None, layout=None, device=None, memory_config=None, **kwargs) -> Tensor:
-    return _like(tensor, 0.0, dtype, layout, device, memory_config)
+    """ttnn.empty_like (creation.cpp): a device tensor's topology carries over when its distribution covers the
+    target mesh, else the new device tensor is replicated over the mesh's shape."""
+    t = _like(tensor, 0.0, dtype, layout, device, memory_config)
+    target = device if device is not None else tensor.device()
+    if target is not None:
+        top = mesh.topology_of(tensor)
+        keep = tensor.device() is not None and top.distribution_shape().mesh_size() == target.shape.mesh_size()
+        mesh.set_topology(t, top if keep else mesh.device_topology(target))
+    return t
 
 
 def arange(start=0, end=None, step=1, dtype=None, device=None, layout=None, memory_config=None, **kwargs) -> Tensor:

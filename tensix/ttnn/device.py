@@ -98,7 +98,24 @@ class MeshDevice:
 
     @property
     def shape(self):
-        return (1, 1)
+        """The mesh's ttnn.MeshShape: (1, 1), or the 1-device shape open_mesh_device / reshape gave it."""
+        from tensix.ttnn.mesh import MeshShape
+        return getattr(self, "_mesh_shape", None) or MeshShape(1, 1)
+
+    def reshape(self, new_shape):
+        """MeshDevice.reshape(MeshShape): a 1-device mesh can only take another 1-device shape."""
+        from tensix.ttnn.mesh import MeshShape
+        shape = MeshShape(new_shape)
+        if shape.mesh_size() != 1:
+            raise TTNNError(f"MeshDevice.reshape({shape!r}): the mesh has 1 device (tensix simulates one n150), the "
+                            f"new shape {shape.mesh_size()}.\nFix: reshape to a shape of 1 device.")
+        self._mesh_shape = shape
+
+    def get_submeshes(self):
+        return []
+
+    def num_devices(self) -> int:
+        return 1
 
     def arch(self) -> Arch:
         return Arch.WORMHOLE_B0

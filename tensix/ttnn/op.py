@@ -21,7 +21,7 @@ from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.accessor import TensorAccessorArgs
 from tensix.metalium.types import CoreCoord
-from tensix.ttnn import report
+from tensix.ttnn import mesh, report
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, LayoutError, UnknownKeywordError
 from tensix.ttnn.types import DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, data_format
@@ -154,6 +154,11 @@ def run(op: str, device, key, factory, tensors: list[Tensor], outputs: list[Tens
         entry.set_runtime_args(tensors, runtime)
     sim = device.sim
     run_info = mh.EnqueueProgram(sim.command_queue(), entry.program)
+    inputs = tensors[: len(tensors) - len(outputs)]
+    top = mesh.output_topology(inputs)      # update_output_tensor_topologies (device_operation.hpp)
+    if top is not None:
+        for t in outputs:
+            mesh.set_topology(t, top)
     ins = [describe(t) for t in tensors[: len(tensors) - len(outputs)] if t is not None]
     return report.record(op, run_info, entry.cores, hit, time.perf_counter() - t0, ins,
                          [describe(t) for t in outputs], attributes or {}, entry.name)

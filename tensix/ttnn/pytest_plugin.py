@@ -12,7 +12,7 @@ What it gives the test files (what tt-metal 622c6fb9's /conftest.py and tests/tt
   `device_params=` form; `device.cache_entries_counter`), `device_params` (indirect parametrization), `reset_seeds`,
   `function_level_defaults`, `is_ci_env`, `expect_error`, `grid_size`, `silicon_arch_name` / `silicon_arch_<arch>`
   parametrization, `mesh_device` (a test asking for more devices than the one n150 is skipped as tt-metal skips it;
-  a one-device mesh raises NotModelledError: tensix has no MeshDevice API beyond the 1x1 device).
+  the others get the 1x1 mesh of the simulated n150, tensix.ttnn.mesh).
 - Autouse: `requires_grid_size` skipping, the default device restored after each test.
 - Options: `--device-id`, `--tt-arch` (wormhole_b0 only), `--runslow`, `--grid-size`; the markers tt-metal's
   pytest.ini registers; ttnn's collection rules (tests marked `requires_fast_runtime_mode_off` are skipped, since
@@ -443,15 +443,31 @@ def device(request, device_params):
 
 @pytest.fixture(scope="function")
 def mesh_device(request, device_params):
-    """tt-metal's mesh_device: more devices than the simulated one skip (as on a one-card machine); a one-device
-    mesh is not modelled (tensix has no open_mesh_device / mesh mappers)."""
-    from tensix.errors import NotModelledError
+    """tt-metal's mesh_device (conftest.py): a mesh of `request.param` devices (an int n: MeshShape(1, n); a tuple:
+    that shape; none: the system mesh) opened with `device_params`. tensix's system is one n150, so a test asking
+    for more devices is skipped as tt-metal skips it on a one-card machine, and the others get the 1x1 mesh."""
+    import ttnn
     param = getattr(request, "param", 1)
-    n = param[0] * param[1] if isinstance(param, tuple) else int(param)
+    if isinstance(param, tuple):
+        assert len(param) == 2, "Device mesh grid shape should have exactly two elements."
+        n, shape = param[0] * param[1], ttnn.MeshShape(*param)
+    else:
+        n, shape = int(param), ttnn.MeshShape(1, int(param))
+    if device_params.get("require_exact_physical_num_devices", False) and n != 1:
+        pytest.skip(f"Test requires exact match of requested num devices ({n}) to available physical num devices (1).")
     if n > 1:
         pytest.skip(f"Requested more devices ({n}) than available (1). Test not applicable for machine")
-    raise NotModelledError("mesh_device: tensix simulates one n150 and has no ttnn mesh API (open_mesh_device, "
-                           "mesh mappers).\nFix: use the `device` fixture.")
+    request.node.pci_ids = ttnn.get_pcie_device_ids()
+    params = get_updated_device_params(device_params)
+    for key in ("require_exact_physical_num_devices", "fabric_config", "fabric_tensix_config", "reliability_mode",
+                "fabric_manager", "fabric_router_config"):
+        params.pop(key, None)
+    original = ttnn.GetDefaultDevice()
+    dev = ttnn.open_mesh_device(mesh_shape=shape, **params)
+    dev.cache_entries_counter = CacheEntriesCounter(dev)
+    yield dev
+    ttnn.SetDefaultDevice(original)
+    ttnn.close_mesh_device(dev)
 
 
 @pytest.fixture

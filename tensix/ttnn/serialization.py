@@ -3,6 +3,8 @@ to cache converted weights (ttnn/ttnn/operations/core.py as_tensor; ttnn's dump_
 load_tensor_flatbuffer).
 
 as_tensor(tensor, dtype, *, layout=ROW_MAJOR, device, memory_config, cache_file_name, preprocess, mesh_mapper):
+- mesh_mapper goes to from_torch (tensix.ttnn.mesh), except that a ReplicateTensorToMesh tensor is cached unreplicated
+  (as ttnn does);
 - a device without a memory_config is refused ("memory_config must be specified when device is specified");
 - without cache_file_name: preprocess (if given) on the torch tensor, then from_torch(dtype, layout, device,
   memory_config);
@@ -13,7 +15,7 @@ as_tensor(tensor, dtype, *, layout=ROW_MAJOR, device, memory_config, cache_file_
   cannot be read is converted and written again, as ttnn does after a failed load.
 
 The files are tensix's own format, not ttnn's flatbuffer: a numpy .npz archive (no pickled objects) holding the
-logical and padded shapes, dtype, layout, the host values and, for bfloat8_b / bfloat4_b, the packed tiles, so a
+logical and padded shapes, dtype, layout, mesh topology, the host values and, for bfloat8_b / bfloat4_b, the packed tiles, so a
 cache round-trips bit for bit. A ttnn flatbuffer file is not readable here (as_tensor then regenerates it, as after
 any failed load; load_tensor raises TTNNError). Only host storage is written: a device tensor is read back first.
 """
@@ -26,7 +28,7 @@ import warnings
 import numpy as np
 
 from tensix.errors import NotModelledError
-from tensix.ttnn import core
+from tensix.ttnn import core, mesh
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import TTNNError
 from tensix.ttnn.tensor import Tensor
@@ -43,8 +45,8 @@ def dump_tensor(file_name, tensor: Tensor, distribute=None) -> None:
     if not isinstance(tensor, Tensor):
         raise TypeError(f"ttnn.dump_tensor: tensor must be a ttnn.Tensor, got {type(tensor).__name__}.")
     if distribute is not None:
-        raise NotModelledError("ttnn.dump_tensor(distribute=...): tensix simulates one device; mesh distribution "
-                               "is not modelled.")
+        raise NotModelledError("ttnn.dump_tensor(distribute=...): tensix's tensor files hold one device's tensor; "
+                               "writing them distributed is not modelled.")
     tensor._check_alive("ttnn.dump_tensor")
     host = tensor if tensor.storage_type().name == "HOST" else core.from_device(tensor)
     fields = dict(magic=np.array(_MAGIC), shape=np.array(list(host.shape), np.int64),
@@ -53,6 +55,9 @@ def dump_tensor(file_name, tensor: Tensor, distribute=None) -> None:
                   values=np.ascontiguousarray(host._host).view(np.uint8).reshape(-1))
     if host._bfp is not None:
         fields["bfp"] = np.asarray(host._bfp)
+    top = mesh.topology_of(host)    # placements: -1 replicates, d >= 0 shards tensor dim d
+    fields["topology"] = np.array([top.distribution_shape().dims(), *top.distribution_shape(),
+                                   *(getattr(p, "dim", -1) for p in top.placements())], np.int64)
     with open(file_name, "wb") as f:      # a file object: np.savez would add ".npz" to a name
         np.savez(f, **fields)
 
@@ -70,12 +75,18 @@ def load_tensor(file_name, device=None, memory_config: MemoryConfig | None = Non
             container = np.asarray(T.convert_values(np.zeros(1), dtype)).dtype     # the dtype's host container
             values = raw.view(container).reshape(vshape).copy()
             bfp = z["bfp"].copy() if "bfp" in z.files else None
+            top = [int(v) for v in z["topology"]] if "topology" in z.files else None
     except (OSError, ValueError, KeyError) as e:
         raise TTNNError(f"ttnn.load_tensor: {file_name} is not a tensor file tensix wrote ({e}). tensix reads only "
                         "its own format (ttnn.dump_tensor / ttnn.as_tensor of tensix), not ttnn's flatbuffer.\n"
                         "Fix: write the file with tensix's ttnn.dump_tensor, or delete it to have as_tensor "
                         "convert the tensor again.") from e
     t = Tensor._make(shape, dtype, layout, host=values, bfp=bfp, padded=padded)
+    if top is not None:
+        rank = top[0]
+        mesh.set_topology(t, mesh.TensorTopology(
+            mesh.MeshShape(top[1:1 + rank]),
+            [mesh.PlacementReplicate() if d < 0 else mesh.PlacementShard(d) for d in top[1 + rank:]]))
     if device is not None:
         t = core.to_device(t, device, memory_config=memory_config)
     return t
@@ -87,13 +98,11 @@ def as_tensor(tensor, dtype: DataType | None = None, *, layout: Layout | None = 
     """ttnn.as_tensor: from_torch with an optional file cache of the converted host tensor (module docstring)."""
     if device is not None and memory_config is None:
         raise RuntimeError("memory_config must be specified when device is specified")
-    if mesh_mapper is not None:
-        raise NotModelledError("ttnn.as_tensor(mesh_mapper=...): tensix simulates one device; multi-device meshes "
-                               "are not modelled.")
 
-    def convert(dev):
+    def convert(dev, mapper=mesh_mapper):
         src = preprocess(tensor) if preprocess is not None else tensor
-        return core.from_torch(src, dtype=dtype, layout=layout, device=dev, memory_config=memory_config)
+        return core.from_torch(src, dtype=dtype, layout=layout, device=dev, memory_config=memory_config,
+                               mesh_mapper=mapper)
 
     if cache_file_name is None:
         return convert(device)
@@ -102,7 +111,8 @@ def as_tensor(tensor, dtype: DataType | None = None, *, layout: Layout | None = 
     path = pathlib.Path(f"{cache_file_name}_dtype_{dtype_name}_layout_{layout_name}.tensorbin")
 
     def convert_and_dump():
-        host = convert(None)
+        # ttnn caches a ReplicateTensorToMesh tensor once, unreplicated (ttnn/operations/core.py as_tensor)
+        host = convert(None, None if isinstance(mesh_mapper, mesh.ReplicateTensorToMeshWrapper) else mesh_mapper)
         path.parent.mkdir(parents=True, exist_ok=True)
         dump_tensor(path, host)
         return core.to_device(host, device, memory_config=memory_config) if device is not None else host

@@ -131,6 +131,8 @@ class Tensor:
     """ttnn.Tensor. Made by ttnn.from_torch / from_numpy / the creation ops / the ops; `Tensor(data, shape, dtype,
     layout)` builds a host tensor from a flat list as ttnn's constructor does."""
 
+    _topology = None        # a ttnn.TensorTopology other than the default (tensix.ttnn.mesh.topology_of)
+
     def __init__(self, data=None, shape=None, dtype=None, layout=None, device=None, memory_config=None, *,
                  tensor=None, data_type=None, mem_config=None, **kwargs):
         from tensix.ttnn import core
@@ -194,6 +196,11 @@ class Tensor:
     def memory_config(self) -> MemoryConfig:
         """The tensor's memory config; a host tensor's spec carries ttnn's default, DRAM interleaved."""
         return self._memory_config if self._memory_config is not None else DRAM_MEMORY_CONFIG
+
+    def tensor_topology(self):
+        """How the tensor is spread over the mesh (a ttnn.TensorTopology; tensix.ttnn.mesh)."""
+        from tensix.ttnn.mesh import topology_of
+        return topology_of(self)
 
     def storage_type(self) -> StorageType:
         return StorageType.DEVICE if self._device is not None else StorageType.HOST

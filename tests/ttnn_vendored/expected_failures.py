@@ -21,7 +21,7 @@ function (all its cases) or an fnmatch pattern. Generated from a run of the vend
 
 from _pytest.outcomes import Failed
 
-from tensix.device.errors import L1OverflowError, ReadBarrierError
+from tensix.device.errors import L1OverflowError
 from tensix.device.fpu import FpuError
 from tensix.errors import NotModelledError
 from tensix.ttnn.errors import DTypeError, LayoutError, OutOfMemoryError, ShapeError, ShardSpecError
@@ -42,21 +42,6 @@ _add('dtype DataType.UINT8 is not modelled by tensix.ttnn; use one of DataType.B
       'tests/ttnn/unit_tests/base_functionality/test_to_and_from_torch.py::test_to_and_from_2D[layout=Layout.TILE-dtype=DataType.UINT8-width=3-height=7]',
       'tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.UINT8-w=128-h=64]'],
      raises=DTypeError)
-
-_add('mesh_device: tensix simulates one n150 and has no ttnn mesh API (open_mesh_device, mesh mappers).',
-     ['tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_full_multi_device',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_arange_multi_device',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_empty_multi_device',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_empty_like_multi_device',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_empty_like_preserves_topology_replicate',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_empty_like_preserves_topology_shard',
-      'tests/ttnn/unit_tests/operations/data_movement/test_creation.py::test_empty_like_preserves_topology_shard_2d',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_in1_dram_sharded_tiny_tile',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_2d_multiple_output_blocks_per_core',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_2d_mcast_tiny_tile',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_1d_mcast_tiny_tile',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_2d_mesh_multiple_blocks',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_padded_1d_matmul'])
 
 _add('ttnn.matmul: input_tensor_b sharded in DRAM is not modelled by tensix\'s matmul (the DRAM-sharded programs: MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig).',
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_padding[dram_sharded-no_padding-input_a_value=4.0-input_b_value=2.0]',
@@ -160,7 +145,10 @@ _add("module 'ttnn' has no attribute 'Tile': tensix does not model ttnn.Tile yet
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_2d_tiny_tile',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_1d_tiny_tile',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_block_sharded_input_with_padding',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_height_sharded_input_with_padding'])
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_height_sharded_input_with_padding',
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_in1_dram_sharded_tiny_tile',
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_2d_mcast_tiny_tile',
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_1d_mcast_tiny_tile'])
 
 _add("OPEN: Frobenius 0.0036-0.0043 against the test's threshold for K <= 4 (tiny-K bf16 matmul at the default fidelity); not explained",
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=1-h=2-w=2]',
@@ -283,10 +271,3 @@ _add('ttnn.fill_implicit_tile_padding of an ND-sharded tensor (no legacy 2-D equ
 _add('ttnn.matmul with an ND-sharded input (no legacy 2-D equivalent): its ND-sharded program is not modelled by tensix.ttnn.',
      ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_2d_nd_sharded_in1'])
 
-_add("ttnn.topk's TopKMultiCoreProgramFactory (a power-of-two width >= 8192, k <= 64): tt-metal's writer_local_topk.cpp pops c_8 / c_9 right after noc.async_write of the page, with no write barrier, and tensix refuses the pop (ReadBarrierError: the producer may overwrite the page before the NoC has read it). With the pops flushed the program's numbers are exact (tests/test_ttnn_topk.py::test_multi_core_numbers).",
-     ['tests/ttnn/unit_tests/operations/reduce/test_topk.py::test_topk[[]*-W=8192-dim=3-k=50-BFLOAT16_B]',
-      'tests/ttnn/unit_tests/operations/reduce/test_topk.py::test_topk[[]*-W=16384-dim=3-k=32-BFLOAT16_B]',
-      'tests/ttnn/unit_tests/operations/reduce/test_topk.py::test_topk[[]*-W=8192-dim=3-k=6-BFLOAT16_B]',
-      'tests/ttnn/unit_tests/operations/reduce/test_topk.py::test_topk_sub_core_grids[[]*-W=16384-dim=3-k=32-BFLOAT16_B]',
-      'tests/ttnn/unit_tests/operations/reduce/test_topk.py::test_topk_bfloat8_with_inf[multi_core_bfp8_inf]'],
-     raises=ReadBarrierError)

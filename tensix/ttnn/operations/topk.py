@@ -21,11 +21,12 @@ c_4 are bfloat16 for a bfloat8_b input.
 
 TopKMultiCoreProgramFactory (topk_multi_core_program_factory.cpp): the width split over a rectangle of local cores
 (topk_local.cpp: local sort, then log2(Wt_local) topk_merge / topk_rebuild iterations) whose Kt best tiles per row are
-gathered by semaphores into one final core (topk_final.cpp, the same iterations over them). Two places of tt-metal's
-program are refused, loudly: writer_local_topk.cpp pops c_8 / c_9 right after noc.async_write with no write barrier
-(ReadBarrierError from the pop), and topk_final.cpp copies the second row of tiles' gathered tiles with the unpacker
-still programmed for transpose_wh (ComputeInitError for Ht > 1). With the pops flushed, its numbers are exact
-(tests/test_ttnn_topk.py).
+gathered by semaphores into one final core (topk_final.cpp, the same iterations over them). writer_local_topk.cpp pops
+c_8 / c_9 right after noc.async_write with no write barrier: a race only if the compute kernel packs into the freed
+page before the NoC has read it out, which tensix checks in simulated time (tensix.device.cb CircularBuffer.guard); the
+next local sort takes longer than the write, so the program runs as on a card, with the numbers of the flushed program
+(tests/test_ttnn_topk.py). Refused, loudly: topk_final.cpp copies the second row of tiles' gathered tiles with the
+unpacker still programmed for transpose_wh (ComputeInitError for Ht > 1).
 
 The kernels are in tensix/ttnn/kernels/topk/, the SFPU kernel in tensix.sfpi.llk_topk, its compute API in
 tensix.kernel.sfpu_topk.
