@@ -80,6 +80,7 @@ class DataFormat(enum.IntEnum):
     Int32 = 8
     UInt16 = 9
     UInt32 = 24
+    UInt8 = 30
 
 
 _FLOAT_FORMATS = (DataFormat.Float32, DataFormat.Float16, DataFormat.Float16_b, DataFormat.Bfp8_b, DataFormat.Bfp4_b)
@@ -90,6 +91,7 @@ _BYTES_PER_DATUM = {
     DataFormat.Float16: 2,
     DataFormat.Float16_b: 2,
     DataFormat.UInt16: 2,
+    DataFormat.UInt8: 1,
 }
 # Block floats: one exponent byte per 16 datums (one per face row: 4 faces x 16 rows = 64), then the datums in face
 # order, a sign bit and BFP_MAG_BITS magnitude bits each: a byte each for Bfp8_b (1024 bytes), a nibble for Bfp4_b
@@ -397,6 +399,7 @@ def pack_tile_bytes(values, fmt) -> np.ndarray:
             DataFormat.Int32: (-(2**31), 2**31 - 1, "<i4"),
             DataFormat.UInt32: (0, 2**32 - 1, "<u4"),
             DataFormat.UInt16: (0, 2**16 - 1, "<u2"),
+            DataFormat.UInt8: (0, 2**8 - 1, "u1"),
         }[fmt]
         if ints.size and (ints.min() < lo or ints.max() > hi):
             raise FormatError(
@@ -446,6 +449,8 @@ def unpack_tile_bytes(tile_bytes, fmt) -> np.ndarray:
         flat = raw.view("<i4").astype(np.int32)
     elif fmt == DataFormat.UInt32:
         flat = raw.view("<u4").astype(np.uint32)
+    elif fmt == DataFormat.UInt8:
+        flat = raw.copy()
     else:
         flat = raw.view("<u2").astype(np.uint16)
     tiles = from_face_order(flat.reshape(n, TILE_ELEMS))
@@ -475,6 +480,8 @@ def _bfp8_to_bf16_hw(datum: np.ndarray, shared: np.ndarray) -> np.ndarray:
 def _l1_datums(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
     """Raw datums of each tile in logical row-major order: uint32 for 32-bit formats, uint16 for 16-bit
     formats and for Bfp8_b / Bfp4_b (already converted to BF16 by the unpacker's BFP8ToBF16 / BFP4ToBF16)."""
+    if fmt == DataFormat.UInt8:
+        raise NotModelledError(UINT8_COMPUTE_NOT_MODELLED)
     raw, single = _as_tile_bytes(tile_bytes, fmt)
     n = raw.shape[0]
     if fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32):
@@ -487,6 +494,11 @@ def _l1_datums(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
     else:
         flat = raw.view("<u2").astype(np.uint16)
     return from_face_order(flat.reshape(n, TILE_ELEMS)), single
+
+
+UINT8_COMPUTE_NOT_MODELLED = ("UInt8 tiles in the compute engine (the unpacker's and packer's UInt8 conversions) are not modelled "
+                  "by tensix: it moves UInt8 data (data movement ops, host conversions) but computes on none.\n"
+                  "Fix: typecast to a wider dtype first (uint16, int32), or keep UInt8 tensors to data movement.")
 
 
 def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True, all_cbs_float32: bool = False) -> np.ndarray:
@@ -677,6 +689,8 @@ def pack_from_dest(dst_values, fp32_dest: bool, out_fmt, *, dst16_format=DataFor
     Returns uint8 ``(tile_size,)`` / ``(n, tile_size)``.
     """
     out_fmt = _fmt(out_fmt)
+    if out_fmt == DataFormat.UInt8:
+        raise NotModelledError(UINT8_COMPUTE_NOT_MODELLED)
     dst16_format = _fmt(dst16_format)
     arr = np.asarray(dst_values)
     if fp32_dest and arr.dtype == np.float32:

@@ -90,6 +90,9 @@ def _where(th):
 def _datum(th, cb, call, role):
     fmt = _fmt(cb)
     ds = _DATUM.get(fmt)
+    if fmt == DataFormat.UInt8:
+        raise NotModelledError(f"{call} on core {th.core.logical} at {th.source_line_now()}: the {role} CB {cb.index} "
+                               f"holds UInt8 data. {formats.UINT8_COMPUTE_NOT_MODELLED}")
     if ds is None:
         raise KernelError(
             f"{call} on core {th.core.logical} at {th.source_line_now()}: the {role} CB {cb.index} holds {fmt.name} "

@@ -158,6 +158,8 @@ def to_torch(tensor: Tensor, dtype=None, *, torch_rank=None, mesh_composer=None,
     vals = np.asarray(tensor.values())
     if tensor.dtype == DataType.BFLOAT16:
         out = torch.from_numpy(np.ascontiguousarray(vals).view(np.int16)).view(torch.bfloat16)
+    elif tensor.dtype == DataType.UINT8:
+        out = torch.from_numpy(np.ascontiguousarray(vals, np.uint8).copy())
     elif tensor.dtype in (DataType.UINT16, DataType.UINT32):
         out = torch.from_numpy(vals.astype(np.int64)).to(torch.uint16 if tensor.dtype == DataType.UINT16
                                                          else torch.uint32)

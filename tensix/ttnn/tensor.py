@@ -16,6 +16,7 @@ import numpy as np
 
 from tensix.device import formats
 from tensix.device.errors import DramOverflowError, L1OverflowError
+from tensix.errors import NotModelledError
 from tensix.device.formats import DataFormat
 from tensix.metalium import host as mh
 from tensix.metalium.types import BufferType as MBufferType
@@ -34,6 +35,7 @@ _HOST_NP = {
     DataType.UINT16: np.dtype(np.uint16),
     DataType.UINT32: np.dtype(np.uint32),
     DataType.INT32: np.dtype(np.int32),
+    DataType.UINT8: np.dtype(np.uint8),
 }
 # numpy container whose raw bytes are the device's for plain (not block-float) dtypes
 _RAW_NP = {
@@ -42,6 +44,7 @@ _RAW_NP = {
     DataType.UINT16: np.dtype(np.uint16),
     DataType.UINT32: np.dtype(np.uint32),
     DataType.INT32: np.dtype(np.int32),
+    DataType.UINT8: np.dtype(np.uint8),
 }
 
 
@@ -58,7 +61,7 @@ def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
     """Numbers -> the host values of `dtype`, converted as tt-metal's host does: float -> bfloat16 rounds to
     nearest even (bfloat16.hpp; NaN -> 0x7FC0), float -> float32 as static_cast<float>, float -> an integer
     type truncates toward zero, then saturates (uint16, int32) or wraps (uint32), as the ttnn 0.81.1 wheel does
-    (tests/ttnn_reference), integers wrap as C++ casts do. bfloat8_b / bfloat4_b: float32 here; quantised when tiled
+    (tests/ttnn_reference; float -> uint8 is refused: not established), integers wrap as C++ casts do. bfloat8_b / bfloat4_b: float32 here; quantised when tiled
     (pack_bfp)."""
     a = np.asarray(values)
     if dtype == DataType.BFLOAT16:
@@ -71,6 +74,10 @@ def convert_values(values: np.ndarray, dtype: DataType) -> np.ndarray:
         with np.errstate(over="ignore", invalid="ignore"):
             return a.astype(np.float32)
     target = host_np_dtype(dtype)
+    if dtype == DataType.UINT8 and (a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16):
+        raise NotModelledError("ttnn: converting floating-point values to uint8 is not modelled by tensix (how "
+                               "ttnn's host rounds and clamps them is not established).\nFix: pass integers "
+                               "(e.g. torch.uint8 or int tensors).")
     if a.dtype.kind == "f" or a.dtype == ml_dtypes.bfloat16:
         f = np.nan_to_num(np.trunc(a.astype(np.float64)), nan=0.0)
         if dtype == DataType.UINT32:        # wraps modulo 2^32 (the ttnn 0.81.1 wheel: -68859.4 -> 4294898437)

@@ -106,6 +106,7 @@ _FORMATS = {
     DataType.UINT16: (DataFormat.UInt16, np.uint16, 2),
     DataType.UINT32: (DataFormat.UInt32, np.uint32, 4),
     DataType.INT32: (DataFormat.Int32, np.int32, 4),
+    DataType.UINT8: (DataFormat.UInt8, np.uint8, 1),     # data movement only: no compute kernel takes UInt8 here
 }
 
 

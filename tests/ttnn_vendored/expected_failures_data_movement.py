@@ -5,7 +5,6 @@ Same rules: a case is xfail only while it stops on NotModelledError (or the exce
 is a failure. Regenerate from a run with `-o tensix_expected_failures=` when an op lands (its cases XPASS)."""
 
 from tensix.errors import NotModelledError
-from tensix.ttnn.errors import DTypeError
 
 EXPECTED_FAILURES = {}
 
@@ -18,7 +17,6 @@ def _add(reason, patterns, raises=NotModelledError):
 _add('ttnn.to_memory_config(t, its own sharded config, output_tensor=...) of row-major shard rows that are not 16-byte aligned: reshard and sharded_to_interleaved refuse them, so tt-metal runs ttnn::prim::copy, whose SameMemoryConfig factory (the configs are equal) addresses the shards through shard_builder\'s ShardedAddrGen (reader_unary_stick_start_id / writer_unary_stick_start_id with SHARDED), which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded_unaligned_shard_width_uint16',
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded_unaligned_shard_width'])
-
 
 
 _add("ttnn.to_memory_config: an ND-sharded (legacy-equivalent BLOCK) row-major tensor to block shards of another width: reshard (the config made from an ND spec skips the s2i -> i2s workaround) runs ReshardGenericFactory with different page sizes (reshard_reader_diff_width), which tensix.ttnn does not model.",
@@ -41,34 +39,6 @@ _add('ttnn.pad: an input is sharded; tensix.ttnn runs this op on interleaved ten
       'tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_nd_sharded_to_legacy_sharded[layout=Layout.ROW_MAJOR-output_memory_layout=TensorMemoryLayout.WIDTH_SHARDED-shard_core_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))-tensor_shape=[1, 1, 16, 64]-padded_shape=[1, 1, 32, 64]-input_shard_shape=[1, 1, 8, 64]-dtype=DataType.BFLOAT16]',
       'tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_nd_sharded_to_legacy_sharded[layout=Layout.ROW_MAJOR-output_memory_layout=TensorMemoryLayout.WIDTH_SHARDED-shard_core_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))-tensor_shape=[2, 1, 16, 64]-padded_shape=[2, 1, 32, 64]-input_shard_shape=[1, 1, 16, 64]-dtype=DataType.BFLOAT16]',
       'tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_rm_sharded_stickwise'])
-
-_add('DataType.UINT is not a tensix.ttnn dtype (DTypeError)',
-     ['tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim0_tile-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[dram_dim1_rm-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_block_sharded_dim3_tile-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim1_tile-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim2_rm-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_height_sharded_dim3_tile-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_rm-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/base_functionality/test_narrow.py::test_narrow[l1_width_sharded_dim3_tile-dtype=DataType.UINT8]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[2, 2, 2, 2]-ends=[18, 16, 16, 18]-begins=[2, 0, 0, 2]-dims=[18, 18, 18, 18]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim_tiled[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[1, 2, 1, 1]-ends=[-1, 1, -1, -1]-begins=[0, 0, 0, 0]-dims=[1, 56, 56, 96]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim_tiled[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[1, 2, 1, 1]-ends=[-1, 1, -1, -1]-begins=[0, 0, 0, 90]-dims=[1, 56, 56, 96]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim_tiled[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[1, 2, 1, 1]-ends=[1, -1, 56, 96]-begins=[0, 0, 0, 0]-dims=[1, 56, 56, 96]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim_tiled[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[1, 2, 1, 1]-ends=[1, -1, 56, 96]-begins=[0, 0, 0, 90]-dims=[1, 56, 56, 96]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim_tiled[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[1, 2, 1, 1]-ends=[1, 56, 56, 95]-begins=[0, 0, 0, 0]-dims=[1, 56, 56, 96]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_four_dim_tiled[dtype=DataType.UINT8-layout=Layout.ROW_MAJOR-strides=[1, 2, 1, 1]-ends=[1, 56, 56, 95]-begins=[0, 0, 0, 90]-dims=[1, 56, 56, 96]]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_single_dim_skip_2[dtype=DataType.UINT8-dim=12]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_single_dim_skip_2[dtype=DataType.UINT8-dim=20]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_single_dim_skip_2[dtype=DataType.UINT8-dim=4]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_single_dim_skip_2[dtype=DataType.UINT8-dim=68]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_three_dim[dtype=DataType.UINT8-stride_w=1-stride_h=1-stride_c=2-begins_w=0-begins_h=0-begins_c=0-w=2-h=2-c=8]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_two_dim[dtype=DataType.UINT8-stride_w=2-stride_h=2-begins_w=2-begins_h=2-w=18-h=18]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_two_dim[dtype=DataType.UINT8-stride_w=2-stride_h=2-begins_w=2-begins_h=2-w=18-h=34]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_two_dim[dtype=DataType.UINT8-stride_w=2-stride_h=2-begins_w=2-begins_h=2-w=34-h=18]',
-      'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_stride_slice_two_dim[dtype=DataType.UINT8-stride_w=2-stride_h=2-begins_w=2-begins_h=2-w=34-h=34]'],
-     raises=DTypeError)
-
 _add('ttnn.slice: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_issue_38841_regression',
       'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_sharded_auto_shard_spec_recomputation',
@@ -134,11 +104,9 @@ _add("ttnn.experimental.view of a row-major sharded tensor changing its last dim
      ['tests/ttnn/unit_tests/base_functionality/test_reshape.py::test_reshape_sharded_rm[w=64-h=64-c=4-n=16]'])
 
 
-
 _add('ttnn.reshard: a row-major reshard between shards of different widths (here BLOCK -> an ND spec whose legacy equivalent is HEIGHT; to_memory_config_op.cpp skips the s2i -> i2s workaround for a config made from an ND spec) runs ReshardGenericFactory with different page sizes (reshard_reader_diff_width), which tensix.ttnn does not model.',
      ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_legacy_sharded_to_nd_sharded[shard_orientation=ShardOrientation.ROW_MAJOR-tensor_shape=[1, 1, 128, 128]-input_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-input_shard_shape=(64, 64)-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))-output_nd_shard_shape=[1, 1, 64, 128]-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=0)),))]',
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_legacy_sharded_to_nd_sharded[shard_orientation=ShardOrientation.COL_MAJOR-tensor_shape=[1, 1, 128, 128]-input_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-input_shard_shape=(64, 64)-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))-output_nd_shard_shape=[1, 1, 64, 128]-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=0)),))]'])
-
 
 
 _add('ttnn.pad: a tiled pad with a sharded input or output (fill_implicit_tile_padding and views over the shards) is not modelled by tensix.ttnn.',
