@@ -459,6 +459,17 @@ def test_reshape_views_share_the_buffer(device):
     assert r.shape == [6, 40, 50] and r.padded_shape == [6, 64, 64] and r.buffer_address() == t.buffer_address()
 
 
+def test_reshape_sub_core_grids(device):
+    """sub_core_grids only matters to the reshape programs: a view ignores it (as tt-metal's runs none); a reshape
+    that moves data with it is refused (its sub-grid split is not modelled)."""
+    grid = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(1, 0), ttnn.CoreCoord(3, 6))])
+    t = _dev(_data((1, 1445, 192), ttnn.bfloat16), ttnn.bfloat16, device, ttnn.TILE_LAYOUT)
+    r = ttnn.reshape(t, (1445, 192), sub_core_grids=grid)
+    assert r.buffer_address() == t.buffer_address() and r.shape == [1445, 192]
+    with pytest.raises(tensix.NotModelledError, match="sub_core_grids for a reshape that moves data"):
+        ttnn.reshape(t, (1445 * 2, 96), sub_core_grids=grid)
+
+
 @pytest.mark.parametrize("shape,new,dtype", [((4, 6), (3, 8), ttnn.bfloat16), ((64, 48), (48, 64), ttnn.bfloat16),
                                              ((30, 10), (15, 20), ttnn.int32), ((5, 7, 3), (-1,), ttnn.float32),
                                              ((12, 20), (16, 15), ttnn.uint32), ((3, 100), (10, 30), ttnn.bfloat16)])

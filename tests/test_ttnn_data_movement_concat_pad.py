@@ -118,6 +118,28 @@ def test_concat_mixed_layouts_and_memory(device):
     np.testing.assert_array_equal(_vals(one), _vals(a))
 
 
+@pytest.mark.parametrize("layout", [ttnn.TILE_LAYOUT, ttnn.ROW_MAJOR_LAYOUT])
+@pytest.mark.parametrize("rows", [128, 96, 416])
+def test_concat_sub_core_grids(device, layout, rows):
+    """sub_core_grids (ConcatProgramFactory): the largest core count up to the sub-grid's 8 that divides the output
+    pages, every core the same share: 8 / 6 / 2 cores for 8 / 6 / 26 tile pages, 8 for 128 / 96 / 416 rows."""
+    grid = ttnn.CoreRangeSet({ttnn.CoreRange(ttnn.CoreCoord(1, 0), ttnn.CoreCoord(2, 3))})
+    xs = [_data((1, 1, rows, 32), ttnn.bfloat16), _data((1, 1, rows, 32), ttnn.bfloat16)]
+    ts = [_dev(x, ttnn.bfloat16, device, layout) for x in xs]
+    y = ttnn.concat(ts, 3, sub_core_grids=grid)
+    np.testing.assert_array_equal(_vals(y), np.concatenate([_vals(t) for t in ts], 3))
+    pages = rows * 64 // 1024 if layout == ttnn.TILE_LAYOUT else rows
+    expect = max(c for c in range(1, 9) if pages % c == 0)
+    assert ttnn.op_report()[-1].cores == expect
+    with pytest.raises(TypeError, match="CoreRangeSet"):
+        ttnn.concat(ts, 3, sub_core_grids=ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(1, 1)))
+    mixed = [ts[0], _dev(xs[1], ttnn.bfloat16, device,
+                         ttnn.ROW_MAJOR_LAYOUT if layout == ttnn.TILE_LAYOUT else ttnn.TILE_LAYOUT)]
+    if rows % 32 == 0:
+        with pytest.raises(tensix.NotModelledError, match="layouts differ"):
+            ttnn.concat(mixed, 3, sub_core_grids=grid)
+
+
 def test_concat_bfloat8_b(device):
     xs = [_data((1, 2, 64, 64), ttnn.float32), _data((1, 3, 64, 64), ttnn.float32)]
     ts = [_dev(x, ttnn.bfloat8_b, device, ttnn.TILE_LAYOUT) for x in xs]

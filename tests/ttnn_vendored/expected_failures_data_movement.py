@@ -70,17 +70,11 @@ _add("module 'ttnn' has no attribute 'ShardTensor2dMesh': tensix does not model 
 _add('ttnn.allocate_tensor_on_device is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_rm_preallocated_output'])
 
-_add("ttnn.concat: sub_core_grids (tt-metal's sub-core-grid split) is not modelled.",
-     ['tests/ttnn/unit_tests/operations/data_movement/test_concat.py::test_concat_sub_core_grids'])
-
 _add('ttnn.experimental.prepare_conv3d_weights is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_program_cache_hit_updates_pad_value_buffer'])
 
 _add('ttnn.reshape of a tiled host tensor that moves data (ttnn views the host storage and would mix padding into the data).',
      ['tests/ttnn/unit_tests/base_functionality/test_reshape.py::test_reshape_zero_element[use_device=False-memory_config=None-ttnn_reshape=True-layout=Layout.TILE-input_shape=[0]-output_shape=[0, 1]]'])
-
-_add('ttnn.reshape: sub_core_grids is not modelled.',
-     ['tests/ttnn/unit_tests/base_functionality/test_reshape.py::test_reshape_subgrid'])
 
 _add('ttnn.slice with start / end tensors (the tensor-args slice) is not modelled.',
      ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_tensor_args'])

@@ -16,7 +16,12 @@ concat.cpp, device/concat_device_operation.cpp concat_impl, device/concat_progra
 - a last-dim concat whose transposed rows would not fit L1 is done in chunks of dim -2 (issue #43371): ttnn.slice,
   concat of each chunk, concat of the chunks along dim -2.
 
-Not modelled (NotModelledError): sharded inputs or outputs (the S2I / S2S factories), sub_core_grids, output_tensor."""
+- sub_core_grids (interleaved output): concat.cpp goes straight to concat_impl (no massaging, no chunking); the factory
+  uses the largest core count up to the sub-grid's that divides the output pages, each core the same share, the cores
+  in corerange_to_cores' column-major order.
+
+Not modelled (NotModelledError): sharded inputs or outputs (the S2I / S2S factories), output_tensor, sub_core_grids
+with inputs of different layouts (tt-metal converts them with to_layout on the sub-grid)."""
 
 from __future__ import annotations
 
@@ -25,7 +30,8 @@ import time
 from tensix.device import soc
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import CoreCoord, CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import (CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
+                                   WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError
 from tensix.ttnn.operations import _dm_common as C
@@ -67,8 +73,8 @@ def concat(tensors, dim: int = 0, *args, memory_config=None, output_tensor=None,
         raise ShapeError(f"{op}: expected a non-empty list of Tensors!")
     if output_tensor is not None:
         raise NotModelledError(f"{op}: optional output tensor currently unsupported!")
-    if sub_core_grids is not None:
-        raise NotModelledError(f"{op}: sub_core_grids (tt-metal's sub-core-grid split) is not modelled.\nFix: omit it.")
+    if sub_core_grids is not None and not isinstance(sub_core_grids, CoreRangeSet):
+        raise TypeError(f"{op}: sub_core_grids must be a ttnn.CoreRangeSet, got {type(sub_core_grids).__name__}.")
     mc = memory_config or DRAM_MEMORY_CONFIG
     for t in tensors:
         t._check_alive(op)
@@ -91,6 +97,8 @@ def concat(tensors, dim: int = 0, *args, memory_config=None, output_tensor=None,
             raise ShapeError(f"{op}: expected a tensor with device storage, but got a host tensor.\nFix: "
                              "ttnn.to_device first.")
     C.refuse_sharded(op, *tensors, memory_config=mc)
+    if sub_core_grids is not None:      # concat.cpp: interleaved outputs go straight to concat_impl on the sub-grid
+        return _concat_impl(tensors, dim, groups, mc, sub_core_grids)
     chunks = _l1_chunks(tensors, dim, mc)
     if chunks:
         from tensix.ttnn.operations.dm_slice import slice as slice_
@@ -157,8 +165,8 @@ def _massaged(tensors, dim, groups, mc) -> Tensor:
     return out
 
 
-def _concat_impl(tensors, dim, groups, mc) -> Tensor:
-    """concat_device_operation.cpp concat_impl (interleaved)."""
+def _concat_impl(tensors, dim, groups, mc, sub=None) -> Tensor:
+    """concat_device_operation.cpp concat_impl (interleaved), on the sub-core grid `sub` if given."""
     from tensix.ttnn.operations.data_movement import device_to_layout
     if len(tensors) == 1:
         t = tensors[0]
@@ -167,9 +175,9 @@ def _concat_impl(tensors, dim, groups, mc) -> Tensor:
             return clone(t, memory_config=mc)
         return t
     if len(tensors) > _MAX_TENSORS:
-        parts = [_concat_impl(tensors[i:i + _MAX_TENSORS], dim, groups, mc)
+        parts = [_concat_impl(tensors[i:i + _MAX_TENSORS], dim, groups, mc, sub)
                  for i in range(0, len(tensors), _MAX_TENSORS)]
-        return _concat_impl(parts, dim, groups, mc)
+        return _concat_impl(parts, dim, groups, mc, sub)
     rank = len(tensors[0].shape)
     if tensors[0].layout == Layout.ROW_MAJOR and dim == rank - 1 and not _aligned(tensors, dim):
         raise ShapeError("ttnn.concat: Current concat implementation requires aligned last dim when concatting on "
@@ -180,11 +188,15 @@ def _concat_impl(tensors, dim, groups, mc) -> Tensor:
         if t.layout == Layout.ROW_MAJOR and (len(p) < 2 or p[-2] % TILE_SIZE or p[-1] % TILE_SIZE):
             target = Layout.ROW_MAJOR
             break
+    if sub is not None and any(t.layout != target for t in tensors):
+        raise NotModelledError("ttnn.concat(sub_core_grids=...): the inputs' layouts differ, and tt-metal converts "
+                               "them with ttnn.to_layout on the sub-core grid, which tensix does not run.\nFix: give "
+                               "all inputs the same layout, or omit sub_core_grids.")
     tensors = [t if t.layout == target else device_to_layout(t, target) for t in tensors]
-    return _prim_concat(tensors, dim, mc)
+    return _prim_concat(tensors, dim, mc, sub)
 
 
-def _prim_concat(tensors, dim, mc) -> Tensor:
+def _prim_concat(tensors, dim, mc, sub=None) -> Tensor:
     started = time.perf_counter()
     op = "ttnn.concat"
     first = tensors[0]
@@ -199,14 +211,26 @@ def _prim_concat(tensors, dim, mc) -> Tensor:
     shape = list(first.shape)
     shape[dim] = sum(t.shape[dim] for t in tensors)
     out = C.make_output(first._device, shape, first.dtype, first.layout, mc)
-    key = ("concat", dim, tuple(O.spec_key(t) for t in tensors), O.spec_key(out))
-    O.run(op, first._device, key, lambda: _concat_factory(tensors, out, dim), tensors + [out], [out], {"dim": dim},
-          started)
+    sub_key = None if sub is None else tuple((r.start.x, r.start.y, r.end.x, r.end.y) for r in sub.ranges)
+    key = ("concat", dim, tuple(O.spec_key(t) for t in tensors), O.spec_key(out), sub_key)
+    O.run(op, first._device, key, lambda: _concat_factory(tensors, out, dim, sub), tensors + [out], [out],
+          {"dim": dim}, started)
     return out
 
 
-def _concat_factory(tensors, out: Tensor, dim: int) -> O.ProgramEntry:
-    """ConcatProgramFactory::create_descriptor (full compute grid)."""
+def _sub_grid_split(sub: CoreRangeSet, n_pages: int):
+    """ConcatProgramFactory's split over sub_core_grids: the largest core count up to the sub-grid's that divides the
+    pages (every core the same number of pages), the cores in corerange_to_cores' column-major order."""
+    ncores = len(C.corerange_to_cores(sub))
+    if ncores == 0:
+        raise ShapeError("ttnn.concat: number of cores cannot be 0")
+    while n_pages % ncores:
+        ncores -= 1
+    return C.corerange_to_cores(sub, ncores), n_pages // ncores
+
+
+def _concat_factory(tensors, out: Tensor, dim: int, sub=None) -> O.ProgramEntry:
+    """ConcatProgramFactory::create_descriptor (the full compute grid, or sub_core_grids)."""
     dev = out._device
     rm = out.layout == Layout.ROW_MAJOR
     op_ = list(out.padded_shape)
@@ -220,8 +244,16 @@ def _concat_factory(tensors, out: Tensor, dim: int) -> O.ProgramEntry:
         n_pages = out.padded_shape.volume() // C.TILE_HW
         page = out.page_size
     grid = dev.compute_with_storage_grid_size()
-    ws = C.split_work_to_cores(grid, n_pages)
-    all_cores = CoreRangeSet(ws.all_ranges)
+    if sub is None:
+        ws = C.split_work_to_cores(grid, n_pages)
+        all_cores = CoreRangeSet(ws.all_ranges)
+        g1 = len(C.corerange_to_cores(ws.group_1))
+        cores = [(CoreCoord(i // grid.y, i % grid.y), ws.per_core_1 if i < g1 else ws.per_core_2)
+                 for i in range(ws.num_cores)]
+    else:
+        sub_cores, each = _sub_grid_split(sub, n_pages)
+        all_cores = CoreRangeSet([CoreRange(c, c) for c in sub_cores])
+        cores = [(c, each) for c in sub_cores]
     if page > _L1_CAPACITY:
         raise ShapeError(f"ttnn.concat: required CB page size ({page} B) exceeds per-core L1 capacity "
                          f"({_L1_CAPACITY} B); op cannot fit on this device.")
@@ -267,12 +299,9 @@ def _concat_factory(tensors, out: Tensor, dim: int) -> O.ProgramEntry:
     else:
         wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id"), all_cores,
                              WriterDataMovementConfig(compile_args=[0] + O.accessor_args(out)))
-    g1 = len(C.corerange_to_cores(ws.group_1))
     per_core = []
     written = 0
-    for i in range(ws.num_cores):
-        core = CoreCoord(i // grid.y, i % grid.y)
-        cnt = ws.per_core_1 if i < g1 else ws.per_core_2
+    for core, cnt in cores:
         block, within = divmod(written, out_per_block)
         ids = [0] * n
         cur = cur_id = 0
