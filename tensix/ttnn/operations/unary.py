@@ -62,7 +62,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
            "isposinf", "isneginf", "isnan", "isfinite", "tan", "atan", "atanh", "sinh", "cosh", "bitwise_not",
            "exp2", "expm1", "log1p", "softplus", "erf", "erfc", "erfinv", "i0", "log_sigmoid", "logit", "digamma",
-           "lgamma", "polygamma", "xielu"]
+           "lgamma", "polygamma", "xielu", "bitcast"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -438,7 +438,7 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         op, _init = _kernel_op(op_name)
         init_fn = K.rsub_tile_init if name == "RSUB" else K.binop_with_scalar_tile_init
         return (lambda: init_fn(version=FORK)), (lambda idst: op(idst, bits, version=FORK))
-    if name in ("IDENTITY", "HARDSWISH", "LOGIT", "LGAMMA"):      # their own kernels: the chain define is not read
+    if name in ("IDENTITY", "BITCAST", "HARDSWISH", "LOGIT", "LGAMMA"):  # their own kernels: the chain define unread
         return (lambda: None), (lambda idst: None)
     raise NotModelledError(f"UnaryOpType.{name}: its SFPU kernel is not modelled by tensix.ttnn.")
 
@@ -614,14 +614,15 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
            tuple(t.padded_shape) if rm else None, workers.ranges)
     # unary_op_utils.cpp get_compute_kernel_path: by the chain's first op
-    kernel = {"IDENTITY": "eltwise/eltwise_identity_kernel.py", "HARDSWISH": "eltwise/hardswish_kernel.py",
+    kernel = {"IDENTITY": "eltwise/eltwise_identity_kernel.py", "BITCAST": "eltwise/eltwise_identity_kernel.py",
+              "HARDSWISH": "eltwise/hardswish_kernel.py",
               "LOGIT": "eltwise/logit_kernel.py", "LOGSIGMOID": "eltwise/logsigmoid_kernel.py",
               "WHERE_TSS": "eltwise/where_tss_kernel.py",
               "LGAMMA": f"eltwise/lgamma{'_fast' if in_dtype == DataType.BFLOAT16 else ''}_kernel.py"}.get(
         chain[0][0], "eltwise/eltwise_sfpu.py")
     scalars = _first_op_scalars(chain[0], in_dtype)
     O.run(what, dev, key, lambda: _unary_factory(dev, t, out, step_fns, fp32, preserve, workers, sharded, kernel,
-                                                 scalars),
+                                                 scalars, bitcast=chain[0][0] == "BITCAST"),
           [t, out],
           [out], {"dtype": out_dtype.name, "ops": [c[0] for c in chain]}, started)
     return out
@@ -668,12 +669,16 @@ def _first_op_scalars(op, dtype):
 
 
 def _unary_factory(device, t: Tensor, out: Tensor, chain_fn, fp32: bool, preserve: bool, workers: CoreRangeSet,
-                   sharded: bool, kernel: str = "eltwise/eltwise_sfpu.py", first_op=((0, 0), {}, False)):
+                   sharded: bool, kernel: str = "eltwise/eltwise_sfpu.py", first_op=((0, 0), {}, False),
+                   bitcast: bool = False):
     """unary_program_factory.cpp: CB c_0 (input format, 2 tile pages, or the input's shard), c_2 (output, 2 tiles, or
     the output's shard); reader_unary / writer_unary / eltwise_sfpu on the worker grid; interleaved: the work split
-    row-wise over it; natively sharded: each core of the shard grid its own shard, the others nothing."""
+    row-wise over it; natively sharded: each core of the shard grid its own shard, the others nothing. A BITCAST
+    chain gives c_0 the output's format (cb_data_format_for_input): the unpacker reads the input's bits as it."""
     rm = t.layout == Layout.ROW_MAJOR and not sharded
     in_fmt, out_fmt = data_format(t.dtype), data_format(out.dtype)
+    if bitcast:
+        in_fmt = out_fmt
     prog = mh.CreateProgram()
     if sharded:
         in_pages, out_pages = _shard_pages(t, t.memory_config()), _shard_pages(out, out.memory_config())
@@ -1117,6 +1122,30 @@ def unary_max_min(name, t, value, memory_config=None, output_tensor=None):
 # ---- typecast ---------------------------------------------------------------------------------------------------
 _TYPECAST_FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
 _TYPECAST_INT = (DataType.INT32, DataType.UINT32, DataType.UINT16)
+
+
+def bitcast(input_tensor, dtype, *, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
+    """ttnn.bitcast(t, dtype): the same bits read as another dtype (tt-metal 622c6fb9 unary.cpp bitcast: a BITCAST
+    chain through unary_impl, whose program (unary_program_factory.cpp) gives the input CB the output's data format
+    and runs the identity kernel: copy_tile, pack_tile). So the bits go through the unpacker and packer as the output
+    format: a NaN bfloat16 pattern can come out as infinity, float32 denormals as zero, as on a card (the vendored
+    test allows for both). Dtypes of different sizes (the input CB's pages would hold tiles of another size) and the
+    block floats are refused (NotModelledError); uint8 is refused as every UInt8 compute path is."""
+    what = "ttnn.bitcast"
+    O.refuse_unknown_kwargs(what, kwargs)
+    if not isinstance(dtype, DataType):
+        raise DTypeError(f"{what}: dtype must be a ttnn.DataType, got {dtype!r}.")
+    if output_tensor is not None and output_tensor.dtype != dtype:
+        raise DTypeError(f"{what}: If both output dtype and output tensor provided dtype should match "
+                         f"({dtype!r} vs {output_tensor.dtype!r}).")
+    t = input_tensor
+    blocks = (DataType.BFLOAT8_B, DataType.BFLOAT4_B)
+    if t.dtype in blocks or dtype in blocks or mh_tile_size(data_format(t.dtype)) != mh_tile_size(data_format(dtype)):
+        raise NotModelledError(f"{what}({t.dtype!r} -> {dtype!r}): a bitcast between dtypes of different sizes (or "
+                               "block floats) runs tt-metal's unary program with the input's pages read as tiles of "
+                               "the output's format, which tensix does not model.\nFix: bitcast between dtypes of "
+                               "the same width (uint16 <-> bfloat16, int32 / uint32 <-> float32).")
+    return unary_impl("bitcast", t, [("BITCAST", (t.dtype, dtype))], memory_config, output_tensor, sub_core_grids)
 
 
 def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
