@@ -59,9 +59,6 @@ _add("ttnn.add: sharded row-major operands are converted to tiles, the op run an
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_scalar_row_major',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_invalid_row_major_layout'])
 
-_add('ttnn.bcast is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_bcast'])
-
 # test_where.py (ttnn.where: tensix.ttnn.operations.ternary)
 _add("ttnn.typecast: uint16 -> uint32 runs with fp32_dest_acc_en, and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix. (The test squares with mul_int_tile<UInt16>, modelled, then typecasts to uint32.)",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])

@@ -191,4 +191,4 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | set(dir(_tt)) | {"UnaryOpType", "UnaryWithParam", "BcastOpDim", "BcastOpMath"})
+    return sorted(set(globals()) | set(dir(_tt)) | {"UnaryOpType", "UnaryWithParam"})

@@ -62,10 +62,3 @@ class UnaryWithParam:
         if not self.params:
             return f"UnaryWithParam(op_type={cpp})"
         return f"UnaryWithParam(op_type={cpp}, params=[{', '.join(format(p, 'g') for p in self.params)}])"
-
-
-# ttnn.BcastOpDim / ttnn.BcastOpMath (tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/data_movement/bcast/bcast_types.hpp;
-# values and printed forms as the 0.81.1 wheel's): the arguments of ttnn.bcast, which tensix does not run (a call is
-# the NotModelledError placeholder), named in tt-metal's test tables
-BcastOpDim = _CppEnum("BcastOpDim", [("H", 0), ("W", 1), ("HW", 2)], module=__name__)
-BcastOpMath = _CppEnum("BcastOpMath", [("ADD", 0), ("SUB", 1), ("MUL", 2)], module=__name__)
