@@ -47,11 +47,12 @@ _add('ttnn.slice: an input is sharded; tensix.ttnn runs this op on interleaved t
       'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_within_tile_vs_across_tiles[input_shape=[1, 1, 128, 128]-begins=[0, 0, 32, 0]-ends=[1, 1, 96, 128]-layout=Layout.TILE-use_sharding=True-description=sharded_aligned_slice]',
       'tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_within_tile_vs_across_tiles[input_shape=[1, 1, 256, 32]-begins=[0, 0, 0, 0]-ends=[1, 1, 128, 32]-layout=Layout.TILE-use_sharding=True-description=sharded_tile_boundary]'])
 
-_add('ttnn.transpose: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
+_add('ttnn.transpose of a sharded ROW_MAJOR tensor: TransposeHCShardedProgramFactory, TransposeHCRMProgramFactory and the row-major TransposeWHProgramFactory are not ported to tensix, and TransposeCNProgramFactory over BLOCK / WIDTH sharded row-major buffers (tt-metal splits each row over the shards with noc_async_*_sharded) is not modelled.',
      ['tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_hc_sharded_with_program_cache',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_hw_sharded_tiled_8_cores',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_hw_sharded_tiled_n_cores',
-      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded',
+      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded[[]*-rm-wh]',
+      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded[[]*-rm-hc]',
+      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded[[]*-input_block-output_*-rm-cn]',
+      'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded[[]*-input_height-output_block-rm-cn]',
       'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded_rm_width'])
 
 _add('ttnn.concat: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',

@@ -23,9 +23,22 @@ transpose_wh without UnpackToDestFp32) and comes out truncated to TF32, as tt-me
 the tile-invariant permute unpack float32 to Dst (exact). The padding of tiles the programs do not write holds what the
 input's padding held.
 
-Not modelled (NotModelledError): sharded inputs or outputs (tt-metal's native sharded transposes and the sharded
-paths of the interleaved factories), bfloat8_b permutes of rank > 4 that move tile dims, the row-major WH transpose
-factory (tt-metal uses it for row-major tensors only when sharded)."""
+Sharded transposes (tt-metal 622c6fb9 transpose.cpp transpose_impl / transpose_, transpose_device_operation.cpp
+derive_effective_output_memory_config / select_program_factory, device/transpose_utils.cpp): an irregular row-major
+BLOCK / WIDTH sharded input is moved to L1 interleaved first; the output config is derived from a natively sharded
+input's spec (adjust_shard_spec_to_shape; WH of N = C = 1 full-width height shards promoted to WIDTH_SHARDED; L1
+interleaved when the spec does not scale), a spec-less sharded config gets the input's scaled spec or a full-grid
+one (generate_transpose_shard_spec). Native sharding (L1, HEIGHT / WIDTH, even shards, one grid) with whole H x W
+planes per shard runs TransposeWHShardedProgramFactory (transpose_wh_sharded_program_factory.cpp: the shards
+transposed in place); everything else runs the interleaved factories, whose kernels reach the sharded buffers through
+TensorAccessors (tiles; row-major pages are whole rows only when HEIGHT sharded).
+
+Not modelled (NotModelledError): ttnn.permute of sharded tensors (so transpose NH / NW / CW and rank > 4 of them);
+TransposeWHShardedRMProgramFactory (its compute kernel packs narrow rows, a pack_untilize mode tensix does not
+model), TransposeHCShardedProgramFactory, TransposeHCRMProgramFactory and the row-major TransposeWHProgramFactory
+(the row-major sharded WH / HC paths); the interleaved factories over BLOCK / WIDTH sharded row-major buffers
+(tt-metal's noc_async_*_sharded row splitting); int32 through TransposeWHShardedProgramFactory (tt-metal's 16-bit Dst
+there; the simulator refuses it); bfloat8_b permutes of rank > 4 that move tile dims."""
 
 from __future__ import annotations
 
@@ -43,7 +56,8 @@ from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, ShapeError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import TILE_SIZE, DataType, Layout, data_format, element_size
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardSpec, TensorMemoryLayout,
+                               data_format, element_size)
 
 __all__ = ["permute", "transpose"]
 
@@ -116,12 +130,18 @@ def transpose(input_tensor: Tensor, dim1: int, dim2: int, *args, memory_config=N
         memory_config = args[0]
     t = input_tensor
     t._check_alive(op)
-    O.device_of(op, t)
-    C.refuse_sharded(op, t, memory_config=memory_config)
+    O.device_of(op, t)                  # refuses ND-sharded storage without a legacy equivalent
     _check_dtype(op, t, bfloat4_b_ok=True)
+    _refuse_nd_config(op, memory_config)
     rank = len(t.shape)
     if rank == 0:
         raise ShapeError(f"{op}: a rank-0 tensor has no dims to transpose.")
+    if _irregular_rm_block_or_width(t):
+        # transpose_impl: irregular RM block / width shards are unsharded to L1 first (tt-metal works around a
+        # pages_per_shard misread of its noc_async_*_sharded helpers this way)
+        from tensix.ttnn.operations.dm_memory import to_memory_config
+        x = to_memory_config(t, MemoryConfig(TensorMemoryLayout.INTERLEAVED, BufferType.L1))
+        return transpose(x, dim1, dim2, memory_config=memory_config, pad_value=pad_value)
     d1, d2 = _norm(dim1, rank, op, "dim1"), _norm(dim2, rank, op, "dim2")
     if rank > 4:
         perm = list(range(rank))
@@ -150,32 +170,340 @@ def transpose(input_tensor: Tensor, dim1: int, dim2: int, *args, memory_config=N
 
 
 def _transpose_4d(a: Tensor, dims, mc, pad_value) -> Tensor:
-    """transpose.cpp detail::transpose_ (interleaved)."""
+    """transpose.cpp detail::transpose_: the output memory config constructed (sharded inputs and spec-less sharded
+    configs included), then by the pair of dims: interleaved row-major WH / HC / CN -> prim::permute, NH / NW / CW ->
+    ttnn.permute, the rest -> prim::transpose."""
     rm = a.layout == Layout.ROW_MAJOR
-    if dims == (1, 2):
-        if rm:
-            return _prim_permute(a, (0, 2, 1, 3), mc, pad_value)
-        return _transpose_hc_tiled(a, mc or a.memory_config(), pad_value)
     if dims == (0, 2):
         return permute(a, (2, 1, 0, 3), memory_config=mc, pad_value=pad_value)
     if dims == (0, 3):
         return permute(a, (3, 1, 2, 0), memory_config=mc, pad_value=pad_value)
     if dims == (1, 3):
         return permute(a, (0, 3, 2, 1), memory_config=mc, pad_value=pad_value)
-    _no_pad_value("ttnn.transpose", pad_value, dims)
-    if dims == (0, 1):
-        if rm:
-            return _prim_permute(a, (1, 0, 2, 3), mc, pad_value)
-        return _transpose_cn(a, mc or a.memory_config())
-    if rm:      # (2, 3)
-        return _prim_permute(a, (0, 1, 3, 2), mc, pad_value)
-    return _transpose_wh(a, mc or a.memory_config())
+    name = {(1, 2): "HC", (0, 1): "CN", (2, 3): "WH"}[dims]
+    if name != "HC":
+        _no_pad_value("ttnn.transpose", pad_value, dims)
+    out_mc = _constructed_output_config(a, name, mc)
+    if rm and not a.is_sharded():
+        order = {"HC": (0, 2, 1, 3), "CN": (1, 0, 2, 3), "WH": (0, 1, 3, 2)}[name]
+        _refuse_permute_output(out_mc)
+        return _prim_permute(a, order, out_mc, pad_value)
+    if rm and name == "WH" and _rm_wh_exceeds_l1(a):
+        return _prim_permute(a, (0, 1, 3, 2), out_mc, pad_value)
+    return _prim_transpose(a, name, out_mc, pad_value)
 
 
 def _no_pad_value(op, pad_value, dims):
     if float(pad_value) != 0.0:
         raise ShapeError(f"{op}: Non-zero padding {pad_value} is not supported for any transpose other than HC "
                          f"(dims {dims}).\nFix: pad_value=0.")
+
+
+# ------------------------------------------------------------------------------ transpose: sharded tensors
+_ACCESSOR_PATHS = ("TransposeWHProgramFactory", "TransposeHCTiledInterleavedProgramFactory",
+                   "TransposeCNProgramFactory")
+
+
+def _refuse_nd_config(op, mc):
+    if mc is not None and mc.memory_layout == TensorMemoryLayout.ND_SHARDED and mc.shard_spec is None:
+        raise NotModelledError(f"{op}: an ND-sharded memory_config without a legacy 2-D equivalent is not modelled "
+                               "for ttnn.transpose's output.\nFix: pass a HEIGHT / WIDTH / BLOCK sharded "
+                               "memory_config (ttnn.create_sharded_memory_config) or an interleaved one.")
+
+
+def _irregular_rm_block_or_width(t: Tensor) -> bool:
+    """transpose_impl's guard: a ROW_MAJOR BLOCK / WIDTH sharded input whose last two logical dims are not tile
+    multiples."""
+    mc = t.memory_config()
+    if t.layout != Layout.ROW_MAJOR or not mc.is_sharded() or mc.memory_layout not in (
+            TensorMemoryLayout.BLOCK_SHARDED, TensorMemoryLayout.WIDTH_SHARDED):
+        return False
+    s = tuple(t.shape)
+    return len(s) >= 2 and (s[-1] % TILE_SIZE != 0 or s[-2] % TILE_SIZE != 0)
+
+
+def _height_of(shape) -> int:
+    return int(np.prod(tuple(shape)[:-1], dtype=np.int64))
+
+
+def _side_native(mc: MemoryConfig, layout: Layout) -> bool:
+    """transpose_utils.cpp side_native: sharded in L1, not BLOCK, and for ROW_MAJOR a shard of whole tiles' worth
+    of elements (the native kernels move tile-sized pages)."""
+    if not mc.is_sharded() or mc.buffer_type == BufferType.DRAM:
+        return False
+    if mc.memory_layout == TensorMemoryLayout.BLOCK_SHARDED:
+        return False
+    spec = mc.shard_spec
+    if layout == Layout.ROW_MAJOR and spec is not None and (spec.shape[0] * spec.shape[1]) % C.TILE_HW != 0:
+        return False
+    return True
+
+
+def _unevenly_sharded(a: Tensor) -> bool:
+    """transpose_utils.cpp is_unevenly_sharded (padded shape; no spec counts as uneven)."""
+    mc = a.memory_config()
+    if not mc.is_sharded():
+        return False
+    spec = mc.shard_spec
+    p = tuple(a.padded_shape)
+    if spec is None or len(p) < 2:
+        return True
+    return _height_of(p) % spec.shape[0] != 0 or p[-1] % spec.shape[1] != 0
+
+
+def _is_native(a: Tensor, out_mc: MemoryConfig | None = None) -> bool:
+    """transpose_utils.cpp is_native_transpose_sharding: both sides natively shardable, the input evenly sharded,
+    one shared grid when both specs are known."""
+    if not _side_native(a.memory_config(), a.layout) or _unevenly_sharded(a):
+        return False
+    if out_mc is None:
+        return True
+    if not _side_native(out_mc, a.layout):
+        return False
+    ins, outs = a.memory_config().shard_spec, out_mc.shard_spec
+    return not (ins is not None and outs is not None and set(ins.grid) != set(outs.grid))
+
+
+def _adjust_shard_spec(spec: ShardSpec, from_shape, to_shape) -> ShardSpec | None:
+    """transpose_utils.cpp adjust_shard_spec_to_shape: the shard scaled by the ratio of the 2-D physical heights
+    and widths; None when a ratio does not divide exactly."""
+    fh, th = _height_of(from_shape), _height_of(to_shape)
+    fw, tw = int(tuple(from_shape)[-1]), int(tuple(to_shape)[-1])
+    if fh == 0 or fw == 0:
+        return None
+    h_num, w_num = spec.shape[0] * th, spec.shape[1] * tw
+    if h_num % fh or w_num % fw:
+        return None
+    return ShardSpec(spec.grid, (h_num // fh, w_num // fw), spec.orientation)
+
+
+def _tile_aligned(spec: ShardSpec) -> bool:
+    return spec.shape[0] % TILE_SIZE == 0 and spec.shape[1] % TILE_SIZE == 0
+
+
+def _generate_shard_spec(device, out_padded, kind: TensorMemoryLayout) -> ShardSpec:
+    """transpose_utils.cpp generate_transpose_shard_spec: a ROW_MAJOR spec over the full compute grid."""
+    g = device.compute_with_storage_grid_size()
+    grid = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(g.x - 1, g.y - 1))])
+    n = g.x * g.y
+    h, w = _height_of(out_padded), int(tuple(out_padded)[-1])
+    if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+        shape = (C.round_up(C.div_up(C.round_up(h, n * TILE_SIZE), n), TILE_SIZE), w)
+    elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+        shape = (h, C.round_up(C.div_up(w, n), TILE_SIZE))
+    else:
+        shape = (C.round_up(C.div_up(C.round_up(h, g.y * TILE_SIZE), g.y), TILE_SIZE),
+                 C.round_up(C.div_up(w, g.x), TILE_SIZE))
+    from tensix.ttnn.types import ShardOrientation
+    return ShardSpec(grid, shape, ShardOrientation.ROW_MAJOR)
+
+
+def _transposed_shapes(a: Tensor, name: str):
+    """transpose_device_operation.cpp transposed_shapes: the output's logical and padded shapes (HC on tiles: the
+    channel dim padded to the tile height, H unpadded in slot 1)."""
+    s, p = list(a.shape), list(a.padded_shape)
+    i = {"CN": 0, "WH": 2, "HC": 1}[name]
+    if name == "HC" and a.layout == Layout.TILE:
+        return [s[0], s[2], s[1], s[3]], [p[0], s[2], C.round_up(s[1], TILE_SIZE), p[3]]
+    s[i], s[i + 1] = s[i + 1], s[i]
+    p[i], p[i + 1] = p[i + 1], p[i]
+    return s, p
+
+
+def _constructed_output_config(a: Tensor, name: str, mc: MemoryConfig | None) -> MemoryConfig:
+    """transpose.cpp transpose_'s output_mem_constructed: an explicit config with a shard spec (or interleaved)
+    as given; otherwise a natively sharded input derives the output's spec from its own (WH of N = C = 1 with
+    full-width height shards promoted to WIDTH_SHARDED; a spec that does not scale: the layout asked for without a
+    spec, or L1 interleaved), another sharded input keeps its layout without a spec."""
+    if mc is not None and not (mc.is_sharded() and mc.shard_spec is None):
+        return mc
+    amc = a.memory_config()
+    if a.is_sharded() and _is_native(a):
+        user = mc is not None and mc.is_sharded()
+        base = mc if user else amc
+        fallback = (MemoryConfig(mc.memory_layout, mc.buffer_type) if user
+                    else MemoryConfig(TensorMemoryLayout.INTERLEAVED, BufferType.L1))
+        spec, p, tile = amc.shard_spec, tuple(a.padded_shape), a.layout == Layout.TILE
+        if name == "WH" and not user and p[0] == 1 and p[1] == 1 and spec.shape[1] == p[3]:
+            swapped = ShardSpec(spec.grid, (spec.shape[1], spec.shape[0]), spec.orientation)
+            if tile and not _tile_aligned(swapped):
+                return fallback
+            return MemoryConfig(TensorMemoryLayout.WIDTH_SHARDED, base.buffer_type, swapped)
+        if name == "WH" or (name == "HC" and tile):
+            adjusted = _adjust_shard_spec(spec, p, _transposed_shapes(a, name)[1])
+            if adjusted is None or (tile and not _tile_aligned(adjusted)):
+                return fallback
+            return MemoryConfig(base.memory_layout, base.buffer_type, adjusted)
+        return base
+    if mc is not None:
+        return mc
+    if a.is_sharded():
+        return MemoryConfig(amc.memory_layout, amc.buffer_type)
+    return amc
+
+
+def _effective_output_config(a: Tensor, name: str, mc: MemoryConfig) -> MemoryConfig:
+    """transpose_device_operation.cpp derive_effective_output_memory_config: a sharded config without a spec gets
+    the input's spec scaled to the output (same layout, tile-aligned for tiles) or a fresh full-grid one."""
+    if not mc.is_sharded() or mc.shard_spec is not None:
+        return mc
+    out_p = _transposed_shapes(a, name)[1]
+    amc = a.memory_config()
+    if a.is_sharded() and amc.shard_spec is not None and amc.memory_layout == mc.memory_layout:
+        adjusted = _adjust_shard_spec(amc.shard_spec, a.padded_shape, out_p)
+        if adjusted is not None and (a.layout != Layout.TILE or _tile_aligned(adjusted)):
+            return MemoryConfig(mc.memory_layout, mc.buffer_type, adjusted)
+    return MemoryConfig(mc.memory_layout, mc.buffer_type, _generate_shard_spec(a._device, out_p, mc.memory_layout))
+
+
+def _rm_wh_exceeds_l1(a: Tensor) -> bool:
+    """transpose_'s RM WH budget: the row-major WH factory's CBs would not fit L1 -> prim::permute."""
+    wp, hp = C.round_up(a.shape[3], TILE_SIZE), C.round_up(a.shape[2], TILE_SIZE)
+    return (2 * wp + 2 * hp + hp * wp) * element_size(a.dtype) > C.max_l1_space(a._device)
+
+
+def _pages_by_row_ok(t_mc: MemoryConfig, layout: Layout) -> bool:
+    """Whether a page-indexed TensorAccessor kernel reaches this tensor as tt-metal's does: tiles always; row-major
+    pages are whole rows only when interleaved or HEIGHT sharded (BLOCK / WIDTH sharded rows are split over shards
+    by tt-metal's noc_async_*_sharded helpers, which tensix's kernels do not model)."""
+    return layout == Layout.TILE or not t_mc.is_sharded() or t_mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED
+
+
+def _refuse_accessor_path(a: Tensor, out_mc: MemoryConfig, factory: str):
+    for what, mc in (("input", a.memory_config()), ("output", out_mc)):
+        if not _pages_by_row_ok(mc, a.layout):
+            raise NotModelledError(
+                f"ttnn.transpose: {factory} over a {mc.memory_layout.name} row-major {what} is not modelled: "
+                "tt-metal splits each row over the shards (noc_async_*_sharded), tensix's kernels read whole-row "
+                "pages.\nFix: use a HEIGHT sharded or interleaved row-major tensor, or TILE layout.")
+
+
+def _refuse_permute_output(mc: MemoryConfig):
+    if mc.is_sharded() and (mc.shard_spec is None or not _pages_by_row_ok(mc, Layout.ROW_MAJOR)):
+        raise NotModelledError(
+            f"ttnn.transpose: prim::permute into a {mc.memory_layout.name} row-major output "
+            + ("without a shard spec" if mc.shard_spec is None else "(rows split over shards)")
+            + " is not modelled.\nFix: memory_config with a HEIGHT shard spec, or an interleaved one.")
+
+
+def _native_flags(a: Tensor, name: str, mc: MemoryConfig):
+    """select_program_factory's use_sharded_wh and use_sharded_hc."""
+    native = _is_native(a, mc)
+    p = tuple(a.padded_shape)
+    out_p = _transposed_shapes(a, name)[1]
+    ins = a.memory_config().shard_spec if a.is_sharded() else None
+    outs = mc.shard_spec if mc.is_sharded() else None
+    in_h = native and ins is not None and ins.shape[1] == p[-1]
+    in_full = in_h and ins.shape[0] % p[-2] == 0
+    out_h = native and outs is not None and outs.shape[1] == out_p[-1]
+    out_w = native and outs is not None and outs.shape[0] == out_p[-2]
+    out_full = out_h and outs.shape[0] % out_p[-2] == 0
+    use_wh = native and ((in_full and out_full) or (p[0] == 1 and p[1] == 1 and in_h and out_w))
+    use_hc = native and in_h and out_h and a.layout == Layout.ROW_MAJOR
+    return use_wh, use_hc
+
+
+def _prim_transpose(a: Tensor, name: str, mc: MemoryConfig, pad_value) -> Tensor:
+    """ttnn::prim::transpose (TransposeDeviceOperation): the effective output config, the output, and
+    select_program_factory's choice: native sharding -> the sharded factories; otherwise the interleaved ones
+    (their kernels reach sharded buffers through TensorAccessors)."""
+    started = time.perf_counter()
+    mc = _effective_output_config(a, name, mc)
+    use_wh, use_hc = _native_flags(a, name, mc)
+    rm = a.layout == Layout.ROW_MAJOR
+    if name == "WH" and use_wh:
+        factory = "TransposeWHShardedRMProgramFactory" if rm else "TransposeWHShardedProgramFactory"
+    elif name == "WH":
+        factory = "TransposeWHProgramFactory"
+    elif name == "HC" and use_hc:
+        factory = "TransposeHCShardedProgramFactory"
+    elif name == "HC":
+        factory = "TransposeHCRMProgramFactory" if rm else "TransposeHCTiledInterleavedProgramFactory"
+    else:
+        factory = "TransposeCNProgramFactory"
+    build = _FACTORIES.get((factory, rm))
+    if build is None:
+        raise NotModelledError(
+            f"ttnn.transpose: {factory}" + (" (row-major)" if rm and factory in _ACCESSOR_PATHS else "")
+            + f" is not ported to tensix (a {name} transpose of {O.describe(a)} "
+            f"{a.memory_config().memory_layout.name} to {mc.memory_layout.name}).\nFix: ttnn.to_layout(tensor, "
+            "ttnn.TILE_LAYOUT) first, or an interleaved row-major input.")
+    if factory in _ACCESSOR_PATHS:
+        _refuse_accessor_path(a, mc, factory)
+    shape, padded = _transposed_shapes(a, name)
+    out = C.make_output(a._device, shape, a.dtype, a.layout, mc, padded=padded)
+    key = ("transpose", factory, name, O.spec_key(a), O.spec_key(out), float(pad_value))
+    return _run("ttnn.transpose", key, lambda: build(a, out, pad_value), a, out, {"dims": name}, started)
+
+
+def _shard_cores_with_noop(spec: ShardSpec, grid: CoreCoord) -> list:
+    """tt-metal grid_to_cores_with_noop(bbox end x, bbox end y, grid x, grid y, row_major): the cores of the shard
+    grid's bounding box from (0, 0) in the spec's orientation, then the rest of the grid (the no-op cores)."""
+    from tensix.ttnn.types import ShardOrientation
+    end = spec.grid.bounding_box().end
+    bx, by = end.x + 1, end.y + 1
+    if spec.orientation == ShardOrientation.ROW_MAJOR:
+        cores = [CoreCoord(x, y) for y in range(by) for x in range(bx)]
+        cores += [CoreCoord(x, y) for y in range(by, grid.y) for x in range(grid.x)]
+        cores += [CoreCoord(x, y) for y in range(by) for x in range(bx, grid.x)]
+    else:
+        cores = [CoreCoord(x, y) for x in range(bx) for y in range(by)]
+        cores += [CoreCoord(x, y) for x in range(bx, grid.x) for y in range(grid.y)]
+        cores += [CoreCoord(x, y) for x in range(bx) for y in range(by, grid.y)]
+    return cores
+
+
+def _transpose_wh_sharded_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeWHShardedProgramFactory::create_descriptor (transpose_wh_sharded_program_factory.cpp at 622c6fb9):
+    c_0 is the input's shard and c_16 the output's, reader_unary_sharded pushes the shard, transpose_wh_sharded
+    transposes its blocks in place, writer_unary_sharded waits for the output shard. tt-metal puts the kernels on
+    the whole grid with zero runtime args past the shard grid (grid_to_cores_with_noop order); those no-op cores do
+    nothing and have no c_0 (tensix refuses a kernel touching a CB its core lacks), so the kernels here run on the
+    shard grid only."""
+    dev = a._device
+    grid, total = _full_grid(dev)
+    spec = a.memory_config().shard_spec
+    fmt_in, fmt_out = data_format(a.dtype), data_format(out.dtype)
+    n = spec.shape[0] * spec.shape[1] // C.TILE_HW
+    in_ts, out_ts = formats.tile_size(fmt_in), formats.tile_size(fmt_out)
+    prog = mh.CreateProgram()
+    in_cfg = mh.CircularBufferConfig(n * in_ts, {0: fmt_in}).set_page_size(0, in_ts)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    out_cfg = mh.CircularBufferConfig(n * out_ts, {16: fmt_out}).set_page_size(16, out_ts)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, spec.grid, in_cfg)
+    mh.CreateCircularBuffer(prog, total, out_cfg)
+    cores_in = spec.grid
+    rk = mh.CreateKernel(prog, _k("reader_unary_sharded"), cores_in, ReaderDataMovementConfig(compile_args=[0]))
+    wk = mh.CreateKernel(prog, _k("writer_unary_sharded"), cores_in, WriterDataMovementConfig(compile_args=[16]))
+    ck = mh.CreateKernel(prog, _k("transpose_wh_sharded"), cores_in, ComputeConfig(
+        fp32_dest_acc_en=a.dtype == DataType.FLOAT32, compile_args=[0, 16],
+        unpack_to_dest_mode=_UTD if a.dtype == DataType.FLOAT32 else None))
+    Ht = a.padded_shape[2] // TILE_SIZE
+    Hts, Wts = spec.shape[0] // TILE_SIZE, spec.shape[1] // TILE_SIZE
+    ht_per_shard = min(Ht, Hts)
+    blocks = Hts // Ht if Hts > Ht else 1
+    htwt = ht_per_shard * Wts
+    cores = _shard_cores_with_noop(spec, grid)
+    active = spec.num_cores()
+    if {(c.x, c.y) for c in cores[:active]} != {(c.x, c.y) for c in spec.grid}:
+        raise NotModelledError(
+            f"ttnn.transpose: TransposeWHShardedProgramFactory with shard grid {spec.grid!r} ({spec.orientation!r}): "
+            "the factory gives the work to the first cores of the grid's bounding box from (0, 0), which are not the "
+            "shard grid's cores here (tt-metal would run the transpose on cores without shards).\nFix: a shard grid "
+            "that is a prefix of its bounding box in the spec's orientation (e.g. one rectangle from (0, 0)).")
+    work = [(c, [blocks * htwt], [blocks * htwt, htwt, blocks, ht_per_shard, Wts]) for c in cores[:active]]
+
+    def set_args(tensors):
+        src, dst = tensors
+        in_cfg.set_globally_allocated_address(src._buffer)
+        out_cfg.set_globally_allocated_address(dst._buffer)
+        for c, dm, comp in work:
+            mh.SetRuntimeArgs(prog, rk, c, dm)
+            mh.SetRuntimeArgs(prog, wk, c, dm)
+            mh.SetRuntimeArgs(prog, ck, c, comp)
+
+    return O.ProgramEntry(prog, set_args, active, "transpose_wh_sharded")
 
 
 def _full_grid(dev):
@@ -186,17 +514,6 @@ def _full_grid(dev):
 def _run(op, key, factory, a, out, attrs, started):
     O.run(op, a._device, key, factory, [a, out], [out], attrs, started)
     return out
-
-
-def _swapped(a: Tensor, mc, i: int, name: str, factory) -> Tensor:
-    """prim::transpose WH / CN: dims i and i + 1 swapped in the logical and padded shapes."""
-    started = time.perf_counter()
-    s, p = list(a.shape), list(a.padded_shape)
-    s[i], s[i + 1] = s[i + 1], s[i]
-    p[i], p[i + 1] = p[i + 1], p[i]
-    out = C.make_output(a._device, s, a.dtype, a.layout, mc, padded=p)
-    key = ("transpose", name, O.spec_key(a), O.spec_key(out))
-    return _run("ttnn.transpose", key, lambda: factory(a, out), a, out, {"dims": name}, started)
 
 
 def _column_cores(grid, ws):
@@ -210,12 +527,9 @@ def _column_cores(grid, ws):
         done += n
 
 
-def _transpose_wh(a: Tensor, mc) -> Tensor:
-    return _swapped(a, mc, 2, "WH", _transpose_wh_factory)
-
-
-def _transpose_wh_factory(a: Tensor, out: Tensor) -> O.ProgramEntry:
-    """TransposeWHProgramFactory::create_descriptor, tiled input."""
+def _transpose_wh_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeWHProgramFactory::create_descriptor, tiled input (interleaved or sharded: its reader and writer reach
+    the buffers through TensorAccessors)."""
     dev = a._device
     grid, total = _full_grid(dev)
     p = tuple(a.padded_shape)
@@ -249,26 +563,27 @@ def _transpose_wh_factory(a: Tensor, out: Tensor) -> O.ProgramEntry:
     return O.ProgramEntry(prog, set_args, len(per_core), "transpose_wh")
 
 
-def _transpose_cn(a: Tensor, mc) -> Tensor:
-    return _swapped(a, mc, 0, "CN", _transpose_cn_factory)
-
-
-def _transpose_cn_factory(a: Tensor, out: Tensor) -> O.ProgramEntry:
-    """TransposeCNProgramFactory::create_descriptor, tiled input (row-major CN goes to prim::permute)."""
+def _transpose_cn_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeCNProgramFactory::create_descriptor: pages of tiles, or (a sharded row-major input: interleaved
+    row-major CN goes to prim::permute) of rows with CN_RM defined; the kernels reach interleaved and sharded
+    buffers through TensorAccessors."""
     dev = a._device
     grid, total = _full_grid(dev)
     N, Cc, H, W = tuple(a.padded_shape)
-    size = formats.tile_size(data_format(a.dtype))
-    n_pages = a.padded_shape.volume() // C.TILE_HW
+    rm = a.layout == Layout.ROW_MAJOR
+    page_rows, page_cols = (1, W) if rm else (TILE_SIZE, TILE_SIZE)
+    size = W * element_size(a.dtype) if rm else formats.tile_size(data_format(a.dtype))
+    n_pages = a.padded_shape.volume() // (page_rows * page_cols)
     ws = C.split_work_to_cores(grid, n_pages)
     all_cores = CoreRangeSet(ws.all_ranges)
     prog = mh.CreateProgram()
-    O.cb(prog, all_cores, 0, 2, data_format(a.dtype))
+    O.cb(prog, all_cores, 0, 2, data_format(a.dtype), page_size=size)
+    defines = {"CN_RM": 1} if rm else {}
     rk = mh.CreateKernel(prog, _k("reader_unary_transpose_cn_interleaved_start_id"), total, ReaderDataMovementConfig(
-        compile_args=[0, a._buffer.aligned_page_size, size] + O.accessor_args(a)))
+        compile_args=[0, a._buffer.aligned_page_size, size] + O.accessor_args(a), defines=dict(defines)))
     wk = mh.CreateKernel(prog, _k("writer_unary_transpose_cn_interleaved_start_id"), total, WriterDataMovementConfig(
-        compile_args=[0, out._buffer.aligned_page_size, size] + O.accessor_args(out)))
-    HtWt = (H // TILE_SIZE) * (W // TILE_SIZE)
+        compile_args=[0, out._buffer.aligned_page_size, size] + O.accessor_args(out), defines=dict(defines)))
+    HtWt = (H // page_rows) * (W // page_cols)
     CHtWt = Cc * HtWt
     batch_step = CHtWt - HtWt
     channel_step = n_pages - HtWt
@@ -287,17 +602,6 @@ def _transpose_cn_factory(a: Tensor, out: Tensor) -> O.ProgramEntry:
     return O.ProgramEntry(prog, set_args, len(per_core), "transpose_cn")
 
 
-def _transpose_hc_tiled(a: Tensor, mc, pad_value) -> Tensor:
-    started = time.perf_counter()
-    N, Cc, H, W = tuple(a.shape)
-    pw = a.padded_shape[3]
-    out = C.make_output(a._device, [N, H, Cc, W], a.dtype, a.layout, mc,
-                        padded=[N, H, C.round_up(Cc, TILE_SIZE), pw])
-    key = ("transpose", "hc", O.spec_key(a), O.spec_key(out), float(pad_value))
-    return _run("ttnn.transpose", key, lambda: _transpose_hc_factory(a, out, pad_value), a, out, {"dims": "HC"},
-                started)
-
-
 def _split_pair(grid, units, padded_units):
     """Two split_work_to_cores over the grid (the unpadded and the padded work) and the union of their cores as
     tt-metal's factories take it (the larger split's core ranges)."""
@@ -312,7 +616,8 @@ def _n(ws, core) -> int:
 
 
 def _transpose_hc_factory(a: Tensor, out: Tensor, pad_value) -> O.ProgramEntry:
-    """TransposeHCTiledInterleavedProgramFactory::create_descriptor."""
+    """TransposeHCTiledInterleavedProgramFactory::create_descriptor (interleaved or sharded buffers, through
+    TensorAccessors)."""
     dev = a._device
     grid, total = _full_grid(dev)
     _, Cc, H, W = tuple(a.shape)
@@ -354,6 +659,16 @@ def _transpose_hc_factory(a: Tensor, out: Tensor, pad_value) -> O.ProgramEntry:
             mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), s0, s0 + n, p0, p0 + pn])
 
     return O.ProgramEntry(prog, set_args, len(per_core), "transpose_hc_tiled")
+
+
+# prim::transpose's program factories ported, by (factory, row-major input); the others raise NotModelledError
+_FACTORIES = {
+    ("TransposeWHProgramFactory", False): _transpose_wh_factory,
+    ("TransposeWHShardedProgramFactory", False): _transpose_wh_sharded_factory,
+    ("TransposeHCTiledInterleavedProgramFactory", False): _transpose_hc_factory,
+    ("TransposeCNProgramFactory", False): _transpose_cn_factory,
+    ("TransposeCNProgramFactory", True): _transpose_cn_factory,
+}
 
 
 # -------------------------------------------------------------------------------------------------- permute
