@@ -121,9 +121,16 @@ _add("OPEN: Frobenius 0.0315-0.0322 against the test's 0.030 (scale_mask_softmax
      ['tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_stable_with_program_cache[in_dtype=DataType.BFLOAT16-fp32_acc_en=False-math_approx=True-skip_scale_mask=False-w=1024-h=32-batch_size=8]'],
      raises=AssertionError)
 
-_add("module 'ttnn' has no attribute 'SoftmaxShardedMultiCoreProgramConfig': tensix does not model ttnn.SoftmaxShardedMultiCoreProgramConfig yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
-     ['tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache',
-      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sd'])
+_add("FAILS ON ANY DEVICE: as the interleaved test_softmax_stable_with_program_cache bfloat8_b cases above: the golden is softmax of the bfloat16 input in [-1000, 1000], the device gets its bfloat8_b conversion, which ties or reorders the rows' top values: softmax of the converted input, computed in float64 on the host, has PCC 0.822 (skip_scale_mask=True) / 0.918 (with the mask) against the golden (the test asks 0.999); tensix's sharded output has PCC 0.9999 against that host softmax (and is bit-identical to the interleaved program's on the same data)",
+     ['tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=True-math_approx=True-skip_scale_mask=True-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=True-math_approx=True-skip_scale_mask=False-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=True-math_approx=False-skip_scale_mask=True-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=True-math_approx=False-skip_scale_mask=False-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=False-math_approx=True-skip_scale_mask=True-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=False-math_approx=True-skip_scale_mask=False-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=False-math_approx=False-skip_scale_mask=True-w=384-h=384-num_heads=4-batch_size=8]',
+      'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=False-math_approx=False-skip_scale_mask=False-w=384-h=384-num_heads=4-batch_size=8]'],
+     raises=AssertionError)
 
 _add("module 'ttnn' has no attribute 'Tile': tensix does not model ttnn.Tile yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
      ['tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_fused_non_broadcast_bias_dram_sharded_in1',

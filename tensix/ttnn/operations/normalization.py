@@ -19,9 +19,16 @@ to the device op as it is (softmax_device_operation.cpp prim::softmax): its last
 SoftmaxProgramFactoryGeneralWSmall (or GeneralWLarge for a row whose CBs pass 512 KB), its second-last GeneralH, the
 others GeneralCLarge.
 
+The *_in_place ops (softmax_in_place, scale_mask_softmax_in_place, scale_causal_mask_hw_dims_softmax_in_place) take a
+program_config: with ttnn.SoftmaxShardedMultiCoreProgramConfig they run SoftmaxShardedProgramFactoryAttentionOptimized
+(softmax_program_factory_attention_optimized_sharded.cpp) in place on a sharded input whose shard is a whole number of
+full-width tile rows (height sharded, or block sharded one shard wide): see "the sharded softmax" below.
+
 Not modelled (NotModelledError): rows of more than one tile in GeneralWSmall / GeneralWLarge (their row max reloads
 the running max with a within-face transpose), widths whose CBs exceed 90% of L1 in the attention program (the
-large-tensor kernel), sharded inputs and program configs, ROW_MAJOR inputs of scale_mask_softmax and ROW_MAJOR masks
+large-tensor kernel), sharded inputs with the default program config (the interleaved program over TensorAccessors),
+the sharded program with a ROW_MAJOR mask (reader_unary_sharded_sm_rm_mask.cpp) or a sharded non-causal / hw_dims
+mask, ROW_MAJOR inputs of scale_mask_softmax and ROW_MAJOR masks
 (tilize_with_val_padding), masks on tensors of rank > 4. ttnn.softmax tilizes a ROW_MAJOR input with -inf where the
 C++ does (the dim of the 4D view equal to the input's rank - 1) and refuses it elsewhere with the device operation's
 "Inputs to softmax must be tilized" (LayoutError)."""
@@ -37,14 +44,16 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
 from tensix.ttnn.core import full
-from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.operations.reduction import _view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import TILE_SIZE, BufferType, DataType, Layout, WormholeComputeKernelConfig, data_format
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, ShardOrientation, TensorMemoryLayout,
+                               WormholeComputeKernelConfig, data_format)
 
 __all__ = ["softmax", "scale_mask_softmax", "scale_mask_softmax_in_place", "layer_norm", "rms_norm",
            "LayerNormDefaultProgramConfig", "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
-           "create_layer_norm_reciprocals"]
+           "create_layer_norm_reciprocals", "SoftmaxShardedMultiCoreProgramConfig", "softmax_in_place",
+           "scale_causal_mask_hw_dims_softmax_in_place"]
 
 _KDIR = "normalization/"
 _FLOATS = (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B)
@@ -92,8 +101,10 @@ def _check(what, t, name="input_tensor", row_major_ok=False):
         raise NotModelledError(f"{what}: {name} is ROW_MAJOR; ttnn tilizes it first (tilize_with_val_padding with "
                                "-inf), which tensix.ttnn does not run yet.\nFix: pass a TILE_LAYOUT tensor.")
     if t.is_sharded():
-        raise NotModelledError(f"{what}: a sharded {name} (the sharded softmax program) is not modelled; use an "
-                               "interleaved memory config.")
+        raise NotModelledError(f"{what}: a sharded {name} with the default program config (the interleaved program "
+                               "reaching the shards through TensorAccessors) is not modelled.\nFix: an interleaved "
+                               "memory config, or softmax_in_place / scale_mask_softmax_in_place with "
+                               "ttnn.SoftmaxShardedMultiCoreProgramConfig (the sharded program).")
     if t.dtype not in _FLOATS:
         raise DTypeError(f"{what}: Input tensor must be FLOAT32, BFLOAT16, or BFLOAT8_B, got: {t.dtype!r}.\nFix: "
                          "ttnn.typecast it to bfloat16 or float32.")
@@ -504,9 +515,9 @@ def scale_mask_softmax_in_place(input_tensor, scale=None, mask=None, *, program_
     scale_mask_softmax_in_place -> prim::scale_mask_softmax_in_place, inplace=true)."""
     O.refuse_unknown_kwargs("ttnn.scale_mask_softmax_in_place", kwargs)
     what = "ttnn.scale_mask_softmax_in_place"
-    if program_config is not None and type(program_config).__name__ != "SoftmaxDefaultProgramConfig":
-        raise NotModelledError(f"{what}: program_config={type(program_config).__name__} (the sharded softmax "
-                               "program) is not modelled.\nFix: SoftmaxDefaultProgramConfig().")
+    if _is_sharded_config(what, program_config):
+        return _sharded_in_place(what, input_tensor, scale, mask, bool(is_causal_mask), False, program_config,
+                                 compute_kernel_config, numeric_stable)
     _scale_mask_softmax(what, input_tensor, scale, mask, None, is_causal_mask, compute_kernel_config,
                         numeric_stable, True)
     return input_tensor
@@ -546,6 +557,376 @@ def _scale_mask_softmax(what, input_tensor, scale, mask, memory_config, is_causa
     out = _attention_optimized(what, a, m, scale if m is not None else None, bool(is_causal_mask and m is not None),
                                memory_config or t.memory_config(), cfg, numeric_stable, inplace)
     return _view(out, shape)
+
+
+# ------------------------------------------------------------------------------------------ the sharded softmax
+# SoftmaxShardedProgramFactoryAttentionOptimized (softmax_program_factory_attention_optimized_sharded.cpp, 622c6fb9):
+# select_program_factory picks it for every softmax_type whose program_config is a SoftmaxShardedMultiCoreProgramConfig;
+# only the *_in_place ops take a program_config, so it runs in place (the device op requires `inplace`).
+
+
+def _is_sharded_config(what, program_config) -> bool:
+    """True for a SoftmaxShardedMultiCoreProgramConfig, False for None / SoftmaxDefaultProgramConfig; anything else is
+    not one of the SoftmaxProgramConfig variant's types (nanobind's TypeError)."""
+    if program_config is None or isinstance(program_config, SoftmaxDefaultProgramConfig):
+        return False
+    if isinstance(program_config, SoftmaxShardedMultiCoreProgramConfig):
+        return True
+    raise TypeError(f"{what}: program_config is a {type(program_config).__name__}, not a SoftmaxProgramConfig.\nFix: "
+                    "ttnn.SoftmaxDefaultProgramConfig() or ttnn.SoftmaxShardedMultiCoreProgramConfig(...).")
+
+
+def softmax_in_place(input_tensor, dim: int = -1, *, program_config=None, compute_kernel_config=None,
+                     numeric_stable: bool = True, **kwargs):
+    """ttnn.softmax_in_place(input_tensor, dim=-1, *, program_config=SoftmaxDefaultProgramConfig(),
+    compute_kernel_config=None, numeric_stable=True): softmax along the last dim written back into input_tensor's
+    buffer; returns input_tensor (softmax.cpp softmax_in_place -> prim::softmax_in_place, inplace=true). With the
+    default config the interleaved AttentionOptimized program, with a SoftmaxShardedMultiCoreProgramConfig the sharded
+    one (the input sharded, each core its own shard)."""
+    O.refuse_unknown_kwargs("ttnn.softmax_in_place", kwargs)
+    what = "ttnn.softmax_in_place"
+    t = input_tensor
+    if not isinstance(t, Tensor):
+        raise TTNNError(f"{what}: input_tensor is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) "
+                        "first.")
+    shape = tuple(t.shape)
+    rank = len(shape)
+    d = dim + rank if dim < 0 else dim
+    if d < 0 or d >= rank:
+        raise TTNNError(f"{what}: Dimension out of range. Dim: {d} (the tensor has rank {rank}).\nFix: pass dim in "
+                        f"[-{rank}, {rank - 1}].")
+    if t.logical_volume() == 0:
+        raise NotModelledError(f"{what} of an empty tensor runs ttnn.fill (a device program tensix does not model).")
+    a = _to_4d(t)
+    # prim::softmax_in_place gets the 4D view with the unadjusted dim (softmax.cpp): only dim -1 of a 4D input passes
+    if d != len(a.shape) - 1:
+        raise TTNNError(f"{what}: Invalid dimension: {d}. Currently softmax inplace supports dim -1.\nFix: dim=-1 (or "
+                        "ttnn.softmax for other dims).")
+    if len(a.shape) != 4:
+        raise TTNNError(f"{what}: Invalid tensor shape: {len(a.shape)}. Currently softmax inplace supports 4D "
+                        "tensors.\nFix: ttnn.softmax for tensors of rank > 4.")
+    if _is_sharded_config(what, program_config):
+        return _sharded_in_place(what, t, None, None, False, False, program_config, compute_kernel_config,
+                                 numeric_stable)
+    if t.layout != Layout.TILE:
+        raise LayoutError(f"{what}: Inputs to softmax must be tilized.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
+    _check(what, t)
+    cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
+    _attention_optimized(what, a, None, None, False, t.memory_config(), cfg, numeric_stable, True)
+    return t
+
+
+def scale_causal_mask_hw_dims_softmax_in_place(input_tensor, scale=None, mask=None, *, program_config=None,
+                                               compute_kernel_config=None, numeric_stable: bool = False, **kwargs):
+    """ttnn.scale_causal_mask_hw_dims_softmax_in_place(input_tensor, scale=None, mask=None, *, program_config=
+    SoftmaxDefaultProgramConfig(), compute_kernel_config=None, numeric_stable=False): softmax(input * scale + mask) in
+    place on a sharded input with one [.., H, W] causal mask (interleaved, TILE) shared by every head, read by the
+    sharded program's hw_dims reader (reader_unary_sharded_sm_causal_mask_hw_dims.cpp). Needs a
+    SoftmaxShardedMultiCoreProgramConfig (the device op refuses the default one when a mask is given)."""
+    O.refuse_unknown_kwargs("ttnn.scale_causal_mask_hw_dims_softmax_in_place", kwargs)
+    what = "ttnn.scale_causal_mask_hw_dims_softmax_in_place"
+    if _is_sharded_config(what, program_config):
+        return _sharded_in_place(what, input_tensor, scale, mask, True, True, program_config, compute_kernel_config,
+                                 numeric_stable)
+    if mask is not None and not (isinstance(mask, Tensor) and mask.is_sharded()):
+        raise TTNNError(f"{what}: Scale causal mask HW dims softmax not supported in default program config.\nFix: "
+                        "pass program_config=ttnn.SoftmaxShardedMultiCoreProgramConfig(...) with a sharded input.")
+    raise NotModelledError(f"{what} with the default program config (the interleaved program with the "
+                           "is_scale_causal_mask_hw_dims_softmax attribute) is not modelled.\nFix: a "
+                           "SoftmaxShardedMultiCoreProgramConfig.")
+
+
+def _sharded_in_place(what, input_tensor, scale, mask, causal, hw_dims, pc, compute_kernel_config, numeric_stable):
+    """The *_in_place ops with a SoftmaxShardedMultiCoreProgramConfig: the device op's validation, then the sharded
+    program on the 4D view; returns input_tensor."""
+    t = input_tensor
+    if not isinstance(t, Tensor):
+        raise TTNNError(f"{what}: input_tensor is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) "
+                        "first.")
+    if mask is not None and not isinstance(mask, Tensor):
+        raise TTNNError(f"{what}: mask is a {type(mask).__name__}, not a ttnn.Tensor.")
+    if t.logical_volume() == 0:
+        raise NotModelledError(f"{what} of an empty tensor runs ttnn.fill (a device program tensix does not model).")
+    a = _to_4d(t)
+    m = _to_4d(mask) if mask is not None else None
+    _validate_sharded(what, a, m, scale, causal, hw_dims, pc)
+    if causal and m is None:
+        raise TTNNError(f"{what}: is_causal_mask=True without a mask: the sharded program factory reads mask.value() "
+                        "(std::bad_optional_access in tt-metal).\nFix: pass the causal mask, or is_causal_mask=False.")
+    if m is not None and m.layout != Layout.TILE:
+        raise NotModelledError(f"{what}: a ROW_MAJOR mask runs reader_unary_sharded_sm_rm_mask.cpp (each row copied "
+                               "into row 0 of a tile's two upper faces), which tensix.ttnn does not run yet.\nFix: "
+                               "a TILE_LAYOUT mask.")
+    if m is not None and m.is_sharded() and (not causal or hw_dims):
+        raise NotModelledError(f"{what}: a sharded mask {'with the hw_dims reader' if hw_dims else 'without is_causal_mask'}"
+                               ": tt-metal places c_3 on the mask's shard yet its reader still reads mask tiles through "
+                               "a TensorAccessor into that CB (over the mask's own data); tensix.ttnn does not model "
+                               "that.\nFix: an interleaved mask, or is_causal_mask=True with a mask sharded as the input.")
+    cfg = _softmax_config(compute_kernel_config, t.dtype == DataType.FLOAT32)
+    _attention_sharded(what, a, m, scale if m is not None else None, causal, hw_dims, pc, cfg, bool(numeric_stable))
+    return t
+
+
+def _validate_sharded(what, a: Tensor, m, scale, causal, hw_dims, pc):
+    """SoftmaxDeviceOperation::validate_on_program_cache_miss (softmax_device_operation.cpp, 622c6fb9) for a
+    SoftmaxShardedMultiCoreProgramConfig, in its order and with its messages (the output memory config is the input's:
+    these ops run in place)."""
+    O.device_of(what, a, m)
+    if pc.subblock_w == 0:      # the C++ takes block_w % 0 and block_w / 0 (undefined behaviour): refused here
+        raise TTNNError(f"{what}: subblock_w must be > 0 (the program runs block_w / subblock_w subblocks).\nFix: a "
+                        "divisor of block_w, at most the Dst capacity (8 tiles, 4 with fp32_dest_acc_en).")
+    if a.layout != Layout.TILE:
+        raise LayoutError(f"{what}: Inputs to softmax must be tilized.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
+    if a.dtype not in _FLOATS:
+        raise DTypeError(f"{what}: Input tensor must be FLOAT32, BFLOAT16, or BFLOAT8_B, got: {a.dtype!r}.\nFix: "
+                         "ttnn.typecast it to bfloat16 or float32.")
+    shape = tuple(a.padded_shape)
+    if m is not None:
+        if m.is_sharded():      # the sharded-config checks below sit in the non-sharded branch of the C++
+            if m.layout != Layout.TILE:
+                raise LayoutError(f"{what}: Sharded mask must have TILE layout.\nFix: a TILE_LAYOUT mask.")
+            if tuple(m.padded_shape) != shape:
+                raise ShapeError(f"{what}: Sharded mask shape must match input tensor shape (mask "
+                                 f"{list(m.padded_shape)}, input {list(shape)}).")
+        else:
+            _validate_sharded_with_mask(what, a, m, scale, causal, hw_dims, pc)
+    elif scale is not None:
+        raise TTNNError(f"{what}: Scale value must not be set when mask is not present.\nFix: pass a mask, or scale "
+                        "the input first.")
+    mc = a.memory_config()
+    if not mc.is_sharded() or mc.shard_spec is None:
+        raise TTNNError(f"{what}: output_mem_config must have a shard_spec when using "
+                        "SoftmaxShardedMultiCoreProgramConfig (the op runs in place: the output memory config is the "
+                        "input's).\nFix: shard the input (ttnn.to_memory_config with a sharded memory config), or use "
+                        "SoftmaxDefaultProgramConfig().")
+    sh, sw = mc.shard_spec.shape
+    if pc.block_h != sh // TILE_SIZE:
+        raise TTNNError(f"{what}: block_h ({pc.block_h}) must match the shard height in tiles ({sh // TILE_SIZE}). "
+                        f"Shard shape is [{sh}, {sw}] with tile height {TILE_SIZE}.")
+    if pc.block_w != sw // TILE_SIZE:
+        raise TTNNError(f"{what}: block_w ({pc.block_w}) must match the shard width in tiles ({sw // TILE_SIZE}). "
+                        f"Shard shape is [{sh}, {sw}] with tile width {TILE_SIZE}.")
+    _validate_sharded_input(what, a, pc.compute_with_storage_grid_size)
+
+
+def _validate_sharded_with_mask(what, a, m, scale, causal, hw_dims, pc):
+    """The non-sharded mask branch: the mask's layout and dims, then the sharded program config's rules."""
+    shape = tuple(a.padded_shape)
+    if m.layout == Layout.ROW_MAJOR:
+        expected = (m.padded_shape[0], 1, shape[-1] // TILE_SIZE, TILE_SIZE)
+        if tuple(m.padded_shape) != expected:
+            raise ShapeError(f"{what}: Non-sharded mask shape must match expected shape {list(expected)} (got "
+                             f"{list(m.padded_shape)}).")
+    for i in range(1, len(shape) - 2):
+        if m.padded_shape[i] != 1:
+            raise ShapeError(f"{what}: Non-sharded mask intermediate dimensions must be 1 (mask "
+                             f"{list(m.padded_shape)}).")
+    if not a.is_sharded() or a.memory_config().shard_spec is None:
+        raise TTNNError(f"{what}: Input tensor must be sharded when using SoftmaxShardedMultiCoreProgramConfig.\n"
+                        "Fix: shard the input, or use SoftmaxDefaultProgramConfig().")
+    K = shape[-1]
+    M = a.padded_shape.volume() // K
+    if M % TILE_SIZE:
+        raise ShapeError(f"{what}: M must be divisible by tile height.")
+    if K % TILE_SIZE:
+        raise ShapeError(f"{what}: K must be divisible by tile width.")
+    if pc.block_w % pc.subblock_w:
+        raise TTNNError(f"{what}: block_w must be divisible by subblock_w (block_w {pc.block_w}, subblock_w "
+                        f"{pc.subblock_w}).")
+    if pc.block_w * TILE_SIZE != shape[3]:
+        raise TTNNError(f"{what}: shard width must equal to input tensor shape[3]! (block_w {pc.block_w} tiles, "
+                        f"width {shape[3]}).")
+    if not hw_dims:
+        g = pc.compute_with_storage_grid_size
+        if M * K // (pc.block_w * pc.block_h * TILE_SIZE * TILE_SIZE) != g.x * g.y:
+            raise TTNNError(f"{what}: number of shards must equal to number of cores. M = {M}, K = {K}, block_w = "
+                            f"{pc.block_w}, block_h = {pc.block_h}, num_cores = {g.x * g.y}")
+        return
+    checks = ((causal, "Causal mask is required for scale causal mask HW dims softmax"),
+              (m.layout == Layout.TILE, "Mask must have TILE layout for scale causal mask HW dims softmax"),
+              (not m.is_sharded(), "Mask must not be sharded for scale causal mask HW dims softmax"),
+              (a.layout == Layout.TILE, "Input must have TILE layout for scale causal mask HW dims softmax"),
+              (a.is_sharded(), "Input must be sharded for scale causal mask HW dims softmax"),
+              (a.memory_config().shard_spec.orientation == ShardOrientation.ROW_MAJOR,
+               "Input must have ROW_MAJOR shard orientation for scale causal mask HW dims softmax"),
+              (scale is not None, "Scale value is required for scale causal mask HW dims softmax"))
+    for ok, msg in checks:
+        if not ok:
+            raise TTNNError(f"{what}: {msg}.")
+
+
+def _validate_sharded_input(what, a: Tensor, program_grid):
+    """normalization/shard_spec_validation.cpp validate_sharded_input (622c6fb9): the program grid within the device's,
+    the shard grid's bounding box (moved to the origin) within the program grid, tile-aligned non-empty shards, and
+    as many shards as the layout needs over the physical shape."""
+    spec = a.memory_config().shard_spec
+    sh, sw = spec.shape
+    grid = spec.grid
+    n = grid.num_cores()
+    if n <= 0:
+        raise ShardSpecError(f"{what}: Shard grid must have at least one core.")
+    dg = O.grid_of(a.device())
+    if program_grid.x > dg.x or program_grid.y > dg.y:
+        raise ShardSpecError(f"{what}: program_config grid ({program_grid.x}x{program_grid.y}) must be contained within "
+                             f"device grid ({dg.x}x{dg.y}).\nFix: a compute_with_storage_grid_size within "
+                             "device.compute_with_storage_grid_size().")
+    bb = grid.bounding_box()
+    bw, bh = bb.end.x - bb.start.x + 1, bb.end.y - bb.start.y + 1
+    if bw > program_grid.x or bh > program_grid.y:
+        raise ShardSpecError(f"{what}: shard_spec.grid size {bw}x{bh} does not fit within program_config grid "
+                             f"{program_grid.x}x{program_grid.y}.")
+    if sh <= 0 or sw <= 0:
+        raise ShardSpecError(f"{what}: shard shape must be non-zero, got H={sh} W={sw}")
+    if sh % TILE_SIZE:
+        raise ShardSpecError(f"{what}: shard height {sh} must be divisible by tile height {TILE_SIZE}")
+    if sw % TILE_SIZE:
+        raise ShardSpecError(f"{what}: shard width {sw} must be divisible by tile width {TILE_SIZE}")
+    W = a.padded_shape[-1]
+    H = a.padded_shape.volume() // W
+    layout = a.memory_config().memory_layout
+    nh, nw = (n, 1) if layout == TensorMemoryLayout.HEIGHT_SHARDED else (1, n) if \
+        layout == TensorMemoryLayout.WIDTH_SHARDED else (-(-H // sh), -(-W // sw))
+    if nh * nw != n:
+        raise ShardSpecError(f"{what}: Shard layout requires {nh}x{nw} = {nh * nw} shards but shard grid has {n} cores")
+    if not (nh * sh >= H and nh * sh - H < sh):
+        raise ShardSpecError(f"{what}: Shard-padded height ({nh}x{sh} = {nh * sh}) does not align with tensor height "
+                             f"{H}: trailing pad {nh * sh - H} must be less than one shard height ({sh})")
+    if not (nw * sw >= W and nw * sw - W < sw):
+        raise ShardSpecError(f"{what}: Shard-padded width ({nw}x{sw} = {nw * sw}) does not align with tensor width "
+                             f"{W}: trailing pad {nw * sw - W} must be less than one shard width ({sw})")
+
+
+def _global_cb(prog, cores, index, pages, dtype, buffer):
+    """A CB of `pages` tiles placed on `buffer` (set_globally_allocated_address: the core's shard); its config, to
+    rebind it to the next call's buffer."""
+    fmt = data_format(dtype)
+    from tensix.device import formats
+    ps = formats.tile_size(fmt)
+    cfg = mh.CircularBufferConfig(pages * ps, {index: fmt}).set_page_size(index, ps)
+    cfg.set_globally_allocated_address(buffer)
+    mh.CreateCircularBuffer(prog, cores, cfg)
+    return cfg
+
+
+def _sharded_cores(pc, orientation):
+    """The program grid's cores in the order the factory hands out reader args: column by column for a COL_MAJOR
+    shard orientation, else row by row (the shards' order over the grid)."""
+    gx, gy = pc.compute_with_storage_grid_size.x, pc.compute_with_storage_grid_size.y
+    if orientation == ShardOrientation.COL_MAJOR:
+        return [mh.CoreCoord(x, y) for x in range(gx) for y in range(gy)]
+    return [mh.CoreCoord(x, y) for y in range(gy) for x in range(gx)]
+
+
+def _mask_start_ids(a, m, causal, hw_dims, pc, n_cores):
+    """Each core's mask_start_tile_id (in the factory's core order): hw_dims: block_h * block_w tiles on per core,
+    wrapping at the mask's end; else one batch's mask further every num_cores_per_batch cores (a tile row of a
+    row-broadcast mask, the whole H x W of a causal one)."""
+    if m is None:
+        return [0] * n_cores
+    shape = a.padded_shape
+    if hw_dims:
+        total = m.padded_shape[-1] * m.padded_shape[-2] // 1024
+        per_core = pc.block_h * pc.block_w
+        return [(i * per_core) % total for i in range(n_cores)]
+    sh, sw = a.memory_config().shard_spec.shape
+    per_batch = shape[1] * shape[2] * shape[3] // (sh * sw)
+    step = m.padded_shape[-1] * m.padded_shape[-2] // 1024 if causal else m.padded_shape[-1] // TILE_SIZE
+    ids, start, k = [], 0, 0
+    for _ in range(n_cores):
+        ids.append(start)
+        k += 1
+        if k == per_batch:
+            k = 0
+            start += step
+    return ids
+
+
+def _attention_sharded(what, a: Tensor, m, scale, causal: bool, hw_dims: bool, pc, cfg, numeric_stable: bool):
+    """SoftmaxShardedProgramFactoryAttentionOptimized (softmax_program_factory_attention_optimized_sharded.cpp,
+    622c6fb9) in place on the sharded 4D TILE tensor `a`: on the program grid (compute_with_storage_grid_size from
+    (0, 0)) each core's shard of block_h x block_w tiles is c_0 and c_11 (both placed on the buffer); a reader (the
+    scalers, the scale tile, the mask) and softmax_sharded's compute kernel, no writer. Intermediates in Float32 with
+    fp32 accumulation, else Float16_b; the mask CB in the mask's format (Float16_b without one)."""
+    started = time.perf_counter()
+    dev = O.device_of(what, a, m)
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    im_dtype = DataType.FLOAT32 if fp32 else DataType.BFLOAT16
+    mask_dtype = m.dtype if m is not None else DataType.BFLOAT16
+    max_scaler_dtype = DataType.FLOAT32 if a.dtype == DataType.FLOAT32 else DataType.BFLOAT16
+    bh, bw, sw = int(pc.block_h), int(pc.block_w), int(pc.subblock_w)
+    mask_sharded = m is not None and m.is_sharded()
+    mask_Ht = (m.padded_shape[2] if m is not None else a.padded_shape[2]) // TILE_SIZE
+    if causal:
+        in3_pages = bh * bw if mask_sharded else bw * (1 if hw_dims else 2)
+    else:
+        in3_pages = bw
+    defines = {}
+    if m is not None:
+        defines["FUSED_SCALE_MASK"] = 1
+    if causal:
+        defines["CAUSAL_MASK"] = 1
+        if mask_sharded:
+            defines["SHARDED_CAUSAL_MASK"] = 1
+    cdefines = dict(defines, EXP_APPROX=1 if cfg.math_approx_mode else 0, ENABLE_FP32_DEST_ACC=1 if fp32 else 0)
+    if numeric_stable:
+        cdefines["NUMERIC_STABLE"] = 1
+    rct = [bw] + (O.accessor_args(m) if m is not None else [_ABSENT]) + [0, 0]
+    if causal:
+        rct.append(bh if hw_dims else bh // mask_Ht)        # block_ht, or the heads (fused_head) in a shard
+    rct += [int(mask_dtype == DataType.FLOAT32), mask_Ht]
+    scale_value = _f32_bits(1.0 if scale is None else scale)
+    orientation = a.memory_config().shard_spec.orientation
+    cores = _sharded_cores(pc, orientation)
+    mask_ids = _mask_start_ids(a, m, causal, hw_dims, pc, len(cores))
+    num_mask_tiles = m.padded_shape[-1] * m.padded_shape[-2] // 1024 if hw_dims else None
+    g = pc.compute_with_storage_grid_size
+    key = ("softmax_sharded", O.spec_key(a), None if m is None else O.spec_key(m), scale_value, causal, hw_dims,
+           numeric_stable, _cfg_key(cfg), (g.x, g.y, sw, bh, bw))
+
+    def factory():
+        prog = mh.CreateProgram()
+        in_cfg = _global_cb(prog, cores, 0, bh * bw, a.dtype, a._buffer)
+        O.cb(prog, cores, 1, 1, max_scaler_dtype)
+        O.cb(prog, cores, 13, 1, im_dtype)
+        mask_cfg = None
+        if m is not None:
+            O.cb(prog, cores, 8, bw, im_dtype)
+            O.cb(prog, cores, 2, 1, DataType.BFLOAT16)
+            if mask_sharded:
+                mask_cfg = _global_cb(prog, cores, 3, in3_pages, mask_dtype, m._buffer)
+            else:
+                O.cb(prog, cores, 3, in3_pages, mask_dtype)
+        out_cfg = _global_cb(prog, cores, 11, bh * bw, a.dtype, a._buffer)
+        O.cb(prog, cores, 6, bw, im_dtype)
+        O.cb(prog, cores, 7, 1, im_dtype)
+        if numeric_stable:
+            O.cb(prog, cores, 9, 1, im_dtype)
+            O.cb(prog, cores, 10, bw, im_dtype)
+        reader = "reader_unary_sharded_sm_causal_mask_hw_dims.py" if hw_dims else "reader_unary_sharded_sm.py"
+        rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + reader), cores,
+                             ReaderDataMovementConfig(compile_args=rct, defines=defines))
+        mh.CreateKernel(prog, O.kernel_path(_KDIR + "softmax_sharded.py"), cores, ComputeConfig(
+            math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32, dst_full_sync_en=bool(cfg.dst_full_sync_en),
+            math_approx_mode=bool(cfg.math_approx_mode), compile_args=[bh, bw, sw, bw // sw], defines=cdefines))
+
+        def set_args(tensors):
+            ta, to = tensors[0], tensors[-1]
+            tm = tensors[1] if m is not None else None
+            in_cfg.set_globally_allocated_address(ta._buffer)
+            out_cfg.set_globally_allocated_address(to._buffer)
+            if mask_cfg is not None:
+                mask_cfg.set_globally_allocated_address(tm._buffer)
+            mask_addr = tm.buffer_address() if tm is not None else 0
+            for c, mid in zip(cores, mask_ids):
+                mh.SetRuntimeArgs(prog, rk, c, [scale_value, mask_addr, mid] + ([num_mask_tiles] if hw_dims else []))
+
+        return O.ProgramEntry(prog, set_args, len(cores), "SoftmaxShardedProgramFactoryAttentionOptimized")
+
+    tensors = [a] + ([m] if m is not None else []) + [a]
+    O.run(what, dev, key, factory, tensors, [a],
+          {"numeric_stable": numeric_stable, "dtype": a.dtype.name, "fused_scale_mask": m is not None,
+           "sharded": True}, started)
+    return a
 
 
 # ------------------------------------------------------------------------------------------ layer_norm / rms_norm
@@ -596,6 +977,44 @@ def create_layer_norm_reciprocals(device, core_range_set, width: int):
 @_dataclass
 class SoftmaxDefaultProgramConfig:
     """ttnn.SoftmaxDefaultProgramConfig (the interleaved softmax programs)."""
+
+
+class SoftmaxShardedMultiCoreProgramConfig:
+    """ttnn.SoftmaxShardedMultiCoreProgramConfig(*, compute_with_storage_grid_size, subblock_w, block_h, block_w)
+    (softmax_operation_types.hpp / softmax_nanobind.cpp, 622c6fb9): the sharded softmax program on the cores (0, 0) to
+    compute_with_storage_grid_size - 1 (a CoreCoord, or an (x, y) pair as nanobind converts it), each core's shard
+    block_h x block_w tiles, subblock_w tiles per Dst acquire. The sizes are ints (nanobind's noconvert: no floats or
+    bools); the fields are read-write."""
+
+    __slots__ = ("compute_with_storage_grid_size", "subblock_w", "block_h", "block_w")
+
+    def __init__(self, *, compute_with_storage_grid_size, subblock_w, block_h, block_w):
+        from tensix.metalium.types import CoreCoord
+        g = compute_with_storage_grid_size
+        if isinstance(g, (tuple, list)) and len(g) == 2:
+            g = CoreCoord(int(g[0]), int(g[1]))
+        if not (hasattr(g, "x") and hasattr(g, "y")):
+            raise TypeError(f"SoftmaxShardedMultiCoreProgramConfig: compute_with_storage_grid_size must be a CoreCoord "
+                            f"or an (x, y) pair, got {g!r}.")
+        for name, v in (("subblock_w", subblock_w), ("block_h", block_h), ("block_w", block_w)):
+            if type(v) is not int or v < 0:
+                raise TypeError(f"SoftmaxShardedMultiCoreProgramConfig: {name} must be a non-negative int (std::size_t, "
+                                f"no conversion), got {v!r}.")
+        self.compute_with_storage_grid_size = g
+        self.subblock_w, self.block_h, self.block_w = subblock_w, block_h, block_w
+
+    def __eq__(self, other):
+        return isinstance(other, SoftmaxShardedMultiCoreProgramConfig) and all(
+            getattr(self, f) == getattr(other, f) for f in self.__slots__)
+
+    def __hash__(self):
+        g = self.compute_with_storage_grid_size
+        return hash((g.x, g.y, self.subblock_w, self.block_h, self.block_w))
+
+    def __repr__(self):
+        g = self.compute_with_storage_grid_size
+        return (f"SoftmaxShardedMultiCoreProgramConfig(compute_with_storage_grid_size=(x={g.x},y={g.y}), "
+                f"subblock_w={self.subblock_w}, block_h={self.block_h}, block_w={self.block_w})")
 
 
 _LN_CBS = {"cb_in": 0, "cb_inb": 1, "cb_scaler": 2, "cb_eps": 3, "cb_gamma": 5, "cb_beta": 6, "cb_out": 16,
