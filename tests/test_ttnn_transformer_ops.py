@@ -301,11 +301,17 @@ def test_attention_softmax_errors(device):
     with pytest.raises(TTNNError, match="attention_mask is not set"):
         ttnn.transformer.attention_softmax_(tx, head_size=32)
 
-    class SoftmaxShardedMultiCoreProgramConfig:
+    class NotAConfig:
         pass
 
-    with pytest.raises(NotModelledError, match="sharded softmax"):
-        ttnn.transformer.attention_softmax_(tx, attention_mask=tx, program_config=SoftmaxShardedMultiCoreProgramConfig())
+    with pytest.raises(TypeError, match="SoftmaxDefaultProgramConfig or"):
+        ttnn.transformer.attention_softmax_(tx, attention_mask=tx, program_config=NotAConfig())
+    # tt-metal's attention_softmax(_) ignore the program config (the in-place one runs the default program)
+    cfg = ttnn.SoftmaxShardedMultiCoreProgramConfig(compute_with_storage_grid_size=ttnn.CoreCoord(1, 1),
+                                                    subblock_w=1, block_h=1, block_w=1)
+    ref = ttnn.to_torch(ttnn.transformer.attention_softmax(tx, attention_mask=tx, head_size=32))
+    out = ttnn.transformer.attention_softmax_(tx, attention_mask=tx, head_size=32, program_config=cfg)
+    assert out is tx and torch.equal(ttnn.to_torch(out), ref)
     with pytest.raises(NotModelledError, match="keyword argument"):
         ttnn.transformer.attention_softmax(tensor=tx, head_size=32, scale=2.0)       # not ttnn's: a typo
     with pytest.raises(NotModelledError, match="keyword argument"):

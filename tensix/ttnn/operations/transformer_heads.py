@@ -379,9 +379,14 @@ def _scale(head_size):
 
 
 def _refuse_program_config(what, program_config):
-    if program_config is not None and type(program_config).__name__ != "SoftmaxDefaultProgramConfig":
-        raise NotModelledError(f"{what}: program_config={type(program_config).__name__} (the sharded softmax "
-                               "program) is not modelled.\nFix: SoftmaxDefaultProgramConfig().")
+    """attention_softmax(_) take a SoftmaxProgramConfig and ignore it (tt-metal 622c6fb9 attention_softmax.cpp: the
+    argument is unnamed; the in-place one runs SoftmaxDefaultProgramConfig{}); anything else is a type error."""
+    from tensix.ttnn.operations.normalization import (SoftmaxDefaultProgramConfig,
+                                                      SoftmaxShardedMultiCoreProgramConfig)
+    if program_config is not None and not isinstance(program_config, (SoftmaxDefaultProgramConfig,
+                                                                      SoftmaxShardedMultiCoreProgramConfig)):
+        raise TypeError(f"{what}: program_config must be a ttnn.SoftmaxDefaultProgramConfig or "
+                        f"ttnn.SoftmaxShardedMultiCoreProgramConfig, got {type(program_config).__name__}.")
 
 
 def attention_softmax(tensor, *, head_size=None, attention_mask=None, program_config=None,
