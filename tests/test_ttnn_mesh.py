@@ -24,6 +24,7 @@ def test_mesh_shape_and_coordinate():
     assert (s.dims(), s.mesh_size(), list(s), s[1]) == (2, 8, [2, 4], 4)
     assert repr(s) == "MeshShape([2, 4])" and repr(ttnn.MeshShape(1)) == "MeshShape([1])"
     assert ttnn.MeshShape([2, 4]) == s and ttnn.MeshShape(4, 2) != s and tuple(s) == (2, 4)
+    assert ttnn.MeshShape(np.int64(3)) == ttnn.MeshShape([3]) and ttnn.MeshShape(s) == s
     assert repr(ttnn.MeshCoordinate(0, 0)) == "MeshCoordinate([0, 0])"
     with pytest.raises(ttnn.TTNNError, match="non-negative"):
         ttnn.MeshShape(-1, 2)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import numbers
 
 from tensix.ttnn.errors import TTNNError
 
@@ -41,7 +42,7 @@ class _Dims:
     __slots__ = ("_v",)
 
     def __init__(self, *values):
-        if len(values) == 1 and not isinstance(values[0], int):
+        if len(values) == 1 and not isinstance(values[0], numbers.Integral):
             values = tuple(values[0])
         if not values or any(int(v) < 0 for v in values):
             raise TTNNError(f"ttnn.{type(self).__name__}{tuple(values)}: needs one or more non-negative values.")
@@ -121,9 +122,9 @@ class MeshMapperConfig:
     (None replicates over that mesh dimension; the nanobind 2-D constructor drops its mesh_shape_override)."""
 
     def __init__(self, placements=None, mesh_shape_override=None, *, row_dim=None, col_dim=None):
-        if placements is None or isinstance(placements, int):
+        if placements is None or isinstance(placements, numbers.Integral):
             row = placements if placements is not None else row_dim
-            col = mesh_shape_override if isinstance(mesh_shape_override, int) else col_dim
+            col = mesh_shape_override if isinstance(mesh_shape_override, numbers.Integral) else col_dim
             placements = [PlacementReplicate() if d is None else PlacementShard(d) for d in (row, col)]
             mesh_shape_override = None
         placements = list(placements)
@@ -143,7 +144,7 @@ class MeshComposerConfig:
     """ttnn.MeshComposerConfig(dims, mesh_shape_override=None), or MeshComposerConfig(row_dim, col_dim)."""
 
     def __init__(self, dims, mesh_shape_override=None, *args):
-        if isinstance(dims, int):       # the 2-D form (row_dim, col_dim, mesh_shape_override=None)
+        if isinstance(dims, numbers.Integral):      # the 2-D form (row_dim, col_dim, mesh_shape_override=None)
             dims, mesh_shape_override = [dims, mesh_shape_override], (args[0] if args else None)
         self.dims = [int(d) for d in dims]
         self.mesh_shape_override = None if mesh_shape_override is None else MeshShape(mesh_shape_override)
