@@ -496,9 +496,10 @@ def _l1_datums(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
     return from_face_order(flat.reshape(n, TILE_ELEMS)), single
 
 
-UINT8_COMPUTE_NOT_MODELLED = ("UInt8 tiles in the compute engine (the unpacker's and packer's UInt8 conversions) are not modelled "
-                  "by tensix: it moves UInt8 data (data movement ops, host conversions) but computes on none.\n"
-                  "Fix: typecast to a wider dtype first (uint16, int32), or keep UInt8 tensors to data movement.")
+UINT8_COMPUTE_NOT_MODELLED = (
+    "UInt8 tiles in the compute engine (the unpacker's and packer's UInt8 conversions) are not modelled by tensix: it "
+    "moves UInt8 data (data movement ops, host conversions) but computes on none.\nFix: typecast to a wider dtype "
+    "first (uint16, int32), or keep UInt8 tensors to data movement.")
 
 
 def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True, all_cbs_float32: bool = False) -> np.ndarray:

@@ -159,6 +159,6 @@ def run(op: str, device, key, factory, tensors: list[Tensor], outputs: list[Tens
     if top is not None:
         for t in outputs:
             mesh.set_topology(t, top)
-    ins = [describe(t) for t in tensors[: len(tensors) - len(outputs)] if t is not None]
+    ins = [describe(t) for t in inputs if t is not None]
     return report.record(op, run_info, entry.cores, hit, time.perf_counter() - t0, ins,
                          [describe(t) for t in outputs], attributes or {}, entry.name)
