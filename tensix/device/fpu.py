@@ -616,8 +616,13 @@ def _nb_mm_products(prods, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb, b_m
     column loops rather than unrolling them. Per product the fast accumulation is used where it is exact (see the
     comment above matmul_sequence), else the exact element model. fastmath "contract" only lets LLVM fuse each
     `s += a * b` into an FMA: a * b is exact in float64 (at most 5 x 7 significant bits), so the fused and the separate
-    roundings are the same one rounding of a * b + s (tests/test_matmul_batch.py checks the sums bit for bit)."""
-    srow = np.empty(w)
+    roundings are the same one rounding of a * b + s (tests/test_matmul_batch.py checks the sums bit for bit).
+
+    Two rows of the output per pass (s for row i, t for row i + 1): each sum is still the 16 terms in K order, but
+    two independent chains share each loaded column of B, which keeps the FMA units busier (about 10 % faster than
+    one row per pass on this project's Zen 4 machine; the sums are the same bits). The Dst update is written out
+    here rather than in an inlined helper: with the helper numba's code ran 40 % slower."""
+    sums = np.empty((2, w))
     t32 = np.empty(w, np.float32)
     tb = t32.view(np.uint32)
     tmp = np.empty(1, np.float32)
@@ -640,50 +645,92 @@ def _nb_mm_products(prods, a_hi, a_lo, b_hi, b_lo, nph, a_lsb, a_max, b_lsb, b_m
                 B4, B5, B6, B7 = B[c0 + 4], B[c0 + 5], B[c0 + 6], B[c0 + 7]
                 B8, B9, B10, B11 = B[c0 + 8], B[c0 + 9], B[c0 + 10], B[c0 + 11]
                 B12, B13, B14, B15 = B[c0 + 12], B[c0 + 13], B[c0 + 14], B[c0 + 15]
-                for i in range(w):
-                    Ar = A[i]
+                for i in range(0, w, 2):
+                    Ar, Ar2 = A[i], A[i + 1]
                     a0, a1, a2, a3 = Ar[c0], Ar[c0 + 1], Ar[c0 + 2], Ar[c0 + 3]
                     a4, a5, a6, a7 = Ar[c0 + 4], Ar[c0 + 5], Ar[c0 + 6], Ar[c0 + 7]
                     a8, a9, a10, a11 = Ar[c0 + 8], Ar[c0 + 9], Ar[c0 + 10], Ar[c0 + 11]
                     a12, a13, a14, a15 = Ar[c0 + 12], Ar[c0 + 13], Ar[c0 + 14], Ar[c0 + 15]
+                    e0, e1, e2, e3 = Ar2[c0], Ar2[c0 + 1], Ar2[c0 + 2], Ar2[c0 + 3]
+                    e4, e5, e6, e7 = Ar2[c0 + 4], Ar2[c0 + 5], Ar2[c0 + 6], Ar2[c0 + 7]
+                    e8, e9, e10, e11 = Ar2[c0 + 8], Ar2[c0 + 9], Ar2[c0 + 10], Ar2[c0 + 11]
+                    e12, e13, e14, e15 = Ar2[c0 + 12], Ar2[c0 + 13], Ar2[c0 + 14], Ar2[c0 + 15]
+                    srow, trow = sums[0], sums[1]
                     for j in range(w):
-                        s = 0.0
-                        s += a0 * B0[j]
-                        s += a1 * B1[j]
-                        s += a2 * B2[j]
-                        s += a3 * B3[j]
-                        s += a4 * B4[j]
-                        s += a5 * B5[j]
-                        s += a6 * B6[j]
-                        s += a7 * B7[j]
-                        s += a8 * B8[j]
-                        s += a9 * B9[j]
-                        s += a10 * B10[j]
-                        s += a11 * B11[j]
-                        s += a12 * B12[j]
-                        s += a13 * B13[j]
-                        s += a14 * B14[j]
-                        s += a15 * B15[j]
+                        s = 0.0                 # not a0 * b: 0.0 + (-0.0) is +0.0, as the one-row loop summed
+                        t = 0.0
+                        b = B0[j]
+                        s += a0 * b
+                        t += e0 * b
+                        b = B1[j]
+                        s += a1 * b
+                        t += e1 * b
+                        b = B2[j]
+                        s += a2 * b
+                        t += e2 * b
+                        b = B3[j]
+                        s += a3 * b
+                        t += e3 * b
+                        b = B4[j]
+                        s += a4 * b
+                        t += e4 * b
+                        b = B5[j]
+                        s += a5 * b
+                        t += e5 * b
+                        b = B6[j]
+                        s += a6 * b
+                        t += e6 * b
+                        b = B7[j]
+                        s += a7 * b
+                        t += e7 * b
+                        b = B8[j]
+                        s += a8 * b
+                        t += e8 * b
+                        b = B9[j]
+                        s += a9 * b
+                        t += e9 * b
+                        b = B10[j]
+                        s += a10 * b
+                        t += e10 * b
+                        b = B11[j]
+                        s += a11 * b
+                        t += e11 * b
+                        b = B12[j]
+                        s += a12 * b
+                        t += e12 * b
+                        b = B13[j]
+                        s += a13 * b
+                        t += e13 * b
+                        b = B14[j]
+                        s += a14 * b
+                        t += e14 * b
+                        b = B15[j]
+                        s += a15 * b
+                        t += e15 * b
                         srow[j] = s
-                    drow = Dt[i]
-                    if fast:
-                        if fp32:
-                            for j in range(w):
-                                drow[j] = np.float64(np.float32(drow[j] + np.float64(np.float32(srow[j]))))
+                        trow[j] = t
+                    for r in range(2):
+                        srow = sums[r]
+                        drow = Dt[i + r]
+                        if fast:
+                            if fp32:
+                                for j in range(w):
+                                    drow[j] = np.float64(np.float32(drow[j] + np.float64(np.float32(srow[j]))))
+                            else:
+                                for j in range(w):
+                                    t32[j] = np.float32(drow[j] + np.float64(np.float32(srow[j])))
+                                for j in range(w):   # DST_BF16_ROUNDING (no exponent-0 case can arise here)
+                                    u = tb[j]
+                                    tb[j] = ((((u & np.uint32(0x7FFFFFFF)) + np.uint32(0x7FFF) + ((u >> np.uint32(16))
+                                                                                              & np.uint32(1)))
+                                              >> np.uint32(16)) << np.uint32(16)) | (u & np.uint32(0x80000000))
+                                for j in range(w):
+                                    drow[j] = np.float64(t32[j])
                         else:
                             for j in range(w):
-                                t32[j] = np.float32(drow[j] + np.float64(np.float32(srow[j])))
-                            for j in range(w):   # DST_BF16_ROUNDING (no exponent-0 case can arise here)
-                                b = tb[j]
-                                tb[j] = ((((b & np.uint32(0x7FFFFFFF)) + np.uint32(0x7FFF) + ((b >> np.uint32(16)) & np.uint32(1))) >> np.uint32(16))
-                                         << np.uint32(16)) | (b & np.uint32(0x80000000))
-                            for j in range(w):
-                                drow[j] = np.float64(t32[j])
-                    else:
-                        for j in range(w):
-                            x = _nb_interp(_nb_f32_bits(srow[j], tmp, tmpu), tmp, tmpu)
-                            o = _nb_write(drow[j] + x, fp32, tmp, tmpu)
-                            drow[j] = _nb_read(o, fp32, tmp, tmpu)
+                                x = _nb_interp(_nb_f32_bits(srow[j], tmp, tmpu), tmp, tmpu)
+                                o = _nb_write(drow[j] + x, fp32, tmp, tmpu)
+                                drow[j] = _nb_read(o, fp32, tmp, tmpu)
 
 
 @numba.njit(cache=True, nogil=True)
