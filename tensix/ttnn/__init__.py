@@ -35,9 +35,10 @@ from tensix.ttnn.tensor_spec import NdShardSpec, ShardDistributionStrategy, Shar
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, L1_MEMORY_CONFIG, ROW_MAJOR_LAYOUT, TILE_LAYOUT, TILE_SIZE,
                                BlackholeComputeKernelConfig, BufferType, CoreGrid, DataType,
                                GrayskullComputeKernelConfig, Layout, MemoryConfig, Shape, ShardOrientation, ShardSpec,
-                               ShardStrategy, StorageType, TensorMemoryLayout, WormholeComputeKernelConfig, bfloat4_b,
-                               bfloat8_b, bfloat16, create_sharded_memory_config, create_sharded_memory_config_, float32,
-                               init_device_compute_kernel_config, int32, uint8, uint16, uint32)
+                               ShardStrategy, StorageType, TensorMemoryLayout, Tile, WormholeComputeKernelConfig,
+                               bfloat4_b, bfloat8_b, bfloat16, create_sharded_memory_config,
+                               create_sharded_memory_config_, float32, init_device_compute_kernel_config, int32, uint8,
+                               uint16, uint32)
 from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, MathFidelity
 
 DEVICE_STORAGE_TYPE = StorageType.DEVICE

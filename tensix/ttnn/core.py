@@ -14,7 +14,7 @@ from tensix.ttnn import mesh
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, DTypeError, LayoutError, TTNNError
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, is_block_float, is_float,
-                               padded_shape)
+                               padded_shape, require_full_tile)
 from tensix.ttnn.tensor import Tensor
 
 # ------------------------------------------------------------------------------------------------ torch
@@ -100,8 +100,7 @@ def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = 
     dtype = dtype or _default_dtype(src, arr)
     if layout is None:
         layout = Layout.TILE if is_block_float(dtype) else Layout.ROW_MAJOR
-    if tile is not None and tuple(getattr(tile, "tile_shape", (32, 32))) != (32, 32):
-        raise NotModelledError(f"tiles of shape {tile.tile_shape} are not modelled; tensix.ttnn uses 32x32 tiles.")
+    require_full_tile(tile, "ttnn.from_torch")
     t = _host_tensor(T.convert_values(arr, dtype), arr.shape, dtype, layout, pad_value)
     if device is not None:
         t = to_device(t, device, memory_config=memory_config)

@@ -23,7 +23,7 @@ from tensix.metalium.types import BufferType as MBufferType
 from tensix.ttnn.errors import DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError, \
     TTNNError
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape,
-                               StorageType, TensorMemoryLayout, data_format, element_size, is_block_float,
+                               StorageType, TensorMemoryLayout, Tile, data_format, element_size, is_block_float,
                                padded_shape)
 
 # numpy container of each dtype's host values (bfloat8_b, bfloat4_b: float32 values of their packed tiles)
@@ -236,6 +236,11 @@ class Tensor:
     @property
     def tile_shape(self):
         return (TILE_SIZE, TILE_SIZE)
+
+    @property
+    def tile(self) -> Tile:
+        """ttnn Tensor.tile: the tile the tensor is stored in (tensix.ttnn stores 32x32 tiles only)."""
+        return Tile()
 
     # ---- storage access ----
     def _check_alive(self, what):

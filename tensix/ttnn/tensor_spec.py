@@ -22,7 +22,7 @@ from tensix.errors import NotModelledError
 from tensix.metalium.types import CoreRange, CoreRangeSet
 from tensix.ttnn.errors import ShardSpecError
 from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardOrientation, ShardSpec, Shape,
-                               TensorMemoryLayout, _CppEnum, element_size, padded_shape)
+                               TensorMemoryLayout, _CppEnum, element_size, padded_shape, require_full_tile)
 
 __all__ = ["TensorSpec", "NdShardSpec", "ShardDistributionStrategy", "ShardShapeAlignment", "resolve_memory_config"]
 
@@ -238,10 +238,7 @@ class TensorSpec:
             tile = args.pop(0)
         if args:
             raise TypeError(f"TensorSpec: unexpected arguments {args!r}")
-        if tile is not None and getattr(tile, "tile_shape", (TILE_SIZE, TILE_SIZE)) != (TILE_SIZE, TILE_SIZE) \
-                and list(getattr(tile, "tile_shape", [32, 32])) != [TILE_SIZE, TILE_SIZE]:
-            raise NotModelledError(f"TensorSpec: tile {tile!r}: tiles other than 32x32 are not modelled by tensix.ttnn."
-                                   "\nFix: omit tile=.")
+        require_full_tile(tile, "ttnn.TensorSpec")
         bt = BufferType.DRAM if buffer_type is None else buffer_type
         if memory_config is not None:
             mc = memory_config

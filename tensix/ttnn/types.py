@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from tensix.device.formats import DataFormat
+from tensix.errors import NotModelledError
 from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, MathFidelity
 from tensix.ttnn.errors import TTNNError
 
@@ -214,6 +215,99 @@ def padded_shape(shape, layout: Layout) -> Shape:
 
 def _round_up(n: int, m: int = TILE_SIZE) -> int:
     return -(-n // m) * m
+
+
+# tt-metal 622c6fb9 tt_metal/impl/data_format/tile.cpp TILE_FACE_HW_CHOICES: the tile shapes a Tile may have and
+# their face shapes (the 8 / 4 / 2 / 1-row ones are "for host loopback" there: no LLK supports them)
+_TILE_FACES = {(32, 32): (16, 16), (16, 32): (16, 16), (32, 16): (16, 16), (16, 16): (16, 16), (8, 32): (8, 16),
+               (4, 32): (4, 16), (2, 32): (2, 16), (1, 32): (1, 16), (8, 16): (8, 16), (4, 16): (4, 16),
+               (2, 16): (2, 16), (1, 16): (1, 16)}
+_L1_ALIGNMENT = 16      # Wormhole's L1 alignment (hal): the block-float exponent section is padded to it
+
+
+class Tile:
+    """ttnn.Tile(tile_shape, transpose_tile=False) (tt-metal tile.hpp / tile.cpp, bound in ttnn-nanobind
+    tensor.cpp): a tile's shape, its face shape and face count, and the transposed storage flags. Equality compares
+    the tile and face shapes only (as tile.cpp's operator==); like the nanobind class it defines no hash.
+
+    tensix.ttnn stores and computes 32x32 tiles in their normal face order only: require_full_tile() refuses the
+    other shapes (the "tiny tiles") and transposed tiles wherever an operation is given one."""
+
+    __hash__ = None
+
+    def __init__(self, tile_shape=(32, 32), transpose_tile: bool = False):
+        shape = tuple(tile_shape)
+        if len(shape) != 2:
+            raise TypeError(f"Tile: tile_shape must hold two integers (height, width), got {tile_shape!r}")
+        shape = (int(shape[0]), int(shape[1]))
+        face = _TILE_FACES.get(shape)
+        if face is None:
+            raise TTNNError(f"Tile size is not valid for our hardware: {list(shape)} (valid shapes: "
+                            f"{', '.join(str(list(s)) for s in _TILE_FACES)})")
+        if transpose_tile and shape[0] not in (16, 32):
+            raise TTNNError(f"Tile height must equal 16 or 32 in transpose mode, got {shape[0]}")
+        self._shape, self._face = shape, face
+        self._transpose = bool(transpose_tile)
+
+    @property
+    def tile_shape(self) -> list:
+        return list(self._shape)
+
+    @property
+    def face_shape(self) -> list:
+        return list(self._face)
+
+    @property
+    def num_faces(self) -> int:
+        return self._shape[0] * self._shape[1] // (self._face[0] * self._face[1])
+
+    @property
+    def partial_face(self) -> int:
+        return int(self._shape[0] < TILE_SIZE)
+
+    @property
+    def narrow_tile(self) -> int:
+        return int(self._shape[1] < TILE_SIZE)
+
+    @property
+    def transpose_within_face(self) -> bool:
+        return self._transpose
+
+    @property
+    def transpose_of_faces(self) -> bool:
+        return self._transpose
+
+    def get_tile_size(self, dtype) -> int:
+        """Bytes of one tile of `dtype` (tile.cpp get_tile_size: block floats add one exponent byte per face row,
+        the section padded to the L1 alignment)."""
+        hw = self._shape[0] * self._shape[1]
+        exps = _round_up(self._face[0] * self.num_faces, _L1_ALIGNMENT)
+        if dtype == DataType.BFLOAT8_B:
+            return hw + exps
+        if dtype == DataType.BFLOAT4_B:
+            return hw // 2 + exps
+        return hw * element_size(dtype)
+
+    def __eq__(self, other):
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self._shape == other._shape and self._face == other._face
+
+    def __repr__(self):
+        return f"Tile with shape: [{self._shape[0]}, {self._shape[1]}]"
+
+
+def require_full_tile(tile, what: str) -> None:
+    """Refuse (NotModelledError) a tile other than 32x32 in normal order: None, a Tile or a (height, width) pair."""
+    if tile is None:
+        return
+    shape = tuple(int(x) for x in (tile.tile_shape if isinstance(tile, Tile) else tile))
+    transposed = isinstance(tile, Tile) and tile.transpose_within_face
+    if shape == (TILE_SIZE, TILE_SIZE) and not transposed:
+        return
+    kind = f"tiles of shape {list(shape)}" if shape != (TILE_SIZE, TILE_SIZE) else "transposed tiles (transpose_tile)"
+    raise NotModelledError(f"{what}: {kind} are not modelled; tensix.ttnn stores and computes 32x32 tiles in their "
+                           "normal face order only.\nFix: use ttnn.Tile((32, 32)) or omit the tile argument.")
 
 
 @dataclass(frozen=True)

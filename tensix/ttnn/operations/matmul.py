@@ -69,7 +69,7 @@ from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, BufferType, DataType, Layout, MemoryConfig, Shape,
-                               TensorMemoryLayout, WormholeComputeKernelConfig, data_format)
+                               TensorMemoryLayout, WormholeComputeKernelConfig, data_format, require_full_tile)
 
 __all__ = ["matmul", "linear", "MatmulMultiCoreProgramConfig", "MatmulMultiCoreReuseProgramConfig",
            "MatmulMultiCoreReuseMultiCastProgramConfig", "MatmulMultiCoreReuseMultiCast1DProgramConfig",
@@ -2355,9 +2355,6 @@ def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, tran
 
 
 def _refuse_extras(what, output_tile, global_cb, sub_device_id):
-    if output_tile is not None:
-        tile_shape = tuple(getattr(output_tile, "tile_shape", output_tile))
-        if tile_shape != (32, 32):
-            raise NotModelledError(f"{what}: output_tile {tile_shape} is not modelled; tensix uses 32x32 tiles.")
+    require_full_tile(output_tile, f"{what}(output_tile=...)")
     if global_cb is not None or sub_device_id is not None:
         raise NotModelledError(f"{what}: global circular buffers and sub-devices are not modelled by tensix.")
