@@ -189,7 +189,7 @@ def test_concat_errors(device):
     with pytest.raises(ttnn.TTNNError, match="device storage"):
         ttnn.concat([a, ttnn.from_numpy(np.zeros((1, 1, 32, 32)), dtype=ttnn.bfloat16)], 2)
     sh = ttnn.create_sharded_memory_config((32, 32), ttnn.CoreGrid(x=1, y=1), ttnn.ShardStrategy.HEIGHT)
-    with pytest.raises(tensix.NotModelledError, match="sharded"):
+    with pytest.raises(ttnn.TTNNError, match="Cannot concat interleaved inputs into a sharded output"):
         ttnn.concat([a, a], 2, memory_config=sh)
 
 

@@ -55,11 +55,6 @@ _add('ttnn.transpose of a sharded ROW_MAJOR tensor: TransposeHCShardedProgramFac
       'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded[[]*-input_height-output_block-rm-cn]',
       'tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_sharded_rm_width'])
 
-_add('ttnn.concat: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
-     ['tests/ttnn/unit_tests/operations/data_movement/test_concat.py::test_concat_sharded_pad',
-      'tests/ttnn/unit_tests/operations/data_movement/test_concat.py::test_sharded_concat',
-      'tests/ttnn/unit_tests/operations/data_movement/test_concat.py::test_sharded_concat_with_groups'])
-
 _add('ttnn.reshape: an input is sharded; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
      ['tests/ttnn/unit_tests/base_functionality/test_reshape.py::test_reshape_block_shard',
       'tests/ttnn/unit_tests/base_functionality/test_reshape.py::test_reshape_height_shard',

@@ -20,8 +20,13 @@ concat.cpp, device/concat_device_operation.cpp concat_impl, device/concat_progra
   uses the largest core count up to the sub-grid's that divides the output pages, each core the same share, the cores
   in corerange_to_cores' column-major order.
 
-Not modelled (NotModelledError): sharded inputs or outputs (the S2I / S2S factories), output_tensor, sub_core_grids
-with inputs of different layouts (tt-metal converts them with to_layout on the sub-grid)."""
+- sharded inputs (after the same massaging): concat_impl batches them by 56 (the sharded args estimate) and runs
+  ttnn::prim::concat as given, without layout conversion; validation, factory choice and the S2S program factories
+  are tensix.ttnn.operations.dm_concat_sharded. Interleaved inputs into a sharded output, and a mix of sharded and
+  interleaved inputs, are refused as tt-metal's validation refuses them.
+
+Not modelled (NotModelledError): output_tensor, sub_core_grids with inputs of different layouts (tt-metal converts
+them with to_layout on the sub-grid), and the sharded cases dm_concat_sharded lists."""
 
 from __future__ import annotations
 
@@ -33,10 +38,12 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import (CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
                                    WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, ShardSpecError
 from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.operations import dm_concat_sharded as S
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DRAM_MEMORY_CONFIG, TILE_SIZE, DataType, Layout, data_format, element_size, padded_shape
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, DataType, Layout, TensorMemoryLayout, data_format,
+                               element_size, padded_shape)
 
 __all__ = ["concat"]
 
@@ -96,8 +103,8 @@ def concat(tensors, dim: int = 0, *args, memory_config=None, output_tensor=None,
         if t._device is None:
             raise ShapeError(f"{op}: expected a tensor with device storage, but got a host tensor.\nFix: "
                              "ttnn.to_device first.")
-    C.refuse_sharded(op, *tensors, memory_config=mc)
-    if sub_core_grids is not None:      # concat.cpp: interleaved outputs go straight to concat_impl on the sub-grid
+    if sub_core_grids is not None and not first.is_sharded() and mc.memory_layout == TensorMemoryLayout.INTERLEAVED:
+        # concat.cpp: interleaved outputs go straight to concat_impl on the sub-grid (the other paths drop it)
         return _concat_impl(tensors, dim, groups, mc, sub_core_grids)
     chunks = _l1_chunks(tensors, dim, mc)
     if chunks:
@@ -174,10 +181,13 @@ def _concat_impl(tensors, dim, groups, mc, sub=None) -> Tensor:
             from tensix.ttnn.operations.dm_memory import clone
             return clone(t, memory_config=mc)
         return t
-    if len(tensors) > _MAX_TENSORS:
-        parts = [_concat_impl(tensors[i:i + _MAX_TENSORS], dim, groups, mc, sub)
-                 for i in range(0, len(tensors), _MAX_TENSORS)]
+    sharded = tensors[0].is_sharded()
+    most = S.MAX_SHARDED_TENSORS if sharded else _MAX_TENSORS
+    if len(tensors) > most:
+        parts = [_concat_impl(tensors[i:i + most], dim, groups, mc, sub) for i in range(0, len(tensors), most)]
         return _concat_impl(parts, dim, groups, mc, sub)
+    if sharded:                 # ttnn::prim::concat as given: no layout conversion (dm_concat_sharded)
+        return S.prim_concat_sharded(tensors, dim, groups, mc)
     rank = len(tensors[0].shape)
     if tensors[0].layout == Layout.ROW_MAJOR and dim == rank - 1 and not _aligned(tensors, dim):
         raise ShapeError("ttnn.concat: Current concat implementation requires aligned last dim when concatting on "
@@ -208,6 +218,13 @@ def _prim_concat(tensors, dim, mc, sub=None) -> Tensor:
                              "ttnn.typecast first.")
         if t._device is not first._device:
             raise ShapeError(f"{op}: Operands to concat need to be on the same device.")
+        if t.is_sharded():
+            raise ShardSpecError(f"{op}: All tensors must be sharded or all must be interleaved (input 0 is "
+                                 "interleaved, another input is sharded).\nFix: ttnn.to_memory_config the inputs to "
+                                 "one kind (all sharded alike, or all interleaved).")
+    if mc.is_sharded():
+        raise ShardSpecError(f"{op}: Cannot concat interleaved inputs into a sharded output. Either shard the inputs "
+                             "first or use an interleaved output memory config.")
     shape = list(first.shape)
     shape[dim] = sum(t.shape[dim] for t in tensors)
     out = C.make_output(first._device, shape, first.dtype, first.layout, mc)
