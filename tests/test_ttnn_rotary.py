@@ -108,6 +108,29 @@ def test_rotary_embedding_errors(device):
         ttnn.experimental.rotary_embedding(host, c64, c64)
 
 
+@pytest.mark.parametrize("shape,S", [((1, 2, 50, 64), 70), ((1, 1, 64, 32), 64)])
+def test_rotary_embedding_row_major_inputs_are_tilized_first(device, shape, S):
+    """rotary_embedding.cpp tilizes every input (tilize_with_val_padding, zero padding to whole tiles): row-major
+    x / cos / sin give the same bits as their tiled twins, and the output is the tiled input's padded shape."""
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal(shape).astype(np.float32)
+    c, s = _caches(S, shape[-1])
+    kw = dict(dtype=ttnn.bfloat16, device=device)
+    rm = [ttnn.from_numpy(a, layout=ttnn.ROW_MAJOR_LAYOUT, **kw) for a in (x, c, s)]
+    tiled = [ttnn.from_numpy(a, layout=ttnn.TILE_LAYOUT, **kw) for a in (x, c, s)]
+    got = ttnn.experimental.rotary_embedding(*rm)
+    want = ttnn.experimental.rotary_embedding(*tiled)
+    assert got.layout == ttnn.TILE_LAYOUT and tuple(got.shape) == tuple(tiled[0].padded_shape)
+    assert np.array_equal(ttnn.to_numpy(got).view(np.uint8), ttnn.to_numpy(want).view(np.uint8))
+    # a mixed call (a tiled x with row-major caches) is the same too
+    mixed = ttnn.experimental.rotary_embedding(tiled[0], rm[1], rm[2])
+    assert np.array_equal(ttnn.to_numpy(mixed).view(np.uint8), ttnn.to_numpy(want).view(np.uint8))
+    # the checks run on the row-major shapes, before the tilize: a head dim of 48 is refused, not padded to 64
+    bad = ttnn.from_numpy(np.ones((1, 1, 32, 48), np.float32), layout=ttnn.ROW_MAJOR_LAYOUT, **kw)
+    with pytest.raises(ttnn.ShapeError, match="divisible by 64"):
+        ttnn.experimental.rotary_embedding(bad, bad, bad)
+
+
 def _sharded_mc(kind, rows, width, grid, orient=ttnn.ShardOrientation.ROW_MAJOR):
     cores = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(grid[0] - 1, grid[1] - 1))])
     return ttnn.MemoryConfig(kind, ttnn.BufferType.L1, ttnn.ShardSpec(cores, (rows, width), orient))

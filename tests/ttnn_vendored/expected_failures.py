@@ -34,9 +34,6 @@ def _add(reason, patterns, raises=NotModelledError):
         EXPECTED_FAILURES[p] = (reason, raises)
 
 
-_add('ttnn.experimental.rotary_embedding: input_tensor is ROW_MAJOR; ttnn tilizes it (tilize_with_val_padding), which tensix.ttnn does not run yet.',
-     ['tests/tt_eager/python_api_testing/unit_testing/misc/test_rotary_embedding.py::test_rotary_embedding_row_major'])
-
 _add('ttnn.identity of a UINT8 tensor: UInt8 tiles in the compute engine (the unpacker\'s and packer\'s UInt8 conversions) are not modelled by tensix (it moves UInt8 data only).',
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.UINT8-w=128-h=64]'])
 

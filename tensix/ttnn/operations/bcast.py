@@ -319,16 +319,9 @@ def _factory_hw(math, a, b, out, grid):
 
 # ---- the op ---------------------------------------------------------------------------------------------------
 def _tilized(t: Tensor) -> Tensor:
-    """bcast.cpp: tilize_with_val_padding(t, pad_to_tile_shape(padded shape), 0.0, t's memory config); a TILE
-    tensor is returned as it is."""
-    if t.layout == Layout.TILE:
-        return t
-    from tensix.ttnn.operations.data_movement import tilize_with_val_padding
-    p = list(t.padded_shape)
-    p[-1] = -(-p[-1] // _TILE) * _TILE
-    if len(p) >= 2:
-        p[-2] = -(-p[-2] // _TILE) * _TILE
-    return tilize_with_val_padding(t, p, 0.0, memory_config=t.memory_config())
+    """bcast.cpp: a ROW_MAJOR input is tilized first (data_movement.tilize_padded_to_tiles)."""
+    from tensix.ttnn.operations.data_movement import tilize_padded_to_tiles
+    return tilize_padded_to_tiles(t)
 
 
 def bcast(input_a, input_b, math_op, dim, *, memory_config=None, output_tensor=None, **kwargs) -> Tensor:

@@ -479,6 +479,19 @@ def _tilize_block_factory(dev, a, out, packed_pad_value, row_size_bytes, name) -
     return O.ProgramEntry(prog, set_args, len(per_core), name)
 
 
+def tilize_padded_to_tiles(t: Tensor) -> Tensor:
+    """What several ops do to a ROW_MAJOR input before their tiled program (bcast.cpp, rotary_embedding.cpp):
+    tilize_with_val_padding(t, pad_to_tile_shape(t's padded shape), 0.0, t's memory config). A TILE tensor is
+    returned as it is."""
+    if t.layout == Layout.TILE:
+        return t
+    p = list(t.padded_shape)
+    p[-1] = -(-p[-1] // TILE_SIZE) * TILE_SIZE
+    if len(p) >= 2:
+        p[-2] = -(-p[-2] // TILE_SIZE) * TILE_SIZE
+    return tilize_with_val_padding(t, p, 0.0, memory_config=t.memory_config())
+
+
 def tilize_with_zero_padding(input_tensor: Tensor, *, memory_config=None, output_dtype=None, dtype=None,
                              use_multicore=True, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.tilize_with_zero_padding(input_tensor, *, memory_config=None, output_dtype=None): tilize, padding the

@@ -28,8 +28,9 @@ of the untilized buffers (c_27 / c_28, shared with their sync indices c_5 / c_6)
 (c_29 / c_30) and broadcasts that row over the input's rows (mul_tiles_bcast_rows). tt-metal's program hash leaves
 out the token (it is a runtime arg) and the compute config; tensix keys its cache on the config too.
 
-Not modelled (NotModelledError): sharded cos / sin caches, ND-sharded inputs,
-ROW_MAJOR inputs (tilize_with_val_padding).
+ROW_MAJOR inputs are tilized first (tilize_with_val_padding to tile-padded shapes, as rotary_embedding.cpp does).
+
+Not modelled (NotModelledError): sharded cos / sin caches, ND-sharded inputs.
 
 This module also holds the `experimental` and `transformer` namespaces (ttnn.experimental.*, ttnn.transformer.*); the
 attention-head ops in them live in transformer_heads.py."""
@@ -101,10 +102,12 @@ def rotary_embedding(input_tensor, cos_cache, sin_cache, token_index=None, *, me
     elif cos.shape[-2] < x.shape[-2]:
         raise ShapeError(f"{what}: Cosine cache must cover the input sequence length. Input sequence length: "
                          f"{x.shape[-2]}, Cos cache sequence length: {cos.shape[-2]}.")
+    if Layout.ROW_MAJOR in (x.layout, cos.layout, sin.layout):
+        # rotary_embedding.cpp: every input goes through tilize_with_val_padding (a TILE one as it is), after the
+        # checks above on its row-major shape
+        from tensix.ttnn.operations.data_movement import tilize_padded_to_tiles
+        x, cos, sin = (tilize_padded_to_tiles(t) for t in (x, cos, sin))
     for name, t in (("input_tensor", x), ("cos_cache", cos), ("sin_cache", sin)):
-        if t.layout != Layout.TILE:
-            raise NotModelledError(f"{what}: {name} is ROW_MAJOR; ttnn tilizes it (tilize_with_val_padding), which "
-                                   "tensix.ttnn does not run yet.\nFix: pass TILE_LAYOUT tensors.")
         if t.is_sharded() and (t is not x or t.memory_config().shard_spec is None):
             raise NotModelledError(f"{what}: a sharded {name} is not modelled (only a legacy height- or block-sharded "
                                    "input_tensor; sharded cos / sin caches and ND-sharded inputs are not).\nFix: "
