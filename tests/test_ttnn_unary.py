@@ -297,6 +297,32 @@ def test_identity_copies_every_dtype_through_its_own_kernel(device, dtype):
     assert "eltwise_identity_kernel.py" in {r.kernel for r in ttnn.op_report()[-1].run.riscvs}
 
 
+def _rotate90(x):
+    """numpy's (re, im) -> (-im, re) over neighbouring columns (ttnn's golden for alt_complex_rotate90)."""
+    p = x.reshape(*x.shape[:-1], -1, 2)
+    return np.stack([-p[..., 1], p[..., 0]], -1).reshape(x.shape)
+
+
+@pytest.mark.parametrize("dtype", [ttnn.float32, ttnn.bfloat16, ttnn.bfloat8_b, ttnn.bfloat4_b])
+def test_alt_complex_rotate90_swaps_and_negates_neighbouring_columns(device, dtype):
+    """alt_complex_rotate90_tile: dst_reg[0] / dst_reg[1] are a row's even / odd columns, so every pair of
+    neighbouring columns (re, im) becomes (-im, re), exactly (a sign flip and moves; a block-float pair shares its
+    block, so the repacked output holds the same values)."""
+    x = RNG.standard_normal((2, 40, 96)).astype(np.float32)
+    t = ttnn.from_numpy(x, dtype=dtype, layout=ttnn.TILE_LAYOUT, device=device)
+    got = ttnn.to_numpy(ttnn.alt_complex_rotate90(t))
+    np.testing.assert_array_equal(got, _rotate90(ttnn.to_numpy(t)))
+
+
+def test_alt_complex_rotate90_float32_specials_and_the_string_form(device):
+    x = RNG.standard_normal((32, 64)).astype(np.float32)
+    x[0, :8] = [np.inf, -0.0, np.nan, 3.0, 0.0, -np.inf, 1e-40, -2.5]     # 1e-40: a denormal moves unchanged
+    t = ttnn.from_numpy(x, dtype=ttnn.float32, layout=ttnn.TILE_LAYOUT, device=device)
+    got = ttnn.to_numpy(ttnn.alt_complex_rotate90(t))
+    np.testing.assert_array_equal(got.view(np.uint32), _rotate90(x).view(np.uint32))
+    assert ttnn.string_to_unary_with_param("alt_complex_rotate90").op_type == ttnn.UnaryOpType.ALT_COMPLEX_ROTATE90
+
+
 @pytest.mark.parametrize("no_loadmacro", [False, True], ids=["sfploadmacro", "disabled"])
 def test_signbit(device, monkeypatch, no_loadmacro):
     """signbit_tile / signbit_tile_int32 (622c6fb9 calculate_signbit: the sign bit shifted down, cast to 1.0 / 0.0

@@ -1356,6 +1356,22 @@ def hardsigmoid_program(approx, fp32_dest):
     _rows(lambda v: lib.relu_max_body(v * vConstFloatPrgm0 + vConstFloatPrgm1, vFloat(1.0)))
 
 
+def alt_complex_rotate90_program(approx, fp32_dest):
+    """622c6fb9 api/compute/compute_kernel_api.h ``alt_complex_rotate90_tile(idst)`` ->
+    llk_sfpu/ckernel_sfpu_alt_complex_rotate90.h ``calculate_alt_complex_rotate90<APPROX, 4>``: per face four
+    iterations of val = dst_reg[0]; dst_reg[0] = -dst_reg[1]; dst_reg[1] = val; dst_reg += 2. dst_reg[0] and
+    dst_reg[1] are a row's even and odd columns, so each (re, im) pair of neighbouring columns becomes (-im, re); the
+    negation is SFPMOV's sign flip (exact, NaNs and zeros included), and the stores write the loaded values back
+    unchanged."""
+    def face():
+        for _ in range(4):
+            val = dst_reg[0]
+            dst_reg[0] = -vFloat(dst_reg[1])
+            dst_reg[1] = val
+            dst_reg += 2
+    _faces(face)
+
+
 def hardsigmoid_init(approx):
     """622c6fb9 ``hardsigmoid_init<APPROX>``: vConstFloatPrgm0 = 0.1666666716337204 (1/6 as FP32), Prgm1 = 0.5."""
     vConstFloatPrgm0.set(0.1666666716337204)
@@ -2067,6 +2083,8 @@ UNARY_FORK = {
                         "float(param1)).", version=FORK, runtime=("param0", "param1")),
     "hardshrink": UnaryOp("hardshrink", (), hardshrink_program, "Dst tile idst = 0 where |x| <= float(param0), "
                           "else x.", version=FORK, runtime=("param0",)),
+    "alt_complex_rotate90": UnaryOp("alt_complex_rotate90", (), alt_complex_rotate90_program, "Dst tile idst: each "
+                                    "pair of neighbouring columns (re, im) becomes (-im, re).", version=FORK),
     "hardsigmoid": UnaryOp("hardsigmoid", (), hardsigmoid_program, "Dst tile idst = min(max(x / 6 + 0.5, 0), 1).",
                            hardsigmoid_init, _approx_only, version=FORK),
     "acosh": UnaryOp("acosh", (), acosh_program, "Dst tile idst = acosh(x) = log(x + sqrt(x * x - 1)).",

@@ -60,9 +60,6 @@ _add("ttnn.add: sharded row-major operands are converted to tiles, the op run an
 _add("ttnn.typecast: uint16 -> uint32 runs with fp32_dest_acc_en, and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix. (The test squares with mul_int_tile<UInt16>, modelled, then typecasts to uint32.)",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])
 
-_add('ttnn.alt_complex_rotate90 is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_alt_complex_rotate90'])
-
 _add("FAILS ON ANY DEVICE: calculate_rdiv (622c6fb9 ckernel_sfpu_rdiv.h) rounds 1/x to bfloat16 (nearest) for a 16-bit Dst before multiplying by the value: for x = -0.224609375 (bf16), 1/x = -4.45217 rounds to -4.4375, times 0.45f is -1.99688, trunc -1; the golden (torch bf16 div, trunc) is -2 (0.45 / x = -2.00348). That one element of 2304 gives PCC 0.99834 (the test asks 0.999); every other element equals the golden",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_rdiv_ttnn[rounding_mode=trunc-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-param=0.45-input_shapes=torch.Size([1, 1, 3, 64, 12])]'],
      raises=AssertionError)

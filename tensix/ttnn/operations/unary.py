@@ -62,7 +62,7 @@ __all__ = ["UnaryOpType", "UnaryWithParam", "EltwiseUnaryWithParam", "SigmoidMod
            "floor", "ceil", "trunc", "frac", "logical_not", "eqz", "nez", "ltz", "gtz", "gez", "lez", "isinf",
            "isposinf", "isneginf", "isnan", "isfinite", "tan", "atan", "atanh", "sinh", "cosh", "bitwise_not",
            "exp2", "expm1", "log1p", "softplus", "erf", "erfc", "erfinv", "i0", "log_sigmoid", "logit", "digamma",
-           "lgamma", "polygamma", "xielu", "bitcast"]
+           "lgamma", "polygamma", "xielu", "bitcast", "alt_complex_rotate90"]
 
 
 _NAMES = """EXP RECIP GELU RELU SQRT SIGMOID LOG LOG1P TANH LOG2 LOG10 SIN COS COSH SINH ABS ABS_INT32 SIGN SQUARE EQZ NEZ
@@ -142,7 +142,7 @@ _STRINGS = {"relu": ("RELU",), "relu6": ("RELU6",), "gelu": ("GELU", 0.0), "gelu
             "sin": ("SIN",), "cos": ("COS",), "cosh": ("COSH",), "sinh": ("SINH",), "abs": ("ABS",),
             "abs_int32": ("ABS_INT32",), "sign": ("SIGN",), "square": ("SQUARE",), "mish": ("MISH", 0.0),
             "mish_approx": ("MISH", 1.0), "hardmish": ("HARDMISH", 1.0), "softplus": ("SOFTPLUS", 1.0, 20.0, 0.0),
-            "xielu": ("XIELU", 0.8, 0.8)}
+            "xielu": ("XIELU", 0.8, 0.8), "alt_complex_rotate90": ("ALT_COMPLEX_ROTATE90",)}
 
 
 def string_to_unary_with_param(name: str) -> UnaryWithParam:
@@ -392,6 +392,8 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return _call("mish", approximation_mode=bool(p[0]))
     if name == "HARDSIGMOID":
         return _call("hardsigmoid")
+    if name == "ALT_COMPLEX_ROTATE90":
+        return _call("alt_complex_rotate90")
     if name == "SIGNBIT":       # signbit_tile_int32 for INT32, else the float kernel (1.0 / 0.0)
         if dtype in (DataType.UINT32, DataType.UINT16):
             raise NotModelledError(f"UnaryOpType.SIGNBIT of a {dtype!r} tensor runs signbit_tile, the float kernel, on "
@@ -582,7 +584,6 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     what = f"ttnn.{name}"
     _check_input(what, t)
     dev = O.device_of(what, t)
-    workers = worker_grid(what, dev, sub_core_grids)
     chain = tuple(chain)
     in_dtype = t.dtype
     out_dtype = in_dtype
@@ -603,6 +604,9 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     mc = output_tensor.memory_config() if output_tensor is not None else output_memory_config(
         what, t, memory_config or t.memory_config())
     sharded = native_sharding(what, t, t.shape, t.padded_shape, t.layout, mc)
+    from tensix.ttnn import sub_device     # get_worker_grid (a loaded sub-device manager's cores)
+    workers = worker_grid(what, dev, sub_device.op_worker_grid(dev, sub_core_grids, output_tensor, memory_config,
+                                                               (t,) if sharded else ()))
     out = output_tensor if output_tensor is not None else make_output(dev, tuple(t.shape), out_dtype, t.layout, mc,
                                                                       t.padded_shape)
     if out_dtype != out.dtype:
@@ -941,6 +945,9 @@ identity = _named(_plain_op("IDENTITY"), "identity",
                   "ttnn.identity(x): a copy through Dst (eltwise_identity_kernel: copy_tile, pack_tile), any dtype.")
 hardsigmoid = _named(_plain_op("HARDSIGMOID"), "hardsigmoid",
                      "ttnn.hardsigmoid(x): min(max(x / 6 + 0.5, 0), 1) (hardsigmoid_tile).")
+alt_complex_rotate90 = _named(_plain_op("ALT_COMPLEX_ROTATE90"), "alt_complex_rotate90",
+                              "ttnn.alt_complex_rotate90(x): x's last dim as interleaved complex numbers (re, im), each "
+                              "multiplied by i: (re, im) -> (-im, re) (alt_complex_rotate90_tile).")
 eqz, nez, ltz, gtz, gez, lez = (
     _named(_plain_op(op.upper()), op, f"ttnn.{op}(x): 1 where x {sym} 0, else 0 ({op}_tile: +/-0 are zero, NaN compares "
            "false except for nez).")

@@ -30,6 +30,13 @@ def _hardmish(x):
     return y
 
 
+def _alt_complex_rotate90(x):
+    """ttnn's golden: the last dim as (re, im) pairs, each becoming (-im, re)."""
+    pairs = x.reshape(*x.shape[:-1], -1, 2)
+    re, im = pairs.chunk(2, dim=-1)
+    return _t().cat([-im, re], dim=-1).flatten(-2)
+
+
 # op name -> torch function path ("F." is torch.nn.functional) or a function of x
 _TABLE = {
     "abs": "abs", "atan": "atan", "cos": "cos", "erfinv": "erfinv", "exp2": "exp2", "expm1": "expm1",
@@ -45,6 +52,7 @@ _TABLE = {
     "eqz": lambda x: _t().eq(x, 0), "nez": lambda x: _t().ne(x, 0), "gez": lambda x: _t().ge(x, 0),
     "gtz": lambda x: _t().gt(x, 0), "lez": lambda x: _t().le(x, 0), "ltz": lambda x: _t().lt(x, 0),
     "cbrt": _cbrt, "multigammaln": _multigammaln, "hardmish": _hardmish,
+    "alt_complex_rotate90": _alt_complex_rotate90,
     "mish": lambda x: _t().nn.functional.mish(x.to(_t().float)),
 }
 
