@@ -361,8 +361,8 @@ def test_shard_specs_that_do_not_cover_the_tensor_are_refused(device):
 def test_ops_without_a_sharded_variant_refuse_sharded_tensors(device):
     mc = _sharded(HS, _crs(0, 0, 1, 0), (32, 64))
     s = _dev(np.zeros((64, 64)), ttnn.bfloat16, device, ttnn.ROW_MAJOR_LAYOUT, mc)
-    with pytest.raises(tensix.NotModelledError, match="TransposeWHShardedRMProgramFactory is not ported"):
-        ttnn.transpose(s, -2, -1)       # a native row-major sharded transpose (tiled ones run)
+    with pytest.raises(tensix.NotModelledError, match="TransposeWHShardedRMProgramFactory with 32-row input"):
+        ttnn.transpose(s, -2, -1)       # native row-major WH of half planes per shard (tt-metal leaves rows out)
     # resharding runs ttnn::reshard (tests/test_ttnn_reshard.py); a dtype with it runs prim::copy, whose dtype
     # conversion takes TILE tensors only (tt-metal's own error for this row-major one)
     r = ttnn.to_memory_config(s, _sharded(HS, _crs(0, 0, 3, 0), (16, 64)))

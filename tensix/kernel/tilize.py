@@ -459,15 +459,26 @@ pack_untilize_block = _Template(_pack_untilize_block, "pack_untilize_block")
 
 class _DestTemplate(_Template):
     """`f[block_ct_dim, full_ct_dim, ...](...)` for pack_untilize_dest_init / pack_untilize_dest: the first two
-    template arguments as _Template; the others (narrow_row, row_num_datums, diagonal, ...) must keep their defaults
-    (the narrow-row and diagonal packer modes are not modelled)."""
+    template arguments as _Template; narrow_row = true goes to the narrow-row model (`narrow`, one tile only); the
+    other arguments (diagonal, ...) must keep their defaults (the diagonal packer mode is not modelled)."""
 
-    def __init__(self, fn, name, names, defaults):
+    def __init__(self, fn, name, names, defaults, narrow=None):
         super().__init__(fn, name)
-        self.names, self.defaults = names, defaults
+        self.names, self.defaults, self.narrow = names, defaults, narrow
 
     def __getitem__(self, targs):
         targs = targs if isinstance(targs, tuple) else (targs,)
+        extra = dict(zip(self.names, targs[2:]))
+        if extra.get("narrow_row") and self.narrow is not None:     # the narrow-row packer mode
+            rest = {n: v for n, v in extra.items() if n not in ("narrow_row", "row_num_datums")}
+            for name, value, default in zip(self.names, targs[2:], self.defaults):
+                if name in rest and value != default:
+                    raise NotModelledError(f"{self.__name__}<..., narrow_row = true, {name} = {value}>: only "
+                                           f"{name} = {default} is modelled by tensix with narrow rows.")
+            block_ct, full_ct = int(targs[0]), int(targs[1]) if len(targs) > 1 else int(targs[0])
+            rnd = int(extra.get("row_num_datums", 32))
+            _narrow_scope(self.__name__, block_ct, full_ct, rnd)        # as C++ would at instantiation
+            return lambda *a, **k: self.narrow(block_ct, full_ct, rnd, *a, **k)
         for name, value, default in zip(self.names, targs[2:], self.defaults):
             if value != default:
                 raise NotModelledError(
@@ -537,11 +548,83 @@ def _pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim=1, block_c_
     th.clocks[_PACK] += _c._pack_cost(co) * n
 
 
+def _narrow_scope(call, block_ct_dim, full_ct_dim, rnd, ds=None):
+    """The narrow-row packing tensix models: one tile (block_ct_dim = full_ct_dim = 1), rows within the tile's left
+    faces (row_num_datums <= 16) and whole 16-byte words per row."""
+    if block_ct_dim != 1 or full_ct_dim != 1 or not 0 < rnd <= 16 or (ds is not None and rnd * ds % 16):
+        raise NotModelledError(
+            f"{call}<{block_ct_dim}, {full_ct_dim}, narrow_row = true, row_num_datums = {rnd}>: tensix models "
+            "narrow-row packing of one tile with rows of at most 16 datums in whole 16-byte words only (tt-llk's "
+            "narrow-row MOP packs tile 0 alone, reading each row linearly from its face; wider rows or more tiles "
+            "do not give the tile's rows).\nFix: a block of one tile and row_num_datums <= 16.")
+
+
+def _pack_untilize_dest_init_narrow(block_ct_dim, full_ct_dim, row_num_datums, ocb):
+    """pack_untilize_dest_init<block_ct_dim, full_ct_dim, narrow_row = true, row_num_datums>(ocb) (tt-llk 622c6fb9
+    tt_llk_wormhole_b0/llk_lib/llk_pack_untilize.h _llk_pack_untilize_init_ / _mop_config_: a MOP of 8 PACRs per
+    packer, Y + 1 each, the X counter set to row_num_datums - 1): the packer in narrow-row untilize mode."""
+    _narrow_scope("pack_untilize_dest_init", block_ct_dim, full_ct_dim, row_num_datums)
+    _c._configure("pack_untilize_dest_init", pack=ocb)
+    th, cs = _c._cs("pack_untilize_dest_init")
+    cs.dm_untilize = (block_ct_dim, full_ct_dim, "narrow", row_num_datums)
+
+
+def _pack_untilize_dest_narrow(block_ct_dim, full_ct_dim, row_num_datums, ocb, block_rt_dim=1, block_c_index=0):
+    """pack_untilize_dest<block_ct_dim, full_ct_dim, false, narrow_row = true, row_num_datums>(ocb) (tt-llk
+    llk_pack_untilize.h _llk_pack_untilize_ with narrow_row; cpack_common.h program_packer_untilized_destination:
+    packer i writes from the write pointer + i * 8 rows of row_num_datums * full_ct_dim datums): Dst tile 0's 32
+    rows, the first row_num_datums datums of each, written back to back (row pitch row_num_datums datums)."""
+    call = "pack_untilize_dest"
+    th = _ctx.th
+    cs = th.compute
+    if cs is None or not cs.pack_open:
+        raise KernelError(f"{call} at {_where(th)}: the packer does not own Dst.\nFix: tile_regs_commit(); "
+                          "tile_regs_wait() before it, tile_regs_release() after.")
+    if cs.sfpu_pending:
+        _c._settle_sfpu(th)
+    want = (block_ct_dim, full_ct_dim, "narrow", row_num_datums)
+    mode = _mode(cs, "dm_untilize")
+    if mode != want:
+        raise ComputeInitError(
+            f"{call}<{block_ct_dim}, {full_ct_dim}, false, true, {row_num_datums}> at {_where(th)}: the packer is "
+            + ("not in untilize mode" if mode is None else f"programmed for {mode}")
+            + f".\nFix: pack_untilize_dest_init<{block_ct_dim}, {full_ct_dim}, true, {row_num_datums}>(ocb) first.")
+    if int(block_rt_dim) != 1 or int(block_c_index) != 0:
+        raise NotModelledError(f"{call} with narrow rows and block_rt_dim {block_rt_dim} / block_c_index "
+                               f"{block_c_index}: only one tile row at index 0 is modelled.")
+    co = _c._cb(th, ocb, call)
+    cs.hw.check_pack(co, call, _where(th))
+    cs.check_dst(0, call)
+    ds = _datum(th, co, call, "output")
+    _narrow_scope(call, block_ct_dim, full_ct_dim, row_num_datums, ds)
+    fo = _fmt(co)
+    span = 32 * row_num_datums * ds
+    base = co.wr_ptr
+    if co.reserved * co.page_size < span or base + span > co.limit:
+        raise CircularBufferError(
+            f"{call} on core {th.core.logical} at {th.source_line_now()}: the packer writes {span} bytes of narrow "
+            f"rows from CB {co.index}'s write pointer; {co.reserved} page(s) of {co.page_size} bytes are reserved"
+            + ("" if base + span <= co.limit else " and the rows would run past the CB's end")
+            + ".\nFix: cb_reserve_back(ocb, n) for the whole block first.")
+    h = cs.n_rel % cs.nbuf
+    cs.clear_stale(h)
+    bits = cs.dst[h][0:1]
+    fp32 = cs.dst.dtype == np.uint32
+    packed = _pack(th, bits, fp32, fo if fo in _INT32 else DataFormat.Float32, fo, call)
+    t = formats.from_face_order(packed.view(_UINT[ds]).reshape(1, 1024))[0]       # (32, 32)
+    rows = np.ascontiguousarray(t[:, :row_num_datums]).view(np.uint8).reshape(-1)
+    if co.guards:
+        co.check_overwrite(base, base + span, th.clocks[_PACK], f"{call} at {th.source_line_now()}")
+    th.core.l1[base:base + span] = rows
+    th.clocks[_PACK] += _c._pack_cost(co)
+
+
 pack_untilize_dest_init = _DestTemplate(_pack_untilize_dest_init, "pack_untilize_dest_init",
-                                        ("narrow_row", "row_num_datums", "dense"), (False, 32, False))
+                                        ("narrow_row", "row_num_datums", "dense"), (False, 32, False),
+                                        narrow=_pack_untilize_dest_init_narrow)
 pack_untilize_dest = _DestTemplate(_pack_untilize_dest, "pack_untilize_dest",
                                    ("diagonal", "narrow_row", "row_num_datums", "tile_dst_ct_offset", "dense"),
-                                   (False, False, 32, 0, False))
+                                   (False, False, 32, 0, False), narrow=_pack_untilize_dest_narrow)
 
 
 # ------------------------------------------------------------------------------------------ transpose_wh

@@ -207,7 +207,7 @@ def from_device(tensor: Tensor, blocking=True, cq_id=None, queue_id=None) -> Ten
 
 
 def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, memory_config=None, device=None,
-              pad_value=None, **kwargs) -> Tensor:
+              pad_value=None, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.to_layout: ROW_MAJOR <-> TILE. A host tensor is tilized (padded with 0, or pad_value) or untilized (its
     padding dropped) on the host; a device tensor by the tilize / untilize ops on the device."""
     tensor._check_alive("ttnn.to_layout")
@@ -216,7 +216,7 @@ def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, mem
     if tensor._device is not None:
         from tensix.ttnn import operations
         return operations.device_to_layout(tensor, layout, dtype=dtype, memory_config=memory_config,
-                                           pad_value=pad_value)
+                                           pad_value=pad_value, sub_core_grids=sub_core_grids)
     if dtype is not None and dtype != tensor.dtype:
         tensor = typecast(tensor, dtype)
     if layout == tensor.layout:

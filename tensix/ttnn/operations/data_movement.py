@@ -35,9 +35,12 @@ Programs (ttnn/cpp/ttnn/operations/data_movement/...):
 untilize(use_multicore=False): UntilizeSingleCoreProgramFactory on core (0, 0) (reader_unary_start_id, the untilize
 compute kernel over blocks of a row's tiles, writer_unary_stick_layout_split_rows_single_core).
 
-Not modelled (NotModelledError): the other single-core factories (use_multicore=False, use_low_perf), untilize's
-column-parallel factory (rows wider than a CB), sub_core_grids, and the sharded factories (sharded inputs and
-outputs: move them to interleaved first)."""
+tilize / tilize_with_val_padding / to_layout(..., sub_core_grids=): the default factories on those cores
+(available_grid: split_blocks_for_tilize over the CoreRangeSet, compute_ncores over its area).
+
+Not modelled (NotModelledError): the other single-core factories (use_multicore=False, use_low_perf, sub_core_grids
+of one core), untilize's column-parallel factory (rows wider than a CB), sub_core_grids on untilize and on the block
+tilize programs, and the sharded factories (sharded inputs and outputs: move them to interleaved first)."""
 
 from __future__ import annotations
 
@@ -115,6 +118,19 @@ def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_
                         "use the default use_multicore=True.")
 
 
+def _sub_core_grid(op, dev, sub_core_grids) -> CoreRangeSet:
+    """The cores a tilize may use (available_grid of the tilize factories): sub_core_grids (validated as the eltwise
+    ops' worker grids), else the whole compute grid. tt-metal runs its single-core factory on a sub grid of one
+    core, which tensix does not model."""
+    if sub_core_grids is None:
+        return C.device_grid(dev)
+    from tensix.ttnn.operations.unary import worker_grid
+    grid = worker_grid(op, dev, sub_core_grids)
+    if grid.num_cores() < 2:
+        _refuse_variant(op, "sub_core_grids of one core (tt-metal's single-core factory)", "give two or more cores.")
+    return grid
+
+
 # ------------------------------------------------------------------------------------------------ tilize
 def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, dtype: DataType | None = None,
            use_multicore: bool = True, use_low_perf: bool = False, sub_core_grids=None, **kwargs) -> Tensor:
@@ -125,7 +141,8 @@ def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, d
     op = "ttnn.tilize"
     dev = _check_device_input(op, input_tensor, Layout.ROW_MAJOR, nd_ok=True)
     # a sharded output is written by the same factories through a TensorAccessor (tilize_device_operation.cpp)
-    _common_checks(op, input_tensor, None, use_multicore, sub_core_grids, use_low_perf, sharded_input_ok=True)
+    _common_checks(op, input_tensor, None, use_multicore, None, use_low_perf, sharded_input_ok=True)
+    grid = _sub_core_grid(op, dev, sub_core_grids)
     a = input_tensor
     if a.is_sharded() and a._buffer.page_size != a._buffer.aligned_page_size:
         raise ShardSpecError(f"{op}: Input row-major shard width {_shard_width(a.memory_config())} gives page "
@@ -144,7 +161,7 @@ def tilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None, d
     if len(shape) > 4:
         orig = shape
         a = _squeeze_to_4d(a)
-    out = _tilize_prim(op, dev, a, mc, out_dtype, started)
+    out = _tilize_prim(op, dev, a, mc, out_dtype, started, grid if sub_core_grids is not None else None)
     return view(out, orig, orig) if orig is not None else out
 
 
@@ -166,8 +183,8 @@ def _tilize_sharded_optimized(a, mc) -> bool:
     return mc.memory_layout == kind and ami.shard_spec.orientation == ShardOrientation.ROW_MAJOR
 
 
-def _tilize_prim(op, dev, a, mc, out_dtype, started):
-    if _tilize_sharded_optimized(a, mc):
+def _tilize_prim(op, dev, a, mc, out_dtype, started, sub_grid=None):
+    if sub_grid is None and _tilize_sharded_optimized(a, mc):     # not with sub_core_grids (tt-metal's check)
         if a.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
             _refuse_variant(op, "the width-sharded tilize program (TilizeMultiCoreWidthShardedProgramFactory)",
                             "tilize into an interleaved output, then shard it.")
@@ -183,18 +200,23 @@ def _tilize_prim(op, dev, a, mc, out_dtype, started):
     in_ts, out_ts = _tile_size(a.dtype), _tile_size(out_dtype)
     block = not C.is_enough_space(dev, in_ts, out_ts, ntpr) and not a.is_sharded()
     nblocks = a.padded_shape.volume() // a.padded_shape[-1] // TILE_SIZE      # tile rows (32 sticks each)
-    ncores, _ = C.compute_ncores(64, nblocks)
+    grid = sub_grid or C.device_grid(dev)
+    ncores, _ = C.compute_ncores(grid.num_cores(), nblocks)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc) and not a.is_sharded():
-        block = block or ncores < C.compute_ncores_wh(64, (a.padded_shape[-1] * a.padded_shape[-2]) // C.TILE_HW,
-                                                       ntpr, ntpc)
+        block = block or ncores < C.compute_ncores_wh(grid.num_cores(), (a.padded_shape[-1] * a.padded_shape[-2])
+                                                       // C.TILE_HW, ntpr, ntpc)
+    if block and sub_grid is not None:
+        _refuse_variant(op, "the block tilize program (TilizeMultiCoreBlockProgramFactory) on sub_core_grids",
+                        "omit sub_core_grids, or tilize a tensor with fewer tiles per row.")
     out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, nd_ok=True)
-    key = ("tilize", "multi_core_block" if block else "multi_core_default", O.spec_key(a), O.spec_key(out))
+    key = ("tilize", "multi_core_block" if block else "multi_core_default", O.spec_key(a), O.spec_key(out),
+           grid.ranges)
 
     def factory():
         if block:
             return _tilize_block_factory(dev, a, out, 0, a.padded_shape[-1] * element_size(a.dtype),
                                          "tilize_multi_core_block")
-        return _tilize_default_factory(dev, a, out)
+        return _tilize_default_factory(dev, a, out, grid)
 
     O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name}, started)
     return out
@@ -209,14 +231,14 @@ def _tilize_compute(prog, split, fp32_llk_acc, tiles_per_block):
                 fp32_dest_acc_en=fp32_llk_acc, unpack_to_dest_mode=utd, compile_args=[nb, tiles_per_block]))
 
 
-def _tilize_default_factory(dev, a, out) -> O.ProgramEntry:
-    """TilizeMultiCoreDefaultProgramFactory::create_descriptor (interleaved input)."""
+def _tilize_default_factory(dev, a, out, grid) -> O.ProgramEntry:
+    """TilizeMultiCoreDefaultProgramFactory::create_descriptor (interleaved input) on `grid` (available_grid)."""
     fp32_llk_acc = a.dtype == DataType.FLOAT32 or out.dtype == DataType.BFLOAT8_B
     logical_width = a.shape[-1]
     ntiles_per_block = C.div_up(logical_width, TILE_SIZE)
     ntiles = out.num_pages
     nblocks = C.div_up(ntiles, ntiles_per_block)
-    split = C.split_blocks_for_tilize(C.device_grid(dev), nblocks)
+    split = C.split_blocks_for_tilize(grid, nblocks)
     all_cores = C.ranges_of(split.cores)
     prog = mh.CreateProgram()
     O.cb(prog, all_cores, 0, ntiles_per_block, a.dtype)
@@ -296,7 +318,9 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
         return input_tensor
     dev = _check_device_input(op, input_tensor)
     # a sharded output is written by the interleaved-input factories through a TensorAccessor
-    _common_checks(op, input_tensor, None, use_multicore, sub_core_grids)
+    _common_checks(op, input_tensor, None, use_multicore, None)
+    sub_grid = None if sub_core_grids is None else _sub_core_grid(op, dev, sub_core_grids)
+    grid = sub_grid or C.device_grid(dev)
     a = input_tensor
     if a.dtype not in _TILIZE_DTYPES:
         raise DTypeError(f"{op}: can only tilize bfloat16/float32 or int32/uint32/uint16 tensors, not {a.dtype!r}."
@@ -331,18 +355,23 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
     in_ts, out_ts = _tile_size(a.dtype), (_tile_size(dtype) if dtype else _tile_size(a.dtype))
     block = not C.is_enough_space(dev, in_ts, out_ts, ntpr)
     num_blocks = int(np.prod(out_padded)) // out_padded[-1] // TILE_SIZE
-    ncores, _ = C.compute_ncores(64, num_blocks)
+    ncores, _ = C.compute_ncores(grid.num_cores(), num_blocks)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
         pad_in = tuple(a.padded_shape)
-        block = block or ncores < C.compute_ncores_wh(64, (pad_in[-1] * C.dim(pad_in, -2)) // C.TILE_HW, ntpr, ntpc)
+        block = block or ncores < C.compute_ncores_wh(grid.num_cores(), (pad_in[-1] * C.dim(pad_in, -2)) // C.TILE_HW,
+                                                       ntpr, ntpc)
+    if block and sub_grid is not None:
+        _refuse_variant(op, "the block program (TilizeWithValPaddingMultiCoreBlockInterleavedFactory) on "
+                        "sub_core_grids", "omit sub_core_grids, or tilize a tensor with fewer tiles per row.")
     out = C.make_output(dev, a.shape, out_dtype, Layout.TILE, mc, padded=out_padded, nd_ok=True)
-    key = ("tilize_with_val_padding", "block" if block else "default", O.spec_key(a), O.spec_key(out), packed)
+    key = ("tilize_with_val_padding", "block" if block else "default", O.spec_key(a), O.spec_key(out), packed,
+           grid.ranges)
 
     def factory():
         if block:
             return _tilize_block_factory(dev, a, out, packed, out_padded[-1] * element_size(a.dtype),
                                          "tilize_with_val_padding_multi_core_block_interleaved")
-        return _tilize_val_padding_factory(dev, a, out, packed)
+        return _tilize_val_padding_factory(dev, a, out, packed, grid)
 
     O.run(op, dev, key, factory, [a, out], [out], {"dtype": out_dtype.name, "pad_value": pad_value}, started)
     if orig is not None:
@@ -350,13 +379,14 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
     return out
 
 
-def _tilize_val_padding_factory(dev, a, out, packed_pad_value) -> O.ProgramEntry:
-    """TilizeWithValPaddingMultiCoreDefaultFactory::create_descriptor (interleaved input)."""
+def _tilize_val_padding_factory(dev, a, out, packed_pad_value, grid) -> O.ProgramEntry:
+    """TilizeWithValPaddingMultiCoreDefaultFactory::create_descriptor (interleaved input) on `grid`
+    (available_grid)."""
     fp32_llk_acc = a.dtype == DataType.FLOAT32 or out.dtype == DataType.BFLOAT8_B
     out_padded = tuple(out.padded_shape)
     num_blocks = int(np.prod(out_padded)) // out_padded[-1] // TILE_SIZE
     ntpr = out_padded[-1] // TILE_SIZE
-    split = C.split_blocks_for_tilize(C.device_grid(dev), num_blocks)
+    split = C.split_blocks_for_tilize(grid, num_blocks)
     es = element_size(a.dtype)
     unpadded_row = a.shape[-1] * es
     padded_row = out_padded[-1] * es
@@ -1349,7 +1379,7 @@ def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry
 
 # ------------------------------------------------------------------------------------------ to_layout
 def device_to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, memory_config=None,
-                     pad_value=None, **kwargs) -> Tensor:
+                     pad_value=None, sub_core_grids=None, **kwargs) -> Tensor:
     """ttnn.to_layout for a device tensor (core/to_layout/to_layout_op.cpp to_layout_impl)."""
     t = tensor
     if t.layout == layout:
@@ -1367,8 +1397,8 @@ def device_to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = No
                              "ROW_MAJOR_LAYOUT on device (allowed exception: BFLOAT8_B -> BFLOAT16, which untilize "
                              "handles natively)!\nFix: ttnn.typecast before or after.")
         if shape == tuple(t.padded_shape):
-            return untilize(t, memory_config=mc)
-        return untilize_with_unpadding(t, [d - 1 for d in shape], memory_config=mc)
+            return untilize(t, memory_config=mc, sub_core_grids=sub_core_grids)
+        return untilize_with_unpadding(t, [d - 1 for d in shape], memory_config=mc, sub_core_grids=sub_core_grids)
     # to TILE
     if t.is_sharded() and rank < 2:
         raise TTNNError(f"ttnn::to_layout: Cannot convert a sharded device tensor with rank {rank} to TILE_LAYOUT. "
@@ -1385,7 +1415,7 @@ def device_to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = No
                 raise TTNNError(f"ttnn::to_layout: Sharded tensor must have shard shape that is a multiple of "
                                 f"TILE_SIZE! (shards of {sh} x {sw})\nFix: ttnn.to_memory_config(t, "
                                 "ttnn.DRAM_MEMORY_CONFIG) first, or tile-sized shards.")
-        out = tilize(t, memory_config=mc, dtype=dtype)
+        out = tilize(t, memory_config=mc, dtype=dtype, sub_core_grids=sub_core_grids)
     else:
         if t.dtype in (DataType.BFLOAT16, DataType.FLOAT32):
             pv = pad
@@ -1397,7 +1427,8 @@ def device_to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = No
             if not 0 <= pad < 2 ** 32:
                 raise TTNNError("ttnn.to_layout: Pad value must be in the range of UINT32 type.")
             pv = int(pad)
-        out = tilize_with_val_padding(t, list(target), pv, memory_config=mc, dtype=dtype)
+        out = tilize_with_val_padding(t, list(target), pv, memory_config=mc, dtype=dtype,
+                                      sub_core_grids=sub_core_grids)
     if rank < 2:
         return view(out, shape if rank else (), padded_shape(shape, Layout.TILE))
     return out

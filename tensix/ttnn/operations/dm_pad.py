@@ -23,12 +23,18 @@ the front padding, the pad read from a 32-value bfloat16 tensor in L1) and PadTi
 (reader_unary_interleaved_start_id / writer_unary_pad_dims_interleaved: whole pad tiles after each run of input
 tiles).
 
-Sharded row-major rank-4 tensors with an ND-sharded side, or a legacy-sharded input into an interleaved output, run
-the default factory, whose TensorAccessors read and write shard-wide pages (several per row) as on the card.
+Sharded tensors (pad_device_operation.cpp select_program_factory, pad.cpp pad_impl; other ranks through the 4-D view,
+which keeps a legacy 2-D shard spec):
+- row-major: a HEIGHT_SHARDED L1 input into a HEIGHT_SHARDED output whose shard width is the padded width (and whose
+  shards are at least as high) runs PadRmShardedWidthOnly / HeightOnly (tensix.ttnn.operations.dm_pad_sharded); a
+  legacy-sharded input into a legacy-sharded output whose width changes goes through pad_impl's recipe first (the
+  output config recomputed as HEIGHT_SHARDED on the input's grid; width and height in two pads); every other sharded
+  pair runs the default factory, whose TensorAccessors read and write shard-wide pages (several per row);
+- tiled: the tile factories read and write the shards through TensorAccessors; invoke_tile converts the result to
+  the requested sharding (ttnn.to_memory_config) when the pad left it otherwise.
 
-Not modelled (NotModelledError): a legacy-sharded input into a legacy-sharded output (pad.cpp's HEIGHT_SHARDED recipe
-and the PadRmShardedWidthOnly / HeightOnly factories), tiled pads with a sharded side, sharded tensors of rank other
-than 4, sub_core_grids."""
+Not modelled (NotModelledError): ND-sharded tensors or output configs (no legacy equivalent) of rank other than 4
+(pad_impl's 4-D view of an ND shard spec), sub_core_grids."""
 
 from __future__ import annotations
 
@@ -49,8 +55,8 @@ from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.kernels.data_movement.kernel_lib import advance_tensor_index
 from tensix.ttnn.operations.data_movement import view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, TensorMemoryLayout, data_format, element_size,
-                               padded_shape)
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardOrientation, ShardSpec,
+                               TensorMemoryLayout, data_format, element_size, padded_shape)
 
 __all__ = ["pad"]
 
@@ -105,6 +111,8 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
         if first < rank - 3:
             raise ShapeError(f"{op}: ttnn::pad only supports padding on the lowest 3 dimensions for tensors with rank "
                              f"> 4 {first}")
+    if t.layout == Layout.TILE and any(b for b, _ in padding):
+        raise ShapeError(f"{op}: on device tile padding does not support front padding")
     if t._device is not None:
         _check_sharding(op, t, memory_config, rank)
     if t.layout == Layout.TILE:
@@ -113,29 +121,54 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
 
 
 def _check_sharding(op, t: Tensor, memory_config, rank: int) -> None:
-    """Which sharded pads tensix runs: row-major rank-4 tensors whose input or output is sharded go through
-    PadRmReaderWriterMultiCoreDefaultProgramFactory (its TensorAccessors read and write shard-wide pages, several per
-    row), as pad_impl and select_program_factory send them there: an ND-sharded side, or a legacy-sharded input into
-    an interleaved output. A legacy-sharded input into a legacy-sharded output runs pad_impl's HEIGHT_SHARDED recipe
-    (the sharded width-only / height-only factories, a width-then-height decomposition) and tiled sharded tensors run
-    fill_implicit_tile_padding and views over the shards: not modelled."""
+    """Sharded pads of another rank than 4: pad_impl views the tensor as 4-D (and back), which keeps a legacy shard
+    spec (its 2-D physical shape does not change); an ND shard spec has the tensor's rank, and tensix does not model
+    its 4-D view. Which program runs is pad_impl's and select_program_factory's choice (_pad_4d, _prim_pad)."""
     out_mc = memory_config or t.memory_config()
-    if not (t.is_sharded() or out_mc.is_sharded()):
-        return
-    nd_in = t.is_sharded() and bool(getattr(t._buffer, "nd_placement", False))
-    nd_out = out_mc.is_sharded() and out_mc.memory_layout == TensorMemoryLayout.ND_SHARDED
-    if t.layout != Layout.ROW_MAJOR:
-        raise NotModelledError(f"{op}: a tiled pad with a sharded input or output (fill_implicit_tile_padding and "
-                               "views over the shards) is not modelled by tensix.ttnn.\nFix: pad a row-major tensor, "
-                               "or pad interleaved and shard the result (ttnn.to_memory_config).")
-    if t.is_sharded() and not nd_in and out_mc.is_sharded() and not nd_out:
-        raise NotModelledError(f"{op}: a {t.memory_config().memory_layout.name} input into a sharded output runs "
-                               "pad.cpp's HEIGHT_SHARDED recipe (PadRmShardedWidthOnly / HeightOnly program factories, "
-                               "width then height), which tensix.ttnn does not model.\nFix: an interleaved output, "
-                               "then ttnn.to_memory_config(result, sharded_config).")
-    if rank != 4:
-        raise NotModelledError(f"{op}: a sharded rank-{rank} tensor: ttnn views it as 4-D first, which tensix.ttnn "
-                               "does not model for sharded tensors.\nFix: a rank-4 tensor.")
+    if rank != 4 and (_nd(t) or _nd(out_mc)):
+        raise NotModelledError(f"{op}: an ND-sharded rank-{rank} tensor or output config: ttnn views the tensor as 4-D "
+                               "first, which tensix.ttnn does not model for ND shard specs.\nFix: a rank-4 tensor, or "
+                               "a legacy (2-D) shard spec.")
+
+
+def _nd(t_or_mc) -> bool:
+    """An ND-sharded side in tt-metal's sense: an input without a legacy shard spec (tensix stores it ND), an output
+    config given with an ND shard spec."""
+    if isinstance(t_or_mc, Tensor):
+        return t_or_mc.is_sharded() and bool(getattr(t_or_mc._buffer, "nd_placement", False))
+    return t_or_mc.is_sharded() and t_or_mc.memory_layout == TensorMemoryLayout.ND_SHARDED
+
+
+def _height_config(shape, grid) -> MemoryConfig:
+    """data_movement/common/common.cpp create_sharded_memory_config(shape, grid, HEIGHT, ROW_MAJOR) for a row-major
+    tensor: shards of ceil(height / cores) rows, the full width, in L1."""
+    h = math.prod(shape[:-1])
+    n = grid.num_cores()
+    return MemoryConfig(TensorMemoryLayout.HEIGHT_SHARDED, BufferType.L1,
+                        ShardSpec(grid, (-(-h // n), shape[-1]), ShardOrientation.ROW_MAJOR))
+
+
+def _pad_4d(op, x: Tensor, out, front, value, mc_arg, multicore) -> Tensor:
+    """pad.cpp pad_impl(tensor, output_padded_shape, input_tensor_start, ...) on a 4-D device tensor: a legacy-sharded
+    input into a legacy-sharded output whose width changes is padded into a HEIGHT_SHARDED config recomputed on the
+    input's grid with the padded width (the given output config is ignored, as tt-metal warns); when the height
+    changes too, in two pads: the width (input_tensor_start's width entry only), then the height into the given
+    config or a HEIGHT_SHARDED one of the output shape on the input's grid."""
+    if list(x.shape) == list(out):
+        return x
+    mc = mc_arg or x.memory_config()
+    if x.is_sharded() and not _nd(x) and mc.is_sharded() and not _nd(mc):
+        ins = list(x.shape)
+        if ins[3] != out[3]:
+            grid = x.memory_config().shard_spec.grid
+            wshape = ins[:3] + [out[3]]
+            mc = _height_config(wshape, grid)
+            if math.prod(ins[:3]) != math.prod(out[:3]):
+                wide = _pad_4d(op, x, wshape, [0, 0, 0, front[3]], value, mc, multicore)
+                res = _pad_4d(op, wide, out, front, value, mc_arg or _height_config(out, grid), multicore)
+                wide.deallocate()
+                return res
+    return _prim_pad(op, x, out, front, value, mc, multicore)
 
 
 def _sharded_row_pages(t_or_mc, width: int, page_size: int, stick: int):
@@ -181,7 +214,7 @@ def _pad_impl(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
         return x
     if x._device is None:
         raise NotModelledError(f"{op}: padding a host tensor is not modelled.\nFix: ttnn.to_device first.")
-    return _prim_pad(op, x, out, front, value, mc or x.memory_config(), multicore)
+    return _pad_4d(op, x, out, front, value, mc, multicore)
 
 
 def _invoke_rm(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
@@ -212,10 +245,19 @@ def _invoke_tile(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
             raise NotModelledError(f"{op}: a rank-1 tiled pad past the last tile: tt-metal views the input's buffer "
                                    f"as the larger shape {req} (padded {req_p}), reading past its tiles.\nFix: pad a "
                                    "row-major tensor, or unsqueeze to rank 2 first.")
-        return view(filled, req, req_p)
-    vec = [(0, a - b) for a, b in zip(req_p, inp_p)]
-    out = _pad_impl(op, filled, vec, value, mc, multicore)
-    return view(out, req, req_p)
+        out = view(filled, req, req_p)
+    else:
+        vec = [(0, a - b) for a, b in zip(req_p, inp_p)]
+        out = view(_pad_impl(op, filled, vec, value, mc, multicore), req, req_p)
+    # the result sharded or not as the requested config (the input's when none is given): ttnn.to_memory_config to
+    # the given config, or to a HEIGHT_SHARDED one of the logical shape on the input's grid
+    want = mc or t.memory_config()
+    if out.is_sharded() != want.is_sharded():
+        from tensix.ttnn.operations.dm_memory import to_memory_config
+        if mc is None:
+            mc = _height_config(req, t.memory_config().shard_spec.grid)
+        out = to_memory_config(out, mc)
+    return out
 
 
 def _host_pad(t: Tensor, padding, value) -> Tensor:
@@ -234,24 +276,61 @@ def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True) -> Ten
     for i in range(4):
         if a.shape[i] + front[i] > out_shape[i]:
             raise ShapeError(f"{op}: Output size cannot fit input with offset")
-    for which, m, width in (("Input", a.memory_config(), a.shape[-1]), ("Output", mc, out_shape[-1])):
-        if m.is_sharded() and a.layout == Layout.ROW_MAJOR:      # pad_device_operation.cpp validate
-            sw = m.shard_spec.shape[1] if m.shard_spec is not None else m.nd_shard_spec.shard_shape[-1]
-            if sw * element_size(a.dtype) % 16:
-                raise ShardSpecError(f"{op}: {which} row-major shard width {sw} gives page size "
-                                     f"{sw * element_size(a.dtype)} bytes, which must be aligned to 16 bytes.\nFix: "
-                                     "a shard width whose row is a multiple of 16 bytes.")
+    if a.is_sharded() and a.layout == Layout.ROW_MAJOR:      # pad_device_operation.cpp validate
+        sw = _shard_width(a.memory_config())
+        if a._buffer.page_size % 16:
+            raise ShardSpecError(f"{op}: Input row-major shard width {sw} gives page size {a._buffer.page_size} bytes, "
+                                 "which must be aligned to 16 bytes.\nFix: a shard width whose row is a multiple of 16 "
+                                 "bytes.")
+    if mc.is_sharded():
+        sw = _shard_width(mc)
+        if sw * element_size(a.dtype) % 16:
+            raise ShardSpecError(f"{op}: Output row-major shard width {sw} gives page size "
+                                 f"{sw * element_size(a.dtype)} bytes, which must be aligned to 16 bytes.\nFix: a "
+                                 "shard width whose row is a multiple of 16 bytes.")
     out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc, padded=out_shape, nd_ok=True)
     rm = a.layout == Layout.ROW_MAJOR
     kind = ("rm" if rm else "tile") + ("" if multicore else "_single_core")
+    if rm and a.is_sharded():       # pad_device_operation.cpp select_program_factory
+        kind = _sharded_factory_kind(a, out_shape, mc)
     key = ("pad", kind, O.spec_key(a), O.spec_key(out), tuple(front), struct.pack("<f", value))
-    if multicore:       # pad_device_operation.cpp select_program_factory
-        factory = (lambda: _pad_rm_factory(a, out, front, value)) if rm else (lambda: _pad_tile_factory(a, out, value))
+    if kind == "rm_sharded_width_only":
+        from tensix.ttnn.operations.dm_pad_sharded import width_only_factory
+        factory = lambda: width_only_factory(a, out, front, value)       # noqa: E731
+    elif kind == "rm_sharded_height_only":
+        from tensix.ttnn.operations.dm_pad_sharded import height_only_factory
+        factory = lambda: height_only_factory(a, out, front, value)      # noqa: E731
+    elif kind == "rm_sharded" or (multicore and rm):
+        factory = lambda: _pad_rm_factory(a, out, front, value)          # noqa: E731
+    elif multicore:
+        factory = lambda: _pad_tile_factory(a, out, value)               # noqa: E731
     else:
         factory = (lambda: _pad_rm_single_factory(a, out, value)) if rm else \
             (lambda: _pad_tile_single_factory(a, out, value))
     O.run(op, a._device, key, factory, [a, out], [out], {"front": list(front), "value": value}, started)
     return out
+
+
+def _shard_width(mc) -> int:
+    return mc.shard_spec.shape[1] if mc.shard_spec is not None else mc.nd_shard_spec.shard_shape[-1]
+
+
+def _sharded_factory_kind(a: Tensor, out_shape, mc) -> str:
+    """select_program_factory for a sharded row-major input: can_use_sharded_optimized_factory (a HEIGHT_SHARDED L1
+    input with a legacy shard spec, a HEIGHT_SHARDED output whose shard width is the padded width and whose shard
+    height is at least the input's) picks the width-only factory (same total height) or the height-only one (same
+    width); else (and for width and height padding at once) the default factory."""
+    im = a.memory_config()
+    ok = (not _nd(a) and im.shard_spec is not None and im.buffer_type == BufferType.L1
+          and im.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED and mc.is_sharded()
+          and mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED and mc.shard_spec is not None
+          and out_shape[-1] == mc.shard_spec.shape[1] and mc.shard_spec.shape[0] >= im.shard_spec.shape[0])
+    if ok:
+        if a.shape[3] != out_shape[3] and math.prod(a.shape[:3]) == math.prod(out_shape[:3]):
+            return "rm_sharded_width_only"
+        if a.shape[3] == out_shape[3]:
+            return "rm_sharded_height_only"
+    return "rm_sharded"
 
 
 def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:

@@ -30,15 +30,25 @@ input's spec (adjust_shard_spec_to_shape; WH of N = C = 1 full-width height shar
 interleaved when the spec does not scale), a spec-less sharded config gets the input's scaled spec or a full-grid
 one (generate_transpose_shard_spec). Native sharding (L1, HEIGHT / WIDTH, even shards, one grid) with whole H x W
 planes per shard runs TransposeWHShardedProgramFactory (transpose_wh_sharded_program_factory.cpp: the shards
-transposed in place); everything else runs the interleaved factories, whose kernels reach the sharded buffers through
-TensorAccessors (tiles; row-major pages are whole rows only when HEIGHT sharded).
+transposed in place) or, row-major, TransposeWHShardedRMProgramFactory (transpose_wh_sharded_rm_program_factory.cpp:
+each core's rows tilized, transposed and pack-untilized into its output shard); native HEIGHT sharded row-major HC
+runs TransposeHCShardedProgramFactory (transpose_hc_sharded_program_factory.cpp: each output shard gathered from the
+input shards over the NoC, its USE_SPECIAL_CASE build when the shard height and H, C divide one another); everything
+else runs the interleaved factories, whose kernels reach the sharded buffers through TensorAccessors: tiled WH / HC /
+CN as above, row-major WH on TransposeWHProgramFactory's row-major path (transpose_wh_program_factory.cpp: 32-row
+groups tilized, transposed, pack-untilized: transpose_wh_rm), row-major HC on TransposeHCRMProgramFactory
+(transpose_hc_rm_program_factory.cpp), row-major CN on TransposeCNProgramFactory with CN_RM. Their row-major kernels
+move each row with noc_async_read_sharded / noc_async_write_sharded (common/kernels/common.hpp, tensix's
+kernels/data_movement/sharded_rows.py), which split a row of a BLOCK / WIDTH sharded buffer over its shards.
 
 Not modelled (NotModelledError): ttnn.permute of sharded tensors (so transpose NH / NW / CW and rank > 4 of them);
-TransposeWHShardedRMProgramFactory (its compute kernel packs narrow rows, a pack_untilize mode tensix does not
-model), TransposeHCShardedProgramFactory, TransposeHCRMProgramFactory and the row-major TransposeWHProgramFactory
-(the row-major sharded WH / HC paths); the interleaved factories over BLOCK / WIDTH sharded row-major buffers
-(tt-metal's noc_async_*_sharded row splitting); int32 through TransposeWHShardedProgramFactory (tt-metal's 16-bit Dst
-there; the simulator refuses it); bfloat8_b permutes of rank > 4 that move tile dims."""
+TransposeWHShardedRMProgramFactory when H is not a tile multiple, unless H <= 16 in 16-byte rows with W a tile
+multiple (its compute kernel packs narrow rows, which gives the transpose only there), when W is not a tile multiple
+with H <= 256 (tt-metal's output pages overlap) or when the shards do not hold whole planes in and out (tt-metal
+leaves rows untransposed); int32 through TransposeWHShardedProgramFactory / TransposeWHShardedRMProgramFactory
+(tt-metal's 16-bit Dst there; the simulator refuses it); TransposeHCShardedProgramFactory on rows that are not
+16-byte multiples, on a shard grid that is not a prefix of its bounding box, or into output shards of another shape
+than the input's; bfloat8_b permutes of rank > 4 that move tile dims."""
 
 from __future__ import annotations
 
@@ -369,15 +379,6 @@ def _pages_by_row_ok(t_mc: MemoryConfig, layout: Layout) -> bool:
     return layout == Layout.TILE or not t_mc.is_sharded() or t_mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED
 
 
-def _refuse_accessor_path(a: Tensor, out_mc: MemoryConfig, factory: str):
-    for what, mc in (("input", a.memory_config()), ("output", out_mc)):
-        if not _pages_by_row_ok(mc, a.layout):
-            raise NotModelledError(
-                f"ttnn.transpose: {factory} over a {mc.memory_layout.name} row-major {what} is not modelled: "
-                "tt-metal splits each row over the shards (noc_async_*_sharded), tensix's kernels read whole-row "
-                "pages.\nFix: use a HEIGHT sharded or interleaved row-major tensor, or TILE layout.")
-
-
 def _refuse_permute_output(mc: MemoryConfig):
     if mc.is_sharded() and (mc.shard_spec is None or not _pages_by_row_ok(mc, Layout.ROW_MAJOR)):
         raise NotModelledError(
@@ -427,9 +428,7 @@ def _prim_transpose(a: Tensor, name: str, mc: MemoryConfig, pad_value) -> Tensor
             f"ttnn.transpose: {factory}" + (" (row-major)" if rm and factory in _ACCESSOR_PATHS else "")
             + f" is not ported to tensix (a {name} transpose of {O.describe(a)} "
             f"{a.memory_config().memory_layout.name} to {mc.memory_layout.name}).\nFix: ttnn.to_layout(tensor, "
-            "ttnn.TILE_LAYOUT) first, or an interleaved row-major input.")
-    if factory in _ACCESSOR_PATHS:
-        _refuse_accessor_path(a, mc, factory)
+            "ttnn.TILE_LAYOUT) first, or an interleaved input.")
     shape, padded = _transposed_shapes(a, name)
     out = C.make_output(a._device, shape, a.dtype, a.layout, mc, padded=padded)
     key = ("transpose", factory, name, O.spec_key(a), O.spec_key(out), float(pad_value))
@@ -661,6 +660,387 @@ def _transpose_hc_factory(a: Tensor, out: Tensor, pad_value) -> O.ProgramEntry:
     return O.ProgramEntry(prog, set_args, len(per_core), "transpose_hc_tiled")
 
 
+def _merge_num_sticks_to_read(n: int, stick_bytes: int, max_read: int) -> int:
+    """tt-metal work_split.cpp merge_num_sticks_to_read: the fewest reads of whole sticks, each at most max_read
+    bytes, that divide the n sticks' bytes evenly."""
+    total = n * stick_bytes
+    best = n
+    size = stick_bytes
+    while size <= max_read:
+        if total % size == 0:
+            best = total // size
+        size += stick_bytes
+    return best
+
+
+def _transpose_hc_rm_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeHCRMProgramFactory::create_descriptor (transpose_hc_rm_program_factory.cpp at 622c6fb9): the N*C*H
+    output rows split over the grid; each core's reader gathers them (input row (n, c, h) for output row (n, h, c))
+    in merged groups of at most 2 KiB, the writer writes them to consecutive output rows. Rows of BLOCK / WIDTH
+    sharded buffers go through noc_async_*_sharded (split over the shards)."""
+    dev = a._device
+    grid, total = _full_grid(dev)
+    N, Cc, H, W = tuple(a.shape)
+    es = element_size(a.dtype)
+    ws = C.split_work_to_cores(grid, N * Cc * H)
+    prog = mh.CreateProgram()
+    aligned = max(a._buffer.aligned_page_size, out._buffer.aligned_page_size)
+    stick = max(W * es, aligned)
+    num_sticks = max(ws.per_core_1, ws.per_core_2)
+    O.cb(prog, total, 0, num_sticks, data_format(a.dtype), page_size=stick)
+    rk = mh.CreateKernel(prog, _k("reader_unary_transpose_hc_interleaved_partitioned_rm"), total,
+                         ReaderDataMovementConfig(compile_args=[N, H, Cc, stick, a._buffer.aligned_page_size]
+                                                  + O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_unary_transpose_hc_interleaved_start_id_rm"), total,
+                         WriterDataMovementConfig(compile_args=[0, stick, out._buffer.aligned_page_size]
+                                                  + O.accessor_args(out)))
+    Hp, Cp, Wp = a.padded_shape[2], a.padded_shape[1], a.padded_shape[3]
+    w_bytes = Wp * es
+    per_core = []
+    curr_c = curr_h = curr_n = 0
+    read = write = 0
+    for core, n, _done in _column_cores(grid, ws):
+        pushes = per_barrier = 0
+        if n:
+            pushes = _merge_num_sticks_to_read(n, w_bytes, 2048)
+            per_barrier = n // pushes
+        per_core.append((core, [pushes, per_barrier, read, curr_c, curr_h, curr_n], [pushes, per_barrier, write]))
+        write += n
+        for _ in range(n):                  # emit_runtime_args_hc_rm's walk over the padded C / H
+            curr_c += 1
+            read += Hp
+            if curr_c == Cp:
+                curr_h += 1
+                curr_c = 0
+                if curr_h == Hp:
+                    curr_n += 1
+                    curr_h = 0
+                    read = read - Hp + 1
+                else:
+                    read = read - Cp * Hp + 1
+
+    def set_args(tensors):
+        src, dst = tensors
+        for core, r, w in per_core:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address()] + r)
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address()] + w)
+
+    return O.ProgramEntry(prog, set_args, ws.num_cores, "transpose_hc_rm")
+
+
+def _transpose_wh_rm_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeWHProgramFactory::create_descriptor, row-major input (transpose_wh_program_factory.cpp at 622c6fb9,
+    emit_runtime_args_wh_rm): the N*C planes split over the grid; per plane the reader brings Ht groups of 32 rows
+    (c_0, Wt tiles wide), transpose_wh_rm tilizes them into c_24, transposes each tile column and pack-untilizes it
+    into c_16, the writer writes its first rows to the output. c_25 is allocated as tt-metal does (unused). Rows of
+    BLOCK / WIDTH sharded buffers go through noc_async_*_sharded (split over the shards)."""
+    dev = a._device
+    grid, total = _full_grid(dev)
+    N, Cc, H, W = tuple(a.shape)
+    es = element_size(a.dtype)
+    ht, wt = C.div_up(H, TILE_SIZE), C.div_up(W, TILE_SIZE)
+    ws = C.split_work_to_cores(grid, N * Cc)
+    fmt_in, fmt_out = data_format(a.dtype), data_format(out.dtype)
+    prog = mh.CreateProgram()
+    O.cb(prog, total, 0, wt * 2, fmt_in)
+    O.cb(prog, total, 16, ht * 2, fmt_out)
+    O.cb(prog, total, 24, ht * wt, fmt_in)
+    O.cb(prog, total, 25, ht, fmt_out)
+    T = TILE_SIZE
+    rk = mh.CreateKernel(prog, _k("reader_unary_transpose_wh_interleaved_start_id_rm"), total,
+                         ReaderDataMovementConfig(compile_args=[
+                             ht, T if H > T else H % T, T if H % T == 0 else H % T, wt, W, ht * wt, W * es,
+                             wt * es * T, a._buffer.aligned_page_size] + O.accessor_args(a)))
+    wk = mh.CreateKernel(prog, _k("writer_unary_transpose_wh_interleaved_start_id_rm"), total,
+                         WriterDataMovementConfig(compile_args=[
+                             16, ht, H, wt, T if W > T else W % T, T if W % T == 0 else W % T, ht * wt, H * es,
+                             ht * es * T, out._buffer.aligned_page_size] + O.accessor_args(out)))
+    utd = {0: UnpackToDestMode.UnpackToDestFp32, 24: UnpackToDestMode.UnpackToDestFp32}
+    ck = mh.CreateKernel(prog, _k("transpose_wh_rm"), total, ComputeConfig(
+        fp32_dest_acc_en=a.dtype in _FP32_ACC, compile_args=[ht, wt, ht * wt],
+        defines={"DST_ACCUM_MODE": 1} if a.dtype in (DataType.INT32, DataType.UINT32) else {},
+        unpack_to_dest_mode=utd if a.dtype == DataType.FLOAT32 else None))
+    per_core = []
+    read = write = 0
+    for core, n, _done in _column_cores(grid, ws):
+        per_core.append((core, read, write, n))
+        read += n * H
+        write += n * W
+
+    def set_args(tensors):
+        src, dst = tensors
+        for core, r0, w0, n in per_core:
+            mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), r0, n])
+            mh.SetRuntimeArgs(prog, ck, core, [n])
+            mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), w0, n])
+
+    return O.ProgramEntry(prog, set_args, ws.num_cores, "transpose_wh_rm")
+
+
+def _hc_walk(n, curr, curr_c, curr_h, C_, H_, ids=None):
+    """The factories' walk over output rows (n, h, c) -> input row (n, c, h): n steps from input row `curr` at
+    (curr_c, curr_h); returns the new (curr, curr_c, curr_h), appending each row visited to `ids`."""
+    for _ in range(n):
+        if ids is not None:
+            ids.append(curr)
+        curr_c += 1
+        curr += H_
+        if curr_c == C_:
+            curr_h += 1
+            curr_c = 0
+            if curr_h == H_:
+                curr_h = 0
+                curr = curr - H_ + 1
+            else:
+                curr = curr - C_ * H_ + 1
+    return curr, curr_c, curr_h
+
+
+def _hc_sharded_special_args(a, num_cores, nx, ny, phys):
+    """transpose_hc_sharded_program_factory.cpp get_runtime_args_hc_rm_sharded_special_case: per shard, the input
+    cores its rows come from (first stick offset, NoC x / y), the stick stride on them, and the split of the work
+    between the reader and the writer RISC."""
+    N, Cc, H, W = tuple(a.padded_shape)
+    stick = W * element_size(a.dtype)
+    spec = a.memory_config().shard_spec
+    sh = spec.shape[0]
+    from tensix.ttnn.types import ShardOrientation
+    row_major = spec.orientation == ShardOrientation.ROW_MAJOR
+    num_h = sh // H if sh // H > 0 else 1
+    num_c_blocks = sh // Cc if sh > Cc else 1
+    inner = nx if row_major else ny
+    out = []
+    curr = curr_c = curr_h = 0
+    for _i in range(num_cores):
+        ids = []
+        curr, curr_c, curr_h = _hc_walk(sh, curr, curr_c, curr_h, Cc, H, ids)
+        idx, offs, xs, ys = [], [], [], []
+        for sid in ids:
+            shard_id = sid // sh
+            outer_id, inner_id = shard_id // inner, shard_id % inner
+            wy, wx = (outer_id, inner_id) if row_major else (inner_id, outer_id)
+            if wx < nx and wy < ny:
+                p = phys(wx, wy)
+                idx.append(shard_id)
+                offs.append((sid - shard_id * sh) * stick)
+                xs.append(p.x)
+                ys.append(p.y)
+        if len(idx) < 2:
+            raise NotModelledError(
+                "ttnn.transpose: TransposeHCShardedProgramFactory with a shard whose rows come from fewer than two "
+                "input rows on the grid is not modelled (tt-metal reads past its list of stick offsets here).\nFix: "
+                "shard so that each shard holds at least two rows.")
+        n_cores = len(idx)
+        stride = offs[1] - offs[0]
+        r_c, w_c = num_c_blocks, 0
+        w_src = w_dst = 0
+        if num_h == 1:                      # each shard holds one H block or part of one
+            for k in range(1, len(idx)):
+                if idx[k] == idx[0]:
+                    n_cores = k
+                    stride = offs[k] - offs[0]
+                    break
+            per = sh // n_cores
+            r_n, w_n = per, 0
+            if per > 2:                     # split between the reader and the writer RISC
+                r_n = per // 2
+                w_n = per - r_n
+                w_src = r_n * stride
+                w_dst = w_src * n_cores
+            sel = range(n_cores)
+        else:                               # several H blocks per shard
+            n_cores = len(set(idx))
+            per = sh // n_cores // num_c_blocks
+            r_n = w_n = per
+            if num_c_blocks > 2:
+                r_c = num_c_blocks // 2
+                w_c = num_c_blocks - r_c
+                w_src = r_c * stick
+                w_dst = r_c * n_cores * per * stick
+            sel = [k * per for k in range(n_cores)]
+        tail = [offs[k] for k in sel] + [xs[k] for k in sel] + [ys[k] for k in sel]
+        single = int(num_h == 1)
+        out.append(([single, r_c, r_n, n_cores, stride] + tail,
+                    [single, w_c, w_n, n_cores, stride, w_src, w_dst] + tail))
+    return out
+
+
+def _transpose_hc_sharded_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeHCShardedProgramFactory::create_descriptor (transpose_hc_sharded_program_factory.cpp at 622c6fb9):
+    c_0 on the input's shards, c_16 on the output's (one shard height of rows each); every core gathers its output
+    shard from the input shards over the NoC. When the shard height and H, C divide one another (and the shard is at
+    most a C x H plane) the host precomputes each shard's source cores and strides (USE_SPECIAL_CASE, the work split
+    between a reader and a writer kernel); otherwise the reader alone walks the rows."""
+    dev = a._device
+    N, Cc, H, W = tuple(a.shape)
+    es = element_size(a.dtype)
+    stick = W * es
+    if stick != a._buffer.aligned_page_size:
+        raise NotModelledError(
+            f"ttnn.transpose: TransposeHCShardedProgramFactory with rows of {stick} bytes (W = {W}) is not modelled: "
+            f"the shards hold rows at the buffer's {a._buffer.aligned_page_size}-byte aligned pitch and tt-metal's "
+            "kernels step by the unaligned row.\nFix: a width whose rows are a multiple of 16 bytes.")
+    spec = a.memory_config().shard_spec
+    sh = spec.shape[0]
+    ospec = out.memory_config().shard_spec
+    if tuple(ospec.shape) != tuple(spec.shape) or ospec.orientation != spec.orientation:
+        raise NotModelledError(
+            f"ttnn.transpose: TransposeHCShardedProgramFactory from {list(spec.shape)} input shards into "
+            f"{list(ospec.shape)} ({ospec.orientation!r}) output shards is not modelled: the factory fills each "
+            "core's output shard with an input shard's worth of rows, so other output shards get the rows in the "
+            "wrong places.\nFix: the input's shard spec for the output (memory_config=input.memory_config()).")
+    from tensix.ttnn.types import ShardOrientation
+    row_major = spec.orientation == ShardOrientation.ROW_MAJOR
+    special = ((sh % H == 0 or H % sh == 0) and (sh % Cc == 0 or Cc % sh == 0) and (Cc % H == 0 or H % Cc == 0)
+               and sh <= Cc * H)
+    all_cores = spec.grid
+    num_cores = spec.num_cores()
+    end = spec.grid.bounding_box().end
+    nx, ny = end.x + 1, end.y + 1
+    order = [CoreCoord(i % nx, i // nx) if row_major else CoreCoord(i // ny, i % ny) for i in range(num_cores)]
+    if {(c.x, c.y) for c in order} != {(c.x, c.y) for c in spec.grid}:
+        raise NotModelledError(
+            f"ttnn.transpose: TransposeHCShardedProgramFactory with shard grid {spec.grid!r} ({spec.orientation!r}): "
+            "the factory numbers the shards over the grid's bounding box from (0, 0), which does not give the shard "
+            "grid's cores here.\nFix: a shard grid that is a prefix of its bounding box in the spec's orientation "
+            "(e.g. one rectangle from (0, 0)).")
+    prog = mh.CreateProgram()
+    in_cfg = mh.CircularBufferConfig(sh * stick, {0: data_format(a.dtype)}).set_page_size(0, stick)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    out_cfg = mh.CircularBufferConfig(sh * stick, {16: data_format(out.dtype)}).set_page_size(16, stick)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, all_cores, in_cfg)
+    mh.CreateCircularBuffer(prog, all_cores, out_cfg)
+    sim = dev.sim
+
+    def phys(x, y):
+        return sim.worker_core_from_logical_core(CoreCoord(x, y))
+
+    if special:
+        args = _hc_sharded_special_args(a, num_cores, nx, ny, phys)
+        rk = mh.CreateKernel(prog, _k("reader_unary_transpose_hc_sharded_rm"), all_cores, ReaderDataMovementConfig(
+            compile_args=[0, 16, stick], defines={"USE_SPECIAL_CASE": 1}))
+        wk = mh.CreateKernel(prog, _k("writer_unary_transpose_hc_sharded_rm"), all_cores, WriterDataMovementConfig(
+            compile_args=[0, 16, stick]))
+    else:
+        rk = mh.CreateKernel(prog, _k("reader_unary_transpose_hc_sharded_rm"), all_cores, ReaderDataMovementConfig(
+            compile_args=[0, 16, N, H, Cc, stick, int(row_major), nx, ny]))
+        wk = None
+        maps = [phys(i, 0).x for i in range(nx)] + [phys(0, i).y for i in range(ny)]
+        args = []
+        Cp, Hp = a.padded_shape[1], a.padded_shape[2]
+        curr = curr_c = curr_h = 0
+        for i in range(num_cores):
+            batch = (i * sh) // (Cp * Hp)          # curr_n of the walk (the kernel does not use it)
+            args.append(([sh, curr, curr_c, curr_h, batch] + maps, []))
+            curr, curr_c, curr_h = _hc_walk(sh, curr, curr_c, curr_h, Cp, Hp)
+    work = list(zip(order, args))
+
+    def set_args(tensors):
+        src, dst = tensors
+        in_cfg.set_globally_allocated_address(src._buffer)
+        out_cfg.set_globally_allocated_address(dst._buffer)
+        for core, (r, w) in work:
+            mh.SetRuntimeArgs(prog, rk, core, r)
+            if wk is not None:
+                mh.SetRuntimeArgs(prog, wk, core, w)
+
+    return O.ProgramEntry(prog, set_args, num_cores, "transpose_hc_sharded")
+
+
+def _refuse_wh_sharded_rm(a: Tensor, out: Tensor):
+    """The TransposeWHShardedRMProgramFactory cases tensix refuses, each with tt-metal's reason."""
+    f = "ttnn.transpose: TransposeWHShardedRMProgramFactory"
+    _, _, H, W = tuple(a.shape)
+    sh = a.memory_config().shard_spec.shape[0]
+    osh = out.memory_config().shard_spec.shape
+    if sh % H or osh[1] != H or osh[0] != (sh // H) * W:
+        raise NotModelledError(
+            f"{f} with {sh}-row input shards of H = {H} row planes into {list(osh)} output shards is not modelled: "
+            "the factory transposes shard_height / H whole planes per core in place of the core's own output "
+            "shard, which leaves rows untransposed or writes past the shard here.\nFix: shards of whole H x W "
+            "planes in and out (e.g. an interleaved or BLOCK sharded output, which takes the interleaved factory).")
+    if H % TILE_SIZE and not (H < 16 + 1 and H * element_size(a.dtype) % 16 == 0 and W % TILE_SIZE == 0):
+        raise NotModelledError(
+            f"{f} with H = {H} (not a multiple of 32) and W = {W} is not modelled: its compute kernel packs the rows "
+            "with pack_untilize_dest's narrow-row mode, which packs Dst tile 0 alone (tt-llk llk_pack_untilize.h), "
+            "so only H <= 16 in whole 16-byte rows with W a multiple of 32 gives the transposed rows (tensix models "
+            "that case; past it tt-metal's output is not the transpose, or the packer writes past the last "
+            "page).\nFix: H a multiple of 32 (or H <= 16, W a multiple of 32), or an interleaved output "
+            "(TransposeWHProgramFactory).")
+    if C.div_up(H, TILE_SIZE) <= 8 and W % TILE_SIZE:
+        raise NotModelledError(
+            f"{f} with W = {W} (not a multiple of 32) and H <= 256 is not modelled: tt-metal packs 32 output rows "
+            "straight into the output shard per tile column but advances its write pointer by only W % 32 "
+            "output rows, so the columns overlap.\nFix: W a multiple of 32, or an interleaved output "
+            "(TransposeWHProgramFactory).")
+
+
+def _transpose_wh_sharded_rm_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
+    """TransposeWHShardedRMProgramFactory::create_descriptor (transpose_wh_sharded_rm_program_factory.cpp at
+    622c6fb9): c_0 on the input's shards, c_16 on the output's; each core transposes its shard_height / H planes:
+    the reader copies its own rows into c_24, transpose_wh_rm (SHARDED) tilizes them into c_25, transposes and
+    pack-untilizes into c_16 directly (Ht <= 8) or into c_27, from which the writer copies the rows into the output
+    shard (Ht > 8). Narrow-row packing (H not a tile multiple) runs for one tile row (H <= 16, W a tile multiple),
+    the rest is refused (_refuse_wh_sharded_rm)."""
+    _refuse_wh_sharded_rm(a, out)
+    _, _, H, W = tuple(a.shape)
+    es, oes = element_size(a.dtype), element_size(out.dtype)
+    fmt_in, fmt_out = data_format(a.dtype), data_format(out.dtype)
+    out_ts = formats.tile_size(fmt_out)
+    stick = W * es
+    ht, wt = C.div_up(H, TILE_SIZE), C.div_up(W, TILE_SIZE)
+    T = TILE_SIZE
+    wr, hr = W % T, H % T
+    if wr and hr:
+        page = wr * hr * oes
+        pages, last_col, last_row, last_row_col = out_ts // page, out_ts // (T * hr * oes), out_ts // (T * wr * oes), 1
+    elif wr:
+        page = wr * T * oes
+        pages = last_col = out_ts // page
+        last_row = last_row_col = 1
+    elif hr:
+        page = T * hr * oes
+        pages = last_row = out_ts // page
+        last_col = last_row_col = 1
+    else:
+        page, pages, last_col, last_row, last_row_col = out_ts, 1, 1, 1, 1
+    spec = a.memory_config().shard_spec
+    sh = spec.shape[0]
+    blocks = sh // H
+    cores = spec.grid
+    prog = mh.CreateProgram()
+    in_cfg = mh.CircularBufferConfig(sh * stick, {0: fmt_in}).set_page_size(0, stick)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    out_cfg = mh.CircularBufferConfig(sh * stick, {16: fmt_out}).set_page_size(16, page)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, cores, in_cfg)
+    mh.CreateCircularBuffer(prog, cores, out_cfg)
+    O.cb(prog, cores, 24, wt * 2, fmt_in)
+    O.cb(prog, cores, 25, ht * wt, fmt_in)
+    if ht > 8:
+        O.cb(prog, cores, 26, ht, fmt_out)
+        O.cb(prog, cores, 27, ht * 2, fmt_out)
+    h_per = T if H > T else H % T
+    h_last = T if H % T == 0 else H % T
+    mh.CreateKernel(prog, _k("reader_unary_transpose_wh_sharded_rm"), cores, ReaderDataMovementConfig(
+        compile_args=[blocks, ht, h_per, h_last, wt, stick, wt * es * T, h_per, h_last]))
+    mh.CreateKernel(prog, _k("writer_unary_transpose_wh_sharded_rm"), cores, WriterDataMovementConfig(
+        compile_args=[blocks, ht, wt, T if W > T else W % T, T if W % T == 0 else W % T, H * oes, ht * oes * T]))
+    utd = {24: UnpackToDestMode.UnpackToDestFp32, 25: UnpackToDestMode.UnpackToDestFp32}
+    mh.CreateKernel(prog, _k("transpose_wh_rm"), cores, ComputeConfig(
+        fp32_dest_acc_en=a.dtype == DataType.FLOAT32, defines={"SHARDED": 1},
+        compile_args=[ht, wt, ht * wt, blocks, h_last, pages, last_col, last_row, last_row_col],
+        unpack_to_dest_mode=utd if a.dtype == DataType.FLOAT32 else None))
+
+    def set_args(tensors):
+        src, dst = tensors
+        in_cfg.set_globally_allocated_address(src._buffer)
+        out_cfg.set_globally_allocated_address(dst._buffer)
+
+    return O.ProgramEntry(prog, set_args, spec.num_cores(), "transpose_wh_sharded_rm")
+
+
 # prim::transpose's program factories ported, by (factory, row-major input); the others raise NotModelledError
 _FACTORIES = {
     ("TransposeWHProgramFactory", False): _transpose_wh_factory,
@@ -668,6 +1048,10 @@ _FACTORIES = {
     ("TransposeHCTiledInterleavedProgramFactory", False): _transpose_hc_factory,
     ("TransposeCNProgramFactory", False): _transpose_cn_factory,
     ("TransposeCNProgramFactory", True): _transpose_cn_factory,
+    ("TransposeWHProgramFactory", True): _transpose_wh_rm_factory,
+    ("TransposeHCRMProgramFactory", True): _transpose_hc_rm_factory,
+    ("TransposeHCShardedProgramFactory", True): _transpose_hc_sharded_factory,
+    ("TransposeWHShardedRMProgramFactory", True): _transpose_wh_sharded_rm_factory,
 }
 
 

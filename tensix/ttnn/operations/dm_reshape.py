@@ -19,8 +19,15 @@ As reshape_tiled does, a bfloat8_b tensor is reshaped in bfloat16 (ttnn.typecast
 tile padding filled (ttnn.fill_implicit_tile_padding: the shared exponents must not see stale padding), and an
 explicit pad_value fills the tile padding of a tiled result.
 
-Not modelled (NotModelledError): reshapes of sharded tensors or to sharded configs that are not views, sub_core_grid,
-an explicit pad_value on int32 / uint32 tiled results with tile padding (fill_implicit_tile_padding's integer fill)."""
+Sharded tensors (reshape.cpp): a row-major reshape runs between ttnn.sharded_to_interleaved and
+ttnn.interleaved_to_sharded (perform_reshape_on_2D_RM: the kernel assumes interleaved pages); a tiled one to a sharded
+config runs the tiled factory on the shards (its TensorAccessors), bfloat8_b through interleaved bfloat16; the result's
+config is recompute_shard_spec_for_output's. ttnn.experimental.view of a legacy-sharded row-major tensor may change
+the last dim (view_device: a new shard spec of the same volume over the same buffer).
+
+Not modelled (NotModelledError): sub_core_grid, an explicit pad_value on int32 / uint32 tiled results with tile
+padding (fill_implicit_tile_padding's integer fill), row-major views changing the last dim of interleaved tensors or
+over shard rows that are not whole 16-byte pages."""
 
 from __future__ import annotations
 
@@ -32,14 +39,14 @@ import numpy as np
 from tensix.device import formats
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.operations.data_movement import view
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, MemoryConfig, _CppEnum, data_format, element_size,
-                               padded_shape)
+from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, MemoryConfig, ShardOrientation, TensorMemoryLayout,
+                               _CppEnum, data_format, element_size, padded_shape)
 
 __all__ = ["reshape", "view_tensor", "squeeze", "unsqueeze", "TileReshapeMapMode"]
 
@@ -122,28 +129,155 @@ def reshape(input_tensor: Tensor, shape, *args, memory_config: MemoryConfig | No
     if sub_core_grids is not None:      # only the reshape programs take it (a view runs none)
         raise NotModelledError(f"{op}: sub_core_grids for a reshape that moves data (the reshape programs' split over "
                                "a sub-grid) is not modelled.\nFix: omit it.")
-    C.refuse_sharded(op, t, memory_config=mc)
+    explicit = memory_config is not None
     if t.layout == Layout.ROW_MAJOR:
         if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32):
             raise DTypeError(f"{op}: Can only work with bfloat16/float32 or int32/uint32 tensors, not {t.dtype!r}.")
         a2 = view(t, (math.prod(old[:-1]), old[-1]))
-        out = _reshape_rm(op, dev, a2, (math.prod(new[:-1]), new[-1]), mc, started)
+        out = _reshape_rm_2d(op, dev, a2, (math.prod(new[:-1]), new[-1]), mc, t, started)
         return _perform_view(out, new)
     if t.dtype not in (DataType.BFLOAT16, DataType.FLOAT32, DataType.UINT32, DataType.INT32, DataType.BFLOAT8_B):
         raise DTypeError(f"{op}: Can only work with bfloat16/float32 or int32/uint32 tensors, not {t.dtype!r}.")
     in3, out3 = _to_3d(old), _to_3d(new)
     a3 = _perform_view(t, in3)
     bfp8 = t.dtype == DataType.BFLOAT8_B
+    padded_lanes = bool(out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE)
+    fill = padded_lanes and (bfp8 or (pad_value is not None and not skip_padding_fill))
+    fill_value = 0.0 if pad_value is None else float(pad_value)
+    if mc.is_sharded():
+        out = _reshape_tiled_sharded(op, dev, t, a3, out3, mc, explicit, bfp8, fill, fill_value, started)
+        return _perform_view(out, new)
     if bfp8:        # reshape_tiled: through bfloat16, padding filled, back (typecast kernels)
         from tensix.ttnn.operations.unary import typecast
         a3 = typecast(a3, DataType.BFLOAT16)
     out = _reshape_tiled(op, dev, a3, out3, mc, started)
-    if (bfp8 or (pad_value is not None and not skip_padding_fill)) and (out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE):
+    if fill:
         from tensix.ttnn.operations import fill_implicit_tile_padding
-        out = fill_implicit_tile_padding(out, 0.0 if pad_value is None else float(pad_value))
+        out = fill_implicit_tile_padding(out, fill_value)
     if bfp8:
         out = typecast(out, DataType.BFLOAT8_B)
     return _perform_view(out, new)
+
+
+# ------------------------------------------------------------------------------------------- sharded
+def _interleaved(buffer_type) -> MemoryConfig:
+    return MemoryConfig(TensorMemoryLayout.INTERLEAVED, buffer_type)
+
+
+def _find_best_n_1d(dim: int, max_n: int, align: int) -> int:
+    """reshape.cpp find_best_n_1d: the largest n <= max_n dividing dim into pieces that are multiples of align."""
+    for n in range(max_n, 0, -1):
+        if dim % n == 0 and (dim // n) % align == 0:
+            return n
+    return 0
+
+
+def recompute_shard_spec_for_output(mc: MemoryConfig, shape, dtype, layout, explicit: bool = False,
+                                    input_shard_spec=None) -> MemoryConfig:
+    """reshape.cpp detail::recompute_shard_spec_for_output: the sharded config of a reshape's result (shape, over an
+    interleaved TensorSpec of it), from the requested config's layout and shard spec (the input's when the config
+    has none). BLOCK: the largest sub-grid of the spec's grid (from its start) whose shards divide the physical shape
+    into the recommended alignment (an explicit BLOCK config is kept when tile-aligned and covering the output);
+    HEIGHT / WIDTH: TensorSpec.height_sharded / width_sharded on the same grid. A non-rectangular grid, or no valid
+    BLOCK grid, gives INTERLEAVED (tt-metal logs a warning)."""
+    from tensix.ttnn.tensor_spec import TensorSpec, _physical_2d, _recommended_alignment
+    if mc.shard_spec is None and input_shard_spec is not None:
+        seeded = MemoryConfig(mc.memory_layout, mc.buffer_type, input_shard_spec)
+        return recompute_shard_spec_for_output(seeded, shape, dtype, layout, False, None)
+    if mc.shard_spec is None:
+        raise ShardSpecError(f"ttnn.reshape: sharded output memory_config (layout={mc.memory_layout.name}) was "
+                             "supplied without a shard_spec, and no input_shard_spec is available (input is likely "
+                             "interleaved). Either provide a shard_spec on memory_config or omit memory_config to "
+                             "inherit it from the input tensor.")
+    spec = TensorSpec(shape, dtype, layout, memory_config=_interleaved(mc.buffer_type))
+    src = mc.shard_spec
+    orientation = src.orientation
+    align = _recommended_alignment(layout, dtype)
+    align_h = align[-2] if len(align) >= 2 else 1
+    align_w = align[-1]
+    ph, pw = _physical_2d(spec.shape, spec.padded_shape, layout, _interleaved(mc.buffer_type))
+    bbox = src.grid.bounding_box()
+    gsize = bbox.grid_size()
+    if gsize.x * gsize.y != src.grid.num_cores():
+        return _interleaved(mc.buffer_type)
+    start = bbox.start
+    rm = orientation == ShardOrientation.ROW_MAJOR
+    kind = mc.memory_layout
+    if explicit and kind == TensorMemoryLayout.BLOCK_SHARDED:
+        sh, sw = src.shape
+        cores_h, cores_w = (gsize.y, gsize.x) if rm else (gsize.x, gsize.y)
+        if sh % align_h == 0 and sw % align_w == 0 and cores_h * sh >= ph and cores_w * sw >= pw:
+            return mc
+    if kind == TensorMemoryLayout.BLOCK_SHARDED:
+        ny = _find_best_n_1d(ph, gsize.y if rm else gsize.x, align_h)
+        nx = _find_best_n_1d(pw, gsize.x if rm else gsize.y, align_w)
+        if ny == 0 or nx == 0:
+            return _interleaved(mc.buffer_type)
+        end = CoreCoord(start.x + nx - 1, start.y + ny - 1) if rm else CoreCoord(start.x + ny - 1, start.y + nx - 1)
+        return spec.block_sharded(CoreRange(start, end), orientation).memory_config
+    if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+        return spec.height_sharded(src.grid, orientation).memory_config
+    if kind == TensorMemoryLayout.WIDTH_SHARDED:
+        return spec.width_sharded(src.grid, orientation).memory_config
+    raise NotModelledError(f"ttnn.reshape: Unsupported memory layout {kind.name}: expected BLOCK_SHARDED, "
+                           "HEIGHT_SHARDED, or WIDTH_SHARDED.\nFix: a legacy sharded memory config.")
+
+
+def _reshape_rm_2d(op, dev, a2: Tensor, out2, mc, orig: Tensor, started) -> Tensor:
+    """reshape.cpp perform_reshape_on_2D_RM: the row-major kernel assumes interleaved pages, so a sharded input goes
+    through ttnn.sharded_to_interleaved first and a sharded result is reshaped interleaved then put into the
+    recomputed shard spec (ttnn.interleaved_to_sharded)."""
+    from tensix.ttnn.operations.dm_memory import interleaved_to_sharded, sharded_to_interleaved
+    tmp = a2
+    if a2.is_sharded():
+        tmp = sharded_to_interleaved(a2, _interleaved(a2.memory_config().buffer_type))
+    inter = _interleaved(mc.buffer_type) if mc.is_sharded() else mc
+    out = _reshape_rm(op, dev, tmp, out2, inter, started)
+    if tmp is not a2:
+        tmp.deallocate()
+    if mc.is_sharded():
+        omc = recompute_shard_spec_for_output(mc, out2, out.dtype, Layout.ROW_MAJOR, False,
+                                              orig.memory_config().shard_spec)
+        if omc.is_sharded():
+            res = interleaved_to_sharded(out, omc)
+            out.deallocate()
+            return res
+    return out
+
+
+def _reshape_tiled_sharded(op, dev, t: Tensor, a3: Tensor, out3, mc, explicit, bfp8, fill, fill_value,
+                           started) -> Tensor:
+    """reshape_tiled with a sharded memory config: bfloat8_b through interleaved bfloat16 (the typecast kernels take
+    interleaved tensors) and sharded at the end; otherwise ReshapeViewTiledProgramFactory on the sharded tensors
+    directly (its TensorAccessors read and write the shards), into the recomputed shard spec (the input made
+    interleaved first when that falls back to INTERLEAVED); an explicit pad_value's fill of the tile padding goes
+    through an interleaved copy."""
+    from tensix.ttnn.operations import fill_implicit_tile_padding
+    from tensix.ttnn.operations.dm_memory import interleaved_to_sharded, sharded_to_interleaved
+    in_spec = t.memory_config().shard_spec if t.is_sharded() else None
+    if bfp8:
+        from tensix.ttnn.operations.unary import typecast
+        x = sharded_to_interleaved(a3, _interleaved(t.memory_config().buffer_type)) if a3.is_sharded() else a3
+        x = typecast(x, DataType.BFLOAT16)
+        out = _reshape_tiled(op, dev, x, out3, _interleaved(mc.buffer_type), started)
+        if out3[-1] % TILE_SIZE or out3[-2] % TILE_SIZE:
+            out = fill_implicit_tile_padding(out, fill_value)
+        out = typecast(out, DataType.BFLOAT8_B)
+        omc = recompute_shard_spec_for_output(mc, out3, DataType.BFLOAT8_B, Layout.TILE, explicit, in_spec)
+        return interleaved_to_sharded(out, omc) if omc.is_sharded() else out
+    target = recompute_shard_spec_for_output(mc, out3, a3.dtype, Layout.TILE, explicit, in_spec)
+    x = a3
+    if a3.is_sharded() and not target.is_sharded():
+        x = sharded_to_interleaved(a3, _interleaved(a3.memory_config().buffer_type))
+    out = _reshape_tiled(op, dev, x, out3, target, started)
+    if fill:
+        if out.is_sharded():
+            smc = out.memory_config()
+            tmp = fill_implicit_tile_padding(sharded_to_interleaved(out, _interleaved(smc.buffer_type)), fill_value)
+            out = interleaved_to_sharded(tmp, smc)
+        else:
+            out = fill_implicit_tile_padding(out, fill_value)
+    return out
 
 
 def _reshape_padded(op, t: Tensor, shape, padded, memory_config) -> Tensor:
@@ -222,6 +356,8 @@ def view_tensor(input_tensor: Tensor, *shape) -> Tensor:
     if t._device is not None and t.layout == Layout.ROW_MAJOR and _last(old, -1) != _last(new, -1):
         # tt-metal 622c6fb9 tensor_ops.cpp view_device: a row-major view may change the last dim (a new page size over
         # the same buffer; for a sharded tensor whose shard width is the row, a new shard spec of the same volume)
+        if t.is_sharded() and not getattr(t._buffer, "nd_placement", False):
+            return _sharded_rm_view(t, new)
         raise NotModelledError(f"ttnn.experimental.view: a row-major view that changes the last dim ({t.shape!r} -> "
                                f"{list(new)}: view_device's new page size / shard spec over the same buffer) is not "
                                "modelled.\nFix: ttnn.reshape.")
@@ -231,6 +367,36 @@ def view_tensor(input_tensor: Tensor, *shape) -> Tensor:
         raise ShapeError(f"ttnn.experimental.view: {t.shape!r} -> {list(new)} is not a view (the pages would move)."
                          "\nFix: ttnn.reshape.")
     return _perform_view(t, new) if t._device is not None else _host_reshape(t, new)
+
+
+def _sharded_rm_view(t: Tensor, new) -> Tensor:
+    """view_device of a legacy-sharded row-major tensor changing its last dim: the same shards read with the shard
+    spec (shard volume / new width, new width), over the same buffer (a buffer view). tt-metal requires the shard
+    width to be the row; the bytes stay where they are only when the old and the new rows are whole 16-byte pages
+    (the buffer's rows are aligned), so other widths are refused."""
+    from tensix.ttnn import sharded
+    from tensix.ttnn.types import ShardSpec
+    mc = t.memory_config()
+    spec = mc.shard_spec
+    w = t.padded_shape[-1]
+    if spec.shape[1] != w:
+        raise ShapeError("ttnn.experimental.view: Changing the last dimension of a sharded tensor is not supported "
+                         "unless the shard width matches the input last dimension. Input shape: "
+                         f"{list(t.padded_shape)}, New shape: {list(new)}, Shard width: {spec.shape[1]}")
+    es = element_size(t.dtype)
+    vol = spec.shape[0] * spec.shape[1]
+    nw = new[-1]
+    if vol % nw or (w * es) % 16 or (nw * es) % 16:
+        raise NotModelledError(f"ttnn.experimental.view: a sharded row-major view from rows of {w * es} bytes to rows "
+                               f"of {nw * es} bytes over shards of {vol} elements: the shard would not hold whole "
+                               "16-byte-aligned rows of both widths at the same bytes, which tensix.ttnn does not "
+                               "model."
+                               "\nFix: ttnn.reshape.")
+    nmc = MemoryConfig(mc.memory_layout, mc.buffer_type, ShardSpec(spec.grid, (vol // nw, nw), spec.orientation))
+    geom = sharded.ShardGeometry(new, new, t.dtype, Layout.ROW_MAJOR, nmc, what="ttnn.experimental.view")
+    buf = sharded.ShardedBufferView(t._buffer, geom, 0)
+    return Tensor._make(new, t.dtype, Layout.ROW_MAJOR, device=t._device, buffer=buf,
+                        memory_config=geom.memory_config)
 
 
 def squeeze(input_tensor: Tensor, dim: int = 0, **kwargs) -> Tensor:

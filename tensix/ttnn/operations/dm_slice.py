@@ -13,8 +13,18 @@ slice.cpp; ttnn/ttnn/operations/core.py __getitem__):
 - __getitem__: ints, slices, Ellipsis; each int index becomes a length-1 slice squeezed afterwards; host tensors are
   sliced on the host (no steps).
 
-Not modelled (NotModelledError): sharded inputs or outputs, strided slices of rank > 4 (the _nd kernels), the
-tensor-args slice (start / end given as tensors), pad_value (fill_implicit_tile_padding), preallocated outputs."""
+- sharded TILE slices (tile-aligned begins, no steps) run SliceTileProgramFactory as they are: its reader and
+  writer reach legacy-sharded inputs and outputs through TensorAccessors; without a memory_config the output inherits
+  the input's sharding with the shard shape rescaled to the sliced shape (slice.cpp, issue #38016);
+- a ROW_MAJOR HEIGHT_SHARDED slice into a HEIGHT_SHARDED output (no steps) is SliceRmShardedProgramFactory: each
+  output core's reader pulls runs of input sticks from the input shards' cores
+  (slice_reader_unary_unpad_dims_rm_sharded); a slice of the last dim there is refused (tt-metal's factory copies
+  whole sticks).
+
+Not modelled (NotModelledError): other row-major sharded slices (SliceRmProgramFactory / SliceRmStrideProgramFactory
+over shards, the composite to_memory_config hops), sharded TILE slices that go through row-major, a sharded output
+config without a shard spec, ND-sharded inputs, strided slices of rank > 4 (the _nd kernels), the tensor-args slice
+(start / end given as tensors), pad_value (fill_implicit_tile_padding), preallocated outputs."""
 
 from __future__ import annotations
 
@@ -25,7 +35,7 @@ import numpy as np
 
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import CoreCoord, CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, ShapeError
 from tensix.ttnn.operations import _dm_common as C
@@ -86,7 +96,6 @@ def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=Non
         return _host_slice(t, starts, ends, steps)
     dev = O.device_of(op, t)
     mc = memory_config or t.memory_config()
-    C.refuse_sharded(op, t, memory_config=mc)
     no_step = all(s == 1 for s in steps)
     if no_step and all(s == 0 for s in starts) and all(e == d for e, d in zip(ends, shape)):
         from tensix.ttnn.operations.dm_memory import to_memory_config
@@ -95,6 +104,12 @@ def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=Non
     e = [_wrap(x, d) for x, d in zip(ends, shape)]
     aligned = rank == 1 or (b[-1] % TILE_SIZE == 0 and b[-2] % TILE_SIZE == 0)
     rm_only = t.layout != Layout.TILE or not no_step or rank == 1 or not aligned
+    rm_sharded = _rm_height_sharded(t, mc, no_step)
+    if (t.is_sharded() or mc.is_sharded()) and not rm_sharded:
+        _check_sharded(op, t, mc, rm_only)
+    if t.is_sharded() or mc.is_sharded():
+        if memory_config is None and t.is_sharded() and rank >= 2:
+            mc = _rescaled_shard_config(t, mc, b, e, steps, rm_only)
     # The device op validates the ends against the shape of the tensor it slices: the padded shape of a TILE input
     # (ends up to the tile padding are accepted, and the result's logical shape then covers that padding), the
     # logical shape of a row-major one.
@@ -123,6 +138,17 @@ def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=Non
         res = _slice_tile(op, dev, x, b, pe, mc, started)
         final_padded = [max((pe[i] - b[i] + steps[i] - 1) // steps[i], 1) for i in range(rank)]
         res = view(res, out_dims, final_padded)
+    elif rm_sharded:
+        if b[-1] != 0 or out_dims[-1] != shape[-1]:
+            # the factory maps whole sticks (dims -2 outward) and its reader counts offsets in output-stick bytes: a
+            # slice of the last dim would come out wrong on the card
+            raise NotModelledError(
+                f"{op}: a row-major HEIGHT_SHARDED slice of the last dim ({b[-1]}..{e[-1]} of {shape[-1]}) goes to "
+                "SliceRmShardedProgramFactory, which copies whole input sticks (it ignores the last dim's begin and "
+                "steps its reads by the output's stick size), so tt-metal 622c6fb9 gives wrong data; tensix.ttnn "
+                "does not model that.\nFix: ttnn.to_memory_config(tensor, ttnn.L1_MEMORY_CONFIG) first, or slice the "
+                "last dim of an interleaved tensor.")
+        res = _slice_rm_sharded(op, dev, x, b, out_dims, mc, started)
     elif no_step:
         res = _slice_rm(op, dev, x, b, out_dims, mc, started)
     else:
@@ -133,6 +159,75 @@ def slice(input_tensor: Tensor, slice_start=None, slice_end=None, slice_step=Non
     if res.layout != t.layout:
         res = device_to_layout(res, t.layout)
     return res
+
+
+def _rm_height_sharded(t: Tensor, mc, no_step: bool) -> bool:
+    """select_program_factory's SliceRmShardedProgramFactory case: a ROW_MAJOR HEIGHT_SHARDED input into a
+    HEIGHT_SHARDED output (with a shard spec: slice.cpp's fast path, never its composite hops), no steps."""
+    from tensix.ttnn.types import TensorMemoryLayout
+    return (t.layout == Layout.ROW_MAJOR and no_step and t.memory_config().memory_layout ==
+            TensorMemoryLayout.HEIGHT_SHARDED and mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED
+            and mc.shard_spec is not None and mc.buffer_type != BufferType.DRAM
+            and t.memory_config().buffer_type != BufferType.DRAM)
+
+
+def _check_sharded(op, t: Tensor, mc, rm_only: bool) -> None:
+    """Sharded slices tensix runs besides the row-major HEIGHT -> HEIGHT one (_rm_height_sharded): a TILE input whose
+    begins are tile-aligned (no steps), sharded in and / or out, by SliceTileProgramFactory (its reader and writer
+    reach the shards through TensorAccessors, at tile granularity, as slice_device_operation.cpp
+    select_program_factory says). Refused: the other row-major sharded slices (SliceRmProgramFactory /
+    SliceRmStrideProgramFactory over shards, slice.cpp's composite to_memory_config hops), TILE slices that go through
+    row-major (steps, unaligned begins), and a sharded output config without a shard spec (slice.cpp derives one or
+    reshards)."""
+    if rm_only:
+        raise NotModelledError(
+            f"{op}: a sharded slice on the row-major path (a ROW_MAJOR tensor other than HEIGHT_SHARDED into "
+            "HEIGHT_SHARDED without steps, or a TILE one with steps or begins not on tile boundaries: "
+            "SliceRmProgramFactory / SliceRmStrideProgramFactory over shards, or slice.cpp's composite "
+            "to_memory_config hops) is not modelled by tensix.ttnn.\nFix: ttnn.to_memory_config(tensor, "
+            "ttnn.DRAM_MEMORY_CONFIG) first (or L1_MEMORY_CONFIG), then shard the result if needed.")
+    if mc.is_sharded() and mc.shard_spec is None and mc.nd_shard_spec is None:
+        raise NotModelledError(
+            f"{op}: a sharded output memory config without a shard spec (slice.cpp derives one from the input's or "
+            "generate_transpose_shard_spec, or reshards through L1) is not modelled.\nFix: give the output config "
+            "a shard spec, or ask for an interleaved output.")
+
+
+def _rescaled_shard_config(t: Tensor, mc, b, e, steps, rm_only: bool):
+    """slice.cpp (issue #38016): a sharded output inherited from the input (no memory_config given) gets its shard
+    shape rescaled to the sliced shape: the output flattened to 2-D (its last two dims rounded up to tiles on the
+    TILE path), HEIGHT: ceil(height / cores) rows (tile-aligned), WIDTH: ceil(width / cores) columns, BLOCK: both over
+    the grid's bounding box; the grid and orientation kept."""
+    from tensix.ttnn.types import MemoryConfig, ShardSpec, TensorMemoryLayout
+    kind = mc.memory_layout
+    if kind not in (TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED,
+                    TensorMemoryLayout.BLOCK_SHARDED) or mc.shard_spec is None:
+        return mc
+    spec = mc.shard_spec
+    dims = [(e[i] - b[i] + steps[i] - 1) // steps[i] for i in range(len(b))]
+    if not rm_only:
+        dims[-2] = max(C.round_up(dims[-2], TILE_SIZE), TILE_SIZE)
+        dims[-1] = max(C.round_up(dims[-1], TILE_SIZE), TILE_SIZE)
+    height, width = int(np.prod(dims[:-1])), dims[-1]
+
+    def up(v):
+        return v if rm_only else max(C.round_up(v, TILE_SIZE), TILE_SIZE)
+
+    n = spec.grid.num_cores()
+    if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+        shape = (up(-(-height // n)), width)
+    elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+        shape = (height, up(-(-width // n)))
+    else:
+        bb = spec.grid.bounding_box()
+        gh, gw = bb.end.y - bb.start.y + 1, bb.end.x - bb.start.x + 1
+        if n != gh * gw:
+            raise ShapeError(f"ttnn.slice: BLOCK_SHARDED grid must be a full rectangle; got {n} cores for {gh}x{gw} "
+                             "bounding box.")
+        shape = (up(-(-height // gh)), up(-(-width // gw)))
+    if tuple(shape) == tuple(spec.shape):
+        return mc
+    return MemoryConfig(kind, mc.buffer_type, ShardSpec(spec.grid, shape, spec.orientation))
 
 
 def _host_slice(t: Tensor, starts, ends, steps) -> Tensor:
@@ -275,6 +370,100 @@ def _slice_rm(op, dev, a: Tensor, begins, out_dims, mc, started) -> Tensor:
     O.run(op, dev, key, lambda: _slice_rm_factory(dev, a, out, begins), [a, out], [out], {"start": list(begins)},
           started)
     return out
+
+
+def _slice_rm_sharded(op, dev, a: Tensor, begins, out_dims, mc, started) -> Tensor:
+    out = C.make_output(dev, out_dims, a.dtype, Layout.ROW_MAJOR, mc)
+    key = ("slice", "rm_sharded", O.spec_key(a), O.spec_key(out), tuple(begins))
+    O.run(op, dev, key, lambda: _slice_rm_sharded_factory(dev, a, out, begins), [a, out], [out],
+          {"start": list(begins)}, started)
+    return out
+
+
+def _rm_sharded_reads(dev, a: Tensor, out: Tensor, begins, row_major: bool, n_cores: int, nx: int,
+                      shard_h_out: int, shard_h_in: int, nx_in: int, ny_in: int) -> list[list[int]]:
+    """get_slice_runtime_args_rm_sharded: per output core i (shard_h_out sticks from output stick i * shard_h_out,
+    the odometer over the output's dims continuing past its end as tt-metal's does), the input stick each output
+    stick comes from; the input shard holding it (shard id -> core by the output's orientation over the input grid's
+    bounding box from (0, 0)), the cores in the order of their NoC coordinates ((y, x) row-major, (x, y) else), each
+    core's sticks in runs of consecutive ones: [num_cores, (x, y) per core, runs per core, (start, length) per
+    run]."""
+    ip, op_ = tuple(a.padded_shape), tuple(out.padded_shape)
+    outer_out = op_[:-1]
+    total_out = int(np.prod(outer_out))
+    strides = [int(np.prod(ip[d + 1:-1])) for d in range(len(ip) - 1)]      # input sticks per step of dim d
+    n_in = int(np.prod(ip[:-1]))
+    start = _start_offset(ip, Layout.ROW_MAJOR, begins) + begins[-2]
+    sim = dev.sim
+    args = []
+    for i in range(n_cores):
+        k = (i * shard_h_out) % total_out + np.arange(shard_h_out, dtype=np.int64)
+        q, r = np.divmod(k, total_out)
+        idx = np.unravel_index(r, outer_out)
+        ids = start + q * n_in + sum(ix * st for ix, st in zip(idx, strides))
+        shard, in_shard = np.divmod(ids, shard_h_in)
+        inner = nx_in if row_major else ny_in
+        outer_id, inner_id = np.divmod(shard, inner)
+        wx, wy = (inner_id, outer_id) if row_major else (outer_id, inner_id)
+        keep = (wx < nx_in) & (wy < ny_in)
+        per_core: dict = {}
+        for x, y, sid in zip(wx[keep].tolist(), wy[keep].tolist(), in_shard[keep].tolist()):
+            phys = sim.worker_core_from_logical_core(CoreCoord(x, y))
+            per_core.setdefault((phys.y, phys.x) if row_major else (phys.x, phys.y), []).append(sid)
+        keys = sorted(per_core)
+        words = [len(keys)]
+        for kk in keys:
+            words += [kk[1], kk[0]] if row_major else [kk[0], kk[1]]
+        runs = []
+        for kk in keys:
+            v = np.asarray(per_core[kk])
+            cut = np.flatnonzero(np.diff(v) != 1) + 1
+            parts = np.split(v, cut)
+            words.append(len(parts))
+            runs += [(int(p[0]), len(p)) for p in parts]
+        for st, n in runs:
+            words += [st, n]
+        args.append(words)
+    return args
+
+
+def _slice_rm_sharded_factory(dev, a: Tensor, out: Tensor, begins) -> O.ProgramEntry:
+    """SliceRmShardedProgramFactory::create_descriptor (slice_program_factory_rm_sharded.cpp): on the output's shard
+    cores c_0 over the input's buffer (its shards) and c_16 over the output's; each core's reader
+    (slice_reader_unary_unpad_dims_rm_sharded) pulls its output shard's sticks from the input shards' cores. The
+    cores are taken as the output grid's bounding box from (0, 0) walked in the output's orientation, as tt-metal
+    does."""
+    es = element_size(a.dtype)
+    stick_in, stick_out = a.shape[-1] * es, out.shape[-1] * es
+    ispec, ospec = a.memory_config().shard_spec, out.memory_config().shard_spec
+    bb_in, bb_out = ispec.grid.bounding_box(), ospec.grid.bounding_box()
+    nx_in, ny_in = bb_in.end.x + 1, bb_in.end.y + 1
+    nx, ny = bb_out.end.x + 1, bb_out.end.y + 1
+    row_major = ospec.orientation.name == "ROW_MAJOR"
+    n_cores = ospec.grid.num_cores()
+    sh_in, sh_out = ispec.shape[0], ospec.shape[0]
+    fmt, ofmt = data_format(a.dtype), data_format(out.dtype)
+    all_cores = ospec.grid
+    prog = mh.CreateProgram()
+    in_cfg = mh.CircularBufferConfig(sh_in * stick_in, {0: fmt}).set_page_size(0, stick_in)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    out_cfg = mh.CircularBufferConfig(sh_out * stick_out, {16: ofmt}).set_page_size(16, stick_out)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, all_cores, in_cfg)
+    mh.CreateCircularBuffer(prog, all_cores, out_cfg)
+    rk = mh.CreateKernel(prog, _k("slice_reader_unary_unpad_dims_rm_sharded"), all_cores,
+                         ReaderDataMovementConfig(compile_args=[stick_in, stick_out, sh_out]))
+    reads = _rm_sharded_reads(dev, a, out, begins, row_major, n_cores, nx, sh_out, sh_in, nx_in, ny_in)
+    cores = [CoreCoord(i % nx, i // nx) if row_major else CoreCoord(i // ny, i % ny) for i in range(n_cores)]
+
+    def set_args(tensors):
+        ta, to = tensors
+        in_cfg.set_globally_allocated_address(ta._buffer)
+        out_cfg.set_globally_allocated_address(to._buffer)
+        for core, words in zip(cores, reads):
+            mh.SetRuntimeArgs(prog, rk, core, words)
+
+    return O.ProgramEntry(prog, set_args, n_cores, "SliceRmShardedProgramFactory")
 
 
 def _merge_num_sticks_to_read(n: int, stick_bytes: int, max_read: int) -> int:

@@ -43,9 +43,20 @@ one-dim reduce and back; a mean over several dims is a loop of sums with the sca
 max / min with a scalar other than 1 reduce with 1.0 and multiply each result by the scalar on the SFPU
 (REDUCE_POST_MUL: mul_unary_tile, GMPOOL taking only the scaler's exponent); a negative one flips max and min.
 
-Not modelled (NotModelledError): Int32 / UInt32 inputs (SFPU
-reduce), sharded tensors, sub_core_grids, ROW_MAJOR inputs reduced over outer dims (rank-0 inputs are returned as ttnn.clone of them and
-zero-volume ones as ttnn.full of the reduced shape, as reduce_impl does)."""
+Sharded tensors: the W / H / HW factories and fast_reduce_nc reach sharded inputs and outputs (legacy or ND) through
+their TensorAccessors, as in tt-metal; the output's memory config is common.cpp build_reduce_output_tensor_spec's;
+an H reduce of a WIDTH_SHARDED input into a WIDTH_SHARDED output is the H factory's width-sharded variant (each shard
+core reduces its own columns from CBs over the buffers). fill_pad of an L1-sharded tensor is
+FillPadL1ShardedProgramFactory (each core its own shard). sub_core_grids (reduce_op_device_operation.cpp: inside the
+device grid, covering the input's shard grid) are split with split_work_to_cores(CoreRangeSet) (_sub_core_split) by
+the W / H factories and fast_reduce_nc, the single-core HW program runs on the first range's start; fill_pad, slice
+and transpose run on the whole grid, as reduce_impl calls them without the grids.
+
+Not modelled (NotModelledError): Int32 / UInt32 inputs (SFPU reduce), ROW_MAJOR inputs reduced over outer dims,
+fast_reduce_nc's divide_by_shards split (dim 0, sharded in and out, more output shards than cores) and its round
+robin on sub_core_grids whose core groups interleave (tt-metal would skip output tiles and write past the buffer), a
+width-sharded H reduce whose output shards are narrower than the input's (rank-0 inputs are returned as ttnn.clone of
+them and zero-volume ones as ttnn.full of the reduced shape, as reduce_impl does)."""
 
 from __future__ import annotations
 
@@ -58,11 +69,14 @@ import numpy as np
 from tensix.errors import NotModelledError
 from tensix.kernel import PoolType, ReduceDim
 from tensix.metalium import host as mh
-from tensix.metalium.types import ComputeConfig, MathFidelity, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, MathFidelity,
+                                   ReaderDataMovementConfig, WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, TTNNError
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, Layout, MemoryConfig, WormholeComputeKernelConfig, data_format
+from tensix.ttnn.operations import _sub_core_split as SC
+from tensix.ttnn.types import (DataType, Layout, MemoryConfig, ShardOrientation, TensorMemoryLayout,
+                               WormholeComputeKernelConfig, data_format)
 
 __all__ = ["sum", "mean", "max", "min", "fill_implicit_tile_padding"]
 
@@ -130,10 +144,108 @@ def _cfg_key(cfg):
             bool(cfg.packer_l1_acc), bool(cfg.dst_full_sync_en))
 
 
+def _grid_key(grids):
+    return None if grids is None else tuple((r.start.x, r.start.y, r.end.x, r.end.y) for r in grids.ranges)
+
+
+def _device_grid(dev):
+    """num_cores_to_corerangeset(x * y, grid, false): the whole compute grid as one range."""
+    g = O.grid_of(dev)
+    return CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(g.x - 1, g.y - 1))])
+
+
+def _contains(outer, inner) -> bool:
+    """CoreRangeSet::contains(CoreRangeSet): every core of inner is in outer."""
+    return all(outer.contains(c) for c in inner)
+
+
+def _fmt_grid(crs) -> str:
+    return "{" + ", ".join(f"[({r.start.x}, {r.start.y}) - ({r.end.x}, {r.end.y})]" for r in crs.ranges) + "}"
+
+
+def _sub_core_grids(what, dev, sub_core_grids):
+    """sub_core_grids as the reduce device operation checks it (reduce_op_device_operation.cpp
+    validate_on_program_cache_miss): not empty, inside the device's compute grid."""
+    if sub_core_grids is None:
+        return None
+    crs = sub_core_grids if isinstance(sub_core_grids, CoreRangeSet) else CoreRangeSet(sub_core_grids)
+    if not crs.ranges:
+        raise TTNNError(f"{what}: Program core grid must not be empty.\nFix: sub_core_grids with at least one "
+                        "CoreRange, or omit it.")
+    device_grid = _device_grid(dev)
+    if not _contains(device_grid, crs):
+        raise TTNNError(f"{what}: Program core grid {_fmt_grid(crs)} must be contained in device grid "
+                        f"{_fmt_grid(device_grid)}.\nFix: cores inside the compute grid.")
+    return crs
+
+
+def _validate_reduce(what, dev, a: Tensor, out_mc: MemoryConfig, grids) -> None:
+    """reduce_op_device_operation.cpp validate_on_program_cache_miss (622c6fb9), the sharding part:
+    validate_reduce_sharded_buffer_types (sharded input / output in L1 only), the input's shard grid inside the
+    program grid (sub_core_grids, else the device grid) and its shard shape tile-aligned."""
+    in_mc = a.memory_config()
+    for name, mc in (("output", out_mc), ("input", in_mc)):
+        if mc.is_sharded() and not mc.is_l1():
+            raise TTNNError(f"{what}: reduce: sharded {name} memory layout {mc.memory_layout!r} is only supported "
+                            f"with L1 buffers, got buffer type {mc.buffer_type!r}.\nFix: shard in L1, or use an "
+                            "interleaved memory config.")
+    program_grid = grids if grids is not None else _device_grid(dev)
+    spec = in_mc.shard_spec         # tensor.shard_spec(): the legacy spec only (none for an ND-only sharding)
+    if spec is not None:
+        if not _contains(program_grid, spec.grid):
+            raise TTNNError(f"{what}: Input shard grid {_fmt_grid(spec.grid)} must be contained in program core grid "
+                            f"{_fmt_grid(program_grid)}.\nFix: sub_core_grids that cover the input's shard grid.")
+        sh, sw = spec.shape
+        if sh % 32 or sw % 32:
+            raise TTNNError(f"{what}: Sharded reduce input: shard_shape {[sh, sw]} must be tile-aligned (32x32).")
+
+
+def _make_reduce_output(what, dev, out_shape, out_dtype, out_mc: MemoryConfig, in_mc: MemoryConfig, dim: str):
+    """The reduce op's output (common.cpp build_reduce_output_tensor_spec): interleaved as asked; HEIGHT / WIDTH /
+    BLOCK sharded over the grid and orientation of the output config's (ND, then legacy) spec, else the input's, with
+    the shard shape TensorSpec::height_sharded / width_sharded / block_sharded derive from the output's physical
+    shape; ND_SHARDED: the (output's, else input's) ND spec with the reduced shard dims set to 1 (aligned up to the
+    tile: ShardShapeAlignment::REQUIRED)."""
+    from tensix.ttnn.operations import _dm_common as C
+    from tensix.ttnn.tensor_spec import NdShardSpec, ShardShapeAlignment, TensorSpec
+    from tensix.ttnn.types import Shape
+    kind = out_mc.memory_layout
+    if kind == TensorMemoryLayout.INTERLEAVED:
+        return C.make_output(dev, out_shape, out_dtype, Layout.TILE, out_mc)
+    spec = TensorSpec(out_shape, out_dtype, Layout.TILE, buffer_type=out_mc.buffer_type)
+    if kind in (TensorMemoryLayout.HEIGHT_SHARDED, TensorMemoryLayout.WIDTH_SHARDED, TensorMemoryLayout.BLOCK_SHARDED):
+        src = next((s for s in (out_mc.nd_shard_spec, out_mc.shard_spec, in_mc.nd_shard_spec, in_mc.shard_spec)
+                    if s is not None), None)
+        if src is None:
+            raise TTNNError(f"{what}: Sharded memory layout {kind!r} requires either nd_shard_spec or shard_spec to "
+                            "be set on the output memory config or the input tensor.\nFix: give the output memory "
+                            "config a shard spec.")
+        if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+            spec = spec.height_sharded(src.grid, src.orientation)
+        elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+            spec = spec.width_sharded(src.grid, src.orientation)
+        else:
+            if len(src.grid.ranges) != 1:
+                raise TTNNError(f"{what}: Block sharding requires a single CoreRange, got {len(src.grid.ranges)} "
+                                "ranges.\nFix: a rectangular shard grid.")
+            spec = spec.block_sharded(src.grid.bounding_box(), src.orientation)
+    else:
+        nd = out_mc.nd_shard_spec or in_mc.nd_shard_spec
+        if nd is None:
+            raise TTNNError(f"{what}: ND_SHARDED memory layout requires nd_shard_spec to be set on the output memory "
+                            "config or the input tensor.")
+        shard = list(nd.shard_shape)
+        if dim in ("W", "HW"):
+            shard[-1] = 1
+        if dim in ("H", "HW") and len(shard) > 1:
+            shard[-2] = 1
+        nd = NdShardSpec(Shape(shard), nd.grid, nd.orientation, nd.shard_distribution_strategy)
+        spec = spec.sharded(nd, ShardShapeAlignment.REQUIRED)
+    return C.make_output(dev, out_shape, out_dtype, Layout.TILE, spec.memory_config, nd_ok=True)
+
+
 def _check_input(what, t: Tensor):
-    O.device_of(what, t)
-    if t.is_sharded():
-        raise NotModelledError(f"{what} of a sharded tensor is not modelled; use an interleaved memory config.")
+    O.device_of(what, t, nd_ok=True)
     if t.dtype not in _REDUCE_DTYPES:
         if t.dtype in (DataType.INT32, DataType.UINT32):
             raise NotModelledError(f"{what} of a {t.dtype!r} tensor runs the SFPU reduce in tt-metal, which "
@@ -149,20 +261,23 @@ _DIM = {"W": ReduceDim.REDUCE_ROW, "H": ReduceDim.REDUCE_COL, "HW": ReduceDim.RE
 
 # -------------------------------------------------------------------------------------- the reduce op (prim)
 def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc: MemoryConfig,
-                 out_dtype: DataType, cfg, negate: bool = False, post_mul: float = 1.0) -> Tensor:
+                 out_dtype: DataType, cfg, negate: bool = False, post_mul: float = 1.0, grids=None) -> Tensor:
     """ttnn::prim::reduce on a 4D TILE tensor: one program (W, H or single-core HW factory). `negate` (reduce_min's
     MAX of -x, negated back): the factories' FPU-negate variant, the compute kernel reduce_{w,h,hw}_neg with the
     running maximum in c_4 and the negated tiles in c_5. `post_mul` != 1 (max / min with a scalar): REDUCE_POST_MUL,
     each result multiplied by it on the SFPU (mul_unary_tile) before it is packed."""
     started = time.perf_counter()
-    dev = O.device_of(what, a)
+    dev = O.device_of(what, a, nd_ok=True)     # the factories reach the input (and output) through TensorAccessors
     n, c, h, w = a.padded_shape
     out_shape = list(a.shape)
     if dim in ("H", "HW"):
         out_shape[2] = 1
     if dim in ("W", "HW"):
         out_shape[3] = 1
-    out = O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, out_mc)
+    _validate_reduce(what, dev, a, out_mc, grids)
+    out = _make_reduce_output(what, dev, out_shape, out_dtype, out_mc, a.memory_config(), dim)
+    width_sharded = (dim == "H" and a.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED
+                     and out.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED)
     NC, Ht, Wt = n * c, h // 32, w // 32
     src_fmt = data_format(a.dtype)
     scaler_dtype = DataType.FLOAT32 if a.dtype == DataType.FLOAT32 else DataType.BFLOAT16
@@ -172,17 +287,20 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
         defines["REDUCE_POST_MUL"] = 1
     fid = cfg.math_fidelity
     key = ("reduce", math_op, dim, _f32_bits(scaler), O.spec_key(a), O.spec_key(out), _cfg_key(cfg), negate,
-           _f32_bits(post_mul))
+           _f32_bits(post_mul), _grid_key(grids))
     grid = O.grid_of(dev)
     compute_src = {"W": "reduce_w_neg.py", "H": "reduce_h_neg.py", "HW": "reduce_hw_neg.py"}[dim] if negate \
         else "reduce.py"
 
     def factory():
+        if width_sharded:
+            return _width_sharded_h_program(a, out, scaler, cfg, negate, post_mul, defines, compute_src)
         prog = mh.CreateProgram()
         if dim == "HW":
             if NC * Ht * Wt != 1:
                 raise TTNNError("internal: the single-core HW reduce takes one tile")
-            core = mh.CoreCoord(0, 0)
+            # the first range's start core with sub_core_grids, else (0, 0)
+            core = grids.ranges[0].start if grids is not None else mh.CoreCoord(0, 0)
             cores = [core]
             O.cb(prog, cores, 0, 2, a.dtype)
             O.cb(prog, cores, 2, 1, scaler_dtype)
@@ -207,9 +325,19 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
             return O.ProgramEntry(prog, set_args, 1, "ReduceSingleCoreHwProgramFactory")
 
         units = NC * Ht if dim == "W" else NC * Wt
-        num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units, False)
-        g1, g2 = list(g1), list(g2)
-        order = g1 + g2                     # grid_to_cores(num_cores, x, y, false): column-major, as the split
+        if grids is not None:
+            # split_work_to_cores(sub_core_grids, units) (column-wise groups); the cores walked range by range, row
+            # by row, each given its group's count
+            num_cores, all_cores, cg1, cg2, n1, n2 = SC.split_work_to_cores(grids, units, False)
+            order = SC.cores_row_wise(all_cores)
+            g1 = [cc for cc in order if cg1.contains(cc)]
+            g2 = [cc for cc in order if not cg1.contains(cc)]
+        else:
+            num_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, units, False)
+            g1, g2 = list(g1), list(g2)
+            order = g1 + g2                 # grid_to_cores(num_cores, x, y, false): column-major, as the split
+        if num_cores == 0:
+            raise TTNNError(f"{what}: Reduce {dim} requires at least one worker core")
         # the H factory's negate variant: c_0 and c_3 hold a chunk of DEST_AUTO_LIMIT columns (get_dest_reg_count),
         # c_4 and c_5 Ht x lcm(columns per core of both groups) tiles, so that their write pointers wrap at each NC
         chunk = _dest_reg_count(cfg) if negate and dim == "H" else 2
@@ -241,7 +369,8 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
                 math_fidelity=fid, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
                 dst_full_sync_en=bool(cfg.dst_full_sync_en) if dim == "H" else False,
                 compile_args=ct, defines=defines))
-        work = [(cc, n1) for cc in g1] + [(cc, n2) for cc in g2]
+        g1s = {(cc.x, cc.y) for cc in g1}
+        work = [(cc, n1 if (cc.x, cc.y) in g1s else n2) for cc in order]
 
         def set_args(tensors):
             ta, to = tensors
@@ -265,6 +394,70 @@ def _prim_reduce(what, a: Tensor, math_op: str, dim: str, scaler: float, out_mc:
     return out
 
 
+def _width_sharded_h_program(a: Tensor, out: Tensor, scaler: float, cfg, negate: bool, post_mul: float, defines,
+                              compute_src: str) -> O.ProgramEntry:
+    """ReduceMultiCoreHProgramFactory's width-sharded variant (input and output WIDTH_SHARDED): on every core of the
+    input's shard grid, c_1 is the input's shard and c_3 the output's (CBs over the buffers, rebound at each call);
+    reader_unary_transpose_wh_interleaved_input_cols_partitioned_sharded feeds the shard's tiles to c_0 in the
+    compute kernel's order, the compute kernel (Ht, shard_Wt, NC) reduces each column, writer_unary_sharded waits for
+    the NC * shard_Wt result tiles."""
+    from tensix.device.formats import tile_size
+    n, c, h, _w = a.padded_shape
+    NC, Ht = n * c, h // 32
+    spec = a.memory_config().shard_spec
+    cores = list(spec.grid)                       # the ranges in turn, row by row within each (all_cores' walk)
+    shard_Wt = spec.shape[1] // 32
+    num_cols = NC * shard_Wt
+    in_ts, out_ts = tile_size(data_format(a.dtype)), tile_size(data_format(out.dtype))
+    scaler_dtype = DataType.FLOAT32 if a.dtype == DataType.FLOAT32 else DataType.BFLOAT16
+    prog = mh.CreateProgram()
+    O.cb(prog, cores, 0, 2, a.dtype)
+    in_cfg = mh.CircularBufferConfig(spec.shape[0] * spec.shape[1] // 1024 * in_ts,
+                                     {1: data_format(a.dtype)}).set_page_size(1, in_ts)
+    in_cfg.set_globally_allocated_address(a._buffer)
+    mh.CreateCircularBuffer(prog, cores, in_cfg)
+    O.cb(prog, cores, 2, 1, scaler_dtype)
+    osh = out.memory_config().shard_spec.shape
+    if osh[1] != spec.shape[1]:
+        # the compute kernel packs NC x shard_Wt tiles into c_3, which holds the output's shard; writer_unary_sharded
+        # never pops it, so a narrower output shard would stall the card's compute kernel
+        raise NotModelledError(
+            f"ttnn reduce: the width-sharded H reduce of shards {spec.shape[1]} wide into output shards {osh[1]} "
+            "wide (build_reduce_output_tensor_spec's width_sharded over the same grid) would overfill the output's "
+            "shard CB (a hang on the card), which tensix.ttnn does not model.\nFix: shards that split the width "
+            "evenly over the grid's cores, or an interleaved output memory_config.")
+    out_cfg = mh.CircularBufferConfig(osh[0] * osh[1] // 1024 * out_ts,
+                                      {3: data_format(out.dtype)}).set_page_size(3, out_ts)
+    out_cfg.set_globally_allocated_address(out._buffer)
+    mh.CreateCircularBuffer(prog, cores, out_cfg)
+    if negate:          # c_4 / c_5: Ht x shard_Wt tiles (one group of cores)
+        O.cb(prog, cores, 4, Ht * shard_Wt, out.dtype)
+        O.cb(prog, cores, 5, Ht * shard_Wt, out.dtype)
+    rdef = dict(defines, REDUCE_SCALER=1, ENABLE_FP32_DEST_ACC=1 if cfg.fp32_dest_acc_en else 0,
+                DST_SYNC_FULL=1 if cfg.dst_full_sync_en else 0)
+    rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "reader_unary_transpose_wh_interleaved_input_cols_partitioned_"
+                                             "sharded.py"), cores,
+                         ReaderDataMovementConfig(compile_args=[0, 1, 2, _f32_bits(scaler)], defines=rdef))
+    wk = mh.CreateKernel(prog, O.kernel_path("data_movement/writer_unary_sharded.py"), cores,
+                         WriterDataMovementConfig(compile_args=[3]))
+    mh.CreateKernel(prog, O.kernel_path(_KDIR + compute_src), cores, ComputeConfig(
+        math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=cfg.fp32_dest_acc_en,
+        dst_full_sync_en=bool(cfg.dst_full_sync_en), compile_args=[Ht, shard_Wt, NC, _f32_bits(post_mul)],
+        defines=defines))
+    row = shard_Wt * in_ts
+    rt = [num_cols * Ht, shard_Wt, Ht, NC, row, row * Ht]
+
+    def set_args(tensors):
+        ta, to = tensors
+        in_cfg.set_globally_allocated_address(ta._buffer)
+        out_cfg.set_globally_allocated_address(to._buffer)
+        for cc in cores:
+            mh.SetRuntimeArgs(prog, rk, cc, rt)
+            mh.SetRuntimeArgs(prog, wk, cc, [num_cols])
+
+    return O.ProgramEntry(prog, set_args, len(cores), "ReduceMultiCoreHProgramFactory")
+
+
 def _dest_reg_count(cfg) -> int:
     """compute_kernel_config.cpp get_dest_reg_count: Dst tiles of a 32x32 tile for the config's sync and accumulation
     modes (16-bit baseline: 16 full, 8 half; halved again with fp32 accumulation)."""
@@ -282,7 +475,7 @@ def _per_nc_advance(wt_g1: int, wt_g2: int) -> int:
     return math.lcm(wt_g1, wt_g2)
 
 
-def _h_negate_fits_in_l1(a: Tensor) -> bool:
+def _h_negate_fits_in_l1(a: Tensor, grids=None) -> bool:
     """common.cpp h_reduce_negate_fits_in_l1: whether the negate H factory's c_4 and c_5 (Ht x per-NC advance tiles
     each, in the input's format) fit between the allocator's base and the lowest L1 buffer; if not, reduce_min's H
     step negates outside (ttnn.neg, a plain MAX reduce, ttnn.neg)."""
@@ -293,8 +486,15 @@ def _h_negate_fits_in_l1(a: Tensor) -> bool:
     NC, Ht, Wt = n * c, h // 32, w // 32
     if NC * Wt == 0:
         return True
-    dev = O.device_of("reduce", a)
-    _n, _all, _g1, _g2, n1, n2 = mh.split_work_to_cores(O.grid_of(dev), NC * Wt, False)
+    dev = O.device_of("reduce", a, nd_ok=True)
+    if a.memory_config().memory_layout == TensorMemoryLayout.WIDTH_SHARDED and a.memory_config().shard_spec:
+        # the width-sharded H factory: each core its shard's columns (NC * shard_Wt, counted per NC)
+        n1, _g1, _g2, n2 = a.memory_config().shard_spec.shape[1] // 32, True, False, 0
+    elif grids is not None:
+        _n, _all, _g1, _g2, n1, n2 = SC.split_work_to_cores(grids, NC * Wt)
+        _g1, _g2 = bool(_g1.ranges), bool(_g2.ranges)
+    else:
+        _n, _all, _g1, _g2, n1, n2 = mh.split_work_to_cores(O.grid_of(dev), NC * Wt, False)
     tiles = Ht * _per_nc_advance(n1 if _g1 else 0, n2 if _g2 else 0)
     if tiles == 0:
         return True
@@ -305,7 +505,7 @@ def _h_negate_fits_in_l1(a: Tensor) -> bool:
 
 
 def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_mc, out_dtype, cfg,
-                   chain: bool = False) -> Tensor:
+                   chain: bool = False, grids=None) -> Tensor:
     """generic::detail::reduce (reduce_op.cpp): the default compute config, the post-multiply for max, HW over more
     than one tile as W then H (the scaler on the H step)."""
     cfg = _compute_config(cfg)
@@ -318,7 +518,8 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
         from tensix.ttnn.operations.data_movement import tilize_with_val_padding
         padded = tuple(t4.padded_shape)[:-2] + tuple(-(-d // 32) * 32 for d in tuple(t4.padded_shape)[-2:])
         pad = float("inf") if negate else (float("-inf") if math_op == "max" else 0.0)
-        t4 = tilize_with_val_padding(t4, padded, pad, memory_config=out_mc if negate else t4.memory_config())
+        t4 = tilize_with_val_padding(t4, padded, pad, memory_config=out_mc if negate else t4.memory_config(),
+                                     sub_core_grids=grids)
     # reduce_op.cpp: GMPOOL takes only the scaler's exponent, so max (and min) reduce with 1.0 and multiply the
     # result by the scalar on the SFPU (REDUCE_POST_MUL)
     post_mul = scaler if math_op == "max" and scaler != 1.0 else 1.0
@@ -329,21 +530,23 @@ def _detail_reduce(what, t4: Tensor, math_op: str, dim: str, scaler: float, out_
         # the bf16 sum chain's last stage: a float32 input keeps its W step in float32, only H packs bfloat16
         keep_w_fp32 = chain and out_dtype == DataType.BFLOAT16 and t4.dtype == DataType.FLOAT32
         w_out = _prim_reduce(what, t4, math_op, "W", 1.0, out_mc, DataType.FLOAT32 if keep_w_fp32 else out_dtype,
-                             cfg, negate)
-        if negate and not _h_negate_fits_in_l1(w_out):
-            return _h_reduce_external_negate(what, w_out, scaler, out_mc, out_dtype, cfg, post_mul)
-        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg, negate, post_mul)
-    if negate and dim == "H" and not _h_negate_fits_in_l1(t4):
-        return _h_reduce_external_negate(what, t4, scaler, out_mc, out_dtype, cfg, post_mul)
-    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg, negate, post_mul)
+                             cfg, negate, grids=grids)
+        if negate and not _h_negate_fits_in_l1(w_out, grids):
+            return _h_reduce_external_negate(what, w_out, scaler, out_mc, out_dtype, cfg, post_mul, grids)
+        return _prim_reduce(what, w_out, math_op, "H", scaler, out_mc, out_dtype, cfg, negate, post_mul, grids)
+    if negate and dim == "H" and not _h_negate_fits_in_l1(t4, grids):
+        return _h_reduce_external_negate(what, t4, scaler, out_mc, out_dtype, cfg, post_mul, grids)
+    return _prim_reduce(what, t4, math_op, dim, scaler, out_mc, out_dtype, cfg, negate, post_mul, grids)
 
 
-def _h_reduce_external_negate(what, t4: Tensor, scaler: float, out_mc, out_dtype, cfg, post_mul: float) -> Tensor:
+def _h_reduce_external_negate(what, t4: Tensor, scaler: float, out_mc, out_dtype, cfg, post_mul: float,
+                              grids=None) -> Tensor:
     """reduce_op.cpp h_reduce_with_external_negate (the negate H factory's CBs do not fit in L1): ttnn.neg in the
     input's memory config, a plain MAX reduce along H (with the post-multiply), ttnn.neg into the output's."""
     from tensix.ttnn.operations.unary import neg
-    h_out = _prim_reduce(what, neg(t4), "max", "H", scaler, out_mc, out_dtype, cfg, post_mul=post_mul)
-    return neg(h_out, memory_config=out_mc)
+    h_out = _prim_reduce(what, neg(t4, sub_core_grids=grids), "max", "H", scaler, out_mc, out_dtype, cfg,
+                         post_mul=post_mul, grids=grids)
+    return neg(h_out, memory_config=out_mc, sub_core_grids=grids)
 
 
 def _generate_reduce_dim(t: Tensor, dim) -> list[int]:
@@ -372,7 +575,8 @@ def _generate_reduce_dim(t: Tensor, dim) -> list[int]:
     return out
 
 
-def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_kernel_config, scalar: float):
+def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_kernel_config, scalar: float,
+            sub_core_grids=None):
     """generic_reductions.cpp reduce<Sum|Mean|Max>: dims normalised, the tile padding filled with the identity, a
     bfloat16 / bfloat8_b sum's outer dims by fast_reduce_nc, the rest by reduce_impl."""
     what = f"ttnn.{kind}"
@@ -380,6 +584,7 @@ def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_ker
         raise TTNNError(f"{what}: input_tensor is a {type(t).__name__}, not a ttnn.Tensor.\nFix: ttnn.from_torch(...) "
                         "first.")
     _check_input(what, t)
+    grids = _sub_core_grids(what, t.device(), sub_core_grids)
     dims = _generate_reduce_dim(t, dim)
     in_shape = tuple(t.shape)
     rank = len(in_shape)
@@ -402,12 +607,12 @@ def _reduce(kind: str, t: Tensor, dim, keepdim: bool, memory_config, compute_ker
                 return zero_volume_reduce(kind, t, dims, keepdim, memory_config)
             final = (DataType.BFLOAT16 if not hw else DataType.FLOAT32) if chain else None
             t = _non_height_width_reduce(what, t, non_hw, memory_config, compute_kernel_config, final,
-                                         chain and len(non_hw) > 1)
+                                         chain and len(non_hw) > 1, grids)
             if not hw:
                 return _adjust_shape(t, in_shape, keepdim, dims)
             dims = hw
     return _reduce_impl(what, kind, t, dims, keepdim, memory_config, compute_kernel_config, scalar, non_hw, chain,
-                        chain)
+                        chain, grids)
 
 
 def _pad_value(kind: str) -> float:
@@ -440,7 +645,7 @@ def _adjust_shape(t: Tensor, in_shape, keepdim: bool, dims) -> Tensor:
 
 
 def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config, cfg, scalar: float, non_hw,
-                 chain_active: bool, is_last: bool) -> Tensor:
+                 chain_active: bool, is_last: bool, grids=None) -> Tensor:
     """generic_reductions.cpp reduce_impl: one reduce op when the dims are W, H or HW; otherwise reduce_nd_loop, dim
     by dim from the last, each dim outside the last two transposed into H (ttnn.transpose with the reduction's pad
     value) around a one-dim reduce_impl and transposed back; a mean over several dims is a loop of sums with the
@@ -479,7 +684,8 @@ def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config,
                 if moved:
                     out = transpose(out, i, -2, memory_config=mc, pad_value=pad_value)
                 sub_last = chain_active and is_last and i == lowest
-                out = _reduce_impl(what, step_kind, out, [rdim], True, mc, cfg, eff, non_hw, chain_active, sub_last)
+                out = _reduce_impl(what, step_kind, out, [rdim], True, mc, cfg, eff, non_hw, chain_active, sub_last,
+                                   grids)
                 if moved:
                     out = transpose(out, i, -2, memory_config=mc, pad_value=pad_value)
             return out
@@ -504,11 +710,13 @@ def _reduce_impl(what, kind: str, t: Tensor, dims, keepdim: bool, memory_config,
         math_op, sc = kind, float(scalar)
         if kind == "sum" and chain_active:      # the chain packs float32 except on its last stage
             out_dtype = DataType.BFLOAT16 if is_last else DataType.FLOAT32
-    out = _detail_reduce(what, _to_4d(t), math_op, rdim, sc, mc, out_dtype, cfg, chain_active and kind == "sum")
+    out = _detail_reduce(what, _to_4d(t), math_op, rdim, sc, mc, out_dtype, cfg, chain_active and kind == "sum",
+                         grids)
     return _adjust_shape(out, shape, keepdim, set(dims) | set(non_hw))
 
 
-def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_dtype, fp32_intermediate):
+def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_dtype, fp32_intermediate,
+                             grids=None):
     """generic_reductions.cpp non_height_width_reduce: fast_reduce_nc over the outer dims (default config on
     Wormhole: HiFi3, approx off, fp32 accumulation), then ttnn.slice back to the input's logical extent."""
     cfg = cfg if cfg is not None else WormholeComputeKernelConfig(
@@ -520,8 +728,8 @@ def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_d
     inter = DataType.FLOAT32 if fp32_intermediate else None
     cur = t
     for d in reversed(dims[1:]):
-        cur = _fast_reduce_nc(what, cur, d, mc, cfg, inter)
-    out = _fast_reduce_nc(what, cur, dims[0], mc, cfg, output_dtype)
+        cur = _fast_reduce_nc(what, cur, d, mc, cfg, inter, grids)
+    out = _fast_reduce_nc(what, cur, dims[0], mc, cfg, output_dtype, grids)
     end = [builtins.min(a, b) for a, b in zip(in_shape, out.shape)]
     if end != list(out.shape):
         from tensix.ttnn import operations
@@ -533,18 +741,25 @@ def _non_height_width_reduce(what, t: Tensor, dims, memory_config, cfg, output_d
     return out
 
 
-def _fast_reduce_nc(what, a: Tensor, dim: int, mc, cfg, output_dtype) -> Tensor:
+def _fast_reduce_nc(what, a: Tensor, dim: int, mc, cfg, output_dtype, grids=None) -> Tensor:
     """ttnn::prim::fast_reduce_nc (FastReduceNCProgramFactory, interleaved): the sum over outer dim `dim`; the output
     is the input's padded shape with that dim 1 (its logical shape too, as tt-metal's output spec)."""
     started = time.perf_counter()
-    dev = O.device_of(what, a)
+    dev = O.device_of(what, a, nd_ok=True)       # reader and writer reach both tensors through TensorAccessors
     if a.dtype not in (DataType.BFLOAT16, DataType.BFLOAT8_B, DataType.FLOAT32):
         raise DTypeError(f"{what}: FastReduceNC input must be BFLOAT16, BFLOAT8_B or FLOAT32, got {a.dtype!r}.")
     pshape = list(a.padded_shape)
     out_shape = list(pshape)
     out_shape[dim] = 1
     out_dtype = output_dtype or a.dtype
-    out = O.output_tensor(dev, out_shape, out_dtype, Layout.TILE, mc)
+    from tensix.ttnn.operations import _dm_common as C
+    out = C.make_output(dev, out_shape, out_dtype, Layout.TILE, mc, nd_ok=True)
+    if _divide_by_shards(a, out, dim, O.grid_of(dev)):
+        raise NotModelledError(
+            f"{what}: fast_reduce_nc over dim 0 of a sharded input into a sharded output with more output shards "
+            "than cores (FastReduceNCProgramFactory's divide_by_shards split: the work by shards, core groups from "
+            "the output's BufferDistributionSpec) is not modelled by tensix.ttnn.\nFix: an interleaved input or "
+            "memory_config.")
     Wt, Ht = pshape[-1] // 32, pshape[-2] // 32
     inner = math.prod(pshape[dim + 1:-2]) * Ht * Wt
     reduce_tile_size = pshape[dim] * inner
@@ -554,12 +769,19 @@ def _fast_reduce_nc(what, a: Tensor, dim: int, mc, cfg, output_dtype) -> Tensor:
     grid = O.grid_of(dev)
     fp32 = bool(cfg.fp32_dest_acc_en)
     inter_dtype = DataType.FLOAT32 if fp32 else out_dtype
-    key = ("fast_reduce_nc", dim, O.spec_key(a), O.spec_key(out), _cfg_key(cfg))
+    key = ("fast_reduce_nc", dim, O.spec_key(a), O.spec_key(out), _cfg_key(cfg), _grid_key(grids))
 
     def factory():
         prog = mh.CreateProgram()
-        n_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_out, True)
-        cores = [mh.CoreCoord(i % grid.x, i // grid.x) for i in range(n_cores)]
+        if grids is not None:
+            # split_work_to_cores(sub_core_grids, n) (column-wise groups), the cores walked range by range, row by
+            # row: core i takes output tiles i, i + n_cores, ... (its group's count of them)
+            n_cores, all_cores, g1, g2, n1, n2 = SC.split_work_to_cores(grids, num_out)
+            cores = SC.cores_row_wise(all_cores)
+            _check_round_robin(what, cores, g1, n1, n2, num_out)
+        else:
+            n_cores, _all, g1, g2, n1, n2 = mh.split_work_to_cores(grid, num_out, True)
+            cores = [mh.CoreCoord(i % grid.x, i // grid.x) for i in range(n_cores)]
         g1s = {(c.x, c.y) for c in g1}
         O.cb(prog, cores, 0, gran * 2, a.dtype)
         O.cb(prog, cores, 1, 1, DataType.BFLOAT16)
@@ -570,7 +792,8 @@ def _fast_reduce_nc(what, a: Tensor, dim: int, mc, cfg, output_dtype) -> Tensor:
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "writer_reduce_nc.py"), cores, WriterDataMovementConfig(
             compile_args=[1, n_cores] + O.accessor_args(out)))
         defines = {"FP32_DEST_ACC_EN": 1} if fp32 else {}
-        for group, n in ((list(g1), n1), (list(g2), n2)):
+        for group, n in (([c for c in cores if (c.x, c.y) in g1s], n1), ([c for c in cores if (c.x, c.y) not in g1s],
+                                                                            n2)):
             if group:
                 mh.CreateKernel(prog, O.kernel_path(_KDIR + "reduce_nc.py"), group, ComputeConfig(
                     math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32,
@@ -591,13 +814,54 @@ def _fast_reduce_nc(what, a: Tensor, dim: int, mc, cfg, output_dtype) -> Tensor:
     return out
 
 
+def _divide_by_shards(a: Tensor, out: Tensor, dim: int, grid) -> bool:
+    """fast_reduce_nc_program_factory.cpp divide_by_shards: dim 0, both tensors with an ND shard spec (legacy sharded
+    ones have theirs filled in), both ROW_MAJOR-oriented and ROUND_ROBIN_1D, the input's padded shape a whole number
+    of shards, and more output shards than the grid has cores."""
+    from tensix.ttnn.tensor_spec import ShardDistributionStrategy
+    ia, oa = a.memory_config().nd_shard_spec, out.memory_config().nd_shard_spec
+    if dim != 0 or not (a.is_sharded() and out.is_sharded()) or ia is None or oa is None:
+        return False
+    if any(s.orientation != ShardOrientation.ROW_MAJOR
+           or s.shard_distribution_strategy != ShardDistributionStrategy.ROUND_ROBIN_1D for s in (ia, oa)):
+        return False
+    shape, shard = list(a.padded_shape), list(ia.shard_shape)
+    if any(shard[-i] == 0 or shape[-i] % shard[-i] for i in range(1, len(shard) + 1)):
+        return False
+    oshape, oshard = list(out.padded_shape), list(oa.shard_shape)
+    oshard = [1] * (len(oshape) - len(oshard)) + oshard
+    n_shards = math.prod(-(-d // s) for d, s in zip(oshape, oshard))
+    return n_shards > grid.x * grid.y
+
+
+def _check_round_robin(what, cores, g1, n1: int, n2: int, num_out: int) -> None:
+    """fast_reduce_nc's round robin (core i: tiles i, i + n, ..., n1 of them in core group 1, n2 in group 2) covers
+    every output tile once only when group 1's cores come first in the cores' walk. With sub_core_grids the groups
+    are split column by column and the cores walked row by row, so several ranges or rows can interleave them: tt-metal
+    (622c6fb9) then skips some output tiles and writes others past the output's last tile. tensix refuses that case
+    rather than model writes outside the buffer."""
+    in_g1 = [g1.contains(c) for c in cores]
+    if n1 == n2 or all(in_g1[:builtins.sum(in_g1)]):
+        return
+    n = len(cores)
+    done = sorted(i + k * n for i, g in enumerate(in_g1) for k in range(n1 if g else n2))
+    missing = sorted(set(range(num_out)) - set(done))
+    past = [t for t in done if t >= num_out]
+    raise NotModelledError(
+        f"{what}: fast_reduce_nc on these sub_core_grids splits its {num_out} output tiles so that core group 1 "
+        "(one tile more each) is not first in the cores' row-by-row walk; tt-metal 622c6fb9's round robin then never "
+        f"writes output tiles {missing} and writes tiles {past} past the end of the output buffer, which tensix.ttnn "
+        "does not model.\nFix: sub_core_grids of one range whose columns fill evenly, a number of cores that divides "
+        "the output tiles, or omit sub_core_grids.")
+
+
+
 def sum(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
         scalar: float = 1.0, correction: bool = True, sub_core_grids=None, **kwargs):
     """ttnn.sum(input_tensor, dim=None, keepdim=False, *, memory_config=None, compute_kernel_config=None,
     scalar=1.0): the sum over `dim` (an int, a list, or None for all), times `scalar`; tile padding ignored."""
     O.refuse_unknown_kwargs("ttnn.sum", kwargs)
-    _refuse_grids("ttnn.sum", sub_core_grids)
-    return _reduce("sum", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
+    return _reduce("sum", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar, sub_core_grids)
 
 
 def mean(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
@@ -605,8 +869,7 @@ def mean(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, c
     """ttnn.mean(input_tensor, dim=None, keepdim=False, ...): the sum times scalar/N (N the number of reduced logical
     elements), as ttnn's AVG reduce with that scaler."""
     O.refuse_unknown_kwargs("ttnn.mean", kwargs)
-    _refuse_grids("ttnn.mean", sub_core_grids)
-    return _reduce("mean", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar)
+    return _reduce("mean", input_tensor, dim, keepdim, memory_config, compute_kernel_config, scalar, sub_core_grids)
 
 
 def max(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
@@ -614,10 +877,9 @@ def max(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, co
     """ttnn.max(input_tensor, dim=None, keepdim=False, ...): the maximum over `dim` (GMPOOL); tile padding is set
     to -inf first."""
     O.refuse_unknown_kwargs("ttnn.max", kwargs)
-    _refuse_grids("ttnn.max", sub_core_grids)
     # max(s * x) = s * min(x) for s < 0 (generic_reductions.cpp max): the post-multiplied min
     return _reduce("min" if scalar < 0 else "max", input_tensor, dim, keepdim, memory_config, compute_kernel_config,
-                   scalar)
+                   scalar, sub_core_grids)
 
 
 def min(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, compute_kernel_config=None,
@@ -626,15 +888,8 @@ def min(input_tensor, dim=None, keepdim: bool = False, *, memory_config=None, co
     reduce (GMPOOL) of the negated input, negated back (the negate variants of the reduce programs); tile padding is
     set to +inf first. A negative scalar makes it the post-multiplied max (generic_reductions.cpp min)."""
     O.refuse_unknown_kwargs("ttnn.min", kwargs)
-    _refuse_grids("ttnn.min", sub_core_grids)
     return _reduce("max" if scalar < 0 else "min", input_tensor, dim, keepdim, memory_config, compute_kernel_config,
-                   scalar)
-
-
-def _refuse_grids(what, sub_core_grids):
-    if sub_core_grids is not None:
-        raise NotModelledError(f"{what}(..., sub_core_grids=...) is not modelled; tensix.ttnn runs reductions on the "
-                               "whole compute grid.")
+                   scalar, sub_core_grids)
 
 
 # -------------------------------------------------------------------------------- fill_implicit_tile_padding
@@ -669,16 +924,20 @@ def fill_implicit_tile_padding(input_tensor, fill_value, *, memory_config=None, 
     O.refuse_unknown_kwargs("ttnn.fill_implicit_tile_padding", kwargs)
     what = "ttnn.fill_implicit_tile_padding"
     t = input_tensor
-    O.device_of(what, t)
+    O.device_of(what, t, nd_ok=True)
     if t.layout != Layout.TILE:
         raise LayoutError(f"{what}: FillPad should only be used for tile layout; the tensor is {t.layout!r}.\n"
                           "Fix: ttnn.to_layout(tensor, ttnn.TILE_LAYOUT) first.")
     shape = tuple(t.shape)
     h, w = _last2(shape)
-    if h % 32 == 0 and w % 32 == 0:
+    if h % 32 == 0 and w % 32 == 0:     # no padding: returned before any sharding check, as fill_pad.cpp does
         return t
-    if t.is_sharded():
-        raise NotModelledError(f"{what} of a sharded tensor (FillPadL1ShardedProgramFactory) is not modelled.")
+    mc = t.memory_config()
+    if t.is_sharded() and mc.is_l1() and mc.shard_spec is None:
+        raise TTNNError(f"{what}: an L1 ND-sharded tensor without a legacy (2-D) shard spec goes to tt-metal's "
+                        "FillPadL1ShardedProgramFactory, which reads input_tensor.shard_spec().value(): there is none "
+                        "(std::bad_optional_access in tt-metal 622c6fb9).\nFix: a height / width / block shard spec, "
+                        "or an interleaved tensor.")
     if t.dtype == DataType.BFLOAT8_B:
         from tensix.ttnn import operations
         tc = getattr(operations, "typecast", None)
@@ -694,9 +953,12 @@ def fill_implicit_tile_padding(input_tensor, fill_value, *, memory_config=None, 
 
 
 def _fill_pad(what, t: Tensor, fill_value):
-    """ttnn::prim::fill_pad, FillPadProgramFactory (interleaved): in place on t's buffer."""
+    """ttnn::prim::fill_pad: FillPadL1ShardedProgramFactory for an L1-sharded tensor, else FillPadProgramFactory
+    (interleaved, or DRAM-sharded through its TensorAccessor): in place on t's buffer."""
+    if t.is_sharded() and t.memory_config().is_l1():
+        return _fill_pad_l1_sharded(what, t, fill_value)
     started = time.perf_counter()
-    dev = O.device_of(what, t)
+    dev = O.device_of(what, t, nd_ok=True)
     shape = tuple(t.shape)
     height, width = _last2(shape)
     n_slices = shape[-3] if len(shape) > 2 else 1
@@ -764,6 +1026,120 @@ def _fill_pad(what, t: Tensor, fill_value):
                 mh.SetRuntimeArgs(prog, ck, c, [per[1], per[3], per[5]])
 
         return O.ProgramEntry(prog, set_args, num_cores, "FillPadProgramFactory")
+
+    O.run("ttnn.fill_implicit_tile_padding", dev, key, factory, [t], [t],
+          {"fill_value": float(np.uint32(fill_bits).view(np.float32)) if is_float else fill_bits}, started)
+
+
+def _fill_pad_l1_sharded(what, t: Tensor, fill_value):
+    """FillPadL1ShardedProgramFactory (fill_pad_program_factory.cpp, 622c6fb9): every shard core fills the border
+    tiles of its own shard in its L1 (fill_pad_sharded_reader / fill_pad_sharded_writer, the interleaved factory's
+    compute kernel). A core's shard (row, col) in the shard grid (HEIGHT: (i, 0), WIDTH: (0, i), BLOCK: from the
+    grid's rows / columns in its orientation) gives its first tile row and column; cores whose shard starts past the
+    tensor's tiles do nothing; the last shard row holds the bottom padding, the last shard column the right padding
+    (local_right_col: the tensor's last tile column within the shard). Reader and writer are one kernel per
+    has_right_pad value, the compute kernel one per (right, bottom, shard height, valid width) group."""
+    started = time.perf_counter()
+    dev = O.device_of(what, t)
+    shape = tuple(t.shape)
+    height, width = _last2(shape)
+    n_slices = shape[-3] if len(shape) > 2 else 1
+    if n_slices != 1:
+        raise TTNNError(f"{what}: FillPadL1ShardedProgramFactory: N_slices > 1 not yet supported (got {n_slices}).\n"
+                        "Fix: an interleaved tensor (ttnn.to_memory_config), or a tensor whose dims before the last "
+                        "two are all 1.")
+    from tensix.ttnn.sharded import _cores_in_order
+    mc = t.memory_config()
+    spec = mc.shard_spec
+    H_tiles, W_tiles_tensor = -(-height // 32), -(-width // 32)
+    W_mod, H_mod = width % 32, height % 32
+    right, bottom = W_mod != 0, H_mod != 0
+    ph, pw = spec.shape[0] // 32, spec.shape[1] // 32         # the buffer's shard shape in pages
+    rm = spec.orientation == ShardOrientation.ROW_MAJOR
+    cores = _cores_in_order(spec.grid, rm)
+    bb = spec.grid.bounding_box()
+    ncols, nrows = bb.end.x - bb.start.x + 1, bb.end.y - bb.start.y + 1
+    kind = mc.memory_layout
+    active = []     # (core, shard_H_tiles, has_right, has_bottom, num_work, local_valid_w)
+    for i, core in enumerate(cores):
+        if kind == TensorMemoryLayout.HEIGHT_SHARDED:
+            row, col = i, 0
+        elif kind == TensorMemoryLayout.WIDTH_SHARDED:
+            row, col = 0, i
+        else:
+            row, col = divmod(i, ncols) if rm else (i % nrows, i // nrows)
+        h0, w0 = row * ph, col * pw
+        if h0 >= H_tiles or w0 >= W_tiles_tensor:
+            continue
+        sh = builtins.min(ph, H_tiles - h0)
+        r = int(right and w0 + pw >= W_tiles_tensor)
+        b = int(bottom and h0 + ph >= H_tiles)
+        nw = 1 if b else (sh if r else 0)
+        active.append((core, sh, r, b, nw, builtins.min(pw, W_tiles_tensor - w0)))
+    if not active:
+        raise TTNNError(f"{what}: FillPadL1ShardedProgramFactory: no active shard cores.")
+    is_fp32 = t.dtype == DataType.FLOAT32
+    is_float = t.dtype in (DataType.FLOAT32, DataType.BFLOAT16)
+    wide = t.dtype in (DataType.FLOAT32, DataType.INT32, DataType.UINT32)
+    elem = 4 if wide else 2
+    fill_bits = _fill_value_bits(t.dtype, fill_value)
+    where_fmt = {DataType.FLOAT32: "Float32", DataType.UINT32: "UInt32", DataType.INT32: "Int32"}.get(t.dtype,
+                                                                                                     "Float16_b")
+    fill_fmt = None if is_float else {DataType.INT32: "Int32", DataType.UINT32: "UInt32"}.get(t.dtype, "UInt16")
+    defines = {"MASK_VALUE": (0x3F800000 if is_fp32 else 0x3F80) if is_float else 1, "MASK_ELEM_BYTES": elem,
+               "FILL_PAD_DATA_FMT": where_fmt, "FILL_PAD_FILL_DATA_FMT": fill_fmt}
+    key = ("fill_pad_l1_sharded", fill_bits, O.spec_key(t))
+
+    def factory():
+        prog = mh.CreateProgram()
+        all_active = [a[0] for a in active]
+        O.cb(prog, all_active, 0, 2, t.dtype)
+        if right:
+            O.cb(prog, all_active, 1, 1, t.dtype)
+        if bottom:
+            O.cb(prog, all_active, 2, 1, t.dtype)
+        O.cb(prog, all_active, 16, 2, t.dtype)
+        rks, wks = {}, {}
+        for rp in (0, 1):
+            group = [a[0] for a in active if a[2] == rp]
+            if not group:
+                continue
+            rks[rp] = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_sharded_reader.py"), group,
+                                      ReaderDataMovementConfig(compile_args=[pw, rp, elem, 0], defines=defines))
+            wks[rp] = mh.CreateKernel(prog, O.kernel_path(_KDIR + "fill_pad_sharded_writer.py"), group,
+                                      WriterDataMovementConfig(compile_args=[pw, rp, W_mod, H_mod, 1, 2, 16],
+                                                               defines=defines))
+        utd = {0: "UnpackToDestFp32", 1: "UnpackToDestFp32", 2: "UnpackToDestFp32"} if is_fp32 else None
+        groups: dict = {}
+        for a in active:
+            core, sh, r, b, _nw, valid_w = a
+            groups.setdefault((r, b, sh if b else ph, valid_w), []).append(core)
+        cks = {}
+        for (r, b, kh, valid_w), group in sorted(groups.items()):
+            cks[(r, b, kh, valid_w)] = mh.CreateKernel(
+                prog, O.kernel_path(_KDIR + "fill_pad_compute.py"), group, ComputeConfig(
+                    fp32_dest_acc_en=wide, unpack_to_dest_mode=utd,
+                    compile_args=[valid_w, kh, r, b, elem, fill_bits, 0, 1, 2, 16], defines=defines))
+        plan = []
+        for core, sh, r, b, nw, valid_w in active:
+            if not b:
+                counts = [sh if r else 0, 0, 0]
+            elif r:
+                counts = [sh - 1, valid_w - 1, 1]
+            else:
+                counts = [0, valid_w, 0]
+            plan.append((core, sh, r, b, nw, valid_w - 1, counts, cks[(r, b, sh if b else ph, valid_w)]))
+
+        def set_args(tensors):
+            (tt,) = tensors
+            addr = tt.buffer_address()
+            for core, sh, r, b, nw, right_col, counts, ck in plan:
+                rt = [addr, sh, b, nw, right_col]
+                mh.SetRuntimeArgs(prog, rks[r], core, rt)
+                mh.SetRuntimeArgs(prog, wks[r], core, rt)
+                mh.SetRuntimeArgs(prog, ck, core, counts)
+
+        return O.ProgramEntry(prog, set_args, len(active), "FillPadL1ShardedProgramFactory")
 
     O.run("ttnn.fill_implicit_tile_padding", dev, key, factory, [t], [t],
           {"fill_value": float(np.uint32(fill_bits).view(np.float32)) if is_float else fill_bits}, started)
