@@ -482,8 +482,10 @@ def test_errors(device):
         ttnn.add(ta, "x")
     with pytest.raises(tensix.NotModelledError, match="unary op MAXIMUM"):
         ttnn.maximum(ta, 1.0)
-    with pytest.raises(tensix.NotModelledError, match="sub_device_id"):
+    with pytest.raises(TypeError, match="SubDeviceId"):                 # ttnn's binding takes a ttnn.SubDeviceId
         ttnn.add(ta, ta, sub_device_id=1)
+    with pytest.raises(RuntimeError, match="SubDevice index 1 out of bounds 1"):    # the default manager has one
+        ttnn.add(ta, ta, sub_device_id=ttnn.SubDeviceId(1))
 
 
 def test_sub_core_grids_and_queue_id(device):

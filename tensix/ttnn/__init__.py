@@ -30,6 +30,7 @@ from tensix.ttnn.operations import *  # noqa: F401,F403
 from tensix.ttnn.report import (OpRecord, clear_op_report, format_op_report, op_report, op_report_csv, op_trace,
                                 print_op_report)
 from tensix.ttnn.serialization import as_tensor, dump_tensor, load_tensor
+from tensix.ttnn.sub_device import SubDevice, SubDeviceId, SubDeviceManagerId
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.tensor_spec import NdShardSpec, ShardDistributionStrategy, ShardShapeAlignment, TensorSpec
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, L1_MEMORY_CONFIG, ROW_MAJOR_LAYOUT, TILE_LAYOUT, TILE_SIZE,

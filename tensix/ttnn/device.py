@@ -161,6 +161,32 @@ class MeshDevice:
     def num_program_cache_entries(self) -> int:
         return len(self.program_cache.entries)
 
+    # ---- sub-devices (tensix.ttnn.sub_device) ----
+    def create_sub_device_manager(self, sub_devices, local_l1_size):
+        from tensix.ttnn import sub_device
+        return sub_device.tracker(self).create(self, sub_devices, local_l1_size)
+
+    def load_sub_device_manager(self, sub_device_manager_id):
+        from tensix.ttnn import sub_device
+        sub_device.tracker(self).load(sub_device_manager_id)
+
+    def clear_loaded_sub_device_manager(self):
+        from tensix.ttnn import sub_device
+        sub_device.tracker(self).clear()
+
+    def remove_sub_device_manager(self, sub_device_manager_id):
+        from tensix.ttnn import sub_device
+        sub_device.tracker(self).remove(sub_device_manager_id)
+
+    def set_sub_device_stall_group(self, sub_device_ids):
+        from tensix.ttnn import sub_device
+        sub_device.tracker(self).active.set_stall_group(sub_device_ids)
+
+    def reset_sub_device_stall_group(self):
+        from tensix.ttnn import sub_device
+        m = sub_device.tracker(self).active
+        m.set_stall_group(m.sub_device_ids)
+
     def __repr__(self):
         return f"MeshDevice(1x1 grid, 1 devices)" if self.is_open else "MeshDevice(closed)"
 
@@ -204,8 +230,13 @@ def manage_device(device_id: int = 0, **kwargs):
 
 
 def synchronize_device(device: MeshDevice, *args, **kwargs) -> None:
-    """Programs run to completion when enqueued on the simulated device: nothing is left to wait for."""
+    """Programs run to completion when enqueued on the simulated device: nothing is left to wait for. The
+    sub_device_ids (ttnn.synchronize_device(device, cq_id=None, sub_device_ids=[])) are checked as tt-metal does."""
     device.sim   # refuses a closed device
+    ids = kwargs.get("sub_device_ids", args[1] if len(args) > 1 else None)
+    if ids:
+        from tensix.ttnn import sub_device
+        sub_device.check_sub_device_ids(device, ids)
 
 
 def GetDefaultDevice():

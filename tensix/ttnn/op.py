@@ -21,7 +21,7 @@ from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.accessor import TensorAccessorArgs
 from tensix.metalium.types import CoreCoord
-from tensix.ttnn import mesh, report
+from tensix.ttnn import mesh, report, sub_device
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, LayoutError, UnknownKeywordError
 from tensix.ttnn.types import DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, data_format
@@ -153,6 +153,7 @@ def run(op: str, device, key, factory, tensors: list[Tensor], outputs: list[Tens
     else:
         entry.set_runtime_args(tensors, runtime)
     sim = device.sim
+    sub_device.check_program(op, device, entry.program)     # a loaded sub-device manager confines programs
     run_info = mh.EnqueueProgram(sim.command_queue(), entry.program)
     inputs = tensors[: len(tensors) - len(outputs)]
     top = mesh.output_topology(inputs)      # update_output_tensor_topologies (device_operation.hpp)

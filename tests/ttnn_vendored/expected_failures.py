@@ -45,13 +45,6 @@ _add('ttnn.matmul: input_tensor_b sharded in DRAM is not modelled by tensix\'s m
 _add('exp_tile<approx=true, ClampToNegative> of 622c6fb9: its input clamp is an SFPSWAP instruction template that SFPLOADMACRO schedules with VB = LReg14 (-88.5) and VC = VD = the loaded LReg; SFPSWAP.md\'s functional model never reads VB (the swap would do nothing), tt-llk\'s comments say it compares against LReg14. The sources disagree, so tensix does not guess. (ttnn.log_sigmoid\'s logsigmoid_kernel runs exp_tile<true> on -x; the case passes with TT_METAL_DISABLE_SFPLOADMACRO=1.)',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_log_sigmoid'])
 
-_add("module 'ttnn' has no attribute 'SubDevice': tensix does not model ttnn.SubDevice yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_add.py::test_add_with_sub_devices',
-      'tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_on_subdevice',
-      'tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_on_subdevice_variable_start_row',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_on_subdevice_1d_mcast',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_on_subdevice_1d_mcast_full_grid'])
-
 _add("ttnn.add: sharded row-major operands are converted to tiles, the op run and its result converted back to ROW_MAJOR (invoke_binary_ng_impl); that round trip is not modelled by tensix.ttnn.",
      ['tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_scalar_row_major',
       'tests/ttnn/unit_tests/operations/eltwise/test_binary_bcast.py::test_binary_sharded_invalid_row_major_layout'])

@@ -31,8 +31,9 @@ Broadcasts: outer dims by the readers' strides; subtile broadcasts (ROW: [..., 1
 [..., 1, 1], on either side, and ROW/COL mixed) with the readers and compute kernels binary_ng picks: the LLK
 broadcast (unary_bcast into c_5 / c_6) when both operands have the same dtype, else the reader fills the tile. A
 Python number as b is binary_ng's scalar op (writer_interleaved_scalar fills c_1 once). The kernels run on the
-worker grid (the whole compute grid, or sub_core_grids: get_worker_grid), the output tiles split row-wise over it
-range by range (split_work_to_cores(CoreRangeSet)).
+worker grid (get_worker_grid: sub_core_grids or sub_device_id's cores, else the whole compute grid, or with a loaded
+sub-device manager the sub-device a sharded operand's grid intersects or the first one: tensix.ttnn.sub_device
+op_worker_grid), the output tiles split row-wise over it range by range (split_work_to_cores(CoreRangeSet)).
 
 Sharding (binary_ng_utils.cpp is_native_L1_sharding, binary_ng_program_factory.cpp get_shard_specs): the output
 memory config as prim::binary_ng picks it (a sharded input's spec adjusted to the output, ...); on the native L1
@@ -54,7 +55,7 @@ broadcast row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no L
 sharded row-major operands (tilize / op / untilize) raise NotModelledError.
 
 Not modelled (NotModelledError): sharded row-major operands, integer operands (the SFPU
-integer ops), sub_device_id, quantisation and where ops.
+integer ops), quantisation and where ops.
 """
 
 from __future__ import annotations
@@ -1003,9 +1004,6 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     started = time.perf_counter()
     what = f"ttnn.{name}"
     O.refuse_unknown_kwargs(what, {**kwargs, "queue_id": queue_id})   # queue 0 (or None) is the one tensix has
-    if sub_device_id is not None:
-        raise NotModelledError(f"{what}: sub_device_id is not modelled by tensix.ttnn (the device is one sub-device)."
-                               "\nFix: sub_core_grids=ttnn.CoreRangeSet([...]) picks the cores.")
     if not isinstance(a, Tensor):
         raise TTNNError(f"{what}: input_tensor_a must be a ttnn.Tensor, got {type(a).__name__}.")
     has_b = isinstance(b, Tensor)
@@ -1013,8 +1011,11 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         raise TTNNError(f"{what}: input_tensor_b must be a ttnn.Tensor or a number, got {type(b).__name__}.\nFix: "
                         "pass a tensor on the same device, or a Python int/float.")
     dev = O.device_of(what, a, b if has_b else None)
-    from tensix.ttnn.operations.unary import worker_grid
-    workers = worker_grid(what, dev, sub_core_grids)      # get_worker_grid
+    from tensix.ttnn import sub_device
+    if sub_device_id is not None:       # resolved to the sub-device's cores (invoke_binary_ng)
+        if sub_core_grids is not None:
+            raise TTNNError(f"{what}: Cannot specify both sub_core_grids and sub_device_id.\nFix: pass one of them.")
+        sub_core_grids = sub_device.worker_cores(dev, sub_device_id)
     if output_tensor is not None:
         O.device_of(what, output_tensor)
     a_dtype = a.dtype
@@ -1064,6 +1065,10 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
         if output_tensor.layout != Layout.TILE:
             raise NotModelledError(f"{what}: a row-major output_tensor is not modelled by tensix.ttnn.")
     mc = mem_config_actual(dev, a, b, memory_config, output_tensor, out_shape)
+    from tensix.ttnn.operations.unary import worker_grid
+    workers = worker_grid(what, dev, sub_device.op_worker_grid(     # get_worker_grid
+        dev, sub_core_grids, output_tensor, memory_config,
+        (a, b if has_b else None) if not rm_path and is_native_l1_sharding(a, b if has_b else None, mc, bc) else ()))
     if rm_path and mc.is_sharded():
         raise NotModelledError(f"{what}: row-major operands into a sharded output: binary_ng's row-major path needs "
                                "nothing sharded (should_use_row_major_path), so the tiled program would run on the "

@@ -44,7 +44,12 @@ ttnn's config selection for a sharded in0 (get_matmul_program_config) and for sh
 as tt-metal does. Where tt-metal's sharded programs assume a shard placement they do not check (shard i on core i of
 the grid, shards the size of the per-core blocks), tensix checks it and raises NotModelledError instead of reading or
 writing other L1. DRAM-sharded tensors and configs, sharded in1 / bias outside the 1D mcast_in0 and reuse programs,
-gather_in0, untilize_out, sub-devices, global CBs and tiles other than 32x32 raise NotModelledError.
+gather_in0, untilize_out, global CBs and tiles other than 32x32 raise NotModelledError.
+sub_device_id (a loaded sub-device manager: tensix.ttnn.sub_device): the 1D and 2D multicast programs anchor their
+core grid at the sub-device's first core (sub_device_start_core; the 1D program refuses a non-rectangular
+sub-device or a grid past its bounding box, as matmul_device_operation.cpp validates); interleaved operands only
+there (sharded ones with a start core other than (0, 0) raise NotModelledError). The other programs ignore
+sub_device_id, as tt-metal's do (their cores are then checked against the sub-devices when enqueued).
 
 Numerics: every tile product is tensix.device.fpu.matmul's (fidelity phases, Dst accumulation), run in batches
 (tensix.kernel.matmul_batch); the intermediate CB formats are the factory's (Float32 partials with fp32_dest_acc_en,
@@ -710,6 +715,8 @@ class _Attrs:
     user_run_batched: bool
     transpose_a: bool
     transpose_b: bool
+    sub_device_id: object = None                                        # MatmulParams.sub_device_id
+    start_core: CoreCoord = field(default_factory=lambda: CoreCoord(0, 0))   # the multicast programs' anchor
 
 
 def _bcast_batch(a, b, ta, tb, program_config) -> bool:
@@ -1088,7 +1095,8 @@ class _Blocked:
 
 def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCastProgramConfig):
     """matmul_multicore_reuse_mcast_2d_program_factory.cpp create_descriptor + create_program_mcast_in0_in1_descriptor
-    (no sub-device or fused CCL op) for interleaved in0, a block-sharded in0 (each core of the shard grid sends
+    (no fused CCL op; the grid anchored at at.start_core, the sub-device's first core) for interleaved in0, a
+    block-sharded in0 (each core of the shard grid sends
     the K blocks of its shard along its row, down its column with transpose_mcast:
     reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded) or a height-sharded in0 (the left column
     multicasts from c_0 on its shard: IN0_SHARDED), and an interleaved or BLOCK_SHARDED output (OUT_SHARDED: c_4 on
@@ -1108,6 +1116,14 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                         f"{B * pc.per_core_M * pc.per_core_N} tiles without draining. Use fuse_batch=True.")
     g = _Blocked(a, b, bias, out, at, pc, B, B)
     grid = pc.compute_with_storage_grid_size
+    # sub_device_start_core: the core grid is anchored there (every logical core below is relative to it)
+    o = at.start_core
+    S = lambda x, y: CoreCoord(o.x + x, o.y + y)        # noqa: E731
+    W = lambda x, y: _worker(dev, o.x + x, o.y + y)     # noqa: E731
+    if (o.x or o.y) and (in0_bs or in0_hs or out_sharded):
+        raise NotModelledError("ttnn.matmul: sharded operands of the 2D multicast program anchored at a sub-device's "
+                               f"start core (x={o.x},y={o.y}) are not modelled by tensix (their shards are checked "
+                               "against the grid from (0, 0)).\nFix: interleaved tensors on a sub-device.")
     nby, nbx = g.nby, g.nbx
     tm = pc.transpose_mcast
     if in0_hs:
@@ -1131,24 +1147,24 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         blocks = [(x, y) if tm else (y, x) for y in range(cores_r) for x in range(cores_c)]
         _check_out_shards(out, [CoreCoord(x, y) for y in range(cores_r) for x in range(cores_c)], blocks, g.pm, g.pn)
     all_c, all_r = (cores_c, max(cores_r, width)) if tm else (max(cores_c, width), cores_r)
-    all_cores = CoreRange(CoreCoord(0, 0), CoreCoord(all_c - 1, all_r - 1))
-    work_set = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, cores_r - 1))])
-    cores = [CoreCoord(x, y) for y in range(all_r) for x in range(all_c)]      # grid_to_cores, row-wise
-    left_col = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, cores_r - 1))])
-    top_row = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(cores_c - 1, 0))])
+    all_cores = CoreRange(S(0, 0), S(all_c - 1, all_r - 1))
+    work_set = CoreRangeSet([CoreRange(S(0, 0), S(cores_c - 1, cores_r - 1))])
+    cores = [CoreCoord(x, y) for y in range(all_r) for x in range(all_c)]      # grid_to_cores, row-wise (relative)
+    left_col = CoreRangeSet([CoreRange(S(0, 0), S(0, cores_r - 1))])
+    top_row = CoreRangeSet([CoreRange(S(0, 0), S(cores_c - 1, 0))])
     in0_sender, in1_sender = (top_row, left_col) if tm else (left_col, top_row)
     split_half = cores_c > 2 and cores_r > 1 and not (in0_bs or in0_hs)
     half_core = cores_c // 2 if split_half else cores_c - 1
-    top_rest = [CoreRange(CoreCoord(1, 0), CoreCoord(cores_c - 1, 0))] if cores_c > 1 else []
-    left_rest = [CoreRange(CoreCoord(0, 1), CoreCoord(0, cores_r - 1))] if cores_r > 1 else []
+    top_rest = [CoreRange(S(1, 0), S(cores_c - 1, 0))] if cores_c > 1 else []
+    left_rest = [CoreRange(S(0, 1), S(0, cores_r - 1))] if cores_r > 1 else []
     in0_recv, in1_recv = (list(left_rest), list(top_rest)) if tm else (list(top_rest), list(left_rest))
     other = []
     if cores_c > 1 and cores_r > 1:
-        left = CoreRange(CoreCoord(1, 1), CoreCoord(half_core, cores_r - 1))
+        left = CoreRange(S(1, 1), S(half_core, cores_r - 1))
         in0_recv.append(left)
         in1_recv.append(left)
     if split_half:
-        other.append(CoreRange(CoreCoord(half_core + 1, 1), CoreCoord(cores_c - 1, cores_r - 1)))
+        other.append(CoreRange(S(half_core + 1, 1), S(cores_c - 1, cores_r - 1)))
     in0_recv_set, in1_recv_set, other_set = CoreRangeSet(in0_recv), CoreRangeSet(in1_recv), CoreRangeSet(other)
 
     in0_sems, in1_sems = (0, 1), (2, 3)
@@ -1232,26 +1248,27 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         # the multicast span along the row (column with transpose_mcast; NOC_1: start and end swapped) and the
         # NoC x (y) of the shard senders along it
         if tm:
-            diff_start, diff_end = _worker(dev, 0, nbx - 1).y, _worker(dev, 0, 0).y
-            noc_along = [_worker(dev, 0, y).y for y in range(width)]
+            diff_start, diff_end = W(0, nbx - 1).y, W(0, 0).y
+            noc_along = [W(0, y).y for y in range(width)]
         else:
-            diff_start, diff_end = _worker(dev, nbx - 1, 0).x, _worker(dev, 0, 0).x
-            noc_along = [_worker(dev, x, 0).x for x in range(width)]
-    for core in cores:
-        in0_idx, in1_idx = (core.x, core.y) if tm else (core.y, core.x)
-        left, left1 = _worker(dev, 0, core.y), _worker(dev, 1, core.y)
-        right = _worker(dev, cores_c - 1, core.y)
-        top, top1 = _worker(dev, core.x, 0), _worker(dev, core.x, 1)
-        bottom = _worker(dev, core.x, cores_r - 1)
+            diff_start, diff_end = W(nbx - 1, 0).x, W(0, 0).x
+            noc_along = [W(x, 0).x for x in range(width)]
+    for rel in cores:
+        core = S(rel.x, rel.y)
+        in0_idx, in1_idx = (rel.x, rel.y) if tm else (rel.y, rel.x)
+        left, left1 = W(0, rel.y), W(1, rel.y)
+        right = W(cores_c - 1, rel.y)
+        top, top1 = W(rel.x, 0), W(rel.x, 1)
+        bottom = W(rel.x, cores_r - 1)
         # (in0 multicast start, end), (in1 ...): NOC_1 / NOC_0 order, exchanged with transpose_mcast
         in0_span, in1_span = ((bottom, top1), (left1, right)) if tm else ((right, left1), (top1, bottom))
         in0_from, in1_from = (top, left) if tm else (left, top)
         if in0_bs:
             if tm:
-                same = _worker(dev, core.x, core.y).x
+                same = W(rel.x, rel.y).x
                 args = [core.y, same, diff_start, same, diff_end, same, *noc_along]
             else:
-                same = _worker(dev, core.x, core.y).y
+                same = W(rel.x, rel.y).y
                 args = [core.x, diff_start, same, diff_end, same, *noc_along, same]
             plan.append((k_in0_sender if in1_idx < nbx else k_in0_nowork, core, args, {}))
             if in1_idx >= nbx:
@@ -1261,7 +1278,7 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                     in0_span[1].y, last_obh if in0_idx == in0_end else g.obh, 0]
             plan.append((k_in0_sender, core, args, {0: "a"}))
         else:
-            kid = k_in0_recv if (core.x <= half_core or (not tm and core.y == 0)) else k_in0_recv_other
+            kid = k_in0_recv if (rel.x <= half_core or (not tm and rel.y == 0)) else k_in0_recv_other
             plan.append((kid, core, [in0_from.x, in0_from.y], {}))
         out_start = in1_idx * g.pn + in0_idx * g.pm * g.N
         last_col, last_row = in1_idx == in1_end, in0_idx == in0_end
@@ -1277,7 +1294,7 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
             if not out_sharded:
                 args += [g.last_num_blocks_h() if last_row else g.out_nby,
                          g.last_num_blocks_w() if last_col else g.out_nbx]
-            kid = k_in1_recv if (core.x <= half_core or (tm and core.y == 0)) else k_in1_recv_other
+            kid = k_in1_recv if (rel.x <= half_core or (tm and rel.y == 0)) else k_in1_recv_other
             plan.append((kid, core, args, {2: "out"}))
     return _entry(prog, plan, nbx * nby, "matmul_multicore_reuse_mcast_2d", a, b, bias, out)
 
@@ -1344,9 +1361,10 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     """matmul_multicore_reuse_mcast_1d_program_factory.cpp create_descriptor with create_program_mcast_in0_descriptor
     (mcast_in0: the start core reads in0 and multicasts it to every core, each core reads its own in1 columns and
     writes its output) or create_program_mcast_in1_descriptor (the start core reads in1 and multicasts it, each core
-    reads its own in0 rows), no sub-device or fused CCL op. Sharded: a width-sharded in0 of mcast_in0 (each shard core
-    multicasts its K blocks), width-sharded in1 / bias of mcast_in0 (c_1 / c_3 on their buffers), a height-sharded in0
-    of mcast_in1 (read in place), a sharded output (c_4 on the output's shard, nothing written)."""
+    reads its own in0 rows), no fused CCL op; the cores from at.start_core (the sub-device's first core). Sharded: a
+    width-sharded in0 of mcast_in0 (each shard core multicasts its K blocks), width-sharded in1 / bias of mcast_in0
+    (c_1 / c_3 on their buffers), a height-sharded in0 of mcast_in1 (read in place), a sharded output (c_4 on the
+    output's shard, nothing written)."""
     fuse = pc.fuse_batch
     in0_B = 1 if fuse else _batch(_pshape(a, at.transpose_a))
     in1_B = 1 if fuse else _batch(_pshape(b, at.transpose_b))
@@ -1357,14 +1375,22 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         raise TTNNError(f"ttnn.matmul: the 1D program needs {num_cores} cores ({g.nby} x {g.nbx} output blocks of "
                         f"per_core_M={g.pm}, per_core_N={g.pn}) but compute_with_storage_grid_size {grid.x}x{grid.y} "
                         "has fewer.\nFix: raise per_core_M / per_core_N or the grid.")
-    cores = _row_major_cores(num_cores, grid.x)
+    # sub_device_start_core: num_cores_to_corerangeset_in_subcoregrids from there within the grid-sized rectangle
+    # anchored there, row-major (the cores from (0, 0) translated)
+    o = at.start_core
+    if (o.x or o.y) and (a.is_sharded() or b.is_sharded() or out.is_sharded()
+                         or (bias is not None and bias.is_sharded())):
+        raise NotModelledError("ttnn.matmul: sharded operands of the 1D multicast program anchored at a sub-device's "
+                               f"start core (x={o.x},y={o.y}) are not modelled by tensix (their shards are checked "
+                               "against the grid from (0, 0)).\nFix: interleaved tensors on a sub-device.")
+    cores = [CoreCoord(o.x + c.x, o.y + c.y) for c in _row_major_cores(num_cores, grid.x)]
     all_set = _core_set(cores)
     bbox_end = CoreCoord(grid.x - 1 if num_cores > grid.x else num_cores - 1, (num_cores - 1) // grid.x)
     bbox_cores = (bbox_end.x + 1) * (bbox_end.y + 1)
-    top_left, bottom_right = _worker(dev, 0, 0), _worker(dev, bbox_end.x, bbox_end.y)
+    top_left, bottom_right = _worker(dev, o.x, o.y), _worker(dev, o.x + bbox_end.x, o.y + bbox_end.y)
     recv_set = _core_set(cores[1:]) if bbox_cores > 1 else CoreRangeSet([])
     sems = (0, 1)
-    start = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(0, 0))])
+    start = CoreRangeSet([CoreRange(o, o)])
     prog = mh.CreateProgram()
     plan = []
     sem_cores = all_set
@@ -2035,7 +2061,8 @@ def _post_process_bias(bias, pc, at: _Attrs, a, b) -> bool:
 
 def _run_program(dev, a, b, bias, out, at, pc, started):
     key = ("matmul", O.spec_key(a), O.spec_key(b), O.spec_key(bias) if bias is not None else None, O.spec_key(out),
-           repr(pc), repr(at.compute_kernel_config), at.transpose_a, at.transpose_b, at.bcast_batch)
+           repr(pc), repr(at.compute_kernel_config), at.transpose_a, at.transpose_b, at.bcast_batch,
+           (at.start_core.x, at.start_core.y))
     if isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
         factory, name = (lambda: _mcast_2d(dev, a, b, bias, out, at, pc)), "MatmulMultiCoreReuseMcast2DProgramFactory"
     elif isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig):
@@ -2218,7 +2245,7 @@ def _activation_of(activation):
 
 
 def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, dtype, program_config, activation,
-                  compute_kernel_config, core_grid, optional_output_tensor):
+                  compute_kernel_config, core_grid, optional_output_tensor, sub_device_id=None):
     started = time.perf_counter()
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
         if not isinstance(t, Tensor):
@@ -2264,6 +2291,16 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
     fused_bias = None if post_bias else bias
     _validate(a, b, fused_bias, at, pc)
+    if sub_device_id is not None:
+        from tensix.ttnn import sub_device
+        at.sub_device_id = sub_device_id
+        sub_device.worker_cores(dev, sub_device_id)        # refuses an id the loaded manager does not have
+        if isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig) and not pc.gather_in0:
+            awc = pc.allowed_worker_cores
+            grid = awc.bounding_box().grid_size() if awc is not None else pc.compute_with_storage_grid_size
+            at.start_core = sub_device.matmul_start_core(dev, sub_device_id, grid, True)
+        elif isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
+            at.start_core = sub_device.matmul_start_core(dev, sub_device_id, pc.compute_with_storage_grid_size, False)
     shape = _output_shape(a, b, transpose_a, transpose_b)
     if optional_output_tensor is not None:
         # bound_matmul: the result (with the bias's broadcast) must have the optional output's volume; it comes back
@@ -2332,12 +2369,12 @@ def matmul(input_tensor_a, input_tensor_b, *, transpose_a=False, transpose_b=Fal
     activation=None, compute_kernel_config=None, core_grid=None, optional_output_tensor=None): a @ b on the device,
     with numpy's matmul broadcasting of the batch dims that ttnn supports (b with batch 1, or equal batches)."""
     O.refuse_unknown_kwargs("ttnn.matmul", kwargs)
-    _refuse_extras("ttnn.matmul", output_tile, global_cb, sub_device_id)
+    _refuse_extras("ttnn.matmul", output_tile, global_cb)
     return _bound_matmul("ttnn.matmul", input_tensor_a, input_tensor_b, None, transpose_a=transpose_a,
                          transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
                          program_config=program_config, activation=activation,
                          compute_kernel_config=compute_kernel_config, core_grid=core_grid,
-                         optional_output_tensor=optional_output_tensor)
+                         optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id)
 
 
 def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, transpose_b=False, memory_config=None,
@@ -2346,15 +2383,15 @@ def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, tran
     """ttnn.linear(a, b, *, bias=None, ...): a @ b + bias (the bias a row [..., 1, N] or [N] broadcast over the rows,
     fused into the program as a row-broadcast add where ttnn fuses it), then the activation."""
     O.refuse_unknown_kwargs("ttnn.linear", kwargs)
-    _refuse_extras("ttnn.linear", output_tile, global_cb, sub_device_id)
+    _refuse_extras("ttnn.linear", output_tile, global_cb)
     return _bound_matmul("ttnn.linear", input_tensor_a, input_tensor_b, bias, transpose_a=transpose_a,
                          transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
                          program_config=program_config, activation=activation,
                          compute_kernel_config=compute_kernel_config, core_grid=core_grid,
-                         optional_output_tensor=optional_output_tensor)
+                         optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id)
 
 
-def _refuse_extras(what, output_tile, global_cb, sub_device_id):
+def _refuse_extras(what, output_tile, global_cb):
     require_full_tile(output_tile, f"{what}(output_tile=...)")
-    if global_cb is not None or sub_device_id is not None:
-        raise NotModelledError(f"{what}: global circular buffers and sub-devices are not modelled by tensix.")
+    if global_cb is not None:
+        raise NotModelledError(f"{what}: global circular buffers are not modelled by tensix.")

@@ -404,8 +404,9 @@ def where(predicate, true_value, false_value, *, memory_config: MemoryConfig | N
         return _where_ts(what, predicate, true_value, false_value, memory_config, output_tensor, sub_core_grids,
                          started)
     dev = O.device_of(what, predicate, true_value, false_value)
+    from tensix.ttnn import sub_device      # get_worker_grid: sharded operands are refused, so no native path here
     from tensix.ttnn.operations.unary import worker_grid
-    workers = worker_grid(what, dev, sub_core_grids)
+    workers = worker_grid(what, dev, sub_device.op_worker_grid(dev, sub_core_grids, output_tensor, memory_config))
     cond = predicate
     bcast = broadcast_type(predicate.shape, true_value.shape, false_value.shape)
     if _typecast_predicate(predicate, true_value, false_value):
@@ -443,7 +444,9 @@ def _where_ts(what, predicate: Tensor, vt, vf, memory_config, output_tensor, sub
     tensor, scalar = (vt, vf) if tts else (vf, vt)
     op = "WHERE_TTS" if tts else "WHERE_TST"
     dev = O.device_of(what, predicate, tensor)
-    workers = worker_grid(what, dev, sub_core_grids)
+    from tensix.ttnn import sub_device      # binary_ng's get_worker_grid, with prim::binary_ng's memory config
+    workers = worker_grid(what, dev, sub_device.op_worker_grid(
+        dev, sub_core_grids, output_tensor, memory_config if memory_config is not None else tensor.memory_config()))
     cond = predicate
     if _typecast_predicate(predicate, tensor):
         cond = typecast(predicate, tensor.dtype, sub_core_grids=sub_core_grids)
@@ -659,8 +662,9 @@ def _addc(op: str, what: str, input_a, input_b, input_c, value, memory_config, o
         raise NotModelledError(f"{what}: {out_dtype.name} addcmul runs ternary_addcmul_int_sfpu(_bcast).cpp "
                                "(ADDCMUL_DATA_FORMAT), which tensix does not model.\nFix: float operands.")
     dev = O.device_of(what, a, b, c)
+    from tensix.ttnn import sub_device      # get_worker_grid (sharded operands are refused)
     from tensix.ttnn.operations.unary import worker_grid
-    workers = worker_grid(what, dev, None)
+    workers = worker_grid(what, dev, sub_device.op_worker_grid(dev, None, output_tensor, memory_config))
     return _prim_ternary(what, dev, workers, a, b, c, memory_config, output_tensor, started, op,
                          _pack_value(value, out_dtype))
 

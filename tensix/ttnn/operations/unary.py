@@ -584,7 +584,6 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     what = f"ttnn.{name}"
     _check_input(what, t)
     dev = O.device_of(what, t)
-    workers = worker_grid(what, dev, sub_core_grids)
     chain = tuple(chain)
     in_dtype = t.dtype
     out_dtype = in_dtype
@@ -605,6 +604,9 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     mc = output_tensor.memory_config() if output_tensor is not None else output_memory_config(
         what, t, memory_config or t.memory_config())
     sharded = native_sharding(what, t, t.shape, t.padded_shape, t.layout, mc)
+    from tensix.ttnn import sub_device     # get_worker_grid (a loaded sub-device manager's cores)
+    workers = worker_grid(what, dev, sub_device.op_worker_grid(dev, sub_core_grids, output_tensor, memory_config,
+                                                               (t,) if sharded else ()))
     out = output_tensor if output_tensor is not None else make_output(dev, tuple(t.shape), out_dtype, t.layout, mc,
                                                                       t.padded_shape)
     if out_dtype != out.dtype:

@@ -10,6 +10,7 @@ from tensix.errors import NotModelledError
 from tensix.ttnn.device import (Arch, CloseDevice, GetDefaultDevice, GetNumAvailableDevices, GetNumPCIeDevices,
                                 GetPCIeDeviceID, MeshDevice, SetDefaultDevice, close_device, manage_device,
                                 open_device, synchronize_device)
+from tensix.ttnn.sub_device import SubDevice, SubDeviceId, SubDeviceManagerId  # noqa: F401 (ttnn/ttnn/device.py)
 from tensix.ttnn.types import init_device_compute_kernel_config
 
 Device = MeshDevice
