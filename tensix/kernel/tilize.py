@@ -496,12 +496,9 @@ def _pack_untilize_dest_init(block_ct_dim, full_ct_dim, ocb):
     cs.dm_untilize = (block_ct_dim, full_ct_dim)
 
 
-def _pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim=1, block_c_index=0, tile_dst_rt_offset=0):
-    """pack_untilize_dest<block_ct_dim, full_ct_dim>(ocb, block_rt_dim=1, block_c_index=0) (llk_pack_untilize):
-    inside a tile_regs_wait section, Dst tiles r * block_ct_dim .. r * block_ct_dim + block_ct_dim - 1 are packed as
-    32 row-major rows of a block full_ct_dim tiles wide, for each tile row r < block_rt_dim, at ocb's write pointer
-    + r * (32 rows) + block_c_index * block_ct_dim * 32 datums."""
-    call = "pack_untilize_dest"
+def _packer_owns_dst(call):
+    """(thread, compute state) of a pack call, refused outside a tile_regs_wait section; queued SFPU calls settle
+    first (the packer reads what they wrote)."""
     th = _ctx.th
     cs = th.compute
     if cs is None or not cs.pack_open:
@@ -509,6 +506,16 @@ def _pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim=1, block_c_
                           "tile_regs_wait() before it, tile_regs_release() after.")
     if cs.sfpu_pending:
         _c._settle_sfpu(th)
+    return th, cs
+
+
+def _pack_untilize_dest(block_ct_dim, full_ct_dim, ocb, block_rt_dim=1, block_c_index=0, tile_dst_rt_offset=0):
+    """pack_untilize_dest<block_ct_dim, full_ct_dim>(ocb, block_rt_dim=1, block_c_index=0) (llk_pack_untilize):
+    inside a tile_regs_wait section, Dst tiles r * block_ct_dim .. r * block_ct_dim + block_ct_dim - 1 are packed as
+    32 row-major rows of a block full_ct_dim tiles wide, for each tile row r < block_rt_dim, at ocb's write pointer
+    + r * (32 rows) + block_c_index * block_ct_dim * 32 datums."""
+    call = "pack_untilize_dest"
+    th, cs = _packer_owns_dst(call)
     mode = _mode(cs, "dm_untilize")
     if mode != (block_ct_dim, full_ct_dim):
         raise ComputeInitError(
@@ -575,13 +582,7 @@ def _pack_untilize_dest_narrow(block_ct_dim, full_ct_dim, row_num_datums, ocb, b
     packer i writes from the write pointer + i * 8 rows of row_num_datums * full_ct_dim datums): Dst tile 0's 32
     rows, the first row_num_datums datums of each, written back to back (row pitch row_num_datums datums)."""
     call = "pack_untilize_dest"
-    th = _ctx.th
-    cs = th.compute
-    if cs is None or not cs.pack_open:
-        raise KernelError(f"{call} at {_where(th)}: the packer does not own Dst.\nFix: tile_regs_commit(); "
-                          "tile_regs_wait() before it, tile_regs_release() after.")
-    if cs.sfpu_pending:
-        _c._settle_sfpu(th)
+    th, cs = _packer_owns_dst(call)
     want = (block_ct_dim, full_ct_dim, "narrow", row_num_datums)
     mode = _mode(cs, "dm_untilize")
     if mode != want:

@@ -38,6 +38,19 @@ def round_up(a: int, b: int) -> int:
     return div_up(a, b) * b
 
 
+def merge_num_sticks_to_read(n: int, stick_bytes: int, max_read: int) -> int:
+    """tt-metal work_split.cpp merge_num_sticks_to_read: into how many equal reads of whole sticks, each at most
+    max_read bytes, the n sticks' bytes are merged (the largest such read wins; n when none is larger than a stick)."""
+    total = n * stick_bytes
+    best = n
+    size = stick_bytes
+    while size <= max_read:
+        if total % size == 0:
+            best = total // size
+        size += stick_bytes
+    return best
+
+
 # ------------------------------------------------------------------------------------------- core orders
 def corerange_to_cores(crs, max_cores=None, row_wise=False) -> list[CoreCoord]:
     """tt-metal corerange_to_cores (tt_metal/common/work_split.cpp): the cores of each range in turn, column by

@@ -660,19 +660,6 @@ def _transpose_hc_factory(a: Tensor, out: Tensor, pad_value) -> O.ProgramEntry:
     return O.ProgramEntry(prog, set_args, len(per_core), "transpose_hc_tiled")
 
 
-def _merge_num_sticks_to_read(n: int, stick_bytes: int, max_read: int) -> int:
-    """tt-metal work_split.cpp merge_num_sticks_to_read: the fewest reads of whole sticks, each at most max_read
-    bytes, that divide the n sticks' bytes evenly."""
-    total = n * stick_bytes
-    best = n
-    size = stick_bytes
-    while size <= max_read:
-        if total % size == 0:
-            best = total // size
-        size += stick_bytes
-    return best
-
-
 def _transpose_hc_rm_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEntry:
     """TransposeHCRMProgramFactory::create_descriptor (transpose_hc_rm_program_factory.cpp at 622c6fb9): the N*C*H
     output rows split over the grid; each core's reader gathers them (input row (n, c, h) for output row (n, h, c))
@@ -702,7 +689,7 @@ def _transpose_hc_rm_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.Program
     for core, n, _done in _column_cores(grid, ws):
         pushes = per_barrier = 0
         if n:
-            pushes = _merge_num_sticks_to_read(n, w_bytes, 2048)
+            pushes = C.merge_num_sticks_to_read(n, w_bytes, 2048)
             per_barrier = n // pushes
         per_core.append((core, [pushes, per_barrier, read, curr_c, curr_h, curr_n], [pushes, per_barrier, write]))
         write += n

@@ -466,18 +466,6 @@ def _slice_rm_sharded_factory(dev, a: Tensor, out: Tensor, begins) -> O.ProgramE
     return O.ProgramEntry(prog, set_args, n_cores, "SliceRmShardedProgramFactory")
 
 
-def _merge_num_sticks_to_read(n: int, stick_bytes: int, max_read: int) -> int:
-    """tt-metal work_split.cpp merge_num_sticks_to_read."""
-    total = n * stick_bytes
-    new = n
-    size = stick_bytes
-    while size <= max_read:
-        if total % size == 0:
-            new = total // size
-        size += stick_bytes
-    return new
-
-
 def _slice_rm_factory(dev, a, out, begins) -> O.ProgramEntry:
     """SliceRmProgramFactory::create_descriptor with get_slice_runtime_args_rm and compute_cb_size (interleaved)."""
     ip, op_ = tuple(a.shape), tuple(out.shape)
@@ -495,7 +483,7 @@ def _slice_rm_factory(dev, a, out, begins) -> O.ProgramEntry:
     cb_page = C.round_up(unpadded_row, single * 2 if misalignment else single)
     n_max = max(ws.per_core_1, ws.per_core_2)
     pad32 = n_max + (32 - n_max % 32) % 32
-    per_barrier = pad32 // _merge_num_sticks_to_read(pad32, C.round_up(unpadded_row, single), _MAX_READ_SIZE)
+    per_barrier = pad32 // C.merge_num_sticks_to_read(pad32, C.round_up(unpadded_row, single), _MAX_READ_SIZE)
     prog = mh.CreateProgram()
     O.cb(prog, all_cores, 0, per_barrier * 2, data_format(a.dtype), page_size=cb_page)
     rk = mh.CreateKernel(prog, _k("slice_reader_unary_unpad_dims_rm_interleaved_start_id"), all_cores,
@@ -516,7 +504,7 @@ def _slice_rm_factory(dev, a, out, begins) -> O.ProgramEntry:
         reads = barrier = 0
         if n:
             p32 = n + (32 - n % 32) % 32
-            reads = _merge_num_sticks_to_read(p32, row_offset, _MAX_READ_SIZE)
+            reads = C.merge_num_sticks_to_read(p32, row_offset, _MAX_READ_SIZE)
             barrier = p32 // reads
         ids = [0] * nd
         uw = written
