@@ -303,3 +303,22 @@ def test_hc_sharded_other_output_shards_refused(device):
     t = _on_device(_data(shape, ttnn.bfloat16), ttnn.bfloat16, device, _hs_spec((3, 0), (64, 16)))
     with pytest.raises(NotModelledError, match="into \\[128, 16\\]"):
         ttnn.transpose(t, 1, 2, memory_config=_hs_spec((3, 0), (128, 16)))
+
+
+def test_cn_row_major_shards_not_16_byte_wide_are_refused(device):
+    """A WIDTH / BLOCK sharded row-major CN transpose whose shard rows are not whole 16-byte words: the kernels'
+    noc_async_*_sharded split each row at the aligned shard width, so the card would mix padding into the rows;
+    tensix refuses it rather than reproduce the wrong data (a 16-byte shard width runs and is exact)."""
+    x = (np.arange(2 * 2 * 32 * 96) % 251).astype(np.float32).reshape(2, 2, 32, 96)     # exact in bfloat16
+
+    def width_sharded(shard_w, cores):
+        g = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(cores - 1, 0))])
+        return ttnn.MemoryConfig(ttnn.TensorMemoryLayout.WIDTH_SHARDED, ttnn.BufferType.L1,
+                                 ttnn.ShardSpec(g, (128, shard_w), ROWM))
+    bad = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device,
+                          memory_config=width_sharded(12, 8))
+    with pytest.raises(NotModelledError, match="24 bytes wide, not a multiple of the 16-byte L1 alignment"):
+        ttnn.transpose(bad, 0, 1)
+    good = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.ROW_MAJOR_LAYOUT, device=device,
+                           memory_config=width_sharded(24, 4))
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.transpose(good, 0, 1)), x.transpose(1, 0, 2, 3))

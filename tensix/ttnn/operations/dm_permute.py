@@ -573,6 +573,20 @@ def _transpose_cn_factory(a: Tensor, out: Tensor, pad_value=0.0) -> O.ProgramEnt
     page_rows, page_cols = (1, W) if rm else (TILE_SIZE, TILE_SIZE)
     size = W * element_size(a.dtype) if rm else formats.tile_size(data_format(a.dtype))
     n_pages = a.padded_shape.volume() // (page_rows * page_cols)
+    if rm:
+        for name, t in (("input", a), ("output", out)):
+            buf = t._buffer
+            if t.is_sharded() and t.memory_config().memory_layout != TensorMemoryLayout.HEIGHT_SHARDED \
+                    and buf.page_size != buf.aligned_page_size:
+                # noc_async_*_sharded split a row at multiples of the aligned page size, so each shard's piece of a
+                # row would take the pad bytes after the previous shard's piece
+                raise NotModelledError(
+                    f"ttnn.transpose (CN, row-major): the {name}'s {t.memory_config().memory_layout.name} shards are "
+                    f"{buf.page_size} bytes wide, not a multiple of the 16-byte L1 alignment: tt-metal 622c6fb9's "
+                    "noc_async_read_sharded / noc_async_write_sharded split each row at the aligned shard width "
+                    f"({buf.aligned_page_size} bytes), so the card would move padding bytes into the rows (wrong "
+                    "data); tensix.ttnn does not model that.\nFix: shards whose rows are a multiple of 16 bytes, or "
+                    "an interleaved tensor.")
     ws = C.split_work_to_cores(grid, n_pages)
     all_cores = CoreRangeSet(ws.all_ranges)
     prog = mh.CreateProgram()
