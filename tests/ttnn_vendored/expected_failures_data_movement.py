@@ -26,27 +26,45 @@ _add("ttnn.to_memory_config: an ND-sharded (legacy-equivalent BLOCK) row-major t
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_nd_sharded_to_legacy_2d_sharded[shard_orientation=ShardOrientation.ROW_MAJOR-tensor_shape=[1, 1, 128, 128]-input_nd_shard_shape=[1, 1, 32, 32]-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=3, y=3)),))-output_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-output_shard_shape_2d=(64, 64)-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))]'])
 
 
-_add('ttnn.permute: input 0 is HEIGHT_SHARDED; tensix.ttnn runs this op on interleaved tensors only (its sharded program factories are not ported yet).',
-     ['tests/ttnn/unit_tests/base_functionality/test_reshape.py::test_reshape_sharded_permute_rm'])
-
-
 _add("module 'ttnn' has no attribute 'ShardTensor2dMesh': tensix does not model ttnn.ShardTensor2dMesh yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
      ['tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_29126'])
+
+_add('ttnn.to_layout(..., sub_core_grids=...): untilize_with_unpadding on sub_core_grids (tt-metal\'s sub-core-grid '
+     'untilize factories) and tilize_with_val_padding on a single-core sub grid (its single-core factory) are not '
+     'modelled by tensix.ttnn (the multi-core tilize on sub_core_grids is).',
+     ['tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=1-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=1-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=1-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=17-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=17-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=17-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=65-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=65-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=65-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=1-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=1-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=1-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=17-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=17-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=17-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=65-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=65-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=1, y=0)),))-output_layout=Layout.TILE-input_layout=Layout.ROW_MAJOR-w=65-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=1-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=1-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=1-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=17-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=17-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=17-h=65]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=65-h=1]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=65-h=18]',
+      'tests/ttnn/unit_tests/base_functionality/test_to_layout.py::test_to_layout_subcore[[]sub_core_grids=CoreRangeSet((CoreRange(start=CoreCoord(x=1, y=0), end=CoreCoord(x=3, y=6)), CoreRange(start=CoreCoord(x=5, y=0), end=CoreCoord(x=6, y=6))))-output_layout=Layout.ROW_MAJOR-input_layout=Layout.TILE-w=65-h=65]'])
 
 _add('ttnn.allocate_tensor_on_device is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_rm_preallocated_output'])
 
 _add('ttnn.experimental.prepare_conv3d_weights is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_program_cache_hit_updates_pad_value_buffer'])
-
-_add('ttnn.slice with start / end tensors (the tensor-args slice) is not modelled.',
-     ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_tensor_args'])
-
-_add('ttnn.slice: a strided slice of a rank-5 tensor (the _nd kernels) is not modelled.',
-     ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_5d[layout=Layout.ROW_MAJOR-input_shape=(1, 1, 32, 32, 64)-input_start=(0, 0, 0, 0, 0)-input_ends=(1, 1, 32, 1, 32)-input_stride=(1, 1, 2, 1, 2)]'])
-
-_add('ttnn.slice: a strided slice of a rank-7 tensor (the _nd kernels) is not modelled.',
-     ['tests/ttnn/unit_tests/operations/data_movement/test_slice.py::test_slice_7d_strided'])
 
 _add("fails on a card too: the test's bound (atol 0.025 + rtol 0.05) is below bfloat8_b's own quantization step. A "
      "16-value block whose largest magnitude is in [4, 8) stores steps of 1/16, so a small value can be 1/32 = 0.03125 "
