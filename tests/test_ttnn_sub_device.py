@@ -328,6 +328,32 @@ def test_tilize_on_sub_core_grids(device):
         ttnn.tilize(t, sub_core_grids=crs(((0, 0), (8, 0))))
 
 
+def test_untilize_with_unpadding_and_one_core_tilize_on_sub_core_grids(device):
+    """to_layout(..., sub_core_grids=) back to ROW_MAJOR: untilize_with_unpadding's interleaved factory splits the tile
+    rows over the sub grid (its available_grid), one core included; tilize_with_val_padding runs its multi-core
+    factory on a one-core sub grid (only ttnn.tilize switches to its single-core factory there). Same numbers as on
+    the whole grid; the kernels only on the sub grid; a sharded input with sub_core_grids is tt-metal's error."""
+    y = RNG.standard_normal((1, 2, 70, 50)).astype(np.float32)
+    tiled = ttnn.from_numpy(y, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    want = ttnn.to_numpy(ttnn.to_layout(tiled, ttnn.ROW_MAJOR_LAYOUT))
+    for sub in (crs(((1, 2), (3, 4)), ((6, 6), (7, 7))), crs(((5, 1), (5, 1)))):
+        device.clear_program_cache()
+        got = ttnn.to_layout(tiled, ttnn.ROW_MAJOR_LAYOUT, sub_core_grids=sub)
+        assert kernel_cores(device) and xy(sub) >= kernel_cores(device)
+        assert got.layout == ttnn.ROW_MAJOR_LAYOUT and np.array_equal(ttnn.to_numpy(got), want)
+    one = crs(((2, 3), (2, 3)))
+    rm = ttnn.from_numpy(y, dtype=ttnn.bfloat16, device=device)
+    device.clear_program_cache()
+    out = ttnn.to_layout(rm, ttnn.TILE_LAYOUT, sub_core_grids=one)        # padded: tilize_with_val_padding
+    assert kernel_cores(device) == xy(one)
+    assert np.array_equal(ttnn.to_numpy(out), ttnn.to_numpy(ttnn.to_layout(rm, ttnn.TILE_LAYOUT)))
+    hs = ttnn.create_sharded_memory_config((128, 64), ttnn.CoreGrid(x=2, y=1), ttnn.ShardStrategy.HEIGHT)
+    sharded = ttnn.from_numpy(RNG.standard_normal((128, 64)).astype(np.float32), dtype=ttnn.bfloat16,
+                              layout=ttnn.TILE_LAYOUT, device=device, memory_config=hs)
+    with pytest.raises(ttnn.ShardSpecError, match="Sharded untilize does not support sub core grid"):
+        ttnn.untilize_with_unpadding(sharded, [127, 59], sub_core_grids=one)
+
+
 def test_synchronize_sub_device_ids(device):
     two_sub_devices(device)
     ttnn.synchronize_device(device, sub_device_ids=[ttnn.SubDeviceId(0), ttnn.SubDeviceId(1)])

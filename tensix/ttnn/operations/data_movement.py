@@ -35,12 +35,14 @@ Programs (ttnn/cpp/ttnn/operations/data_movement/...):
 untilize(use_multicore=False): UntilizeSingleCoreProgramFactory on core (0, 0) (reader_unary_start_id, the untilize
 compute kernel over blocks of a row's tiles, writer_unary_stick_layout_split_rows_single_core).
 
-tilize / tilize_with_val_padding / to_layout(..., sub_core_grids=): the default factories on those cores
-(available_grid: split_blocks_for_tilize over the CoreRangeSet, compute_ncores over its area).
+tilize / tilize_with_val_padding / untilize_with_unpadding / to_layout(..., sub_core_grids=): the interleaved
+factories on those cores (available_grid: split_blocks_for_tilize over the CoreRangeSet, compute_ncores over its
+area; one core included, except for ttnn.tilize, whose single-core factory takes a one-core sub grid).
 
-Not modelled (NotModelledError): the other single-core factories (use_multicore=False, use_low_perf, sub_core_grids
-of one core), untilize's column-parallel factory (rows wider than a CB), sub_core_grids on untilize and on the block
-tilize programs, and the sharded factories (sharded inputs and outputs: move them to interleaved first)."""
+Not modelled (NotModelledError): the other single-core factories (use_multicore=False, use_low_perf, ttnn.tilize on
+one core), untilize's column-parallel factory (rows wider than a CB), sub_core_grids on ttnn.untilize (its
+UntilizeMultiCoreSubCoreGridsProgramFactory) and on the block tilize programs, and the sharded factories (sharded
+inputs and outputs: move them to interleaved first)."""
 
 from __future__ import annotations
 
@@ -118,15 +120,16 @@ def _common_checks(op, t, memory_config, use_multicore, sub_core_grids, use_low_
                         "use the default use_multicore=True.")
 
 
-def _sub_core_grid(op, dev, sub_core_grids) -> CoreRangeSet:
-    """The cores a tilize may use (available_grid of the tilize factories): sub_core_grids (validated as the eltwise
-    ops' worker grids), else the whole compute grid. tt-metal runs its single-core factory on a sub grid of one
-    core, which tensix does not model."""
+def _sub_core_grid(op, dev, sub_core_grids, one_core_single: bool = True) -> CoreRangeSet:
+    """The cores a tilize / untilize may use (available_grid of their factories): sub_core_grids (validated as the
+    eltwise ops' worker grids), else the whole compute grid. ttnn.tilize runs its single-core factory on a sub grid of
+    one core (tilize_device_operation.cpp select_program_factory), which tensix does not model (one_core_single);
+    tilize_with_val_padding and untilize_with_unpadding run their multi-core factories on that one core."""
     if sub_core_grids is None:
         return C.device_grid(dev)
     from tensix.ttnn.operations.unary import worker_grid
     grid = worker_grid(op, dev, sub_core_grids)
-    if grid.num_cores() < 2:
+    if one_core_single and grid.num_cores() < 2:
         _refuse_variant(op, "sub_core_grids of one core (tt-metal's single-core factory)", "give two or more cores.")
     return grid
 
@@ -319,7 +322,7 @@ def tilize_with_val_padding(input_tensor: Tensor, output_tensor_shape, pad_value
     dev = _check_device_input(op, input_tensor)
     # a sharded output is written by the interleaved-input factories through a TensorAccessor
     _common_checks(op, input_tensor, None, use_multicore, None)
-    sub_grid = None if sub_core_grids is None else _sub_core_grid(op, dev, sub_core_grids)
+    sub_grid = None if sub_core_grids is None else _sub_core_grid(op, dev, sub_core_grids, one_core_single=False)
     grid = sub_grid or C.device_grid(dev)
     a = input_tensor
     if a.dtype not in _TILIZE_DTYPES:
@@ -1079,9 +1082,12 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
         _check_nd_untilize_with_unpadding(op, a, memory_config, sub_core_grids)
     else:
         _refuse_batched_sharded_to_interleaved(op, input_tensor, memory_config)
+        if a.is_sharded() and sub_core_grids is not None:
+            raise ShardSpecError(f"{op}: Sharded untilize does not support sub core grid specification.\nFix: omit "
+                                 "sub_core_grids (the shards decide the cores).")
         # select_program_factory takes the sharded factory for a sharded input whatever use_multicore says
         _common_checks(op, input_tensor, None if a.is_sharded() else memory_config,
-                       use_multicore or a.is_sharded(), sub_core_grids, sharded_input_ok=a.is_sharded())
+                       use_multicore or a.is_sharded(), None, sharded_input_ok=a.is_sharded())
     end = [int(e) for e in output_tensor_end]
     rank = len(a.shape)
     if len(end) != rank:
@@ -1110,16 +1116,18 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
     ntpc = C.dim(a.padded_shape, -2) // TILE_SIZE
     block = not C.is_enough_space(dev, ts, ts, ntpr)
     num_blocks = a.padded_shape.volume() // a.padded_shape[-1] // TILE_SIZE
-    ncores, _ = C.compute_ncores(64, num_blocks)
+    # available_grid (select_program_factory and the interleaved factories): sub_core_grids, else the compute grid
+    grid = _sub_core_grid(op, dev, sub_core_grids, one_core_single=False)
+    ncores, _ = C.compute_ncores(grid.num_cores(), num_blocks)
     if ntpr > 32 and (ntpc > 32 or ntpr > ntpc):
         block = block or ncores < C.compute_ncores_wh(
-            64, (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr, ntpc)
+            grid.num_cores(), (a.padded_shape[-1] * C.dim(a.padded_shape, -2)) // C.TILE_HW, ntpr, ntpc)
     mc = memory_config or a.memory_config()
     if a.is_sharded() and not nd_input and mc.is_sharded():
         mc = _sharded_unpadding_output_config(a, mc, out_shape)
     out = C.make_output(dev, out_shape, out_dtype, Layout.ROW_MAJOR, mc, nd_ok=nd_input)
     kind = "nd_sharded" if nd_input else "block" if block else "default"
-    key = ("untilize_with_unpadding", kind, O.spec_key(a), O.spec_key(out))
+    key = ("untilize_with_unpadding", kind, O.spec_key(a), O.spec_key(out), grid.ranges)
     fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
 
     if a.is_sharded() and not nd_input:
@@ -1132,9 +1140,9 @@ def untilize_with_unpadding(input_tensor: Tensor, output_tensor_end, *, memory_c
         if a.is_sharded():
             return _untilize_unpadding_sharded_factory(a, out, fp32_dest_acc_en)
         if block:
-            return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, C.device_grid(dev),
+            return _untilize_block_factory(dev, a, out, fp32_dest_acc_en, grid,
                                            "untilize_with_unpadding_multi_core_block_interleaved")
-        return _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en)
+        return _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en, grid)
 
     O.run(op, dev, key, factory, [a, out], [out], {}, started)
     return view(out, orig) if orig is not None else out
@@ -1339,13 +1347,13 @@ def _untilize_unpadding_sharded_factory(a: Tensor, out: Tensor, fp32_dest_acc_en
     return O.ProgramEntry(prog, set_args, len(cores), "untilize_with_unpadding_multi_core_sharded")
 
 
-def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en) -> O.ProgramEntry:
-    """UntilizeWithUnpaddingMultiCoreInterleavedProgramFactory::create_descriptor."""
+def _untilize_unpadding_factory(dev, a, out, fp32_dest_acc_en, grid) -> O.ProgramEntry:
+    """UntilizeWithUnpaddingMultiCoreInterleavedProgramFactory::create_descriptor on `grid` (available_grid)."""
     in_padded = tuple(a.padded_shape)      # a rank-1 tiled tensor is [32, W] inside; its data is row 0
     out_shape = tuple(out.shape) if len(out.shape) > 1 else (1,) + tuple(out.shape)
     num_blocks = int(np.prod(in_padded)) // in_padded[-1] // TILE_SIZE
     ntpr = in_padded[-1] // TILE_SIZE
-    split = C.split_blocks_for_tilize(C.device_grid(dev), num_blocks)
+    split = C.split_blocks_for_tilize(grid, num_blocks)
     es = element_size(out.dtype)
     padded_row = in_padded[-1] * es
     unpadded_row = out_shape[-1] * es
