@@ -383,3 +383,23 @@ def test_ops_refuse_keyword_arguments_they_do_not_model(device):
         assert isinstance(e.value, tensix.NotModelledError) and isinstance(e.value, TypeError)
     assert ttnn.to_numpy(ttnn.exp(t, queue_id=0)).shape == (32, 32)
     assert ttnn.to_numpy(ttnn.add(t, t, queue_id=0)).shape == (32, 32)
+
+
+def test_allocate_tensor_on_device_both_signatures(device):
+    """ttnn.allocate_tensor_on_device: (shape, dtype, layout, device, memory_config=None) defaults to DRAM
+    interleaved; (TensorSpec, device) takes the spec's memory config; the tensor serves as an op's preallocated
+    output. allocate_tensor_on_host gives a host tensor of the spec."""
+    t = ttnn.allocate_tensor_on_device(ttnn.Shape([2, 40, 64]), ttnn.bfloat16, ttnn.TILE_LAYOUT, device)
+    assert t.storage_type() == ttnn.StorageType.DEVICE and tuple(t.shape) == (2, 40, 64)
+    assert t.memory_config() == ttnn.DRAM_MEMORY_CONFIG and t.layout == ttnn.TILE_LAYOUT
+    spec = ttnn.TensorSpec((64, 96), ttnn.float32, ttnn.ROW_MAJOR_LAYOUT, buffer_type=ttnn.BufferType.L1)
+    s = ttnn.allocate_tensor_on_device(spec, device)
+    assert s.memory_config().buffer_type == ttnn.BufferType.L1 and s.dtype == ttnn.float32
+    x = np.arange(64 * 96, dtype=np.float32).reshape(64, 96)
+    src = ttnn.from_numpy(x, dtype=ttnn.float32, device=device)
+    out = ttnn.to_memory_config(src, memory_config=s.memory_config(), output_tensor=s)
+    assert np.array_equal(ttnn.to_numpy(out), x) and np.array_equal(ttnn.to_numpy(s), x)
+    h = ttnn.allocate_tensor_on_host(spec, device)
+    assert h.storage_type() == ttnn.StorageType.HOST and tuple(h.shape) == (64, 96)
+    with pytest.raises(TypeError, match="missing"):
+        ttnn.allocate_tensor_on_device(ttnn.Shape([32, 32]), ttnn.bfloat16)

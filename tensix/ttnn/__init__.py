@@ -10,9 +10,10 @@ every op run has a device time (`op_report()`).
 """
 
 from tensix.ttnn import operations
-from tensix.ttnn.core import (arange, copy_host_to_device_tensor, deallocate, empty, empty_like, from_device, from_numpy, from_torch, full,
-                              full_like, get_memory_config, is_tensor_storage_on_device, ones, ones_like, rand,
-                              to_device, to_layout, to_numpy, to_torch, typecast, zeros, zeros_like)
+from tensix.ttnn.core import (allocate_tensor_on_device, allocate_tensor_on_host, arange, copy_host_to_device_tensor,
+                              deallocate, empty, empty_like, from_device, from_numpy, from_torch, full, full_like,
+                              get_memory_config, is_tensor_storage_on_device, ones, ones_like, rand, to_device,
+                              to_layout, to_numpy, to_torch, typecast, zeros, zeros_like)
 from tensix.ttnn.device import get_max_worker_l1_unreserved_size
 from tensix.ttnn.device import (Arch, CloseDevice, CreateDevice, Device, GetDefaultDevice, GetNumAvailableDevices,
                                 GetNumPCIeDevices, GetPCIeDeviceID, MeshDevice, SetDefaultDevice, close_device,

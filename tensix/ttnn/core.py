@@ -344,6 +344,35 @@ def empty(shape, dtype=None, layout=None, device=None, memory_config=None, **kwa
     return t
 
 
+def allocate_tensor_on_device(*args, **kwargs) -> Tensor:
+    """ttnn.allocate_tensor_on_device(tensor_spec, mesh_device) or (shape, dtype, layout, mesh_device,
+    memory_config=None) (ttnn-nanobind operations/core.cpp at 622c6fb9: create_device_tensor of the spec; the memory
+    config defaults to MemoryConfig{}, DRAM interleaved). The buffer's contents are whatever it held (tensix: zeros,
+    as ttnn.empty)."""
+    from tensix.ttnn.tensor_spec import TensorSpec
+    spec = args[0] if args else kwargs.get("tensor_spec")
+    if isinstance(spec, TensorSpec):
+        device = args[1] if len(args) > 1 else kwargs.get("mesh_device")
+        shape, dtype, layout, mc = tuple(spec.shape), spec.dtype, spec.layout, spec.memory_config
+    else:
+        names = ("shape", "dtype", "layout", "mesh_device", "memory_config")
+        given = dict(zip(names, args)) | {k: v for k, v in kwargs.items() if k in names}
+        missing = [n for n in names[:4] if n not in given]
+        if missing or len(args) > len(names):
+            raise TypeError("allocate_tensor_on_device(): takes (tensor_spec, mesh_device) or (shape, dtype, layout, "
+                            f"mesh_device, memory_config=None); missing {missing}")
+        shape, dtype, layout = tuple(given["shape"]), given["dtype"], given["layout"]
+        device, mc = given["mesh_device"], given.get("memory_config") or DRAM_MEMORY_CONFIG
+    if device is None:
+        raise TypeError("allocate_tensor_on_device(): mesh_device must be an open device, not None")
+    return empty(shape, dtype, layout, device, mc)
+
+
+def allocate_tensor_on_host(tensor_spec, mesh_device) -> Tensor:
+    """ttnn.allocate_tensor_on_host(tensor_spec, mesh_device): a host tensor of the spec (zeros)."""
+    return full(tuple(tensor_spec.shape), 0.0, tensor_spec.dtype, tensor_spec.layout)
+
+
 def _like(tensor, value, dtype, layout, device, memory_config):
     return full(tuple(tensor.shape), value, dtype or tensor.dtype, layout or tensor.layout,
                 device if device is not None else tensor.device(),

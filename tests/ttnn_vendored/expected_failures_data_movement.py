@@ -29,9 +29,6 @@ _add("ttnn.to_memory_config: an ND-sharded (legacy-equivalent BLOCK) row-major t
 _add("module 'ttnn' has no attribute 'ShardTensor2dMesh': tensix does not model ttnn.ShardTensor2dMesh yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
      ['tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_29126'])
 
-_add('ttnn.allocate_tensor_on_device is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
-     ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_rm_preallocated_output'])
-
 _add('ttnn.experimental.prepare_conv3d_weights is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_program_cache_hit_updates_pad_value_buffer'])
 
