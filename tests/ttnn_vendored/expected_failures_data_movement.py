@@ -26,9 +26,6 @@ _add("ttnn.to_memory_config: an ND-sharded (legacy-equivalent BLOCK) row-major t
       'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_nd_sharded_to_legacy_2d_sharded[shard_orientation=ShardOrientation.ROW_MAJOR-tensor_shape=[1, 1, 128, 128]-input_nd_shard_shape=[1, 1, 32, 32]-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=3, y=3)),))-output_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-output_shard_shape_2d=(64, 64)-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))]'])
 
 
-_add("module 'ttnn' has no attribute 'ShardTensor2dMesh': tensix does not model ttnn.ShardTensor2dMesh yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
-     ['tests/tt_eager/python_api_testing/unit_testing/misc/test_transpose.py::test_transpose_29126'])
-
 _add('ttnn.experimental.prepare_conv3d_weights is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_program_cache_hit_updates_pad_value_buffer'])
 
