@@ -183,8 +183,7 @@ def test_refusals(device):
     with pytest.raises(NotModelledError, match="TransposeWHShardedRMProgramFactory"):
         ttnn.transpose(t, 2, 3)
     ti, _ = _sharded((1, 2, 128, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, device, H)
-    with pytest.raises(NotModelledError, match="ttnn.permute"):
-        ttnn.transpose(ti, 0, 3)            # NW goes to ttnn.permute, which tensix runs on interleaved tensors only
+    _check(ti, ttnn.transpose(ti, 0, 3), 0, 3)  # NW goes to ttnn.permute (sharded: tests/test_ttnn_permute_binary_sharded.py)
 
 
 def test_native_wh_int32_needs_a_32_bit_dst(device):

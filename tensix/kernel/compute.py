@@ -1052,12 +1052,18 @@ def matmul_block(in0_cb_id, in1_cb_id, in0_tile_index, in1_tile_index, idst, tra
     """matmul_block(in0, in1, i0, i1, idst, transpose, ct_dim, rt_dim, kt_dim) (tt-metal matmul.h): Dst tiles
     idst + r * ct_dim + c += in0 tile (i0 + r * kt_dim) @ in1 tile (i1 + c) for the rt_dim x ct_dim output block
     (tt-llk ``_llk_unpack_AB_matmul_`` and ``_llk_math_matmul_``: the same MVMUL sequence per output tile as
-    matmul_tiles, so the same numbers). The block shape is the one matmul_block_init programmed; transpose must
-    agree with the init's. Numerics: tensix.device.fpu.matmul per tile, run in batches."""
+    matmul_tiles, so the same numbers). The block shape is the one matmul_block_init programmed, or narrower in
+    ct_dim (see below); transpose must agree with the init's. Numerics: tensix.device.fpu.matmul per tile, run in batches."""
     th, cs = _cs("matmul_block")
     transpose = _mm_transpose(th, cs, transpose)
     dims = (ct_dim, rt_dim, kt_dim)
-    if dims != cs.mm_dims:
+    # tt-llk (622c6fb9 llk_math_matmul.h, llk_unpack_AB_matmul.h) programs its MOPs from reuse_a = ct_dim >= rt_dim
+    # and t_dim = rt_dim only, and kt_dim into a GPR; the loops over the reused tiles take ct_dim at run time. So a
+    # block narrower in ct_dim, with the init's rt_dim and kt_dim and still ct_dim >= rt_dim, runs as on the card
+    # (bmm's DRAM-sharded program narrows its last subblock so)
+    narrowed = (cs.mm_dims is not None and rt_dim == cs.mm_dims[1] and kt_dim == cs.mm_dims[2]
+                and rt_dim <= ct_dim <= cs.mm_dims[0])
+    if dims != cs.mm_dims and not narrowed:
         raise NotModelledError(
             f"matmul_block(..., ct_dim={ct_dim}, rt_dim={rt_dim}, kt_dim={kt_dim}) on core {th.core.logical} at "
             f"{th.source_line_now()}: the last matmul init programmed the MOPs for "

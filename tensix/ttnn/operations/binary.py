@@ -51,10 +51,12 @@ rows_per_tile rows (or a tile's bytes of one row) read by reader_binary_ng_rm_no
 and written back by writer_binary_ng_rm_no_bcast (kernels_ng/dataflow/*_rm_*.cpp), the row blocks split over the
 cores. Outer-dim broadcasts run there, and every subtile broadcast: ROW_A/B / COL_A/B / SCALAR_A/B and the mixed
 ROW_B_COL_A / ROW_A_COL_B (reader_binary_ng_rm_row_bcast / _col_bcast / _scalar_bcast / _row_col_mixed_bcast: the
-broadcast row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK broadcast, freq 1 / counter 0);
-sharded row-major operands (tilize / op / untilize) raise NotModelledError.
+broadcast row / datum spread in L1 by FILL_TILE_WITH_FIRST_{ROW,COLUMN}_RM; no LLK broadcast, freq 1 / counter 0).
+Row-major operands one of which is sharded take invoke_binary_ng_impl's round trip: each tilized by ttnn::to_layout
+in its own memory config (a row-major shard that is not whole tiles fails there, as on the card), the tiled op, and
+the result untilized back to ROW_MAJOR in its memory config.
 
-Not modelled (NotModelledError): sharded row-major operands, integer operands (the SFPU
+Not modelled (NotModelledError): integer operands (the SFPU
 integer ops), quantisation and where ops.
 """
 
@@ -75,10 +77,10 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreRangeSet, ReaderDataMovementConfig, UnpackToDestMode,
                                    WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.kernels.eltwise.eltwise_api import FpuMath, SfpuMath
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, Layout, MemoryConfig, Shape, data_format
+from tensix.ttnn.types import TILE_SIZE, DataType, Layout, MemoryConfig, Shape, data_format
 
 __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
            "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType",
@@ -1038,10 +1040,17 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     # on the row-major tensors (output ROW_MAJOR: binary_ng's row-major path); else each row-major one is tilized
     rm_path = a_rm and b_rm and not a.is_sharded() and not (has_b and b.is_sharded())
     if a_rm and b_rm and not rm_path:
-        raise NotModelledError(f"{what}: sharded row-major operands are converted to tiles, the op run and its result "
-                               "converted back to ROW_MAJOR (invoke_binary_ng_impl); that round trip is not modelled "
-                               "by tensix.ttnn.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) (or interleave the "
-                               "operands) before the op.")
+        # a sharded operand, both row-major: each converted to tiles (ttnn::to_layout keeps its memory config), the
+        # tiled op, and its result back to ROW_MAJOR (to_layout in the result's own memory config)
+        a_t = _to_tile(what, a)
+        b_t = _to_tile(what, b) if has_b else b
+        result = invoke_binary_ng(
+            name, op, a_t, b_t, dtype=dtype, memory_config=memory_config, activations=activations,
+            input_tensor_a_activations=input_tensor_a_activations,
+            input_tensor_b_activations=input_tensor_b_activations, fast_and_approximate_mode=fast_and_approximate_mode,
+            use_legacy=use_legacy, sub_core_grids=sub_core_grids, sub_device_id=None, **kwargs)
+        from tensix.ttnn import operations
+        return operations.device_to_layout(result, Layout.ROW_MAJOR)
     if not rm_path and (a_rm or (has_b and b_rm)):     # the row-major one is converted to tiles first
         a = _to_tile(what, a) if a_rm else a
         b = _to_tile(what, b) if has_b and b_rm else b
@@ -1112,6 +1121,15 @@ def _to_tile(what, t: Tensor) -> Tensor:
         raise NotModelledError(f"{what}: a row-major operand is converted to tiles on the device first, and "
                                "tensix.ttnn has no device tilize yet.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) on "
                                "the host before the op.")
+    mc = t.memory_config()
+    spec = mc.shard_spec if mc.is_sharded() else None
+    if spec is not None and (spec.shape[0] % TILE_SIZE or spec.shape[1] % TILE_SIZE):
+        # to_layout_op.cpp builds the TILE TensorSpec in the tensor's own memory config first; TensorLayout's
+        # constructor (tensor_layout.cpp get_shard_align_error) rejects a shard that is not whole tiles
+        raise ShardSpecError(f"{what}: ttnn::to_layout(TILE) of a row-major operand sharded {list(spec.shape)}: "
+                             f"Physical shard shape {list(spec.shape)} must be tile [32, 32] sized!\nFix: shard the "
+                             "row-major operands in whole tiles (shard height and width multiples of 32), or "
+                             "interleave them.")
     return operations.device_to_layout(t, Layout.TILE)
 
 

@@ -41,10 +41,20 @@ groups tilized, transposed, pack-untilized: transpose_wh_rm), row-major HC on Tr
 move each row with noc_async_read_sharded / noc_async_write_sharded (common/kernels/common.hpp, tensix's
 kernels/data_movement/sharded_rows.py), which split a row of a BLOCK / WIDTH sharded buffer over its shards.
 
-Not modelled (NotModelledError): ttnn.permute of sharded tensors (so transpose NH / NW / CW and rank > 4 of them);
-TransposeWHShardedRMProgramFactory when H is not a tile multiple, unless H <= 16 in 16-byte rows with W a tile
-multiple (its compute kernel packs narrow rows, which gives the transpose only there), when W is not a tile multiple
-with H <= 256 (tt-metal's output pages overlap) or when the shards do not hold whole planes in and out (tt-metal
+Sharded permutes (permute.cpp permute_impl, permute_device_operation.cpp compute_output_specs): an irregular
+row-major BLOCK / WIDTH sharded input is moved to L1 interleaved first; a sharded 4-D input runs tt-metal's transpose
+chains (WH, HC, HC then WH, WH then HC, WH HC WH, CN; only the last transpose gets the memory config) and everything
+else prim::permute in the input's shard layout (no config given) with the spec derived at the device operation: the
+input's spec scaled to the output's padded 2-D shape when the layouts match and the ratios divide (tile-aligned for
+TILE), else generate_transpose_shard_spec's full-grid one; no bfloat8_b typecast for sharded inputs. The permute
+factories reach sharded buffers through TensorAccessors, row-major rows through noc_async_read_sharded /
+noc_async_write_sharded. A row-major sharded memory_config needs 16-byte shard rows (ttnn::permute's TT_FATAL).
+
+Not modelled (NotModelledError): MultiCoreBlockedGeneric on a row-major BLOCK / WIDTH sharded side whose 32-datum
+blocks straddle shard pages at a non-zero offset (tt-metal's noc_async_*_sharded sizes the later pieces wrongly
+there and moves a whole page past the block); TransposeWHShardedRMProgramFactory when H is not a tile multiple,
+unless H <= 16 in 16-byte rows with W a tile multiple (its compute kernel packs narrow rows, which gives the
+transpose only there), when W is not a tile multiple with H <= 256 (tt-metal's output pages overlap) or when the shards do not hold whole planes in and out (tt-metal
 leaves rows untransposed); int32 through TransposeWHShardedProgramFactory / TransposeWHShardedRMProgramFactory
 (tt-metal's 16-bit Dst there; the simulator refuses it); TransposeHCShardedProgramFactory on rows that are not
 16-byte multiples, on a shard grid that is not a prefix of its bounding box, or into output shards of another shape
@@ -63,7 +73,7 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
                                    UnpackToDestMode, WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, ShapeError
+from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardSpec, TensorMemoryLayout,
@@ -196,7 +206,6 @@ def _transpose_4d(a: Tensor, dims, mc, pad_value) -> Tensor:
     out_mc = _constructed_output_config(a, name, mc)
     if rm and not a.is_sharded():
         order = {"HC": (0, 2, 1, 3), "CN": (1, 0, 2, 3), "WH": (0, 1, 3, 2)}[name]
-        _refuse_permute_output(out_mc)
         return _prim_permute(a, order, out_mc, pad_value)
     if rm and name == "WH" and _rm_wh_exceeds_l1(a):
         return _prim_permute(a, (0, 1, 3, 2), out_mc, pad_value)
@@ -370,21 +379,6 @@ def _rm_wh_exceeds_l1(a: Tensor) -> bool:
     """transpose_'s RM WH budget: the row-major WH factory's CBs would not fit L1 -> prim::permute."""
     wp, hp = C.round_up(a.shape[3], TILE_SIZE), C.round_up(a.shape[2], TILE_SIZE)
     return (2 * wp + 2 * hp + hp * wp) * element_size(a.dtype) > C.max_l1_space(a._device)
-
-
-def _pages_by_row_ok(t_mc: MemoryConfig, layout: Layout) -> bool:
-    """Whether a page-indexed TensorAccessor kernel reaches this tensor as tt-metal's does: tiles always; row-major
-    pages are whole rows only when interleaved or HEIGHT sharded (BLOCK / WIDTH sharded rows are split over shards
-    by tt-metal's noc_async_*_sharded helpers, which tensix's kernels do not model)."""
-    return layout == Layout.TILE or not t_mc.is_sharded() or t_mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED
-
-
-def _refuse_permute_output(mc: MemoryConfig):
-    if mc.is_sharded() and (mc.shard_spec is None or not _pages_by_row_ok(mc, Layout.ROW_MAJOR)):
-        raise NotModelledError(
-            f"ttnn.transpose: prim::permute into a {mc.memory_layout.name} row-major output "
-            + ("without a shard spec" if mc.shard_spec is None else "(rows split over shards)")
-            + " is not modelled.\nFix: memory_config with a HEIGHT shard spec, or an interleaved one.")
 
 
 def _native_flags(a: Tensor, name: str, mc: MemoryConfig):
@@ -1073,7 +1067,9 @@ def _is_nop(t: Tensor, dims) -> bool:
 
 
 def permute(input_tensor: Tensor, dims, *args, memory_config=None, pad_value: float = 0.0, **kwargs) -> Tensor:
-    """ttnn.permute(input_tensor, dims, *, memory_config=None, pad_value=0.0): output dim i is input dim dims[i]."""
+    """ttnn.permute(input_tensor, dims, *, memory_config=None, pad_value=0.0): output dim i is input dim dims[i]
+    (permute.cpp ttnn::permute: the no-op check, rank < 4 unsqueezed with the order adjusted, a sharded row-major
+    output's shard width checked against the L1 alignment, permute_impl, the result back to the input's layout)."""
     O.refuse_unknown_kwargs("ttnn.permute", kwargs)
     op = "ttnn.permute"
     if args:
@@ -1087,7 +1083,7 @@ def permute(input_tensor: Tensor, dims, *args, memory_config=None, pad_value: fl
                          f"desired ordering (a rank-{rank} tensor, {len(dims)} dims).\nFix: one entry per dim.")
     if t._device is None:
         raise ShapeError(f"{op}: Tensor must already be on device.\nFix: ttnn.to_device first.")
-    C.refuse_sharded(op, t, memory_config=memory_config)
+    O.device_of(op, t)                  # refuses ND-sharded storage without a legacy equivalent
     _check_dtype(op, t)
     nd = [_norm(d, rank, op, "dim") for d in dims]
     if sorted(nd) != list(range(rank)):
@@ -1095,32 +1091,74 @@ def permute(input_tensor: Tensor, dims, *args, memory_config=None, pad_value: fl
     if _is_nop(t, nd):
         from tensix.ttnn.operations.dm_memory import to_memory_config
         return to_memory_config(t, memory_config or t.memory_config())
-    if rank > 4:
-        if t.dtype == DataType.BFLOAT8_B and _tile_factory(nd) != "tile_invariant":
-            raise NotModelledError(f"{op}: a bfloat8_b permute of a rank-{rank} tensor that moves a tile dim is not "
-                                   "modelled (tt-metal's element-wise kernels get no bfloat8_b element size).\nFix: "
-                                   "ttnn.typecast to bfloat16 first.")
-        return _prim_permute(t, nd, memory_config, pad_value)
-    x = _to_4d(t)
-    order = [i for i in range(4 - rank)] + [d + 4 - rank for d in nd]
+    mc = memory_config
+    if (t.layout == Layout.ROW_MAJOR and mc is not None and mc.is_sharded() and mc.shard_spec is not None
+            and mc.shard_spec.shape[1] * element_size(t.dtype) % 16):
+        raise ShardSpecError(
+            f"{op}: Shard page size must be aligned to 16B for L1 Tensor (a row-major output's shard width "
+            f"{mc.shard_spec.shape[1]} x {element_size(t.dtype)} bytes).\nFix: a shard width whose bytes are a "
+            "multiple of 16.")
+    x = _to_4d(t) if rank < 4 else t
+    order = [i for i in range(4 - rank)] + [d + 4 - rank for d in nd] if rank < 4 else nd
+    out = _permute_impl(x, order, mc, pad_value)
+    if out.layout != t.layout:
+        from tensix.ttnn.core import to_layout
+        out = to_layout(out, t.layout)
+    return _from_4d(out, rank)
+
+
+# permute_impl's decompositions of a sharded 4-D input into transposes, innermost first (the last one gets the
+# output memory config): the orders tt-metal runs as transpose chains.
+_SHARDED_CHAINS = {
+    (0, 1, 3, 2): ("WH",), (0, 2, 1, 3): ("HC",), (0, 2, 3, 1): ("HC", "WH"), (0, 3, 1, 2): ("WH", "HC"),
+    (0, 3, 2, 1): ("WH", "HC", "WH"), (1, 0, 2, 3): ("CN",),
+}
+_TRANSPOSE_DIMS = {"WH": (-2, -1), "HC": (1, -2), "CN": (0, 1)}
+
+
+def _permute_impl(a: Tensor, order, mc, pad_value) -> Tensor:
+    """permute.cpp detail::permute_impl: an irregular row-major BLOCK / WIDTH sharded input moved to L1 interleaved
+    first (tt-metal avoids a pages_per_shard misread of its noc_async_*_sharded helpers); rank > 4 -> prim::permute
+    (a sharded input's layout kept without a spec when no config is given); 4-D: bfloat8_b typecast to bfloat16
+    unless the permutation is WH, CN or CN+WH or the input is sharded; interleaved: WH / HC / CN transposes, the rest
+    prim::permute; sharded: the transpose chains of _SHARDED_CHAINS, the rest prim::permute."""
+    if _irregular_rm_block_or_width(a):             # the same guard as transpose_impl's
+        from tensix.ttnn.operations.dm_memory import to_memory_config
+        x = to_memory_config(a, MemoryConfig(TensorMemoryLayout.INTERLEAVED, BufferType.L1))
+        return _permute_impl(x, order, mc, pad_value)
+    amc = a.memory_config()
+    kept = mc if mc is not None else (MemoryConfig(amc.memory_layout, amc.buffer_type) if a.is_sharded() else None)
+    if len(order) > 4:
+        if a.dtype == DataType.BFLOAT8_B and _tile_factory(order) != "tile_invariant":
+            raise NotModelledError(f"ttnn.permute: a bfloat8_b permute of a rank-{len(order)} tensor that moves a tile "
+                                   "dim is not modelled (tt-metal's element-wise kernels get no bfloat8_b element "
+                                   "size).\nFix: ttnn.typecast to bfloat16 first.")
+        return _prim_permute(a, order, kept, pad_value)
     order_t = tuple(order)
     keep8 = order_t in ((0, 1, 3, 2), (1, 0, 2, 3), (1, 0, 3, 2))
-    cast = x.dtype == DataType.BFLOAT8_B and not keep8
-    if cast:
-        x = _typecast(x, DataType.BFLOAT16)
-    if order_t == (0, 1, 2, 3):
-        out = x
+    cast = a.dtype == DataType.BFLOAT8_B and not keep8 and not a.is_sharded()
+    x = _typecast(a, DataType.BFLOAT16) if cast else a
+    if a.is_sharded():
+        chain = _SHARDED_CHAINS.get(order_t)
+        if chain is None:
+            out = _prim_permute(x, order, kept, pad_value)
+        else:
+            out = x
+            for i, name in enumerate(chain):
+                last = i == len(chain) - 1
+                # transpose_cn always gets the output config; the WH / HC lambdas only where the chain ends
+                cfg = mc if (last or name == "CN") else None
+                out = transpose(out, *_TRANSPOSE_DIMS[name], memory_config=cfg,
+                                pad_value=pad_value if name == "HC" else 0.0)
     elif order_t == (0, 1, 3, 2):
-        out = transpose(x, -2, -1, memory_config=memory_config)
+        out = transpose(x, -2, -1, memory_config=mc)
     elif order_t == (0, 2, 1, 3):
-        out = transpose(x, 1, -2, memory_config=memory_config, pad_value=pad_value)
+        out = transpose(x, 1, -2, memory_config=mc, pad_value=pad_value)
     elif order_t == (1, 0, 2, 3):
-        out = transpose(x, 0, 1, memory_config=memory_config)
+        out = transpose(x, 0, 1, memory_config=mc)
     else:
-        out = _prim_permute(x, order, memory_config, pad_value)
-    if cast:
-        out = _typecast(out, DataType.BFLOAT8_B)
-    return _from_4d(out, rank)
+        out = _prim_permute(x, order, mc, pad_value)
+    return _typecast(out, DataType.BFLOAT8_B) if cast else out
 
 
 def _tile_factory(dims) -> str:
@@ -1132,13 +1170,66 @@ def _tile_factory(dims) -> str:
     return "tiled_generic"
 
 
+def _permute_output_config(a: Tensor, out_shape, mc: MemoryConfig) -> MemoryConfig:
+    """permute_device_operation.cpp compute_output_specs: a sharded config without a spec gets the input's spec
+    scaled to the output's padded shape (tile dims rounded up for TILE) when the input has the same shard layout,
+    the ratios divide and, for TILE, the scaled shard is tile-aligned; otherwise a fresh full-grid spec
+    (generate_transpose_shard_spec)."""
+    if not mc.is_sharded() or mc.shard_spec is not None:
+        return mc
+    out_p = list(out_shape)
+    if a.layout == Layout.TILE and len(out_p) >= 2:
+        out_p[-2], out_p[-1] = C.round_up(out_p[-2], TILE_SIZE), C.round_up(out_p[-1], TILE_SIZE)
+    amc = a.memory_config()
+    if a.is_sharded() and amc.shard_spec is not None and amc.memory_layout == mc.memory_layout:
+        adjusted = _adjust_shard_spec(amc.shard_spec, a.padded_shape, out_p)
+        if adjusted is not None and (a.layout != Layout.TILE or _tile_aligned(adjusted)):
+            return MemoryConfig(mc.memory_layout, mc.buffer_type, adjusted)
+    return MemoryConfig(mc.memory_layout, mc.buffer_type, _generate_shard_spec(a._device, out_p, mc.memory_layout))
+
+
+def _row_split_width(t: Tensor) -> int | None:
+    """The shard width in datums over which noc_async_*_sharded splits a row of a ROW_MAJOR BLOCK / WIDTH sharded
+    tensor (None when a row is one page)."""
+    mc = t.memory_config()
+    if t.layout != Layout.ROW_MAJOR or not mc.is_sharded() or mc.memory_layout not in (
+            TensorMemoryLayout.BLOCK_SHARDED, TensorMemoryLayout.WIDTH_SHARDED):
+        return None
+    return int(mc.shard_spec.shape[1])
+
+
+def _refuse_split_blocks(t: Tensor, row: int, side: str):
+    """MultiCoreBlockedGeneric moves 32-datum pieces of rows at offsets of 32 datums through
+    noc_async_read_sharded / noc_async_write_sharded (common/kernels/common.hpp). Their split sizes each piece after
+    the first as min(size - i * page_size, page_size - offset), which ignores how short the first piece was: a
+    piece that starts inside a shard page and runs into the next one moves a whole page after the first part
+    (past the circular buffer's page on a read, over the next datums of the output shard on a write)."""
+    sw = _row_split_width(t)
+    if sw is None:
+        return
+    for start in range(0, row, TILE_SIZE):
+        off, size = start % sw, min(TILE_SIZE, row - start)
+        if off and off + size > sw:
+            raise NotModelledError(
+                f"ttnn.permute: MultiCoreBlockedGeneric on a row-major {t.memory_config().memory_layout.name} "
+                f"{side} with {sw}-datum shard width is not modelled: the 32-datum block at datum {start} of each "
+                f"row starts inside one shard page and runs into the next, where tt-metal's noc_async_*_sharded "
+                "moves a whole page for the rest (it sizes the later pieces without the first one's offset), so "
+                "the card writes past the block.\nFix: a shard width that is a multiple of 32 datums (or divides "
+                "32), a HEIGHT sharded or interleaved " + side + ".")
+
+
 def _prim_permute(a: Tensor, dims, mc, pad_value) -> Tensor:
-    """ttnn::prim::permute (PermuteDeviceOperation): output logical shape permuted, default padding."""
+    """ttnn::prim::permute (PermuteDeviceOperation): output logical shape permuted, default padding, the memory
+    config's shard spec derived when missing (compute_output_specs). The factories reach interleaved and sharded
+    buffers alike through TensorAccessors; row-major rows go through noc_async_read_sharded /
+    noc_async_write_sharded (split over the shards of a BLOCK / WIDTH sharded buffer)."""
     started = time.perf_counter()
     op = "ttnn.permute"
     dims = [int(d) for d in dims]
     out_shape = [a.shape[d] for d in dims]
-    out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc or a.memory_config())
+    mc = _permute_output_config(a, out_shape, mc or a.memory_config())
+    out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc)
     if a.layout == Layout.ROW_MAJOR:
         kind = "rm_row_invariant" if dims[-1] == len(dims) - 1 else "rm_blocked_generic"
     else:
@@ -1146,6 +1237,9 @@ def _prim_permute(a: Tensor, dims, mc, pad_value) -> Tensor:
     if a.dtype == DataType.BFLOAT8_B and kind != "tile_invariant":
         raise NotModelledError(f"{op}: bfloat8_b through the {kind} permute is not modelled.\nFix: ttnn.typecast to "
                                "bfloat16 first.")
+    if kind == "rm_blocked_generic":
+        _refuse_split_blocks(a, a.shape[-1], "input")
+        _refuse_split_blocks(out, out.shape[-1], "output")
     factory = {"rm_row_invariant": _permute_rm_row_invariant, "rm_blocked_generic": _permute_rm_blocked_generic,
                "tile_invariant": _permute_tile_invariant, "tile_row_invariant": _permute_tile_row_invariant,
                "tiled_generic": _permute_tiled_generic}[kind]
@@ -1179,9 +1273,9 @@ def _permute_rm_row_invariant(a: Tensor, out: Tensor, dims, pad_value) -> O.Prog
     prog = mh.CreateProgram()
     O.cb(prog, all_cores, 0, 2, data_format(a.dtype), page_size=in_page)
     rk = mh.CreateKernel(prog, _k("reader_permute_interleaved_rm_row_invariant"), all_cores, ReaderDataMovementConfig(
-        compile_args=O.accessor_args(a) + [rank, in_page, rows, a._buffer.page_size]))
+        compile_args=O.accessor_args(a) + [rank, in_page, rows, a._buffer.aligned_page_size]))
     wk = mh.CreateKernel(prog, _k("writer_permute_interleaved_rm_row_invariant"), all_cores, WriterDataMovementConfig(
-        compile_args=O.accessor_args(out) + [rank, out_page, rows, out._buffer.page_size]))
+        compile_args=O.accessor_args(out) + [rank, out_page, rows, out._buffer.aligned_page_size]))
     tail = list(a.shape) + list(dims) + _row_strides(list(out.shape))
     per_core = []
     start = 0

@@ -24,6 +24,12 @@ Programs (device/factory/*.cpp, their kernels in tensix/ttnn/kernels/matmul/):
   (tt-metal would drop a fused bias: NotModelledError).
 - MatmulMultiCoreProgramConfig: matmul_multicore_program_factory.cpp (reader_bmm_8bank_output_tiles_partitioned,
   bmm.cpp with matmul_tiles, writer_unary_interleaved_start_id): output tiles split over the cores.
+- MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig: matmul_multicore_reuse_mcast_dram_sharded_program_factory.cpp
+  (LLM decode's weight matmuls): a one-tile-high in0 width-sharded in L1, in1 (and the bias) width-sharded in DRAM,
+  a width-sharded L1 output. The worker next to each DRAM bank holding real in1 columns streams its bank's shard
+  (reader_bmm_tile_layout_in1_sender_dram_sharded), in0's storage cores multicast their K blocks to the whole grid
+  (reader_bmm_tile_layout_in0_sender_dram_sharded), the compute kernel runs with MATMUL_DRAM_SHARDED, and each worker
+  writes its columns into the output's shards.
 Fused activations (bmm_fused_activation.hpp): RELU as the packer's ReLU, gelu / tanh / silu / sigmoid / hardtanh /
 relu6 as SFPU ops run from the pack thread; the others raise NotModelledError. transpose_a on the blocked programs
 transposes the in0 tiles in the compute kernel (transpose_wh_tile into cb_in0_transposed).
@@ -43,8 +49,9 @@ ttnn's config selection for a sharded in0 (get_matmul_program_config) and for sh
 (create_simple_matmul_program_config), and the output's shard spec from the program config (compute_output_specs),
 as tt-metal does. Where tt-metal's sharded programs assume a shard placement they do not check (shard i on core i of
 the grid, shards the size of the per-core blocks), tensix checks it and raises NotModelledError instead of reading or
-writing other L1. DRAM-sharded tensors and configs, sharded in1 / bias outside the 1D mcast_in0 and reuse programs,
-gather_in0, untilize_out, global CBs and tiles other than 32x32 raise NotModelledError.
+writing other L1. DRAM-sharded tensors outside the DRAM-sharded program, the batched DRAM-sharded program, sharded
+in1 / bias outside the 1D mcast_in0, reuse and DRAM-sharded programs, gather_in0, untilize_out, global CBs and tiles
+other than 32x32 raise NotModelledError.
 sub_device_id (a loaded sub-device manager: tensix.ttnn.sub_device): the 1D and 2D multicast programs anchor their
 core grid at the sub-device's first core (sub_device_start_core; the 1D program refuses a non-rectangular
 sub-device or a grid past its bounding box, as matmul_device_operation.cpp validates); interleaved operands only
@@ -66,6 +73,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tensix.device import formats, soc
+from tensix.device.memory import align
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, DataMovementConfig,
@@ -229,9 +237,11 @@ class MatmulMultiCoreReuseMultiCast1DProgramConfig:
                 f"allowed_worker_cores={self.allowed_worker_cores})")
 
 
-@dataclass
+@dataclass(kw_only=True)
 class MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig:
-    """ttnn.MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (sharded inputs only: not modelled)."""
+    """ttnn.MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig(*, in0_block_w, per_core_M, per_core_N,
+    fused_activation=None) (keyword-only, as matmul_nanobind.cpp binds it): the DRAM-sharded program (in0
+    width-sharded in L1, in1 width-sharded in DRAM, a width-sharded L1 output; _dram_sharded)."""
 
     in0_block_w: int
     per_core_M: int
@@ -1656,8 +1666,9 @@ def _entry(prog, plan, ncores, name, a, b, bias, out):
 _MATMUL_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
 
 
-def _check_inputs(what, a, b, bias):
+def _check_inputs(what, a, b, bias, program_config=None):
     dev = O.device_of(what, a, b, bias)
+    dram_sharded = isinstance(program_config, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
         if t.layout != Layout.TILE:
             raise LayoutError(f"{what}: Inputs to matmul must be tilized ({name} is in {t.layout!r}).\nFix: "
@@ -1666,9 +1677,11 @@ def _check_inputs(what, a, b, bias):
         if t.dtype not in _MATMUL_DTYPES:
             raise DTypeError(f"{what}: {name} is {t.dtype!r}; matmul takes bfloat16, float32, bfloat8_b and bfloat4_b "
                              "(tensix does not model integer matmuls).\nFix: ttnn.typecast it to bfloat16.")
-        if t.is_sharded() and t.memory_config().buffer_type != BufferType.L1:
-            raise NotModelledError(f"{what}: {name} sharded in DRAM is not modelled by tensix's matmul (the "
-                                   "DRAM-sharded programs).\nFix: use an interleaved or L1-sharded memory config.")
+        if t.is_sharded() and t.memory_config().buffer_type != BufferType.L1 and not (dram_sharded and t is b):
+            raise NotModelledError(f"{what}: {name} sharded in DRAM is not modelled by tensix's matmul outside "
+                                   "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (an in1 in DRAM banks; the "
+                                   "batched DRAM-sharded program is not modelled).\nFix: use an interleaved or "
+                                   "L1-sharded memory config, or that program config for input_tensor_b.")
     if bias is not None:
         if bias.layout != Layout.TILE:
             raise LayoutError(f"{what}: Unsupported input layout: the bias must be tilized.\nFix: ttnn.to_layout(bias, "
@@ -1733,7 +1746,13 @@ def _validate(a, b, bias, at: _Attrs, pc):
         if g.x > dg.x or g.y > dg.y:
             raise TTNNError(f"compute_with_storage_grid_size ({g.x}, {g.y}) must fit within device grid ({dg.x}, "
                             f"{dg.y})")
-    if a.is_sharded() or b.is_sharded() or (bias is not None and bias.is_sharded()) \
+    if isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig):
+        _validate_dram_sharded(a, b, at, pc)
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig):
+        raise NotModelledError("ttnn.matmul with MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig (the "
+                               "batched height-sharded DRAM program) is not modelled by tensix.\nFix: use "
+                               "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig or interleaved tensors.")
+    elif a.is_sharded() or b.is_sharded() or (bias is not None and bias.is_sharded()) \
             or at.output_mem_config.is_sharded():
         _validate_sharded(a, b, bias, at, pc)
     if bias is not None:
@@ -1749,6 +1768,58 @@ def _validate(a, b, bias, at: _Attrs, pc):
         if list(bias.shape)[-1] < sb[-1]:
             raise ShapeError(f"Unsupported bias shape: last dimension of bias, {list(bias.shape)[-1]}, not equal to or "
                              f"greater than second input's last dimension, {sb[-1]}.")
+
+
+def _validate_dram_sharded(a, b, at: _Attrs, pc):
+    """validate_on_program_cache_miss for MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (and the checks of
+    its compute_output_specs), with tensix's refusal of transposed operands (the program has no transpose)."""
+    mem = at.output_mem_config
+    if at.transpose_a or at.transpose_b:
+        raise NotModelledError("ttnn.matmul: transpose_a / transpose_b with "
+                               "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig are not modelled by tensix (the "
+                               "DRAM-sharded factory has no transpose path).\nFix: transpose the operands first.")
+    if not a.is_sharded():
+        raise TTNNError("Input tensor A must be sharded for DRAM sharded program config")
+    if not mem.is_sharded():
+        raise TTNNError("Output memory config must be sharded for DRAM sharded program config")
+    mc = a.memory_config()
+    if mc.memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        raise TTNNError(f"Input A memory layout must be WIDTH_SHARDED, got: {mc.memory_layout!r}")
+    if mc.buffer_type != mem.buffer_type:
+        raise TTNNError(f"Input A and output buffer types must match, got input: {mc.buffer_type!r} vs output: "
+                        f"{mem.buffer_type!r}")
+    if mc.memory_layout != mem.memory_layout:
+        raise TTNNError(f"Input A and output memory layouts must match, got input: {mc.memory_layout!r} vs output: "
+                        f"{mem.memory_layout!r}")
+    spec = mc.shard_spec
+    if spec.orientation.name != "ROW_MAJOR":
+        raise TTNNError(f"Input A shard orientation must be ROW_MAJOR, got: {spec.orientation!r}")
+    pa = _pshape(a, False)
+    M, K = pa[-2] // TILE, pa[-1] // TILE
+    if M != pc.per_core_M:
+        raise TTNNError(f"M ({M}) must equal per_core_M ({pc.per_core_M})")
+    if M != 1:
+        raise TTNNError("currently only support in0 tensor height of tile height")
+    if pc.per_core_M != spec.shape[0] // TILE:
+        raise TTNNError(f"per_core_M ({pc.per_core_M}) must equal shard_shape[0] / in0_tile.get_height() "
+                        f"({spec.shape[0] // TILE})")
+    if pc.in0_block_w <= 0 or K % pc.in0_block_w:
+        raise TTNNError(f"K ({K}) must be divisible by in0_block_w ({pc.in0_block_w})")
+    if (spec.shape[1] // TILE) % pc.in0_block_w:
+        raise TTNNError(f"shard_shape[1] / in0_tile.get_width() ({spec.shape[1] // TILE}) must be divisible by "
+                        f"in0_block_w ({pc.in0_block_w})")
+    if not b.is_sharded() or b.memory_config().memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
+        raise TTNNError(f"Input B memory layout must be WIDTH_SHARDED, got: {b.memory_config().memory_layout!r}")
+    if b.memory_config().buffer_type != BufferType.DRAM:
+        raise NotModelledError("ttnn.matmul: MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig with an "
+                               "input_tensor_b sharded in L1 is not modelled by tensix (its reader streams the shard "
+                               "from a DRAM bank).\nFix: shard input_tensor_b in DRAM (BufferType.DRAM).")
+    per_core_K = spec.shape[1] // TILE
+    if K % per_core_K:
+        raise TTNNError(f"in DRAM sharded Matmul we don't have support for un-even sharding currently. K: {K}, "
+                        f"per_core_K: {per_core_K}.")
+    if pc.per_core_N <= 0:
+        raise TTNNError("per_core_N must be greater than 0!")
 
 
 def _validate_sharded(a, b, bias, at: _Attrs, pc):
@@ -1937,6 +2008,16 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
         else:
             cores = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(nbx - 1, nby - 1))])
             orient = ShardOrientation.ROW_MAJOR
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig):
+        # num_cores_to_corerangeset(num_blocks, device grid, row_wise=true)
+        M = _M(pa, True)
+        n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
+        g = a.device().compute_with_storage_grid_size()
+        if n > g.x * g.y:
+            raise TTNNError(f"ttnn.matmul: the output's {n} shards do not fit the {g.x}x{g.y} device grid "
+                            "(num_cores_to_corerangeset).\nFix: raise per_core_N.")
+        cores = _core_set(_row_major_cores(n, g.x))
+        orient = ShardOrientation.ROW_MAJOR
     elif isinstance(pc, MatmulMultiCoreReuseProgramConfig):
         M = _M(pa, True)
         n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
@@ -2075,9 +2156,13 @@ def _run_program(dev, a, b, bias, out, at, pc, started):
         factory, name = (lambda: _reuse(dev, a, b, bias, out, at, pc)), "MatmulMultiCoreReuseOptimizedProgramFactory"
     elif isinstance(pc, MatmulMultiCoreProgramConfig):
         factory, name = (lambda: _multicore(dev, a, b, out, at)), "MatmulMultiCoreProgramFactory"
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig):
+        factory = lambda: _dram_sharded(dev, a, b, bias, out, at, pc)      # noqa: E731
+        name = "MatmulMultiCoreReuseMultiCastDRAMShardedProgramFactory"
     else:
-        raise NotModelledError(f"ttnn.matmul with {type(pc).__name__} (DRAM-sharded inputs) is not modelled by "
-                               "tensix.\nFix: use interleaved tensors and the default program config.")
+        raise NotModelledError(f"ttnn.matmul with {type(pc).__name__} (the batched DRAM-sharded program) is not "
+                               "modelled by tensix.\nFix: use MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig "
+                               "or interleaved tensors.")
     attrs = {"program_config": repr(pc), "math_fidelity": _fidelity(at.compute_kernel_config.math_fidelity).name,
              "fp32_dest_acc_en": bool(at.compute_kernel_config.fp32_dest_acc_en),
              "packer_l1_acc": bool(at.compute_kernel_config.packer_l1_acc), "dtype": at.output_dtype.name}
@@ -2195,6 +2280,293 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
     return _entry(prog, plan, ncores, "matmul_multicore_reuse_optimized", a, b, bias, out)
 
 
+# ------------------------------------------------------------------------------------- the DRAM-sharded program
+_NOC_MAX_BURST_SIZE = 8192      # matmul_utilities get_max_page_size_and_num_pages on Wormhole
+
+
+def _max_page_size_and_num_pages(num_tiles: int, tile_size: int):
+    """dram_sharded_helpers::get_max_page_size_and_num_pages: the largest whole-tile page up to the NoC's burst size
+    that divides the block."""
+    total = num_tiles * tile_size
+    page = (_NOC_MAX_BURST_SIZE // tile_size) * tile_size
+    while total % page and page >= tile_size:
+        page -= tile_size
+    return page, total // page
+
+
+def _dram_subblock(pm, pn, fp32: bool):
+    """The factory's subblock choice: get_matmul_subblock_params, then, for a one-row subblock, the widest
+    out_subblock_w (up to 8, 4 with fp32 accumulation) that needs fewer subblocks to cover per_core_N -- per_core_N
+    padded up to a whole number of them. -> (out_subblock_h, out_subblock_w, per_core_N_compute)."""
+    sh, sw = _subblock_params(pm, pn, False, False, fp32)
+    max_w = 4 if fp32 else 8
+    if sh == 1 and sw < max_w:
+        n_sub, best = pn // sw, sw
+        for w in range(sw + 1, max_w + 1):
+            if _div_up(pn, w) < n_sub:
+                n_sub, best = _div_up(pn, w), w
+        sw, pn = best, best * n_sub
+    return sh, sw, pn
+
+
+def _dram_workers(b, N):
+    """get_optimal_dram_bank_to_reader_assignment (the worker next to each DRAM bank, NoC 0) less the workers of
+    the banks that would hold only padding of in1's width: [logical worker of bank i]."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    workers = [CoreCoord(x, y) for x, y in optimal_dram_bank_workers(0)]
+    shard_w = b.memory_config().shard_spec.shape[1] // TILE
+    padded = shard_w * len(workers)
+    if padded > N:
+        only_padding = (padded - N) // shard_w
+        if only_padding >= len(workers):
+            raise TTNNError(f"Padding banks count {only_padding} must be less than workers count {len(workers)}")
+        workers = workers[:len(workers) - only_padding]
+    return workers
+
+
+def _check_dram_shards(t, name, nbanks, shard):
+    """tensix's check of what the DRAM-sharded reader takes for granted: bank i (i < nbanks) holds shard i, exactly
+    `shard` ([height, width] in elements) -- the reader streams the bank's pages from the shard's start as the
+    worker's K blocks (or bias row). tt-metal checks none of it and would feed the compute kernel other tiles."""
+    mc = t.memory_config()
+    ok = mc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED and mc.buffer_type == BufferType.DRAM
+    if ok:
+        geom = t._buffer.geom
+        ok = ([tuple(c) for c in geom.cores[:nbanks]] == [(i, 0) for i in range(nbanks)]
+              and list(mc.shard_spec.shape) == list(shard) and geom.num_shards >= nbanks)
+    if not ok:
+        raise NotModelledError(
+            f"ttnn.matmul: the {name} ({mc.memory_layout.name} in {mc.buffer_type.name}, shards "
+            f"{list(mc.shard_spec.shape) if mc.shard_spec else None}) is not what the DRAM-sharded program's reader "
+            f"streams: WIDTH_SHARDED in DRAM, shard i of {list(shard)} on bank i for the {nbanks} worker bank(s); "
+            "tt-metal would read other bytes, which tensix does not model.\nFix: shard it in DRAM as "
+            f"[{shard[0]}, {shard[1]}] over banks 0..{nbanks - 1} (width padded to the banks).")
+
+
+def _dram_sharded(dev, a, b, bias, out, at: _Attrs, pc):
+    """matmul_multicore_reuse_mcast_dram_sharded_program_factory.cpp create_program_dram_sharded_descriptor: the
+    workers are the cores next to the DRAM banks (one per bank holding real in1 columns, bank i's worker reads bank
+    i's in1 shard: reader_bmm_tile_layout_in1_sender_dram_sharded); in0, width-sharded in L1 on its storage cores,
+    is multicast block by block from the storage core of each K block to the whole grid
+    (reader_bmm_tile_layout_in0_sender_dram_sharded); each worker computes its per_core_N columns
+    (bmm_large_block_zm_fused_bias_activation with MATMUL_DRAM_SHARDED) and writes them into the width-sharded
+    output's shards on the output's cores (c_6 on the output's buffer), splitting its columns over the shards they
+    fall in. Runs on the bounding box of the storage and worker cores; the other cores of it return at once."""
+    from tensix.ttnn import sharded
+    ckc = at.compute_kernel_config
+    fp32 = bool(ckc.fp32_dest_acc_en)
+    if b.memory_config().shard_spec.orientation.name != "ROW_MAJOR":
+        raise TTNNError("Only ROW_MAJOR sharding is supported")
+    pa, pb = list(a.padded_shape), list(b.padded_shape)
+    Kt, Nt = pa[-1] // TILE, pb[-1] // TILE
+    if Kt % pc.in0_block_w:
+        raise TTNNError(f"Kt ({Kt}) must be divisible by in0_block_w ({pc.in0_block_w})")
+    in0_last_ktile_w = list(a.shape)[-1] % TILE
+    pm, in0_block_w, pn_storage = pc.per_core_M, pc.in0_block_w, pc.per_core_N
+    B = 1
+    grid = dev.compute_with_storage_grid_size()
+    num_mcast_cores = grid.x * grid.y
+    top_left, bottom_right = _worker(dev, 0, 0), _worker(dev, grid.x - 1, grid.y - 1)
+    start_noc, end_noc = bottom_right, top_left        # in0 on NOC_1: the rectangle from the bottom right
+    workers = _dram_workers(b, Nt)
+    nbanks = len(workers)
+    pn = _div_up(Nt, nbanks)                           # per_core_N_in1_sender
+    sh, sw, pn_compute = _dram_subblock(pm, pn, fp32)
+    last_subblock_w_valid = sw - (pn_compute - pn)
+    num_blocks = Kt // in0_block_w
+    packer_l1_acc_en = bool(ckc.packer_l1_acc) and num_blocks > 1
+    fmt0, fmt1, fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
+    fmt_bias = data_format(bias.dtype) if bias is not None else formats.DataFormat.Bfp8_b
+    if packer_l1_acc_en:
+        interm0 = formats.DataFormat.Float32 if fp32 else formats.DataFormat.Float16_b
+    else:
+        interm0 = formats.DataFormat.Float32 if fp32 else fmt_out
+    s0, s_out = formats.tile_size(fmt0), formats.tile_size(fmt_out)
+    s1 = align(formats.tile_size(fmt1), soc.DRAM_ALIGNMENT)       # DRAM pages padded to the DRAM alignment
+    s_bias = align(formats.tile_size(fmt_bias), soc.DRAM_ALIGNMENT)
+    in0_block_tiles = pm * in0_block_w
+    in0_cb_tiles = in0_block_tiles * (2 if B * num_blocks > 1 else 1)
+    in1_block_tiles = pn * in0_block_w
+    in1_cb_tiles = in1_block_tiles * (3 if B * num_blocks > 1 else 1)
+    out_block_tiles = pm * pn_compute
+    in1_page_size, in1_num_pages = _max_page_size_and_num_pages(in1_block_tiles, s1)
+    bias_page_size, bias_num_pages = _max_page_size_and_num_pages(pn, s_bias)
+
+    # the in0 storage cores (multicast senders) and the workers; cores that are both send and compute
+    storage = list(a.memory_config().shard_spec.grid)
+    storage_set = {(c.x, c.y) for c in storage}
+    worker_set = {(c.x, c.y) for c in workers}
+    senders = sorted(storage, key=lambda c: (c.y, c.x))
+    n_storage = len(senders)
+    num_blocks_per_shard = num_blocks // n_storage
+    if pm > 1 and num_blocks_per_shard != 1:
+        raise TTNNError(f"currently not support per_core_M larger than 1, while split one shard into multiple blocks "
+                        f"(per_core_M {pm}, num_blocks_per_shard {num_blocks_per_shard})")
+    geom = sharded.geometry_of(a)
+    got = [(c.x, c.y) for c, _, _ in geom.shards]
+    shard_w_t = geom.shard_w // TILE
+    if got != [(c.x, c.y) for c in senders] or num_blocks_per_shard * n_storage != num_blocks \
+            or shard_w_t != num_blocks_per_shard * in0_block_w:
+        raise NotModelledError(
+            f"ttnn.matmul: the width-sharded in0 has its {len(got)} shards ({geom.shard_h}x{geom.shard_w}) on {got}; "
+            f"the DRAM-sharded program makes the i-th core of its shard grid (row by row) the sender of K blocks "
+            f"i * {num_blocks_per_shard}.. ({in0_block_w} tiles each) and multicasts its L1 from the shard's start, "
+            "other L1 contents for another placement, which tensix does not model.\nFix: one shard per core of the "
+            "shard grid, the grid's cores row-major, K split evenly.")
+    _check_dram_shards(b, "input_tensor_b", nbanks, [Kt * TILE, pn * TILE])
+    if bias is not None:
+        _check_dram_shards(bias, "bias", nbanks, [TILE, pn * TILE])
+    receivers = [c for c in workers if (c.x, c.y) not in storage_set]
+    xs = [c.x for c in storage + workers]
+    ys = [c.y for c in storage + workers]
+    rect = CoreRangeSet([CoreRange(CoreCoord(min(xs), min(ys)), CoreCoord(max(xs), max(ys)))])
+    rect_cores = [CoreCoord(x, y) for y in range(min(ys), max(ys) + 1) for x in range(min(xs), max(xs) + 1)]
+
+    sems = (0, 1, 2)        # in0 sender, receiver, sender-valid (CreateSemaphore order)
+    in0_ct = [in0_block_tiles, in0_block_tiles * s0, in0_last_ktile_w, 0, sems[0], sems[1], nbanks, num_mcast_cores,
+              num_blocks, start_noc.x, start_noc.y, end_noc.x, end_noc.y, sems[2], num_blocks_per_shard, in0_block_w]
+    in1_ct = [in1_page_size, in1_num_pages, pn_compute, pn * in0_block_w, num_blocks, out_block_tiles,
+              pn_compute * s_out, pn_storage * s_out, pm]
+    if bias is not None:
+        in1_ct += [bias_page_size, bias_num_pages, 1]
+    mm_defines, named_act = _fused(pc.fused_activation)
+    in1_defines = {"OUT_SHARDED": "1", "SKIP_MCAST": "1"}
+    if bias is not None:
+        mm_defines["FUSE_BIAS"] = "1"
+        in1_defines["FUSE_BIAS"] = "1"
+    if packer_l1_acc_en:
+        mm_defines["PACKER_L1_ACC"] = "1"
+    if fp32:
+        mm_defines["FP32_DEST_ACC_EN"] = "1"
+    mm_defines["MATMUL_DRAM_SHARDED"] = "1"
+    compute_ct = [in0_block_w, pm // sh, in0_block_tiles, sh * in0_block_w, pn_compute // sw, in1_block_tiles, pn,
+                  num_blocks, 1, 1, sh, sw, sh * sw, B, out_block_tiles, 0, 0, 0]
+    if bias is not None:
+        compute_ct.append(int(_row_broadcastable(bias)))
+    named_compute = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5,
+                     "cb_in0_intermediate": 8, "cb_in1_intermediate": 9, "cb_in0_transposed": 10,
+                     "bias_ntiles": pn_compute, "last_subblock_w_valid": last_subblock_w_valid, **named_act}
+
+    prog = mh.CreateProgram()
+    k_in0 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_dram_sharded.py"), rect,
+                            _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_ct, {},
+                                {"cb_in0": 0, "cb_in0_sharded": 2}))
+    k_in1 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_dram_sharded.py"), rect,
+                            _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_ct, in1_defines,
+                                {"cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_out_reshard": 6}))
+    k_mm = mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), rect,
+                           _compute(ckc, compute_ct, mm_defines, named_compute, bool(ckc.dst_full_sync_en)))
+
+    # CBs: c_0 in0 blocks, c_1 in1 blocks, c_2 on in0's shard, c_4 / c_5 output and partials, c_6 on the output's
+    # shard, c_3 the bias row
+    _cb(prog, rect, {0: fmt0}, in0_cb_tiles * s0, s0)
+    _cb(prog, rect, {1: fmt1}, in1_cb_tiles * s1, s1)
+    cfg = mh.CircularBufferConfig(pm * shard_w_t * s0, {2: fmt0}).set_page_size(2, s0)
+    cfg.set_globally_allocated_address(a._buffer)
+    cfg.matmul_tensor = 0
+    mh.CreateCircularBuffer(prog, rect, cfg)
+    s_interm = formats.tile_size(interm0)
+    if interm0 != fmt_out:
+        _cb(prog, rect, {4: fmt_out}, out_block_tiles * s_out, s_out)
+        _cb(prog, rect, {5: interm0}, out_block_tiles * s_interm, s_interm)
+    else:
+        _cb_sized(prog, rect, [(4, fmt_out, s_out), (5, interm0, s_interm)], out_block_tiles * s_out)
+    cfg = mh.CircularBufferConfig(pm * pn_storage * s_out, {6: fmt_out}).set_page_size(6, s_out)
+    cfg.set_globally_allocated_address(out._buffer)
+    cfg.matmul_tensor = 3
+    mh.CreateCircularBuffer(prog, rect, cfg)
+    if bias is not None:
+        _cb(prog, rect, {3: fmt_bias}, pn_compute * s_bias, s_bias)
+    for v in (0, 0, 1):     # INVALID, INVALID, VALID
+        mh.CreateSemaphore(prog, rect, v)
+
+    plan = []
+    noc_x = [_worker(dev, c.x, c.y).x for c in senders]
+    noc_y = [_worker(dev, c.x, c.y).y for c in senders]
+    # is_last_ktile_padded goes to the last core of corerange_to_cores(the shard grid): its last range's end
+    last_storage = a.memory_config().shard_spec.grid.ranges[-1].end
+    for i, c in enumerate(senders):
+        kind = 2 if (c.x, c.y) in worker_set else 1
+        padded = int((c.x, c.y) == (last_storage.x, last_storage.y) and in0_last_ktile_w > 0)
+        plan.append((k_in0, c, [kind, i, padded, *noc_x, *noc_y], {}))
+    for c in receivers:
+        plan.append((k_in0, c, [3, 0, 0, *noc_x, *noc_y], {}))
+    for c in rect_cores:
+        if (c.x, c.y) not in storage_set and (c.x, c.y) not in worker_set:
+            plan.append((k_in0, c, [0], {}))
+    for c in rect_cores:
+        is_worker = (c.x, c.y) in worker_set
+        plan.append((k_mm, c, [int(is_worker)], {}))
+        if not is_worker:
+            plan.append((k_in1, c, [0], {}))
+
+    # the worker's columns into the output's shards (the storage cores of the output, row by row)
+    out_cores = [c for c, _, _ in sharded.geometry_of(out).shards]
+    ox = [_worker(dev, c.x, c.y).x for c in out_cores]
+    oy = [_worker(dev, c.x, c.y).y for c in out_cores]
+    n_written_back = _div_up(Nt, pn_storage)
+    written = 0
+    cur_idx = cur_stride = 0                                    # the sender < storage case
+    worker_stride = storage_stride = cur_worker = cur_storage = 0
+    for i, c in enumerate(workers):
+        # the NoC virtual channel: the bank's low bits, moved on when an earlier worker of the same row has them
+        # (tensix's NoC model gives it no timing)
+        vc = i & 0x3
+        for j in range(i):
+            if workers[j].y == c.y and (j & 0x3) == (i & 0x3):
+                vc = (vc + 1) & 0x3
+                break
+        args = [1, 0, 0, i, vc]         # is_worker, in1 and bias addresses (slots), bank id, vc
+        if pn < pn_storage:
+            if cur_idx >= n_written_back:
+                raise TTNNError(f"Worker {c} has no storage area assigned")
+            r1 = min(pn, pn_storage - cur_stride)
+            r2 = pn - r1
+            two = r2 != 0 and cur_idx + 1 < n_written_back
+            args += [2 if two else 1, cur_stride * s_out, r1 * s_out, ox[cur_idx], oy[cur_idx]]
+            written += r1
+            if two:
+                args += [r2 * s_out, ox[cur_idx + 1], oy[cur_idx + 1]]
+                written += r2
+            cur_idx += (cur_stride + pn) // pn_storage
+            cur_stride = (cur_stride + pn) % pn_storage
+        else:
+            n = 0
+            tail = []
+            if cur_storage < n_written_back:
+                n += 1
+                worker_stride = pn_storage - storage_stride
+                tail += [storage_stride * s_out, worker_stride * s_out, ox[cur_storage], oy[cur_storage]]
+                cur_storage += (storage_stride + worker_stride) // pn_storage
+                storage_stride = (storage_stride + worker_stride) % pn_storage
+                if worker_stride >= pn:
+                    cur_worker += 1
+                written += worker_stride
+                while cur_worker <= i and cur_storage < n_written_back:
+                    n += 1
+                    inc = worker_stride + pn_storage >= pn
+                    total = pn if inc else worker_stride + pn_storage
+                    wb = total - worker_stride
+                    if inc:
+                        cur_worker += 1
+                    tail += [wb * s_out, ox[cur_storage], oy[cur_storage]]
+                    written += wb
+                    storage_stride = wb % pn_storage
+                    cur_storage += wb // pn_storage
+                    worker_stride = total
+            args += [n] + tail
+        if len(args) < 10:
+            raise TTNNError(f"Kernel requires at least 10 runtime args, got {len(args)}")
+        slots = {1: "b"}
+        if bias is not None:
+            slots[2] = "bias"
+        plan.append((k_in1, c, args, slots))
+    if written > n_written_back * pn_storage:
+        raise TTNNError(f"more datums written back to sharded tensor, L1 corruption, expected: "
+                        f"{n_written_back * pn_storage}, actual: {written}")
+    return _entry(prog, plan, len(rect_cores), "matmul_multicore_reuse_mcast_dram_sharded", a, b, bias, out)
+
+
 def _multicore(dev, a, b, out, at: _Attrs):
     """matmul_multicore_program_factory.cpp create_descriptor: the output tiles split over the device grid
     column-major (split_work_to_cores), each core reading for each of its tiles the in0 row and in1 column tile by
@@ -2253,7 +2625,7 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     if len(a.shape) == 0 or len(b.shape) == 0:
         raise ShapeError(f"{what}: Both arguments to matmul need to be at least 1D, but got shapes {a.shape} and "
                          f"{b.shape}")
-    dev = _check_inputs(what, a, b, bias)
+    dev = _check_inputs(what, a, b, bias, program_config)
     if program_config is not None and not isinstance(program_config, _CONFIG_TYPES):
         raise TTNNError(f"{what}: program_config {program_config!r} is not a matmul program config.\nFix: pass one of "
                         "ttnn.MatmulMultiCoreReuseMultiCastProgramConfig, ...1DProgramConfig, ...ReuseProgramConfig.")
@@ -2276,8 +2648,9 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
                      transpose_b, optional_output_tensor)
     bias_size = _tile_size(bias.dtype) if bias is not None else 0
     pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
+    # (the DRAM-sharded program keeps the flags: its validation refuses them)
     blocked = isinstance(pc, (MatmulMultiCoreReuseMultiCast1DProgramConfig, MatmulMultiCoreReuseMultiCastProgramConfig,
-                              MatmulMultiCoreReuseProgramConfig))
+                              MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig))
     if (transpose_a or transpose_b) and not blocked:
         from tensix.ttnn import operations
         if transpose_a:

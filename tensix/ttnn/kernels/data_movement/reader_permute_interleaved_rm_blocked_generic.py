@@ -3,12 +3,14 @@
 pieces into c_0, one 32-element page per X index.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/data_movement/permute/device/kernels/dataflow/
-reader_permute_interleaved_rm_blocked_generic.cpp. Compile-time args: the source's TensorAccessorArgs, then the named
+reader_permute_interleaved_rm_blocked_generic.cpp (each row piece through noc_async_read_sharded, split over the
+shards of a BLOCK / WIDTH sharded input). Compile-time args: the source's TensorAccessorArgs, then the named
 args N, page_size, num_rows, x_dim, num_blocks_total, x_blocks, w_blocks, x_block_size, w_block_size, element_size,
 input_tensor_page_size (the source buffer's aligned page size, also tensix's page size for the accessor). Runtime
 args: src_addr, start_block, end_block, input_shape[N], src_strides[N]."""
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.data_movement.sharded_rows import noc_async_read_sharded
 
 
 def kernel_main():
@@ -44,7 +46,7 @@ def kernel_main():
         nbytes = (w_end - w_start) * es
         off = w_start * es
         for x in range(x_start, x_end):
-            noc_async_read(get_noc_addr(base + x * X_stride, s, off), l1, nbytes)
+            noc_async_read_sharded(l1, s, base + x * X_stride, off, nbytes)
             l1 += page
         noc_async_read_barrier()
         cb_push_back(0, xbs)

@@ -3,12 +3,14 @@ block of c_2 (32 pages: one per W index, holding up to 32 consecutive X values) 
 output rows of its permuted indices.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/data_movement/permute/device/kernels/dataflow/
-writer_permute_interleaved_rm_blocked_generic.cpp. Compile-time args: the output's TensorAccessorArgs, then the
+writer_permute_interleaved_rm_blocked_generic.cpp (each piece through noc_async_write_sharded, split over the
+shards of a BLOCK / WIDTH sharded output). Compile-time args: the output's TensorAccessorArgs, then the
 named args N, output_page_size, num_rows, X, X_stride, x_dim, W_stride, input_page_size, element_size,
 num_blocks_total, x_blocks, w_blocks, x_block_size, w_block_size, W, output_tensor_page_size (also tensix's page size
 for the accessor). Runtime args: dst_addr, start_block, end_block, input_shape[N], perm[N], dest_strides[N]."""
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.data_movement.sharded_rows import noc_async_write_sharded
 
 
 def kernel_main():
@@ -55,6 +57,6 @@ def kernel_main():
         rd = get_read_ptr(cb)
         xs = strides[x_in_dest] if x_in_dest < w_dim else 0
         for w in range(w_start, w_end):
-            noc_async_write(rd + (w - w_start) * out_page, get_noc_addr(base + w * xs, s, x_off), nbytes)
+            noc_async_write_sharded(rd + (w - w_start) * out_page, s, base + w * xs, x_off, nbytes)
         noc_async_write_barrier()
         cb_pop_front(cb, wbs)

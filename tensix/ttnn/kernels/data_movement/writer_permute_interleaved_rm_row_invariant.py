@@ -2,11 +2,13 @@
 goes to the output row its permuted index gives (row -> input multi-index -> permuted -> output row).
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/data_movement/permute/device/kernels/dataflow/
-writer_permute_interleaved_rm_row_invariant.cpp. Compile-time args: the output's TensorAccessorArgs, then the named
-args N, page_size, num_rows, then (tensix) the output buffer's page size. Runtime args: dst_addr, start_row,
+writer_permute_interleaved_rm_row_invariant.cpp: each row through noc_async_write_sharded (split over the shards of
+a BLOCK / WIDTH sharded output). Compile-time args: the output's TensorAccessorArgs, then the named args N,
+page_size, num_rows, then (tensix) the output buffer's aligned page size. Runtime args: dst_addr, start_row,
 end_row, input_shape[N], perm[N], dest_strides[N]."""
 
 from tensix.kernel import *  # noqa: F401,F403
+from tensix.ttnn.kernels.data_movement.sharded_rows import noc_async_write_sharded
 
 
 def kernel_main():
@@ -30,6 +32,6 @@ def kernel_main():
         for i in range(N - 1):
             dest += src[perm[i]] * strides[i]
         cb_wait_front(0, 1)
-        noc_async_write(get_read_ptr(0), get_noc_addr(dest, s), page_size)
+        noc_async_write_sharded(get_read_ptr(0), s, dest, 0, page_size)
         noc_async_write_barrier()
         cb_pop_front(0, 1)

@@ -8,8 +8,11 @@ on the subblock before it is packed.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/compute/
 bmm_large_block_zm_fused_bias_activation.cpp line by line (same CBs, inits, reconfigs and L1-accumulation switches),
-without the variants no tensix factory builds (MATMUL_DRAM_SHARDED, get_batch_from_reader, untilize_out: the
-factories refuse those first). Compile-time args 0-17 (and 18, row_broadcast_bias, with
+without the variants no tensix factory builds (get_batch_from_reader, untilize_out: the factories refuse those
+first). MATMUL_DRAM_SHARDED (the DRAM-sharded program): runtime arg 0 says whether the core is a worker (the others
+return at once), and the named arg last_subblock_w_valid narrows matmul_block on the last in1 subblock to the in1
+columns the reader pushed (the factory refuses such a narrowed subblock: tensix's matmul_block takes the block
+shape of its init only). Compile-time args 0-17 (and 18, row_broadcast_bias, with
 FUSE_BIAS) as the C++; the named args (cb_in0, cb_in1, cb_out, cb_intermed0, cb_bias, bias_ntiles,
 activation_type, activation_param0..2) in NAMED (matmul_api.FusedActivation: bmm_fused_activation.hpp); defines in
 DEFINES."""
@@ -48,6 +51,9 @@ def transpose_tile_block(in0_block_num_tiles, in0_transpose_cb_id, in0_cb_id, bl
 
 
 def kernel_main():
+    dram_sharded = "MATMUL_DRAM_SHARDED" in DEFINES
+    if dram_sharded and get_arg_val(0) != 1:
+        return          # not a worker core of the DRAM-sharded program
     in0_block_w = get_compile_time_arg_val(0)
     in0_num_subblocks = get_compile_time_arg_val(1)
     in0_block_num_tiles = get_compile_time_arg_val(2)
@@ -89,6 +95,11 @@ def kernel_main():
         mm_out_cb_id = out_cb_id
     if activation is not None:
         activation.init()
+
+    # the DRAM-sharded planner may pad per_core_N beyond the in1 columns its reader pushes: the last in1 subblock's
+    # matmul_block then covers only last_subblock_w_valid columns
+    last_subblock_w_valid = NAMED["last_subblock_w_valid"] if dram_sharded else out_subblock_w
+    last_subblock_padded = last_subblock_w_valid < out_subblock_w
 
     spill = num_blocks_inner_dim > 1
     several = batch > 1 or num_blocks_h_dim > 1 or num_blocks_w_dim > 1
@@ -135,9 +146,11 @@ def kernel_main():
                                                       in0_block_w)
                             in0_index = in0_index_subblock_offset
                             in1_index = in1_index_subblock_offset
+                            effective_subblock_w = (last_subblock_w_valid if last_subblock_padded
+                                                    and in1_subblock == in1_num_subblocks - 1 else out_subblock_w)
                             for _ in range(in0_block_w):
                                 matmul_block(in0_cb_id, in1_cb_id, in0_index, in1_index, 0, in1_transpose_tile,
-                                             out_subblock_w, out_subblock_h, in0_block_w)
+                                             effective_subblock_w, out_subblock_h, in0_block_w)
                                 in0_index += 1
                                 in1_index += in1_block_w
 
@@ -215,14 +228,17 @@ def kernel_main():
                         for in1_subblock in range(in1_num_subblocks):
                             cb_wait_front(mm_partials_cb_id, out_subblock_num_tiles)
                             tile_regs_acquire()
+                            padded = last_subblock_padded and in1_subblock == in1_num_subblocks - 1
                             i = 0
                             for _ in range(out_subblock_h):
                                 bias_tile_idx = in1_index_subblock_offset
-                                for _ in range(out_subblock_w):
+                                for k in range(out_subblock_w):
+                                    # padded lanes add bias tile 0 (kept in range; the writer drops those columns)
+                                    idx = 0 if padded and k >= last_subblock_w_valid else bias_tile_idx
                                     if row_broadcast_bias:
-                                        add_tiles_bcast_rows(mm_partials_cb_id, bias_cb_id, i, bias_tile_idx, i)
+                                        add_tiles_bcast_rows(mm_partials_cb_id, bias_cb_id, i, idx, i)
                                     else:
-                                        add_tiles(mm_partials_cb_id, bias_cb_id, i, bias_tile_idx, i)
+                                        add_tiles(mm_partials_cb_id, bias_cb_id, i, idx, i)
                                     bias_tile_idx += 1
                                     i += 1
                             tile_regs_commit()
