@@ -442,6 +442,7 @@ def test_a_reduce_result_packed_after_reduce_uninit_has_nan_where_the_hardware_h
     scratch = np.zeros((32, 32), bool)  # written out by hand from tt-llk _llk_math_reduce_ (hwconfig.REDUCE_SCRATCH)
     if dim == K.ReduceDim.REDUCE_ROW:
         scratch[:, 1:16] = True
+        scratch[[0, 16], 1:16] = False  # row 0 of faces 0 and 2: the accumulated row vector (modelled, below)
     elif dim == K.ReduceDim.REDUCE_COL:
         scratch[1:4, :] = pool == K.PoolType.SUM
     else:
@@ -453,6 +454,9 @@ def test_a_reduce_result_packed_after_reduce_uninit_has_nan_where_the_hardware_h
     assert np.isinf(got[scratch]).all() and np.isfinite(got[~scratch]).all()
     rows, cols = KEPT[dim]
     np.testing.assert_array_equal(got[rows, cols][~scratch[rows, cols]], masked_out[rows, cols][~scratch[rows, cols]])
+    if dim == K.ReduceDim.REDUCE_ROW:      # the row vector GMPOOL / GAPOOL accumulate in: column 0, transposed
+        np.testing.assert_array_equal(got[[0, 16], 0:16], got[:, 0].reshape(2, 16))
+        scratch[[0, 16], 1:16] = True       # (not zero below)
     assert not got[~scratch & ~masked(np.ones((32, 32), bool), dim)].any()     # never written: the cleared Dst
 
     with pytest.raises(NotModelledError) as e:

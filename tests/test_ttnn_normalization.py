@@ -226,9 +226,6 @@ def test_softmax_errors(device):
     t = _make(device, x, ttnn.bfloat16)
     with pytest.raises(ttnn.TTNNError, match="Dimension out of range"):
         ttnn.softmax(t, dim=3)
-    wide5 = _make(device, np.ones((1, 2, 1, 40, 70), np.float32), ttnn.bfloat16)
-    with pytest.raises(NotModelledError, match="SoftmaxProgramFactoryGeneralWSmall.*within-face transpose"):
-        ttnn.softmax(wide5, dim=-1)         # a row of 3 tiles: the running max's reload (see test_softmax_rank_n...)
     rm = ttnn.from_numpy(x, dtype=ttnn.bfloat16, device=device)
     with pytest.raises(ttnn.LayoutError, match="Inputs to softmax must be tilized"):
         ttnn.softmax(rm, dim=-1)        # rank 3, last dim: dim_adjusted 3 != rank - 1, so ttnn does not tilize
@@ -386,14 +383,7 @@ def test_softmax_down_tall_columns_runs_the_general_h_large_program(device, dtyp
             np.testing.assert_array_equal(other.astype(np.float64), got)
 
 
-@pytest.mark.parametrize("W, program", [(46 * 32, "WSmall"), (46 * 32 + 1, "WLarge"), (33, "WSmall")])
-def test_softmax_rank_n_wide_rows_are_refused(device, W, program):
-    """GeneralWSmall / GeneralWLarge (chosen by is_softmax_general_w_small_available: bfloat16 rows of up to 46 tiles
-    are small) continue the row max of a row of more than one tile with compute_kernel_lib::reduce's Accumulate
-    (MAX along REDUCE_ROW), whose reload transposes within the faces: not modelled, refused naming the program."""
-    t = _make(device, np.zeros((1, 1, 1, 32, W), np.float32), ttnn.bfloat16)
-    with pytest.raises(NotModelledError, match=f"SoftmaxProgramFactoryGeneral{program}.*not model"):
-        ttnn.softmax(t, dim=-1)
+# (rows of more than one tile in GeneralWSmall / GeneralWLarge: tests/test_ttnn_softmax_general_w.py)
 
 
 # ---- layer_norm / rms_norm ----------------------------------------------------------------------------------------

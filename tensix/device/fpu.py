@@ -1186,8 +1186,9 @@ def reduce(op, a, dim, scaler=1.0, fidelity=MathFidelity.HiFi4, fp32_dest: bool 
     Where the result lands (tt-llk ``llk_math_reduce.h``; tt-metal convention): REDUCE_ROW ("row", reduce
     along each row) -> column 0; REDUCE_COL ("col") -> row 0; REDUCE_SCALAR ("scalar") -> element [0, 0].
     Other positions keep ``acc`` (zeros if None), except that GMPOOL zeroes rows 1-3 under its result row
-    (ISA GMPOOL.md); the scratch values tt-llk leaves beside the result (the accumulated row vector, transposed
-    SrcB leftovers) are not modelled: reduce_init's packer edge mask zeroes them on hardware, and a compute kernel
+    (ISA GMPOOL.md); the scratch values tt-llk leaves beside the result (the accumulated row vector, which
+    tensix.kernel.compute's reduce_tile adds and reads its running result from, transposed SrcB leftovers) are not
+    modelled here: reduce_init's packer edge mask zeroes them on hardware, and a compute kernel
     that packs a reduce result without that mask gets NaN there (tensix.kernel.hwconfig.REDUCE_SCRATCH).
 
     - ``scaler``: the value in the scaler CB as SrcB holds it (a float; pass the unpacked Src value). Sum:

@@ -419,9 +419,19 @@ def init_sfpu(icb, ocb):
     _ctx.th.compute.src_flush = False
 
 
-def copy_tile_to_dst_init_short(cbid=0, transpose=0):
-    _refuse_flag("copy_tile_to_dst_init_short", "transpose", transpose)
-    _configure("copy_tile_to_dst_init_short", op=hwconfig.COPY)
+def copy_tile_to_dst_init_short(cbid=0, transpose=0, transpose_within_16x16_face=0):
+    """copy_tile_to_dst_init_short(cbid, transpose=0, transpose_within_16x16_face=0): copy_tile's unpack A and A2D
+    datacopy (formats unchanged). transpose_within_16x16_face (tt-llk _llk_unpack_A_init_: THCON_SEC0 Haloize_mode,
+    ISA UNPACR_Regular.md: the unpacker swaps the low 4 bits of the SrcA row with the column) makes the following
+    copy_tile calls write each face of the tile transposed, until another unpack init rewrites Haloize_mode (all
+    do); compute_kernel_lib::reduce's running-max reload uses it. The face-order transpose (transpose) is
+    refused."""
+    call = "copy_tile_to_dst_init_short"
+    _refuse_flag(call, "transpose", transpose)
+    _configure(call, op=hwconfig.COPY)
+    if transpose_within_16x16_face:
+        th, cs = _cs(call)
+        cs.hw.set(_InitSite(call, current_call_site(th.kernel.source_files)), unpack=hwconfig.COPY_WITHIN_FACE)
 
 
 def copy_tile_init(cbid=0):
@@ -759,11 +769,21 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
     cs.check_dst(dst_tile_index, "copy_tile")
     cs.write_whole(dst_tile_index)
     cb = _cb(th, in_cb_id, "copy_tile")
-    cs.hw.check_op(hwconfig.COPY, "copy_tile", _where(th), ((cb, "SrcA"),))
+    within = cs.hw.unpack == hwconfig.COPY_WITHIN_FACE
+    cs.hw.check_op(hwconfig.COPY, "copy_tile", _where(th), ((cb, "SrcA"),),
+                   unpack=hwconfig.COPY_WITHIN_FACE if within else None)
     raw = cs.tile_bytes(cb, in_tile_index, "copy_tile")
-    dst[dst_tile_index] = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32,
-                                                    unpack_to_dest_fp32=cb.index in cs.unpack_to_dest,
-                                                    flush=cs.src_flush)
+    to_dest = cb.index in cs.unpack_to_dest
+    if within and (to_dest and cb.fmt in (formats.DataFormat.Float32, *_INT32_FORMATS)):
+        raise NotModelledError(
+            f"copy_tile on core {th.core.logical} at {th.source_line_now()}: CB {cb.index} ({cb.fmt.name}) unpacks "
+            "straight to Dst, where the unpacker's within-face transpose (Haloize_mode, a SrcA write mode) does not "
+            "apply; what Wormhole then writes is not modelled.\nFix: copy_tile_to_dst_init_short(cb) without "
+            "transpose_within_16x16_face, or a CB that goes through SrcA (no UnpackToDestFp32 for it).")
+    bits = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32, unpack_to_dest_fp32=to_dest, flush=cs.src_flush)
+    if within:      # each 16x16 face transposed in place: [face row, row, face col, col] -> [.., col, .., row]
+        bits = np.ascontiguousarray(bits.reshape(2, 16, 2, 16).transpose(0, 3, 2, 1).reshape(32, 32))
+    dst[dst_tile_index] = bits
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
 
 
@@ -896,6 +916,31 @@ def _src_values(cs, cb, itile, call):
     return out.view(np.float32)
 
 
+def _reduce_row_accumulator(tile):
+    """The running result a REDUCE_ROW reduce_tile pools onto, where tensix.device.fpu.reduce reads it (column 0).
+
+    tt-llk ``_llk_math_reduce_`` (REDUCE_ROW): GMPOOL / GAPOOL pool the unpacker-transposed faces 0 and 1 into row 0
+    of Dst face 0 (the results of tile rows 0-15) and faces 2 and 3 into row 0 of face 2 (rows 16-31), reading what
+    that row holds as the running result; ``reduce_row_perform_transpose`` then writes the transposed row into
+    column 0 and the row itself back into row 0 (its second MOVD2B: "for cases of reducing across multiple tiles").
+    So after a reduce_tile the two agree, and reduce_tile calls in a row accumulate; a tile copied in from a CB is
+    read at row 0, i.e. a running result packed under reduce_init's edge mask (column 0 only) must come back
+    through the within-face transposing copy (compute_kernel_lib::reduce's Accumulate reload), one packed without
+    the mask (after reduce_uninit) keeps its row 0."""
+    acc = np.array(tile, copy=True)
+    acc[0:16, 0] = tile[0, 0:16]
+    acc[16:32, 0] = tile[16, 0:16]
+    return acc
+
+
+def _reduce_row_result(tile):
+    """A REDUCE_ROW result as Wormhole leaves it (see _reduce_row_accumulator): the accumulated row vector in row 0
+    of faces 0 and 2, i.e. column 0 transposed within each face. Modifies and returns `tile`."""
+    tile[0, 0:16] = tile[0:16, 0]
+    tile[16, 0:16] = tile[16:32, 0]
+    return tile
+
+
 def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None):
     """reduce_tile<PoolType, ReduceDim>: pool/dim from the arguments or the last reduce_init.
 
@@ -923,8 +968,11 @@ def reduce_tile(icb, icb_scaler, itile, itile_scaler, idst, pool=None, dim=None)
                    ((ca, "SrcA"), (cscl, "SrcB")))
     a = _src_values(cs, ca, itile, "reduce_tile")
     s = _src_values(cs, cscl, itile_scaler, "reduce_tile")
-    dst[idst] = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
-                           acc=None if fresh else dst[idst], in_fmt=ca.fmt)
+    row = ReduceDim(dim) == ReduceDim.REDUCE_ROW
+    acc = None if fresh else (_reduce_row_accumulator(dst[idst]) if row else dst[idst])
+    out = fpu.reduce(PoolType(pool).value, a, ReduceDim(dim).value, float(s[0, 0]), cs.fidelity, cs.fp32,
+                     acc=acc, in_fmt=ca.fmt)
+    dst[idst] = _reduce_row_result(out) if row else out
     cs.reduced[h][idst] = (PoolType(pool).value, ReduceDim(dim).value, _where(th))
     cs.unpack_math(_unpack_cost(ca) + _unpack_cost(cscl), _C_RED)
 

@@ -57,6 +57,11 @@ _OP_NAME = {"add": "ELWADD", "sub": "ELWSUB", "mul": "ELWMUL"}
 # Modes programmed by inits of other modules (tensix.kernel.tilize: tilize, fast tilize, transpose): mode -> text.
 EXTRA_MODES: dict = {}
 
+# copy_tile_to_dst_init_short(cb, 0, transpose_within_16x16_face=1): unpack A with THCON_SEC0 Haloize_mode set (tt-llk
+# _llk_unpack_A_init_), so copy_tile writes each 16x16 face transposed; every unpack init rewrites Haloize_mode.
+COPY_WITHIN_FACE = ("copy", "within_face")
+EXTRA_MODES[COPY_WITHIN_FACE] = "unpack A with the within-face transpose (copy_tile_to_dst_init_short(cb, 0, 1))"
+
 
 def describe(cfg) -> str:
     """A math or unpacker configuration as the message shows it."""
@@ -134,8 +139,9 @@ PACK_KEEP = {dim: _keep_mask(dim) for dim in ("row", "col", "scalar")}
 
 def _scratch_mask(pool: str, dim: str) -> np.ndarray:
     scratch = np.zeros((32, 32), bool)
-    if dim == "row":            # faces 0 and 2: the row vector in row 0, transposed SrcB leftovers in the rest
-        scratch[:, 1:16] = True
+    if dim == "row":            # faces 0 and 2: transposed SrcB leftovers beside column 0 (row 0 is modelled: the
+        scratch[:, 1:16] = True     # accumulated row vector, the transposed column 0: tensix.kernel.compute)
+        scratch[[0, 16], 1:16] = False
     elif dim == "col":          # faces 0 and 1, rows 1-3: SrcB rows 1-3 times SrcA (GMPOOL zeroes them instead)
         if pool != "max":
             scratch[1:4, :] = True
@@ -147,11 +153,11 @@ def _scratch_mask(pool: str, dim: str) -> np.ndarray:
     return scratch
 
 
-# The Dst datums beside a reduce result that hold scratch values on Wormhole, which tensix does not model
-# (tt-llk ``_llk_math_reduce_``: REDUCE_ROW leaves the accumulated row vector in row 0 and the transposed SrcB rows
-# its ELWADD moves back in columns 1-15 of faces 0 and 2; GAPOOL's rows 1-3 are the other SrcB rows times SrcA;
-# REDUCE_SCALAR pools the column sums in a scratch row of face 0). reduce_init's mask zeroes all of them at the
-# packer; a kernel that packs the result after reduce_uninit packs them, and tensix then writes NaN there
+# The Dst datums beside a reduce result that hold scratch values on Wormhole, which tensix does not model (tt-llk
+# ``_llk_math_reduce_``: REDUCE_ROW leaves the transposed SrcB rows its ELWADD moves back in columns 1-15 of rows 1-15
+# of faces 0 and 2, beside the accumulated row vector in row 0, which tensix models; GAPOOL's rows 1-3 are the other
+# SrcB rows times SrcA; REDUCE_SCALAR pools the column sums in a scratch row of face 0). reduce_init's mask zeroes all
+# of them at the packer; a kernel that packs the result after reduce_uninit packs them, and tensix then writes NaN there
 # (tensix.kernel.compute.pack_tile; the packer turns it into Inf for Float16_b): the tile's result datums are exact,
 # anything that reads the others shows it.
 # Key: (pool, dim) as HwConfig keeps them.
@@ -209,10 +215,11 @@ class HwConfig:
         ok = m is not None and len(m) == 2 and m[1] == "none" and self.unpack == UNPACK_AB
         self.binary = (m[0], a, b) if ok else None
 
-    def check_op(self, need, call, where, operands=()):
-        """Refuse `call` unless the unpacker and the math thread are programmed for `need` and the SrcA/SrcB
-        formats are those of its operand CBs (`operands`: (cb, "SrcA" | "SrcB") pairs)."""
-        for unit, want in (("unpack", unpack_of(need)), ("math", need)):
+    def check_op(self, need, call, where, operands=(), unpack=None):
+        """Refuse `call` unless the unpacker and the math thread are programmed for `need` (the unpacker for
+        `unpack` when given: a mode of the same op, e.g. COPY_WITHIN_FACE) and the SrcA/SrcB formats are those of
+        its operand CBs (`operands`: (cb, "SrcA" | "SrcB") pairs)."""
+        for unit, want in (("unpack", unpack or unpack_of(need)), ("math", need)):
             have = getattr(self, unit)
             if have != want:
                 by = f" (by {self.by[unit]})" if unit in self.by else ""

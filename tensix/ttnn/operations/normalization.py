@@ -24,9 +24,8 @@ program_config: with ttnn.SoftmaxShardedMultiCoreProgramConfig they run SoftmaxS
 (softmax_program_factory_attention_optimized_sharded.cpp) in place on a sharded input whose shard is a whole number of
 full-width tile rows (height sharded, or block sharded one shard wide): see "the sharded softmax" below.
 
-Not modelled (NotModelledError): rows of more than one tile in GeneralWSmall / GeneralWLarge (their row max reloads
-the running max with a within-face transpose), widths whose CBs exceed 90% of L1 in the attention program (the
-large-tensor kernel), sharded inputs with the default program config (the interleaved program over TensorAccessors),
+Not modelled (NotModelledError): widths whose CBs exceed 90% of L1 in the attention program (the large-tensor
+kernel), sharded inputs with the default program config (the interleaved program over TensorAccessors),
 the sharded program with a ROW_MAJOR mask (reader_unary_sharded_sm_rm_mask.cpp) or a sharded non-causal / hw_dims
 mask, ROW_MAJOR inputs of scale_mask_softmax and ROW_MAJOR masks
 (tilize_with_val_padding), masks on tensors of rank > 4. ttnn.softmax tilizes a ROW_MAJOR input with -inf where the
@@ -452,16 +451,6 @@ def _general_moreh_2d(what, a: Tensor, out_mc, cfg, dim: str) -> Tensor:
     logical = a.shape[-2] if dim == "h" else a.shape[-1]
     small = _moreh_small_available(-(-logical // 32), a.dtype, im_dtype, ms_dtype)     # the logical tile count
     name = f"SoftmaxProgramFactoryGeneral{dim.upper()}" + ("Small" if small else "Large")
-    if dim == "w" and Wt > 1:
-        # (reduce_lib._reload_accumulator refuses this too, but only once the program runs)
-        raise NotModelledError(
-            f"{what} along the last dim of a rank-{len(a.shape)} tensor {Wt} tiles wide runs {name}, whose row max "
-            f"(moreh_softmax_w{'' if small else '_large'}.cpp) reduces the last, masked tile onto the running max with "
-            "compute_kernel_lib::reduce's Accumulate (MAX along REDUCE_ROW): its reload copies the running max back "
-            "into Dst with a within-face transpose (copy_tile_to_dst_init_short(cb, 0, 1)), which restores the layout "
-            "GMPOOL accumulates in (row 0 of each face, before reduce_row_perform_transpose moves it to column 0); "
-            "that intermediate layout is not modelled by tensix's reduce (it keeps only the transposed result). Only "
-            "rows of one tile (last dim <= 32) run.")
     out = O.output_tensor(dev, tuple(a.shape), a.dtype, Layout.TILE, out_mc)
     grid = O.grid_of(dev)
     units = num * (Wt if dim == "h" else Ht)
@@ -947,7 +936,8 @@ class LayerNormDefaultProgramConfig:
 
 @_dataclass
 class LayerNormShardedMultiCoreProgramConfig:
-    """ttnn.LayerNormShardedMultiCoreProgramConfig: the sharded layernorm's config (tensix refuses it: not modelled)."""
+    """ttnn.LayerNormShardedMultiCoreProgramConfig: the sharded layernorm's config (LayerNormShardedProgramFactory,
+    tensix/ttnn/operations/layernorm_sharded.py)."""
 
     compute_with_storage_grid_size: object = None
     subblock_w: int = 0
@@ -1050,7 +1040,8 @@ def _ln_config(cfg, rms: bool):
 
 
 def _ln_program_config(program_config):
-    """LayerNormDefaultProgramConfig fields (legacy_reduction, legacy_rsqrt, use_welford); sharded configs refused."""
+    """LayerNormDefaultProgramConfig fields (legacy_reduction, legacy_rsqrt, use_welford); sharded configs go to
+    layernorm_sharded (_norm) before this."""
     if program_config is None:
         return False, False, False
     if isinstance(program_config, LayerNormShardedMultiCoreProgramConfig) or hasattr(program_config, "block_h"):
@@ -1273,6 +1264,11 @@ def _layer_norm(what, a: Tensor, eps, gamma, beta, b, out_mc, cfg, rms: bool, pr
 def _norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor, memory_config, program_config,
           compute_kernel_config, kwargs):
     O.refuse_unknown_kwargs(what, {k: v for k, v in kwargs.items() if k != "recip_tensor"})
+    if isinstance(input_tensor, Tensor) and (input_tensor.is_sharded() or hasattr(program_config, "block_h")):
+        # a sharded input (or config): LayerNormShardedProgramFactory (layernorm_sharded.py)
+        from tensix.ttnn.operations.layernorm_sharded import norm as _sharded_norm
+        return _sharded_norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor, memory_config,
+                             program_config, compute_kernel_config, kwargs)
     _check(what, input_tensor)
     a = input_tensor
     if len(a.shape) == 0:

@@ -1,9 +1,10 @@
 """Compute kernel of ttnn's softmax over the last dim of a rank > 4 tensor (SoftmaxProgramFactoryGeneralWSmall): per
 tile row of Wt tiles, held whole in c_0, the row max (compute_kernel_lib::reduce MAX along REDUCE_ROW over the first
 Wt - 1 tiles, then the last tile masked with mask_tile, so its padding columns count as 0.0, reduced onto the running
-max), x - max (sub_tiles_bcast<COL>), exp with the padding columns of the last tile masked to 0, the row sum and its
-reciprocal (reduce SUM along REDUCE_ROW, the matmul-based row reduce, recip_tile as the post-reduce op), and the exps
-times it (mul_tiles_bcast_cols) into c_16.
+max: Accumulate reloads it with the within-face transpose, reduce_lib._reload_accumulator), x - max
+(sub_tiles_bcast<COL>), exp with the padding columns of the last tile masked to 0, the row sum and its reciprocal
+(reduce SUM along REDUCE_ROW, the matmul-based row reduce, recip_tile as the post-reduce op), and the exps times it
+(mul_tiles_bcast_cols) into c_16.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/moreh/moreh_softmax/device/kernels/moreh_softmax_w.cpp built with
 SOFTMAX (not LOG), with ttnn's kernel_lib reduce (tensix/ttnn/kernels/reduction/reduce_lib.py). Compile-time args:

@@ -1,12 +1,13 @@
 """Compute kernel of ttnn's softmax over the last dim of a rank > 4 tensor whose tile row does not fit in L1
 (SoftmaxProgramFactoryGeneralWLarge): per tile row, its Wt tiles streamed from c_0 three times (the reader sends the
 row three times): the row max (reduce MAX along REDUCE_ROW over the first Wt - 1 tiles, then the last tile masked
-with mask_tile, padding columns counting as 0.0, reduced onto it); the sum of exps, tile by tile: x - max
-(sub_tiles_bcast_cols_to_cb into c_28), exp into c_24 (the last tile's padding columns masked to 0,
-exp_tile_and_mask_tile_to_cb), added onto c_26 (the FPU's add_tiles; moreh_softmax_common.add_tiles_to_cb: c_26
-holds one page); its row sum and reciprocal (reduce SUM along REDUCE_ROW of the one accumulated tile, recip_tile
-post-op) into c_25; then x - max, exp and the product with the reciprocal (mul_tiles_bcast_cols_to_cb) into c_16.
-Every step packs into an intermediate CB (Float32 with fp32 accumulation, else Float16_b).
+with mask_tile, padding columns counting as 0.0, reduced onto it: Accumulate's within-face transposing reload); the
+sum of exps, tile by tile: x - max (sub_tiles_bcast_cols_to_cb into c_28), exp into c_24 (the last tile's padding
+columns masked to 0, exp_tile_and_mask_tile_to_cb), added onto c_26 (the FPU's add_tiles;
+moreh_softmax_common.add_tiles_to_cb: c_26 holds one page); its row sum and reciprocal (reduce SUM along REDUCE_ROW
+of the one accumulated tile, recip_tile post-op) into c_25; then x - max, exp and the product with the reciprocal
+(mul_tiles_bcast_cols_to_cb) into c_16. Every step packs into an intermediate CB (Float32 with fp32 accumulation,
+else Float16_b).
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/moreh/moreh_softmax/device/kernels/moreh_softmax_w_large.cpp built
 with SOFTMAX (not LOG). Compile-time args: N (tile rows of this core), Wt. Defines: SOFTMAX, FP32_DEST_ACC_EN."""

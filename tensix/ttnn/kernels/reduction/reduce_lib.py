@@ -203,15 +203,15 @@ def _reduce_init_short_with_dt(pool, dim, old_cb, in_cb, scaler_cb):
 
 
 def _reload_accumulator(accumulate, pool, dim, in_cb, scaler_cb, use_matmul):
+    """reload_accumulator_if_needed: the running result back into Dst before more tiles are reduced onto it. For MAX
+    along REDUCE_ROW (GMPOOL) the copy transposes within each face: GMPOOL accumulates in row 0 of faces 0 and 2,
+    the result was packed from column 0 (tensix.kernel.compute._reduce_row_accumulator)."""
     if accumulate is None or accumulate.is_first():
         return
-    if PoolType(pool) == PoolType.MAX and ReduceDim(dim) == ReduceDim.REDUCE_ROW:
-        raise NotModelledError("compute_kernel_lib::reduce with Accumulate for MAX along REDUCE_ROW reloads the "
-                               "running max with a within-face transpose (copy_tile_to_dst_init_short(cb, 0, 1)), "
-                               "which tensix does not model.")
+    within_face = PoolType(pool) == PoolType.MAX and ReduceDim(dim) == ReduceDim.REDUCE_ROW
     cb_wait_front(accumulate.cb_accumulator, 1)
     reconfig_data_format_srca(scaler_cb if use_matmul else in_cb, accumulate.cb_accumulator)
-    copy_tile_to_dst_init_short(accumulate.cb_accumulator)
+    copy_tile_to_dst_init_short(accumulate.cb_accumulator, 0, 1 if within_face else 0)
     copy_tile(accumulate.cb_accumulator, 0, accumulate.dst_index)
     cb_pop_front(accumulate.cb_accumulator, 1)
     if use_matmul:
@@ -423,9 +423,11 @@ def reduce_tile_ex(icb, icb_scaler, itile, itile_scaler, idst, pool, dim, enforc
         data[:, ~keep] = 0
         a = data
         scaler = float(vals[0])
-    dst[idst] = fpu.reduce(pool.value, a, dim.value, scaler, cs.fidelity, cs.fp32,
-                           acc=None if fresh else dst[idst], in_fmt=ca.fmt,
-                           enforce_fp32_accumulation=bool(enforce_fp32_accumulation))
+    row = dim == ReduceDim.REDUCE_ROW     # the running result of a row reduce: row 0 of faces 0 and 2 (as reduce_tile)
+    acc = None if fresh else (_C._reduce_row_accumulator(dst[idst]) if row else dst[idst])
+    out = fpu.reduce(pool.value, a, dim.value, scaler, cs.fidelity, cs.fp32, acc=acc, in_fmt=ca.fmt,
+                     enforce_fp32_accumulation=bool(enforce_fp32_accumulation))
+    dst[idst] = _C._reduce_row_result(out) if row else out
     cs.reduced[h][idst] = (pool.value, dim.value, _C._where(th))
     cs.unpack_math(_C._unpack_cost(ca) + _C._unpack_cost(cscl), _C._C_RED)
 
