@@ -213,3 +213,23 @@ def test_refusals(device):
     got = ttnn.to_memory_config(d, _nd((1, 64, 64), (3, 0), ROW, DRAM))
     assert ttnn.op_report()[-1].program == "interleaved_to_sharded"
     np.testing.assert_array_equal(ttnn.to_numpy(got), ttnn.to_numpy(d))
+
+
+def test_interleaved_to_sharded_grid_size_overload(device):
+    """interleaved_to_sharded(t, grid, shard_shape, scheme, orientation) with a grid size (CoreCoord, an (x, y) pair or
+    a ttnn.CoreGrid): as many cores as the shards need, num_cores_to_corerangeset(n, grid, row_wise) from (0, 0)
+    (interleaved_to_sharded.cpp), not the whole grid; a CoreRangeSet is taken as it is."""
+    x = np.random.default_rng(3).standard_normal((1, 1, 64, 4096)).astype(np.float32)
+    t = ttnn.from_numpy(x, dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
+    WS, BS = ttnn.TensorMemoryLayout.WIDTH_SHARDED, ttnn.TensorMemoryLayout.BLOCK_SHARDED
+    rect = ttnn.CoreRangeSet([ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(7, 3))])
+    for grid in (ttnn.CoreCoord(8, 8), (8, 8), ttnn.CoreGrid(x=8, y=8), rect):
+        s = ttnn.interleaved_to_sharded(t, grid, [64, 128], WS, ttnn.ShardOrientation.ROW_MAJOR)
+        assert s.memory_config().shard_spec.grid.ranges == rect.ranges     # 32 shards: four rows of eight cores
+        assert np.array_equal(ttnn.to_numpy(s), ttnn.to_numpy(t))
+    # block shards, column-wise fill: 2 x 8 shards on the first two columns of an 8 x 8 grid
+    s = ttnn.interleaved_to_sharded(t, ttnn.CoreCoord(8, 8), [32, 512], BS, ttnn.ShardOrientation.COL_MAJOR)
+    assert s.memory_config().shard_spec.grid.ranges == (ttnn.CoreRange(ttnn.CoreCoord(0, 0), ttnn.CoreCoord(1, 7)),)
+    assert np.array_equal(ttnn.to_numpy(s), ttnn.to_numpy(t))
+    with pytest.raises(ttnn.ShardSpecError, match="need 128 cores but the grid 8x8 has 64"):
+        ttnn.interleaved_to_sharded(t, ttnn.CoreCoord(8, 8), [32, 64], BS, ttnn.ShardOrientation.ROW_MAJOR)

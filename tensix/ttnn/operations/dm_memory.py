@@ -46,8 +46,8 @@ from tensix.device import formats, soc
 from tensix.device.memory import align
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import (ComputeConfig, CoreRange, CoreRangeSet, MathFidelity, ReaderDataMovementConfig,
-                                   WriterDataMovementConfig)
+from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, MathFidelity,
+                                   ReaderDataMovementConfig, WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn import sharded as S
 from tensix.ttnn.nd_sharded import dram_worker_cores
@@ -244,14 +244,28 @@ def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_sh
         output_dtype, shard_shape = shard_shape, None
     if not isinstance(mc, MemoryConfig):
         from tensix.ttnn.types import CoreGrid, ShardSpec, ShardStrategy
-        grid = mc
-        if isinstance(grid, CoreGrid):
-            grid = CoreRangeSet([CoreRange((0, 0), (grid.x - 1, grid.y - 1))])
         kind = {ShardStrategy.HEIGHT: TensorMemoryLayout.HEIGHT_SHARDED,
                 ShardStrategy.WIDTH: TensorMemoryLayout.WIDTH_SHARDED,
                 ShardStrategy.BLOCK: TensorMemoryLayout.BLOCK_SHARDED}.get(shard_scheme, shard_scheme)
-        mc = MemoryConfig(kind, BufferType.L1, ShardSpec(grid, shard_shape,
-                                                         shard_orientation or ShardOrientation.ROW_MAJOR))
+        orientation = shard_orientation or ShardOrientation.ROW_MAJOR
+        grid = mc
+        if not isinstance(grid, CoreRangeSet):
+            # interleaved_to_sharded.cpp: a grid size (CoreCoord; ttnn.CoreGrid and (x, y) pairs convert to one) holds
+            # as many cores as the shards need, num_cores_to_corerangeset(n, grid_size, row_wise) from (0, 0)
+            gx, gy = (grid.x, grid.y) if isinstance(grid, (CoreGrid, CoreCoord)) else (int(grid[0]), int(grid[1]))
+            h, w = a.padded_shape.volume() // a.padded_shape[-1], a.padded_shape[-1]
+            sh, sw = int(shard_shape[0]), int(shard_shape[1])
+            n = {TensorMemoryLayout.HEIGHT_SHARDED: C.div_up(h, sh), TensorMemoryLayout.WIDTH_SHARDED: C.div_up(w, sw),
+                 TensorMemoryLayout.BLOCK_SHARDED: C.div_up(h, sh) * C.div_up(w, sw)}.get(kind)
+            if n is None:
+                raise ShardSpecError(f"{op}: Unsupported sharding scheme {shard_scheme!r}.\nFix: HEIGHT, WIDTH or "
+                                     "BLOCK sharding.")
+            if n > gx * gy:
+                raise ShardSpecError(f"{op}: the shards need {n} cores but the grid {gx}x{gy} has {gx * gy}.\nFix: "
+                                     "larger shards or a larger grid.")
+            grid = CoreRangeSet(C.num_cores_to_ranges(CoreCoord(0, 0), n, CoreCoord(gx, gy),
+                                                      orientation == ShardOrientation.ROW_MAJOR))
+        mc = MemoryConfig(kind, BufferType.L1, ShardSpec(grid, shard_shape, orientation))
     out_dtype = output_dtype or a.dtype
     mc = resolve_memory_config(mc, a.shape, out_dtype, a.layout, a.padded_shape)
     if a.is_sharded():
