@@ -90,15 +90,18 @@ def test_full_tiles_are_accepted_and_equal_to_no_tile(dev):
     assert spec.tile == ttnn.Tile()
 
 
-def test_tiny_and_transposed_tiles_are_not_modelled(dev):
+def test_ops_on_tiny_and_transposed_tiles_are_not_modelled(dev):
+    """Tensors may be stored in tiny / transposed tiles (tests/test_ttnn_tiny_tiles.py); ops refuse them."""
     x = np.ones((32, 64), np.float32)
     kw = dict(dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=dev)
-    with pytest.raises(NotModelledError, match=r"ttnn.from_torch: tiles of shape \[16, 32\] are not modelled"):
-        ttnn.from_torch(x, tile=ttnn.Tile((16, 32)), **kw)
-    with pytest.raises(NotModelledError, match=r"transposed tiles \(transpose_tile\) are not modelled"):
-        ttnn.from_torch(x, tile=ttnn.Tile((32, 32), transpose_tile=True), **kw)
-    with pytest.raises(NotModelledError, match=r"ttnn.TensorSpec: tiles of shape \[32, 16\]"):
-        ttnn.TensorSpec((32, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, tile=ttnn.Tile((32, 16)))
+    tiny = ttnn.from_torch(x, tile=ttnn.Tile((16, 32)), **kw)
+    with pytest.raises(NotModelledError, match=r"ttnn.add: input 0 .* is stored in tiles of shape \[16, 32\]"):
+        ttnn.add(tiny, tiny)
+    tr = ttnn.from_torch(x, tile=ttnn.Tile((32, 32), transpose_tile=True), **kw)
+    with pytest.raises(NotModelledError, match=r"transposed 32x32 tiles \(transpose_tile\)"):
+        ttnn.exp(tr)
+    spec = ttnn.TensorSpec((32, 64), ttnn.bfloat16, ttnn.TILE_LAYOUT, tile=ttnn.Tile((32, 16)))
+    assert spec.tile.tile_shape == [32, 16]
     a = ttnn.from_torch(x, **kw)
     b = ttnn.from_torch(x.T.copy(), **kw)
     for op in (ttnn.matmul, ttnn.linear):

@@ -13,8 +13,8 @@ from tensix.errors import NotModelledError
 from tensix.ttnn import mesh
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, DTypeError, LayoutError, TTNNError
-from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, is_block_float, is_float,
-                               padded_shape, require_full_tile)
+from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, Shape, Tile, is_block_float,
+                               is_float, padded_shape)
 from tensix.ttnn.tensor import Tensor
 
 # ------------------------------------------------------------------------------------------------ torch
@@ -72,22 +72,24 @@ def _default_dtype(x, arr: np.ndarray) -> DataType:
 
 
 # ---------------------------------------------------------------------------------------- host creation
-def _host_tensor(values: np.ndarray, shape, dtype: DataType, layout: Layout, pad_value=None) -> Tensor:
-    """A host tensor of logical `shape` from values of that shape (already in the dtype's host container)."""
+def _host_tensor(values: np.ndarray, shape, dtype: DataType, layout: Layout, pad_value=None, tile=None) -> Tensor:
+    """A host tensor of logical `shape` from values of that shape (already in the dtype's host container), in TILE
+    layout padded to the tile's height and width (32x32 unless `tile` is another ttnn.Tile) and, for the block
+    floats, packed into tiles of that shape (tensix.ttnn.tile_layout)."""
     if is_block_float(dtype) and layout != Layout.TILE:
         raise LayoutError(f"{dtype.name.lower()} tensors exist only in TILE_LAYOUT (their exponents are shared by 16 "
                           "values of a tile's face row).\nFix: pass layout=ttnn.TILE_LAYOUT.")
     shape = Shape(shape)
     if layout == Layout.TILE:
-        padded = padded_shape(shape, layout)
+        padded = padded_shape(shape, layout, tile)
         fill = 0 if pad_value is None else pad_value
         pad = np.asarray(T.convert_values(np.asarray([fill], np.float64 if is_float(dtype) else np.int64), dtype))[0]
         vals = T.pad_to(values.reshape(tuple(shape)), padded, pad)
         if is_block_float(dtype):
-            tiles, vals = T.pack_bfp(vals, dtype)
-            return Tensor._make(shape, dtype, layout, host=vals, bfp=tiles)
-        return Tensor._make(shape, dtype, layout, host=np.asarray(vals, order="C"))
-    return Tensor._make(shape, dtype, layout, host=np.asarray(values.reshape(tuple(shape)), order="C"))
+            tiles, vals = T.pack_bfp(vals, dtype, tile)
+            return Tensor._make(shape, dtype, layout, host=vals, bfp=tiles, tile=tile)
+        return Tensor._make(shape, dtype, layout, host=np.asarray(vals, order="C"), tile=tile)
+    return Tensor._make(shape, dtype, layout, host=np.asarray(values.reshape(tuple(shape)), order="C"), tile=tile)
 
 
 def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = None, device=None,
@@ -100,8 +102,9 @@ def from_numpy(array, dtype: DataType | None = None, *, layout: Layout | None = 
     dtype = dtype or _default_dtype(src, arr)
     if layout is None:
         layout = Layout.TILE if is_block_float(dtype) else Layout.ROW_MAJOR
-    require_full_tile(tile, "ttnn.from_torch")
-    t = _host_tensor(T.convert_values(arr, dtype), arr.shape, dtype, layout, pad_value)
+    if tile is not None and not isinstance(tile, Tile):
+        raise TypeError(f"ttnn.from_torch: tile must be a ttnn.Tile, got {type(tile).__name__}")
+    t = _host_tensor(T.convert_values(arr, dtype), arr.shape, dtype, layout, pad_value, tile)
     if device is not None:
         t = to_device(t, device, memory_config=memory_config)
     return t
@@ -120,6 +123,7 @@ def from_torch(tensor, dtype: DataType | None = None, *, spec=None, tile=None, p
         if col_tilize:
             raise TTNNError("ttnn.from_torch: col_tilize=True is not supported with spec")
         dtype, layout, memory_config = spec.dtype, spec.layout, spec.memory_config
+        tile = spec.tile if tile is None else tile
     mapper = None if mesh_mapper is None else mesh.unwrap_mapper(mesh_mapper)
     if col_tilize:
         if dtype not in (DataType.BFLOAT8_B, DataType.BFLOAT4_B):
@@ -233,7 +237,7 @@ def to_layout(tensor: Tensor, layout: Layout, dtype: DataType | None = None, mem
                       "Layout::ROW_MAJOR was not executed!", stacklevel=2)
         return tensor
     vals = tensor.values()
-    return _host_tensor(vals, tensor.shape, tensor.dtype, layout, pad_value)
+    return _host_tensor(vals, tensor.shape, tensor.dtype, layout, pad_value, tensor._tile)     # the tile is kept
 
 
 def typecast(tensor: Tensor, dtype: DataType, memory_config=None, **kwargs) -> Tensor:
@@ -247,7 +251,7 @@ def typecast(tensor: Tensor, dtype: DataType, memory_config=None, **kwargs) -> T
     vals = tensor.values()
     if tensor.dtype == DataType.BFLOAT16:
         vals = vals.astype(np.float32)
-    return _host_tensor(T.convert_values(vals, dtype), tensor.shape, dtype, tensor.layout)
+    return _host_tensor(T.convert_values(vals, dtype), tensor.shape, dtype, tensor.layout, tile=tensor._tile)
 
 
 def deallocate(tensor: Tensor, force: bool = True) -> None:
@@ -316,7 +320,7 @@ def copy_host_to_device_tensor(host_tensor: Tensor, device_tensor: Tensor, cq_id
         raise TTNNError("ttnn.copy_host_to_device_tensor: host_tensor is on a device.\nFix: ttnn.from_device it "
                         "first.")
     buf = device_tensor._require_device("ttnn.copy_host_to_device_tensor")
-    spec = lambda t: (list(t.shape), list(t.padded_shape), t.dtype, t.layout)     # noqa: E731
+    spec = lambda t: (list(t.shape), list(t.padded_shape), t.dtype, t.layout, t.tile)     # noqa: E731
     if spec(host_tensor) != spec(device_tensor):
         raise TTNNError(f"ttnn.copy_host_to_device_tensor: the host tensor's spec {spec(host_tensor)} (shape, padded "
                         f"shape, dtype, layout) differs from the device tensor's {spec(device_tensor)}.\nFix: convert "
@@ -351,9 +355,10 @@ def allocate_tensor_on_device(*args, **kwargs) -> Tensor:
     as ttnn.empty)."""
     from tensix.ttnn.tensor_spec import TensorSpec
     spec = args[0] if args else kwargs.get("tensor_spec")
+    tile = None
     if isinstance(spec, TensorSpec):
         device = args[1] if len(args) > 1 else kwargs.get("mesh_device")
-        shape, dtype, layout, mc = tuple(spec.shape), spec.dtype, spec.layout, spec.memory_config
+        shape, dtype, layout, mc, tile = tuple(spec.shape), spec.dtype, spec.layout, spec.memory_config, spec.tile
     else:
         names = ("shape", "dtype", "layout", "mesh_device", "memory_config")
         given = dict(zip(names, args)) | {k: v for k, v in kwargs.items() if k in names}
@@ -365,11 +370,20 @@ def allocate_tensor_on_device(*args, **kwargs) -> Tensor:
         device, mc = given["mesh_device"], given.get("memory_config") or DRAM_MEMORY_CONFIG
     if device is None:
         raise TypeError("allocate_tensor_on_device(): mesh_device must be an open device, not None")
+    if tile is not None:        # the spec's tile (empty() makes 32x32 tiles)
+        t = to_device(_host_tensor(T.convert_values(np.zeros(shape), dtype), shape, dtype, layout, tile=tile), device,
+                      mc)
+        mesh.set_topology(t, mesh.device_topology(device))
+        return t
     return empty(shape, dtype, layout, device, mc)
 
 
 def allocate_tensor_on_host(tensor_spec, mesh_device) -> Tensor:
     """ttnn.allocate_tensor_on_host(tensor_spec, mesh_device): a host tensor of the spec (zeros)."""
+    if tensor_spec.tile is not None:
+        shape = tuple(tensor_spec.shape)
+        return _host_tensor(T.convert_values(np.zeros(shape), tensor_spec.dtype), shape, tensor_spec.dtype,
+                            tensor_spec.layout, tile=tensor_spec.tile)
     return full(tuple(tensor_spec.shape), 0.0, tensor_spec.dtype, tensor_spec.layout)
 
 

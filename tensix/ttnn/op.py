@@ -24,7 +24,7 @@ from tensix.metalium.types import CoreCoord
 from tensix.ttnn import mesh, report, sub_device
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import DeviceMismatchError, LayoutError, UnknownKeywordError
-from tensix.ttnn.types import DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, data_format
+from tensix.ttnn.types import DRAM_MEMORY_CONFIG, DataType, Layout, MemoryConfig, data_format, describe_tile
 from tensix.ttnn.tensor import Tensor
 
 KERNELS = Path(__file__).resolve().parent / "kernels"
@@ -55,6 +55,25 @@ def describe(t: Tensor) -> str:
     return f"{list(t.shape)} {t.dtype.name} {t.layout.name} {where}"
 
 
+def refuse_other_tiles(what: str, tensors, n_outputs: int = 0, first: int = 0) -> None:
+    """Every op computes on 32x32 tiles in their normal face order: a tensor stored in another ttnn.Tile (a tiny tile,
+    a transposed one; tensix.ttnn.tile_layout), or a view of one, raises NotModelledError naming the op, before the op
+    could read its pages as 32x32 tiles. Called by device_of (the op's inputs) and run (inputs and outputs); `first`
+    is the index of tensors[0] among the op's inputs."""
+    n_in = len(tensors) - n_outputs
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            continue
+        tile = T.storage_tile(t) if t._device is not None else t._tile
+        if tile is not None:
+            which = f"input {first + i}" if i < n_in else f"output {i - n_in}"
+            raise NotModelledError(
+                f"{what}: {which} (shape {t.shape!r}) is stored in {describe_tile(tile)}; tensix.ttnn stores tensors "
+                "in any ttnn.Tile but models its operations on 32x32 tiles in their normal face order only (tt-metal's "
+                f"kernels for other tiles, with their LLK face and tile dimensions, are not ported).\nFix: make the "
+                "tensor with the default tile (no tile= in ttnn.from_torch / ttnn.TensorSpec).")
+
+
 def device_of(what: str, *tensors, nd_ok: bool = False):
     """The device all device tensors among `tensors` are on (refusing host tensors, deallocated ones, two
     devices and a closed device). ND-sharded tensors (tensix.ttnn.nd_sharded) are refused unless nd_ok: the op's
@@ -70,6 +89,7 @@ def device_of(what: str, *tensors, nd_ok: bool = False):
                 "ttnn.to_device(tensor, device) or ttnn.from_torch(..., device=device).")
         if dev is not None and t._device is not dev:
             raise DeviceMismatchError(f"{what}: the inputs are on different devices.\nFix: put them on one device.")
+        refuse_other_tiles(what, [t], first=i)
         if not nd_ok and getattr(t._buffer, "nd_placement", False):
             raise NotModelledError(
                 f"{what}: input {i} is ND-sharded ({t.memory_config().nd_shard_spec!r}, no legacy 2-D equivalent or "
@@ -142,6 +162,7 @@ def run(op: str, device, key, factory, tensors: list[Tensor], outputs: list[Tens
     set_runtime_args expects them; `runtime`, if given, is passed on as its second argument (call values that are
     runtime args but not tensors, e.g. a binary op's scalar). Returns the report record."""
     t0 = time.perf_counter() if started is None else started
+    refuse_other_tiles(op, tensors, len(outputs))
     cache = device.program_cache
     entry = cache.get(key)
     hit = entry is not None

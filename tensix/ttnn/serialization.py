@@ -32,7 +32,7 @@ from tensix.ttnn import core, mesh
 from tensix.ttnn import tensor as T
 from tensix.ttnn.errors import TTNNError
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import DataType, Layout, MemoryConfig
+from tensix.ttnn.types import DataType, Layout, MemoryConfig, Tile
 
 __all__ = ["as_tensor", "dump_tensor", "load_tensor"]
 
@@ -55,6 +55,8 @@ def dump_tensor(file_name, tensor: Tensor, distribute=None) -> None:
                   values=np.ascontiguousarray(host._host).view(np.uint8).reshape(-1))
     if host._bfp is not None:
         fields["bfp"] = np.asarray(host._bfp)
+    if host._tile is not None:      # a tiny or transposed tile: [height, width, transpose_tile]
+        fields["tile"] = np.array([*host._tile.tile_shape, int(host._tile.transpose_within_face)], np.int64)
     top = mesh.topology_of(host)    # placements: -1 replicates, d >= 0 shards tensor dim d
     fields["topology"] = np.array([top.distribution_shape().dims(), *top.distribution_shape(),
                                    *(getattr(p, "dim", -1) for p in top.placements())], np.int64)
@@ -76,12 +78,14 @@ def load_tensor(file_name, device=None, memory_config: MemoryConfig | None = Non
             values = raw.view(container).reshape(vshape).copy()
             bfp = z["bfp"].copy() if "bfp" in z.files else None
             top = [int(v) for v in z["topology"]] if "topology" in z.files else None
+            tile = ([int(v) for v in z["tile"]] if "tile" in z.files else None)
     except (OSError, ValueError, KeyError) as e:
         raise TTNNError(f"ttnn.load_tensor: {file_name} is not a tensor file tensix wrote ({e}). tensix reads only "
                         "its own format (ttnn.dump_tensor / ttnn.as_tensor of tensix), not ttnn's flatbuffer.\n"
                         "Fix: write the file with tensix's ttnn.dump_tensor, or delete it to have as_tensor "
                         "convert the tensor again.") from e
-    t = Tensor._make(shape, dtype, layout, host=values, bfp=bfp, padded=padded)
+    tile = None if tile is None else Tile(tile[:2], transpose_tile=bool(tile[2]))
+    t = Tensor._make(shape, dtype, layout, host=values, bfp=bfp, padded=padded, tile=tile)
     if top is not None:
         rank = top[0]
         mesh.set_topology(t, mesh.TensorTopology(

@@ -59,7 +59,8 @@ class ShardGeometry:
     """Where a sharded tensor's data lives: the 2-D physical shape, the shard grid and each shard's core."""
 
     def __init__(self, shape, padded, dtype: DataType, layout: Layout, mc: MemoryConfig, what="sharded tensor",
-                 dram_ok: bool = False):
+                 dram_ok: bool = False, tile=None):
+        # tile: the ttnn.Tile of a tensor stored in tiny / transposed tiles (host transfers only: ops refuse them)
         from tensix.ttnn.tensor_spec import resolve_memory_config
         mc = resolve_memory_config(mc, shape, dtype, layout, padded)     # an ND config as its legacy equivalent
         self.memory_config = mc
@@ -88,10 +89,13 @@ class ShardGeometry:
         self.shard_h, self.shard_w = sh, sw
         if sh <= 0 or sw <= 0:
             raise ShardSpecError(f"{what}: shard shape {list(spec.shape)} must be positive.")
-        if layout == Layout.TILE and (sh % TILE_SIZE or sw % TILE_SIZE):
+        self.tile = tile
+        th, tw = self.tile_hw = (TILE_SIZE, TILE_SIZE) if tile is None else tuple(tile.tile_shape)
+        if layout == Layout.TILE and (sh % th or sw % tw):
             raise ShardSpecError(
-                f"{what}: shard shape {list(spec.shape)} must be tile 32x32 sized in TILE layout.\nFix: round the shard's "
-                "height and width up to multiples of 32 (ttnn.create_sharded_memory_config does for TILE layout).")
+                f"{what}: shard shape {list(spec.shape)} must be tile {th}x{tw} sized in TILE layout.\nFix: round the "
+                f"shard's height and width up to multiples of {th} and {tw} (ttnn.create_sharded_memory_config does "
+                "for 32x32 tiles in TILE layout).")
         self.n_h = -(-self.height // sh)
         self.n_w = -(-self.width // sw)
         grid = spec.grid
@@ -153,8 +157,8 @@ class ShardGeometry:
         else:
             raise ShardSpecError(f"{what}: {kind!r} is not a sharded layout.")
         if layout == Layout.TILE:
-            self.page_size = tile_size(data_format(dtype))
-            self.pages_h, self.pages_w = sh // TILE_SIZE, sw // TILE_SIZE
+            self.page_size = tile_size(data_format(dtype)) if tile is None else tile.get_tile_size(dtype)
+            self.pages_h, self.pages_w = sh // th, sw // tw
         else:
             self.page_size = sw * element_size(dtype)
             self.pages_h, self.pages_w = sh, 1
@@ -263,7 +267,7 @@ def allocate(device, geom: ShardGeometry, what="sharded tensor"):
 def _page_grid(raw: np.ndarray, geom: ShardGeometry) -> np.ndarray:
     """Page-ordered bytes (tiles row-major over the 2-D tile grid, or rows) -> (height pages, width pages, page)."""
     if geom.layout == Layout.TILE:
-        return raw.reshape(geom.height // TILE_SIZE, geom.width // TILE_SIZE, geom.page_size)
+        return raw.reshape(geom.height // geom.tile_hw[0], geom.width // geom.tile_hw[1], geom.page_size)
     es = element_size(geom.dtype)
     return raw.reshape(geom.height, 1, geom.width * es)
 
@@ -289,7 +293,7 @@ def read_shards(buf: ShardedBuffer) -> np.ndarray:
     """Gather the shards back into page-ordered bytes (the inverse of write_shards)."""
     g = buf.geom
     if g.layout == Layout.TILE:
-        grid = np.empty((g.height // TILE_SIZE, g.width // TILE_SIZE, g.page_size), np.uint8)
+        grid = np.empty((g.height // g.tile_hw[0], g.width // g.tile_hw[1], g.page_size), np.uint8)
     else:
         es = element_size(g.dtype)
         grid = np.empty((g.height, 1, g.width * es), np.uint8)
@@ -305,17 +309,19 @@ def read_shards(buf: ShardedBuffer) -> np.ndarray:
 
 
 def geometry_of(t) -> ShardGeometry:
-    return ShardGeometry(t.shape, t.padded_shape, t.dtype, t.layout, t.memory_config())
+    return ShardGeometry(t.shape, t.padded_shape, t.dtype, t.layout, t.memory_config(), tile=t._tile)
 
 
 def write_to_device(t, device, mc: MemoryConfig):
     """A host tensor into a new sharded device buffer (ttnn.from_torch / to_device with a sharded memory_config)."""
     from tensix.ttnn import tensor as T
-    geom = ShardGeometry(t.shape, t.padded_shape, t.dtype, t.layout, mc, "ttnn.to_device")
+    geom = ShardGeometry(t.shape, t.padded_shape, t.dtype, t.layout, mc, "ttnn.to_device", tile=t._tile)
     buf = allocate(device, geom)
     write_shards(buf, T.device_bytes(t))
+    if t._tile is not None and t.layout == Layout.TILE:
+        buf.ttnn_tile = t._tile         # a view made without the tile is refused (tensix.ttnn.tensor.storage_tile)
     return T.Tensor._make(t.shape, t.dtype, t.layout, device=device, buffer=buf, memory_config=geom.memory_config,
-                          padded=t.padded_shape)
+                          padded=t.padded_shape, tile=t._tile)
 
 
 def read_bytes(t) -> np.ndarray:

@@ -3,9 +3,14 @@
 Host storage is a numpy array: the logical shape in ROW_MAJOR layout, the padded shape (ttnn's padded_shape) in
 TILE layout, holding the values as the dtype stores them (bfloat16 as ml_dtypes.bfloat16, bfloat8_b as the
 dequantized float32 values beside its packed tile bytes, which are the truth). Device storage is an interleaved
-buffer of the simulated chip (tensix.metalium.Buffer) in DRAM or L1: in TILE layout one page per 32x32 tile, tiles
+buffer of the simulated chip (tensix.metalium.Buffer) in DRAM or L1: in TILE layout one page per tile, tiles
 in row-major order over (outer dims, Ht, Wt), each tile in face order and the dtype's tile format; in ROW_MAJOR
-layout one page per row of the last dimension (tt-metal's interleaved tensor layout)."""
+layout one page per row of the last dimension (tt-metal's interleaved tensor layout).
+
+A tensor carries its ttnn.Tile (32x32 unless made with another: `tile=` of from_torch / TensorSpec). A tensor in
+another tile (a tiny tile or a transposed one) is padded to that tile's height and width, its pages are tiles of
+Tile.get_tile_size bytes laid out by tensix.ttnn.tile_layout, and its device buffer is tagged with the tile
+(`ttnn_tile`) so that a view made without it is refused; device operations refuse such tensors (tensix.ttnn.op)."""
 
 from __future__ import annotations
 
@@ -22,9 +27,10 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import BufferType as MBufferType
 from tensix.ttnn.errors import DeallocatedError, DeviceMismatchError, DTypeError, LayoutError, OutOfMemoryError, \
     TTNNError
+from tensix.ttnn import tile_layout
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, Shape,
-                               StorageType, TensorMemoryLayout, Tile, data_format, element_size, is_block_float,
-                               padded_shape)
+                               StorageType, TensorMemoryLayout, Tile, data_format, describe_tile, element_size,
+                               is_block_float, is_full_tile, padded_shape)
 
 # numpy container of each dtype's host values (bfloat8_b, bfloat4_b: float32 values of their packed tiles)
 _HOST_NP = {
@@ -124,10 +130,14 @@ def _from_tiles(tiles: np.ndarray, shape) -> np.ndarray:
             .transpose(0, 1, 3, 2, 4).reshape(tuple(shape)))
 
 
-def pack_bfp(values: np.ndarray, dtype: DataType) -> tuple[np.ndarray, np.ndarray]:
-    """Padded float values -> (tile bytes (n, 1088 for bfloat8_b, 576 for bfloat4_b), the values they hold),
-    tt-metal's host block-float packing (blockfloat_common.cpp convert_u32_to_bfp through tensix.device.formats)."""
+def pack_bfp(values: np.ndarray, dtype: DataType, tile: Tile | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Padded float values -> (tile bytes (n, 1088 for bfloat8_b, 576 for bfloat4_b; Tile.get_tile_size for another
+    tile), the values they hold), tt-metal's host block-float packing (blockfloat_common.cpp convert_u32_to_bfp
+    through tensix.device.formats; pack_as_bfp_tiles with the tile: tensix.ttnn.tile_layout)."""
     fmt = data_format(dtype)
+    if not is_full_tile(tile):
+        tiles = tile_layout.pack_bfp(values, fmt, tile)
+        return tiles, tile_layout.unpack_bfp(tiles, fmt, tile, values.shape)
     tiles = formats.pack_tile_bytes(_as_tiles(values.astype(np.float32)), fmt)
     tiles = tiles.reshape(-1, formats.tile_size(fmt))
     return tiles, _from_tiles(formats.unpack_tile_bytes(tiles, fmt), values.shape)
@@ -141,7 +151,7 @@ class Tensor:
     _topology = None        # a ttnn.TensorTopology other than the default (tensix.ttnn.mesh.topology_of)
 
     def __init__(self, data=None, shape=None, dtype=None, layout=None, device=None, memory_config=None, *,
-                 tensor=None, data_type=None, mem_config=None, **kwargs):
+                 tensor=None, data_type=None, mem_config=None, tile=None, **kwargs):
         from tensix.ttnn import core
         if isinstance(shape, DataType):
             # ttnn's array overload, positionally: Tensor(tensor, data_type, device=None, layout=None, mem_config=None)
@@ -153,16 +163,17 @@ class Tensor:
         if shape is not None:
             arr = np.asarray(arr).reshape(tuple(shape))
         t = core.from_numpy(arr, dtype=dtype or data_type, layout=layout, device=device,
-                            memory_config=memory_config or mem_config)
+                            memory_config=memory_config or mem_config, tile=tile)
         self.__dict__.update(t.__dict__)
 
     @classmethod
     def _make(cls, shape, dtype, layout, *, host=None, bfp=None, device=None, buffer=None, memory_config=None,
-              padded=None):
+              padded=None, tile=None):
         t = cls.__new__(cls)
         t._shape = Shape(shape)
+        t._tile = None if is_full_tile(tile) else tile      # None: the 32x32 tile in normal face order
         # padded: a padded shape other than the layout's default (tilize_with_val_padding, views of ttnn.reshape)
-        t._padded = padded_shape(t._shape, layout) if padded is None else Shape(padded)
+        t._padded = padded_shape(t._shape, layout, t._tile) if padded is None else Shape(padded)
         t._dtype = dtype
         t._layout = layout
         t._host = host              # numpy values (host storage)
@@ -171,6 +182,13 @@ class Tensor:
         t._buffer = buffer          # tensix.metalium Buffer
         t._memory_config = memory_config
         t._deallocated = False
+        if bfp is not None and layout == Layout.TILE and bfp.ndim == 2 and bfp.shape[1] != t.page_size:
+            # packed tiles of another tile's size, given to a tensor of this tile: an op that does not know tiles
+            # (a host reshape, say) made it from a tensor in tiny tiles; its pages would be misread
+            raise NotModelledError(
+                f"a {dtype.name.lower()} tensor of {t.tile_shape[0]}x{t.tile_shape[1]} tiles ({t.page_size} B) was "
+                f"made from packed tiles of {bfp.shape[1]} B (a tensor stored in another ttnn.Tile), by an operation that "
+                "does not model tiles other than 32x32.\nFix: run the operation on a tensor in the default tile.")
         return t
 
     # ---- spec ----
@@ -235,12 +253,13 @@ class Tensor:
 
     @property
     def tile_shape(self):
-        return (TILE_SIZE, TILE_SIZE)
+        return (TILE_SIZE, TILE_SIZE) if self._tile is None else tuple(self._tile.tile_shape)
 
     @property
     def tile(self) -> Tile:
-        """ttnn Tensor.tile: the tile the tensor is stored in (tensix.ttnn stores 32x32 tiles only)."""
-        return Tile()
+        """ttnn Tensor.tile: the tile the tensor is stored in (its tensor spec's page config keeps it in ROW_MAJOR
+        layout too, as tt-metal's to_layout does)."""
+        return Tile() if self._tile is None else self._tile
 
     # ---- storage access ----
     def _check_alive(self, what):
@@ -260,12 +279,15 @@ class Tensor:
     @property
     def num_pages(self) -> int:
         if self._layout == Layout.TILE:
-            return self._padded.volume() // (TILE_SIZE * TILE_SIZE)
+            th, tw = self.tile_shape
+            return self._padded.volume() // (th * tw)
         return self._shape.volume() // max(self._shape[-1], 1) if len(self._shape) else 1
 
     @property
     def page_size(self) -> int:
         if self._layout == Layout.TILE:
+            if self._tile is not None:
+                return self._tile.get_tile_size(self._dtype)
             return formats.tile_size(data_format(self._dtype))
         return max(self._shape[-1] if len(self._shape) else 1, 1) * element_size(self._dtype)
 
@@ -307,7 +329,7 @@ class Tensor:
         if self._device is not None:
             raise TTNNError("to_torch_with_padded_shape: the tensor must be on host.\nFix: tensor.cpu() first.")
         padded = Tensor._make(self._padded, self._dtype, Layout.ROW_MAJOR,
-                              host=np.asarray(self.host_values()).reshape(tuple(self._padded)))
+                              host=np.asarray(self.host_values()).reshape(tuple(self._padded)), tile=self._tile)
         return core.to_torch(padded)
 
     def to_list(self):
@@ -410,16 +432,29 @@ def device_bytes(t: Tensor) -> np.ndarray:
         if is_block_float(t._dtype):
             return t._bfp.reshape(-1)
         raw = np.ascontiguousarray(t._host).view(_RAW_NP[t._dtype])
+        if t._tile is not None:
+            return tile_layout.tilize(raw.reshape(tuple(t._padded)), t._tile).reshape(-1).view(np.uint8)
         h, w = t._padded[-2:]
         return formats.tilize_nfaces(raw.reshape(-1, w), raw.size // w, w).view(np.uint8)
     return np.ascontiguousarray(t._host).view(_RAW_NP[t._dtype]).reshape(-1).view(np.uint8)
 
 
-def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataType, layout: Layout):
+def values_from_bytes(raw: np.ndarray, shape: Shape, padded: Shape, dtype: DataType, layout: Layout,
+                      tile: Tile | None = None):
     """Inverse of device_bytes: (host values, bfp tile bytes or None)."""
+    tiny = not is_full_tile(tile)
     if padded.volume() == 0:
-        bfp = np.zeros((0, formats.tile_size(data_format(dtype))), np.uint8) if is_block_float(dtype) else None
+        size = tile.get_tile_size(dtype) if tiny else formats.tile_size(data_format(dtype))
+        bfp = np.zeros((0, size), np.uint8) if is_block_float(dtype) else None
         return np.zeros(tuple(padded if layout == Layout.TILE else shape), _HOST_NP[dtype]), bfp
+    if layout == Layout.TILE and tiny:
+        if is_block_float(dtype):
+            fmt = data_format(dtype)
+            tiles = raw.reshape(-1, tile.get_tile_size(dtype)).copy()
+            return tile_layout.unpack_bfp(tiles, fmt, tile, tuple(padded)), tiles
+        th, tw = tile.tile_shape
+        flat = raw.view(_RAW_NP[dtype]).reshape(-1, th * tw)
+        return tile_layout.untilize(flat, tuple(padded), tile).view(_HOST_NP[dtype]), None
     if layout == Layout.TILE:
         if is_block_float(dtype):
             fmt = data_format(dtype)
@@ -437,19 +472,46 @@ def write_to_device(t: Tensor, device, memory_config: MemoryConfig) -> Tensor:
     if memory_config.is_sharded():
         from tensix.ttnn import nd_sharded, sharded
         if nd_sharded.uses_nd_storage(memory_config, t._shape, t._dtype, t._layout, t._padded):
+            if t._tile is not None:
+                raise NotModelledError(
+                    f"ttnn.to_device: an ND- or DRAM-sharded tensor ({memory_config.memory_layout!r} in "
+                    f"{memory_config.buffer_type!r}) stored in {describe_tile(t._tile)} is not modelled by tensix.ttnn "
+                    "(its BufferDistributionSpec placement counts 32x32 tiles); interleaved tensors and L1 height / "
+                    "width / block sharded ones may use any tile.\nFix: use one of those, or the default 32x32 tile.")
             return nd_sharded.write_to_device(t, device, memory_config)     # BufferDistributionSpec placement
         return sharded.write_to_device(t, device, memory_config)            # one 2-D shard per core
     data = device_bytes(t)
     size = t.num_pages * t.page_size
     buf = allocate_buffer(device, size, t.page_size, memory_config)
     buf.write_bytes(data)
+    if t._tile is not None and t._layout == Layout.TILE:
+        buf.ttnn_tile = t._tile         # a view made over these pages without the tile is refused (storage_tile)
     return Tensor._make(t._shape, t._dtype, t._layout, device=device, buffer=buf, memory_config=memory_config,
-                        padded=t._padded)
+                        padded=t._padded, tile=t._tile)
+
+
+def storage_tile(t: Tensor) -> Tile | None:
+    """The tile a device tensor's pages hold, if not the 32x32 one: its own, or the one its buffer (or the buffer it
+    views) was written with (a view made by an op that does not know tiles would otherwise claim 32x32 pages)."""
+    if t._tile is not None:
+        return t._tile
+    buf = t._buffer
+    while buf is not None:
+        tile = getattr(buf, "ttnn_tile", None)
+        if tile is not None:
+            return tile
+        buf = getattr(buf, "_parent", None)
+    return None
 
 
 def _read_raw(t: Tensor, what: str) -> np.ndarray:
     """The device tensor's bytes in page order (interleaved pages, or the shards gathered)."""
     buf = t._require_device(what)
+    if t._tile is None and storage_tile(t) is not None:
+        raise NotModelledError(
+            f"{what}: this tensor views a device buffer stored in {describe_tile(storage_tile(t))} but claims 32x32 "
+            "tiles (it was made by an op that does not model other tiles); reading it would give wrong values.\n"
+            "Fix: do not run ops on tensors stored in tiles other than 32x32 (ttnn.to_torch the original tensor).")
     if t.is_sharded():
         from tensix.ttnn import nd_sharded, sharded
         if isinstance(buf, nd_sharded.NdShardedBuffer):
@@ -461,13 +523,15 @@ def _read_raw(t: Tensor, what: str) -> np.ndarray:
 
 
 def read_device_values(t: Tensor) -> np.ndarray:
-    vals, _ = values_from_bytes(_read_raw(t, "reading the tensor"), t._shape, t._padded, t._dtype, t._layout)
+    vals, _ = values_from_bytes(_read_raw(t, "reading the tensor"), t._shape, t._padded, t._dtype, t._layout,
+                                t._tile)
     return vals
 
 
 def read_to_host(t: Tensor) -> Tensor:
-    vals, bfp = values_from_bytes(_read_raw(t, "ttnn.from_device"), t._shape, t._padded, t._dtype, t._layout)
-    return Tensor._make(t._shape, t._dtype, t._layout, host=vals, bfp=bfp, padded=t._padded)
+    vals, bfp = values_from_bytes(_read_raw(t, "ttnn.from_device"), t._shape, t._padded, t._dtype, t._layout,
+                                  t._tile)
+    return Tensor._make(t._shape, t._dtype, t._layout, host=vals, bfp=bfp, padded=t._padded, tile=t._tile)
 
 
 def tile_count(shape) -> int:

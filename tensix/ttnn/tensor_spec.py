@@ -22,7 +22,7 @@ from tensix.errors import NotModelledError
 from tensix.metalium.types import CoreRange, CoreRangeSet
 from tensix.ttnn.errors import ShardSpecError
 from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardOrientation, ShardSpec, Shape,
-                               TensorMemoryLayout, _CppEnum, element_size, padded_shape, require_full_tile)
+                               TensorMemoryLayout, Tile, _CppEnum, element_size, padded_shape)
 
 __all__ = ["TensorSpec", "NdShardSpec", "ShardDistributionStrategy", "ShardShapeAlignment", "resolve_memory_config"]
 
@@ -92,15 +92,19 @@ class NdShardSpec:
 
 
 # ------------------------------------------------------------------------------------------ page configs
-def _required_alignment(layout: Layout) -> tuple:
+def _tile_hw(tile) -> tuple:
+    return (TILE_SIZE, TILE_SIZE) if tile is None else tuple(tile.tile_shape)
+
+
+def _required_alignment(layout: Layout, tile=None) -> tuple:
     """page_config.cpp get_required_shard_shape_alignment: the tile in TILE layout, 1 in ROW_MAJOR."""
-    return (TILE_SIZE, TILE_SIZE) if layout == Layout.TILE else (1,)
+    return _tile_hw(tile) if layout == Layout.TILE else (1,)
 
 
-def _recommended_alignment(layout: Layout, dtype: DataType) -> tuple:
+def _recommended_alignment(layout: Layout, dtype: DataType, tile=None) -> tuple:
     """get_recommended_shard_shape_alignment: the tile; in ROW_MAJOR lcm(64 B, element size) / element size."""
     if layout == Layout.TILE:
-        return (TILE_SIZE, TILE_SIZE)
+        return _tile_hw(tile)
     es = element_size(dtype)
     return (math.lcm(64, es) // es,)
 
@@ -238,7 +242,8 @@ class TensorSpec:
             tile = args.pop(0)
         if args:
             raise TypeError(f"TensorSpec: unexpected arguments {args!r}")
-        require_full_tile(tile, "ttnn.TensorSpec")
+        if tile is not None and not isinstance(tile, Tile):
+            raise TypeError(f"TensorSpec: tile must be a ttnn.Tile, got {type(tile).__name__}")
         bt = BufferType.DRAM if buffer_type is None else buffer_type
         if memory_config is not None:
             mc = memory_config
@@ -251,8 +256,8 @@ class TensorSpec:
         self.shape = shape if isinstance(shape, Shape) else Shape(shape)
         self.dtype = dtype
         self.layout = layout
-        self.tile = tile
-        self.padded_shape = padded_shape(self.shape, layout)
+        self.tile = tile            # None: the default 32x32 tile (padded_shape follows the tile, as TensorLayout's)
+        self.padded_shape = padded_shape(self.shape, layout, tile)
         if layout == Layout.ROW_MAJOR and dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B):
             # tensor_spec.cpp: the same message for both block floats
             raise ShardSpecError("Only TILE layout is supported for BFLOAT8_B dtype!")
@@ -313,8 +318,8 @@ class TensorSpec:
             nd = NdShardSpec(shard_shape, grid, orientation, shard_distribution_strategy)
         dims = list(nd.shard_shape)
         if shard_alignment != ShardShapeAlignment.NONE:
-            align = (_required_alignment(self.layout) if shard_alignment == ShardShapeAlignment.REQUIRED
-                     else _recommended_alignment(self.layout, self.dtype))
+            align = (_required_alignment(self.layout, self.tile) if shard_alignment == ShardShapeAlignment.REQUIRED
+                     else _recommended_alignment(self.layout, self.dtype, self.tile))
             for k in range(1, len(align) + 1):
                 if k <= len(dims):
                     dims[-k] = -(-dims[-k] // align[-k]) * align[-k]
@@ -356,7 +361,7 @@ class TensorSpec:
         return self.sharded(nd, ShardShapeAlignment.RECOMMENDED)
 
     def _key(self):
-        return (tuple(self.shape), self.dtype, self.layout, self.memory_config)
+        return (tuple(self.shape), self.dtype, self.layout, self.memory_config, self.tile or Tile())
 
     def __eq__(self, other):
         return isinstance(other, TensorSpec) and self._key() == other._key()

@@ -200,17 +200,20 @@ class Shape:
         return padded_shape(self, Layout.TILE)
 
 
-def padded_shape(shape, layout: Layout) -> Shape:
-    """ttnn's padded shape: TILE pads the last two dims to multiples of 32 (a rank-1 shape [w] becomes [32, w_pad],
-    as ttnn 0.81.1 prints it); ROW_MAJOR has no padding."""
+def padded_shape(shape, layout: Layout, tile: "Tile | None" = None) -> Shape:
+    """ttnn's padded shape: TILE pads the last two dims to multiples of the tile's height and width (32 x 32 unless
+    `tile` says otherwise; a rank-1 shape [w] becomes [tile height, w_pad], as ttnn 0.81.1 prints it: tt-metal
+    622c6fb9 TensorLayout::compute_padded_shape with TilePageConfig's alignment {tile height, tile width});
+    ROW_MAJOR has no padding."""
     dims = tuple(shape)
     if layout != Layout.TILE:
         return Shape(dims)
+    th, tw = (TILE_SIZE, TILE_SIZE) if tile is None else tuple(tile.tile_shape)
     if len(dims) == 0:
-        return Shape((TILE_SIZE, TILE_SIZE))
+        return Shape((th, tw))
     if len(dims) == 1:
-        return Shape((TILE_SIZE, _round_up(dims[0])))
-    return Shape(dims[:-2] + (_round_up(dims[-2]), _round_up(dims[-1])))
+        return Shape((th, _round_up(dims[0], tw)))
+    return Shape(dims[:-2] + (_round_up(dims[-2], th), _round_up(dims[-1], tw)))
 
 
 def _round_up(n: int, m: int = TILE_SIZE) -> int:
@@ -230,8 +233,10 @@ class Tile:
     tensor.cpp): a tile's shape, its face shape and face count, and the transposed storage flags. Equality compares
     the tile and face shapes only (as tile.cpp's operator==); like the nanobind class it defines no hash.
 
-    tensix.ttnn stores and computes 32x32 tiles in their normal face order only: require_full_tile() refuses the
-    other shapes (the "tiny tiles") and transposed tiles wherever an operation is given one."""
+    Tensors may be stored in any of these tiles (tensix.ttnn.tile_layout: host tilize, block-float packing, device
+    pages of get_tile_size bytes), but every device operation computes on 32x32 tiles in their normal face order only:
+    tensix.ttnn.op refuses a tensor in another tile (the "tiny tiles", transposed tiles), and require_full_tile()
+    refuses one asked of an operation (matmul's output_tile)."""
 
     __hash__ = None
 
@@ -297,6 +302,19 @@ class Tile:
         return f"Tile with shape: [{self._shape[0]}, {self._shape[1]}]"
 
 
+def is_full_tile(tile) -> bool:
+    """True for None and for a 32x32 Tile in normal face order: the tile every op of tensix.ttnn computes on."""
+    return tile is None or (tuple(tile.tile_shape) == (TILE_SIZE, TILE_SIZE) and not tile.transpose_within_face)
+
+
+def describe_tile(tile) -> str:
+    """`tiles of shape [16, 32]`, `transposed 32x32 tiles (transpose_tile)` (for messages)."""
+    shape = list(tile.tile_shape)
+    if shape == [TILE_SIZE, TILE_SIZE]:
+        return "transposed 32x32 tiles (transpose_tile)"
+    return f"{'transposed ' if tile.transpose_within_face else ''}tiles of shape {shape}"
+
+
 def require_full_tile(tile, what: str) -> None:
     """Refuse (NotModelledError) a tile other than 32x32 in normal order: None, a Tile or a (height, width) pair."""
     if tile is None:
@@ -306,8 +324,9 @@ def require_full_tile(tile, what: str) -> None:
     if shape == (TILE_SIZE, TILE_SIZE) and not transposed:
         return
     kind = f"tiles of shape {list(shape)}" if shape != (TILE_SIZE, TILE_SIZE) else "transposed tiles (transpose_tile)"
-    raise NotModelledError(f"{what}: {kind} are not modelled; tensix.ttnn stores and computes 32x32 tiles in their "
-                           "normal face order only.\nFix: use ttnn.Tile((32, 32)) or omit the tile argument.")
+    raise NotModelledError(f"{what}: {kind} are not modelled; tensix.ttnn's operations compute on 32x32 tiles in "
+                           "their normal face order only (tensors may be stored in other tiles, not computed on)."
+                           "\nFix: use ttnn.Tile((32, 32)) or omit the tile argument.")
 
 
 @dataclass(frozen=True)

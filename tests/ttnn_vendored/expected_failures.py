@@ -111,19 +111,11 @@ _add("FAILS ON ANY DEVICE: as the interleaved test_softmax_stable_with_program_c
       'tests/ttnn/unit_tests/operations/fused/test_softmax.py::test_softmax_sharded_stable_with_program_cache[in_dtype=DataType.BFLOAT8_B-fp32_acc_en=False-math_approx=False-skip_scale_mask=False-w=384-h=384-num_heads=4-batch_size=8]'],
      raises=AssertionError)
 
-_add('ttnn.from_torch: tiles of shape [16, 32] (and the other tiny tiles: tile_h < 32 or tile_w = 16) or transposed tiles (transpose_tile) are not modelled; tensix.ttnn stores and computes 32x32 tiles in their normal face order only. (The 32x32 cases of these tests run.)',
-     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles_bfloat[[]*tile_h=[1248][]-]*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles_bfloat[[]*tile_h=16[]-]*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles_bfloat[[]*tile_w=16[]-]*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles_bfloat[[]*transpose_tile=True*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_optional_output_argument_with_tiny_tiles[[]*tile_h=[1248][]-]*',
+_add('tiny tiles (a ttnn.Tile with tile_h < 32 or tile_w = 16) and transposed tiles (transpose_tile): tensix.ttnn stores tensors in them (interleaved DRAM / L1 and L1-sharded; the round trips of test_tiny_tiles / test_tiny_tiles_bfloat pass) but computes on 32x32 tiles in their normal face order only: ttnn.matmul / ttnn.linear refuse a tiny-tile input or output_tile. (The 32x32 cases of these tests run.)',
+     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_optional_output_argument_with_tiny_tiles[[]*tile_h=[1248][]-]*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_optional_output_argument_with_tiny_tiles[[]*tile_h=16[]-]*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_optional_output_argument_with_tiny_tiles[[]*tile_w=16[]-]*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_optional_output_argument_with_tiny_tiles[[]*transpose_tile=True*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles[[]*tile_h=[1248][]-]*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles[[]*tile_h=16[]-]*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles[[]*tile_w=16[]-]*',
-      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_tiny_tiles[[]*transpose_tile=True*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_reuse_config_sharded_tiny_tile[[]*tile_h=[1248][]-]*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_reuse_config_sharded_tiny_tile[[]*tile_h=16[]-]*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_reuse_config_sharded_tiny_tile[[]*tile_w=16[]-]*',
@@ -145,7 +137,7 @@ _add('ttnn.from_torch: tiles of shape [16, 32] (and the other tiny tiles: tile_h
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_1d_mcast_tiny_tile[[]*tile_w=16[]-]*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_linear_fused_non_broadcast_bias_1d_mcast_tiny_tile[[]*transpose_tile=True*'])
 
-_add('ttnn.from_torch: tiles other than 32x32 (tile_h / tile_w 16) and transposed tiles (transpose_tile=True) are not modelled by tensix.ttnn; the 32x32 cases of these DRAM-sharded matmul tests run (MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig).',
+_add('tiles other than 32x32 (tile_h / tile_w 16) and transposed tiles (transpose_tile=True): tensix.ttnn stores interleaved and L1-sharded tensors in them but computes on 32x32 tiles only (ttnn.linear / ttnn.matmul refuse a tiny-tile input or output_tile; ttnn.to_device refuses a DRAM-sharded tensor in such tiles); the 32x32 cases of these DRAM-sharded matmul tests run (MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig).',
      ['tests/ttnn/unit_tests/operations/matmul/test_linear.py::test_linear_fused_non_broadcast_bias_dram_sharded_in1[[]*tile_h=16-*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_in1_dram_sharded_tiny_tile[[]*transpose_tile=True*',
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_in1_dram_sharded_tiny_tile[[]*tile_w=16-*',
