@@ -508,24 +508,7 @@ def _slice_tile_tensor_args_factory(dev, a: Tensor, start_t: Tensor, end_t: Tens
                                                   + O.accessor_args(a, start_t, end_t)))
     wk = mh.CreateKernel(prog, _k("writer_unary_interleaved_start_id"), all_cores,
                          WriterDataMovementConfig(compile_args=[0] + O.accessor_args(out)))
-    rargs, wargs = [], []
-    written = 0
-    for core in C.corerange_to_cores(all_cores):
-        if not (ws.group_1.contains(core) or ws.group_2.contains(core)):
-            rargs.append((core, [0] * (2 + nd)))
-            wargs.append((core, None))
-            continue
-        n = ws.units_of(core)
-        ids = [written % unp[0]]
-        uw = written // unp[0]
-        sid = ids[0]
-        for j in range(1, nd):
-            ids.append(uw % unp[j])
-            uw //= unp[j]
-            sid += ids[j] * acc[j - 1]
-        rargs.append((core, [sid, n] + ids))
-        wargs.append((core, (n, written)))
-        written += n
+    rargs, wargs = _unpad_core_args(all_cores, ws, nd, unp, acc, 0)
 
     def set_args(tensors):
         s, st, en, d = tensors
@@ -537,6 +520,32 @@ def _slice_tile_tensor_args_factory(dev, a: Tensor, start_t: Tensor, end_t: Tens
             mh.SetRuntimeArgs(prog, wk, core, [0, 0, 0] if w is None else [d.buffer_address(), *w])
 
     return O.ProgramEntry(prog, set_args, len(rargs), "SliceTileTensorArgsProgramFactory")
+
+
+def _unpad_core_args(all_cores, ws, nd, unp, acc, start):
+    """Per core of the unpad tile readers (slice_program_factory_tile*.cpp get_slice_runtime_args_tile): the reader's
+    (first input tile id, tile count, the nd output tile indices of its first tile) and the writer's (count, first
+    output tile), or zeros / None for a core of the grid without work. `unp` holds the output's tiles per dim
+    (innermost first), `acc` the input's tile strides, `start` the input tile of the output's first."""
+    rargs, wargs = [], []
+    written = 0
+    for core in C.corerange_to_cores(all_cores):
+        if not (ws.group_1.contains(core) or ws.group_2.contains(core)):
+            rargs.append((core, [0] * (2 + nd)))
+            wargs.append((core, None))
+            continue
+        n = ws.units_of(core)
+        ids = [written % unp[0]]
+        uw = written // unp[0]
+        sid = ids[0] + start
+        for j in range(1, nd):
+            ids.append(uw % unp[j])
+            uw //= unp[j]
+            sid += ids[j] * acc[j - 1]
+        rargs.append((core, [sid, n] + ids))
+        wargs.append((core, (n, written)))
+        written += n
+    return rargs, wargs
 
 
 # ------------------------------------------------------------------------------------------- tile factory
@@ -583,24 +592,7 @@ def _slice_tile_factory(dev, a, out, begins, scg=None) -> O.ProgramEntry:
                          ReaderDataMovementConfig(compile_args=[nd] + O.accessor_args(a) + [0]))
     wk = mh.CreateKernel(prog, _k("slice_writer_unary_interleaved_start_id"), all_cores,
                          WriterDataMovementConfig(compile_args=O.accessor_args(out) + [0]))
-    rargs, wargs = [], []
-    written = 0
-    for core in C.corerange_to_cores(all_cores):
-        if not (ws.group_1.contains(core) or ws.group_2.contains(core)):
-            rargs.append((core, [0] * (2 + nd)))
-            wargs.append((core, None))
-            continue
-        n = ws.units_of(core)
-        ids = [written % unp[0]]
-        uw = written // unp[0]
-        sid = ids[0] + start
-        for j in range(1, nd):
-            ids.append(uw % unp[j])
-            uw //= unp[j]
-            sid += ids[j] * acc[j - 1]
-        rargs.append((core, [sid, n] + ids))
-        wargs.append((core, (n, written)))
-        written += n
+    rargs, wargs = _unpad_core_args(all_cores, ws, nd, unp, acc, start)
 
     def set_args(tensors):
         s, d = tensors

@@ -420,7 +420,8 @@ def norm(what, rms, a, epsilon, weight, bias, b, memory_config, program_config, 
     (rank, empty tensor), the device op's input, weight and residual checks, the default compute config and, with no
     program config, create_layernorm_program_config's; then LayerNormShardedProgramFactory."""
     from tensix.ttnn.errors import DTypeError
-    from tensix.ttnn.operations.normalization import LayerNormDefaultProgramConfig, _check_weight, _ln_config
+    from tensix.ttnn.operations.normalization import (LayerNormDefaultProgramConfig, _check_residual,
+                                                      _check_weight, _ln_config)
     O.device_of(what, a)
     if len(a.shape) == 0:
         raise TTNNError(f"{what}: LayerNorm operation not supported for 0D tensors. (rank=0)\nFix: pass a tensor of "
@@ -443,15 +444,7 @@ def norm(what, rms, a, epsilon, weight, bias, b, memory_config, program_config, 
     if a.dtype not in (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B):
         raise DTypeError(f"{what}: Input tensor must be FLOAT32, BFLOAT16, or BFLOAT8_B, got: {a.dtype!r}.\nFix: "
                          "ttnn.typecast it to bfloat16 or float32.")
-    if b is not None:
-        O.device_of(what, b)
-        if b.layout != Layout.TILE:
-            raise TTNNError(f"{what}: Residual tensor must have TILE layout, got: {b.layout!r}.\nFix: "
-                            "ttnn.to_layout(residual, ttnn.TILE_LAYOUT).")
-        if tuple(a.shape) != tuple(b.shape) or tuple(a.padded_shape) != tuple(b.padded_shape):
-            raise ShapeError(f"{what}: Input and residual logical and padded shapes must match, got input: "
-                             f"{list(a.shape)} vs residual: {list(b.shape)}.\nFix: pass a residual of the input's "
-                             "shape.")
+    _check_residual(what, a, b)
     for name, w in (("weight", weight), ("bias", bias)):
         if w is not None and w.layout == Layout.TILE:
             _check_weight(what, name, w, a)

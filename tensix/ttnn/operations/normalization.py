@@ -1039,6 +1039,21 @@ def _ln_config(cfg, rms: bool):
                                        fp32_dest_acc_en=not rms, packer_l1_acc=False, dst_full_sync_en=False)
 
 
+def _check_residual(what, a, b) -> None:
+    """layernorm_device_operation.cpp's residual checks (interleaved and sharded programs): on the input's device,
+    TILE layout, the input's logical and padded shapes."""
+    if b is None:
+        return
+    O.device_of(what, b)
+    if b.layout != Layout.TILE:
+        raise TTNNError(f"{what}: Residual tensor must have TILE layout, got: {b.layout!r}.\nFix: "
+                        "ttnn.to_layout(residual, ttnn.TILE_LAYOUT).")
+    if tuple(a.shape) != tuple(b.shape) or tuple(a.padded_shape) != tuple(b.padded_shape):
+        raise ShapeError(f"{what}: Input and residual logical and padded shapes must match, got input: "
+                         f"{list(a.shape)} vs residual: {list(b.shape)}.\nFix: pass a residual of the input's "
+                         "shape.")
+
+
 def _ln_program_config(program_config):
     """LayerNormDefaultProgramConfig fields (legacy_reduction, legacy_rsqrt, use_welford); sharded configs go to
     layernorm_sharded (_norm) before this."""
@@ -1281,15 +1296,7 @@ def _norm(what, rms, input_tensor, epsilon, weight, bias, residual_input_tensor,
     if weight is not None and bias is not None and weight.layout != bias.layout:
         raise TTNNError(f"{what}: Gamma and beta must have the same layout!")
     b = residual_input_tensor
-    if b is not None:
-        O.device_of(what, b)
-        if b.layout != Layout.TILE:
-            raise TTNNError(f"{what}: Residual tensor must have TILE layout, got: {b.layout!r}.\nFix: "
-                            "ttnn.to_layout(residual, ttnn.TILE_LAYOUT).")
-        if tuple(a.shape) != tuple(b.shape) or tuple(a.padded_shape) != tuple(b.padded_shape):
-            raise ShapeError(f"{what}: Input and residual logical and padded shapes must match, got input: "
-                             f"{list(a.shape)} vs residual: {list(b.shape)}.\nFix: pass a residual of the input's "
-                             "shape.")
+    _check_residual(what, a, b)
     cfg = _ln_config(compute_kernel_config, rms)
     return _layer_norm(what, a, float(epsilon), weight, bias, b, memory_config or a.memory_config(), cfg, rms,
                        program_config, kwargs.get("recip_tensor"))
