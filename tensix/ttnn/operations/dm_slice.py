@@ -443,6 +443,15 @@ def _check_tensor_arg_reads(op, t: Tensor, start_t: Tensor, end_t: Tensor, out_s
     begins = [int(v) for v in _tensor_arg_words(start_t, rank)] if start_t.layout == Layout.ROW_MAJOR else \
         [int(v) for v in np.asarray(start_t.values()).reshape(-1)[:rank]]
     ip = list(t.padded_shape)
+    if all(0 <= b < d for b, d in zip(begins, ip)) and \
+            _tensor_args_start_offset(ip, begins) != _tile_offset(ip, begins):
+        # the reader folds the upper dims' begins with dim 0 weighing least: the card would slice other rows
+        raise NotModelledError(
+            f"{op}: begins {begins} on an input of shape {list(t.shape)}: tt-metal 622c6fb9's tensor-args reader "
+            "(reader_unary_unpad_dims_interleaved_start_id_tensor_args) folds the begins of the outer dims in the "
+            "wrong order (dim 0 weighs least), so the card would read the slice from other rows (wrong data); "
+            "tensix.ttnn does not model that.\nFix: begins of 0 in the outer dims but one, or ttnn.slice with "
+            "begins and ends as lists.")
     op_ = list(out_shape)
     op_[-2], op_[-1] = C.round_up(op_[-2], TILE_SIZE), C.round_up(op_[-1], TILE_SIZE)
     last = _tensor_args_start_offset(ip, begins) + _tile_offset(ip, [v - 1 for v in op_])
