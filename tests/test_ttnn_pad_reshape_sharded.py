@@ -104,24 +104,22 @@ def test_pad_width_only_ignores_given_config(device, factories):
     np.testing.assert_array_equal(_host(out), _np_pad(x, (0, 0, 0, 0), (1, 1, 8, 16), 5))
 
 
-def test_pad_width_only_front_padding_as_tt_metal(device, factories):
-    """PadRmShardedWidthOnly takes the stick's front offset from input_tensor_start[-3] (the channel entry): a width
-    front pad lands the data at column 0, as on the card."""
+def test_pad_width_only_refuses_what_the_card_gets_wrong(device, factories):
+    """PadRmShardedWidthOnly takes the stick's front offset from input_tensor_start[-3] (the channel entry), so a width
+    front pad would land the data at column 0; and it packs a uint16 value into the word's upper half of which the
+    writer stores the lower one, so uint16 tensors would be padded with 0. Both are wrong data on the card: refused.
+    A uint16 pad with 0 runs."""
     x = _data((1, 1, 4, 8), ttnn.int32)
     t = _sharded(device, x, ttnn.int32, _mc(_H, _grid(0, 0, 0, 0), (4, 8)))
-    out = ttnn.pad(t, (1, 1, 4, 24), (0, 0, 0, 8), 7)
-    assert factories == ["width_only_factory"]
-    np.testing.assert_array_equal(_host(out), _np_pad(x, (0, 0, 0, 0), (1, 1, 4, 24), 7))
-
-
-def test_pad_width_only_uint16_pads_zero(device, factories):
-    """The width-only factory packs a uint16 value into the word's upper half and its writer stores the lower one:
-    uint16 tensors are padded with 0 whatever the value (tt-metal's behaviour)."""
-    x = _data((1, 1, 4, 8), ttnn.uint16)
-    t = _sharded(device, x, ttnn.uint16, _mc(_H, _grid(0, 0, 0, 1), (2, 8)))
-    out = ttnn.pad(t, (1, 1, 4, 16), (0, 0, 0, 0), 9)
-    assert factories == ["width_only_factory"]
-    np.testing.assert_array_equal(_host(out), _np_pad(x, (0, 0, 0, 0), (1, 1, 4, 16), 0))
+    with pytest.raises(NotModelledError, match="front pad of 8 in the last dim"):
+        ttnn.pad(t, (1, 1, 4, 24), (0, 0, 0, 8), 7)
+    u = _data((1, 1, 4, 8), ttnn.uint16)
+    tu = _sharded(device, u, ttnn.uint16, _mc(_H, _grid(0, 0, 0, 1), (2, 8)))
+    with pytest.raises(NotModelledError, match="uint16 pad value of 9"):
+        ttnn.pad(tu, (1, 1, 4, 16), (0, 0, 0, 0), 9)
+    out = ttnn.pad(tu, (1, 1, 4, 16), (0, 0, 0, 0), 0)
+    assert factories[-1] == "width_only_factory"
+    np.testing.assert_array_equal(_host(out), _np_pad(u, (0, 0, 0, 0), (1, 1, 4, 16), 0))
 
 
 # --------------------------------------------------------------------------------------------- pad, height only

@@ -7,8 +7,9 @@ at least the input's (can_use_sharded_optimized_factory) to
   each core pads its own shard's sticks in place (writer_pad_dims_rm_sharded_stickwise fills every output stick with
   the pad value, reader_pad_dims_rm_sharded_stickwise copies the input stick over it). As tt-metal's, the factory
   takes the stick's front padding from input_tensor_start[-3] (the channel offset, not the width one: pad.cpp's
-  width-then-height recipe passes a zero there, so a width front pad is dropped), and packs a uint16 pad value into
-  the word's upper half, of which the writer stores the lower one (uint16 tensors pad with 0);
+  width-then-height recipe passes a zero there, so a width front pad would be dropped), and packs a uint16 pad value
+  into the word's upper half, of which the writer stores the lower one (uint16 tensors would pad with 0): both
+  refused (NotModelledError), the card's data would be wrong;
 - PadRmShardedHeightOnlyProgramFactory (pad_rm_sharded_height_only_program_factory.cpp) when the width does not
   change: each output core reads runs of input sticks from the input shards' cores (reader_pad_dims_rm_sharded, the
   host's get_pad_runtime_args_rm_sharded listing, per output shard, the input cores in the order of a std::map over
@@ -18,6 +19,7 @@ at least the input's (can_use_sharded_optimized_factory) to
 from __future__ import annotations
 
 from tensix.device import formats
+from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
 from tensix.metalium.types import (CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
                                    WriterDataMovementConfig)
@@ -57,7 +59,21 @@ def _total_cores(dev) -> CoreRangeSet:
 
 
 def width_only_factory(a: Tensor, out: Tensor, front, value: float) -> O.ProgramEntry:
-    """PadRmShardedWidthOnlyProgramFactory::create_descriptor."""
+    """PadRmShardedWidthOnlyProgramFactory::create_descriptor. Two inputs it gets wrong on the card are refused: a
+    width front pad (its reader offsets the stick by input_tensor_start[-3], so the data would land at column 0) and a
+    nonzero uint16 pad value (packed into the word's upper half, of which the writer stores the lower: the card would
+    pad with 0)."""
+    if front[-1]:
+        raise NotModelledError(
+            f"ttnn.pad: a front pad of {front[-1]} in the last dim of a height-sharded row-major tensor runs "
+            "PadRmShardedWidthOnlyProgramFactory, whose reader takes the stick offset from input_tensor_start[-3] "
+            "(tt-metal 622c6fb9), so the card would write the data at column 0 (wrong data); tensix.ttnn does not "
+            "model that.\nFix: pad the end of the last dim only, or pad an interleaved tensor.")
+    if a.dtype == DataType.UINT16 and _u16(value):
+        raise NotModelledError(
+            f"ttnn.pad: a uint16 pad value of {value} through PadRmShardedWidthOnlyProgramFactory: the factory packs "
+            "it into the upper half of the fill word and the writer stores the lower half, so the card would pad with "
+            "0 (wrong data); tensix.ttnn does not model that.\nFix: pad value 0, or pad an interleaved tensor.")
     dev = a._device
     es = element_size(a.dtype)
     unpadded = a.shape[-1] * es
