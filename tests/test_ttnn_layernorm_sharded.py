@@ -16,7 +16,8 @@ combined across its cores (partials, the all-to-all workers' combine, the sender
   fail). The float32 case also pins the global scaler: c_4 is Float32 there and the unpacker reads it as Float16_b
   (the packed bfloat16 pair), which gives exactly 1/num_blocks; reading the 32 bits as a float (0.50000381 for 1/2) would move Var off 1 and the float32 outputs off the interleaved ones.
 - ROW_MAJOR gamma / beta ([Wt, 32] sticks, writer_unary_sharded_ln_rm_gb): the same bits as TILE ones.
-- The device operation's validation messages, and the refusals (Welford, resharded outputs)."""
+- The device operation's validation messages, and the refusal of resharded outputs (Welford:
+  test_ttnn_norm_sharded_vendored.py)."""
 
 import numpy as np
 import pytest
@@ -262,8 +263,10 @@ def test_six_blocks_scale_by_bfloat16_of_one_sixth(device):
     assert np.array_equal(y8, yi8)
 
 
-def test_welford_refused(device):
-    with pytest.raises(NotModelledError, match="use_welford"):
+def test_welford_needs_recip_tensor(device):
+    """use_welford runs layernorm_sharded_welford.cpp (tests/test_ttnn_norm_sharded_vendored.py), which needs the
+    reciprocal table."""
+    with pytest.raises(TTNNError, match="Reciprocal tensor not provided"):
         _call(device, X, BS, (2, 2), (32, 128), pc=_pc((2, 2), (32, 128), use_welford=True))
 
 

@@ -49,9 +49,6 @@ _add("FAILS ON ANY DEVICE: calculate_rdiv (622c6fb9 ckernel_sfpu_rdiv.h) rounds 
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_rdiv_ttnn[rounding_mode=trunc-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-param=0.45-input_shapes=torch.Size([1, 1, 3, 64, 12])]'],
      raises=AssertionError)
 
-_add("module 'ttnn' has no attribute 'LayerNormInputs': tensix does not model ttnn.LayerNormInputs yet (looked in tensix.ttnn, tensix.ttnn.compat.ttnn._provisional).",
-     ['tests/ttnn/unit_tests/operations/fused/test_layer_norm.py::test_layer_norm_inputs_requires_input_tensor'])
-
 _add("OPEN: Frobenius 0.0101-0.0106 against the test's 0.008 (rms_norm's default config: 16-bit Dst, HiFi4). Candidate: tensix rounds each fidelity phase of the GAPOOL sum of x^2 into the 16-bit Dst (fpu.py, one read-modify-write per phase); a host emulation with one rounding per 16-row pool gives 0.0048, with one per phase 0.0086",
      ['tests/ttnn/unit_tests/operations/fused/test_rms_norm.py::test_rms_norm[w=1024-h=24-batch_size=1]',
       'tests/ttnn/unit_tests/operations/fused/test_rms_norm.py::test_rms_norm[w=1024-h=24-batch_size=8]',

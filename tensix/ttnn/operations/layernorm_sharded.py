@@ -16,7 +16,7 @@ the workers before the multicast. A tensor one shard high on several grid rows (
 columns spanning the program grid's height, takes the two-stage reduce: each grid row (column) is first combined by
 its own workers (against 1.0), and the workers of the first row (column) add the others' sums to theirs (against
 1/num_blocks). Kernels: tensix/ttnn/kernels/normalization/ reader_mcast_sender_unary_sharded_ln,
-reader_mcast_receiver_unary_sharded_ln, writer_unary_sharded_ln, layernorm_sharded.
+reader_mcast_receiver_unary_sharded_ln, writer_unary_sharded_ln, layernorm_sharded (layernorm_sharded_welford).
 
 The numbers differ from the interleaved program's (LayerNormMultiCoreProgramFactory) by construction: there a row's
 tiles are summed with reduce_tile<SUM> against 1.0 and multiplied by 1/W on the SFPU (the logical W: the width's
@@ -30,9 +30,20 @@ test_layernorm_sharded_mix_precision_rm "padding" case: 992 columns averaged ove
 
 ROW_MAJOR gamma / beta ([Wt, 32] sticks) are read by writer_unary_sharded_ln_rm_gb.
 
-Not modelled (NotModelledError, naming the part of the program): use_welford (layernorm_sharded_welford.cpp and the
-reciprocal table), an output shard spec other than the input's (the writer without SKIP_WRITE_BACK,
-write_resharded_data), and the distributed (pre / post all-gather) variants, which ttnn reaches through other ops.
+use_welford (layer_norm only) runs layernorm_sharded_welford.cpp instead: each core's E[x] and Var[x] of its columns
+in one SFPU pass (Welford, with the reciprocal table recip_tensor as CB 25), the [mean, var] pairs of a row of shards
+gathered and merged by the same all-to-all workers (combine_welford_partials, weighted by the block_w columns each
+pair stands for -- exact for any num_blocks, no scaler tiles, but a last core with fewer tiles still counts block_w
+samples, as get_next_set_size does --), the sender's multicast of [mean, 1/sqrt(Var + eps)] pairs; one reduction
+instead of two (the readers pass num_tiles_scaler 2). A Float32 input with an fp32 Dst is read for Welford through
+c_29, an UnpackToDestFp32 alias of cb_x's memory (the factory's welford_fp32_alias).
+
+Not modelled (NotModelledError, naming the part of the program): an output shard spec other than the input's (the
+writer without SKIP_WRITE_BACK, write_resharded_data), the distributed (pre / post all-gather) variants, which ttnn
+reaches through other ops, and three Welford builds whose card result is not a layernorm (_check_welford: a
+reciprocal table not covering block_w * 32 entries on every core; a bias without a weight, whose beta the kernel adds
+to popped x - E[x] pages; a float32 / bfloat8_b input with neither a residual nor fp32_dest_acc_en, unpacked for
+x - E[x] in the statistics' Float16_b format).
 
 Deviations for tensix's CB model (no data moved, no number changed; see the compute kernel's docstring): the compute
 kernel publishes the shards of c_0 / c_1 as pushed pages and waits for the eps tile and for each cb_ex2 tile it
@@ -51,7 +62,7 @@ from tensix.metalium.types import ComputeConfig, ReaderDataMovementConfig, Write
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import LayoutError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.tensor import Tensor
-from tensix.ttnn.types import (TILE_SIZE, DataType, Layout, MemoryConfig, ShardOrientation,
+from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardOrientation,
                                TensorMemoryLayout, data_format)
 
 __all__: list[str] = []
@@ -174,6 +185,58 @@ def _validate(what, a: Tensor, b, out_mc: MemoryConfig, pc, rms: bool):
                         f"{pc.block_w * TILE_SIZE} vs {spec.shape[1]}")
 
 
+def _shard_cb(prog, cores, index, pages, dtype, buffer, alias=None):
+    """A CB of `pages` tiles placed on `buffer` (set_globally_allocated_address: the core's shard), with `alias` a
+    second buffer index over the same memory (Welford's c_29: its own read and write pointers, the same format and
+    pages); its config, to rebind it to the next call's buffer."""
+    from tensix.device import formats
+    fmt = data_format(dtype)
+    ps = formats.tile_size(fmt)
+    idx = {index: fmt} if alias is None else {index: fmt, alias: fmt}
+    cfg = mh.CircularBufferConfig(pages * ps, idx)
+    for i in idx:
+        cfg.set_page_size(i, ps)
+    cfg.set_globally_allocated_address(buffer)
+    mh.CreateCircularBuffer(prog, cores, cfg)
+    return cfg
+
+
+def _check_welford(what, a: Tensor, pc, gamma, beta, recip, b, fp32: bool):
+    """use_welford: the factory's TT_FATAL on a missing reciprocal tensor; then what tensix refuses to run because
+    the card's result would not be the layernorm (reads past the table or of pages the kernel never filled)."""
+    if recip is None:
+        raise TTNNError(f"{what}: Reciprocal tensor not provided for Welford layernorm\nFix: pass recip_tensor="
+                        "ttnn.create_layer_norm_reciprocals(device, shard_spec.grid, shard_spec.shape[1]).")
+    rmc = recip.memory_config()
+    if not (rmc.is_sharded() and rmc.buffer_type == BufferType.L1):
+        raise TTNNError(f"{what}: the Welford reciprocal tensor backs a circular buffer (CB 25), so it must be "
+                        "sharded in L1 (circular_buffer_config.cpp: only L1 buffers can have an associated circular "
+                        "buffer).\nFix: ttnn.create_layer_norm_reciprocals(device, shard_spec.grid, "
+                        "shard_spec.shape[1]).")
+    spec = a.memory_config().shard_spec
+    missing = [c for c in spec.cores() if not rmc.shard_spec.grid.contains(c)]
+    width = int(rmc.shard_spec.shape[1])
+    if missing or width < int(pc.block_w) * TILE_SIZE:
+        raise NotModelledError(
+            f"{what}: layernorm_sharded_welford.cpp reads block_w * 32 = {int(pc.block_w) * TILE_SIZE} reciprocals "
+            "from CB 25 on every core of the shard grid, but the reciprocal tensor "
+            + (f"has no shard on core {missing[0]!r}" if missing else f"holds {width} per core")
+            + ": the card would read whatever lies in L1 there, which tensix does not model.\nFix: "
+            "ttnn.create_layer_norm_reciprocals(device, shard_spec.grid, shard_spec.shape[1]).")
+    if not fp32 and b is None and a.dtype != DataType.BFLOAT16:
+        raise NotModelledError(
+            f"{what}: layernorm_sharded_welford.cpp reconfigures the unpacker for x - E[x] only with fp32_dest_acc_en "
+            f"(FLOAT32_DTYPE): without it the {a.dtype!r} shard (c_0) is unpacked in the Float16_b format of the "
+            "statistics' CBs, which tensix does not model.\nFix: fp32_dest_acc_en=True (layer_norm's default "
+            "compute config), a bfloat16 input, or use_welford=False.")
+    if beta is not None and gamma is None:
+        raise NotModelledError(
+            f"{what}: layernorm_sharded_welford.cpp with a bias and no weight normalizes into c_24 (its cb_im) but "
+            "adds beta to c_18 (cb_fusion), which then holds the popped x - E[x] tiles: the card returns "
+            "x - E[x] + beta from pages the kernel no longer owns, which tensix does not model.\nFix: pass "
+            "weight=ones with the bias, or use_welford=False.")
+
+
 def _check_subblock(what, cfg, subblock_w):
     """assert_subblock_compute_config_compatible: subblock_w within the Dst tiles of the sync / accumulation mode."""
     cap = (8 if cfg.fp32_dest_acc_en else 16) if cfg.dst_full_sync_en else (4 if cfg.fp32_dest_acc_en else 8)
@@ -191,10 +254,9 @@ def sharded_norm(what, rms, a: Tensor, eps, gamma, beta, b, out_mc, pc, cfg, rec
     started = time.perf_counter()
     out_mc = out_mc or a.memory_config()
     _validate(what, a, b, out_mc, pc, rms)
-    if pc.use_welford:
-        raise NotModelledError(f"{what}: LayerNormShardedMultiCoreProgramConfig(use_welford=True) runs "
-                               "layernorm_sharded_welford.cpp with the reciprocal table (recip_tensor), which tensix "
-                               "does not model.\nFix: use_welford=False.")
+    welford = bool(pc.use_welford)
+    if welford:
+        _check_welford(what, a, pc, gamma, beta, recip, b, bool(cfg.fp32_dest_acc_en))
     # use_row_major_kernel: ROW_MAJOR gamma / beta ([Wt, 32] sticks) are read by writer_unary_sharded_ln_rm_gb
     rm_w = next((w for w in (gamma, beta) if w is not None and w.layout != Layout.TILE), None)
     rm_stick = rm_w.padded_shape[-1] * (4 if rm_w.dtype == DataType.FLOAT32 else 2) if rm_w is not None else None
@@ -207,7 +269,7 @@ def sharded_norm(what, rms, a: Tensor, eps, gamma, beta, b, out_mc, pc, cfg, rec
                                "segment runtime args the factory sets only for the post-all-gather stage: tensix does "
                                "not model that path.\nFix: memory_config=None (the input's shard spec).")
     _check_subblock(what, cfg, pc.subblock_w)
-    dev = O.device_of(what, a, b, gamma, beta)
+    dev = O.device_of(what, a, b, gamma, beta, *([recip] if welford else []))
     gx_cfg, gy_cfg = _grid_xy(pc.compute_with_storage_grid_size)
 
     # GridParams / WorkerDistribution
@@ -294,7 +356,10 @@ def sharded_norm(what, rms, a: Tensor, eps, gamma, beta, b, out_mc, pc, cfg, rec
         plan.append((c, role, a2a, comp, rargs, wi, cinv))
     num_x, num_y = (gx, gy) if mcast_1d else ((gx, 1) if row_wise else (1, gy))
 
-    names = dict(_CBS)
+    # Welford on a Float32 input with an fp32 Dst reads x for the SFPU through CB 29, a second index of cb_x's memory
+    # (c_0, or c_24 with a residual) configured UnpackToDestFp32; the FPU ops after it read cb_x through SrcA
+    alias = welford and not rms and a.dtype == DataType.FLOAT32 and bool(cfg.fp32_dest_acc_en)
+    names = dict(_CBS, cb_x_welford=29, welford_fp32_alias=int(alias))
     rdef = {"CB_NAMES": names}
     cdef = {"CB_NAMES": names}
     if b is not None:
@@ -305,70 +370,90 @@ def sharded_norm(what, rms, a: Tensor, eps, gamma, beta, b, out_mc, pc, cfg, rec
         rdef["FUSE_BETA"] = 1
     wdef = {"CB_NAMES": names, "SKIP_WRITE_BACK": 1}
     if rms:
-        wdef["RMSNORM"] = cdef["RMSNORM"] = 1
+        wdef["RMSNORM"] = 1
+        if not welford:
+            cdef["RMSNORM"] = 1
     eps_bits = int(np.float32(eps).view(np.uint32))
     g_dt = gamma.dtype if gamma is not None else DataType.BFLOAT16
     b_dt = beta.dtype if beta is not None else DataType.BFLOAT16
     key = ("layernorm_sharded", rms, O.spec_key(a), O.spec_key(out), inplace,
            *(None if t is None else O.spec_key(t) for t in (gamma, beta, b)), eps_bits,
            (str(cfg.math_fidelity), bool(cfg.math_approx_mode), fp32, bool(cfg.dst_full_sync_en)),
-           (gx_cfg, gy_cfg, subblock_wt, block_ht, block_wt, bool(pc.legacy_reduction), bool(pc.legacy_rsqrt)))
+           (gx_cfg, gy_cfg, subblock_wt, block_ht, block_wt, bool(pc.legacy_reduction), bool(pc.legacy_rsqrt)),
+           welford and O.spec_key(recip))
+    stats = 2 if welford else 1         # tiles per row of each statistic: Welford's [mean, var] pairs
 
     def acc(t):
         return O.accessor_args(t) if t is not None else [_ABSENT]
 
     def factory():
-        from tensix.ttnn.operations.normalization import _global_cb
+        from tensix.ttnn.operations.normalization import _cb_alias
         prog = mh.CreateProgram()
         all_cores = [p[0] for p in plan]
         for _ in range(3):                      # reduce_sender (0), reduce_receiver (1), reduce_second_stage (2)
             mh.CreateSemaphore(prog, all_cores, 0)
-        cfgs = [_global_cb(prog, all_cores, 0, tiles, a.dtype, a._buffer)]
+        cfgs = [_shard_cb(prog, all_cores, 0, tiles, a.dtype, a._buffer, 29 if (alias and b is None) else None)]
         if b is not None:
-            cfgs.append(_global_cb(prog, all_cores, 1, tiles, a.dtype, b._buffer))
+            cfgs.append(_shard_cb(prog, all_cores, 1, tiles, a.dtype, b._buffer))
         if gamma is not None:
             O.cb(prog, all_cores, 5, block_wt, g_dt)
         if beta is not None:
             O.cb(prog, all_cores, 6, block_wt, b_dt)
-        O.cb(prog, all_cores, 24, tiles, cb_dtype)
+        _cb_alias(prog, all_cores, 24, tiles, cb_dtype, 29 if (alias and b is not None) else None)
         O.cb(prog, all_cores, 18, tiles, cb_dtype)
-        ext = nb_first + nb_second - 1 if two_stage else _div_up(Kt, block_wt)
+        ext = (nb_first + nb_second - 1 if two_stage else _div_up(Kt, block_wt)) * stats
         if not rms:
-            O.cb(prog, all_cores, 8, block_ht, cb_dtype)
-            O.cb(prog, all_cores, 9, block_ht, cb_dtype)
+            O.cb(prog, all_cores, 8, block_ht * stats, cb_dtype)
+            O.cb(prog, all_cores, 9, block_ht * stats, cb_dtype)
             O.cb(prog, all_cores, 10, ext, cb_dtype)
-        O.cb(prog, all_cores, 2, 1, DataType.BFLOAT16)
-        O.cb(prog, all_cores, 3, 1, DataType.BFLOAT16)
-        O.cb(prog, all_cores, 4, 1, cb_dtype)       # F32 when the intermediates are, else BF16
-        O.cb(prog, all_cores, 11, block_ht, cb_dtype)
-        O.cb(prog, all_cores, 12, block_ht, cb_dtype)
-        O.cb(prog, all_cores, 13, ext, cb_dtype)
-        O.cb(prog, all_cores, 20, rows_per_worker, cb_dtype)
-        O.cb(prog, all_cores, 15, block_ht, cb_dtype)
-        cfgs.append(_global_cb(prog, all_cores, 16, tiles, a.dtype, out._buffer))
+        if not welford:
+            O.cb(prog, all_cores, 2, 1, DataType.BFLOAT16)
+            O.cb(prog, all_cores, 3, 1, DataType.BFLOAT16)
+            O.cb(prog, all_cores, 4, 1, cb_dtype)       # F32 when the intermediates are, else BF16
+            O.cb(prog, all_cores, 11, block_ht, cb_dtype)
+            O.cb(prog, all_cores, 12, block_ht, cb_dtype)
+            O.cb(prog, all_cores, 13, ext, cb_dtype)
+            O.cb(prog, all_cores, 20, rows_per_worker, cb_dtype)
+        O.cb(prog, all_cores, 15, block_ht * stats, cb_dtype)
+        if welford:
+            O.cb(prog, all_cores, 22, block_ht * stats, cb_dtype)       # cb_transpose: cb_ex_global's size
+            # CB 25: the reciprocal table, one page of the table's aligned size per bank, on its own L1 buffer
+            recip_bytes = recip._buffer._per_bank
+            rcfg = mh.CircularBufferConfig(recip_bytes, {25: data_format(DataType.FLOAT32)}).set_page_size(
+                25, recip_bytes)
+            rcfg.set_globally_allocated_address(recip._buffer)
+            mh.CreateCircularBuffer(prog, all_cores, rcfg)
+        else:
+            rcfg = None
+        cfgs.append(_shard_cb(prog, all_cores, 16, tiles, a.dtype, out._buffer))
 
         common = [num_blocks, block_ht]
         sender_ct = [_RECEIVER_SEM, _SENDER_SEM] + common + [
             block_ht * single, num_workers, rows_per_worker, rows_per_worker * single, rows_last, rows_last * single,
-            int(row_wise), num_x, num_y, int(two_stage), nb_first, nb_second, _SECOND_STAGE_SEM, int(rms), 0]
+            int(row_wise), num_x, num_y, int(two_stage), nb_first, nb_second, _SECOND_STAGE_SEM, int(rms),
+            int(welford)]
 
         def receiver_ct(is_a2a):
             return [_RECEIVER_SEM, _SENDER_SEM] + common + [
                 int(is_a2a), num_workers, rows_per_worker, rows_last, int(row_wise),
                 num_x if is_a2a else 1, num_y if is_a2a else 1, int(two_stage and is_a2a),
                 nb_first if is_a2a else 0, nb_second if is_a2a else 0,
-                _SECOND_STAGE_SEM, int(rms), 0]
+                _SECOND_STAGE_SEM, int(rms), int(welford)]
 
         def writer_ct(is_a2a):
-            return ([int(is_a2a), int(gamma is not None), int(beta is not None), block_wt, 0] + acc(gamma)
+            return ([int(is_a2a), int(gamma is not None), int(beta is not None), block_wt, int(welford)] + acc(gamma)
                     + acc(beta) + ([rm_stick] if rm_stick is not None else [])
                     + [int(g_dt == DataType.FLOAT32), int(b_dt == DataType.FLOAT32),
-                                   block_wt * out_ts, block_wt * out_ts, block_ht] + ([] if is_a2a else [0]))
+                                   block_wt * out_ts, block_wt * out_ts, block_ht]
+                    + ([] if is_a2a else [int(welford)]))
 
         def compute_ct(is_a2a):
-            return [0, int(gamma is not None), int(beta is not None), nb_first, block_ht, block_wt, subblock_wt,
-                    block_wt // subblock_wt, int(is_a2a), tiles, int(fp32), int(float32_reduction),
-                    int(bool(pc.legacy_rsqrt)), nb_second]
+            ct = [0, int(gamma is not None), int(beta is not None), nb_first, block_ht, block_wt, subblock_wt,
+                  block_wt // subblock_wt, int(is_a2a), tiles, int(fp32), int(float32_reduction),
+                  int(bool(pc.legacy_rsqrt)), nb_second]
+            if welford:     # tile_width, last_tile_W (of the padded K: always 32), K, eps, the table's length
+                ct += [TILE_SIZE, K - ((K - TILE_SIZE) // TILE_SIZE) * TILE_SIZE, K, eps_bits, block_wt * TILE_SIZE]
+            return ct
 
         groups = {}
         for c, role, a2a, _comp, _r, _wi, _cinv in plan:
@@ -388,14 +473,18 @@ def sharded_norm(what, rms, a: Tensor, eps, gamma, beta, b, out_mc, pc, cfg, rec
                     prog, O.kernel_path(_KDIR + writer), cs,
                     WriterDataMovementConfig(compile_args=writer_ct(r), defines=wdef))
                 kernels[("compute", r)] = mh.CreateKernel(
-                    prog, O.kernel_path(_KDIR + "layernorm_sharded.py"), cs, ComputeConfig(
+                    prog, O.kernel_path(_KDIR + ("layernorm_sharded_welford.py" if welford
+                                                 else "layernorm_sharded.py")), cs, ComputeConfig(
                         math_fidelity=cfg.math_fidelity, fp32_dest_acc_en=fp32,
                         dst_full_sync_en=bool(cfg.dst_full_sync_en), math_approx_mode=bool(cfg.math_approx_mode),
+                        unpack_to_dest_mode={29: "UnpackToDestFp32"} if alias else None,
                         compile_args=compute_ct(r), defines=cdef))
 
         def set_args(tensors):
-            ta, tb, tg, tbe, to = tensors
+            ta, tb, tg, tbe, tr, to = tensors
             cfgs[0].set_globally_allocated_address(ta._buffer)
+            if rcfg is not None:
+                rcfg.set_globally_allocated_address(tr._buffer)
             if tb is not None:
                 cfgs[1].set_globally_allocated_address(tb._buffer)
             cfgs[-1].set_globally_allocated_address(to._buffer)
@@ -409,7 +498,7 @@ def sharded_norm(what, rms, a: Tensor, eps, gamma, beta, b, out_mc, pc, cfg, rec
 
         return O.ProgramEntry(prog, set_args, len(plan), "LayerNormShardedProgramFactory")
 
-    O.run(what, dev, key, factory, [a, b, gamma, beta, out], [out],
+    O.run(what, dev, key, factory, [a, b, gamma, beta, recip if welford else None, out], [out],
           {"norm": "RMSNORM" if rms else "LAYERNORM", "epsilon": float(eps), "dtype": a.dtype.name,
            "sharded": True}, started)
     return out
@@ -463,4 +552,4 @@ def norm(what, rms, a, epsilon, weight, bias, b, memory_config, program_config, 
         raise TTNNError(f"{what}: Gamma and beta must have the same layout!")
     cfg = _ln_config(compute_kernel_config, rms)
     return sharded_norm(what, rms, a, float(epsilon), weight, bias, b, memory_config or a.memory_config(),
-                        program_config, cfg)
+                        program_config, cfg, kwargs.get("recip_tensor"))

@@ -52,7 +52,7 @@ from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, ShardOri
 __all__ = ["softmax", "scale_mask_softmax", "scale_mask_softmax_in_place", "layer_norm", "rms_norm",
            "LayerNormDefaultProgramConfig", "LayerNormShardedMultiCoreProgramConfig", "SoftmaxDefaultProgramConfig",
            "create_layer_norm_reciprocals", "SoftmaxShardedMultiCoreProgramConfig", "softmax_in_place",
-           "scale_causal_mask_hw_dims_softmax_in_place"]
+           "scale_causal_mask_hw_dims_softmax_in_place", "LayerNormInputs"]
 
 _KDIR = "normalization/"
 _FLOATS = (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B)
@@ -947,6 +947,36 @@ class LayerNormShardedMultiCoreProgramConfig:
     legacy_reduction: bool = False
     legacy_rsqrt: bool = False
     use_welford: bool = False
+
+
+class LayerNormInputs:
+    """ttnn.LayerNormInputs(input) (ttnn::prim::LayerNormInputs, layernorm_device_operation_types.hpp; bound in
+    layernorm_nanobind.cpp, 622c6fb9): the device operation's tensor arguments -- input, and the optional
+    residual_input_tensor, weight, bias, stats (post all-gather) and recip_tensor (Welford), all None at first.
+    `input` is required and every field holds a ttnn.Tensor (or None for the optional ones): anything else raises
+    TypeError, as nanobind's constructor and setters do. tensix's ops take their tensors as arguments; this is the
+    record ttnn's Python API exposes (LayerNormDeviceOperation's static methods take it)."""
+
+    _OPTIONAL = ("residual_input_tensor", "weight", "bias", "stats", "recip_tensor")
+
+    def __init__(self, input):      # noqa: A002 (nanobind's argument name)
+        self.input = input
+        for name in self._OPTIONAL:
+            object.__setattr__(self, name, None)
+
+    def __setattr__(self, name, value):
+        if name == "input" and not isinstance(value, Tensor):
+            raise TypeError(f"LayerNormInputs.input: expected a ttnn.Tensor, got {type(value).__name__}.")
+        if name in self._OPTIONAL and value is not None and not isinstance(value, Tensor):
+            raise TypeError(f"LayerNormInputs.{name}: expected a ttnn.Tensor or None, got {type(value).__name__}.")
+        if name != "input" and name not in self._OPTIONAL:
+            raise AttributeError(f"LayerNormInputs has no field {name!r} (fields: input, "
+                                 f"{', '.join(self._OPTIONAL)}).")
+        object.__setattr__(self, name, value)
+
+    def __repr__(self):
+        set_ = [n for n in self._OPTIONAL if getattr(self, n) is not None]
+        return f"LayerNormInputs(input={self.input!r}" + "".join(f", {n}=..." for n in set_) + ")"
 
 
 def create_layer_norm_reciprocals(device, core_range_set, width: int):

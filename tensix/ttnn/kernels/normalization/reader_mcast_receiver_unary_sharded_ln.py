@@ -11,8 +11,9 @@ semaphore, their first-stage results (cb_ex / cb_ex2) into cb_ex_external; the o
 (their compute kernel pops them unread) and report their first-stage results to it instead of to the sender.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/dataflow/
-reader_mcast_receiver_unary_sharded_ln.cpp (and layernorm_dataflow_utils.h compute_two_stage_noc_addrs) without
-Welford (the factory refuses it). Compile-time args as the C++ (0 receiver semaphore id, 1 sender semaphore id, 2
+reader_mcast_receiver_unary_sharded_ln.cpp (and layernorm_dataflow_utils.h compute_two_stage_noc_addrs). With
+use_welford the one statistic is the interleaved [mean, var] pair (num_tiles_scaler 2: every page count, offset and
+read doubled; no second pass). Compile-time args as the C++ (0 receiver semaphore id, 1 sender semaphore id, 2
 num_blocks, 3 block_h, 4 is_all_to_all_worker, 5 num_all_to_all_workers, 6 rows per worker, 7 the last worker's, 8
 row_major, 9 num_x, 10 num_y, 11 use_two_stage_reduce, 12-13 blocks per stage, 14 second-stage semaphore id, 15
 rms_norm, 16 use_welford). Runtime args: is_last_all_to_all_worker, its partial's byte offset, is_second_stage_reader,
@@ -37,6 +38,7 @@ def kernel_main():
     num_blocks_second_stage = get_compile_time_arg_val(13)
     second_stage_sem = get_compile_time_arg_val(14)
     rms_norm = get_compile_time_arg_val(15) == 1
+    use_welford = get_compile_time_arg_val(16) == 1
     is_last = bool(get_arg_val(0))
     tile_offset_bytes = get_arg_val(1)
     is_second_stage_reader = bool(get_arg_val(2))
@@ -52,55 +54,60 @@ def kernel_main():
     elif is_all_to_all_worker:
         remote = single_stage_coords(noc_x, noc_y, start_x, start_y, num_x, num_y, row_major, num_blocks_first_stage)
 
-    def global_reduce_receiver(cb_partial, cb_external, cb_ex, cb_ex_global, cb_first_stage):
-        cb_wait_front(cb_partial, block_h)
+    def global_reduce_receiver(cb_partial, cb_external, cb_ex, cb_ex_global, cb_first_stage, ts):
+        # ts: num_tiles_scaler, the tiles per row of each statistic (2 for Welford's [mean, var] pairs)
+        pair = ts * tile_bytes
+        cb_wait_front(cb_partial, block_h * ts)
         sem_set(sender_sem, INVALID)
         sem_up(receiver_sem, noc_x[0], noc_y[0], 1)
         sem_wait(sender_sem, VALID)
         if is_all_to_all_worker:
-            read_addr = get_read_ptr(cb_partial) + tile_offset_bytes
+            read_addr = get_read_ptr(cb_partial) + tile_offset_bytes * ts
             first_stage_addr = get_read_ptr(cb_first_stage) if use_two_stage_reduce else 0
             for i in range(num_tiles_to_read):
-                cb_reserve_back(cb_external, num_blocks_first_stage)
+                cb_reserve_back(cb_external, num_blocks_first_stage * ts)
                 wp = get_write_ptr(cb_external)
                 for block in range(num_blocks_first_stage):
                     rx, ry = remote[block]
-                    noc_async_read(get_noc_addr(rx, ry, read_addr), wp + block * tile_bytes, tile_bytes)
-                read_addr += tile_bytes
+                    noc_async_read(get_noc_addr(rx, ry, read_addr), wp + block * pair, pair)
+                read_addr += pair
                 noc_async_read_barrier()
-                cb_push_back(cb_external, num_blocks_first_stage)
+                cb_push_back(cb_external, num_blocks_first_stage * ts)
                 if not use_two_stage_reduce:
                     continue
                 if is_second_stage_reader:
                     if i == 0:
                         sem_wait(second_stage_sem, num_blocks_second_stage - 1)
                         sem_set(second_stage_sem, 0)
-                    cb_reserve_back(cb_external, num_blocks_second_stage - 1)
+                    cb_reserve_back(cb_external, (num_blocks_second_stage - 1) * ts)
                     wp = get_write_ptr(cb_external)
                     for block in range(num_blocks_second_stage - 1):
                         rx, ry = remote2[block + 1]
-                        noc_async_read(get_noc_addr(rx, ry, first_stage_addr), wp + block * tile_bytes, tile_bytes)
-                    first_stage_addr += tile_bytes
+                        noc_async_read(get_noc_addr(rx, ry, first_stage_addr), wp + block * pair, pair)
+                    first_stage_addr += pair
                     noc_async_read_barrier()
                 else:       # a dummy push, to move in lockstep with its compute kernel
-                    cb_reserve_back(cb_external, num_blocks_second_stage - 1)
-                cb_push_back(cb_external, num_blocks_second_stage - 1)
+                    cb_reserve_back(cb_external, (num_blocks_second_stage - 1) * ts)
+                cb_push_back(cb_external, (num_blocks_second_stage - 1) * ts)
             if use_two_stage_reduce and not is_second_stage_reader:
-                cb_wait_front(cb_first_stage, num_tiles_to_read)
+                cb_wait_front(cb_first_stage, num_tiles_to_read * ts)
                 sem_up(second_stage_sem, remote2[0][0], remote2[0][1], 1)
             else:
-                cb_wait_front(cb_ex, num_tiles_to_read)
+                cb_wait_front(cb_ex, num_tiles_to_read * ts)
                 sem_up(receiver_sem, noc_x[0], noc_y[0], 1)
         for block in range(num_workers):
             tiles = num_tiles_per_worker_last if block == num_workers - 1 else num_tiles_per_worker
-            cb_reserve_back(cb_ex_global, tiles)
+            cb_reserve_back(cb_ex_global, tiles * ts)
             noc_semaphore_wait_min(get_semaphore(sender_sem), block + 2)
-            cb_push_back(cb_ex_global, tiles)
-        cb_pop_front(cb_partial, block_h)
+            cb_push_back(cb_ex_global, tiles * ts)
+        cb_pop_front(cb_partial, block_h * ts)
 
     if not rms_norm:
-        global_reduce_receiver(n["cb_ex_partial"], n["cb_ex_external"], n["cb_ex"], n["cb_ex_global"], n["cb_ex"])
-    global_reduce_receiver(n["cb_ex_partial2"], n["cb_ex_external2"], n["cb_ex2pe"], n["cb_ex_global"], n["cb_ex2"])
+        global_reduce_receiver(n["cb_ex_partial"], n["cb_ex_external"], n["cb_ex"], n["cb_ex_global"], n["cb_ex"],
+                               2 if use_welford else 1)
+    if not use_welford:
+        global_reduce_receiver(n["cb_ex_partial2"], n["cb_ex_external2"], n["cb_ex2pe"], n["cb_ex_global"],
+                               n["cb_ex2"], 1)
 
 
 def two_stage_coords(noc_x, noc_y, start_x, start_y, num_x, num_y, row_major, n_first, n_second):

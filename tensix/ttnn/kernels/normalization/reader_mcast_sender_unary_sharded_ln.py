@@ -12,8 +12,9 @@ E[x^2] or Var[x]):
    rows at a time, to the other cores of the row, each followed by the sender semaphore set to block + 2.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/dataflow/
-reader_mcast_sender_unary_sharded_ln.cpp (and layernorm_dataflow_utils.h compute_single_stage_noc_addrs) without
-Welford (the factory refuses it). With the two-stage reduce (one shard high on several rows of cores, or COL_MAJOR
+reader_mcast_sender_unary_sharded_ln.cpp (and layernorm_dataflow_utils.h compute_single_stage_noc_addrs). With
+use_welford the one statistic is the interleaved [mean, var] pair (num_tiles_scaler 2: every page count and read
+above doubled; no second pass). With the two-stage reduce (one shard high on several rows of cores, or COL_MAJOR
 columns) step 3 also reads, once the other first-stage workers of its column (row) have reported on the second-stage
 semaphore, their first-stage results (cb_ex / cb_ex2 of the cores num_x (num_y) blocks on) for its rows.
 Compile-time args as the C++ (0 receiver semaphore id, 1 sender semaphore id, 2 num_blocks, 3 block_h, 4 block_h bytes,
@@ -65,6 +66,7 @@ def kernel_main():
     num_blocks_second_stage = get_compile_time_arg_val(15)
     second_stage_sem = get_compile_time_arg_val(16)
     rms_norm = get_compile_time_arg_val(17) == 1
+    use_welford = get_compile_time_arg_val(18) == 1
     x0, y0, x1, y1 = (get_arg_val(i) for i in range(4))
     start_x, start_y = get_arg_val(4), get_arg_val(5)
     noc_x = [get_arg_val(6 + i) for i in range(num_x)]
@@ -73,8 +75,10 @@ def kernel_main():
     tile_bytes = get_tile_size(n["cb_ex_partial2"] if rms_norm else n["cb_ex_partial"])
     remote = single_stage_coords(noc_x, noc_y, start_x, start_y, num_x, num_y, row_major, num_blocks)
 
-    def global_reduce_sender(cb_partial, cb_external, cb_ex, cb_ex_global, cb_first_stage):
-        cb_wait_front(cb_partial, block_h)
+    def global_reduce_sender(cb_partial, cb_external, cb_ex, cb_ex_global, cb_first_stage, ts):
+        # ts: num_tiles_scaler, the tiles per row of each statistic (2 for Welford's [mean, var] pairs)
+        pair = ts * tile_bytes
+        cb_wait_front(cb_partial, block_h * ts)
         if num_blocks > 1:
             sem_set(sender_sem, VALID)
             sem_wait(receiver_sem, num_blocks - 1)
@@ -87,51 +91,51 @@ def kernel_main():
             first_stage_addr = get_read_ptr(cb_first_stage)
             stride = num_x if row_major else num_y
         for i in range(num_tiles_per_worker):
-            cb_reserve_back(cb_external, num_blocks_first_stage)
+            cb_reserve_back(cb_external, num_blocks_first_stage * ts)
             wp = get_write_ptr(cb_external)
             for block in range(num_blocks_first_stage):
                 rx, ry = remote[block]
-                noc_async_read(get_noc_addr(rx, ry, read_addr), wp + block * tile_bytes, tile_bytes)
-            read_addr += tile_bytes
+                noc_async_read(get_noc_addr(rx, ry, read_addr), wp + block * pair, pair)
+            read_addr += pair
             noc_async_read_barrier()
-            cb_push_back(cb_external, num_blocks_first_stage)
+            cb_push_back(cb_external, num_blocks_first_stage * ts)
             if use_two_stage_reduce:
                 if i == 0:
                     sem_wait(second_stage_sem, num_blocks_second_stage - 1)
                     sem_set(second_stage_sem, 0)
-                cb_reserve_back(cb_external, num_blocks_second_stage - 1)
+                cb_reserve_back(cb_external, (num_blocks_second_stage - 1) * ts)
                 wp = get_write_ptr(cb_external)
                 idx = stride
                 for block in range(num_blocks_second_stage - 1):
                     rx, ry = remote[idx]
-                    noc_async_read(get_noc_addr(rx, ry, first_stage_addr), wp + block * tile_bytes, tile_bytes)
+                    noc_async_read(get_noc_addr(rx, ry, first_stage_addr), wp + block * pair, pair)
                     idx += stride
-                first_stage_addr += tile_bytes
+                first_stage_addr += pair
                 noc_async_read_barrier()
-                cb_push_back(cb_external, num_blocks_second_stage - 1)
-        cb_wait_front(cb_ex, num_tiles_per_worker)
-        cb_pop_front(cb_partial, block_h)
+                cb_push_back(cb_external, (num_blocks_second_stage - 1) * ts)
+        cb_wait_front(cb_ex, num_tiles_per_worker * ts)
+        cb_pop_front(cb_partial, block_h * ts)
         if num_workers > 1:
             sem_wait(receiver_sem, num_workers - 1)
             sem_set(receiver_sem, 0)
         # gather every worker's combined rows (at the same L1 address on each), then multicast them
         remote_ex = get_read_ptr(cb_ex)
-        cb_reserve_back(cb_ex_global, block_h)
+        cb_reserve_back(cb_ex_global, block_h * ts)
         wp = get_write_ptr(cb_ex_global)
         off = 0
         for block in range(num_workers):
-            size = tiles_per_worker_last_bytes if block == num_workers - 1 else tiles_per_worker_bytes
+            size = ts * (tiles_per_worker_last_bytes if block == num_workers - 1 else tiles_per_worker_bytes)
             rx, ry = remote[block]
             noc_async_read(get_noc_addr(rx, ry, remote_ex), wp + off, size)
             off += size
         noc_async_read_barrier()
         global_addr = get_read_ptr(cb_ex_global)
-        cb_push_back(cb_ex_global, block_h)
+        cb_push_back(cb_ex_global, block_h * ts)
         if num_blocks > 1:
             src_off = 0
             for block in range(num_workers):
                 sem_set(sender_sem, block + 2)
-                size = tiles_per_worker_last_bytes if block == num_workers - 1 else tiles_per_worker_bytes
+                size = ts * (tiles_per_worker_last_bytes if block == num_workers - 1 else tiles_per_worker_bytes)
                 noc_async_write_multicast(global_addr + src_off,
                                           get_noc_multicast_addr(x0, y0, x1, y1, global_addr + src_off), size,
                                           num_blocks - 1, linked=True)
@@ -140,5 +144,8 @@ def kernel_main():
                 noc_async_write_barrier()
 
     if not rms_norm:
-        global_reduce_sender(n["cb_ex_partial"], n["cb_ex_external"], n["cb_ex"], n["cb_ex_global"], n["cb_ex"])
-    global_reduce_sender(n["cb_ex_partial2"], n["cb_ex_external2"], n["cb_ex2pe"], n["cb_ex_global"], n["cb_ex2"])
+        global_reduce_sender(n["cb_ex_partial"], n["cb_ex_external"], n["cb_ex"], n["cb_ex_global"], n["cb_ex"],
+                             2 if use_welford else 1)
+    if not use_welford:
+        global_reduce_sender(n["cb_ex_partial2"], n["cb_ex_external2"], n["cb_ex2pe"], n["cb_ex_global"],
+                             n["cb_ex2"], 1)

@@ -12,10 +12,11 @@ spec other than the input's). It makes the compute kernel's constant tiles and r
 - gamma's and beta's block_w tiles of this core's columns (tile ids from gamma_tile_start_id on).
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/dataflow/
-writer_unary_sharded_ln.cpp without Welford. Compile-time args: is_all_to_all_worker, fuse_gamma, fuse_beta, block_w,
-use_welford, the TensorAccessorArgs of gamma and beta (an absent one: one 0xFFFFFFFF word), gamma / beta is Float32,
-the write-back strides and block_ht (unused with SKIP_WRITE_BACK). Runtime args: packed 1/num_blocks (or 1),
-packed 1/block_w, eps bits, gamma_addr, beta_addr, gamma_tile_start_id, beta_tile_start_id. CB ids: CB_NAMES."""
+writer_unary_sharded_ln.cpp (with use_welford no scaler or eps tiles). Compile-time args: is_all_to_all_worker,
+fuse_gamma, fuse_beta, block_w, use_welford, the TensorAccessorArgs of gamma and beta (an absent one: one 0xFFFFFFFF
+word), gamma / beta is Float32, the write-back strides and block_ht (unused with SKIP_WRITE_BACK). Runtime args: packed
+1/num_blocks (or 1), packed 1/block_w, eps bits, gamma_addr, beta_addr, gamma_tile_start_id, beta_tile_start_id. CB
+ids: CB_NAMES."""
 
 import numpy as np
 
@@ -56,12 +57,14 @@ def kernel_main():
     block_w = get_compile_time_arg_val(3)
     gamma_args, off = _accessor(5)
     beta_args, off = _accessor(off)
+    use_welford = get_compile_time_arg_val(4) == 1
     n = CB_NAMES
-    R.prepare_reduce_scaler(n["cb_in_2"], PoolType.SUM, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(1)))
-    push_eps(n["cb_eps"], get_arg_val(2))
-    if is_all_to_all_worker:
-        R.prepare_reduce_scaler(n["cb_in_4"], PoolType.AVG, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(0)),
-                                compute_uses_reduce_tile=True)
+    if not use_welford:     # Welford's compute kernel needs no scaler tiles and takes eps as a compile-time arg
+        R.prepare_reduce_scaler(n["cb_in_2"], PoolType.SUM, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(1)))
+        push_eps(n["cb_eps"], get_arg_val(2))
+        if is_all_to_all_worker:
+            R.prepare_reduce_scaler(n["cb_in_4"], PoolType.AVG, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(0)),
+                                    compute_uses_reduce_tile=True)
     if fuse_gamma:
         _read_weight(n["cb_gamma"], gamma_args, get_arg_val(3), get_arg_val(5), block_w)
     if fuse_beta:

@@ -7,10 +7,10 @@ meaningful: the compute kernel broadcasts it over the rows (mul_tiles_bcast_rows
 of each tile is whatever the CB held.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/normalization/layernorm/device/kernels/dataflow/
-writer_unary_sharded_ln_rm_gb.cpp without Welford. Compile-time args: is_all_to_all_worker, fuse_gamma, fuse_beta,
-block_w, use_welford, the TensorAccessorArgs of gamma and beta (an absent one: one 0xFFFFFFFF word), the stick size,
-gamma / beta is Float32, the write-back strides and block_ht (unused with SKIP_WRITE_BACK). Runtime args as
-writer_unary_sharded_ln. CB ids: CB_NAMES."""
+writer_unary_sharded_ln_rm_gb.cpp (with use_welford no scaler or eps tiles). Compile-time args: is_all_to_all_worker,
+fuse_gamma, fuse_beta, block_w, use_welford, the TensorAccessorArgs of gamma and beta (an absent one: one 0xFFFFFFFF
+word), the stick size, gamma / beta is Float32, the write-back strides and block_ht (unused with SKIP_WRITE_BACK).
+Runtime args as writer_unary_sharded_ln. CB ids: CB_NAMES."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.normalization.norm_lib import push_eps
@@ -43,12 +43,14 @@ def kernel_main():
     beta_args, off = _accessor(off)
     gamma_f32 = get_compile_time_arg_val(off + 1) == 1
     beta_f32 = get_compile_time_arg_val(off + 2) == 1
+    use_welford = get_compile_time_arg_val(4) == 1
     n = CB_NAMES
-    R.prepare_reduce_scaler(n["cb_in_2"], PoolType.SUM, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(1)))
-    push_eps(n["cb_eps"], get_arg_val(2))
-    if is_all_to_all_worker:
-        R.prepare_reduce_scaler(n["cb_in_4"], PoolType.AVG, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(0)),
-                                compute_uses_reduce_tile=True)
+    if not use_welford:     # Welford's compute kernel needs no scaler tiles and takes eps as a compile-time arg
+        R.prepare_reduce_scaler(n["cb_in_2"], PoolType.SUM, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(1)))
+        push_eps(n["cb_eps"], get_arg_val(2))
+        if is_all_to_all_worker:
+            R.prepare_reduce_scaler(n["cb_in_4"], PoolType.AVG, ReduceDim.REDUCE_ROW, _as_float(get_arg_val(0)),
+                                    compute_uses_reduce_tile=True)
     if fuse_gamma:
         _read_sticks(n["cb_gamma"], gamma_args, get_arg_val(3), get_arg_val(5), block_w, gamma_f32)
     if fuse_beta:
