@@ -298,16 +298,8 @@ def test_preallocated_output_and_memory_config(device):
 
 
 # ---- refused ------------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("src,dst", [
-    (ttnn.float32, ttnn.uint16), (ttnn.uint16, ttnn.float32), (ttnn.uint16, ttnn.int32), (ttnn.uint16, ttnn.uint32),
-    (ttnn.int32, ttnn.uint16), (ttnn.uint32, ttnn.uint16)], ids=lambda d: d.name)
-def test_uint16_with_a_32_bit_dst_is_refused(device, src, dst):
-    x = np.ones((40, 70), np.float32 if src == ttnn.float32 else np.int32 if src == ttnn.int32 else np.uint32 if
-                src == ttnn.uint32 else np.uint16)
-    with pytest.raises(tensix.NotModelledError, match="UInt16 data in a 32-bit Dst"):
-        ttnn.typecast(dev(device, x, src), dst)
-
-
+# (uint16 with a 32-bit Dst -- float32 <-> uint16, uint16 <-> int32 / uint32, int32 / uint32 -> uint16 -- and the
+# uint8 casts: tests/test_ttnn_integer_formats.py)
 @pytest.mark.parametrize("src", [ttnn.int32, ttnn.uint32, ttnn.float32], ids=lambda d: d.name)
 def test_bfloat8_b_from_a_32_bit_dst_is_refused(device, src):
     x = np.ones((40, 70), np.float32 if src == ttnn.float32 else np.int32 if src == ttnn.int32 else np.uint32)
@@ -315,12 +307,7 @@ def test_bfloat8_b_from_a_32_bit_dst_is_refused(device, src):
         ttnn.typecast(dev(device, x, src), ttnn.bfloat8_b)
 
 
-def test_uint8_and_row_major_are_refused(device):
-    t = dev(device, np.ones((40, 70), np.float32), ttnn.bfloat16)
-    with pytest.raises(tensix.NotModelledError, match="uint8"):
-        ttnn.typecast(t, ttnn.uint8)
-    with pytest.raises(tensix.NotModelledError, match="UInt8"):
-        llk_typecast.programs("Float16_b", "UInt8", False, False)
+def test_row_major_is_refused(device):
     rm = ttnn.from_numpy(np.ones((40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.ROW_MAJOR_LAYOUT, device=device)
     with pytest.raises(tensix.NotModelledError, match="row-major"):
         ttnn.typecast(rm, ttnn.float32)

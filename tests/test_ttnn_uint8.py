@@ -1,6 +1,7 @@
 """ttnn.uint8 (tt-metal DataFormat::UInt8 = 30, one byte a datum): host conversions, both layouts on the device, the
-data movement ops that only move bytes; every compute path refuses it (NotModelledError: the unpacker's and packer's
-UInt8 conversions are not modelled)."""
+data movement ops that only move bytes. Compute: copy_tile into a 32-bit Dst and pack_tile are modelled (identity,
+typecast: tests/test_ttnn_integer_formats.py); the FPU operand path, tilize / untilize and the ops' kernels on UInt8
+refuse it (NotModelledError)."""
 
 import numpy as np
 import pytest
@@ -68,8 +69,9 @@ def test_data_movement_moves_the_bytes(dev):
 def test_compute_refuses_uint8(dev):
     x = _x((1, 1, 64, 128), seed=2)
     tiled = ttnn.from_torch(x, dtype=ttnn.uint8, layout=ttnn.TILE_LAYOUT, device=dev)
-    with pytest.raises(NotModelledError, match="UInt8 tiles in the compute engine"):
-        ttnn.identity(tiled)
+    assert torch.equal(ttnn.to_torch(ttnn.identity(tiled)), x)     # copy_tile + pack_tile: modelled
+    with pytest.raises(NotModelledError, match="UInt8 tiles in SrcA / SrcB"):
+        ttnn.add(tiled, tiled)
     with pytest.raises(NotModelledError, match="holds UInt8 data"):
         ttnn.to_layout(tiled, ttnn.ROW_MAJOR_LAYOUT)          # untilize: the packer writes UInt8 rows
     with pytest.raises(ttnn.DTypeError, match="UINT8"):

@@ -678,8 +678,6 @@ def test_errors(device):
     ti = ttnn.from_numpy(np.ones((40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(tensix.NotModelledError, match="INT32"):
         ttnn.relu(ti)
-    with pytest.raises(tensix.NotModelledError, match="UInt16 data in a 32-bit Dst"):
-        ttnn.typecast(ttnn.typecast(t, ttnn.float32), ttnn.uint16)
     with pytest.raises(TypeError, match="unexpected keyword"):
         ttnn.exp(t, bogus=1)
     with pytest.raises(ttnn.TTNNError, match="Unknown unary op"):

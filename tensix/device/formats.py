@@ -52,6 +52,7 @@ __all__ = [
     "unpack_tile_bytes",
     "fp32_to_bf16_rne",
     "fp32_to_bf16_round_away",
+    "dst_encode_bf16",
     "unpack_to_src",
     "unpack_to_dest",
     "src_to_dest",
@@ -278,6 +279,13 @@ def fp32_to_bf16_round_away(bits: np.ndarray) -> np.ndarray:
     return r
 
 
+def dst_encode_bf16(hi16) -> np.ndarray:
+    """ISA Dst.md ``DstEncodeBF16``: the high half of a logical (IEEE-layout) FP32 / INT32 word -> the 16 bits Dst
+    stores there (Sign, Man(7b), Exp(8b)); its inverse is ``DstDecodeBF16`` (tensix.sfpu.execute._unshuffle_fp32)."""
+    x = np.asarray(hi16).astype(np.uint32)
+    return ((x & 0x8000) | ((x & 0x7F) << 8) | ((x >> 7) & 0xFF)).astype(np.uint16)
+
+
 def _bf16_pack_round(bits16: np.ndarray) -> np.ndarray:
     """BF16 -> BF16 early conversion with ``Read_raw = false`` ("rounding"): flush denormals to zero,
     -0 -> +0, NaN -> Inf. [ISA Packers/FormatConversion.md]"""
@@ -497,9 +505,10 @@ def _l1_datums(tile_bytes, fmt: DataFormat) -> tuple[np.ndarray, bool]:
 
 
 UINT8_COMPUTE_NOT_MODELLED = (
-    "UInt8 tiles in the compute engine (the unpacker's and packer's UInt8 conversions) are not modelled by tensix: it "
-    "moves UInt8 data (data movement ops, host conversions) but computes on none.\nFix: typecast to a wider dtype "
-    "first (uint16, int32), or keep UInt8 tensors to data movement.")
+    "UInt8 tiles in SrcA / SrcB for FPU math (Integer \"8\" operands with INT8 math: ELWADD / ELWSUB / ELWMUL / "
+    "MVMUL / reduce, and the tilize / untilize unpack paths) are not modelled by tensix; it models UInt8 through "
+    "copy_tile into a 32-bit Dst and pack_tile from it (tensix.device.formats.copy_tile_to_dest / pack_from_dest).\n"
+    "Fix: typecast to a wider dtype first (uint16, int32), or use an op that copies UInt8 tiles (identity, typecast).")
 
 
 def unpack_to_src(tile_bytes, fmt, *, fp32_dest: bool = True, all_cbs_float32: bool = False) -> np.ndarray:
@@ -600,7 +609,7 @@ def unpack_to_dest(tile_bytes, fmt, fp32_dest: bool) -> np.ndarray:
 
 
 def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: bool = False,
-                      all_cbs_float32: bool = False, flush: bool = True) -> np.ndarray:
+                      all_cbs_float32: bool = False, flush: bool = True, dst_old=None) -> np.ndarray:
     """What ``copy_tile`` leaves in Dst for a CB of format ``fmt`` (Dst bits as :func:`unpack_to_dest`).
 
     With ``unpack_to_dest_fp32`` and a 32-bit format: :func:`unpack_to_dest` (exact). Otherwise the data
@@ -608,18 +617,54 @@ def copy_tile_to_dest(tile_bytes, fmt, *, fp32_dest: bool, unpack_to_dest_fp32: 
     ``MOVA2D`` (:func:`src_to_dest`, `flush` as there). Int32/UInt32 need ``unpack_to_dest_fp32`` (INT32 cannot go through
     SrcA). ``all_cbs_float32``: see :func:`unpack_to_src`. UInt16 through SrcA is passed through unchanged (tt-llk disables the Src zero flag for UInt16,
     ``llk_unpack_A.h`` note on issue #960 — an assumption: that flag is not modelled bit by bit).
+
+    The two integer formats whose datacopy differs (622c6fb9 tt-llk ``llk_math_eltwise_unary_datacopy.h``
+    ``eltwise_unary_configure_mop``; UInt8 / UInt16 never unpack straight to Dst: ``should_unpack_to_dest`` is only
+    for 32-bit formats):
+
+    - UInt16 with a 32-bit Dst: ``MOVA2D`` with ``UseDst32bLo`` ("typecasting uint16 to 32bit data, need data to be
+      written to lower 16 bits without modification"): the 16 bits go to the low half of each Dst32b word and the high
+      half keeps what the word held (ISA MOVA2D.md). `dst_old` is that tile's current Dst bits (uint32 (32, 32) /
+      (n, 32, 32): zeros on a row the packer's release left undefined, which the FPU reads as zero, ZEROACC.md). The
+      low half is the same in tensix's logical (unshuffled) Dst bits as in the hardware's (DstEncodeFP32 only moves
+      the high half), so the result is ``(dst_old & 0xFFFF0000) | value``. Without `dst_old`: NotModelledError.
+    - UInt8 (needs a 32-bit Dst): the unpacker writes Integer "8" into SrcA (ISA Unpackers/FormatConversion.md:
+      UINT8 -> magnitude 0..255, sign 0), the datacopy is ``ELWADD`` with SrcB zeroed (``llk_unpack_A.h``
+      ``unpack_srcb_zerosrc``) and INT8 math on (``llk_math_common.h``: SrcA format Int8), which writes
+      ``SrcA + SrcB`` as Integer "32" to Dst32b (ISA ELWADD.md, MatrixUnit.md ``ReadSrcInt8``): the byte's value,
+      a non-negative sign-magnitude int32 = the plain uint32 value. With a 16-bit Dst ELWADD with INT8 math still
+      writes Dst32b (a mixed 16 / 32-bit Dst): NotModelledError (tt-metal runs every UInt8 program with
+      fp32_dest_acc_en).
     """
     fmt = _fmt(fmt)
     is32 = fmt in (DataFormat.Float32, DataFormat.Int32, DataFormat.UInt32)
     if unpack_to_dest_fp32 and is32:
         return unpack_to_dest(tile_bytes, fmt, fp32_dest)
-    if fmt == DataFormat.UInt16:
-        if fp32_dest:
+    if fmt == DataFormat.UInt8:
+        if not fp32_dest:
             raise NotModelledError(
-                "UInt16 copy_tile into a 32-bit Dst is not modelled; use a 16-bit Dst for UInt16 data"
-            )
+                "copy_tile of a UInt8 CB with a 16-bit Dst: the datacopy is ELWADD with INT8 math, which writes "
+                "Integer \"32\" words into Dst32b whatever the Dst mode (ISA ELWADD.md), so the 16-bit Dst would hold "
+                "half words; not modelled.\nFix: fp32_dest_acc_en=True in the ComputeConfig (tt-metal's UInt8 "
+                "programs set it).")
+        raw, single = _as_tile_bytes(tile_bytes, fmt)
+        vals = from_face_order(raw.reshape(-1, TILE_ELEMS)).astype(np.uint32)
+        return vals[0] if single else vals
+    if fmt == DataFormat.UInt16:
         datums, single = _l1_datums(tile_bytes, fmt)
-        return datums[0] if single else datums
+        if not fp32_dest:
+            return datums[0] if single else datums
+        if dst_old is None:
+            raise NotModelledError(
+                "copy_tile of a UInt16 CB into a 32-bit Dst writes only the low half of each Dst word (MOVA2D "
+                "UseDst32bLo) and keeps the high half, so it needs the tile's current Dst bits; this caller does not "
+                "pass them (dst_old), so it is not modelled here.\nFix: use a 16-bit Dst for UInt16 data, or pass "
+                "dst_old.")
+        old = np.asarray(dst_old)
+        if old.dtype != np.uint32 or old.shape[-2:] != (TILE_HW, TILE_HW):
+            raise FormatError(f"dst_old must be the Dst tile's uint32 bits (.., 32, 32), got {old.dtype} {old.shape}")
+        out = (old.reshape(datums.shape) & np.uint32(0xFFFF0000)) | datums.astype(np.uint32)
+        return out[0] if single else out
     if fmt == DataFormat.Float16:
         return unpack_to_dest(tile_bytes, fmt, fp32_dest)  # FP16 passes through MOVA2D unchanged
     src = unpack_to_src(tile_bytes, fmt, fp32_dest=fp32_dest, all_cbs_float32=all_cbs_float32)
@@ -684,14 +729,32 @@ def pack_from_dest(dst_values, fp32_dest: bool, out_fmt, *, dst16_format=DataFor
     BF16 (16b)    Bfp8_b                            the same, then BF16 -> BFP8 rounding
     FP16 (16b)    Float16                           flush denormals (``Read_raw = false``)
     16b           UInt16                            identity
+    32b           UInt16                            the word's high 16 bits as Dst stores them (below)
+    32b           UInt8                             sign-magnitude int32 saturated to 0..255 (below)
     ============  ================================  ===============================================
+
+    UInt16 from a 32-bit Dst: tt-metal packs with pack source format UInt16 (``get_single_pack_src_format``) and
+    ``Read_32b_data`` (``cpack_common.h``: set with fp32_dest_acc_en); the packer then takes the high 16 bits of each
+    Dst32b word as stored, without the FP32 unshuffle (622c6fb9 ``ckernel_sfpu_typecast.h``: the SFPSTORE mode that
+    rotates by 16, ``MOD0_FMT_LO16``, is used "so a value computed in the low 16 bits lands in the high 16 bits where
+    the packer reads UInt16 out of a 32-bit dest word"; the ISA's early-conversion table lists no INT32 -> INT16, so
+    this is tt-llk's word). tensix keeps Dst words unshuffled (ISA Dst.md ``DstDecodeFP32``), so those stored bits
+    are ``DstEncodeBF16(bits >> 16)``.
+    UInt8 from a 32-bit Dst: pack source format UInt8, ``Read_raw`` (``PCK_DEST_RD_CTRL_Read_int8``) 0 and
+    ``Read_unsigned`` 1 (``cpack_common.h``), no INT_DESCALE: the early conversion INT32 -> UINT8 "shift then round
+    then saturate (0 to 255)" with shift 0 (ISA Packers/FormatConversion.md) on the sign-magnitude int32: magnitudes
+    above 255 give 255, and a negative value (sign bit set, -0 too) saturates to 0 (reading "saturate to 0..255" of
+    a value below the range).
 
     Other combinations raise NotModelledError (or FormatError where tt-metal itself refuses them).
     Returns uint8 ``(tile_size,)`` / ``(n, tile_size)``.
     """
     out_fmt = _fmt(out_fmt)
-    if out_fmt == DataFormat.UInt8:
-        raise NotModelledError(UINT8_COMPUTE_NOT_MODELLED)
+    if out_fmt == DataFormat.UInt8 and not fp32_dest:
+        raise NotModelledError(
+            "packing UInt8 from a 16-bit Dst (Read_raw set by tt-llk's set_packer_config, the UInt8 datums being "
+            "Integer \"8\" half words) is not modelled; tt-metal packs UInt8 from a 32-bit Dst.\nFix: "
+            "fp32_dest_acc_en=True in the ComputeConfig.")
     dst16_format = _fmt(dst16_format)
     arr = np.asarray(dst_values)
     if fp32_dest and arr.dtype == np.float32:
@@ -712,9 +775,10 @@ def pack_from_dest(dst_values, fp32_dest: bool, out_fmt, *, dst16_format=DataFor
         elif out_fmt in BFP_MAG_BITS:
             out = _pack_bfp(fp32_to_bf16_round_away(bits), n, out_fmt)
         elif out_fmt == DataFormat.UInt16:
-            raise NotModelledError(
-                "packing a 32-bit Dst to UInt16 is not modelled; use a 16-bit Dst for UInt16 outputs"
-            )
+            out = dst_encode_bf16(bits >> np.uint32(16)).astype("<u2").view(np.uint8)
+        elif out_fmt == DataFormat.UInt8:
+            mag = np.minimum(bits & np.uint32(0x7FFFFFFF), np.uint32(255))
+            out = np.where(bits >> np.uint32(31) != 0, np.uint32(0), mag).astype(np.uint8)
         else:
             raise NotModelledError(
                 "packing an FP32 Dst to Float16 (via BF16 then the late FP16 conversion) is not modelled; "

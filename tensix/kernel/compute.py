@@ -780,11 +780,19 @@ def _copy_tile(in_cb_id, in_tile_index, dst_tile_index):
             "straight to Dst, where the unpacker's within-face transpose (Haloize_mode, a SrcA write mode) does not "
             "apply; what Wormhole then writes is not modelled.\nFix: copy_tile_to_dst_init_short(cb) without "
             "transpose_within_16x16_face, or a CB that goes through SrcA (no UnpackToDestFp32 for it).")
-    bits = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32, unpack_to_dest_fp32=to_dest, flush=cs.src_flush)
+    bits = formats.copy_tile_to_dest(raw, cb.fmt, fp32_dest=cs.fp32, unpack_to_dest_fp32=to_dest, flush=cs.src_flush,
+                                     dst_old=(_face_t(dst[dst_tile_index]) if within else dst[dst_tile_index]))
     if within:      # each 16x16 face transposed in place: [face row, row, face col, col] -> [.., col, .., row]
-        bits = np.ascontiguousarray(bits.reshape(2, 16, 2, 16).transpose(0, 3, 2, 1).reshape(32, 32))
+        bits = _face_t(bits)
     dst[dst_tile_index] = bits
     cs.unpack_math(_unpack_cost(cb), _C_COPY)
+
+
+def _face_t(tile):
+    """Each 16x16 face of a 32x32 tile transposed in place (an involution): the unpacker's within-face transpose.
+    copy_tile applies it to the unpacked tile, and to the Dst tile a UInt16 copy into a 32-bit Dst keeps the high
+    halves of (formats.copy_tile_to_dest dst_old), so they stay where they were."""
+    return np.ascontiguousarray(tile.reshape(2, 16, 2, 16).transpose(0, 3, 2, 1).reshape(32, 32))
 
 
 def _add_sub(op: str):

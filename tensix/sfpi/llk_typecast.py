@@ -36,9 +36,19 @@ them to a numpy model written from this list):
   nearest even) when bit 31 is set.
 - uint32 -> fp16b: that, rounded by SFP_STOCH_RND FP32 -> FP16B (ties away), stored FP32.
 - uint16 -> fp16b: SFPCAST (exact) then SFP_STOCH_RND FP32 -> FP16B (ties away from zero).
-- uint16 -> uint32 / int32, uint32 -> uint16, int32 -> uint16, uint16 -> fp32: ported below for completeness, but
-  they all hold UInt16 data in a 32-bit Dst, whose layout tensix's unpacker and packer do not model
-  (tensix.device.formats): the compute API refuses them (typecast_sfpu).
+- uint16 -> uint32 / int32 (and uint16 -> fp32): SFPLOAD INT32 masked with 0xFFFF (copy_tile wrote the UInt16 into
+  the low half of each 32-bit Dst word and left the high half: tensix.device.formats.copy_tile_to_dest), stored INT32
+  (or SFPCAST, exact, stored FP32).
+- uint32 -> uint16: the low 16 bits, or 0xFFFF when any of the high 16 bits is set (x | ((0 - (x >> 16)) >> 16));
+  int32 -> uint16: SFPCAST of the sign-magnitude word, max with +0, SFP_STOCH_RND FP32 -> UINT16 (nearest, ties away,
+  65535 at most); both stored with the store mode 9 that rotates by 16, so the result is in the word's high half,
+  where the packer reads UInt16 from a 32-bit Dst (tensix.device.formats.pack_from_dest).
+- fp32 -> uint8 (``calculate_typecast_fp32_to_uint8``): truncation toward zero of |x| (|x| < 1, zero and denormals:
+  0; the shift by exponent - 23 is SFPSHFT's, amount & 31, for |x| >= 2^31), negated for a negative x, then + 256 and
+  & 0xFF: the low byte of the truncated value, two's complement (-1.5 -> 255, 300.7 -> 44); stored INT32.
+- int32 / uint32 / uint16 -> uint8 (``calculate_typecast_uint_to_uint8``): the word (masked with 0xFFFF for uint16)
+  + 256, & 0xFF: its low byte (an int32 read as two's complement); stored INT32.
+- uint8 -> fp32 / fp16b / uint16: the uint32 kernels on the int32 copy_tile leaves (values 0..255, exact).
 """
 
 from __future__ import annotations
@@ -340,6 +350,47 @@ def uint32_to_fp32_init(loadmacro):
     return out + [o.TT_OP_SFPCONFIG(0x700 | FP32, 8, 1)]
 
 
+def fp32_to_uint8_face():
+    """``calculate_typecast_fp32_to_uint8``: result 0; exponent by SFPEXEXP with the lanes of exponent >= 0 enabled;
+    there result = exman (implicit one) shifted by exponent - 23; lanes of a negative input negate it (SFPSETCC,
+    SFPIADD two's complement); all lanes: + 256, & LReg12 (0xFF), SFPSTORE INT32."""
+    o = _ops()
+    row = [o.TT_OP_SFPLOAD(LREG0, DEFAULT, ADDR_MOD_3, 0), o.TT_OP_SFPLOADI(LREG1, LOADI_USHORT, 0),
+           o.TT_OP_SFPEXEXP(0, LREG0, LREG2, EXEXP_SET_CC_SGN_EXP | EXEXP_SET_CC_COMP_EXP),
+           o.TT_OP_SFPEXMAN(0, LREG0, LREG1, 0),
+           o.TT_OP_SFPIADD(-23 & 0xFFF, LREG2, LREG2, IADD_ARG_IMM | IADD_CC_NONE),
+           o.TT_OP_SFPSHFT(0, LREG2, LREG1, 0),
+           o.TT_OP_SFPSETCC(0, LREG0, 0, SETCC_LREG_LT0),
+           o.TT_OP_SFPIADD(0, LCONST_0, LREG1, IADD_ARG_2SCOMP_LREG_DST | IADD_CC_NONE),
+           o.TT_OP_SFPENCC(0, 0, 0, 0),
+           o.TT_OP_SFPIADD(256, LREG1, LREG1, IADD_ARG_IMM | IADD_CC_NONE),
+           o.TT_OP_SFPAND(0, LREG12, LREG1, 0),
+           o.TT_OP_SFPSTORE(LREG1, INT32, ADDR_MOD_2, 0)]
+    return row * ITERATIONS
+
+
+def uint_to_uint8_face(u16):
+    """``calculate_typecast_uint_to_uint8<u16>``: SFPLOAD INT32 (for UInt16 then & LReg13 = 0xFFFF), + 256,
+    & LReg12 (0xFF), SFPSTORE INT32."""
+    o = _ops()
+    row = [o.TT_OP_SFPLOAD(LREG0, INT32, ADDR_MOD_3, 0)]
+    if u16:
+        row.append(o.TT_OP_SFPAND(0, LREG13, LREG0, 0))
+    row += [o.TT_OP_SFPIADD(256, LREG0, LREG0, IADD_ARG_IMM | IADD_CC_NONE), o.TT_OP_SFPAND(0, LREG12, LREG0, 0),
+            o.TT_OP_SFPSTORE(LREG0, INT32, ADDR_MOD_2, 0)]
+    return row * ITERATIONS
+
+
+def fp32_to_uint8_init():
+    """``init_typecast_fp32_to_uint8``: vConstIntPrgm0 = 0xFF."""
+    return _const_int_prgm(LREG12, 0xFF)
+
+
+def uint_to_uint8_init():
+    """``init_typecast_uint_to_uint8``: vConstIntPrgm0 = 0xFF, vConstIntPrgm1 = 0xFFFF (UINT16_LOW_MASK)."""
+    return _const_int_prgm(LREG12, 0xFF) + _const_int_prgm(LREG13, UINT16_LOW_MASK)
+
+
 def uint16_mask_init():
     """``init_typecast_uint16_to_uint32`` / ``init_typecast_uint16_to_fp32``: LReg1 = 0xFFFF (SFPLOADI USHORT)."""
     return [_ops().TT_OP_SFPLOADI(LREG1, LOADI_USHORT, UINT16_LOW_MASK)]
@@ -368,11 +419,22 @@ KERNELS[(_U16, _U32)] = ("uint16_to_uint32", lambda lm, acc: uint16_to_uint32_fa
 KERNELS[(_U16, _I32)] = KERNELS[(_U16, _U32)]          # "Calls same kernel as UInt32 case"
 KERNELS[(_U32, _U16)] = ("uint32_to_uint16", lambda lm, acc: uint32_to_uint16_face(), None)
 KERNELS[(_I32, _U16)] = ("int32_to_uint16", lambda lm, acc: int32_to_uint16_face(), None)
+for _f in _FLOAT_IN:
+    KERNELS[(_f, _U8)] = ("fp32_to_uint8", lambda lm, acc: fp32_to_uint8_face(), lambda lm: fp32_to_uint8_init())
+for _f in (_I32, _U32, _U16):
+    KERNELS[(_f, _U8)] = ("uint_to_uint8", (lambda u16: lambda lm, acc: uint_to_uint8_face(u16))(_f == _U16),
+                          lambda lm: uint_to_uint8_init())
+# UInt8 in: the uint32 kernels and their inits (typecast.h: "UInt8 -> Float32" calculate_typecast_uint32_to_fp32 ...)
+KERNELS[(_U8, _F32)] = KERNELS[(_U32, _F32)]
+for _f in (_F16B, _BFP8, _BFP4):
+    KERNELS[(_U8, _f)] = KERNELS[(_U32, _f)]
+KERNELS[(_U8, _U16)] = KERNELS[(_U32, _U16)]
 del _f
 
 # typecast.h's pairs with no SFPU code among the integer formats (typecast_tile does nothing; the unpacker and the
 # packer move the bits): a format to itself, Int32 <-> UInt32 (no branch matches: the 32 bits move unchanged)
-NO_SFPU = {(_I32, _I32), (_U32, _U32), (_U16, _U16), (_I32, _U32), (_U32, _I32)}
+NO_SFPU = {(_I32, _I32), (_U32, _U32), (_U16, _U16), (_I32, _U32), (_U32, _I32), (_U8, _U8), (_U8, _I32),
+           (_U8, _U32)}
 
 
 # The kernels with an SFPLOADMACRO form in the default build, and those whose form tensix runs: none. tensix.sfpu's
@@ -396,9 +458,6 @@ def programs(in_fmt: str, out_fmt: str, dst_accum: bool, loadmacro: bool):
     integer pair of KERNELS: the face in the unary driver's RC walk with ADDR_MOD_6 dest += 2 (SfpuType::typecast),
     and ``_init_sfpu_config_reg`` plus the pair's init routine."""
     from tensix.sfpi import llk as L
-    if in_fmt == _U8 or out_fmt == _U8:
-        raise NotModelledError(f"typecast_tile<{in_fmt}, {out_fmt}>: the UInt8 typecasts (calculate_typecast_fp32_to_"
-                               "uint8 / uint_to_uint8) are not modelled: tensix has no UInt8 data format.")
     spec = KERNELS.get((in_fmt, out_fmt))
     if spec is None:
         raise NotModelledError(f"typecast_tile<{in_fmt}, {out_fmt}> has no SFPU kernel in tensix.sfpi.llk_typecast "

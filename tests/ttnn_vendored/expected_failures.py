@@ -34,17 +34,11 @@ def _add(reason, patterns, raises=NotModelledError):
         EXPECTED_FAILURES[p] = (reason, raises)
 
 
-_add('ttnn.identity of a UINT8 tensor: UInt8 tiles in the compute engine (the unpacker\'s and packer\'s UInt8 conversions) are not modelled by tensix (it moves UInt8 data only).',
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_fp32_uint32[dtype=DataType.UINT8-w=128-h=64]'])
-
 _add('exp_tile<approx=true, ClampToNegative> of 622c6fb9: its input clamp is an SFPSWAP instruction template that SFPLOADMACRO schedules with VB = LReg14 (-88.5) and VC = VD = the loaded LReg; SFPSWAP.md\'s functional model never reads VB (the swap would do nothing), tt-llk\'s comments say it compares against LReg14. The sources disagree, so tensix does not guess. (ttnn.log_sigmoid\'s logsigmoid_kernel runs exp_tile<true> on -x; the case passes with TT_METAL_DISABLE_SFPLOADMACRO=1.)',
      ['tests/ttnn/unit_tests/operations/eltwise/test_activation.py::test_log_sigmoid'])
 
 
 # test_where.py (ttnn.where: tensix.ttnn.operations.ternary)
-_add("ttnn.typecast: uint16 -> uint32 runs with fp32_dest_acc_en, and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix. (The test squares with mul_int_tile<UInt16>, modelled, then typecasts to uint32.)",
-     ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_square_uint16_ttnn'])
-
 _add("FAILS ON ANY DEVICE: calculate_rdiv (622c6fb9 ckernel_sfpu_rdiv.h) rounds 1/x to bfloat16 (nearest) for a 16-bit Dst before multiplying by the value: for x = -0.224609375 (bf16), 1/x = -4.45217 rounds to -4.4375, times 0.45f is -1.99688, trunc -1; the golden (torch bf16 div, trunc) is -2 (0.45 / x = -2.00348). That one element of 2304 gives PCC 0.99834 (the test asks 0.999); every other element equals the golden",
      ['tests/ttnn/unit_tests/operations/eltwise/test_unary.py::test_unary_rdiv_ttnn[rounding_mode=trunc-torch_dtype=torch.bfloat16-ttnn_dtype=DataType.BFLOAT16-param=0.45-input_shapes=torch.Size([1, 1, 3, 64, 12])]'],
      raises=AssertionError)

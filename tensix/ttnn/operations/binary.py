@@ -717,6 +717,15 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
                            PROCESS_RHS_ACTIVATIONS=_chain(rhs, b_dtype),
                            PROCESS_POST_ACTIVATIONS=_chain(post, a_dtype))
     fp32 = _fp32_dest(a_fmt, b_fmt, c_fmt)
+    if fp32 and DataType.UINT16 in (a_dtype, b_dtype):
+        # (a uint16 output from a 32-bit Dst is modelled: the post-activation TYPECAST stores it where the packer
+        # reads UInt16, tensix.device.formats.pack_from_dest)
+        raise NotModelledError(f"binary_ng with a uint16 operand ({a_dtype.name.lower()}, {b_dtype.name.lower()} -> "
+                               f"{c_dtype.name.lower()}) runs with fp32_dest_acc_en: the UInt16 tiles land in the low "
+                               "halves of 32-bit Dst words, and the UInt16 kernels ({op}_int_tile<UInt16>, ...) load "
+                               "and store Dst16b rows (LO16), and the FPU reads INT16 Src operands: a mixed 16 / 32-bit "
+                               "view of Dst that tensix does not model.\nFix: ttnn.typecast the uint16 operands to "
+                               "int32 / uint32 (or the float operand to bfloat16) first.")
     utd = {}
     if plan.sfpu and plan.op == BinaryOpType.POWER:     # UnpackToDestFp32 only for a float32 side (a: 0 3 5, b: 1 4 6)
         utd = {i: UnpackToDestMode.UnpackToDestFp32 for side, cbs in ((a_dtype, (0, 3, 5)), (b_dtype, (1, 4, 6)))

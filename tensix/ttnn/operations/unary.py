@@ -28,8 +28,9 @@ Not modelled (NotModelledError): row-major sharded tensors off the native L1 pat
 of the float ops (relu_tile_int32, ...), ops whose SFPU kernel tensix does not have (unary max/min, the
 binop-with-scalar ops, ...), exp's approx template (ttnn.exp(fast_and_approximate_mode=True)),
 typecasts from a 32-bit Dst to bfloat8_b (float32 / int32 / uint32 -> bfloat8_b: its bfp8_pack_precise packer path
-truncates to bf16 where tensix's packer model rounds), uint16 in a 32-bit Dst (uint16 <-> float32 / int32 / uint32),
-uint8, row-major typecast (TypecastRowMajorChunkedProgramFactory).
+truncates to bf16 where tensix's packer model rounds), the ops' kernels on uint8 (only identity and typecast copy
+UInt8 tiles) and on uint16 data in a 32-bit Dst (only typecast's kernels read it there), row-major typecast
+(TypecastRowMajorChunkedProgramFactory).
 """
 
 from __future__ import annotations
@@ -241,6 +242,12 @@ def _special_init_and_func(name, p, has, dtype):
 def op_init_and_func(name: str, params: tuple, dtype: DataType):
     """unary_op_utils.cpp get_op_init_and_func_parameterized / _default for one UnaryOpType: (init, func) callables
     running the compute API calls (of the fork's kernel version) on Dst tile `idst`."""
+    if dtype == DataType.UINT8 and name not in ("IDENTITY", "TYPECAST", "BITCAST"):
+        # copy_tile leaves a UInt8 tile in Dst as int32 words (tensix.device.formats.copy_tile_to_dest); tt-metal's
+        # unary ops have no UInt8 kernels (unary_op_utils.cpp: the float kernel, or TT_THROW for RSUB)
+        raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor (the op's kernel on the int32 words a UInt8 "
+                               "tile becomes in Dst) is not modelled by tensix.ttnn.\nFix: ttnn.typecast the input to "
+                               "bfloat16 / int32 / uint16 first.")
     if name == "CLAMP_TSS" and dtype == DataType.INT32:
         # clamp_tile_int32 with the int32 bounds' bits (static_cast<uint32_t>(static_cast<int32_t>(param)))
         import tensix.kernel as K
@@ -614,6 +621,12 @@ def unary_impl(name: str, t: Tensor, chain: list, memory_config=None, output_ten
     if t.shape.volume() == 0:
         return out
     rm = t.layout == Layout.ROW_MAJOR
+    if fp32 and in_dtype == DataType.UINT16 and any(op not in ("TYPECAST", "IDENTITY") for op, _p in chain):
+        raise NotModelledError(f"{what} of a uint16 tensor with a {out_dtype.name.lower()} output runs with "
+                               "fp32_dest_acc_en: copy_tile puts the UInt16 data in the low halves of 32-bit Dst words "
+                               "and the ops' UInt16 kernels load and store Dst16b rows (LO16), a mixed 16 / 32-bit view "
+                               "of Dst (ISA Dst.md) that tensix does not model.\nFix: run the op on the uint16 tensor, "
+                               "then ttnn.typecast the result.")
     step_fns = sfpu_chain(chain, in_dtype)        # refuses what is not modelled before anything runs
     key = ("unary", chain, out_dtype, mc, fp32, preserve, in_dtype, t.layout, t.memory_config(),
            tuple(t.padded_shape) if rm else None, workers.ranges)
@@ -1128,7 +1141,7 @@ def unary_max_min(name, t, value, memory_config=None, output_tensor=None):
 
 # ---- typecast ---------------------------------------------------------------------------------------------------
 _TYPECAST_FLOAT = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
-_TYPECAST_INT = (DataType.INT32, DataType.UINT32, DataType.UINT16)
+_TYPECAST_INT = (DataType.INT32, DataType.UINT32, DataType.UINT16, DataType.UINT8)
 
 
 def bitcast(input_tensor, dtype, *, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
@@ -1137,7 +1150,7 @@ def bitcast(input_tensor, dtype, *, memory_config=None, output_tensor=None, sub_
     and runs the identity kernel: copy_tile, pack_tile). So the bits go through the unpacker and packer as the output
     format: a NaN bfloat16 pattern can come out as infinity, float32 denormals as zero, as on a card (the vendored
     test allows for both). Dtypes of different sizes (the input CB's pages would hold tiles of another size) and the
-    block floats are refused (NotModelledError); uint8 is refused as every UInt8 compute path is."""
+    block floats are refused (NotModelledError), uint8 with them (no other dtype is one byte wide)."""
     what = "ttnn.bitcast"
     O.refuse_unknown_kwargs(what, kwargs)
     if not isinstance(dtype, DataType):
@@ -1158,13 +1171,14 @@ def bitcast(input_tensor, dtype, *, memory_config=None, output_tensor=None, sub_
 def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_core_grids=None, **kwargs):
     """ttnn.typecast(t, dtype) on the device (a host tensor is converted on the host, as ttnn's to_dtype):
     copy/typecast typecast_impl + TypecastProgramFactory for TILE tensors of bfloat16 / float32 / bfloat8_b /
-    bfloat4_b / int32 / uint32 / uint16 (the integer casts: typecast.h's typecast_tile<IN, OUT> with tt-llk's
+    bfloat4_b / int32 / uint32 / uint16 / uint8 (the integer casts: typecast.h's typecast_tile<IN, OUT> with tt-llk's
     ckernel_sfpu_typecast.h, tensix.sfpi.llk_typecast). typecast_impl's settings: preserve_fp32_precision (the input
-    unpacked straight to Dst) for a float32 input, fp32_dest_acc_en also for a float32 / int32 / uint32 output or an
-    int32 / uint32 input, bfp8_pack_precise for a bfloat8_b output. Not modelled (NotModelledError): uint16 with a
-    32-bit Dst (float32 <-> uint16, uint16 <-> int32 / uint32: the packer's and unpacker's UInt16 layout in a 32-bit
-    Dst), bfloat8_b outputs from a 32-bit Dst (float32 / int32 / uint32 -> bfloat8_b: bfp8_pack_precise packs FP32),
-    uint8 (no UInt8 data format in tensix)."""
+    CB marked UnpackToDestFp32, which unpacks only a Float32 CB straight to Dst) for a float32 or uint8 input, a
+    uint8 output from bfloat16 / bfloat8_b / bfloat4_b, uint16 -> uint8; fp32_dest_acc_en also for a float32 / int32
+    / uint32 output or an int32 / uint32 input; bfp8_pack_precise for a bfloat8_b output. UInt16 data in a 32-bit Dst
+    (uint16 <-> float32 / int32 / uint32 / uint8) and UInt8 tiles: tensix.device.formats copy_tile_to_dest /
+    pack_from_dest. Not modelled (NotModelledError): bfloat8_b outputs from a 32-bit Dst (float32 / int32 / uint32 /
+    uint8 -> bfloat8_b: bfp8_pack_precise packs FP32)."""
     started = time.perf_counter()
     what = "ttnn.typecast"
     if isinstance(dtype, Tensor) and isinstance(kwargs.get("output_dtype"), DataType):   # typecast(t, in, out)
@@ -1193,12 +1207,14 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
     for d, arg in ((in_dtype, "the input"), (dtype, "dtype")):
         if d not in _TYPECAST_FLOAT and d not in _TYPECAST_INT:
             raise NotModelledError(f"{what}: {arg} is {d!r}; tensix.ttnn models typecast between bfloat16, float32, "
-                                   "bfloat8_b, bfloat4_b, int32, uint32 and uint16 (the uint8 typecast kernels are "
-                                   "not modelled: tensix has no UInt8 data format).")
+                                   "bfloat8_b, bfloat4_b, int32, uint32, uint16 and uint8.")
     if input_tensor.layout != Layout.TILE:
         raise NotModelledError(f"{what}: row-major tensors (TypecastRowMajorChunkedProgramFactory) are not modelled "
                                "by tensix.ttnn.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
-    preserve = in_dtype == DataType.FLOAT32
+    # typecast.cpp typecast_impl
+    preserve = (in_dtype in (DataType.FLOAT32, DataType.UINT8)
+                or (dtype == DataType.UINT8 and in_dtype in (DataType.BFLOAT16, DataType.BFLOAT8_B, DataType.BFLOAT4_B,
+                                                             DataType.UINT16)))
     fp32 = preserve or dtype in (DataType.FLOAT32, DataType.INT32, DataType.UINT32) or in_dtype in (DataType.INT32,
                                                                                                   DataType.UINT32)
     if dtype == DataType.BFLOAT8_B and fp32:
@@ -1206,11 +1222,6 @@ def typecast(input_tensor, dtype, memory_config=None, output_tensor=None, sub_co
                                "fp32 Dst (FP32 truncated to BF16, then rounded to BFP8), which tensix's packer model "
                                "does not have (it rounds to BF16).\nFix: typecast to bfloat16 first, then to "
                                "bfloat8_b.")
-    if fp32 and DataType.UINT16 in (in_dtype, dtype):
-        raise NotModelledError(f"{what}: {in_dtype.name.lower()} -> {dtype.name.lower()} runs with fp32_dest_acc_en, "
-                               "and UInt16 data in a 32-bit Dst (typecast_tile's hi / lo swapping SFPSTORE for the "
-                               "packer, its 0xFFFF mask of the unpacked word) is not modelled by tensix.\nFix: go "
-                               "through bfloat16 (uint16 <-> bfloat16 runs with a 16-bit Dst), where the values fit.")
     mc = output_tensor.memory_config() if output_tensor is not None else (memory_config or
                                                                           input_tensor.memory_config())
     if mc.is_sharded():

@@ -13,10 +13,14 @@ tt_metal/hw/ckernels/wormhole_b0/metal/llk_api/llk_sfpu/ckernel_sfpu_typecast.h:
   ckernel_sfpu_typecast.h, which are TTI_ instruction lists (SFPLOADMACRO schedules in the default build), run as
   tt-llk's own instructions: tensix.sfpi.llk_typecast (its docstring says what each computes). Int32 <-> UInt32 and
   an integer format to itself match no branch of typecast_tile: no SFPU code, the bits move unchanged.
-- Refused (NotModelledError): UInt16 data in a 32-bit Dst (Float32 <-> UInt16, UInt16 <-> Int32 / UInt32, Int32 /
-  UInt32 -> UInt16: the kernels store UInt16 with the hi / lo swapping SFPSTORE mode 9 or mask a 32-bit load, for the
-  unpacker's and packer's UInt16 layout in a 32-bit Dst, which tensix.device.formats does not model); UInt8 (tensix
-  has no UInt8 data format)."""
+- UInt16 data in a 32-bit Dst (Float32 <-> UInt16, UInt16 <-> Int32 / UInt32, Int32 / UInt32 -> UInt16): the
+  kernels mask the 32-bit load with 0xFFFF (copy_tile writes UInt16 into the low half of each Dst word and keeps the
+  high half) or store with the hi / lo swapping SFPSTORE mode 9 (the packer reads UInt16 from the high half):
+  tensix.device.formats copy_tile_to_dest / pack_from_dest model both sides.
+- UInt8 (always with a 32-bit Dst): {Float32, Float16_b, Bfp8_b, Bfp4_b} -> UInt8 ``calculate_typecast_fp32_to_uint8``,
+  {Int32, UInt32, UInt16} -> UInt8 ``calculate_typecast_uint_to_uint8``, UInt8 -> Float32 / Float16_b / Bfp8_b /
+  Bfp4_b / UInt16 the uint32 kernels, UInt8 -> Int32 / UInt32 no SFPU code (tensix.sfpi.llk_typecast); copy_tile of
+  a UInt8 CB leaves the byte's value as an int32 in Dst, the packer saturates an int32 to 0..255 (formats)."""
 
 from __future__ import annotations
 
@@ -53,7 +57,7 @@ def fp32_to_fp16b_init(approx):
     vConstIntPrgm2.set(0xFFFF0000)
 
 
-_INTS = (DataFormat.Int32, DataFormat.UInt32, DataFormat.UInt16)
+_INTS = (DataFormat.Int32, DataFormat.UInt32, DataFormat.UInt16, DataFormat.UInt8)
 
 
 def _name(fmt):
@@ -61,26 +65,26 @@ def _name(fmt):
 
 
 def refuse_unmodelled(in_fmt, out_fmt, fp32_dest):
-    """NotModelledError for a pair tensix does not run: a format outside the float and integer ones above, or UInt16
-    data in a 32-bit Dst (fp32_dest)."""
+    """NotModelledError for a pair tensix does not run: a format outside the float and integer ones above, or UInt8
+    data with a 16-bit Dst (copy_tile's ELWADD with INT8 math writes 32-bit words; tt-metal's typecast_impl always
+    sets fp32_dest_acc_en for UInt8)."""
     pair = f"typecast_tile<{_name(in_fmt)}, {_name(out_fmt)}>"
     for f in (in_fmt, out_fmt):
         if f not in _FLOATS and f not in _INTS:
             raise NotModelledError(f"{pair} is not modelled by tensix.ttnn (formats Float32 / Float16_b / Bfp8_b / "
-                                   f"Bfp4_b / Int32 / UInt32 / UInt16; {_name(f)} is not one of them).")
-    if fp32_dest and DataFormat.UInt16 in (in_fmt, out_fmt):
+                                   f"Bfp4_b / Int32 / UInt32 / UInt16 / UInt8; {_name(f)} is not one of them).")
+    if not fp32_dest and DataFormat.UInt8 in (in_fmt, out_fmt):
         raise NotModelledError(
-            f"{pair} with a 32-bit Dst (fp32_dest_acc_en): UInt16 data in a 32-bit Dst (the unpacker's UInt16 layout "
-            "there, which calculate_typecast_* mask with 0xFFFF, and the packer's, which the kernels feed with the "
-            "hi / lo swapping SFPSTORE mode 9) is not modelled by tensix.device.formats.\nFix: go through bfloat16 "
-            "(e.g. float32 -> bfloat16 -> uint16), or use a 16-bit Dst.")
+            f"{pair} with a 16-bit Dst: UInt8 data in Dst is Integer \"32\" words (copy_tile's ELWADD with INT8 math) "
+            "and its kernels load and store INT32 rows, which a 16-bit Dst does not hold; not modelled.\nFix: "
+            "fp32_dest_acc_en=True (tt-metal's typecast_impl sets it for every UInt8 cast).")
 
 
 def init_and_func(in_fmt, out_fmt):
     """(typecast_tile_init<IN, OUT>, typecast_tile<IN, OUT>) as callables: init(), func(idst)."""
     if in_fmt in _FLOATS and out_fmt in _FLOATS:
         return _float_init_and_func(in_fmt, out_fmt)
-    refuse_unmodelled(in_fmt, out_fmt, False)
+    refuse_unmodelled(in_fmt, out_fmt, True)      # the formats now; the Dst mode when the kernel runs (_programs)
     from tensix.sfpi import llk_typecast
     pair = (_name(in_fmt), _name(out_fmt))
     if pair in llk_typecast.NO_SFPU:
