@@ -17,7 +17,7 @@ from tensix.device.errors import CircularBufferError, ReadBarrierError
 class CircularBuffer:
     __slots__ = ("core", "index", "base", "size", "page_size", "num_pages", "fmt", "pushed", "popped",
                  "reserved", "visible", "wr_ptr", "rd_ptr", "limit", "push_t", "pop_t", "waiters", "kinfo",
-                 "wr_tile", "guards")
+                 "wr_tile", "guards", "tile")
 
     def __init__(self, core, index, base, size, page_size, fmt):
         self.core, self.index, self.base, self.size = core, index, base, size
@@ -37,6 +37,8 @@ class CircularBuffer:
         self.wr_tile = 0
         # (lo, hi, until, what): L1 of popped pages that a noc_async_write still reads out until `until` (see guard)
         self.guards = []
+        # the CB's tile dims when not 32x32 (CircularBufferConfig.set_tile_dims: a ttnn.Tile; tensix.kernel.tile_shape)
+        self.tile = None
 
     def front_addr(self, i):
         """L1 address of page i counted from the read pointer (the ring wraps at the CB's end)."""

@@ -30,7 +30,7 @@ from tensix.device import formats, fpu
 from tensix.device.errors import CircularBufferError, DstCapacityError, TileRegsError
 from tensix.device.scheduler import current_call_site, frame_pos_text
 from tensix.errors import NotModelledError
-from tensix.kernel import _ctx, _fast, hwconfig
+from tensix.kernel import _ctx, _fast, hwconfig, tile_shape
 from tensix.kernel.dataflow import _cb
 from tensix.kernel.sfpu_batch import Job, batch_of, program_info
 from tensix.kernel.matmul_batch import matmul_batch_of
@@ -234,6 +234,9 @@ class ComputeState:
                 f"was not waited for (cb_wait_front made {cb.visible} page(s) visible).\n"
                 f"Fix: cb_wait_front(cb, {tile_index + 1}) before reading it.")
         addr = cb.front_addr(tile_index)
+        if cb.tile is not None:     # a CB of other tile dims: the 32x32 tile the unpacker leaves in Src
+            tile_shape.refuse(cb.tile, call)
+            return tile_shape.expand(th.core.l1[addr:addr + tile_shape.size(cb.fmt, cb.tile)], cb.fmt, cb.tile)
         return th.core.l1[addr:addr + _tsize(cb.fmt)]
 
     def unpack_math(self, unpack_cycles, math_cycles):
@@ -268,6 +271,8 @@ def _unpack_cost(cb):
     c = _UNPACK_COST.get(cb.fmt)
     if c is None:
         c = _UNPACK_COST[cb.fmt] = cost(f"unpack.tile.{_fmt_name(cb.fmt)}")
+    if cb.tile is not None:
+        return tile_shape.unpack_cycles(c, cb.tile)
     return c
 
 
@@ -275,6 +280,8 @@ def _pack_cost(cb):
     c = _PACK_COST.get(cb.fmt)
     if c is None:
         c = _PACK_COST[cb.fmt] = cost(f"pack.tile.{_fmt_name(cb.fmt)}")
+    if cb.tile is not None:
+        return tile_shape.pack_cycles(c, cb.tile)
     return c
 
 
@@ -284,7 +291,9 @@ def _kinfo(cb):
     general code (so that its errors come in the same order as before)."""
     k = cb.kinfo
     if k is None:
-        fast = _FAST.get(_fmt_name(cb.fmt))
+        # a CB of other tile dims (set_tile_dims) takes the general paths, which unpack / pack its pages through
+        # tensix.kernel.tile_shape
+        fast = _FAST.get(_fmt_name(cb.fmt)) if cb.tile is None else None
         k = cb.kinfo = ((fast, _tsize(cb.fmt), _unpack_cost(cb), _pack_cost(cb)) if fast is not None
                         else (None, None, None, None))
     return k
@@ -1002,6 +1011,32 @@ def _mm_transpose(th, cs, transpose):
         "or make the two flags agree.")
 
 
+def _mm_tile_dims(th, call, c0, c1, transpose):
+    """The tile dims of a matmul's CBs (tt-llk llk_math_matmul.h matmul_configure_mop, llk_unpack_AB_matmul.h):
+    modelled are an in0 of [h, 32] tiles (h = 1, 2, 4, 8, 16, 32) times an in1 of [32, 32] or [32, 16] tiles (both
+    K = 32), and a transposed 32x32 in1 (its bytes are a normal tile of the transpose); tile_shape explains the
+    numbers and costs. Anything else raises NotModelledError."""
+    where = f"{call} on core {th.core.logical} at {th.source_line_now()}"
+    t0, t1 = c0.tile, c1.tile
+    if t0 is not None and (t0.transpose_within_face or int(t0.tile_shape[1]) != 32):
+        raise NotModelledError(
+            f"{where}: in0 (CB {c0.index}) holds {'transposed ' if t0.transpose_within_face else ''}"
+            f"{list(t0.tile_shape)} tiles; tensix models an in0 of [h, 32] tiles in normal face order only (K = 32 "
+            "per tile; tt-metal transposes a transposed in0 in the compute kernel first).\nFix: store in0 in "
+            "[h, 32] tiles.")
+    if t1 is not None:
+        tile_shape.refuse(t1, where)
+        if int(t1.tile_shape[0]) != 32:
+            raise NotModelledError(
+                f"{where}: in1 (CB {c1.index}) holds {list(t1.tile_shape)} tiles; tensix models an in1 of [32, 32] "
+                "or [32, 16] tiles (K = 32 per tile) only.\nFix: store in1 in [32, w] tiles.")
+        if transpose and int(t1.tile_shape[1]) != 32:
+            raise NotModelledError(
+                f"{where}: a transposed in1 of {list(t1.tile_shape)} tiles; tt-llk's matmul has no address-modifier "
+                "handling for a transposed 32x16 in1 (llk_math_matmul.h), so what the card computes is not "
+                "modelled.\nFix: a 32x32 in1 tile for a transposed in1.")
+
+
 def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, transpose, fidelity=None):
     """Queue the products of a matmul_tiles / matmul_block call (tensix.kernel.matmul_batch): checks, the CB tiles'
     snapshots, the Dst bookkeeping and the cost, now; the numbers when the kernel next reads this Dst. `fidelity`
@@ -1022,6 +1057,8 @@ def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, tran
     cbs = th.core.cbs
     c0 = cbs.get(in0_cb_id) or _cb(th, in0_cb_id, call)
     c1 = cbs.get(in1_cb_id) or _cb(th, in1_cb_id, call)
+    if c0.tile is not None or c1.tile is not None:
+        _mm_tile_dims(th, call, c0, c1, transpose)
     hw = cs.hw
     if hw.math is not hwconfig.MATMUL or hw.unpack is not hwconfig.MATMUL or hw.src[0] is not c1.fmt \
             or hw.src[1] is not c0.fmt:
@@ -1074,10 +1111,15 @@ def _mm_queue(call, th, cs, in0_cb_id, in1_cb_id, i0, i1, idst, ct, rt, kt, tran
     batch.add(th, cs, h, idst, ct, a_ids, b_ids, transpose, fidelity)
     # unpacks: the reused operand once per block row (column), the other per tile (tt-llk _llk_unpack_AB_matmul_:
     # reuse_a = ct_dim >= rt_dim); math: one MOP per output tile and fidelity phase (_llk_math_matmul_)
-    u0 = _UNPACK_COST.get(c0.fmt) or _unpack_cost(c0)
-    u1 = _UNPACK_COST.get(c1.fmt) or _unpack_cost(c1)
+    u0 = _UNPACK_COST.get(c0.fmt) if c0.tile is None else None
+    u1 = _UNPACK_COST.get(c1.fmt) if c1.tile is None else None
+    u0 = u0 or _unpack_cost(c0)
+    u1 = u1 or _unpack_cost(c1)
     unpack = rt * u0 + n * u1 if ct >= rt else ct * u1 + n * u0
     math = n * (cs.mm_cycles if fidelity is None else _C_MM * fpu.num_fidelity_phases(fidelity))
+    if c0.tile is not None or c1.tile is not None:
+        # fewer MVMULs for an in0 of <= 16 rows / an in1 of 16 columns (tile_shape.mvmuls; _C_MM is 16 MVMULs)
+        math = -(-math * tile_shape.mvmuls(c0.tile, c1.tile) // 16)
     c = th.clocks               # cs.unpack_math, inline
     c[_UNPACK] += unpack
     start = c[_MATH] if c[_MATH] > c[_UNPACK] else c[_UNPACK]
@@ -1409,7 +1451,8 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
                 f"({cb.reserved} reserved).\nFix: cb_reserve_back(cb, n) before packing into it.")
     addr = cb.back_addr(page)
     if cb.guards:       # a popped page an outgoing NoC write may still read (CircularBuffer.guard)
-        cb.check_overwrite(addr, addr + _tsize(cb.fmt), th.clocks[_PACK],
+        cb.check_overwrite(addr, addr + (_tsize(cb.fmt) if cb.tile is None else tile_shape.size(cb.fmt, cb.tile)),
+                           th.clocks[_PACK],
                            f"pack_tile({ifrom_dst}, {cb.index}) at {th.source_line_now()}")
     tile = src[ifrom_dst]
     if reduced is not None and reduced[1] != cs.hw.pack_mask:
@@ -1419,7 +1462,19 @@ def _pack_tile(ifrom_dst, icb, output_tile_index, in_order=False):
     if cs.pack_relu is not None:
         tile = _pack_relu(th, cs, tile, cb)
     f = _FAST.get(_fmt_name(cb.fmt))
-    if cs.pack_l1_acc:
+    if cb.tile is not None:
+        # a CB of other tile dims: the packer writes the tile's faces / face rows of the Dst tile (tile_shape)
+        tile_shape.refuse(cb.tile, "pack_tile")
+        out = tile_shape.compress(formats.pack_from_dest(tile, cs.fp32, cb.fmt), cb.fmt, cb.tile)
+        size = out.size
+        if cs.pack_l1_acc:
+            try:
+                out = fpu.pack_l1_accumulate(th.core.l1[addr:addr + size], out, cb.fmt)
+            except NotModelledError as e:
+                raise NotModelledError(f"pack_tile({ifrom_dst}, {cb.index}) on core {th.core.logical} at "
+                                       f"{th.source_line_now()} with packer L1 accumulation: {e}") from None
+        th.core.l1[addr:addr + size] = out
+    elif cs.pack_l1_acc:
         size = _tsize(cb.fmt)
         out = formats.pack_from_dest(tile, cs.fp32, cb.fmt)
         try:

@@ -291,6 +291,9 @@ def get_tile_size(cb_id):
     th = _ctx.th
     th.advance(_C_CALL)
     cb = _cb(th, cb_id, "get_tile_size")
+    if cb.tile is not None:         # the CB's tile dims (set_tile_dims): Tile::get_tile_size of its format
+        from tensix.kernel import tile_shape
+        return tile_shape.size(cb.fmt, cb.tile)
     return _tile_size(cb.fmt, cb.page_size)
 
 

@@ -119,6 +119,10 @@ class _Operands:
         if size is None:
             size = _TILE_BYTES[fmt] = formats.tile_size(fmt)
         l1 = cb.core.l1
+        if cb.tile is not None:     # a CB of other tile dims: the 32x32 tile the unpacker leaves in Src (tile_shape)
+            from tensix.kernel import tile_shape
+            l1 = tile_shape.expand(l1[addr:addr + tile_shape.size(fmt, cb.tile)], fmt, cb.tile)
+            addr = 0
         hk = (fmt, _digest()(l1, addr, size))
         data = l1[addr:addr + size].tobytes()
         tid = self.by_digest.get(hk)

@@ -249,10 +249,22 @@ class CircularBufferConfig:
         self.total_size = int(total_size)
         self.formats = dict(data_format_spec)
         self.page_sizes = {}
+        self.tiles = {}             # CB index -> its tile when not 32x32 in normal face order (set_tile_dims)
         self._global_buffer = None
 
     def set_page_size(self, cb_index, page_size):
         self.page_sizes[int(cb_index)] = int(page_size)
+        return self
+
+    def set_tile_dims(self, cb_index, tile):
+        """tt-metal CircularBufferConfig::set_tile_dims: the CB holds tiles of `tile` (a ttnn.Tile); the compute API
+        unpacks / packs its pages with the tile's faces (tensix.kernel.tile_shape). A 32x32 tile in normal face
+        order is the default."""
+        from tensix.kernel import tile_shape
+        if tile is not None and not (tile_shape.is_full(tile) and not tile.transpose_within_face):
+            self.tiles[int(cb_index)] = tile
+        else:
+            self.tiles.pop(int(cb_index), None)
         return self
 
     def set_globally_allocated_address(self, buffer):
@@ -470,6 +482,7 @@ def _enqueue_program(cq, program: Program):
                 for idx, fmt in cfg.formats.items():
                     core.cbs[int(idx)] = CircularBuffer(core, int(idx), gb.address(), cfg.total_size,
                                                         cfg.page_sizes[int(idx)], fmt)
+                    core.cbs[int(idx)].tile = cfg.tiles.get(int(idx))
             continue
         # each CB starts at the DRAM alignment (tt-metal 622c6fb9 program.cpp allocate_circular_buffers:
         # align(computed_addr, allocator->get_alignment(BufferType::DRAM)), 32 bytes on Wormhole), so that a CB
@@ -487,6 +500,7 @@ def _enqueue_program(cq, program: Program):
             for idx, fmt in cfg.formats.items():
                 core.cbs[int(idx)] = CircularBuffer(core, int(idx), base, cfg.total_size,
                                                     cfg.page_sizes[int(idx)], fmt)
+                core.cbs[int(idx)].tile = cfg.tiles.get(int(idx))
     # one kernel per RISC-V per core
     for xy, ks in used.items():
         seen = {}

@@ -234,9 +234,10 @@ class Tile:
     the tile and face shapes only (as tile.cpp's operator==); like the nanobind class it defines no hash.
 
     Tensors may be stored in any of these tiles (tensix.ttnn.tile_layout: host tilize, block-float packing, device
-    pages of get_tile_size bytes), but every device operation computes on 32x32 tiles in their normal face order only:
+    pages of get_tile_size bytes). ttnn.matmul / ttnn.linear compute on them (tensix.kernel.tile_shape; their
+    output_tile); every other device operation computes on 32x32 tiles in their normal face order only:
     tensix.ttnn.op refuses a tensor in another tile (the "tiny tiles", transposed tiles), and require_full_tile()
-    refuses one asked of an operation (matmul's output_tile)."""
+    refuses one asked of an operation."""
 
     __hash__ = None
 

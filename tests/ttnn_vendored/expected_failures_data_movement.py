@@ -14,18 +14,6 @@ def _add(reason, patterns, raises=NotModelledError):
         EXPECTED_FAILURES[p] = (reason, raises)
 
 
-_add('ttnn.to_memory_config(t, its own sharded config, output_tensor=...) of row-major shard rows that are not 16-byte aligned: reshard and sharded_to_interleaved refuse them, so tt-metal runs ttnn::prim::copy, whose SameMemoryConfig factory (the configs are equal) addresses the shards through shard_builder\'s ShardedAddrGen (reader_unary_stick_start_id / writer_unary_stick_start_id with SHARDED), which tensix.ttnn does not model.',
-     ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded_unaligned_shard_width_uint16',
-      'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_width_sharded_unaligned_shard_width'])
-
-
-_add("ttnn.to_memory_config: an ND-sharded (legacy-equivalent BLOCK) row-major tensor to block shards of another width: reshard (the config made from an ND spec skips the s2i -> i2s workaround) runs ReshardGenericFactory with different page sizes (reshard_reader_diff_width), which tensix.ttnn does not model.",
-     ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_nd_sharded_to_legacy_2d_sharded[shard_orientation=ShardOrientation.COL_MAJOR-tensor_shape=[1, 1, 100, 100]-input_nd_shard_shape=[1, 1, 32, 32]-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=3, y=3)),))-output_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-output_shard_shape_2d=(64, 64)-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))]',
-      'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_nd_sharded_to_legacy_2d_sharded[shard_orientation=ShardOrientation.COL_MAJOR-tensor_shape=[1, 1, 128, 128]-input_nd_shard_shape=[1, 1, 32, 32]-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=3, y=3)),))-output_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-output_shard_shape_2d=(64, 64)-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))]',
-      'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_nd_sharded_to_legacy_2d_sharded[shard_orientation=ShardOrientation.ROW_MAJOR-tensor_shape=[1, 1, 100, 100]-input_nd_shard_shape=[1, 1, 32, 32]-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=3, y=3)),))-output_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-output_shard_shape_2d=(64, 64)-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))]',
-      'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_nd_sharded_to_legacy_2d_sharded[shard_orientation=ShardOrientation.ROW_MAJOR-tensor_shape=[1, 1, 128, 128]-input_nd_shard_shape=[1, 1, 32, 32]-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=3, y=3)),))-output_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-output_shard_shape_2d=(64, 64)-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))]'])
-
-
 _add('ttnn.experimental.prepare_conv3d_weights is a ttnn operation that tensix does not model (no program of its own in tensix.ttnn).',
      ['tests/ttnn/unit_tests/operations/data_movement/test_pad.py::test_pad_program_cache_hit_updates_pad_value_buffer'])
 
@@ -36,11 +24,6 @@ _add("fails on a card too: the test's bound (atol 0.025 + rtol 0.05) is below bf
      "bfloat8_b packing is bit-identical to it there",
      ['tests/ttnn/unit_tests/operations/data_movement/test_untilize.py::test_untilize_multi_core_interleaved_to_interleaved[tensor_shape=[2, 256, 512]-dtype=DataType.BFLOAT8_B]'],
      raises=AssertionError)
-
-_add('ttnn.reshard: a row-major reshard between shards of different widths (here BLOCK -> an ND spec whose legacy equivalent is HEIGHT; to_memory_config_op.cpp skips the s2i -> i2s workaround for a config made from an ND spec) runs ReshardGenericFactory with different page sizes (reshard_reader_diff_width), which tensix.ttnn does not model.',
-     ['tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_legacy_sharded_to_nd_sharded[shard_orientation=ShardOrientation.ROW_MAJOR-tensor_shape=[1, 1, 128, 128]-input_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-input_shard_shape=(64, 64)-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))-output_nd_shard_shape=[1, 1, 64, 128]-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=0)),))]',
-      'tests/ttnn/unit_tests/base_functionality/test_to_memory_config.py::test_to_memory_config_legacy_sharded_to_nd_sharded[shard_orientation=ShardOrientation.COL_MAJOR-tensor_shape=[1, 1, 128, 128]-input_shard_layout=TensorMemoryLayout.BLOCK_SHARDED-input_shard_shape=(64, 64)-input_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=1)),))-output_nd_shard_shape=[1, 1, 64, 128]-output_grid=CoreRangeSet((CoreRange(start=CoreCoord(x=0, y=0), end=CoreCoord(x=1, y=0)),))]'])
-
 
 _add("fails on a card too: assert_quality's bfloat8_b bound is below bfloat8_b's own quantization step: a 16-value "
      "block whose largest magnitude is in [4, 8) stores steps of 1/16, so a small value can be 1/32 = 0.03125 off after "

@@ -39,9 +39,12 @@ tilize / tilize_with_val_padding / untilize_with_unpadding / to_layout(..., sub_
 factories on those cores (available_grid: split_blocks_for_tilize over the CoreRangeSet, compute_ncores over its
 area; one core included, except for ttnn.tilize, whose single-core factory takes a one-core sub grid).
 
+untilize(sub_core_grids=...): UntilizeMultiCoreSubCoreGridsProgramFactory (_untilize_sub_core_grids), for inputs
+of one tile row (on more its writer waits for tiles that never come: refused).
+
 Not modelled (NotModelledError): the other single-core factories (use_multicore=False, use_low_perf, ttnn.tilize on
-one core), untilize's column-parallel factory (rows wider than a CB), sub_core_grids on ttnn.untilize (its
-UntilizeMultiCoreSubCoreGridsProgramFactory) and on the block tilize programs, and the sharded factories (sharded
+one core), untilize's column-parallel factory (rows wider than a CB), sub_core_grids on ttnn.untilize of more than
+one tile row and on the block tilize programs, and the sharded factories (sharded
 inputs and outputs: move them to interleaved first)."""
 
 from __future__ import annotations
@@ -556,8 +559,12 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     started = time.perf_counter()
     op = "ttnn.untilize"
     dev = _check_device_input(op, input_tensor, Layout.TILE, nd_ok=True)
-    _common_checks(op, input_tensor, None, use_multicore, sub_core_grids, single_core_ok=True, sharded_input_ok=True)
+    _common_checks(op, input_tensor, None, use_multicore, None, single_core_ok=True, sharded_input_ok=True)
     a = input_tensor
+    sub_grid = None
+    if sub_core_grids is not None:
+        sub_grid = _sub_core_grid(op, dev, sub_core_grids, one_core_single=False)
+        _check_sub_core_grids_untilize(op, a, memory_config or a.memory_config(), use_multicore)
     if memory_config is not None and memory_config.is_sharded():
         _check_sharded_untilize_output(op, a, memory_config, use_multicore)
     if a.is_sharded() and not use_multicore:
@@ -572,8 +579,83 @@ def untilize(input_tensor: Tensor, *, memory_config: MemoryConfig | None = None,
     if len(a.shape) > 4:
         orig = tuple(a.shape)
         a = _squeeze_to_4d(a)
-    out = _untilize_prim(op, dev, a, mc, started, use_multicore)
+    if sub_grid is not None:
+        out = _untilize_sub_core_grids(op, dev, a, mc, sub_grid, started)
+    else:
+        out = _untilize_prim(op, dev, a, mc, started, use_multicore)
     return view(out, orig) if orig is not None else out
+
+
+def _check_sub_core_grids_untilize(op, a: Tensor, mc: MemoryConfig, use_multicore: bool) -> None:
+    """untilize_device_operation.cpp validate_on_program_cache_miss, sub_core_grids: interleaved input and output,
+    the multi-core program."""
+    fix = "\nFix: omit sub_core_grids, or untilize an interleaved tensor into an interleaved memory config."
+    if a.memory_config().memory_layout != TensorMemoryLayout.INTERLEAVED:
+        raise TTNNError(f"{op}: Input memory layout must be interleaved when sub_core_grid argument provided.{fix}")
+    if mc.memory_layout != TensorMemoryLayout.INTERLEAVED:
+        raise TTNNError(f"{op}: Output memory layout must be interleaved when sub_core_grid argument provided.{fix}")
+    if not use_multicore:
+        raise TTNNError(f"{op}: sub_core_grid implementation only supported when use_multicore flag argument is set "
+                        "to true.\nFix: use_multicore=True, or omit sub_core_grids.")
+
+
+def _untilize_sub_core_grids(op, dev, a: Tensor, mc: MemoryConfig, grid: CoreRangeSet, started) -> Tensor:
+    """UntilizeMultiCoreSubCoreGridsProgramFactory::create_descriptor
+    (untilize/device/factories/untilize_multi_core_sub_core_grids_program_factory.cpp): the tiles split evenly over
+    the largest number of the sub grid's cores that divides them (row-wise, corerange_to_cores), a block being one
+    tile (get_largest_divisor(tiles per row, 1)); each core reads its run of consecutive tiles
+    (reader_unary_interleaved_start_id), untilizes them one at a time (untilize.cpp) and
+    writer_unary_stick_layout_split_rows_interleaved_parallel_columns writes each tile's 32 rows at the core's byte
+    offset into every stick of the tensor's tile rows.
+
+    That writer waits for (tile rows) x (the core's tiles) tiles while the core gets its tiles once, and does not
+    rewind its offset between tile rows: the program is for one tile row (decode-shaped [.., 32, W] inputs). On more
+    rows the card's writer waits for tiles that never come, so tensix refuses them (NotModelledError)."""
+    fp32_dest_acc_en = a.dtype in (DataType.UINT32, DataType.FLOAT32)
+    width = a.padded_shape[-1]
+    ntiles = a.padded_shape.volume() // C.TILE_HW
+    ntpr = width // TILE_SIZE
+    ntpc = ntiles // ntpr
+    if ntpc != 1:
+        raise NotModelledError(
+            f"{op}: sub_core_grids on an input of {ntpc} tile rows (padded shape {a.padded_shape!r}): "
+            "UntilizeMultiCoreSubCoreGridsProgramFactory's writer (writer_unary_stick_layout_split_rows_interleaved_"
+            f"parallel_columns) waits for {ntpc} times the tiles its core untilizes, so the program hangs on the card; "
+            "tensix.ttnn does not model that.\nFix: an input of 32 rows (one tile row), or omit sub_core_grids.")
+    out_dtype = DataType.BFLOAT16 if a.dtype == DataType.BFLOAT8_B else a.dtype
+    out = C.make_output(dev, a.shape, out_dtype, Layout.ROW_MAJOR, mc)
+    ncores = grid.num_cores()
+    while ntiles % ncores:
+        ncores -= 1
+    key = ("untilize", "sub_core_grids", tuple(grid.ranges), O.spec_key(a), O.spec_key(out))
+
+    def factory():
+        per_core = ntiles // ncores
+        cores = C.corerange_to_cores(grid, ncores, row_wise=True)
+        from tensix.ttnn.operations._sub_core_split import cores_in_subcoregrids
+        all_cores = cores_in_subcoregrids(cores[0], ncores, grid, row_wise=True)
+        oes = element_size(out_dtype)
+        prog = mh.CreateProgram()
+        O.cb(prog, all_cores, 0, 2, a.dtype)
+        O.cb(prog, all_cores, 16, 2, out_dtype)
+        rk = mh.CreateKernel(prog, O.kernel_path("eltwise/reader_unary_interleaved_start_id.py"), all_cores,
+                             ReaderDataMovementConfig(compile_args=O.accessor_args(a)))
+        wk = mh.CreateKernel(prog, _k("writer_unary_stick_layout_split_rows_interleaved_parallel_columns"),
+                             all_cores, WriterDataMovementConfig(compile_args=[width * oes] + O.accessor_args(out)))
+        mh.CreateKernel(prog, _k("untilize"), all_cores, ComputeConfig(
+            fp32_dest_acc_en=fp32_dest_acc_en, unpack_to_dest_mode=_UTD if fp32_dest_acc_en else None,
+            compile_args=[per_core, 1, 0, 16], defines=_untilize_compute_defines(a)))
+
+        def set_args(tensors):
+            src, dst = tensors
+            for i, core in enumerate(cores):
+                mh.SetRuntimeArgs(prog, rk, core, [src.buffer_address(), per_core, i * per_core])
+                mh.SetRuntimeArgs(prog, wk, core, [dst.buffer_address(), ntpc * TILE_SIZE, per_core,
+                                                   TILE_SIZE * oes, 0, i * per_core * TILE_SIZE * oes])
+        return O.ProgramEntry(prog, set_args, ncores, "untilize_multi_core_sub_core_grids")
+
+    O.run(op, dev, key, factory, [a, out], [out], {}, started)
+    return out
 
 
 def _untilize_prim(op, dev, a, mc, started, multicore=True):

@@ -31,12 +31,13 @@ ttnn.clone, ttnn.reallocate, as tt-metal 622c6fb9 runs them.
   is also to_memory_config's copy into an output_tensor of the same config.
 
 Not modelled (NotModelledError): the reshard factories dm_reshard lists as not modelled (ReshardGenericFactory with
-different page sizes, the ND factories between pages of different sizes, legacy DRAM-sharded sides),
+different page sizes where its page ranges read the wrong pages, the ND factories between pages of different sizes,
+legacy DRAM-sharded sides),
 interleaved_to_sharded into a legacy DRAM-sharded config (its DRAM output path), copy's SameMemoryConfig factory over a
-row-major sharded tensor (to_memory_config into the input's own config with an output tensor: shard_builder's
-ShardedAddrGen kernels), block-sharded grids larger than the shard grid (in interleaved_to_sharded /
-sharded_to_interleaved), dtype conversion in a row-major copy (tt-metal refuses it too: LayoutError), clone and move
-of sharded tensors, move's overlap program (a new buffer overlapping the old one)."""
+row-major sharded tensor where its ShardedAddrGen pages miss rows of the tensor (tensix.ttnn.operations.
+dm_copy_sharded, which runs the others), block-sharded grids larger than the shard grid (in interleaved_to_sharded /
+sharded_to_interleaved), dtype conversion in a row-major copy (tt-metal refuses it too: LayoutError), move's
+overlap program (a new buffer overlapping the old one)."""
 
 from __future__ import annotations
 
@@ -599,15 +600,11 @@ def _copy(op, a: Tensor, mc: MemoryConfig, out_dtype: DataType, output_tensor=No
                           "first, or ttnn.typecast.")
     out = _output(op, output_tensor, dev, a, out_dtype, mc, nd_ok=True)
     if _can_use_specialized_factory(a, mc, out_dtype):
-        if a.is_sharded() and a.layout == Layout.ROW_MAJOR:
-            raise NotModelledError(
-                f"{op}: ttnn::prim::copy into the input's own sharded config (row-major) runs "
-                "CopyDeviceOperation::SameMemoryConfig with the SHARDED define: reader_unary_stick_start_id / "
-                "writer_unary_stick_start_id address the shards through shard_builder's ShardedAddrGen, which "
-                "tensix.ttnn does not model.\nFix: an output tensor in another memory config, or omit "
-                "output_tensor.")
         key = ("copy", "same_memory_config", O.spec_key(a), O.spec_key(out))
         factory = lambda: _copy_same_config_factory(dev, a, out, False)   # noqa: E731
+        if a.is_sharded() and a.layout == Layout.ROW_MAJOR:     # the SHARDED define (ShardedAddrGen kernels)
+            from tensix.ttnn.operations import dm_copy_sharded
+            factory = lambda: dm_copy_sharded.factory(dev, a, out, _grid_work)   # noqa: E731
     elif a.layout == Layout.TILE:
         key = ("copy", "default_tilized", O.spec_key(a), O.spec_key(out))
         factory = lambda: _copy_tilized_factory(dev, a, out)       # noqa: E731

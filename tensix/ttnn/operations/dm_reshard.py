@@ -16,6 +16,10 @@ see tensix.ttnn.operations.dm_memory.to_memory_config).
   (get_core_page_ranges, create_map_for_reshard: for each output core, the input (core, page) of each of its shard's
   pages, compressed into strided page ranges; the ranges split in two halves over the reader and writer RISC-Vs
   running reshard_reader, which reads through the grid's NoC coordinates).
+- ReshardGenericFactory with different page sizes (row-major shards of different widths):
+  tensix.ttnn.operations.dm_reshard_diff_width (get_core_page_ranges_diff_width's base pages of gcd(page sizes),
+  create_stride_of_strides_ret_map's repeated blocks, reshard_reader_diff_width), refusing the page ranges that
+  would not reproduce the tensor on a card (see that module).
 - ReshardSameHeightFactory<true>: reshard_program_factory_same_height.cpp with
   data_movement/common/common.cpp compute_width_sharding_reshard_segments: each output core reads, for every
   input shard overlapping its columns, the overlapping column segment of every row (reshard_same_height_reader on
@@ -29,9 +33,9 @@ see tensix.ttnn.operations.dm_memory.to_memory_config).
 
 Not modelled (NotModelledError, each naming the factory): legacy DRAM-sharded sides (ReshardSameWidthFactory<false>,
 ReshardSameHeightFactory<false> and the DRAM sides of the others), ReshardGenericFactory with different input and
-output page sizes (row-major shards of different widths: reshard_reader_diff_width and its stride-of-strides
-compression), the ND factories between pages of different (aligned) sizes (they copy page p to page p, or by byte
-offsets that assume both sides' pages tile the tensor alike, so tt-metal's result is not the tensor) and
+output page sizes where tt-metal's page ranges would read the wrong pages (dm_reshard_diff_width), the ND factories
+between pages of different (aligned) sizes (they copy page p to page p, or by byte offsets that assume both sides'
+pages tile the tensor alike, so tt-metal's result is not the tensor) and
 NdReshardCopyLocalShardFactory with legacy shard specs on both sides (its width / gcd branch), and
 ReshardSameWidthFactory's `unaligned` path in L1 (row-major shard rows that are not a multiple of 16 bytes:
 tt-metal's reader packs such rows unit_size apart while the buffer holds them 16-byte aligned, so its result is not
@@ -50,6 +54,7 @@ from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, ReaderData
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
+from tensix.ttnn.operations import dm_reshard_diff_width as DW
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.tensor_spec import resolve_memory_config
 from tensix.ttnn.types import (TILE_SIZE, BufferType, DataType, Layout, MemoryConfig, ShardOrientation,
@@ -214,16 +219,8 @@ def reshard(input_tensor: Tensor, output_memory_config: MemoryConfig, output_ten
                 "shard while the L1 buffer holds them 16-byte aligned: tt-metal's result is not the tensor, so "
                 "tensix.ttnn does not model it.\nFix: a row width (last dim x element size) that is a multiple of "
                 "16 bytes, or ttnn.to_memory_config(t, ttnn.DRAM_MEMORY_CONFIG) then to the new config.")
-    if name == "ReshardGenericFactory":
-        in_page = _page_size(a.dtype, a.layout, im.shard_spec.shape[1])
-        out_page = _page_size(a.dtype, a.layout, mc.shard_spec.shape[1])
-        if in_page != out_page:
-            raise NotModelledError(
-                f"{op}: {kind_in.name} -> {kind_out.name} of row-major shards {in_page} and {out_page} bytes wide "
-                "runs ReshardGenericFactory with different page sizes (reshard_reader_diff_width and "
-                "get_core_page_ranges_diff_width's stride-of-strides compression), which tensix.ttnn does not "
-                "model.\nFix: the same shard width on both sides, or ttnn.to_memory_config(t, "
-                "ttnn.DRAM_MEMORY_CONFIG) then to the new config.")
+    diff_width = name == "ReshardGenericFactory" and (
+        _page_size(a.dtype, a.layout, im.shard_spec.shape[1]) != _page_size(a.dtype, a.layout, mc.shard_spec.shape[1]))
     if output_tensor is None:
         out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
     else:
@@ -232,6 +229,9 @@ def reshard(input_tensor: Tensor, output_memory_config: MemoryConfig, output_ten
         factory = lambda: _same_width_factory(dev, a, out)     # noqa: E731
     elif name.startswith("ReshardSameHeight"):
         factory = lambda: _same_height_factory(dev, a, out)    # noqa: E731
+    elif diff_width:
+        kern = _k("reshard_reader_diff_width")
+        factory = lambda: DW.factory(dev, a, out, _strides, _noc_coords(dev), kern)     # noqa: E731
     else:
         factory = lambda: _generic_factory(dev, a, out)        # noqa: E731
     key = ("reshard", name, O.spec_key(a), O.spec_key(out))
@@ -455,6 +455,14 @@ def _range_args(phys: list, strides: list, output_page_offset: int, first: int, 
     return [pages, end - first, output_page_offset] + words, pages
 
 
+def _noc_coords(dev) -> list:
+    """ReshardGenericFactory's physical_core_coords: the NoC x of each grid column, then the NoC y of each row."""
+    sim = dev.sim
+    grid = sim.compute_with_storage_grid_size()
+    return ([sim.worker_core_from_logical_core(CoreCoord(i, 0)).x for i in range(grid.x)]
+            + [sim.worker_core_from_logical_core(CoreCoord(0, i)).y for i in range(grid.y)])
+
+
 def _generic_factory(dev, a: Tensor, out: Tensor) -> O.ProgramEntry:
     """ReshardGenericFactory::create_descriptor with equal input and output page sizes (reshard_reader)."""
     grid = dev.sim.compute_with_storage_grid_size()
@@ -477,9 +485,7 @@ def _generic_factory(dev, a: Tensor, out: Tensor) -> O.ProgramEntry:
     kern = _k("reshard_reader")
     k0 = mh.CreateKernel(prog, kern, all_cores, ReaderDataMovementConfig(compile_args=ct))
     k1 = mh.CreateKernel(prog, kern, all_cores, WriterDataMovementConfig(compile_args=ct))
-    sim = dev.sim
-    phys = [sim.worker_core_from_logical_core(CoreCoord(i, 0)).x for i in range(grid.x)]
-    phys += [sim.worker_core_from_logical_core(CoreCoord(0, i)).y for i in range(grid.y)]
+    phys = _noc_coords(dev)
     # get_core_page_ranges: each output core's shard pages -> the input (core, page) holding them
     in_map = _page_map(a)
     per_core: dict = {}

@@ -50,8 +50,16 @@ ttnn's config selection for a sharded in0 (get_matmul_program_config) and for sh
 as tt-metal does. Where tt-metal's sharded programs assume a shard placement they do not check (shard i on core i of
 the grid, shards the size of the per-core blocks), tensix checks it and raises NotModelledError instead of reading or
 writing other L1. DRAM-sharded tensors outside the DRAM-sharded program, the batched DRAM-sharded program, sharded
-in1 / bias outside the 1D mcast_in0, reuse and DRAM-sharded programs, gather_in0, untilize_out, global CBs and tiles
-other than 32x32 raise NotModelledError.
+in1 / bias outside the 1D mcast_in0, reuse and DRAM-sharded programs, gather_in0, untilize_out and global CBs raise
+NotModelledError.
+Tiles other than 32x32 (_tile_config: get_matmul_tile / get_output_tile and the tile checks of the device operation):
+with a 1D / 2D multicast, reuse or DRAM-sharded program config, in0 in [h, 32] tiles (h = 1 ... 32), in1 in [32, 32]
+or [32, 16] tiles or transposed 32x32 ones (IN1_TRANSPOSE_TILE when the stored tile's transpose and transpose_b
+differ), output and bias in [h, in1 tile width] tiles: M in in0 tile rows, N in in1 tile columns, CB pages of
+Tile::get_tile_size with the CBs' tile dims (set_tile_dims: c_0 / c_2 in0, c_1 in1, c_3 bias, c_4 / c_5 / c_6
+output), and the compute API moves those pages' faces (tensix.kernel.tile_shape). Refused: transposed 32x16 in1, an
+output tile wider than in1's (tile_width_ratio), a row bias in 32x16 tiles, tiny tiles with transpose_a / transpose_b,
+a K that is not a multiple of 32 with a tiny in0, and no program config (its generation for tiny tiles).
 sub_device_id (a loaded sub-device manager: tensix.ttnn.sub_device): the 1D and 2D multicast programs anchor their
 core grid at the sub-device's first core (sub_device_start_core; the 1D program refuses a non-rectangular
 sub-device or a grid past its bounding box, as matmul_device_operation.cpp validates); interleaved operands only
@@ -75,14 +83,18 @@ import numpy as np
 from tensix.device import formats, soc
 from tensix.device.memory import align
 from tensix.errors import NotModelledError
+from tensix.kernel import tile_shape
 from tensix.metalium import host as mh
 from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRangeSet, DataMovementConfig,
                                    DataMovementProcessor, MathFidelity, NOC)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, TTNNError
+from tensix.ttnn import tensor as T
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, BufferType, DataType, Layout, MemoryConfig, Shape,
-                               TensorMemoryLayout, WormholeComputeKernelConfig, data_format, require_full_tile)
+                               TensorMemoryLayout, WormholeComputeKernelConfig, data_format, describe_tile,
+                               is_full_tile)
+from tensix.ttnn.types import Tile as types_Tile
 
 __all__ = ["matmul", "linear", "MatmulMultiCoreProgramConfig", "MatmulMultiCoreReuseProgramConfig",
            "MatmulMultiCoreReuseMultiCastProgramConfig", "MatmulMultiCoreReuseMultiCast1DProgramConfig",
@@ -286,8 +298,49 @@ def _batch(shape) -> int:
     return math.prod(shape[:-2]) if len(shape) > 2 else 1
 
 
-def _M(p, fuse_batch: bool) -> int:
-    return (math.prod(p) // p[-1] // TILE) if fuse_batch else p[-2] // TILE
+def _M(p, fuse_batch: bool, th: int = TILE) -> int:
+    """get_M_dim: M in tiles of height th (in0_tile.get_height())."""
+    return (math.prod(p) // p[-1] // th) if fuse_batch else p[-2] // th
+
+
+def _tile_of(t):
+    """The ttnn.Tile a matmul operand's pages hold, None for the 32x32 tile in normal face order."""
+    return None if t is None else T.storage_tile(t)
+
+
+def _hw(t) -> tuple:
+    """(tile height, tile width) of a matmul operand's pages."""
+    tile = _tile_of(t)
+    return (TILE, TILE) if tile is None else tuple(int(v) for v in tile.tile_shape)
+
+
+def _tile_key(t):
+    """A tensor's tile in a program cache key (the tile shapes the CBs, their page sizes and IN1_TRANSPOSE_TILE)."""
+    tile = _tile_of(t)
+    return None if tile is None else (tuple(tile.tile_shape), bool(tile.transpose_within_face))
+
+
+def _h0(a) -> int:
+    """in0_tile.get_height() (tiny in0 tiles are modelled without transpose_a only: matmul_tiles._check_tiles)."""
+    return _hw(a)[0]
+
+
+def _w1(b) -> int:
+    """in1_tile.get_width() (tiny in1 tiles are modelled without transpose_b only)."""
+    return _hw(b)[1]
+
+
+def _in1_transpose_tile(b, tb: bool) -> bool:
+    """The factories' in1_transpose_tile: get_matmul_tile(b, transpose_b) is a transposed tile -- the stored tile is
+    transposed (transpose_tile) xor transpose_b (which flips the tile's transpose flags, matmul_utilities.cpp)."""
+    tile = _tile_of(b)
+    return bool(tile is not None and tile.transpose_within_face) != bool(tb)
+
+
+def _tsz(fmt, t) -> int:
+    """Tile::get_tile_size of the tile of tensor t (or of the Tile t) in format fmt."""
+    tile = t if (t is None or not isinstance(t, Tensor)) else _tile_of(t)
+    return tile_shape.size(fmt, tile)
 
 
 def _div_up(a, b) -> int:
@@ -810,25 +863,29 @@ def _accessor(t) -> list:
     return O.accessor_args(t)
 
 
-def _cb(prog, cores, fmts: dict, total: int, page_size: int):
+def _cb(prog, cores, fmts: dict, total: int, page_size: int, tiles=None):
     """CreateCircularBuffer of `total` bytes holding the CB indices of `fmts` (several indices share the buffer, as
-    a CBDescriptor with several format descriptors)."""
+    a CBDescriptor with several format descriptors); tiles: CB index -> its ttnn.Tile (set_tile_dims) if not 32x32."""
     cfg = mh.CircularBufferConfig(total, dict(fmts))
     for idx in fmts:
         cfg.set_page_size(idx, page_size)
+        if tiles and tiles.get(idx) is not None:
+            cfg.set_tile_dims(idx, tiles[idx])
     return mh.CreateCircularBuffer(prog, cores, cfg)
 
 
-def _cb_sized(prog, cores, spec: list, total: int):
+def _cb_sized(prog, cores, spec: list, total: int, tiles=None):
     """A CB descriptor with several (index, format, page size) entries sharing `total` bytes."""
     cfg = mh.CircularBufferConfig(total, {i: f for i, f, _ in spec})
     for i, _, ps in spec:
         cfg.set_page_size(i, ps)
+        if tiles and tiles.get(i) is not None:
+            cfg.set_tile_dims(i, tiles[i])
     return mh.CreateCircularBuffer(prog, cores, cfg)
 
 
 def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bias, in0_transpose: bool,
-               in0_shard=None, out_shard=None, in1_buf=None, bias_buf=None):
+               in0_shard=None, out_shard=None, in1_buf=None, bias_buf=None, tiles=None):
     """The blocked factories' CBs: c_0 / c_1 ((format, tiles)), c_4 output and c_5 intermediate (one buffer shared
     by both when their formats agree, else two), c_3 the bias block ((format, tiles) or None), c_10 the transposed
     in0 tiles (as big as c_0) with transpose_a. in0_shard (buffer, c_2 tiles, c_6, c_0 on the buffer): a sharded in0 --
@@ -836,59 +893,73 @@ def _block_cbs(prog, cores, in0, in1, fmt_out, interm0_fmt, out_block_tiles, bia
     reader; c_0 itself on the buffer (the 1D program's height-sharded in0 read in place). in1_buf / bias_buf: c_1 / c_3
     on a sharded in1's / bias's buffer (IN1_SHARDED / BIAS_SHARDED). out_shard (buffer, tiles, separate): a
     sharded output -- c_4 of `tiles` on its buffer, and a c_5 of its own when `separate` (do_not_inplace_interm0_out_CB
-    of the factories) even when the formats agree."""
+    of the factories) even when the formats agree. tiles: CB index (0 in0, 1 in1, 3 bias, 4 output) -> the ttnn.Tile
+    of its pages when not 32x32 (set_tile_dims of the factories: c_0 / c_2 / c_10 in0_tile, c_1 in1_tile, c_3
+    bias_tile, c_4 / c_5 output_tile), pages of Tile::get_tile_size."""
+    tiles = dict(tiles or {})
+    for i, j in ((2, 0), (10, 0), (5, 4)):
+        tiles.setdefault(i, tiles.get(j))
+    mh_cfg = mh.CircularBufferConfig
+
+    def sz(idx, fmt):
+        return _tsz(fmt, tiles.get(idx))
+
+    def cfgt(cfg):
+        for idx in cfg.formats:
+            cfg.set_tile_dims(idx, tiles.get(int(idx)))
+        return cfg
     if in0_transpose:
-        size = formats.tile_size(in0[0])
-        _cb(prog, cores, {10: in0[0]}, in0[1] * size, size)
+        size = sz(10, in0[0])
+        _cb(prog, cores, {10: in0[0]}, in0[1] * size, size, tiles)
     buf0, c2_tiles, c6, c0_on_buf = in0_shard if in0_shard is not None else (None, 0, False, False)
-    for idx, (fmt, tiles) in ((0, in0), (1, in1)):
-        size = formats.tile_size(fmt)
+    for idx, (fmt, ntiles) in ((0, in0), (1, in1)):
+        size = sz(idx, fmt)
         on = buf0 if (idx == 0 and c0_on_buf) else (in1_buf if idx == 1 else None)
         if on is not None:
-            cfg = mh.CircularBufferConfig(tiles * size, {idx: fmt}).set_page_size(idx, size)
+            cfg = cfgt(mh_cfg(ntiles * size, {idx: fmt}).set_page_size(idx, size))
             cfg.set_globally_allocated_address(on)
             cfg.matmul_tensor = idx     # rebound to this run's in0 / in1 by _entry's set_args
             mh.CreateCircularBuffer(prog, cores, cfg)
             continue
-        _cb(prog, cores, {idx: fmt}, tiles * size, size)
+        _cb(prog, cores, {idx: fmt}, ntiles * size, size, tiles)
     if c2_tiles:
-        size = formats.tile_size(in0[0])
-        cfg = mh.CircularBufferConfig(c2_tiles * size, {2: in0[0]}).set_page_size(2, size)
+        size = sz(2, in0[0])
+        cfg = cfgt(mh_cfg(c2_tiles * size, {2: in0[0]}).set_page_size(2, size))
         cfg.set_globally_allocated_address(buf0)
         cfg.matmul_tensor = 0
         mh.CreateCircularBuffer(prog, cores, cfg)
     if c6:
         _cb(prog, cores, {6: formats.DataFormat.Float16_b}, 64, 64)
-    s_out, s_interm = formats.tile_size(fmt_out), formats.tile_size(interm0_fmt)
+    s_out, s_interm = sz(4, fmt_out), sz(5, interm0_fmt)
     if out_shard is not None:
-        buf, tiles, separate = out_shard
+        buf, ntiles, separate = out_shard
         if separate or interm0_fmt != fmt_out:
-            cfg = mh.CircularBufferConfig(tiles * s_out, {4: fmt_out}).set_page_size(4, s_out)
+            cfg = cfgt(mh_cfg(ntiles * s_out, {4: fmt_out}).set_page_size(4, s_out))
             cfg.set_globally_allocated_address(buf)
             cfg.matmul_tensor = 3
             mh.CreateCircularBuffer(prog, cores, cfg)
-            _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
+            _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm, tiles)
         else:
-            cfg = mh.CircularBufferConfig(tiles * s_out, {4: fmt_out, 5: interm0_fmt})
+            cfg = cfgt(mh_cfg(ntiles * s_out, {4: fmt_out, 5: interm0_fmt}))
             cfg.set_page_size(4, s_out)
             cfg.set_page_size(5, s_interm)
             cfg.set_globally_allocated_address(buf)
             cfg.matmul_tensor = 3
             mh.CreateCircularBuffer(prog, cores, cfg)
     elif interm0_fmt != fmt_out:
-        _cb(prog, cores, {4: fmt_out}, out_block_tiles * s_out, s_out)
-        _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm)
+        _cb(prog, cores, {4: fmt_out}, out_block_tiles * s_out, s_out, tiles)
+        _cb(prog, cores, {5: interm0_fmt}, out_block_tiles * s_interm, s_interm, tiles)
     else:
-        _cb_sized(prog, cores, [(4, fmt_out, s_out), (5, interm0_fmt, s_interm)], out_block_tiles * s_out)
+        _cb_sized(prog, cores, [(4, fmt_out, s_out), (5, interm0_fmt, s_interm)], out_block_tiles * s_out, tiles)
     if bias is not None:
-        size = formats.tile_size(bias[0])
+        size = sz(3, bias[0])
         if bias_buf is not None:
-            cfg = mh.CircularBufferConfig(bias[1] * size, {3: bias[0]}).set_page_size(3, size)
+            cfg = cfgt(mh_cfg(bias[1] * size, {3: bias[0]}).set_page_size(3, size))
             cfg.set_globally_allocated_address(bias_buf)
             cfg.matmul_tensor = 2
             mh.CreateCircularBuffer(prog, cores, cfg)
         else:
-            _cb(prog, cores, {3: bias[0]}, bias[1] * size, size)
+            _cb(prog, cores, {3: bias[0]}, bias[1] * size, size, tiles)
 
 
 def _worker(dev, x, y):
@@ -962,12 +1033,14 @@ class _Blocked:
 
     def __init__(self, a, b, bias, out, at: _Attrs, pc, in0_B, in1_B):
         self.ta, self.tb, self.ckc = at.transpose_a, at.transpose_b, at.compute_kernel_config
-        self.bias, self.out = bias, out
+        self.bias, self.out, self.b = bias, out, b
         self.fp32 = bool(self.ckc.fp32_dest_acc_en)
         pa, pb = _pshape(a, self.ta), _pshape(b, self.tb)
         fuse_batch = getattr(pc, "fuse_batch", False)
         self.in0_B, self.in1_B = in0_B, in1_B
-        self.M, M_per_batch, self.K, self.N = _M(pa, fuse_batch), _M(pa, False), pa[-1] // TILE, pb[-1] // TILE
+        th0, tw1 = _h0(a), _w1(b)
+        self.tiles = {0: _tile_of(a), 1: _tile_of(b), 3: _tile_of(bias), 4: _tile_of(out)}
+        self.M, M_per_batch, self.K, self.N = _M(pa, fuse_batch, th0), _M(pa, False, th0), pa[-1] // TILE, pb[-1] // tw1
         la = _lshape(a, self.ta)
         self.in0_last_ktile_w = 0 if self.ta else la[-1] % TILE
         self.in0_last_ktile_h = la[-1] % TILE if self.ta else 0
@@ -983,7 +1056,8 @@ class _Blocked:
         self.out_nbx, self.out_nby = self.pn // self.obw, self.pm // self.obh
         self.fmt0, self.fmt1, self.fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
         self.fmt_bias = data_format(bias.dtype) if bias is not None else formats.DataFormat.Bfp8_b
-        self.s_out = formats.tile_size(self.fmt_out)
+        self.s_out = _tsz(self.fmt_out, self.tiles[4])
+        self.s0 = _tsz(self.fmt0, self.tiles[0])
         batch_fused = self.M != M_per_batch
         self.in0_stride_w = M_per_batch if (self.ta and not batch_fused) else 1
         self.in0_stride_h = 1 if (self.ta and not batch_fused) else self.K
@@ -1043,7 +1117,7 @@ class _Blocked:
             defines["PACKER_L1_ACC"] = "1"
         if self.fp32:
             defines["FP32_DEST_ACC_EN"] = "1"
-        if self.tb:
+        if _in1_transpose_tile(self.b, self.tb):
             defines["IN1_TRANSPOSE_TILE"] = "1"
         named = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5, "cb_in0_transposed": 10,
                  "bias_ntiles": self.in1_per_core_w, **named_act}
@@ -1058,7 +1132,7 @@ class _Blocked:
         _block_cbs(prog, cores, (self.fmt0, in0_tiles), (self.fmt1, in1_tiles), self.fmt_out,
                    self.interm0(packer_l1_acc_en), self.out_block_tiles,
                    (self.fmt_bias, self.obw) if self.bias is not None else None, self.ta, in0_shard, out_shard, in1_buf,
-                   bias_buf)
+                   bias_buf, self.tiles)
 
     def pad_w(self, last: bool) -> list:
         """The writer's width padding args (out_num_nonzero_subblocks_w, its last-block count, last subblock width,
@@ -1186,6 +1260,11 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
     if out_sharded:
         in1_sender_defines["OUT_SHARDED"] = "1"
     in1_recv_defines = dict(in1_sender_defines)
+    if _dram_hs_in1(b, pc):
+        # IN1_DRAM_HEIGHT_SHARDED: batch b's [K, N] tiles from bank b / batches_per_bank (the ct args after the bias
+        # accessor: K * N, batches per bank)
+        in1_sender_defines["IN1_DRAM_HEIGHT_SHARDED"] = "1"
+        in1_sender_ct += [g.K * g.N, b.memory_config().shard_spec.shape[0] // TILE // g.K]
     in0_sender_defines = {"SKIP_MCAST": "1"} if in0_recv_set.num_cores() == 0 else {}
     if in1_recv_set.num_cores() == 0:
         in1_sender_defines["SKIP_MCAST"] = "1"
@@ -1197,13 +1276,14 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         # IN0_SHARDED: the left column's senders multicast from c_0, which is their own shard (no extraction: one
         # K block, the shard's width)
         in0_sender_ct[9:12] = [0, a.memory_config().shard_spec.shape[1] // TILE,
-                               a.memory_config().shard_spec.shape[0] // TILE]
+                               a.memory_config().shard_spec.shape[0] // _h0(a)]
         in0_sender_defines["IN0_SHARDED"] = "1"
     if in0_bs:
-        shard_w_t, shard_h_t = (v // TILE for v in reversed(a.memory_config().shard_spec.shape))
+        sspec = a.memory_config().shard_spec
+        shard_w_t, shard_h_t = sspec.shape[1] // TILE, sspec.shape[0] // _h0(a)
         in0_block_num_tiles = g.obh * g.in0_block_w
         num_x, num_y = (1, width) if tm else (width, 1)
-        ct = [1, 1, in0_block_num_tiles, in0_block_num_tiles * formats.tile_size(g.fmt0), g.in0_last_ktile_w,
+        ct = [1, 1, in0_block_num_tiles, in0_block_num_tiles * g.s0, g.in0_last_ktile_w,
               g.in0_last_ktile_h, g.num_blocks, g.out_nbx, g.out_nby, in0_sems[0], in0_sems[1], nbx, nbx, num_x,
               num_y, int(tm), shard_w_t, shard_h_t, g.in0_block_w, g.obh, B, 0] + _accessor(a) + [0, 0]
         kpath = O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded.py")
@@ -1443,7 +1523,7 @@ def _mcast_1d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
             noc_xs = [_worker(dev, x, 0).x for x in range(sgx)]
             noc_ys = [_worker(dev, 0, y).y for y in range(sgy)]
             in0_block_num_tiles = g.obh * g.in0_block_w
-            ct = [1, 1, in0_block_num_tiles, in0_block_num_tiles * formats.tile_size(g.fmt0), g.in0_last_ktile_w,
+            ct = [1, 1, in0_block_num_tiles, in0_block_num_tiles * g.s0, g.in0_last_ktile_w,
                   g.in0_last_ktile_h, g.num_blocks, g.out_nbx, g.out_nby, sems[0], sems[1], num_dests, bbox_cores,
                   sgx, sgy, 0, shard_w_t, shard_h_t, g.in0_block_w, g.obh, in0_B, 0] + _accessor(a) + [0, 0]
             kpath = O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_receiver_padding_block_sharded.py")
@@ -1574,9 +1654,11 @@ def _check_reuse_shards(a, b, out, cores, n1, pm_batch, pm, pn, K):
     otherwise (or overrun the shard); tensix refuses."""
     from tensix.ttnn import sharded
     want = [(c.x, c.y) for c in cores]
-    for t, name, shard in ((a, "input_tensor_a", (n1 * pm_batch * TILE, K * TILE)),
-                           (b, "input_tensor_b", (n1 * K * TILE, pn * TILE)),
-                           (out, "output", (pm * TILE, pn * TILE) if n1 * pm_batch == pm else None)):
+    th0, tw1 = _h0(a), _w1(b)
+    oh, ow = _hw(out)
+    for t, name, shard in ((a, "input_tensor_a", (n1 * pm_batch * th0, K * TILE)),
+                           (b, "input_tensor_b", (n1 * K * TILE, pn * tw1)),
+                           (out, "output", (pm * oh, pn * ow) if n1 * pm_batch == pm else None)):
         if not t.is_sharded():
             continue
         geom = sharded.geometry_of(t)
@@ -1611,7 +1693,7 @@ def _in1_bias_shards(b, bias, cores, g, in0_B) -> int:
     if bias is not None and bias.is_sharded():
         bg = sharded.geometry_of(bias)
         bgot = {(c.x, c.y): (r, col) for c, r, col in bg.shards}
-        if bgot != want or bg.shard_h != TILE:
+        if bgot != want or bg.shard_h != _hw(bias)[0]:
             raise NotModelledError(f"ttnn.linear: the sharded bias (shards {bias.memory_config().shard_spec.shape} on "
                                    f"{sorted(bgot)}) is not one tile row per core with work ({sorted(want)}); "
                                    "tt-metal's BIAS_SHARDED path would feed the compute kernel other tiles.\nFix: "
@@ -1634,7 +1716,7 @@ def _in0_shard_senders(a, grid, what):
                                f"i from core i of the {grid.x}x{grid.y} compute grid in row-major order from (0, 0) "
                                "and would multicast other L1 contents for another placement, which tensix does not "
                                "model.\nFix: shard in0 on the first cores of the grid, row-major.")
-    return spec.shape[1] // TILE, spec.shape[0] // TILE, n
+    return spec.shape[1] // TILE, spec.shape[0] // _h0(a), n
 
 
 def _row_broadcastable(bias) -> bool:
@@ -1666,8 +1748,28 @@ def _entry(prog, plan, ncores, name, a, b, bias, out):
 _MATMUL_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B, DataType.BFLOAT4_B)
 
 
+def _nd_dram_in1(b, program_config) -> bool:
+    """An ND_SHARDED in1 in DRAM under the 2D multicast program: matmul_device_operation.cpp accepts it there (the
+    factory's in1_is_sharded covers WIDTH / HEIGHT only, so its in1 reader addresses the ND layout through the
+    TensorAccessor args, as for an interleaved in1)."""
+    return (isinstance(program_config, MatmulMultiCoreReuseMultiCastProgramConfig)
+            and b.memory_config().memory_layout == TensorMemoryLayout.ND_SHARDED
+            and b.memory_config().buffer_type == BufferType.DRAM)
+
+
+def _dram_hs_in1(b, program_config) -> bool:
+    """A HEIGHT_SHARDED in1 in DRAM under the 2D multicast program (the batched DRAM matmul: each DRAM bank holds
+    whole [K, N] matrices; the factory's IN1_DRAM_HEIGHT_SHARDED reader)."""
+    mc = b.memory_config()
+    return (isinstance(program_config, MatmulMultiCoreReuseMultiCastProgramConfig)
+            and mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED and mc.buffer_type == BufferType.DRAM)
+
+
 def _check_inputs(what, a, b, bias, program_config=None):
-    dev = O.device_of(what, a, b, bias)
+    nd_b = _nd_dram_in1(b, program_config) or _dram_hs_in1(b, program_config)
+    dev = O.device_of(what, a, b, bias, nd_ok=nd_b)
+    if nd_b:
+        O.device_of(what, a, bias)             # ND-sharded in0 / bias stay refused
     dram_sharded = isinstance(program_config, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
         if t.layout != Layout.TILE:
@@ -1677,11 +1779,12 @@ def _check_inputs(what, a, b, bias, program_config=None):
         if t.dtype not in _MATMUL_DTYPES:
             raise DTypeError(f"{what}: {name} is {t.dtype!r}; matmul takes bfloat16, float32, bfloat8_b and bfloat4_b "
                              "(tensix does not model integer matmuls).\nFix: ttnn.typecast it to bfloat16.")
-        if t.is_sharded() and t.memory_config().buffer_type != BufferType.L1 and not (dram_sharded and t is b):
+        if t.is_sharded() and t.memory_config().buffer_type != BufferType.L1 and not ((dram_sharded or nd_b)
+                                                                                      and t is b):
             raise NotModelledError(f"{what}: {name} sharded in DRAM is not modelled by tensix's matmul outside "
-                                   "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (an in1 in DRAM banks; the "
-                                   "batched DRAM-sharded program is not modelled).\nFix: use an interleaved or "
-                                   "L1-sharded memory config, or that program config for input_tensor_b.")
+                                   "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (an in1 in DRAM banks) and "
+                                   "the 2D multicast program's HEIGHT_SHARDED (batched) or ND_SHARDED in1.\nFix: use "
+                                   "an interleaved or L1-sharded memory config, or one of those for input_tensor_b.")
     if bias is not None:
         if bias.layout != Layout.TILE:
             raise LayoutError(f"{what}: Unsupported input layout: the bias must be tilized.\nFix: ttnn.to_layout(bias, "
@@ -1759,9 +1862,9 @@ def _validate(a, b, bias, at: _Attrs, pc):
         ps = list(bias.padded_shape)
         if _batch(list(bias.shape)) != 1:
             raise ShapeError("Unsupported bias shape: batch size not equal to 1.")
-        if ps[-2] != TILE:
+        if ps[-2] != _h0(a):        # in0_tile.get_height()
             raise ShapeError(f"Unsupported bias shape: padded second last dimension of bias, {ps[-2]}, not equal to "
-                             f"tile height, {TILE}")
+                             f"tile height, {_h0(a)}")
         if ps[-1] != pb[-1]:
             raise ShapeError(f"Unsupported bias shape: padded last dimension of bias, {ps[-1]}, not equal to second "
                              f"input's padded last dimension, {pb[-1]}.")
@@ -1795,14 +1898,14 @@ def _validate_dram_sharded(a, b, at: _Attrs, pc):
     if spec.orientation.name != "ROW_MAJOR":
         raise TTNNError(f"Input A shard orientation must be ROW_MAJOR, got: {spec.orientation!r}")
     pa = _pshape(a, False)
-    M, K = pa[-2] // TILE, pa[-1] // TILE
+    M, K = pa[-2] // _h0(a), pa[-1] // TILE
     if M != pc.per_core_M:
         raise TTNNError(f"M ({M}) must equal per_core_M ({pc.per_core_M})")
     if M != 1:
         raise TTNNError("currently only support in0 tensor height of tile height")
-    if pc.per_core_M != spec.shape[0] // TILE:
+    if pc.per_core_M != spec.shape[0] // _h0(a):
         raise TTNNError(f"per_core_M ({pc.per_core_M}) must equal shard_shape[0] / in0_tile.get_height() "
-                        f"({spec.shape[0] // TILE})")
+                        f"({spec.shape[0] // _h0(a)})")
     if pc.in0_block_w <= 0 or K % pc.in0_block_w:
         raise TTNNError(f"K ({K}) must be divisible by in0_block_w ({pc.in0_block_w})")
     if (spec.shape[1] // TILE) % pc.in0_block_w:
@@ -1822,6 +1925,46 @@ def _validate_dram_sharded(a, b, at: _Attrs, pc):
         raise TTNNError("per_core_N must be greater than 0!")
 
 
+def _validate_dram_hs_in1(a, b, at: _Attrs, pc):
+    """matmul_device_operation.cpp, the 2D program's HEIGHT_SHARDED in1 (DRAM only, batched, no fused batch; each
+    bank whole [K, N] matrices), and tensix's refusals where IN1_DRAM_HEIGHT_SHARDED's reads would not be in1's."""
+    if pc.fuse_batch:
+        raise TTNNError("HEIGHT_SHARDED input B requires fuse_batch=false for batched matmul")
+    K = _pshape(a, at.transpose_a)[-1] // TILE
+    N = _pshape(b, at.transpose_b)[-1] // _w1(b)
+    spec = b.memory_config().shard_spec
+    sh, sw = spec.shape[0] // TILE, spec.shape[1] // _w1(b)
+    banks = spec.grid.num_cores()
+    if sw != N:
+        raise TTNNError(f"HEIGHT_SHARDED input B shard width ({sw} tiles) must equal N ({N} tiles)")
+    if sh < K:
+        raise TTNNError(f"HEIGHT_SHARDED input B shard height ({sh} tiles) must be >= K ({K} tiles)")
+    if sh % K:
+        raise TTNNError(f"HEIGHT_SHARDED input B shard height ({sh} tiles) must be divisible by K ({K} tiles) so each "
+                        "bank holds complete [K, N] matrices")
+    B = _batch(_pshape(b, at.transpose_b))
+    if (sh // K) * banks < B:
+        raise TTNNError(f"HEIGHT_SHARDED input B: batches_per_bank ({sh // K}) * num_banks ({banks}) = "
+                        f"{sh // K * banks} must be >= batch size B ({B})")
+    fix = "\nFix: an interleaved input_tensor_b, or HEIGHT shards on DRAM banks 0, 1, ... with every batch of in1."
+    if at.transpose_b or _in1_transpose_tile(b, at.transpose_b):
+        raise NotModelledError("ttnn.matmul: transpose_b with a HEIGHT_SHARDED DRAM in1 (IN1_DRAM_HEIGHT_SHARDED "
+                               "reads the banks' [K, N] tiles row by row) is not modelled by tensix." + fix)
+    if B < _batch(_pshape(a, at.transpose_a)):
+        raise NotModelledError(
+            f"ttnn.matmul: a HEIGHT_SHARDED DRAM in1 of {B} batch(es) broadcast over in0's "
+            f"{_batch(_pshape(a, at.transpose_a))}: reader_bmm_tile_layout_in1_sender_writer_padding "
+            "(IN1_DRAM_HEIGHT_SHARDED) reads batch b from bank b / batches_per_bank whatever in1's batch count, so "
+            "the card would multiply by other banks' bytes; tensix does not model that." + fix)
+    g = b._buffer.geom                          # (DRAM shards: tensix.ttnn.nd_sharded's placement, cores as (x, y))
+    cores = [(c.x, c.y) if hasattr(c, "x") else tuple(c) for c in g.cores][:getattr(g, "num_shards", len(g.cores))]
+    if any(c != (i, 0) for i, c in enumerate(cores)):
+        raise NotModelledError(
+            "ttnn.matmul: a HEIGHT_SHARDED DRAM in1 whose shard i is not on DRAM bank i: IN1_DRAM_HEIGHT_SHARDED "
+            "reads batch b from bank b / batches_per_bank counted from bank 0, so the card would read other banks; "
+            "tensix does not model that." + fix)
+
+
 def _validate_sharded(a, b, bias, at: _Attrs, pc):
     """MatmulDeviceOperation::validate_on_program_cache_miss for sharded operands or output (the 1D and 2D multicast
     checks), and tensix's refusals of the sharded paths it does not model."""
@@ -1833,18 +1976,25 @@ def _validate_sharded(a, b, bias, at: _Attrs, pc):
         return
     if is_1d and not pc.mcast_in0 and b.is_sharded():
         raise TTNNError("Error: Operand B must be interleaved.")
-    if (b.is_sharded() or (bias is not None and bias.is_sharded())) and not (is_1d and pc.mcast_in0):
-        raise NotModelledError(f"ttnn.matmul: a sharded {'input_tensor_b' if b.is_sharded() else 'bias'} with {ckind} "
+    b_sh = b.is_sharded()
+    if _nd_dram_in1(b, pc) or _dram_hs_in1(b, pc):
+        if pc.transpose_mcast:
+            raise TTNNError("Transpose MCAST not supported when input B is sharded")
+        if _dram_hs_in1(b, pc):
+            _validate_dram_hs_in1(a, b, at, pc)
+        b_sh = False                            # the 2D program's own in1 readers (not the IN1_SHARDED paths)
+    if (b_sh or (bias is not None and bias.is_sharded())) and not (is_1d and pc.mcast_in0):
+        raise NotModelledError(f"ttnn.matmul: a sharded {'input_tensor_b' if b_sh else 'bias'} with {ckind} "
                                "is not modelled by tensix's matmul (it models the IN1_SHARDED / BIAS_SHARDED paths of "
                                "the 1D mcast_in0 program only).\nFix: use an interleaved input_tensor_b and bias.")
-    if bias is not None and bias.is_sharded() and not b.is_sharded():
+    if bias is not None and bias.is_sharded() and not b_sh:
         raise NotModelledError("ttnn.linear: a sharded bias with an interleaved input_tensor_b is not modelled by "
                                "tensix's matmul.\nFix: use an interleaved bias.")
-    if b.is_sharded():
+    if b_sh:
         bmc = b.memory_config()
         if bmc.memory_layout != TensorMemoryLayout.WIDTH_SHARDED:
             raise TTNNError("Operand B can only be interleaved or L1 width sharded.")
-        if pc.per_core_N != bmc.shard_spec.shape[1] // TILE:
+        if pc.per_core_N != bmc.shard_spec.shape[1] // _w1(b):
             raise TTNNError("Shard width must match per core N.")
         if bias is not None and bias.is_sharded() \
                 and bmc.shard_spec.shape[1] != bias.memory_config().shard_spec.shape[1]:
@@ -1881,9 +2031,9 @@ def _validate_sharded(a, b, bias, at: _Attrs, pc):
                     if mc.memory_layout != mem.memory_layout:
                         raise TTNNError(f"Input tensor A and output memory layouts must match, got input: "
                                         f"{mc.memory_layout!r} vs output: {mem.memory_layout!r}")
-            if pc.per_core_M != spec.shape[0] // TILE:
+            if pc.per_core_M != spec.shape[0] // _h0(a):
                 raise TTNNError(f"per_core_M ({pc.per_core_M}) must equal shard_shape[0] / in0_tile.get_height() "
-                                f"({spec.shape[0] // TILE})")
+                                f"({spec.shape[0] // _h0(a)})")
             if (spec.shape[1] // TILE) % pc.in0_block_w:
                 raise TTNNError(f"shard_shape[1] / in0_tile.get_width() ({spec.shape[1] // TILE}) must be divisible by "
                                 f"in0_block_w ({pc.in0_block_w})")
@@ -1903,7 +2053,7 @@ def _validate_sharded(a, b, bias, at: _Attrs, pc):
                                "program config.")
     pa = _pshape(a, at.transpose_a)
     pb = _pshape(b, at.transpose_b)
-    M, K, N = _M(pa, pc.fuse_batch), pa[-1] // TILE, pb[-1] // TILE
+    M, K, N = _M(pa, pc.fuse_batch, _h0(a)), pa[-1] // TILE, pb[-1] // _w1(b)
     if pc.mcast_in0:
         if a.is_sharded():
             mc = a.memory_config()
@@ -1922,9 +2072,9 @@ def _validate_sharded(a, b, bias, at: _Attrs, pc):
                 raise TTNNError("Error: Shard orientation must be ROW_MAJOR.")
             if M != pc.per_core_M:
                 raise TTNNError(f"Error: M ({M}) must be equal to per_core_M ({pc.per_core_M}).")
-            if pc.per_core_M != spec.shape[0] // TILE:
+            if pc.per_core_M != spec.shape[0] // _h0(a):
                 raise TTNNError(f"Error: per_core_M must be equal to shard_shape[0] ({spec.shape[0]}) / "
-                                f"in0_tile.get_height() ({TILE}).")
+                                f"in0_tile.get_height() ({_h0(a)}).")
             if K % pc.in0_block_w:
                 raise TTNNError(f"Error: K {K} must be divisible by in0_block_w {pc.in0_block_w}.")
             if (spec.shape[1] // TILE) % pc.in0_block_w:
@@ -1955,7 +2105,7 @@ def _validate_sharded(a, b, bias, at: _Attrs, pc):
                 raise TTNNError("Error: Shard orientation must be ROW_MAJOR.")
             if _div_up(M, pc.per_core_M) > spec.grid.num_cores():
                 raise TTNNError("Error: M must be divisible by per_core_M.")
-            if pc.per_core_M != spec.shape[0] // TILE:
+            if pc.per_core_M != spec.shape[0] // _h0(a):
                 raise TTNNError("Error: per_core_M must be equal to shard_shape[0] / in0_tile.get_height().")
             if K % pc.in0_block_w:
                 raise TTNNError("Error: K must be divisible by in0_block_w.")
@@ -1984,14 +2134,14 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
     from tensix.ttnn.types import ShardOrientation, ShardSpec
     mem = at.output_mem_config
     pa, pb = _pshape(a, at.transpose_a), _pshape(b, at.transpose_b)
-    N = pb[-1] // TILE
+    N = pb[-1] // _w1(b)
     if isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig):
         if mem.memory_layout == TensorMemoryLayout.BLOCK_SHARDED and mem.shard_spec is not None:
             bw_, bh_ = _bbox(mem.shard_spec.grid)
             if bw_ == 1 or bh_ == 1:
                 kind = TensorMemoryLayout.HEIGHT_SHARDED if bw_ == 1 else TensorMemoryLayout.WIDTH_SHARDED
                 return MemoryConfig(kind, mem.buffer_type, mem.shard_spec)
-        M = _M(pa, pc.fuse_batch)
+        M = _M(pa, pc.fuse_batch, _h0(a))
         n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
         g = pc.compute_with_storage_grid_size
         if n > g.x * g.y:
@@ -2000,7 +2150,7 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
         cores = _core_set(_row_major_cores(n, g.x))
         orient = ShardOrientation.ROW_MAJOR
     elif isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
-        M = _M(pa, True)
+        M = _M(pa, True, _h0(a))
         nby, nbx = (M - 1) // pc.per_core_M + 1, (N - 1) // pc.per_core_N + 1
         if pc.transpose_mcast:
             cores = CoreRangeSet([CoreRange(CoreCoord(0, 0), CoreCoord(nby - 1, nbx - 1))])
@@ -2010,7 +2160,7 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
             orient = ShardOrientation.ROW_MAJOR
     elif isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig):
         # num_cores_to_corerangeset(num_blocks, device grid, row_wise=true)
-        M = _M(pa, True)
+        M = _M(pa, True, _h0(a))
         n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
         g = a.device().compute_with_storage_grid_size()
         if n > g.x * g.y:
@@ -2019,7 +2169,7 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
         cores = _core_set(_row_major_cores(n, g.x))
         orient = ShardOrientation.ROW_MAJOR
     elif isinstance(pc, MatmulMultiCoreReuseProgramConfig):
-        M = _M(pa, True)
+        M = _M(pa, True, _h0(a))
         n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
         orient = ShardOrientation.COL_MAJOR
         if a.is_sharded():
@@ -2041,14 +2191,14 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
                                "matmul (the MatmulMultiCoreProgram has no sharded output in tt-metal either).\nFix: "
                                "use an interleaved output memory config or another program config.")
     return MemoryConfig(mem.memory_layout, mem.buffer_type,
-                        ShardSpec(cores, [pc.per_core_M * TILE, pc.per_core_N * TILE], orient))
+                        ShardSpec(cores, [pc.per_core_M * _h0(a), pc.per_core_N * _w1(b)], orient))
 
 
 def _validate_reuse_sharded(a, b, at: _Attrs, pc):
     """validate_on_program_cache_miss for MatmulMultiCoreReuseProgramConfig with sharded tensors."""
     mem = at.output_mem_config
     pa, pb = _pshape(a, at.transpose_a), _pshape(b, at.transpose_b)
-    M, K = pa[-2] // TILE, pa[-1]
+    M, K = pa[-2] // _h0(a), pa[-1]
     pm, pn = pc.per_core_M, pc.per_core_N
     if a.is_sharded():
         mc = a.memory_config()
@@ -2059,8 +2209,8 @@ def _validate_reuse_sharded(a, b, at: _Attrs, pc):
             raise TTNNError(f"Error: K, {K}, needs to be equal to {spec.shape[1]}")
         if spec.shape[1] != pc.in0_block_w * TILE:
             raise TTNNError(f"Error: {spec.shape[1]} needs to equal {pc.in0_block_w} * {TILE}")
-        if pm * TILE != spec.shape[0]:
-            raise TTNNError(f"Error: {pm} * {TILE} needs to equal {spec.shape[0]}")
+        if pm * _h0(a) != spec.shape[0]:
+            raise TTNNError(f"Error: {pm} * {_h0(a)} needs to equal {spec.shape[0]}")
         if b.is_sharded():
             bmc = b.memory_config()
             if mc.buffer_type != bmc.buffer_type:
@@ -2085,8 +2235,8 @@ def _validate_reuse_sharded(a, b, at: _Attrs, pc):
         if bmc.shard_spec.shape[1] != pb[-1]:
             raise TTNNError(f"Input B shard shape[1] ({bmc.shard_spec.shape[1]}) must equal padded shape[-1] "
                             f"({pb[-1]})")
-        if pn * TILE != bmc.shard_spec.shape[1]:
-            raise TTNNError(f"per_core_N * in1_tile.get_width() ({pn * TILE}) must equal in1_shard_shape[1] "
+        if pn * _w1(b) != bmc.shard_spec.shape[1]:
+            raise TTNNError(f"per_core_N * in1_tile.get_width() ({pn * _w1(b)}) must equal in1_shard_shape[1] "
                             f"({bmc.shard_spec.shape[1]})")
         if bmc.shard_spec.shape[0] % K:
             raise TTNNError(f"Input B shard shape[0] ({bmc.shard_spec.shape[0]}) must be divisible by K ({K})")
@@ -2113,10 +2263,11 @@ def _check_out_shards(out, cores, blocks, pm, pn):
     geom = sharded.geometry_of(out)
     got = {(c.x, c.y): (r, col) for c, r, col in geom.shards}
     want = {(c.x, c.y): blk for c, blk in zip(cores, blocks)}
-    if got != want or geom.shard_h != pm * TILE or geom.shard_w != pn * TILE:
+    oh, ow = _hw(out)
+    if got != want or geom.shard_h != pm * oh or geom.shard_w != pn * ow:
         raise NotModelledError(
             f"ttnn.matmul: the sharded output's shards ({geom.shard_h}x{geom.shard_w} on "
-            f"{sorted(got)}) are not the program's output blocks ({pm * TILE}x{pn * TILE}, block (row, col) on core: "
+            f"{sorted(got)}) are not the program's output blocks ({pm * oh}x{pn * ow}, block (row, col) on core: "
             f"{ {k: v for k, v in sorted(want.items())} }); tt-metal's program writes each core's block into that "
             "core's shard regardless, which tensix does not model.\nFix: shard the output as the program config's "
             "per_core_M x per_core_N blocks on the first cores of the grid, row-major.")
@@ -2128,7 +2279,7 @@ def _post_process_bias(bias, pc, at: _Attrs, a, b) -> bool:
         return False
     if _is_batched(b.shape) or _is_batched(bias.shape):
         return True
-    if bias.padded_shape[-2] != TILE:
+    if bias.padded_shape[-2] != _hw(a)[1 if at.transpose_a else 0]:     # in0's tile height
         return True
     if pc is not None:
         return isinstance(pc, MatmulMultiCoreProgramConfig)
@@ -2143,7 +2294,7 @@ def _post_process_bias(bias, pc, at: _Attrs, a, b) -> bool:
 def _run_program(dev, a, b, bias, out, at, pc, started):
     key = ("matmul", O.spec_key(a), O.spec_key(b), O.spec_key(bias) if bias is not None else None, O.spec_key(out),
            repr(pc), repr(at.compute_kernel_config), at.transpose_a, at.transpose_b, at.bcast_batch,
-           (at.start_core.x, at.start_core.y))
+           (at.start_core.x, at.start_core.y), tuple(_tile_key(t) for t in (a, b, bias, out)))
     if isinstance(pc, MatmulMultiCoreReuseMultiCastProgramConfig):
         factory, name = (lambda: _mcast_2d(dev, a, b, bias, out, at, pc)), "MatmulMultiCoreReuseMcast2DProgramFactory"
     elif isinstance(pc, MatmulMultiCoreReuseMultiCast1DProgramConfig):
@@ -2188,7 +2339,7 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
         raise TTNNError("Total number of tiles in a subblock must be less than 4 when in fp32_dest_acc mode\nFix: "
                         "choose out_subblock_h * out_subblock_w <= 4.")
     pa, pb = _pshape(a, ta), _pshape(b, tb)
-    B, M, K, N = _batch(pa), pa[-2] // TILE, pa[-1] // TILE, pb[-1] // TILE
+    B, M, K, N = _batch(pa), pa[-2] // _h0(a), pa[-1] // TILE, pb[-1] // _w1(b)
     in0_last_ktile = _lshape(a, ta)[-1] % TILE
     pm_batch = M if pm > M else pm
     batch_scale = pm // M if pm > M else 1
@@ -2235,7 +2386,7 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
         defines["PACKER_L1_ACC"] = "1"
     if fp32:
         defines["FP32_DEST_ACC_EN"] = "1"
-    if tb:
+    if _in1_transpose_tile(b, tb):
         defines["IN1_TRANSPOSE_TILE"] = "1"
 
     prog = mh.CreateProgram()
@@ -2261,7 +2412,8 @@ def _reuse(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseProgramConf
     _block_cbs(prog, all_cores, (fmt0, pm * K if in0_sh else in0_block_num_tiles * 2),
                (fmt1, in1_block_num_tiles * (num_blocks * batch_scale if in1_sh else 2)), fmt_out, interm0,
                out_block_tiles, None, ta, (a._buffer, 0, False, True) if in0_sh else None,
-               (out._buffer, out_block_tiles, False) if out_sh else None, b._buffer if in1_sh else None)
+               (out._buffer, out_block_tiles, False) if out_sh else None, b._buffer if in1_sh else None,
+               tiles={0: _tile_of(a), 1: _tile_of(b), 4: _tile_of(out)})
 
     g1_cores = g1.num_cores()
     n_blocks_per_batch = N // pn
@@ -2381,9 +2533,12 @@ def _dram_sharded(dev, a, b, bias, out, at: _Attrs, pc):
         interm0 = formats.DataFormat.Float32 if fp32 else formats.DataFormat.Float16_b
     else:
         interm0 = formats.DataFormat.Float32 if fp32 else fmt_out
-    s0, s_out = formats.tile_size(fmt0), formats.tile_size(fmt_out)
-    s1 = align(formats.tile_size(fmt1), soc.DRAM_ALIGNMENT)       # DRAM pages padded to the DRAM alignment
-    s_bias = align(formats.tile_size(fmt_bias), soc.DRAM_ALIGNMENT)
+    # the CBs' tiles (set_tile_dims): c_0 / c_2 in0_tile, c_1 in1_tile, c_3 bias_tile, c_4 / c_5 / c_6 output_tile
+    tiles = {0: _tile_of(a), 2: _tile_of(a), 1: _tile_of(b), 3: _tile_of(bias), 4: _tile_of(out), 5: _tile_of(out),
+             6: _tile_of(out)}
+    s0, s_out = _tsz(fmt0, tiles[0]), _tsz(fmt_out, tiles[4])
+    s1 = align(_tsz(fmt1, tiles[1]), soc.DRAM_ALIGNMENT)       # DRAM pages padded to the DRAM alignment
+    s_bias = align(_tsz(fmt_bias, tiles[3]), soc.DRAM_ALIGNMENT)
     in0_block_tiles = pm * in0_block_w
     in0_cb_tiles = in0_block_tiles * (2 if B * num_blocks > 1 else 1)
     in1_block_tiles = pn * in0_block_w
@@ -2415,7 +2570,7 @@ def _dram_sharded(dev, a, b, bias, out, at: _Attrs, pc):
             "shard grid, the grid's cores row-major, K split evenly.")
     _check_dram_shards(b, "input_tensor_b", nbanks, [Kt * TILE, pn * TILE])
     if bias is not None:
-        _check_dram_shards(bias, "bias", nbanks, [TILE, pn * TILE])
+        _check_dram_shards(bias, "bias", nbanks, [_hw(bias)[0], pn * TILE])
     receivers = [c for c in workers if (c.x, c.y) not in storage_set]
     xs = [c.x for c in storage + workers]
     ys = [c.y for c in storage + workers]
@@ -2459,24 +2614,25 @@ def _dram_sharded(dev, a, b, bias, out, at: _Attrs, pc):
 
     # CBs: c_0 in0 blocks, c_1 in1 blocks, c_2 on in0's shard, c_4 / c_5 output and partials, c_6 on the output's
     # shard, c_3 the bias row
-    _cb(prog, rect, {0: fmt0}, in0_cb_tiles * s0, s0)
-    _cb(prog, rect, {1: fmt1}, in1_cb_tiles * s1, s1)
-    cfg = mh.CircularBufferConfig(pm * shard_w_t * s0, {2: fmt0}).set_page_size(2, s0)
+    _cb(prog, rect, {0: fmt0}, in0_cb_tiles * s0, s0, tiles)
+    _cb(prog, rect, {1: fmt1}, in1_cb_tiles * s1, s1, tiles)
+    cfg = mh.CircularBufferConfig(pm * shard_w_t * s0, {2: fmt0}).set_page_size(2, s0).set_tile_dims(2, tiles[2])
     cfg.set_globally_allocated_address(a._buffer)
     cfg.matmul_tensor = 0
     mh.CreateCircularBuffer(prog, rect, cfg)
-    s_interm = formats.tile_size(interm0)
+    s_interm = _tsz(interm0, tiles[5])
     if interm0 != fmt_out:
-        _cb(prog, rect, {4: fmt_out}, out_block_tiles * s_out, s_out)
-        _cb(prog, rect, {5: interm0}, out_block_tiles * s_interm, s_interm)
+        _cb(prog, rect, {4: fmt_out}, out_block_tiles * s_out, s_out, tiles)
+        _cb(prog, rect, {5: interm0}, out_block_tiles * s_interm, s_interm, tiles)
     else:
-        _cb_sized(prog, rect, [(4, fmt_out, s_out), (5, interm0, s_interm)], out_block_tiles * s_out)
+        _cb_sized(prog, rect, [(4, fmt_out, s_out), (5, interm0, s_interm)], out_block_tiles * s_out, tiles)
     cfg = mh.CircularBufferConfig(pm * pn_storage * s_out, {6: fmt_out}).set_page_size(6, s_out)
+    cfg.set_tile_dims(6, tiles[6])
     cfg.set_globally_allocated_address(out._buffer)
     cfg.matmul_tensor = 3
     mh.CreateCircularBuffer(prog, rect, cfg)
     if bias is not None:
-        _cb(prog, rect, {3: fmt_bias}, pn_compute * s_bias, s_bias)
+        _cb(prog, rect, {3: fmt_bias}, pn_compute * s_bias, s_bias, tiles)
     for v in (0, 0, 1):     # INVALID, INVALID, VALID
         mh.CreateSemaphore(prog, rect, v)
 
@@ -2617,7 +2773,7 @@ def _activation_of(activation):
 
 
 def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, dtype, program_config, activation,
-                  compute_kernel_config, core_grid, optional_output_tensor, sub_device_id=None):
+                  compute_kernel_config, core_grid, optional_output_tensor, sub_device_id=None, output_tile=None):
     started = time.perf_counter()
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
         if not isinstance(t, Tensor):
@@ -2646,6 +2802,8 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
         b = operations.reshape(b, (b.shape[-1], 1))
     at = _attributes(a, b, program_config, mem, dtype, compute_kernel_config, core_grid, fused, transpose_a,
                      transpose_b, optional_output_tensor)
+    out_tile = _tile_config(what, a, b, bias, output_tile, optional_output_tensor, at.output_mem_config,
+                            program_config, transpose_a, transpose_b, bias is not None and _row_broadcastable(bias))
     bias_size = _tile_size(bias.dtype) if bias is not None else 0
     pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
     # (the DRAM-sharded program keeps the flags: its validation refuses them)
@@ -2686,6 +2844,9 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     if optional_output_tensor is not None and not post_bias and at.user_fused_activation is None \
             and len(b_in.shape) != 1:
         out = optional_output_tensor    # compute_output_specs: the optional output's spec, whatever its shape
+    elif out_tile is not None:
+        mc = _output_memory_config(a, b, at, pc) if at.output_mem_config.is_sharded() else at.output_mem_config
+        out = _make_out(dev, shape, at.output_dtype, mc, out_tile)
     elif at.output_mem_config.is_sharded():
         from tensix.ttnn.operations import _dm_common
         out = _dm_common.make_output(dev, shape, at.output_dtype, Layout.TILE, _output_memory_config(a, b, at, pc))
@@ -2709,6 +2870,125 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     return out
 
 
+_TILED_CONFIGS = (MatmulMultiCoreReuseMultiCast1DProgramConfig, MatmulMultiCoreReuseMultiCastProgramConfig,
+                  MatmulMultiCoreReuseProgramConfig)
+
+
+def _desc(tile) -> str:
+    return "the 32x32 tile" if tile is None else describe_tile(tile)
+
+
+def _tile_config(what, a, b, bias, output_tile, out_tensor, mem, program_config, ta, tb, row_bias):
+    """The matmul's tiles (matmul_utilities.cpp get_matmul_tile / get_output_tile and the tile checks of
+    MatmulDeviceOperation::validate_on_program_cache_miss): the output's ttnn.Tile (None: 32x32), after refusing what
+    tensix does not model. Modelled (tensix.kernel.tile_shape, the 1D / 2D multicast and reuse programs with a
+    program config): in0 in [h, 32] tiles (h = 1 ... 32), in1 in [32, 32] or [32, 16] tiles or transposed 32x32
+    ones, the output (and a bias) in [h, in1 tile width] tiles. tt-metal's errors come as TTNNError, the rest as
+    NotModelledError naming the tile and the fix."""
+    t0, t1 = _tile_of(a), _tile_of(b)
+    tbias = _tile_of(bias)
+    ot = out_tensor._tile if out_tensor is not None else None
+    if t0 is None and t1 is None and tbias is None and is_full_tile(output_tile) and ot is None:
+        return None         # 32x32 tiles throughout (an output_tile of 32x32 is what get_output_tile gives)
+    if ta and t0 is not None or t0 is not None and t0.transpose_within_face:
+        raise NotModelledError(f"{what}: input_tensor_a in {_desc(t0)}{' with transpose_a' if ta else ''}: tensix "
+                               "models an in0 of [h, 32] tiles in normal face order without transpose_a only "
+                               "(tt-metal's in0 transpose of tiny tiles in the compute kernel is not ported).\nFix: "
+                               "store input_tensor_a in [h, 32] tiles and transpose it beforehand.")
+    if t1 is not None and tb and not tile_shape.is_full(t1):
+        raise NotModelledError(f"{what}: input_tensor_b in {_desc(t1)} with transpose_b (a transposed "
+                               f"{t1.tile_shape[1]}x{t1.tile_shape[0]} in1 tile) is not modelled by tensix.\nFix: "
+                               "store input_tensor_b transposed in [32, w] tiles, without transpose_b.")
+    h0, w0 = (TILE, TILE) if t0 is None else tuple(t0.tile_shape)
+    h1, w1 = (TILE, TILE) if t1 is None else tuple(t1.tile_shape)
+    if h0 != TILE and _lshape(a, ta)[-1] % TILE:
+        raise NotModelledError(f"{what}: input_tensor_a in {_desc(t0)} with K = {_lshape(a, ta)[-1]} (not a "
+                               "multiple of 32): the readers zero the last K tile's padding with pad_tile.hpp "
+                               "pad_last_ktile, which fills the faces of a 32x32 tile, past the end of a [h, 32] page; "
+                               "tensix does not model it.\nFix: pad K to a multiple of 32.")
+    if w0 != TILE or h1 != TILE:
+        raise TTNNError(f"{what}: Input tile dims must have inner dim equal to 32 due to llk constraints (in0 tile "
+                        f"{[h0, w0]}, in1 tile {[h1, w1]}).\nFix: store input_tensor_a in [h, 32] tiles and "
+                        "input_tensor_b in [32, w] tiles.")
+    if t1 is not None and t1.transpose_within_face and w1 != TILE:
+        raise NotModelledError(f"{what}: input_tensor_b in {_desc(t1)}: tt-llk's matmul has no address-modifier "
+                               "handling for a transposed 32x16 in1 (llk_math_matmul.h), so what the card computes "
+                               "is not modelled.\nFix: transposed tiles of 32x32, or [32, 16] tiles without "
+                               "transpose_tile.")
+    # get_output_tile
+    if output_tile is not None and ot is not None:
+        raise TTNNError("Matmul cannot have both an output_tile and an optional_output_tensor. Configure the tile type "
+                        "of the output tensor instead if both are required.")
+    over = output_tile
+    if over is None and out_tensor is not None:
+        over = ot if ot is not None else types_Tile((TILE, TILE))
+    if over is not None:
+        oh, ow = (int(v) for v in over.tile_shape)
+        if ow % w1:
+            raise TTNNError(f"the override output tile width ({ow}) must be a multiple of in1 tile width ({w1})")
+        if oh != h0:
+            raise TTNNError(f"the override output tile height ({oh}) must equal to the in0 tile height ({h0})")
+        if ow != w1 and oh > 16:
+            raise TTNNError(f"the override output tile height ({oh}) must equal or less to face height (16)")
+        if not mem.is_sharded() and ow != w1:
+            raise TTNNError(f"the override output tile width ({ow}) must equal the in0 tile width ({w1})")
+        if over.transpose_within_face:
+            raise NotModelledError(f"{what}: a transposed output tile is not modelled by tensix (the packer's "
+                                   "transposed output).\nFix: a normal output tile.")
+        if ow != w1:
+            raise NotModelledError(f"{what}: an output tile {[oh, ow]} wider than the in1 tile ({w1}): tt-metal packs "
+                                   "two narrow results into one output tile (tile_width_ratio), which tensix does not "
+                                   "model.\nFix: output_tile=ttnn.Tile([%d, %d])." % (oh, w1))
+        out = over
+    else:
+        out = types_Tile((h0, w1))
+    if program_config is None:
+        raise NotModelledError(f"{what}: tiles other than 32x32 ({_desc(t0)} in0, {_desc(t1)} in1) without a "
+                               "program config: tt-metal's generation of a program config for them is not ported.\n"
+                               "Fix: pass a MatmulMultiCoreReuseMultiCast1DProgramConfig, "
+                               "MatmulMultiCoreReuseMultiCastProgramConfig or MatmulMultiCoreReuseProgramConfig.")
+    if isinstance(program_config, MatmulMultiCoreProgramConfig) and (h0 != TILE or w1 != TILE):
+        raise TTNNError(f"{what}: matmul with non-optimized program config does not support tiny tile (in0 tile "
+                        f"height={h0}, in1 tile width={w1}, expected TILE_HEIGHT=32, TILE_WIDTH=32)")
+    dram = isinstance(program_config, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
+    if not isinstance(program_config, _TILED_CONFIGS) and not (dram and t1 is None):
+        raise NotModelledError(f"{what}: tiles other than 32x32 ({_desc(t0)} in0, {_desc(t1)} in1) with "
+                               f"{type(program_config).__name__}: tensix models them in the 1D / 2D multicast and "
+                               "reuse programs, and an in0 of [h, 32] tiles in the DRAM-sharded one (whose in1, "
+                               "sharded in DRAM banks, tensix stores in 32x32 tiles only).\nFix: use one of those "
+                               "program configs, or 32x32 tiles.")
+    for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
+        if t.dtype == DataType.BFLOAT4_B and ((name == "input_tensor_a" and h0 < 4)
+                                              or (name == "input_tensor_b" and min(h1, w1) < 4)):
+            raise TTNNError(f"{what}: BFLOAT4_B matmul requires {name[-1] == 'a' and 'in0' or 'in1'} tile dims >= 4")
+    if bias is not None:
+        bh, bw = (TILE, TILE) if tbias is None else tuple(tbias.tile_shape)
+        if (bh, bw) != (h0, w1):
+            raise TTNNError(f"{what}: Input tile dims must have inner dim equal to 32 due to llk constraints (the bias "
+                            f"tile {[bh, bw]} must be [in0 tile height, in1 tile width] = {[h0, w1]}).")
+        if row_bias and bh == TILE and bw < TILE:
+            raise NotModelledError(f"{what}: a row-broadcast bias in {_desc(tbias)}: the row broadcast of a 32x16 "
+                                   "tile is not supported by tt-llk (its LLK asserts refuse it), so what the card "
+                                   "computes is not modelled.\nFix: bias tiles of [16, 16] with [16, 32] in0 tiles, "
+                                   "or 32x32 tiles.")
+    return None if is_full_tile(out) else out
+
+
+def _make_out(dev, shape, dtype, mc, tile):
+    """The output tensor in `tile` (compute_output_specs with PageConfig(TILE, output_tile)): pages of
+    Tile::get_tile_size, its buffer tagged with the tile (tensix.ttnn.tensor.storage_tile)."""
+    t = Tensor._make(shape, dtype, Layout.TILE, device=dev, memory_config=mc, tile=tile)
+    if mc.is_sharded():
+        from tensix.ttnn import sharded
+        geom = sharded.ShardGeometry(t.shape, t.padded_shape, dtype, Layout.TILE, mc, "ttnn.matmul output", tile=tile)
+        t._buffer = sharded.allocate(dev, geom)
+        t._memory_config = geom.memory_config
+    else:
+        t._buffer = T.allocate_buffer(dev, max(t.num_pages * t.page_size, t.page_size), t.page_size, mc)
+    t._buffer.ttnn_tile = tile
+    return t
+
+
 def _bias_shape(mm, bias) -> list:
     """compute_matmul_with_bias_output_shape: the broadcast of the two shapes."""
     r = max(len(mm), len(bias))
@@ -2727,6 +3007,10 @@ def _copy_into(src: Tensor, dst: Tensor):
     if list(src.shape) != list(dst.shape):
         from tensix.ttnn import operations
         src = operations.reshape(src, list(dst.shape))
+    if _tile_of(src) is not None or _tile_of(dst) is not None:
+        raise NotModelledError("ttnn.matmul: copying the result into an optional output tensor stored in tiles other "
+                               "than 32x32 (after a post-processed bias / activation or a 1-D input_tensor_b) is not "
+                               "modelled by tensix.\nFix: run without optional_output_tensor, or with 32x32 tiles.")
     if src.dtype != dst.dtype or list(src.padded_shape) != list(dst.padded_shape) or src.layout != dst.layout:
         raise TTNNError("Invalid optional output tensor: its dtype, layout or padded shape differs from the result's."
                         "\nFix: allocate it like the result (ttnn.matmul's output dtype, TILE layout).")
@@ -2742,12 +3026,13 @@ def matmul(input_tensor_a, input_tensor_b, *, transpose_a=False, transpose_b=Fal
     activation=None, compute_kernel_config=None, core_grid=None, optional_output_tensor=None): a @ b on the device,
     with numpy's matmul broadcasting of the batch dims that ttnn supports (b with batch 1, or equal batches)."""
     O.refuse_unknown_kwargs("ttnn.matmul", kwargs)
-    _refuse_extras("ttnn.matmul", output_tile, global_cb)
+    _refuse_extras("ttnn.matmul", global_cb)
     return _bound_matmul("ttnn.matmul", input_tensor_a, input_tensor_b, None, transpose_a=transpose_a,
                          transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
                          program_config=program_config, activation=activation,
                          compute_kernel_config=compute_kernel_config, core_grid=core_grid,
-                         optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id)
+                         optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id,
+                         output_tile=output_tile)
 
 
 def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, transpose_b=False, memory_config=None,
@@ -2756,15 +3041,15 @@ def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, tran
     """ttnn.linear(a, b, *, bias=None, ...): a @ b + bias (the bias a row [..., 1, N] or [N] broadcast over the rows,
     fused into the program as a row-broadcast add where ttnn fuses it), then the activation."""
     O.refuse_unknown_kwargs("ttnn.linear", kwargs)
-    _refuse_extras("ttnn.linear", output_tile, global_cb)
+    _refuse_extras("ttnn.linear", global_cb)
     return _bound_matmul("ttnn.linear", input_tensor_a, input_tensor_b, bias, transpose_a=transpose_a,
                          transpose_b=transpose_b, memory_config=memory_config, dtype=dtype,
                          program_config=program_config, activation=activation,
                          compute_kernel_config=compute_kernel_config, core_grid=core_grid,
-                         optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id)
+                         optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id,
+                         output_tile=output_tile)
 
 
-def _refuse_extras(what, output_tile, global_cb):
-    require_full_tile(output_tile, f"{what}(output_tile=...)")
+def _refuse_extras(what, global_cb):
     if global_cb is not None:
         raise NotModelledError(f"{what}: global circular buffers are not modelled by tensix.")

@@ -6,8 +6,11 @@ then it writes the output block from c_4 to the interleaved output, subblock by 
 subblocks and tiles of the last block row and column.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/
-reader_bmm_tile_layout_in1_sender_writer_padding.cpp for interleaved in1 and bias (no IN1_SHARDED,
-IN1_DRAM_*_SHARDED, sparsity or fused CCL ops: the factories refuse those). IN1_SHARDED / BIAS_SHARDED (the 1D
+reader_bmm_tile_layout_in1_sender_writer_padding.cpp for interleaved in1 and bias (no IN1_DRAM_WIDTH_SHARDED,
+sparsity or fused CCL ops: the factories refuse those). IN1_DRAM_HEIGHT_SHARDED (the 2D program's batched DRAM
+in1): batch b's in1 block tiles are read from DRAM bank b / batches_per_bank at the batch's offset in the bank
+(compile-time args after the bias accessor: K * N tiles a batch, batches per bank), tile ids relative to the batch.
+IN1_SHARDED / BIAS_SHARDED (the 1D
 mcast_in0 program's width-sharded in1 / bias): c_1 / c_3 are this core's shards, pushed without reading (in1 all its
 K blocks at the start, the bias block where it would have been read). OUT_SHARDED: c_4 lives in the output's
 shard (the factory places it there), so the writer writes nothing, takes no last_num_blocks_w_dim arg, and at the
@@ -88,6 +91,13 @@ def kernel_main():
 
     in1_sharded = "IN1_SHARDED" in DEFINES
     bias_sharded = "BIAS_SHARDED" in DEFINES
+    in1_dram_hs = "IN1_DRAM_HEIGHT_SHARDED" in DEFINES
+    if in1_dram_hs:
+        after_bias = (TensorAccessorArgs(out_args.next_compile_time_args_offset()) if fuse_bias
+                      else out_args).next_compile_time_args_offset()
+        in1_batch_stride_bytes = get_compile_time_arg_val(after_bias) * in1_single_tile_size_bytes
+        in1_batches_per_bank = get_compile_time_arg_val(after_bias + 1)
+        in1_block_size_bytes = in1_block_num_tiles * in1_single_tile_size_bytes     # the shards' natural stride
     if in1_sharded:
         # c_1 is this core's in1 shard: all its K blocks are there from the start (natural tile stride)
         in1_block_size_bytes = in1_block_num_tiles * in1_single_tile_size_bytes
@@ -110,6 +120,9 @@ def kernel_main():
 
     for b in range(batch):
         in1_batch_tile_id = in1_tensor_start_tile_id
+        if in1_dram_hs:
+            in1_dram_bank_id = b // in1_batches_per_bank
+            in1_dram_batch_offset = (b % in1_batches_per_bank) * in1_batch_stride_bytes
         in1_tensor_current_h_dim_block_tile_id = in1_batch_tile_id
         out_tensor_current_h_dim_block_tile_id = out_tensor_start_tile_id
         for bh in range(num_blocks_h_dim):
@@ -134,6 +147,15 @@ def kernel_main():
                     for h in range(in1_block_h):
                         in1_tensor_tile_id = in1_tensor_row_start_tile_id
                         for w in range(in1_block_w):
+                            if in1_dram_hs:
+                                if bw < num_blocks_w_dim - 1 or w < last_block_w:
+                                    noc_async_read(get_noc_addr_from_bank_id(
+                                        in1_dram_bank_id, in1_tensor_addr + in1_dram_batch_offset
+                                        + in1_tensor_tile_id * in1_single_tile_size_bytes),
+                                        in1_start_address + in1_write_offset, in1_single_tile_size_bytes)
+                                in1_write_offset += in1_single_tile_size_bytes
+                                in1_tensor_tile_id += in1_tensor_stride_w
+                                continue
                             if bw < num_blocks_w_dim - 1 or w < last_block_w:
                                 noc_async_read_tile(in1_tensor_tile_id, s1, in1_start_address + in1_write_offset)
                             in1_write_offset += in1_aligned_tile_size_bytes
@@ -191,7 +213,7 @@ def kernel_main():
             out_tensor_current_h_dim_block_tile_id += out_tensor_next_h_dim_block_stride
         out_tensor_start_tile_id += MtNt
         in1_batch_tile_id += KtNt
-        if bcast_B == 0:
+        if bcast_B == 0 and not in1_dram_hs:    # height-sharded DRAM: the batch is the bank and its offset
             in1_tensor_start_tile_id += KtNt
     if out_sharded:
         cb_wait_front(cb_id_out0, batch * out_num_nonzero_subblocks_h * out_num_nonzero_subblocks_w * out_subblock_w
