@@ -118,6 +118,12 @@ _add("FAILS ON ANY DEVICE (with this machine's torch 2.13 draw): Frobenius 0.003
       'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_with_matched_width_height_from_1D[k_size=2-n_size=4_2]'],
      raises=AssertionError)
 
+_add("OPEN (the 16-bit Dst's tie rounding, tensix.device.fpu.DST_BF16_ROUNDING): Frobenius 0.00433-0.00436 against the test's 0.004 (K = 4, HiFi2: in0 in SrcB loses its seventh mantissa bit, see the entry above). Each fidelity phase's partial dot product has few bits and often lands half-way between two BF16 values: tensix rounds those ties to even (an assumption, equal bit for bit to a float64 model with that rule); a model of ttsim's FPU datapath (mesham/tt-sim's port of ttsim's mvmul + fpu_accum_normalize_encode, which rounds the accumulation half away from zero) gives 3 to 4 of the 16-48 outputs one ulp higher, Frobenius 0.0036 / 0.0040, within the bound. A card would settle which rule is right",
+     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=1-h=4-w=4]',
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=3-c=1-h=4-w=4]',
+      'tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_same_shape_and_valid[n_size=1-c=3-h=4-w=4]'],
+     raises=AssertionError)
+
 
 _add("DATA: the golden, torch.pow(|x|, 1/3) in bfloat16, is up to 1.67 ulps from the exact cube root (torch.rand inputs in [0, 1), unseeded); cbrt_tile's results are within 0.51 ulp of exact, so where the golden is more than 1 ulp off the 1-ulp bound fails (measured: 2 ulps at 0.0625 against 0.06201)",
      ['tests/ttnn/unit_tests/operations/eltwise/test_math.py::test_cbrt[w=128-h=64]'],
