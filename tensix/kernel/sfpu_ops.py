@@ -492,6 +492,45 @@ le_int_tile = _comp_int_op("le", "<=")
 ge_int_tile = _comp_int_op("ge", ">=")
 
 
+def _bitwise_op(op, sym):
+    return _ListOp(
+        f"bitwise_{op}_binary_tile", 3, ("Int32", "UInt32", "UInt16"), "UInt16",
+        lambda fmt, tiles: llk.binary_bitwise_programs(op, fmt, tiles),
+        f"""``bitwise_{op}_binary_tile<data_format>(idst0, idst1, odst)`` (622c6fb9 api/compute/binary_bitwise_sfpu.h):
+    Dst[odst] = Dst[idst0] {sym} Dst[idst1] on the integer bits (INT32 loads and stores, LO16 for UInt16; one
+    SFP{op.upper()} per row: tensix.sfpi.llk.binary_bitwise_face). ``binary_bitwise_tile_init()`` is the binary SFPU
+    init.""")
+
+
+bitwise_and_binary_tile = _bitwise_op("and", "&")
+bitwise_or_binary_tile = _bitwise_op("or", "|")
+bitwise_xor_binary_tile = _bitwise_op("xor", "^")
+
+
+def _shift_op(op, what):
+    return _ListOp(
+        f"binary_{op}_shift_tile", 3, ("Int32", "UInt32", "UInt16"), None,
+        lambda fmt, tiles: llk.binary_shift_programs(op, fmt, tiles),
+        f"""``binary_{op}_shift_tile<data_format>(idst0, idst1, odst)`` (622c6fb9 api/compute/binary_shift.h): Dst[odst]
+    = Dst[idst0] shifted {what} by Dst[idst1] (calculate_binary_{op}_shift, tensix.sfpi.llk.binary_shift_face).
+    ``binary_shift_tile_init()`` is the binary SFPU init.""")
+
+
+binary_left_shift_tile = _shift_op("left", "left (0 for an amount outside [0, 32))")
+binary_right_shift_tile = _shift_op("right", "right, the sign filled in by hand (0 for an amount >= 32 and a "
+                                             "non-negative value)")
+
+
+def binary_shift_tile_init():
+    """binary_shift_tile_init(): SFPU_BINARY_INIT (the binary SFPU init of the shift ops)."""
+    binary_left_shift_tile.init("Int32")
+
+
+def binary_bitwise_tile_init():
+    """binary_bitwise_tile_init(): SFPU_BINARY_INIT (the binary SFPU init of the three bitwise ops)."""
+    bitwise_and_binary_tile.init(None)
+
+
 def _list_op_init(op_fn):
     def init(data_format=None):
         op_fn.init(data_format)
@@ -587,6 +626,8 @@ for _name in ("eqz", "nez"):
         globals()[f"{_name}_tile_{_fmt}"] = globals()[f"{_name}_{_fmt}_tile"]
 
 __all__ = ["SfpuInitError", "VectorMode", "where_tile", "where_tile_init", "mul_int_tile", "mul_int_tile_init",
+           "bitwise_and_binary_tile", "bitwise_or_binary_tile", "bitwise_xor_binary_tile", "binary_bitwise_tile_init",
+           "binary_left_shift_tile", "binary_right_shift_tile", "binary_shift_tile_init",
            *[f"{op}_int_tile{s}" for op in ("lt", "gt", "le", "ge", "add", "sub") for s in ("", "_init")],
            *[f"{m}_tile_int32" for m in llk.COMP_ZERO], "clamp_tile_int32", "signbit_tile_int32",
            "signbit_tile_int32_init", "binop_with_scalar_tile_init", "fill_tile_int",

@@ -2630,6 +2630,79 @@ def add_sub_int_programs(op, data_format, tiles):
     return tile, init
 
 
+def binary_bitwise_face(dst_index_in0, dst_index_in1, dst_index_out, op, data_format, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_binary_bitwise.h ``calculate_sfpu_binary_bitwise<APPROX, op, mode>`` for one
+    face: per row the two loads (INT32, LO16 for UInt16: binary_bitwise_sfpu.h bitwise_instr_mode) into LReg0 /
+    LReg1, SFPAND / SFPOR / SFPXOR(0, 1, 0, 0) (LReg0 = LReg0 op LReg1), the store of LReg0, dst_reg++."""
+    mod0 = 6 if data_format == "UInt16" else 4
+    row = [_mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=dst_index_in0 * 64),
+           _mk("SFPLOAD", VD=1, Mod0=mod0, AddrMod=3, Imm10=dst_index_in1 * 64),
+           _mk({"and": "SFPAND", "or": "SFPOR", "xor": "SFPXOR"}[op], VC=1, VD=0),
+           _mk("SFPSTORE", VD=0, Mod0=mod0, AddrMod=3, Imm10=dst_index_out * 64), _mk("INCRWC", DstInc=2)]
+    return row * iterations
+
+
+def binary_bitwise_programs(op, data_format, tiles):
+    """(tile program, init program) of 622c6fb9 ``bitwise_{op}_binary_tile<data_format>(idst0, idst1, odst)`` /
+    ``binary_bitwise_tile_init()`` (api/compute/binary_bitwise_sfpu.h): binary_bitwise_face in the binary driver's RC
+    walk; the init is the binary SFPU init."""
+    i0, i1, o = tiles
+    tile = _instr_program(("binary_bitwise", op, data_format, tuple(tiles)), lambda: InstrProgram(
+        f"bitwise_{op}_binary_tile<{data_format}>({i0}, {i1}, {o})",
+        _driver_rc(binary_bitwise_face(i0, i1, o, op, data_format)), _BINARY_AMODS))
+    init = _instr_program(("binary_bitwise_init",), lambda: InstrProgram(
+        "binary_bitwise_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
+
+
+def binary_shift_face(dst_index_in0, dst_index_in1, dst_index_out, op, data_format, iterations=8):
+    """622c6fb9 llk_sfpu/ckernel_sfpu_shift.h ``calculate_binary_left_shift`` / ``calculate_binary_right_shift``
+    (SIGN_MAGNITUDE_FORMAT false; INT32 loads and stores, LO16 for UInt16) for one face, instruction for instruction:
+    - left: LReg0 = value, LReg1 = amount; SFPSETCC amount >= 0, SFPIADD amount - 32 (imm, CC &= result < 0),
+      SFPCOMPC, LReg0 = 0 where the amount is outside [0, 32), SFPENCC; SFPSHFT LReg0 by LReg1; store;
+    - right: LReg4 = value; SFPSETCC amount >= 0, SFPIADD amount - 32 (imm, CC &= result >= 0), LReg0 = 0 where the
+      amount is >= 32 (a negative amount is not zeroed: the kernel then shifts left by -amount), SFPENCC; LReg1 =
+      -amount, SFPSHFT (a negative amount shifts right, logically); where the value was negative and the amount is
+      not 0: LReg2 = 32 - amount, LReg3 = ~0 << LReg2 ORed in (the sign fill), SFPENCC; store."""
+    mod0 = 6 if data_format == "UInt16" else 4
+    lconst0 = 9
+    loads = [_mk("SFPLOAD", VD=0, Mod0=mod0, AddrMod=3, Imm10=dst_index_in0 * 64),
+             _mk("SFPLOAD", VD=1, Mod0=mod0, AddrMod=3, Imm10=dst_index_in1 * 64)]
+    tail = [_mk("SFPSTORE", VD=0, Mod0=mod0, AddrMod=3, Imm10=dst_index_out * 64), _mk("INCRWC", DstInc=2)]
+    encc = _mk("SFPENCC", Imm2=0, VD=0, Mod1=0)
+    if op == "left":
+        body = [_mk("SFPSETCC", Imm1=0, VC=1, VD=0, Mod1=4), _mk("SFPIADD", Imm12=0xFE0, VC=1, VD=2, Mod1=1),
+                _mk("SFPCOMPC", VD=0), _mk("SFPMOV", VC=lconst0, VD=0, Mod1=0), encc,
+                _mk("SFPSHFT", Imm12=0, VC=1, VD=0, Mod1=0)]
+    else:
+        body = [_mk("SFPMOV", VC=0, VD=4, Mod1=0),
+                _mk("SFPSETCC", Imm1=0, VC=1, VD=0, Mod1=4),
+                _mk("SFPIADD", Imm12=0xFE0, VC=1, VD=2, Mod1=lconst0),     # the C++ passes p_sfpu::LCONST_0 as Mod1
+                _mk("SFPMOV", VC=lconst0, VD=0, Mod1=0), encc,
+                _mk("SFPIADD", Imm12=0, VC=lconst0, VD=1, Mod1=6),
+                _mk("SFPSHFT", Imm12=0, VC=1, VD=0, Mod1=0),
+                _mk("SFPSETCC", Imm1=0, VC=4, VD=0, Mod1=0),
+                _mk("SFPSETCC", Imm1=0, VC=1, VD=0, Mod1=2),
+                _mk("SFPIADD", Imm12=0x020, VC=1, VD=2, Mod1=5),
+                _mk("SFPNOT", VC=lconst0, VD=3),
+                _mk("SFPSHFT", Imm12=0, VC=2, VD=3, Mod1=0),
+                _mk("SFPOR", VC=3, VD=0), encc]
+    return (loads + body + tail) * iterations
+
+
+def binary_shift_programs(op, data_format, tiles):
+    """(tile program, init program) of 622c6fb9 ``binary_{op}_shift_tile<data_format>(idst0, idst1, odst)`` /
+    ``binary_shift_tile_init()`` (api/compute/binary_shift.h): binary_shift_face in the binary driver's RC walk; the
+    init is the binary SFPU init."""
+    i0, i1, o = tiles
+    tile = _instr_program(("binary_shift", op, data_format, tuple(tiles)), lambda: InstrProgram(
+        f"binary_{op}_shift_tile<{data_format}>({i0}, {i1}, {o})",
+        _driver_rc(binary_shift_face(i0, i1, o, op, data_format)), _BINARY_AMODS))
+    init = _instr_program(("binary_shift_init",), lambda: InstrProgram(
+        "binary_shift_tile_init", _sfpu_config_reset(), _BINARY_AMODS))
+    return tile, init
+
+
 def comp_zero_uint_face(mode, data_format, iterations=8):
     """622c6fb9 llk_sfpu/ckernel_sfpu_comp.h for one face of an unsigned tile, eqz / nez only:
     - UInt16 (calculate_comp_uint16): per row an LO16 load, LReg1 = 0 (SFPMOV of LConst 0), SFPSETCC EQ0 (NE0 for

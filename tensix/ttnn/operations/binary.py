@@ -1,6 +1,6 @@
-"""Element-wise binary ops (ttnn.add, subtract, multiply, divide, maximum, minimum, squared_difference, rsub, remainder,
-fmod and the in-place add_ / subtract_ / multiply_ / divide_) as tt-metal 622c6fb9 runs them on Wormhole: binary_ng
-programs.
+"""Element-wise binary ops (ttnn.add, subtract, multiply, divide, div, maximum, minimum, squared_difference, rsub,
+remainder, fmod, the comparisons and logical ops, ldexp, logaddexp(2), bias_gelu, hypot, bitwise_and / _or / _xor and
+the in-place forms) as tt-metal 622c6fb9 runs them on Wormhole: binary_ng programs.
 
 Sources (tt-metal 622c6fb9): ttnn/cpp/ttnn/operations/eltwise/binary/binary.cpp (invoke_binary_ng_impl: output
 dtype, layouts), binary/device/binary_composite_op.cpp (maximum / minimum), binary_ng/device/
@@ -26,6 +26,16 @@ What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sf
   number b they are the unary ops UnaryOpType::REMAINDER / FMOD (remainder_tile / fmod_tile with the number and its
   float reciprocal, tensix.ttnn.operations.unary).
 - rsub (b - a): the SFPU's rsub_binary_tile, or on the FPU NEG of a (negative_tile into c_3) then ELWADD.
+- ldexp (a * 2**b), logaddexp, logaddexp2, bias_gelu (gelu(a + b)), hypot: unary activations around an add / mul
+  (OpConfig process_lhs / process_rhs / postprocess: EXP2, EXP / LOG, EXP2 / LOG2, GELU, SQUARE / SQRT), on the SFPU
+  for two float32 operands, else the FPU between the SFPU activations; op_has_exp (ldexp, logaddexp, logaddexp2)
+  makes the FPU path's intermediate CBs Float16_b and turns the LLK broadcast off, and a block-float lhs of ldexp is
+  typecast to bfloat16 first (binary_ng_program_factory.cpp). bias_gelu with a number is ttnn.gelu(ttnn.add(...)).
+- bitwise_and / _or / _xor: the SFPU's bitwise_{and,or,xor}_binary_tile<Int32 / UInt32 / UInt16> for two tensors of
+  one integer dtype (or a tensor and an int); no FPU form.
+- div (binary_composite_op.cpp div, its own binding): DIV for float operands (dtype not passed on), with
+  rounding_mode "trunc" / "floor" the quotient then ttnn.trunc / ttnn.floor; INT32 DIV_FLOOR / DIV_TRUNC are not
+  modelled. gt_ / lt_ / ge_ / le_ / eq_ / ne_: the comparisons written into a.
 
 Broadcasts: outer dims by the readers' strides; subtile broadcasts (ROW: [..., 1, W], COL: [..., H, 1], SCALAR:
 [..., 1, 1], on either side, and ROW/COL mixed) with the readers and compute kernels binary_ng picks: the LLK
@@ -85,7 +95,10 @@ from tensix.ttnn.types import TILE_SIZE, DataType, Layout, MemoryConfig, Shape, 
 __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squared_difference", "rsub", "sub", "mul",
            "div", "add_", "subtract_", "multiply_", "divide_", "sub_", "mul_", "BinaryOpType",
            "gt", "lt", "ge", "le", "eq", "ne", "deg2rad", "rad2deg", "logical_and", "logical_or", "logical_xor",
-           "logical_and_", "logical_or_", "logical_xor_", "remainder", "fmod"]
+           "logical_and_", "logical_or_", "logical_xor_", "remainder", "fmod", "ldexp", "logaddexp", "logaddexp2",
+           "ldexp_", "logaddexp_", "logaddexp2_", "bias_gelu", "bias_gelu_", "hypot",
+           "gt_", "lt_", "ge_", "le_", "eq_", "ne_", "bitwise_and", "bitwise_or", "bitwise_xor",
+           "bitwise_left_shift", "bitwise_right_shift", "logical_left_shift"]
 
 
 class BinaryOpType(enum.Enum):
@@ -110,9 +123,28 @@ class BinaryOpType(enum.Enum):
     REMAINDER = "remainder"
     FMOD = "fmod"
     POWER = "power"
+    LDEXP = "ldexp"
+    LOGADDEXP = "logaddexp"
+    LOGADDEXP2 = "logaddexp2"
+    BIAS_GELU = "bias_gelu"
+    HYPOT = "hypot"
+    BITWISE_AND = "bitwise_and"
+    BITWISE_OR = "bitwise_or"
+    BITWISE_XOR = "bitwise_xor"
+    LEFT_SHIFT = "left_shift"
+    RIGHT_SHIFT = "right_shift"
 
 
 _LOGICAL = (BinaryOpType.LOGICAL_AND, BinaryOpType.LOGICAL_OR, BinaryOpType.LOGICAL_XOR)
+# binary_ng_utils.cpp OpConfig: ops that are an FPU / SFPU add or mul between unary activations (process_lhs,
+# process_rhs, binary op, postprocess); the SFPU only for two float32 operands (is_binary_sfpu_op)
+_COMPOSED = {"LDEXP": (None, "EXP2", "mul", None), "LOGADDEXP": ("EXP", "EXP", "add", "LOG"),
+             "LOGADDEXP2": ("EXP2", "EXP2", "add", "LOG2"), "BIAS_GELU": (None, None, "add", "GELU"),
+             "HYPOT": ("SQUARE", "SQUARE", "add", "SQRT")}
+# binary_ng_program_factory.cpp op_has_exp: their FPU intermediate CBs (c_3 / c_4) are Float16_b, and the LLK
+# broadcast is off for them (the B2D broadcast of block floats rounds, which EXP / EXP2 amplify)
+_HAS_EXP = ("LDEXP", "LOGADDEXP", "LOGADDEXP2")
+_BITWISE = ("BITWISE_AND", "BITWISE_OR", "BITWISE_XOR")
 _COMPARISONS = (BinaryOpType.GT, BinaryOpType.LT, BinaryOpType.GE, BinaryOpType.LE, BinaryOpType.EQ,
                 BinaryOpType.NE)
 
@@ -174,6 +206,12 @@ def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_appro
                 or (a == DataType.INT32 and b == DataType.INT32))
     if op in _COMPARISONS:
         return a == b and a in (DataType.FLOAT32, DataType.BFLOAT16) + _INT
+    if op.name in _COMPOSED:
+        return a == DataType.FLOAT32 and b == DataType.FLOAT32
+    if op.name in _BITWISE:
+        return a == b and a in _INT
+    if op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT):
+        return a in _INT and b in _INT
     return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM, BinaryOpType.REMAINDER, BinaryOpType.FMOD,
                   BinaryOpType.POWER)
 
@@ -227,6 +265,12 @@ def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> Op
         if not sfpu:
             raise TTNNError(f"Unsupported binary op for FPU {op.name}")
         c.binary_op = op.value
+    elif op.name in _COMPOSED:
+        c.process_lhs, c.process_rhs, c.binary_op, c.postprocess = _COMPOSED[op.name]
+    elif op.name in _BITWISE or op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT):
+        if not sfpu:
+            raise TTNNError(f"Unsupported binary op for FPU {op.name}")
+        c.binary_op = op.value
     return c
 
 
@@ -251,6 +295,16 @@ def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
                                "tensix.ttnn.\nFix: ttnn.typecast the operands to float32 first.")
     if dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
         name = f"binary_{binary_op[:3]}_{'int32' if dtype == DataType.INT32 else 'uint32'}"
+    elif binary_op in ("left_shift", "right_shift"):    # binary_{left,right}_shift_tile<format, Int32 for a float>
+        import tensix.kernel as K
+        fmt = {DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}.get(dtype, "Int32")
+        op_fn = getattr(K, f"binary_{binary_op}_tile")
+        return SfpuMath(lambda i0, i1, o: op_fn(i0, i1, o, data_format=fmt), K.binary_shift_tile_init, pack_relu)
+    elif binary_op.startswith("bitwise_"):      # bitwise_{and,or,xor}_binary_tile<format, UInt16 for a float>
+        import tensix.kernel as K
+        fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32"}.get(dtype, "UInt16")
+        op_fn = getattr(K, f"{binary_op}_binary_tile")
+        return SfpuMath(lambda i0, i1, o: op_fn(i0, i1, o, data_format=fmt), K.binary_bitwise_tile_init, pack_relu)
     elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge", "add", "sub"):     # {op}_int_tile<DataFormat::...>
         import tensix.kernel as K
         fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}[dtype]
@@ -400,7 +454,8 @@ def _kernels(plan: _Plan, row_major: bool = False):
     a_dtype, b_dtype, bc = plan.a_dtype, plan.b_dtype, plan.bcast
     bcast_input = {Bcast.SCALAR_A: 0, Bcast.SCALAR_B: 1, Bcast.COL_A: 0, Bcast.ROW_B_COL_A: 0, Bcast.COL_B: 1,
                    Bcast.ROW_A_COL_B: 1}.get(bc)
-    use_llk = _is_llk_bcast(bc, a_dtype, b_dtype) and plan.has_b and not row_major   # !inputs_row_major &&
+    use_llk = (_is_llk_bcast(bc, a_dtype, b_dtype) and plan.has_b and not row_major     # !inputs_row_major &&
+               and plan.op.name not in _HAS_EXP)                                        # && !op_has_exp
     src_bcast = {"SRC_BCAST": 0, "SRC_BCAST_B": 0}
     if not plan.has_b:
         reader, writer, compute = "reader_binary_ng_scalar_op", "writer_binary_ng_scalar", "eltwise_binary_scalar"
@@ -665,7 +720,12 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
     cfg = op_config(plan.op, plan.sfpu, a_dtype)
     lhs = list(plan.lhs) + ([(cfg.process_lhs, ())] if cfg.process_lhs else [])
     rhs = list(plan.rhs) + ([(cfg.process_rhs, ())] if cfg.process_rhs else [])
+    if not plan.sfpu and not lhs and rhs and plan.op == BinaryOpType.LDEXP and a_dtype in _BLOCK:
+        # the factory typecasts a block-float lhs to bfloat16 so both FPU operands come from Float16_b CBs
+        lhs.append(("TYPECAST", (a_dtype, DataType.BFLOAT16)))
     post = ([(cfg.postprocess, ())] if cfg.postprocess else []) + list(plan.post)
+    # op_has_exp: the FPU path's intermediate CBs are Float16_b (the SFPU's keep the operand's format)
+    exp_fmt = DataFormat.Float16_b if (not plan.sfpu and plan.op.name in _HAS_EXP) else None
     if is_typecast(a_dtype, c_dtype):
         post.append(("TYPECAST", (a_dtype, c_dtype)))
     pack_relu = False
@@ -693,13 +753,13 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
 
     shard_cb(0, "a", a_fmt, 2)
     if lhs:
-        O.cb(prog, crs, 3, per_cycle, a_fmt)
+        O.cb(prog, crs, 3, per_cycle, exp_fmt or a_fmt)
     if plan.has_b:
         shard_cb(1, "b", b_fmt, 2)
     else:
         O.cb(prog, crs, 1, 1, b_fmt)
     if rhs:
-        O.cb(prog, crs, 4, per_cycle, b_fmt)
+        O.cb(prog, crs, 4, per_cycle, exp_fmt or b_fmt)
     bc = plan.bcast
     if bc in (Bcast.ROW_A, Bcast.ROW_A_COL_B, Bcast.COL_A, Bcast.SCALAR_A):
         O.cb(prog, crs, 5, 2, a_fmt)
@@ -1215,9 +1275,10 @@ def divide(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, ou
            fast_and_approximate_mode=None, rounding_mode=None, **kwargs):
     """ttnn.divide(a, b): a / b. SFPU div_binary_tile; with fast_and_approximate_mode and non-float32 operands the
     FPU multiplies a by recip(b)."""
-    if rounding_mode is not None:
-        raise NotModelledError("ttnn.divide(..., rounding_mode=...) (div_floor / div_trunc) is not modelled by "
-                               "tensix.ttnn.")
+    if rounding_mode is not None:       # 622c6fb9's ttnn.divide binding has no rounding_mode; ttnn.div does
+        raise TypeError("ttnn.divide() got an unexpected keyword argument 'rounding_mode'.\nFix: "
+                        "ttnn.div(a, b, rounding_mode=...) (binary_composite_op.cpp div: the quotient, then "
+                        "ttnn.trunc / ttnn.floor).")
     a, b = _tensor_or_swap("divide", input_tensor_a, input_tensor_b, False)
     return invoke_binary_ng("divide", BinaryOpType.DIV, a, b, dtype=dtype, memory_config=memory_config,
                             output_tensor=output_tensor, fast_and_approximate_mode=fast_and_approximate_mode,
@@ -1289,9 +1350,53 @@ def divide_(input_tensor_a, input_tensor_b, *, fast_and_approximate_mode=None, *
     return _inplace("divide_", BinaryOpType.DIV, input_tensor_a, input_tensor_b, kwargs, fast_and_approximate_mode)
 
 
+def div(input_tensor_a, input_tensor_b, *, fast_and_approximate_mode=False, rounding_mode=None, dtype=None,
+        memory_config=None, output_tensor=None, activations=None, input_tensor_a_activations=None,
+        input_tensor_b_activations=None, sub_core_grids=None, sub_device_id=None, queue_id=None):
+    """ttnn.div(a, b, rounding_mode=None | "trunc" | "floor"): binary_composite_op.cpp div (622c6fb9), a composite of
+    its own (ttnn.divide has no rounding_mode). Float operands: rounding_mode None is binary_ng DIV (the output dtype
+    is a's: `dtype` is not passed on); "trunc" / "floor" is ttnn.divide (fast_and_approximate_mode forced off for
+    bfloat16 a, tt-metal #43209) then ttnn.trunc / ttnn.floor of the quotient. INT32 operands: None is DIV (a FLOAT32
+    output), "floor" / "trunc" are DIV_FLOOR / DIV_TRUNC (div_int32_floor_tile / div_int32_trunc_tile, not
+    modelled)."""
+    O.refuse_unknown_kwargs("ttnn.div", {"queue_id": queue_id})    # ttnn's decorator takes queue_id (0: the one)
+    a, b = input_tensor_a, input_tensor_b
+    if not isinstance(a, Tensor) or not (isinstance(b, Tensor) or _is_scalar(b)):
+        raise TypeError("ttnn.div(): incompatible function arguments: a ttnn.Tensor and a ttnn.Tensor or a number (got "
+                        f"{type(a).__name__}, {type(b).__name__}).")
+    acts = dict(activations=activations, input_tensor_a_activations=input_tensor_a_activations,
+                input_tensor_b_activations=input_tensor_b_activations, sub_core_grids=sub_core_grids,
+                sub_device_id=sub_device_id)
+    is_int32 = a.dtype == DataType.INT32 and (not isinstance(b, Tensor) or b.dtype == DataType.INT32)
+    if is_int32:
+        if fast_and_approximate_mode:
+            raise TTNNError("ttnn.div: Integer Division does not support fast_and_approximate_mode=true.\nFix: leave "
+                            "fast_and_approximate_mode off for INT32 operands.")
+        if rounding_mode in ("floor", "trunc"):
+            raise NotModelledError(f"ttnn.div of INT32 operands with rounding_mode='{rounding_mode}' (binary_ng "
+                                   f"DIV_{rounding_mode.upper()}: div_int32_{rounding_mode}_tile) is not modelled by "
+                                   "tensix.ttnn.\nFix: ttnn.typecast the operands to float32 first.")
+        if dtype is not None and dtype != DataType.FLOAT32:
+            raise DTypeError("ttnn.div: Incorrect output_dtype value for Integer Division(rounding_mode=None) ; valid "
+                             f"input values are None or ttnn.float32 (got {dtype!r}).")
+        return invoke_binary_ng("div", BinaryOpType.DIV, a, b, memory_config=memory_config,
+                                output_tensor=output_tensor, **acts)
+    if rounding_mode is None:
+        return invoke_binary_ng("div", BinaryOpType.DIV, a, b, memory_config=memory_config, output_tensor=output_tensor,
+                                fast_and_approximate_mode=fast_and_approximate_mode, **acts)
+    if rounding_mode not in ("trunc", "floor"):
+        raise TTNNError(f"ttnn.div: Incorrect rounding mode (expected None, 'trunc', or 'floor'), got "
+                        f"{rounding_mode!r}.")
+    fast = bool(fast_and_approximate_mode) and a.dtype != DataType.BFLOAT16
+    q = invoke_binary_ng("divide", BinaryOpType.DIV, a, b, memory_config=memory_config, output_tensor=output_tensor,
+                         fast_and_approximate_mode=fast, **acts)
+    from tensix.ttnn.operations import unary
+    rounded = unary.trunc if rounding_mode == "trunc" else unary.floor
+    return rounded(q, memory_config=memory_config, output_tensor=output_tensor, sub_core_grids=sub_core_grids)
+
+
 sub = subtract
 mul = multiply
-div = divide
 sub_ = subtract_
 mul_ = multiply_
 
@@ -1344,6 +1449,18 @@ logical_and_ = _logical_("logical_and_", BinaryOpType.LOGICAL_AND)
 logical_or_ = _logical_("logical_or_", BinaryOpType.LOGICAL_OR)
 logical_xor_ = _logical_("logical_xor_", BinaryOpType.LOGICAL_XOR)
 
+def _comparison_(name: str, op: BinaryOpType):
+    def fn(input_tensor_a, input_tensor_b, **kwargs):
+        return _inplace(name, op, input_tensor_a, input_tensor_b, kwargs, False)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"ttnn.{name}(a, b): {name[:-1]} written into a's buffer, b a tensor or a number "
+                  "(TTNN_BINARY_OP_INPLACE_RELATIONAL_IMPL: inplace_relational_binary, binary_ng with a as the output, "
+                  "fast_and_approximate_mode off).")
+    return fn
+
+
+gt_, lt_, ge_, le_, eq_, ne_ = (_comparison_(f"{n}_", getattr(BinaryOpType, n.upper()))
+                                for n in ("gt", "lt", "ge", "le", "eq", "ne"))
 gt = _comparison("gt", BinaryOpType.GT, ">")
 lt = _comparison("lt", BinaryOpType.LT, "<")
 ge = _comparison("ge", BinaryOpType.GE, ">=")
@@ -1396,3 +1513,99 @@ def fmod(input_tensor_a, input_tensor_b, *, memory_config=None, sub_core_grids=N
         return unary.unary_fmod(input_tensor_a, float(np.float32(input_tensor_b)), memory_config=memory_config)
     return invoke_binary_ng("fmod", BinaryOpType.FMOD, input_tensor_a, input_tensor_b, memory_config=memory_config,
                             sub_core_grids=sub_core_grids, sub_device_id=sub_device_id)
+
+
+# ---- ops binary_ng composes of unary activations around an add / mul (binary_ng_utils.cpp OpConfig) ------------
+def _composed(name: str, op: BinaryOpType, formula: str):
+    """TTNN_BINARY_OP_TENSOR_TENSOR_IMPL / _TENSOR_SCALAR_IMPL (binary.cpp): invoke_binary_ng with
+    fast_and_approximate_mode off."""
+    def fn(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
+        return invoke_binary_ng(name, op, input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
+                                output_tensor=output_tensor, fast_and_approximate_mode=False, **kwargs)
+    lhs, rhs, bop, post = _COMPOSED[op.name]
+    steps = ", ".join(f"{k} {v}" for k, v in (("process_lhs", lhs), ("process_rhs", rhs), ("op", bop),
+                                                ("postprocess", post)) if v)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = (f"ttnn.{name}(a, b): {formula} (binary_ng OpConfig: {steps}; the SFPU for two float32 tensors, "
+                  "else the FPU between the SFPU activations).")
+    return fn
+
+
+def _composed_(name: str, op: BinaryOpType):
+    def fn(input_tensor_a, input_tensor_b, **kwargs):
+        return _inplace(name, op, input_tensor_a, input_tensor_b, kwargs, False)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"ttnn.{name}(a, b): {name[:-1]} into a's buffer (TTNN_BINARY_OP_INPLACE_IMPL)."
+    return fn
+
+
+def _bitwise(name: str, op: BinaryOpType, sym: str):
+    def fn(input_tensor_a, input_tensor_b, *, memory_config=None, output_tensor=None, **kwargs):
+        if not isinstance(input_tensor_b, Tensor) and not isinstance(input_tensor_b, (int, np.integer)):
+            raise TypeError(f"ttnn.{name}(): incompatible function arguments: input_tensor_b must be a ttnn.Tensor or "
+                            f"an int (got {type(input_tensor_b).__name__}).")
+        return invoke_binary_ng(name, op, input_tensor_a, input_tensor_b, memory_config=memory_config,
+                                output_tensor=output_tensor, fast_and_approximate_mode=False, **kwargs)
+    fn.__name__ = fn.__qualname__ = name
+    shift = op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT)
+    kernel = f"binary_{op.value}_tile" if shift else f"{op.value}_binary_tile"
+    operands = "two integer tensors" if shift else "two tensors of one integer dtype"
+    fn.__doc__ = (f"ttnn.{name}(a, b): a {sym} b on the integer bits, b a tensor or an int32 "
+                  "(TTNN_BINARY_OP_TENSOR_TENSOR_BITWISE_IMPL / _INT32_BITWISE_IMPL: binary_ng, output dtype a's; the "
+                  f"SFPU's {kernel}<Int32 / UInt32 / UInt16> for {operands}; other dtypes have no FPU form and are "
+                  "refused).")
+    return fn
+
+
+bitwise_and = _bitwise("bitwise_and", BinaryOpType.BITWISE_AND, "&")
+bitwise_or = _bitwise("bitwise_or", BinaryOpType.BITWISE_OR, "|")
+bitwise_xor = _bitwise("bitwise_xor", BinaryOpType.BITWISE_XOR, "^")
+bitwise_left_shift = _bitwise("bitwise_left_shift", BinaryOpType.LEFT_SHIFT, "<<")
+bitwise_right_shift = _bitwise("bitwise_right_shift", BinaryOpType.RIGHT_SHIFT, ">>")
+logical_left_shift = _bitwise("logical_left_shift", BinaryOpType.LEFT_SHIFT, "<<")
+ldexp = _composed("ldexp", BinaryOpType.LDEXP, "a * 2**b")
+logaddexp = _composed("logaddexp", BinaryOpType.LOGADDEXP, "log(exp(a) + exp(b))")
+logaddexp2 = _composed("logaddexp2", BinaryOpType.LOGADDEXP2, "log2(2**a + 2**b)")
+ldexp_ = _composed_("ldexp_", BinaryOpType.LDEXP)
+logaddexp_ = _composed_("logaddexp_", BinaryOpType.LOGADDEXP)
+logaddexp2_ = _composed_("logaddexp2_", BinaryOpType.LOGADDEXP2)
+bias_gelu_ = _composed_("bias_gelu_", BinaryOpType.BIAS_GELU)
+
+
+def bias_gelu(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
+              sub_core_grids=None, sub_device_id=None, **kwargs):
+    """ttnn.bias_gelu(a, b): gelu(a + b). binary_composite_op.cpp bias_gelu: a tensor b is binary_ng's BIAS_GELU
+    (add, then the post activation GELU with no parameter: gelu_tile_init() / gelu_tile(), whose template default
+    is fast_and_approx = true; fast_and_approximate_mode unset); a number b is
+    ttnn.gelu(ttnn.add(a, b), fast_and_approximate_mode=True), dtype and the activations ignored."""
+    if isinstance(input_tensor_b, Tensor):
+        return invoke_binary_ng("bias_gelu", BinaryOpType.BIAS_GELU, input_tensor_a, input_tensor_b, dtype=dtype,
+                                memory_config=memory_config, output_tensor=output_tensor,
+                                sub_core_grids=sub_core_grids, sub_device_id=sub_device_id, **kwargs)
+    from tensix.ttnn.operations import unary
+    if not isinstance(input_tensor_a, Tensor) or not _is_scalar(input_tensor_b):
+        raise TypeError("ttnn.bias_gelu(): incompatible function arguments: a ttnn.Tensor and a ttnn.Tensor or a "
+                        f"number (got {type(input_tensor_a).__name__}, {type(input_tensor_b).__name__}).")
+    O.refuse_unknown_kwargs("ttnn.bias_gelu", {k: v for k, v in kwargs.items() if k not in (
+        "activations", "input_tensor_a_activations", "input_tensor_b_activations")})
+    if sub_device_id is not None:       # resolved to its cores so add and gelu use the same ones
+        if sub_core_grids is not None:
+            raise TTNNError("ttnn.bias_gelu: Cannot specify both sub_core_grids and sub_device_id.\nFix: pass one "
+                            "of them.")
+        from tensix.ttnn import sub_device
+        sub_core_grids = sub_device.worker_cores(O.device_of("ttnn.bias_gelu", input_tensor_a), sub_device_id)
+    s = add(input_tensor_a, input_tensor_b, memory_config=memory_config, output_tensor=output_tensor,
+            sub_core_grids=sub_core_grids)
+    return unary.gelu(s, fast_and_approximate_mode=True, memory_config=memory_config, output_tensor=output_tensor,
+                      sub_core_grids=sub_core_grids)
+
+
+def hypot(input_tensor_a, input_tensor_b, *, memory_config=None, output_tensor=None, **kwargs):
+    """ttnn.hypot(a, b): sqrt(a**2 + b**2) (binary.cpp hypot: binary_ng's HYPOT, SQUARE of each operand, add, SQRT;
+    the SFPU for two float32 tensors, else the FPU add between the SFPU squares; output dtype a's)."""
+    O.refuse_unknown_kwargs("ttnn.hypot", kwargs)     # the binding takes memory_config and output_tensor (+ queue_id)
+    if not isinstance(input_tensor_b, Tensor):
+        raise TypeError("ttnn.hypot(): incompatible function arguments: input_tensor_b must be a ttnn.Tensor "
+                        f"(got {type(input_tensor_b).__name__}).")
+    return invoke_binary_ng("hypot", BinaryOpType.HYPOT, input_tensor_a, input_tensor_b, memory_config=memory_config,
+                            output_tensor=output_tensor, fast_and_approximate_mode=False)

@@ -909,13 +909,33 @@ def prelu_sfpu(input_tensor, weight, *, memory_config=None, output_tensor=None, 
 
 def prelu(input_tensor, weight, *, memory_config=None, **kwargs):
     """ttnn.prelu(x, weight): binary_composite_op.cpp: a number (or a one-element list) runs prelu_sfpu; a weight
-    tensor (where(ltz(x), x * weight, x) with the weight reshaped over the channel dim) is not modelled."""
+    tensor of x.shape[1] elements is reshaped to [1, C, 1, ...] (ttnn.reshape, for rank > 2) and the result is
+    where(ltz(x, memory_config), multiply(x, weight), x) (the multiply and the where in their default memory
+    config, as there)."""
     if isinstance(weight, (list, tuple)) and len(weight) == 1:
         weight = weight[0]
     if isinstance(weight, Tensor):
-        raise NotModelledError("ttnn.prelu with a weight tensor (where(ltz(x), x * weight, x), the weight reshaped over "
-                               "dim 1) is not modelled by tensix.ttnn.\nFix: a number weight, or write the where.")
+        O.refuse_unknown_kwargs("ttnn.prelu", kwargs)
+        return _prelu_tensor(input_tensor, weight, memory_config)
     return prelu_sfpu(input_tensor, weight, memory_config=memory_config, **kwargs)
+
+
+def _prelu_tensor(x, weight, memory_config):
+    from tensix.ttnn.operations.binary import multiply
+    from tensix.ttnn.operations.dm_reshape import reshape
+    from tensix.ttnn.operations.ternary import where
+    shape = tuple(x.shape)
+    volume = 1
+    for d in weight.shape:
+        volume *= d
+    if len(shape) < 2 or shape[1] != volume:
+        raise ShapeError(f"ttnn.prelu: Mismatch of parameter numbers and input channel size. Found parameter numbers = "
+                         f"{volume} and channel size = {shape[1] if len(shape) > 1 else None}.\nFix: a weight of "
+                         "input.shape[1] elements.")
+    b = weight
+    if len(shape) > 2:
+        b = reshape(weight, [1, shape[1]] + [1] * (len(shape) - 2))
+    return where(ltz(x, memory_config=memory_config), multiply(x, b), x)
 
 
 def threshold(input_tensor, threshold, value, *, memory_config=None, output_tensor=None, **kwargs):
@@ -1076,14 +1096,14 @@ _F32_MAX = float(np.finfo(np.float32).max)
 def clamp(input_tensor, min=None, max=None, *, memory_config=None, output_tensor=None, **kwargs):  # noqa: A002
     """ttnn.clamp(x, min=None, max=None) with numbers: unary_composite_op.cpp clamp -> clamp_tss (clamp_tile with the
     float32 bits of min / max; a missing bound is float32's lowest / max); with integer bounds, clamp_tile_int32 on
-    an INT32 tensor. Tensor bounds (the where / maximum / minimum composite) are not modelled."""
+    an INT32 tensor. Tensor bounds: the where / maximum / minimum composite (_clamp_tensor_bounds)."""
     if min is None and max is None:
         # ttnn's binding resolves clamp(x, None, None) to the tensor-bounds overload (unary_composite_op.cpp), whose
         # TT_FATAL says this (tt-metal's test_unary.py test_unary_clamp_tss_*_ttnn expects this message)
         raise TTNNError("ttnn.clamp: Only one of 'min' or 'max' can be None. Please provide one value")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        raise NotModelledError("ttnn.clamp with tensor bounds (where / maximum / minimum composite) is not modelled "
-                               "by tensix.ttnn.")
+        O.refuse_unknown_kwargs("ttnn.clamp", kwargs)
+        return _clamp_tensor_bounds(input_tensor, min, max, memory_config)
     def is_int(v):      # nanobind gives a Python int the variant's int32_t alternative
         return isinstance(v, (int, np.integer)) and not isinstance(v, bool)
 
@@ -1107,6 +1127,29 @@ def clamp(input_tensor, min=None, max=None, *, memory_config=None, output_tensor
 
 
 _INT_CLAMP_DEFAULT = (-16775716, 16775716)     # unary_composite_op.cpp clamp: a missing int32 bound
+
+
+def _clamp_tensor_bounds(x, lo, hi, memory_config):
+    """unary_composite_op.cpp clamp(Tensor, optional<Tensor>, optional<Tensor>) (622c6fb9), each step a device op in
+    the output memory config (memory_config, else x's); output_tensor is ignored there. One bound:
+    where(ge(x, lo), x, lo) / where(le(x, hi), x, hi). Both: m = minimum(x, hi), then
+    where(eq(lo, 0), relu(m), maximum(m, lo)), then where(gt(lo, hi), hi, that)."""
+    from tensix.ttnn.operations.binary import eq, ge, gt, le, maximum, minimum
+    from tensix.ttnn.operations.ternary import where
+    for name, v in (("min", lo), ("max", hi)):
+        if v is not None and not isinstance(v, Tensor):
+            raise TypeError(f"ttnn.clamp(): incompatible function arguments: with a tensor bound, {name} must be a "
+                            f"ttnn.Tensor or None (got {type(v).__name__}).\nFix: pass both bounds as tensors (or "
+                            "None), or both as numbers.")
+    mc = memory_config if memory_config is not None else x.memory_config()
+    if hi is None:
+        return where(ge(x, lo, memory_config=mc), x, lo, memory_config=mc)
+    if lo is None:
+        return where(le(x, hi, memory_config=mc), x, hi, memory_config=mc)
+    a_max = minimum(x, hi, memory_config=mc)
+    temp = where(eq(lo, 0.0, memory_config=mc), relu(a_max, memory_config=mc), maximum(a_max, lo, memory_config=mc),
+                 memory_config=mc)
+    return where(gt(lo, hi, memory_config=mc), hi, temp, memory_config=mc)
 
 
 clip = clamp

@@ -47,8 +47,10 @@ def _torch2(name):
 
 
 for _n in ("eq", "ne", "gt", "ge", "lt", "le", "logical_and", "logical_or", "logical_xor", "ldexp", "logaddexp",
-           "logaddexp2", "maximum", "minimum", "atan2", "hypot", "xlogy", "nextafter", "gcd", "lcm"):
-    attach_golden_function(_n, _torch2(_n))
+           "logaddexp2", "maximum", "minimum", "atan2", "hypot", "xlogy", "nextafter", "gcd", "lcm",
+           "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_left_shift", "bitwise_right_shift"):
+    attach_golden_function(_n, _torch2(_n))     # (the bitwise ones are in ttnn/operations/unary.py there)
+attach_golden_function("logical_left_shift", _torch2("bitwise_left_shift"))
 for _n in ("ldexp", "logaddexp", "logaddexp2"):
     attach_golden_function(_n + "_", _torch2(_n))
 
