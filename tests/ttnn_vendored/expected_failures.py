@@ -230,6 +230,29 @@ EXPECTED_TUTORIAL_FAILURES: dict[str, str] = {}
 EXPECTED_FAILURES.update(__import__("runpy").run_path(__file__[:-3] + "_data_movement.py")["EXPECTED_FAILURES"])
 
 
+# helper-60: test_reduction_on_batch.py
+_add("ttnn.sum: fast_reduce_nc over dim 0 of a sharded input into a sharded output with more output shards than cores (FastReduceNCProgramFactory's divide_by_shards split: the work by shards, core groups from the output's BufferDistributionSpec) is not modelled by tensix.ttnn.",
+     ['tests/ttnn/unit_tests/operations/reduce/test_reduction_on_batch.py::test_reduce_on_batch[interleaved=False-dim=0-shape=(5, 1, 352, 352)-shard_shape=(5, 1, 32, 32)]',
+      'tests/ttnn/unit_tests/operations/reduce/test_reduction_on_batch.py::test_reduce_on_batch[interleaved=False-dim=0-shape=(1, 5, 352, 352)-shard_shape=(1, 1, 32, 32)]',
+      'tests/ttnn/unit_tests/operations/reduce/test_reduction_on_batch.py::test_reduce_on_batch[interleaved=False-dim=0-shape=(10, 1, 320, 320)-shard_shape=(1, 32, 32)]',
+      'tests/ttnn/unit_tests/operations/reduce/test_reduction_on_batch.py::test_reduce_on_batch[interleaved=False-dim=0-shape=(10, 65, 32, 32)-shard_shape=(10, 1, 32, 32)]'])
+
+
+# helper-60: test_cumsum.py
+_add("BUG (tensix/ttnn/tensor.py, not helper-60's): ttnn sets ttnn.Tensor.__eq__ = ttnn.eq (ttnn/__init__.py:455, with __ne__, __gt__, __ge__, __lt__, __le__), so the test's `assert preallocated_output_tensor == output_tensor` asserts a (truthy) Tensor; tensix.ttnn.Tensor keeps Python's identity equality, and the result is a new tensor whose buffer `out` took (tt-metal swaps out's storage), so the assert fails before the values are checked. Adding the operators changes Tensor's hashing and `in` tests for every module (owner's call); the values are right (tests/test_ttnn_vendored60.py::test_cumsum_out_takes_the_result)",
+     ['tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, None)-size=[1]-dim=0]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, DataType.BFLOAT16)-size=[1]-dim=0]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, None)-size=[2, 3]-dim=0]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, DataType.BFLOAT16)-size=[2, 3]-dim=0]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, None)-size=[2, 3]-dim=-1]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, DataType.BFLOAT16)-size=[2, 3]-dim=-1]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, None)-size=[1, 1024, 32]-dim=0]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, DataType.BFLOAT16)-size=[1, 1024, 32]-dim=0]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, None)-size=[33, 35, 37]-dim=-1]',
+      'tests/ttnn/unit_tests/operations/reduce/test_cumsum.py::test_cumsum_with_preallocated_output[dtypes=(torch.float32, DataType.BFLOAT16)-size=[33, 35, 37]-dim=-1]'],
+     raises=AssertionError)
+
+
 # helper-59: test_binary_scalar.py, test_binary_fp32.py, test_relational.py, test_unary_pow.py, test_ternary.py,
 # test_binary_composite.py (test_inplace, test_silu, test_unary_fp32, test_pow, test_elu, test_exp2, test_expm1,
 # test_composite: no entries)

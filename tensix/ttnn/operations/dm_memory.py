@@ -268,13 +268,17 @@ def interleaved_to_sharded(input_tensor: Tensor, grid_or_memory_config, shard_sh
                                                       orientation == ShardOrientation.ROW_MAJOR))
         mc = MemoryConfig(kind, BufferType.L1, ShardSpec(grid, shard_shape, orientation))
     out_dtype = output_dtype or a.dtype
-    mc = resolve_memory_config(mc, a.shape, out_dtype, a.layout, a.padded_shape)
+    mc = resolve_memory_config(mc, a.shape, out_dtype, a.layout, a.padded_shape, strict=False)
     if a.is_sharded():
         raise ShardSpecError(f"{op}: Input tensor memory layout must be INTERLEAVED, but got "
                              f"{a.memory_config().memory_layout.name}.\nFix: ttnn.to_memory_config handles sharded "
                              "inputs.")
     if not mc.is_sharded():
         raise ShardSpecError(f"{op}: Output memory config must be sharded.\nFix: a HEIGHT/WIDTH/BLOCK_SHARDED config.")
+    if mc.memory_layout == TensorMemoryLayout.ND_SHARDED:     # interleaved_to_sharded_op.cpp validate
+        raise ShardSpecError(f"{op}: interleaved_to_sharded does not support ND sharding ({mc.nd_shard_spec!r} has no "
+                             "legacy 2-D equivalent for this tensor).\nFix: use ttnn.to_memory_config or ttnn.copy "
+                             "instead.")
     if out_dtype in (DataType.BFLOAT8_B, DataType.BFLOAT4_B) and a.layout == Layout.ROW_MAJOR:
         raise LayoutError(f"{op}: Output dtype BFLOAT8_B/BFLOAT4_B requires TILE layout, but input tensor layout is "
                           "ROW_MAJOR.\nFix: ttnn.to_layout(t, ttnn.TILE_LAYOUT) first.")
@@ -822,7 +826,9 @@ def clone(input_tensor: Tensor, *, dtype: DataType | None = None, memory_config:
     if a.is_sharded() != mc.is_sharded():
         raise ShardSpecError(f"{op}: Clone: mixed sharded/interleaved layout not currently supported. Both input and "
                              "output must have the same layout.\nFix: ttnn.to_memory_config for the other layout.")
-    C.refuse_sharded(op, a, memory_config=mc)
+    if a.is_sharded():
+        from tensix.ttnn.operations.dm_clone_sharded import clone_sharded
+        return clone_sharded(op, dev, a, out_dtype, mc, compute_kernel_config, started)
     out = C.make_output(dev, a.shape, out_dtype, a.layout, mc, padded=a.padded_shape)
     cfg = compute_kernel_config
     key = ("clone", O.spec_key(a), O.spec_key(out), repr(cfg))
@@ -890,8 +896,8 @@ def reallocate(input_tensor: Tensor, memory_config: MemoryConfig | None = None, 
     dev = O.device_of(op, input_tensor)
     a = input_tensor
     if a.is_sharded():
-        raise NotModelledError(f"{op}: moving a sharded tensor (move's MULTI_CORE_SHARDED program) is not modelled."
-                               "\nFix: move it to an interleaved config first.")
+        from tensix.ttnn.operations.dm_move_sharded import move_sharded
+        return move_sharded(op, a, memory_config)
     mc = memory_config or a.memory_config()
     if mc.is_sharded():
         C.refuse_sharded(op, memory_config=mc)
