@@ -288,6 +288,15 @@ def kernel_main():
     cb_pop_front(cb_xmm, num_tiles_per_block)
     cb_wait_front(cb_im, num_tiles_per_block)
 
+    _gamma_beta(block_h, block_w, num_subblocks_w, subblock_w, num_tiles_per_block, do_gamma, do_beta, cb_im, cb_gamma,
+                cb_outgamma, cb_fusion, cb_beta, cb_out)
+
+
+def _gamma_beta(block_h, block_w, num_subblocks_w, subblock_w, num_tiles_per_block, do_gamma, do_beta, cb_im, cb_gamma,
+                cb_outgamma, cb_fusion, cb_beta, cb_out):
+    """The kernels' last steps (layernorm_sharded.cpp and layernorm_sharded_welford.cpp share them): the normalized
+    block (cb_im) times the gamma row into cb_outgamma, then the block beta's add reads (cb_fusion, as the kernel set it
+    up) plus the beta row into cb_out."""
     if do_gamma:
         reconfig_data_format(cb_im, cb_gamma)
         if not do_beta:

@@ -32,7 +32,7 @@ import numpy as np
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.normalization.combine_welford import combine_welford_partials
-from tensix.ttnn.kernels.normalization.layernorm_sharded import _publish_shard, _rows_bcast, _subblocks
+from tensix.ttnn.kernels.normalization.layernorm_sharded import _gamma_beta, _publish_shard, _subblocks
 
 CB_TRANSPOSE = 22       # tt::CBIndex::c_22: the pairs transposed back to columns
 CB_RECIPROCALS = 25     # tt::CBIndex::c_25: the reciprocal table (ttnn.create_layer_norm_reciprocals)
@@ -240,27 +240,5 @@ def kernel_main():
     cb_pop_front(cb_xmm, num_tiles_per_block)
 
     cb_wait_front(cb_im, num_tiles_per_block)
-    if do_gamma:
-        reconfig_data_format(cb_im, cb_gamma)
-        if not do_beta:
-            pack_reconfig_data_format(cb_out)
-        mul_bcast_rows_init_short(cb_im, cb_gamma)
-        cb_wait_front(cb_gamma, block_wt)
-        cb_reserve_back(cb_outgamma, num_tiles_per_block)
-        _rows_bcast(block_ht, block_wt, num_subblocks_w, subblock_wt, cb_outgamma,
-                    lambda a, b, w: mul_tiles_bcast_rows(cb_im, cb_gamma, a, b, w))
-        cb_push_back(cb_outgamma, num_tiles_per_block)
-        cb_pop_front(cb_im, num_tiles_per_block)
-        cb_wait_front(cb_outgamma, num_tiles_per_block)
-
-    if do_beta:
-        reconfig_data_format(cb_fusion, cb_beta)
-        pack_reconfig_data_format(cb_out)
-        add_bcast_rows_init_short(cb_fusion, cb_beta)
-        cb_wait_front(cb_beta, block_wt)
-        cb_reserve_back(cb_out, num_tiles_per_block)
-        _rows_bcast(block_ht, block_wt, num_subblocks_w, subblock_wt, cb_out,
-                    lambda a, b, w: add_tiles_bcast_rows(cb_fusion, cb_beta, a, b, w))
-        cb_push_back(cb_out, num_tiles_per_block)
-        cb_pop_front(cb_fusion, num_tiles_per_block)
-        cb_wait_front(cb_out, num_tiles_per_block)
+    _gamma_beta(block_ht, block_wt, num_subblocks_w, subblock_wt, num_tiles_per_block, do_gamma, do_beta, cb_im, cb_gamma,
+                cb_outgamma, cb_fusion, cb_beta, cb_out)
