@@ -1423,31 +1423,39 @@ def _comparison(name: str, op: BinaryOpType, sym: str):
     return fn
 
 
-def _logical(name: str, op: BinaryOpType, rule: str):
+def _exact_ng(name: str, op: BinaryOpType):
+    """ttnn.<name>(a, b): invoke_binary_ng with fast_and_approximate_mode off (binary.cpp's
+    TTNN_BINARY_OP_TENSOR_TENSOR_IMPL / _TENSOR_SCALAR_IMPL for these ops)."""
     def fn(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
         return invoke_binary_ng(name, op, input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
                                 output_tensor=output_tensor, fast_and_approximate_mode=False, **kwargs)
     fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+def _inplace_of(name: str, op: BinaryOpType, note: str = ""):
+    """ttnn.<name>_(a, b): the op into a's buffer."""
+    def fn(input_tensor_a, input_tensor_b, **kwargs):
+        return _inplace(name, op, input_tensor_a, input_tensor_b, kwargs, False)
+    fn.__name__ = fn.__qualname__ = name
+    fn.__doc__ = f"ttnn.{name}(a, b): {name[:-1]} into a's buffer{note}."
+    return fn
+
+
+def _logical(name: str, op: BinaryOpType, rule: str):
+    fn = _exact_ng(name, op)
     fn.__doc__ = (f"ttnn.{name}(a, b): 1.0 where {rule}, else 0.0 (binary_ng_utils.cpp OpConfig: NEZ of each operand, "
                   f"then {op_config(op, False).binary_op}, then NEZ; the SFPU for two float32 or two integer tensors, "
                   "else the FPU).")
     return fn
 
 
-def _logical_(name: str, op: BinaryOpType):
-    def fn(input_tensor_a, input_tensor_b, **kwargs):
-        return _inplace(name, op, input_tensor_a, input_tensor_b, kwargs, False)
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"ttnn.{name}(a, b): {name[:-1]} into a's buffer."
-    return fn
-
-
 logical_and = _logical("logical_and", BinaryOpType.LOGICAL_AND, "a and b are both nonzero")
 logical_or = _logical("logical_or", BinaryOpType.LOGICAL_OR, "a or b is nonzero")
 logical_xor = _logical("logical_xor", BinaryOpType.LOGICAL_XOR, "exactly one of a, b is nonzero")
-logical_and_ = _logical_("logical_and_", BinaryOpType.LOGICAL_AND)
-logical_or_ = _logical_("logical_or_", BinaryOpType.LOGICAL_OR)
-logical_xor_ = _logical_("logical_xor_", BinaryOpType.LOGICAL_XOR)
+logical_and_ = _inplace_of("logical_and_", BinaryOpType.LOGICAL_AND)
+logical_or_ = _inplace_of("logical_or_", BinaryOpType.LOGICAL_OR)
+logical_xor_ = _inplace_of("logical_xor_", BinaryOpType.LOGICAL_XOR)
 
 def _comparison_(name: str, op: BinaryOpType):
     def fn(input_tensor_a, input_tensor_b, **kwargs):
@@ -1517,25 +1525,12 @@ def fmod(input_tensor_a, input_tensor_b, *, memory_config=None, sub_core_grids=N
 
 # ---- ops binary_ng composes of unary activations around an add / mul (binary_ng_utils.cpp OpConfig) ------------
 def _composed(name: str, op: BinaryOpType, formula: str):
-    """TTNN_BINARY_OP_TENSOR_TENSOR_IMPL / _TENSOR_SCALAR_IMPL (binary.cpp): invoke_binary_ng with
-    fast_and_approximate_mode off."""
-    def fn(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None, **kwargs):
-        return invoke_binary_ng(name, op, input_tensor_a, input_tensor_b, dtype=dtype, memory_config=memory_config,
-                                output_tensor=output_tensor, fast_and_approximate_mode=False, **kwargs)
+    fn = _exact_ng(name, op)
     lhs, rhs, bop, post = _COMPOSED[op.name]
     steps = ", ".join(f"{k} {v}" for k, v in (("process_lhs", lhs), ("process_rhs", rhs), ("op", bop),
                                                 ("postprocess", post)) if v)
-    fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = (f"ttnn.{name}(a, b): {formula} (binary_ng OpConfig: {steps}; the SFPU for two float32 tensors, "
                   "else the FPU between the SFPU activations).")
-    return fn
-
-
-def _composed_(name: str, op: BinaryOpType):
-    def fn(input_tensor_a, input_tensor_b, **kwargs):
-        return _inplace(name, op, input_tensor_a, input_tensor_b, kwargs, False)
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = f"ttnn.{name}(a, b): {name[:-1]} into a's buffer (TTNN_BINARY_OP_INPLACE_IMPL)."
     return fn
 
 
@@ -1566,10 +1561,10 @@ logical_left_shift = _bitwise("logical_left_shift", BinaryOpType.LEFT_SHIFT, "<<
 ldexp = _composed("ldexp", BinaryOpType.LDEXP, "a * 2**b")
 logaddexp = _composed("logaddexp", BinaryOpType.LOGADDEXP, "log(exp(a) + exp(b))")
 logaddexp2 = _composed("logaddexp2", BinaryOpType.LOGADDEXP2, "log2(2**a + 2**b)")
-ldexp_ = _composed_("ldexp_", BinaryOpType.LDEXP)
-logaddexp_ = _composed_("logaddexp_", BinaryOpType.LOGADDEXP)
-logaddexp2_ = _composed_("logaddexp2_", BinaryOpType.LOGADDEXP2)
-bias_gelu_ = _composed_("bias_gelu_", BinaryOpType.BIAS_GELU)
+ldexp_ = _inplace_of("ldexp_", BinaryOpType.LDEXP, " (TTNN_BINARY_OP_INPLACE_IMPL)")
+logaddexp_ = _inplace_of("logaddexp_", BinaryOpType.LOGADDEXP, " (TTNN_BINARY_OP_INPLACE_IMPL)")
+logaddexp2_ = _inplace_of("logaddexp2_", BinaryOpType.LOGADDEXP2, " (TTNN_BINARY_OP_INPLACE_IMPL)")
+bias_gelu_ = _inplace_of("bias_gelu_", BinaryOpType.BIAS_GELU, " (TTNN_BINARY_OP_INPLACE_IMPL)")
 
 
 def bias_gelu(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, output_tensor=None,
