@@ -294,6 +294,8 @@ def test_divide(device, dtype):
     assert ttnn.op_report()[-1].attributes["sfpu"] is True
     out = ta / tb       # Tensor.__truediv__
     np.testing.assert_array_equal(ttnn.to_numpy(out), got.astype(np.float32))
+    # a number over a tensor: ttnn sets Tensor.__rtruediv__ to ttnn.rdiv(self, other)
+    np.testing.assert_array_equal(ttnn.to_numpy(2.5 / tb), ttnn.to_numpy(ttnn.rdiv(tb, 2.5)))
 
 
 def test_divide_fast_mode_is_fpu_multiply_by_sfpu_reciprocal(device):

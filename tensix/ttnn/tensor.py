@@ -386,6 +386,11 @@ class Tensor:
     def __truediv__(self, other):
         return self._binary("divide", other)
 
+    def __rtruediv__(self, other):
+        # ttnn/__init__.py (622c6fb9) sets Tensor.__rtruediv__ to ttnn.rdiv(self, other): other / self
+        from tensix.ttnn import operations
+        return operations.rdiv(self, other)
+
     def __matmul__(self, other):
         return self._binary("matmul", other)
 
