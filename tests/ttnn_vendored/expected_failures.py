@@ -222,6 +222,12 @@ _add("FAILS ON ANY DEVICE: the golden is logical_not of the bfloat16 input; the 
      raises=AssertionError)
 
 
+_add("ttnn.matmul: a BLOCK_SHARDED input_tensor_a on a 8x1 shard grid takes create_matmul_program_config in ttnn "
+     "(get_matmul_program_config's fall-through), which tensix does not model for sharded inputs (a case CI's sample of "
+     "test_matmul.py leaves out; found by a --tensix-no-sample run)",
+     ['tests/ttnn/unit_tests/operations/matmul/test_matmul.py::test_matmul_block_sharded_input_with_padding'])
+
+
 # The vendored tutorials (tests/test_ttnn_vendored.py runs each with `tensix run`): those that stop on something tensix
 # does not model yet, and why. They must then exit 1 with tensix run's "does not model" line; the others must exit 0.
 EXPECTED_TUTORIAL_FAILURES: dict[str, str] = {}
