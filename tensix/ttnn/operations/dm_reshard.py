@@ -502,15 +502,7 @@ def _generic_factory(dev, a: Tensor, out: Tensor) -> O.ProgramEntry:
         args1, _ = _range_args(phys, strides, pages0, half, len(strides))
         work.append((core, args0, args1))
 
-    def set_args(tensors):
-        src, dst = tensors
-        cfg.set_globally_allocated_address(dst._buffer)
-        addr = src.buffer_address()
-        for core, args0, args1 in work:
-            mh.SetRuntimeArgs(prog, k0, core, phys + [addr] + args0)
-            mh.SetRuntimeArgs(prog, k1, core, phys + [addr] + args1)
-
-    return O.ProgramEntry(prog, set_args, len(cores), "reshard_generic")
+    return DW.two_reader_entry(prog, cfg, k0, k1, phys, work, len(cores), "reshard_generic")
 
 
 # ------------------------------------------------------------------------------------ ReshardSameHeightFactory

@@ -373,6 +373,12 @@ def factory(dev, a: Tensor, out: Tensor, strides_of, phys: list, kernel: str) ->
         work.append((core, args0, args1))
     check(a, out, per_core, base, grid.x, grid.y, offsets)
 
+    return two_reader_entry(prog, cfg, k0, k1, phys, work, len(cores), "reshard_generic_diff_width")
+
+
+def two_reader_entry(prog, cfg, k0, k1, phys, work, ncores, name) -> O.ProgramEntry:
+    """The ReshardGenericFactory programs' runtime arguments (both page-size cases): the output CB on the output's
+    buffer, and per core its two readers' words after the physical core table and the input's address."""
     def set_args(tensors):
         src, dst = tensors
         cfg.set_globally_allocated_address(dst._buffer)
@@ -381,4 +387,4 @@ def factory(dev, a: Tensor, out: Tensor, strides_of, phys: list, kernel: str) ->
             mh.SetRuntimeArgs(prog, k0, core, phys + [addr] + args0)
             mh.SetRuntimeArgs(prog, k1, core, phys + [addr] + args1)
 
-    return O.ProgramEntry(prog, set_args, len(cores), "reshard_generic_diff_width")
+    return O.ProgramEntry(prog, set_args, ncores, name)
