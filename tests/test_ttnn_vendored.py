@@ -34,9 +34,15 @@ def _summary(text: str) -> dict:
     return {k: int(n) for n, k in re.findall(r"(\d+) (passed|failed|errors?|skipped|xfailed|xpassed)", line)}
 
 
+# pytest-xdist workers of the vendored run: it is the suite's longest test by far (most of CI's time), so it spreads
+# its own cases over the cores rather than keeping one outer worker busy long after the others are done (on two cores
+# the other outer worker shares them meanwhile: the same work, finished sooner)
+_WORKERS = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
 def test_vendored_ttnn_unit_tests_pass_unmodified():
     proc = subprocess.run([sys.executable, "-m", "pytest", "-c", str(VENDORED / "pytest.ini"), str(VENDORED / "tests"),
-                           "-q", "-p", "no:cacheprovider", "--tb=short"],
+                           "-q", "-p", "no:cacheprovider", "--tb=short", "-n", str(_WORKERS), "--dist", "worksteal"],
                           cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=1500)
     out = proc.stdout + proc.stderr
     counts = _summary(out)
