@@ -73,19 +73,39 @@ def _arg(th, args, idx, what, setter):
     return args[idx]
 
 
+# The three getters check and charge inline (_arg's checks, in the order that lets a set argument return at once): a
+# kernel reads a few dozen arguments, and every op starts a kernel per core and RISC-V.
 def get_arg_val(idx, *_):
     th = _ctx.th
-    return _arg(th, th.rt_args, idx, "get_arg_val", "SetRuntimeArgs(program, kernel, core, [...])")
+    args = th.rt_args
+    if idx.__class__ is int and 0 <= idx < len(args):
+        v = args[idx]
+        if v is not None:
+            th.clocks[th.cur] += _C_ARG
+            return v
+    return _arg(th, args, idx, "get_arg_val", "SetRuntimeArgs(program, kernel, core, [...])")
 
 
 def get_common_arg_val(idx, *_):
     th = _ctx.th
-    return _arg(th, th.kernel.common_args, idx, "get_common_arg_val", "SetCommonRuntimeArgs(program, kernel, [...])")
+    args = th.kernel.common_args
+    if idx.__class__ is int and 0 <= idx < len(args):
+        v = args[idx]
+        if v is not None:
+            th.clocks[th.cur] += _C_ARG
+            return v
+    return _arg(th, args, idx, "get_common_arg_val", "SetCommonRuntimeArgs(program, kernel, [...])")
 
 
 def get_compile_time_arg_val(idx):
     th = _ctx.th
-    return _arg(th, th.kernel.compile_args, idx, "get_compile_time_arg_val",
+    args = th.kernel.compile_args
+    if idx.__class__ is int and 0 <= idx < len(args):
+        v = args[idx]
+        if v is not None:
+            th.clocks[th.cur] += _C_ARG
+            return v
+    return _arg(th, args, idx, "get_compile_time_arg_val",
                 "compile_args=[...] in the kernel's DataMovementConfig / ComputeConfig")
 
 
