@@ -2,9 +2,11 @@
 same computation in torch on the same machine.
 
 MLP: x[T x D] -> gate = x @ Wg, up = x @ Wu (D x F each) -> silu(gate) * up -> @ Wd (F x D); T=128, D=2048, F=5632.
-Attention: x[T x H*d] -> q, k, v = x @ Wq, Wk, Wv -> heads [1, H, T, d] -> RoPE on q and k
-(ttnn.experimental.rotary_embedding with cos/sin caches) -> softmax(q @ k^T * d^-0.5) @ v -> heads merged -> @ Wo;
-T=128, H=16, d=64.
+Attention: x[T x H*d] -> q, k, v = x @ [Wq Wk Wv] (one fused QKV matmul) -> heads [1, H, T, d]
+(ttnn.experimental.nlp_create_qkv_heads) -> RoPE on q and k (ttnn.experimental.rotary_embedding with cos/sin caches)
+-> softmax(q @ k^T * d^-0.5) @ v -> heads merged (ttnn.experimental.nlp_concat_heads) -> @ Wo; T=128, H=16, d=64.
+The head split and merge are the ops tt-metal's own transformer models use (models/tt_transformers attention:
+fused QKV weights, nlp_create_qkv_heads, nlp_concat_heads); torch computes the same with views.
 
 Prints ONE JSON line: wall times of both blocks in tensix (simulation, inputs already on the device, program cache
 warm) and in torch (bf16 tensors, best of `repeat`), their ratio, the CPU time of each side (process time, all
@@ -76,9 +78,11 @@ def torch_blocks(x_mlp, wg, wu, wd, x_att, wq, wk, wv, wo, cos, sin, heads, head
         half = t.shape[-1] // 2
         return torch.cat([-t[..., half:], t[..., :half]], dim=-1)
 
+    wqkv = torch.cat([wq, wk, wv], dim=1)
+
     def attention():
         T = x_att.shape[0]
-        q, k, v = ((x_att @ w).reshape(T, heads, head_dim).permute(1, 0, 2)[None] for w in (wq, wk, wv))
+        q, k, v = (t.reshape(T, heads, head_dim).permute(1, 0, 2)[None] for t in (x_att @ wqkv).chunk(3, dim=-1))
         q = q * cos + rot(q) * sin
         k = k * cos + rot(k) * sin
         p = torch.softmax((q @ k.transpose(-1, -2)) * head_dim ** -0.5, dim=-1)
@@ -128,7 +132,8 @@ def main():
     dev = ttnn.open_device(device_id=0)
     tile = dict(dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=dev)
     X, Wg, Wu, Wd = (ttnn.from_torch(t, **tile) for t in (x_mlp, wg, wu, wd))
-    Xa, Wq, Wk, Wv, Wo = (ttnn.from_torch(t, **tile) for t in (x_att, wq, wk, wv, wo))
+    Xa = ttnn.from_torch(x_att.reshape(1, 1, T, A), **tile)
+    Wqkv, Wo = ttnn.from_torch(torch.cat([wq, wk, wv], dim=1), **tile), ttnn.from_torch(wo, **tile)
     Cos, Sin = ttnn.from_torch(cos, **tile), ttnn.from_torch(sin, **tile)
     hifi = ttnn.WormholeComputeKernelConfig(math_fidelity=ttnn.MathFidelity.HiFi2, fp32_dest_acc_en=True)
 
@@ -138,18 +143,15 @@ def main():
         h = ttnn.multiply(ttnn.silu(gate), up)
         return ttnn.matmul(h, Wd, compute_kernel_config=hifi)
 
-    def heads(t):
-        return ttnn.permute(ttnn.reshape(t, (1, T, H, hd)), (0, 2, 1, 3))
-
     def attention():
-        q, k, v = (heads(ttnn.matmul(Xa, w, compute_kernel_config=hifi)) for w in (Wq, Wk, Wv))
+        qkv = ttnn.matmul(Xa, Wqkv, compute_kernel_config=hifi)
+        q, k, v = ttnn.experimental.nlp_create_qkv_heads(qkv, num_heads=H, num_kv_heads=H, transpose_k_heads=False)
         q = ttnn.experimental.rotary_embedding(q, Cos, Sin)
         k = ttnn.experimental.rotary_embedding(k, Cos, Sin)
         s = ttnn.multiply(ttnn.matmul(q, ttnn.transpose(k, -2, -1), compute_kernel_config=hifi), hd ** -0.5)
         p = ttnn.softmax(s, dim=-1)
         o = ttnn.matmul(p, v, compute_kernel_config=hifi)
-        o = ttnn.reshape(ttnn.permute(o, (0, 2, 1, 3)), (T, A))
-        return ttnn.matmul(o, Wo, compute_kernel_config=hifi)
+        return ttnn.matmul(ttnn.experimental.nlp_concat_heads(o), Wo, compute_kernel_config=hifi)
 
     result = {"benchmark": "ttnn_mlp_attention_bf16", "tokens": T, "dim": D, "ffn": Fd, "heads": H, "head_dim": hd}
     for name, fn, tfn in (("mlp", mlp, t_mlp), ("attention", attention, t_att)):

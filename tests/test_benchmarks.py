@@ -50,7 +50,9 @@ def test_ttnn_mlp_benchmark_runs_at_toy_size():
         assert b["pcc"] > 0.99 and b["wall_s"] > 0 and b["torch_wall_s"] > 0 and b["device_us"] > 0
         assert {op for op, _cores, _us in b["ops"]} >= ({"ttnn.matmul", "ttnn.silu", "ttnn.multiply"} if block == "mlp"
                                                        else {"ttnn.matmul", "ttnn.softmax",
-                                                             "ttnn.experimental.rotary_embedding"})
+                                                             "ttnn.experimental.rotary_embedding",
+                                                             "ttnn.experimental.nlp_create_qkv_heads",
+                                                             "ttnn.experimental.nlp_concat_heads"})
 
 
 def test_rope_docs_are_generated_by_their_scripts(tmp_path):
