@@ -634,9 +634,10 @@ def test_mul_int_uint16_matches_numpy(odst, monkeypatch, engine_calls):
     np.testing.assert_array_equal(disable, out)
 
 
-def test_mul_int_int32_is_not_modelled():
-    with pytest.raises(tensix.NotModelledError, match="mul_int32"):
-        launch(compute_mul_int_fmt("Int32"), np.zeros((2, 32, 32), np.float32), 1, 2, True)
+def test_mul_int_refuses_a_float_format():
+    """mul_int_tile's static_assert: Int32, UInt32 or UInt16 (Int32 / UInt32 run mul_int32: test_ttnn_int62.py)."""
+    with pytest.raises(tensix.KernelError, match="static_assert"):
+        launch(compute_mul_int_fmt("Float32"), np.zeros((2, 32, 32), np.float32), 1, 2, True)
 
 
 def compute_mul_int_fmt(fmt):

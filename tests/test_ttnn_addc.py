@@ -209,8 +209,7 @@ def test_refusals(device):
     ti = ttnn.from_numpy(np.ones((32, 32), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(TTNNError, match="same dtype"):
         ttnn.addcmul(tf, tb, tf)
-    with pytest.raises(NotModelledError, match="addcmul_int"):
-        ttnn.addcmul(ti, ti, ti, value=2)
+    assert (ttnn.to_numpy(ttnn.addcmul(ti, ti, ti, value=2)) == 3).all()    # ternary_addcmul_int_sfpu (helper-62)
     with pytest.raises(TTNNError, match="INT32"):
         ttnn.addcdiv(ti, ti, ti)
     # addcdiv does not check the dtypes: copy_tile_init keeps SrcA's format, so mixed formats would be misread

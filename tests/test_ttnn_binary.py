@@ -478,8 +478,7 @@ def test_errors(device):
     with pytest.raises(ttnn.DeviceMismatchError, match="host"):
         ttnn.add(ta, host)
     ti = ttnn.from_numpy(np.ones((2, 40, 70), np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
-    with pytest.raises(tensix.NotModelledError, match="INT32 operands"):      # mul_int32 (add runs add_int_tile)
-        ttnn.multiply(ti, ti)
+    assert (ttnn.to_numpy(ttnn.multiply(ti, ti)) == 1).all()      # mul_int_tile<Int32>: mul_int32 (helper-62)
     with pytest.raises(ttnn.TTNNError, match="a ttnn.Tensor or a number"):
         ttnn.add(ta, "x")
     with pytest.raises(tensix.NotModelledError, match="unary op MAXIMUM"):
@@ -714,7 +713,7 @@ def test_logical_and_or_xor(device, dtype):
     """binary_ng_utils.cpp OpConfig: NEZ of each operand, mul (and) / add (or) / sub (xor), NEZ: 1 where the rule
     holds, else 0. The SFPU for float32 and int32 pairs, the FPU else; inf reads as nonzero, a denormal as zero on the
     FPU path (unpacked through SrcA, flushed) and as nonzero on float32's SFPU path (unpacked to Dst as it is; NEZ
-    tests its bits). int32 logical_and would need the SFPU's integer mul: NotModelledError."""
+    tests its bits). int32 logical_and multiplies the NEZs with the SFPU's mul_int32 (helper-62)."""
     a = RNG.integers(-2, 3, (2, 40, 70)).astype(np.float64)
     b = RNG.integers(-2, 3, (2, 40, 70)).astype(np.float64)
     if dtype != ttnn.int32:
@@ -727,10 +726,6 @@ def test_logical_and_or_xor(device, dtype):
     nz_b = (bv != 0) & ~(flush & (np.abs(bv) < 2.0 ** -126))
     for name, rule in (("logical_and", np.logical_and), ("logical_or", np.logical_or),
                        ("logical_xor", np.logical_xor)):
-        if dtype == ttnn.int32 and name == "logical_and":
-            with pytest.raises(tensix.NotModelledError):
-                ttnn.logical_and(ta, tb)
-            continue
         got = ttnn.to_numpy(getattr(ttnn, name)(ta, tb))
         np.testing.assert_array_equal(got, rule(nz_a, nz_b).astype(got.dtype), err_msg=name)
     if dtype != ttnn.int32:

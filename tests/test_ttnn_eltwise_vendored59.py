@@ -15,7 +15,6 @@ import numpy as np
 import pytest
 
 import tensix.ttnn as ttnn
-from tensix.errors import NotModelledError
 from tensix.ttnn.errors import TTNNError
 
 RNG = np.random.default_rng(59)
@@ -129,8 +128,9 @@ def test_div_keywords(device):
         ttnn.div(ta, tb, queue_id=1)
     ia = ttnn.from_numpy(np.arange(1024, dtype=np.int32).reshape(32, 32), dtype=ttnn.int32,
                          layout=ttnn.TILE_LAYOUT, device=ta.device())
-    with pytest.raises(NotModelledError, match="div_int32_floor_tile"):
-        ttnn.div(ia, ia, rounding_mode="floor")
+    ib = ttnn.from_numpy(np.full((32, 32), -7, np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=ta.device())
+    got = ttnn.to_numpy(ttnn.div(ia, ib, rounding_mode="floor"))    # div_int32_floor_tile (helper-62)
+    np.testing.assert_array_equal(got, np.floor_divide(np.arange(1024).reshape(32, 32), -7))
 
 
 # ---- composites of device ops ---------------------------------------------------------------------------------------

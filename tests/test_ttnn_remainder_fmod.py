@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 import tensix.ttnn as ttnn
-from tensix.errors import NotModelledError
 from tensix.sfpu.fma_model import fma as _fma
 
 M32 = 0xFFFFFFFF
@@ -341,12 +340,13 @@ def test_fmod_refuses_what_its_binding_lacks(device):
         ttnn.fmod(a, a, output_tensor=a)
 
 
-def test_int32_is_not_modelled(device):
-    a = ttnn.from_numpy(np.arange(1024, dtype=np.int32).reshape(32, 32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT,
-                        device=device)
-    for op in ("remainder", "fmod"):
-        with pytest.raises(NotModelledError, match=f"{op}_int32_tile"):
-            getattr(ttnn, op)(a, a)
+def test_int32_runs_the_int32_kernels(device):
+    """remainder_int32_tile / fmod_int32_tile (tensix.sfpi.llk_int; edge cases in tests/test_ttnn_int62.py)."""
+    x = np.arange(-512, 512, dtype=np.int32).reshape(32, 32)
+    a = ttnn.from_numpy(x, dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    b = ttnn.from_numpy(np.full((32, 32), -7, np.int32), dtype=ttnn.int32, layout=ttnn.TILE_LAYOUT, device=device)
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.remainder(a, b)), np.remainder(x, -7))
+    np.testing.assert_array_equal(ttnn.to_numpy(ttnn.fmod(a, b)), np.fmod(x, -7))
 
 
 # ---- scalar divisor ---------------------------------------------------------------------------------------------
@@ -458,9 +458,9 @@ def test_compute_api_binary_tile_needs_its_init():
         H.kernel_binary("fmod_binary", a, a, fp32=True, init=False)
 
 
-def test_compute_api_int32_tiles_are_not_modelled():
+def test_compute_api_int32_tiles():
+    """remainder_int32_tile / fmod_int32_tile through the compute API: x mod x = 0 for the words of 1.0f."""
     H = _kernel_helpers()
     a = np.ones((32, 32), np.float32)
     for name in ("remainder_int32", "fmod_int32"):
-        with pytest.raises(NotModelledError, match=f"{name}_tile"):
-            H.kernel_binary(name, a, a, fp32=True)
+        assert not np.asarray(H.kernel_binary(name, a, a, fp32=True)).view(np.uint32).any()

@@ -444,10 +444,9 @@ class _ListOp(_Op):
 
 
 def _mul_int_programs(fmt, tiles):
-    if fmt != "UInt16":
-        from tensix.errors import NotModelledError
-        raise NotModelledError(f"mul_int_tile<{fmt}> runs tt-metal's mul_int32 kernel, which tensix does not model "
-                               "(only mul_int_tile<UInt16>, tt-llk's _mul_int_).")
+    if fmt != "UInt16":     # Int32 / UInt32: tt-metal's mul_int32 (ckernel_sfpu_mul_int32.h)
+        from tensix.sfpi import llk_int
+        return llk_int.mul_int32_programs(fmt, tiles)
     return llk.mul_int_programs(tiles)
 
 
@@ -462,8 +461,9 @@ mul_int_tile = _ListOp(
     "mul_int_tile", 3, ("Int32", "UInt32", "UInt16"), "UInt16", _mul_int_programs,
     """``mul_int_tile<data_format>(idst0, idst1, odst)`` (622c6fb9 api/compute/mul_int_sfpu.h): for UInt16, tt-llk's
     ``_mul_int_`` (the low 16 bits of the product of two u16, through byte products in float): the SFPLOADMACRO form,
-    or the plain loop with TT_METAL_DISABLE_SFPLOADMACRO=1. Int32 / UInt32 (tt-metal's mul_int32) raise
-    NotModelledError. ``mul_int_tile_init<data_format>()`` loads its constants and templates.""")
+    or the plain loop with TT_METAL_DISABLE_SFPLOADMACRO=1; for Int32 / UInt32 tt-metal's ``mul_int32`` (the product
+    modulo 2^32 from 11-bit chunks multiplied in float: tensix.sfpi.llk_int.mul_int32_face).
+    ``mul_int_tile_init<data_format>()`` loads its constants and templates.""")
 
 
 def _comp_int_op(op, sym):

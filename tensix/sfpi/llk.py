@@ -1882,15 +1882,19 @@ def fmod_binary_init(approx):
     lib.sfpu_reciprocal_init()
 
 
-def _int32_refused(name):
+def _int32_kernel(name):
+    """remainder_int32_tile / fmod_int32_tile: tensix.sfpi.llk_int's port (imported when traced: it imports llk)."""
     def program(approx, fp32_dest, tiles):
-        raise NotModelledError(
-            f"{name}_tile (622c6fb9 llk_sfpu/ckernel_sfpu_binary_{'remainder' if 'rem' in name else 'fmod'}.h "
-            f"calculate_{name}: compute_unsigned_remainder_int32's float reciprocal, exman quotient and 11-bit chunk "
-            "products) is not modelled by tensix.\nFix: use float32 operands (ttnn.typecast) or port "
-            "compute_unsigned_remainder_int32 to tensix.sfpi.llk.")
+        from tensix.sfpi import llk_int
+        getattr(llk_int, f"{name}_program")(approx, fp32_dest, tiles)
     program.__name__ = f"{name}_program"
     return program
+
+
+def _int32_kernel_init(approx):
+    """remainder_int32_init / fmod_int32_init: div_floor_init (tensix.sfpi.llk_int.div_trunc_init)."""
+    from tensix.sfpi import llk_int
+    llk_int.div_trunc_init(approx)
 
 
 @sfpi_inline
@@ -1980,8 +1984,9 @@ BINARY = {
                                  remainder_binary_init),
     "fmod_binary": BinaryOp("fmod_binary", fmod_binary_program, "Dst[odst] = Dst[idst0] - trunc(Dst[idst0] / "
                             "Dst[idst1]) * Dst[idst1] (sign of idst0; NaN for 0).", fmod_binary_init),
-    **{f"{n}_int32": BinaryOp(f"{n}_int32", _int32_refused(f"{n}_int32"), f"Dst[odst] = {n}(Dst[idst0], Dst[idst1]) "
-                              "on int32 (not modelled: raises NotModelledError).") for n in ("remainder", "fmod")},
+    **{f"{n}_int32": BinaryOp(f"{n}_int32", _int32_kernel(f"{n}_int32"), f"Dst[odst] = {n}(Dst[idst0], Dst[idst1]) "
+                              "of int32 tiles (tensix.sfpi.llk_int).", _int32_kernel_init)
+       for n in ("remainder", "fmod")},
     "binary_max": BinaryOp("binary_max", binary_max_program, "Dst[odst] = max (SFPSWAP order).",
                            llk=lambda tiles: _max_min_llk(True, tiles)),
     "binary_min": BinaryOp("binary_min", binary_min_program, "Dst[odst] = min (SFPSWAP order).",
@@ -2147,6 +2152,8 @@ from tensix.sfpi import llk_polygamma as _llk_polygamma  # noqa: E402  polygamma
 UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_polygamma.POLYGAMMA_OPS.items()})
 from tensix.sfpi import llk_addc as _llk_addc  # noqa: E402  addcmul, addcdiv (ternary)
 UNARY_FORK.update({_k: UnaryOp(**_kw) for _k, _kw in _llk_addc.ADDC_OPS.items()})
+from tensix.sfpi import llk_binary_special as _llk_binary_special  # noqa: E402  xlogy, atan2 (binary_ng)
+BINARY.update({_k: BinaryOp(**_kw) for _k, _kw in _llk_binary_special.BINARY_SPECIAL_OPS.items()})
 
 UNARY_VERSIONS = {name: {LEGACY: spec} for name, spec in UNARY.items()}
 for _name, _spec in UNARY_FORK.items():

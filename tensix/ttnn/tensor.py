@@ -405,6 +405,26 @@ class Tensor:
     __str__ = __repr__
 
 
+def _comparison_operator(name: str):
+    def operator(self, other):
+        from tensix.ttnn import operations
+        return getattr(operations, name)(self, other)
+    operator.__name__ = operator.__qualname__ = f"__{name}__"
+    operator.__doc__ = f"ttnn.{name}(self, other): a tensor of 1.0 / 0.0, not a bool (ttnn/__init__.py, 622c6fb9)."
+    return operator
+
+
+# ttnn/__init__.py (622c6fb9) sets these after the class is made: `a == b` between tensors is the element-wise
+# ttnn.eq, a (truthy) Tensor. Assigned here, after the class statement, so that Tensor keeps object.__hash__ (a
+# class body defining __eq__ would set __hash__ to None): tensors stay usable as dict keys and set members by
+# identity (dict and set lookups compare identity first, and equal identity hashes mean the same tensor). Membership
+# in a list or tuple (`t in [...]`, list.index / remove / count) compares with ==, whose (truthy) tensor makes it true
+# for the first tensor there: tensix's own code tells tensors apart with `is` (tests/test_ttnn_binary61.py).
+for _name in ("eq", "ne", "gt", "ge", "lt", "le"):
+    setattr(Tensor, f"__{_name}__", _comparison_operator(_name))
+del _name
+
+
 # ------------------------------------------------------------------------------------- device storage I/O
 def _oom(exc, size, page_size, buffer_type) -> OutOfMemoryError:
     kind = "DRAM" if buffer_type == BufferType.DRAM else "L1"

@@ -11,21 +11,25 @@ binary_ng_program_factory.cpp (CBs, kernels, defines, compute config, per-core r
 
 What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sfpu_op):
 - add / subtract: FPU (ELWADD / ELWSUB) for bfloat16 / bfloat8_b; SFPU (add/sub_binary_tile) when both operands are
-  float32 (or the same integer type: not modelled here).
+  float32, {add,sub}_int_tile<format> for two tensors of one integer dtype.
 - multiply: the SFPU (mul_binary_tile) unless fast_and_approximate_mode, which ttnn.multiply sets for block-float
   operands: bfloat16 x bfloat16 runs mul_binary_tile (round to nearest even), bfloat8_b runs ELWMUL on the FPU.
 - divide: the SFPU (div_binary_tile) unless fast_and_approximate_mode with non-float32 operands: then the FPU
   multiplies by the reciprocal of b computed on the SFPU (recip_tile<false> as b's activation into c_4).
 - maximum / minimum of tensors: always the SFPU (binary_max_tile / binary_min_tile; for INT32 / UINT32 operands
   binary_{max,min}_{int32,uint32}_tile, tt-llk's integer kernel); with a scalar they are the unary ops UNARY_MAX /
-  UNARY_MIN (tensix.ttnn.operations.unary). The SFPU ops of other integer operands are not modelled.
+  UNARY_MIN (tensix.ttnn.operations.unary). Integer multiply / rsub are mul_int_tile / rsub_int_tile<format>
+  (mul_int32 for INT32 / UINT32: tensix.sfpi.llk_int); the float kernels binary_ng runs on other integer operands
+  (div / fmod / power of unsigned dtypes) are not modelled.
 - squared_difference: SUB then the post activation SQUARE (square_tile), FPU or SFPU as subtract.
 - remainder / fmod of tensors (binary_composite_op.cpp -> invoke_binary_ng REMAINDER / FMOD): always the SFPU
   (remainder_binary_tile / fmod_binary_tile, tt-metal 622c6fb9's float kernels; remainder_int32_tile /
-  fmod_int32_tile for INT32 operands are not modelled, remainder of unsigned dtypes is refused as ttnn does); with a
+  fmod_int32_tile for INT32 operands, tensix.sfpi.llk_int; remainder of unsigned dtypes is refused as ttnn does); with a
   number b they are the unary ops UnaryOpType::REMAINDER / FMOD (remainder_tile / fmod_tile with the number and its
   float reciprocal, tensix.ttnn.operations.unary).
 - rsub (b - a): the SFPU's rsub_binary_tile, or on the FPU NEG of a (negative_tile into c_3) then ELWADD.
+- xlogy / atan2 / isclose (tensix.ttnn.operations.binary_special): always the SFPU (xlogy_binary_tile,
+  atan2_binary_tile, isclose_binary_tile<ISCLOSE_EQUAL_NAN> with rtol / atol in compute runtime args 3 and 4).
 - ldexp (a * 2**b), logaddexp, logaddexp2, bias_gelu (gelu(a + b)), hypot: unary activations around an add / mul
   (OpConfig process_lhs / process_rhs / postprocess: EXP2, EXP / LOG, EXP2 / LOG2, GELU, SQUARE / SQRT), on the SFPU
   for two float32 operands, else the FPU between the SFPU activations; op_has_exp (ldexp, logaddexp, logaddexp2)
@@ -34,8 +38,9 @@ What the ops lower to at this commit (binary_ng_utils.cpp OpConfig, is_binary_sf
 - bitwise_and / _or / _xor: the SFPU's bitwise_{and,or,xor}_binary_tile<Int32 / UInt32 / UInt16> for two tensors of
   one integer dtype (or a tensor and an int); no FPU form.
 - div (binary_composite_op.cpp div, its own binding): DIV for float operands (dtype not passed on), with
-  rounding_mode "trunc" / "floor" the quotient then ttnn.trunc / ttnn.floor; INT32 DIV_FLOOR / DIV_TRUNC are not
-  modelled. gt_ / lt_ / ge_ / le_ / eq_ / ne_: the comparisons written into a.
+  rounding_mode "trunc" / "floor" the quotient then ttnn.trunc / ttnn.floor; for INT32 DIV (div_int32_tile, a
+  FLOAT32 result) and DIV_FLOOR / DIV_TRUNC (div_int32_{floor,trunc}_tile, tensix.sfpi.llk_int). gt_ / lt_ / ge_ /
+  le_ / eq_ / ne_: the comparisons written into a.
 
 Broadcasts: outer dims by the readers' strides; subtile broadcasts (ROW: [..., 1, W], COL: [..., H, 1], SCALAR:
 [..., 1, 1], on either side, and ROW/COL mixed) with the readers and compute kernels binary_ng picks: the LLK
@@ -98,7 +103,7 @@ __all__ = ["add", "subtract", "multiply", "divide", "maximum", "minimum", "squar
            "logical_and_", "logical_or_", "logical_xor_", "remainder", "fmod", "ldexp", "logaddexp", "logaddexp2",
            "ldexp_", "logaddexp_", "logaddexp2_", "bias_gelu", "bias_gelu_", "hypot",
            "gt_", "lt_", "ge_", "le_", "eq_", "ne_", "bitwise_and", "bitwise_or", "bitwise_xor",
-           "bitwise_left_shift", "bitwise_right_shift", "logical_left_shift"]
+           "bitwise_left_shift", "bitwise_right_shift", "logical_left_shift", "logical_right_shift"]
 
 
 class BinaryOpType(enum.Enum):
@@ -133,6 +138,12 @@ class BinaryOpType(enum.Enum):
     BITWISE_XOR = "bitwise_xor"
     LEFT_SHIFT = "left_shift"
     RIGHT_SHIFT = "right_shift"
+    LOGICAL_RIGHT_SHIFT = "logical_right_shift"
+    DIV_FLOOR = "div_floor"     # INT32 only: ttnn.div(rounding_mode="floor" / "trunc") (div_int32_{floor,trunc}_tile)
+    DIV_TRUNC = "div_trunc"
+    XLOGY = "xlogy"             # the SFPU ops of tensix.ttnn.operations.binary_special (helper-61)
+    ATAN2 = "atan2"
+    ISCLOSE = "isclose"
 
 
 _LOGICAL = (BinaryOpType.LOGICAL_AND, BinaryOpType.LOGICAL_OR, BinaryOpType.LOGICAL_XOR)
@@ -212,8 +223,11 @@ def is_binary_sfpu_op(op: BinaryOpType, a: DataType, b: DataType, fast_and_appro
         return a == b and a in _INT
     if op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT):
         return a in _INT and b in _INT
+    if op == BinaryOpType.LOGICAL_RIGHT_SHIFT:
+        return a in (DataType.INT32, DataType.UINT32) and b in (DataType.INT32, DataType.UINT32)
     return op in (BinaryOpType.MAXIMUM, BinaryOpType.MINIMUM, BinaryOpType.REMAINDER, BinaryOpType.FMOD,
-                  BinaryOpType.POWER)
+                  BinaryOpType.POWER, BinaryOpType.XLOGY, BinaryOpType.ATAN2, BinaryOpType.ISCLOSE,
+                  BinaryOpType.DIV_FLOOR, BinaryOpType.DIV_TRUNC)
 
 
 @dataclass
@@ -257,7 +271,9 @@ def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> Op
             c.binary_op = op.value
         else:
             c.postprocess = op.name + "Z"
-    elif op in (BinaryOpType.REMAINDER, BinaryOpType.FMOD, BinaryOpType.POWER):    # SfpuBinaryOp::..., SFPU only
+    elif op in (BinaryOpType.REMAINDER, BinaryOpType.FMOD, BinaryOpType.POWER, BinaryOpType.XLOGY,
+                BinaryOpType.ATAN2, BinaryOpType.ISCLOSE, BinaryOpType.DIV_FLOOR,
+                BinaryOpType.DIV_TRUNC):      # SfpuBinaryOp::..., SFPU only
         if not sfpu:
             raise TTNNError(f"Unsupported binary op for FPU {op.name}")
         c.binary_op = op.value
@@ -267,7 +283,8 @@ def op_config(op: BinaryOpType, sfpu: bool, dtype: DataType | None = None) -> Op
         c.binary_op = op.value
     elif op.name in _COMPOSED:
         c.process_lhs, c.process_rhs, c.binary_op, c.postprocess = _COMPOSED[op.name]
-    elif op.name in _BITWISE or op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT):
+    elif op.name in _BITWISE or op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT,
+                                       BinaryOpType.LOGICAL_RIGHT_SHIFT):
         if not sfpu:
             raise TTNNError(f"Unsupported binary op for FPU {op.name}")
         c.binary_op = op.value
@@ -279,23 +296,24 @@ _FPU_OPS = {"add": (add_tiles, EltwiseBinaryType.ELWADD), "sub": (sub_tiles, Elt
 _SFPU_OPS = {"add": "add_binary", "sub": "sub_binary", "rsub": "rsub_binary", "mul": "mul_binary",
              "div": "div_binary", "maximum": "binary_max", "minimum": "binary_min",
              "remainder": "remainder_binary", "fmod": "fmod_binary", "power": "power_binary",
+             "xlogy": "xlogy_binary", "atan2": "atan2_binary",
              **{c.value: f"{c.value}_binary" for c in _COMPARISONS}}
 
 
 def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
     """binary_ng_utils.cpp get_sfpu_init_fn: the init / op pair for the SFPU kernels. Integer operands: maximum and
-    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile), add / sub / lt / gt / le / ge of INT32 / UINT32
-    / UINT16 ({op}_int_tile<format>; eq / ne are a sub then EQZ / NEZ, op_config); the other integer ops are not
-    modelled."""
+    minimum of INT32 / UINT32 (binary_{max,min}_{int32,uint32}_tile), add / sub / mul / rsub / lt / gt / le / ge of
+    INT32 / UINT32 / UINT16 ({op}_int_tile<format>: mul_int32 for INT32 / UINT32, tt-llk's _mul_int_ for UINT16; eq / ne
+    are a sub then EQZ / NEZ, op_config); the other integer ops are not modelled."""
     if binary_op == "remainder" and dtype in (DataType.UINT32, DataType.UINT16, DataType.UINT8):
         raise TTNNError(f"Unsupported data type for remainder {dtype!r}")
-    if dtype == DataType.INT32 and binary_op in ("remainder", "fmod"):
-        raise NotModelledError(f"binary_ng's SFPU {binary_op} of INT32 operands ({binary_op}_int32_tile: 622c6fb9 "
-                               f"calculate_{binary_op}_int32 / compute_unsigned_remainder_int32) is not modelled by "
-                               "tensix.ttnn.\nFix: ttnn.typecast the operands to float32 first.")
-    if dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
+    if dtype == DataType.INT32 and binary_op in ("remainder", "fmod"):     # {op}_int32_tile (tensix.sfpi.llk_int)
+        name = f"{binary_op}_int32"
+    elif dtype in (DataType.INT32, DataType.UINT32) and binary_op in ("maximum", "minimum"):
         name = f"binary_{binary_op[:3]}_{'int32' if dtype == DataType.INT32 else 'uint32'}"
-    elif binary_op in ("left_shift", "right_shift"):    # binary_{left,right}_shift_tile<format, Int32 for a float>
+    elif dtype == DataType.INT32 and binary_op in ("div", "div_floor", "div_trunc"):    # div_int32{,_floor,_trunc}_tile
+        name = "div_int32" + binary_op[3:]
+    elif binary_op in ("left_shift", "right_shift", "logical_right_shift"):     # binary_{op}_tile<format, Int32 ...>
         import tensix.kernel as K
         fmt = {DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}.get(dtype, "Int32")
         op_fn = getattr(K, f"binary_{binary_op}_tile")
@@ -305,14 +323,18 @@ def _sfpu_math(binary_op: str, dtype: DataType, pack_relu: bool) -> SfpuMath:
         fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32"}.get(dtype, "UInt16")
         op_fn = getattr(K, f"{binary_op}_binary_tile")
         return SfpuMath(lambda i0, i1, o: op_fn(i0, i1, o, data_format=fmt), K.binary_bitwise_tile_init, pack_relu)
-    elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge", "add", "sub"):     # {op}_int_tile<DataFormat::...>
+    elif dtype in _INT and binary_op in ("lt", "gt", "le", "ge", "add", "sub", "mul", "rsub"):  # {op}_int_tile<fmt>
         import tensix.kernel as K
         fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}[dtype]
         op_fn, init_fn = getattr(K, f"{binary_op}_int_tile"), getattr(K, f"{binary_op}_int_tile_init")
         return SfpuMath(lambda i0, i1, o: op_fn(i0, i1, o, data_format=fmt), lambda: init_fn(fmt), pack_relu)
     elif dtype in _INT:
-        raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands (mul_int32, div_int32_tile, "
-                               "rsub_int_tile, ...) is not modelled by tensix.ttnn.")
+        # get_sfpu_init_fn: no integer kernel for these (div of UINT32 / UINT16, fmod of unsigned, power...): the
+        # float kernel ({op}_binary_tile) on the integer words, which tensix does not run
+        kernel = _SFPU_OPS.get(binary_op, binary_op)
+        raise NotModelledError(f"binary_ng's SFPU {binary_op} of {dtype!r} operands ({kernel}_tile, the float kernel, "
+                               "on integer words; div_int32_tile is INT32's) is not modelled by tensix.ttnn.\nFix: "
+                               "ttnn.typecast the operands to float32 first.")
     else:
         name = _SFPU_OPS[binary_op]
     import tensix.kernel as K
@@ -440,7 +462,7 @@ class _Plan:
     def key(self, a: Tensor, b, mc: MemoryConfig):
         bk = (b.dtype, b.memory_config()) if isinstance(b, Tensor) else None
         return ("binary_ng", self.op, self.lhs, self.rhs, self.post, mc, self.c_dtype, self.bcast, self.sfpu,
-                a.dtype, a.memory_config(), bk)
+                a.dtype, a.memory_config(), bk, tuple(sorted(self.extra.items())))
 
 
 def _chain(acts, dtype):
@@ -726,7 +748,9 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
     post = ([(cfg.postprocess, ())] if cfg.postprocess else []) + list(plan.post)
     # op_has_exp: the FPU path's intermediate CBs are Float16_b (the SFPU's keep the operand's format)
     exp_fmt = DataFormat.Float16_b if (not plan.sfpu and plan.op.name in _HAS_EXP) else None
-    if is_typecast(a_dtype, c_dtype):
+    # integer division (DIV of INT32 operands) stores div_int32_tile's float result itself: no TYPECAST
+    is_integer_division = plan.op == BinaryOpType.DIV and a_dtype == b_dtype == DataType.INT32
+    if is_typecast(a_dtype, c_dtype) and not is_integer_division:
         post.append(("TYPECAST", (a_dtype, c_dtype)))
     pack_relu = False
     if not lhs and not rhs and len(post) == 1 and post[0][0] == "RELU" and plan.bcast == Bcast.NONE:
@@ -768,7 +792,10 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
     shard_cb(2, "c", c_fmt, 2)
 
     reader, writer, compute, reader_defines, compute_defines = _kernels(plan, row_major)
-    if plan.sfpu:
+    if plan.sfpu and plan.op == BinaryOpType.ISCLOSE:     # isclose_binary_tile<ISCLOSE_EQUAL_NAN>(.., rtol, atol)
+        from tensix.ttnn.operations.binary_special import isclose_math
+        math = isclose_math(plan.extra["equal_nan"], a_dtype, pack_relu)
+    elif plan.sfpu:
         math = _sfpu_math(cfg.binary_op, a_dtype, pack_relu)
     else:
         fn, op_type = _FPU_OPS[cfg.binary_op]
@@ -793,6 +820,17 @@ def _program(plan: _Plan, device, workers: CoreRangeSet, sharding: _Sharding | N
     elif plan.sfpu:
         utd = {i: UnpackToDestMode.UnpackToDestFp32 for i in (0, 1, 3, 4, 5, 6)}
     return prog, crs, cores, reader, writer, compute, reader_defines, compute_defines, fp32, utd, per_cycle, bound
+
+
+def _compute_args(plan: _Plan, args: list, runtime) -> list:
+    """The compute kernel's runtime args: [tiles, freq, counter, scalar]; for ISCLOSE (binary_ng_program_factory.cpp)
+    [tiles, freq, counter, bit_cast<uint32_t>(rtol), bit_cast<uint32_t>(atol)], `runtime` being (rtol, atol) (zeros
+    on an idle core)."""
+    if plan.op != BinaryOpType.ISCLOSE:
+        return args
+    if not any(args):
+        return [0] * 5
+    return args[:3] + [struct.unpack("<I", struct.pack("<f", float(v)))[0] for v in runtime]
 
 
 def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeSet, sharding: _Sharding | None):
@@ -840,16 +878,16 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeS
             if n == 0:
                 mh.SetRuntimeArgs(prog, rk, core, [0] * 21)
                 mh.SetRuntimeArgs(prog, wk, core, [0] * (11 if has_b else 12))
-                mh.SetRuntimeArgs(prog, ck, core, [0] * 4)
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [0] * 4, scalar))
                 continue
             dims = [c_d, c_n, c_c, c_ht, c_wt, cnd]
             if has_b:
                 mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), start, n, 0, *dims, 0])
                 freq, counter = _compute_freq(bcast, start, c_ht, c_wt)
-                mh.SetRuntimeArgs(prog, ck, core, [n, freq, counter, 0])
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [n, freq, counter, 0], scalar))
             else:
                 mh.SetRuntimeArgs(prog, wk, core, [packed, tc.buffer_address(), start, n, 0, *dims, 0])
-                mh.SetRuntimeArgs(prog, ck, core, [n, 0, 0, 0])
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [n, 0, 0, 0], scalar))
             mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), start, 0, n, 0, *sa, *dims,
                                                tb.buffer_address() if has_b else 0, *sb, 0])
             start += n
@@ -879,7 +917,7 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeS
             if not grid.contains(core):
                 mh.SetRuntimeArgs(prog, rk, core, [0] * 21)
                 mh.SetRuntimeArgs(prog, wk, core, [0] * (11 if has_b else 12))
-                mh.SetRuntimeArgs(prog, ck, core, [0] * 4)
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [0] * 4, scalar))
                 continue
             used += 1
             if same:
@@ -899,10 +937,10 @@ def _factory(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRangeS
                     n_b = bh * bw
                 mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), start, n_c, width, *dims, 0])
                 freq, counter = _compute_freq(bcast, start, c_ht, c_wt)
-                mh.SetRuntimeArgs(prog, ck, core, [n_c, freq, counter, 0])
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [n_c, freq, counter, 0], scalar))
             else:
                 mh.SetRuntimeArgs(prog, wk, core, [packed, tc.buffer_address(), start, n_c, width, *dims, 0])
-                mh.SetRuntimeArgs(prog, ck, core, [n_c, 0, 0, 0])
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [n_c, 0, 0, 0], scalar))
             mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), start, n_a, n_c, width, *sa, *dims,
                                                tb.buffer_address() if has_b else 0, *sb, n_b])
         entry.cores = used
@@ -1008,12 +1046,13 @@ def _factory_rm(plan: _Plan, device, a: Tensor, b, out: Tensor, workers: CoreRan
             if n == 0:
                 mh.SetRuntimeArgs(prog, rk, core, [0] * 26)
                 mh.SetRuntimeArgs(prog, wk, core, [0] * 14)
-                mh.SetRuntimeArgs(prog, ck, core, [0] * 4)
+                mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [0] * 4, scalar))
                 continue
             mh.SetRuntimeArgs(prog, wk, core, [tc.buffer_address(), g["width"], n, c_d, c_n, c_c, c_h, c_nd, block,
                                                g["rows_per_tile"], tc._buffer.aligned_page_size, _rm_alignment(tc),
                                                g["tiles_per_row"], g["writer_stride"]])
-            mh.SetRuntimeArgs(prog, ck, core, [n * g["tiles_per_row"], 1 if has_b else 0, 0, 0])
+            mh.SetRuntimeArgs(prog, ck, core, _compute_args(plan, [n * g["tiles_per_row"], 1 if has_b else 0, 0, 0],
+                                                            scalar))
             mh.SetRuntimeArgs(prog, rk, core, [ta.buffer_address(), n, a_d, a_n, a_c, a_h, a_nd,
                                                b_addr, b_d, b_n, b_c, b_h, b_nd, c_h, c_c, c_nd, block,
                                                g["rows_per_tile"], g["width"], ta._buffer.aligned_page_size, b_page,
@@ -1070,8 +1109,9 @@ def _is_scalar(x) -> bool:
 def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_config=None, output_tensor=None,
                      activations=None, input_tensor_a_activations=None, input_tensor_b_activations=None,
                      fast_and_approximate_mode=None, use_legacy=None, sub_core_grids=None, sub_device_id=None,
-                     queue_id=None, **kwargs):
-    """binary.cpp invoke_binary_ng_impl + prim::binary_ng for tensor-tensor and tensor-scalar calls."""
+                     queue_id=None, isclose=None, **kwargs):
+    """binary.cpp invoke_binary_ng_impl + prim::binary_ng for tensor-tensor and tensor-scalar calls. `isclose`:
+    ISCLOSE's (rtol, atol, equal_nan) (invoke_binary_ng_isclose, tensix.ttnn.operations.binary_special)."""
     started = time.perf_counter()
     what = f"ttnn.{name}"
     O.refuse_unknown_kwargs(what, {**kwargs, "queue_id": queue_id})   # queue 0 (or None) is the one tensix has
@@ -1117,7 +1157,7 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
             name, op, a_t, b_t, dtype=dtype, memory_config=memory_config, activations=activations,
             input_tensor_a_activations=input_tensor_a_activations,
             input_tensor_b_activations=input_tensor_b_activations, fast_and_approximate_mode=fast_and_approximate_mode,
-            use_legacy=use_legacy, sub_core_grids=sub_core_grids, sub_device_id=None, **kwargs)
+            use_legacy=use_legacy, sub_core_grids=sub_core_grids, sub_device_id=None, isclose=isclose, **kwargs)
         from tensix.ttnn import operations
         return operations.device_to_layout(result, Layout.ROW_MAJOR)
     if not rm_path and (a_rm or (has_b and b_rm)):     # the row-major one is converted to tiles first
@@ -1155,6 +1195,8 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     plan = _Plan(op, sfpu, bc, a_dtype, cb_b_dtype, out_dtype, has_b,
                  _activations(input_tensor_a_activations, what), _activations(input_tensor_b_activations, what),
                  _activations(activations, what), fast)
+    if isclose is not None:     # ISCLOSE_EQUAL_NAN is a define (in the program hash); rtol / atol are runtime args
+        plan.extra["equal_nan"] = bool(isclose[2])
     from tensix.ttnn.types import padded_shape
     c_padded = output_tensor.padded_shape if output_tensor is not None else padded_shape(Shape(out_shape), Layout.TILE)
     sharding = None if Shape(out_shape).volume() == 0 or rm_path else shard_specs(what, a, b, c_padded, mc, bc)
@@ -1179,7 +1221,7 @@ def invoke_binary_ng(name: str, op: BinaryOpType, a, b, *, dtype=None, memory_co
     O.run(what, dev, key, factory, [a, b if has_b else None, out],
           [out],
           {"dtype": out_dtype.name, "sfpu": sfpu, "bcast": bc.name, "kernels": (reader, compute, writer)}, started,
-          runtime=None if has_b else b)
+          runtime=(None if isclose is None else isclose[:2]) if has_b else b)
     return out
 
 
@@ -1275,10 +1317,10 @@ def divide(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None, ou
            fast_and_approximate_mode=None, rounding_mode=None, **kwargs):
     """ttnn.divide(a, b): a / b. SFPU div_binary_tile; with fast_and_approximate_mode and non-float32 operands the
     FPU multiplies a by recip(b)."""
-    if rounding_mode is not None:       # 622c6fb9's ttnn.divide binding has no rounding_mode; ttnn.div does
-        raise TypeError("ttnn.divide() got an unexpected keyword argument 'rounding_mode'.\nFix: "
-                        "ttnn.div(a, b, rounding_mode=...) (binary_composite_op.cpp div: the quotient, then "
-                        "ttnn.trunc / ttnn.floor).")
+    if rounding_mode is not None:       # 622c6fb9 ttnn/__init__.py: `divide = ttnn.div` (the composite's binding)
+        return div(input_tensor_a, input_tensor_b, rounding_mode=rounding_mode, dtype=dtype,
+                   memory_config=memory_config, output_tensor=output_tensor,
+                   fast_and_approximate_mode=bool(fast_and_approximate_mode), **kwargs)
     a, b = _tensor_or_swap("divide", input_tensor_a, input_tensor_b, False)
     return invoke_binary_ng("divide", BinaryOpType.DIV, a, b, dtype=dtype, memory_config=memory_config,
                             output_tensor=output_tensor, fast_and_approximate_mode=fast_and_approximate_mode,
@@ -1357,8 +1399,7 @@ def div(input_tensor_a, input_tensor_b, *, fast_and_approximate_mode=False, roun
     its own (ttnn.divide has no rounding_mode). Float operands: rounding_mode None is binary_ng DIV (the output dtype
     is a's: `dtype` is not passed on); "trunc" / "floor" is ttnn.divide (fast_and_approximate_mode forced off for
     bfloat16 a, tt-metal #43209) then ttnn.trunc / ttnn.floor of the quotient. INT32 operands: None is DIV (a FLOAT32
-    output), "floor" / "trunc" are DIV_FLOOR / DIV_TRUNC (div_int32_floor_tile / div_int32_trunc_tile, not
-    modelled)."""
+    output), "floor" / "trunc" are DIV_FLOOR / DIV_TRUNC (div_int32_floor_tile / div_int32_trunc_tile)."""
     O.refuse_unknown_kwargs("ttnn.div", {"queue_id": queue_id})    # ttnn's decorator takes queue_id (0: the one)
     a, b = input_tensor_a, input_tensor_b
     if not isinstance(a, Tensor) or not (isinstance(b, Tensor) or _is_scalar(b)):
@@ -1372,10 +1413,9 @@ def div(input_tensor_a, input_tensor_b, *, fast_and_approximate_mode=False, roun
         if fast_and_approximate_mode:
             raise TTNNError("ttnn.div: Integer Division does not support fast_and_approximate_mode=true.\nFix: leave "
                             "fast_and_approximate_mode off for INT32 operands.")
-        if rounding_mode in ("floor", "trunc"):
-            raise NotModelledError(f"ttnn.div of INT32 operands with rounding_mode='{rounding_mode}' (binary_ng "
-                                   f"DIV_{rounding_mode.upper()}: div_int32_{rounding_mode}_tile) is not modelled by "
-                                   "tensix.ttnn.\nFix: ttnn.typecast the operands to float32 first.")
+        if rounding_mode in ("floor", "trunc"):     # binary_ng DIV_FLOOR / DIV_TRUNC, no output dtype (a's: INT32)
+            op = BinaryOpType.DIV_FLOOR if rounding_mode == "floor" else BinaryOpType.DIV_TRUNC
+            return invoke_binary_ng("div", op, a, b, memory_config=memory_config, output_tensor=output_tensor, **acts)
         if dtype is not None and dtype != DataType.FLOAT32:
             raise DTypeError("ttnn.div: Incorrect output_dtype value for Integer Division(rounding_mode=None) ; valid "
                              f"input values are None or ttnn.float32 (got {dtype!r}).")
@@ -1481,7 +1521,7 @@ def remainder(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None,
               sub_core_grids=None, **kwargs):
     """ttnn.remainder(a, b): a - floor(a / b) * b, the sign of b (torch.remainder). binary_composite_op.cpp (622c6fb9):
     a tensor b runs binary_ng's BinaryOpType::REMAINDER (the SFPU's remainder_binary_tile; remainder_int32_tile for
-    INT32, not modelled; unsigned dtypes are refused); a number b runs the unary op UnaryOpType::REMAINDER
+    INT32; unsigned dtypes are refused); a number b runs the unary op UnaryOpType::REMAINDER
     (remainder_tile with the number and its float reciprocal 1.0f / b), dtype ignored."""
     if not isinstance(input_tensor_a, Tensor):
         raise TypeError("ttnn.remainder(): incompatible function arguments: input_tensor_a must be a ttnn.Tensor "
@@ -1503,7 +1543,7 @@ def remainder(input_tensor_a, input_tensor_b, *, dtype=None, memory_config=None,
 
 def fmod(input_tensor_a, input_tensor_b, *, memory_config=None, sub_core_grids=None, sub_device_id=None, **kwargs):
     """ttnn.fmod(a, b): a - trunc(a / b) * b, the sign of a (torch.fmod). binary_composite_op.cpp (622c6fb9): a tensor b
-    runs binary_ng's BinaryOpType::FMOD (the SFPU's fmod_binary_tile; fmod_int32_tile for INT32, not modelled); a
+    runs binary_ng's BinaryOpType::FMOD (the SFPU's fmod_binary_tile; fmod_int32_tile for INT32); a
     number b runs the unary op UnaryOpType::FMOD (fmod_tile with the number and 1.0f / b; ttnn passes neither
     sub_core_grids nor sub_device_id on). ttnn's binding takes memory_config, sub_core_grids and sub_device_id
     only."""
@@ -1542,7 +1582,7 @@ def _bitwise(name: str, op: BinaryOpType, sym: str):
         return invoke_binary_ng(name, op, input_tensor_a, input_tensor_b, memory_config=memory_config,
                                 output_tensor=output_tensor, fast_and_approximate_mode=False, **kwargs)
     fn.__name__ = fn.__qualname__ = name
-    shift = op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT)
+    shift = op in (BinaryOpType.LEFT_SHIFT, BinaryOpType.RIGHT_SHIFT, BinaryOpType.LOGICAL_RIGHT_SHIFT)
     kernel = f"binary_{op.value}_tile" if shift else f"{op.value}_binary_tile"
     operands = "two integer tensors" if shift else "two tensors of one integer dtype"
     fn.__doc__ = (f"ttnn.{name}(a, b): a {sym} b on the integer bits, b a tensor or an int32 "
@@ -1558,6 +1598,7 @@ bitwise_xor = _bitwise("bitwise_xor", BinaryOpType.BITWISE_XOR, "^")
 bitwise_left_shift = _bitwise("bitwise_left_shift", BinaryOpType.LEFT_SHIFT, "<<")
 bitwise_right_shift = _bitwise("bitwise_right_shift", BinaryOpType.RIGHT_SHIFT, ">>")
 logical_left_shift = _bitwise("logical_left_shift", BinaryOpType.LEFT_SHIFT, "<<")
+logical_right_shift = _bitwise("logical_right_shift", BinaryOpType.LOGICAL_RIGHT_SHIFT, ">> (logical)")
 ldexp = _composed("ldexp", BinaryOpType.LDEXP, "a * 2**b")
 logaddexp = _composed("logaddexp", BinaryOpType.LOGADDEXP, "log(exp(a) + exp(b))")
 logaddexp2 = _composed("logaddexp2", BinaryOpType.LOGADDEXP2, "log2(2**a + 2**b)")

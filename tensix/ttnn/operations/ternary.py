@@ -45,9 +45,11 @@ where_tile: tensix.kernel.
   BCAST_LLK 1); COL / SCALAR / ROW_COL_BCAST ternary_addc_ops_sfpu_bcast. The SFPU op is addcmul_tile /
   addcdiv_tile<Float32 for a FLOAT32 a, else Float16_b> (tensix.sfpi.llk_addc), its `value` the compute runtime arg
   3: the float32 bits of value (pack_compute_scalar_arg -> ternary_op_utils.cpp pack_scalar_runtime_arg for a float
-  dtype). Not modelled (NotModelledError): INT32 / UINT32 addcmul (ternary_addcmul_int_sfpu*.cpp) and the
-  composite fallbacks _addcmul / _addcdiv (ternary_composite_op.cpp) that ternary.cpp takes for INVALID_BCAST, for a
-  block-float operand in ROW / COL / SCALAR_BCAST (addcmul) and for any block-float operand (addcdiv). addcdiv
+  dtype). INT32 / UINT32 addcmul runs ternary_addcmul_int_sfpu(_bcast) (override_addcmul_compute_kernel: fill_tile_int
+  of the value, mul_int_tile twice, add_int_tile; the value packed as an int32 / uint32 word). Not modelled
+  (NotModelledError): the composite fallbacks _addcmul / _addcdiv (ternary_composite_op.cpp) that ternary.cpp takes
+  for INVALID_BCAST, for a block-float operand in ROW / COL / SCALAR_BCAST (addcmul) and for any block-float operand
+  (addcdiv). addcdiv
   does not check that the dtypes agree; operands of different formats are refused at copy_tile (ComputeInitError),
   as for where.
 - Sharded operands or outputs and row-major operands are not modelled (NotModelledError).
@@ -235,8 +237,12 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
     llk = is_llk_bcast(bcast, p.dtype, t.dtype, f.dtype)
     if llk:
         compute = "ternary_sfpu_row_bcast_ttt"
-    if op != "WHERE":
+    addcmul_int = op == "ADDCMUL" and out.dtype in (DataType.INT32, DataType.UINT32)
+    if op != "WHERE":   # use_addcmul_int_kernel: override_addcmul_compute_kernel (no LLK broadcast for integers)
         compute = _addc_compute(bcast, llk)
+        if addcmul_int:
+            compute = ("ternary_addcmul_int_sfpu" if compute == "ternary_addc_ops_sfpu"
+                       else "ternary_addcmul_int_sfpu_bcast")
     writer = "ternary_writer_nobcast"
     flags = detect_broadcasts(bcast, p.shape, t.shape, f.shape)
     reader_defines = {"SRC_SHARDED_A": 0, "SRC_SHARDED_B": 0, "SRC_SHARDED_C": 0, "SRC_BCAST_A": flags[0],
@@ -259,7 +265,10 @@ def _factory(device, workers, p: Tensor, t: Tensor, f: Tensor, out: Tensor, bcas
     compute_defines = {"BCAST_A": flags[0], "BCAST_B": flags[1], "BCAST_C": flags[2],
                        "TERNARY_SFPU_OP_INIT": where_tile_init,
                        "TERNARY_SFPU_OP_FUNC": op_func}
-    if op != "WHERE":
+    if addcmul_int:     # get_addcmul_int_kernel_defines
+        fmt = "UInt32" if out.dtype == DataType.UINT32 else "Int32"
+        compute_defines["ADDCMUL_DATA_FORMAT"] = fmt
+    elif op != "WHERE":
         fmt = "Float32" if p.dtype == DataType.FLOAT32 else "Float16_b"     # get_compute_defines(ADDC*, a's dtype)
         compute_defines.update(_addc_defines(op, fmt))
     ck = mh.CreateKernel(prog, O.kernel_path(f"eltwise/{compute}.py"), crs, ComputeConfig(
@@ -620,9 +629,15 @@ def _addc_defines(op: str, fmt: str) -> dict:
 
 
 def _pack_value(value, dtype: DataType) -> int:
-    """ternary_op_utils.cpp pack_scalar_runtime_arg for the float dtypes: the float32 bits of (float) value (an int
-    value of the ScalarVariant is static_cast<float> first)."""
+    """ternary_op_utils.cpp pack_scalar_runtime_arg: for the float dtypes the float32 bits of (float) value (an int
+    value of the ScalarVariant is static_cast<float> first); for INT32 / UINT32 an int value's bits, a float value
+    truncated toward zero (static_cast<int32_t>, or through int64 for UINT32) and taken modulo 2^32."""
     import struct
+
+    import numpy as np
+    if dtype in (DataType.INT32, DataType.UINT32):
+        v = int(value) if isinstance(value, (int, np.integer)) else int(np.trunc(np.float32(value)))
+        return v & 0xFFFFFFFF
     return struct.unpack("<I", struct.pack("<f", float(value)))[0]
 
 
@@ -658,9 +673,6 @@ def _addc(op: str, what: str, input_a, input_b, input_c, value, memory_config, o
                                "not model that path.\nFix: ttnn.typecast block-float operands to bfloat16, or "
                                "ttnn.repeat operands to broadcastable shapes.")
     out_dtype = output_tensor.dtype if output_tensor is not None else a.dtype
-    if op == "ADDCMUL" and out_dtype in (DataType.INT32, DataType.UINT32):
-        raise NotModelledError(f"{what}: {out_dtype.name} addcmul runs ternary_addcmul_int_sfpu(_bcast).cpp "
-                               "(ADDCMUL_DATA_FORMAT), which tensix does not model.\nFix: float operands.")
     dev = O.device_of(what, a, b, c)
     from tensix.ttnn import sub_device      # get_worker_grid (sharded operands are refused)
     from tensix.ttnn.operations.unary import worker_grid

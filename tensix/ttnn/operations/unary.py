@@ -201,8 +201,9 @@ def _call(name, runtime=(), **template):
     return do_init, do_func
 
 
-_FLOAT_ONLY = {"RELU": "relu_tile_int32", "NEG": "negative_tile_int32", "ABS": "abs_tile_int32",
-               "SQUARE": "mul_int_tile", "CLAMP_TSS": "clamp_tile_int32 on unsigned data", "RELU_MAX": "relu_max_tile_int32",
+_FLOAT_ONLY = {"RELU": "relu_tile, the float kernel, on unsigned bits", "NEG": "negative_tile, the float kernel, on "
+               "unsigned bits", "ABS": "abs_tile_int32", "CLAMP_TSS": "clamp_tile_int32 on unsigned data",
+               "RELU_MAX": "relu_max_tile_int32",
                "RELU_MIN": "relu_min_tile_int32", "RELU6": "relu_max_tile on integers",
                **{op: f"{op.lower()}_tile, the float kernel, on integer bits"
                   for op in ("FLOOR", "CEIL", "TRUNC", "FRAC", "SIGN", "ELU", "THRESHOLD", "HEAVISIDE",
@@ -259,9 +260,20 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         return K.where_tile_init, (lambda idst: K.where_tile(idst, 1, 2, idst, fmt))
     p = [float(x) if not isinstance(x, DataType) else x for x in params]
     has = bool(p) and name in _PARAMETRIZED
-    if name == "SQUARE" and dtype == DataType.UINT16:    # mul_int_tile<UInt16>(idst, idst, idst): tt-llk's _mul_int_
+    if name == "SQUARE" and dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
+        # mul_int_tile<format>(idst, idst, idst): mul_int32 for Int32 / UInt32, tt-llk's _mul_int_ for UInt16
         import tensix.kernel as K
-        return (lambda: K.mul_int_tile_init("UInt16")), (lambda idst: K.mul_int_tile(idst, idst, idst, "UInt16"))
+        fmt = {DataType.INT32: "Int32", DataType.UINT32: "UInt32", DataType.UINT16: "UInt16"}[dtype]
+        return (lambda: K.mul_int_tile_init(fmt)), (lambda idst: K.mul_int_tile(idst, idst, idst, fmt))
+    if name == "NEG" and dtype == DataType.INT32:     # negative_tile_init(); negative_tile_int32(idst)
+        import tensix.kernel as K
+        return (lambda: K.negative_tile_init(version=FORK)), K.negative_tile_int32
+    if name == "RELU" and dtype == DataType.INT32:    # relu_tile_init(); relu_tile_int32(idst): _relu_min_ with 0
+        from tensix.ttnn.kernels.eltwise import relu_sfpu
+        return relu_sfpu.relu_min_int32_init_and_func(0)
+    if name == "ABS_INT32":     # abs_tile_init(); abs_tile_int32(idst) (calculate_abs_int32)
+        import tensix.kernel as K
+        return (lambda: K.abs_tile_init(version=FORK)), K.abs_tile_int32
     if name in ("RELU_MAX", "RELU_MIN") and dtype == DataType.INT32:
         from tensix.ttnn.kernels.eltwise import relu_sfpu
         # unary_op_utils.cpp: relu_max_tile_int32(idst, bit_cast<uint32_t>(param0)), whose kernel takes
@@ -434,9 +446,20 @@ def op_init_and_func(name: str, params: tuple, dtype: DataType):
         if not has:
             raise TTNNError(f"Undefined non-parametrized op type UnaryOpType.{name} (it takes the scalar as its "
                             "parameter).")
+        if dtype in (DataType.INT32, DataType.UINT32) and name in ("ADD_UNARY_SFPU", "SUB_UNARY_SFPU", "RSUB"):
+            # {add,sub}_unary_tile_int32 / rsub_unary_int32_tile(idst, static_cast<int32_t>(param0)) (for UINT32
+            # the (uint) cast): tensix.sfpi.llk_int.binop_scalar_int32_face
+            import tensix.kernel as K
+            v = int(np.trunc(np.float32(p[0]))) & 0xFFFFFFFF
+            if name == "RSUB":
+                return K.rsub_unary_int32_tile_init, (lambda idst: K.rsub_unary_int32_tile(idst, v))
+            fn = K.add_unary_tile_int32 if name == "ADD_UNARY_SFPU" else K.sub_unary_tile_int32
+            return (lambda: K.binop_with_scalar_tile_init(version=FORK)), (lambda idst: fn(idst, v))
+        if name == "RSUB" and dtype == DataType.UINT16:
+            raise TTNNError("Unsupported data type")     # unary_op_utils.cpp RSUB: UINT16 / UINT8 TT_THROW
         if dtype in (DataType.INT32, DataType.UINT32, DataType.UINT16):
-            raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor runs the integer binop-with-scalar "
-                                   "tiles (add_unary_tile_int32, ...), which tensix.ttnn does not model.")
+            raise NotModelledError(f"UnaryOpType.{name} of a {dtype!r} tensor runs the float kernel "
+                                   "({mul,div,add,sub}_unary_tile) on integer words, which tensix.ttnn does not model.")
         import tensix.kernel as K
         if name == "RSUB":
             op_name, bits = "rsub", _bits(p[0])
@@ -848,10 +871,8 @@ square = _named(_plain_op("SQUARE"), "square", "ttnn.square(x): x * x (square_ti
 
 
 def abs(input_tensor, *, memory_config=None, output_tensor=None, **kwargs):  # noqa: A001
-    """ttnn.abs(x): |x| (abs_tile; INT32 would be ABS_INT32, not modelled)."""
+    """ttnn.abs(x): |x| (abs_tile; for INT32 UnaryOpType::ABS_INT32, abs_tile_int32)."""
     op = "ABS_INT32" if isinstance(input_tensor, Tensor) and input_tensor.dtype == DataType.INT32 else "ABS"
-    if op == "ABS_INT32":
-        raise NotModelledError("ttnn.abs of an INT32 tensor (abs_tile_int32) is not modelled by tensix.ttnn.")
     return _op("abs", [(op, ())], input_tensor, memory_config, output_tensor, kwargs)
 
 
