@@ -89,12 +89,12 @@ def test_unmodelled_ttnn_operations_resolve_and_raise(tmp_path):
         compat.install()
         import ttnn
         from tensix.errors import NotModelledError
-        assert repr(ttnn.max_pool2d) == "ttnn.max_pool2d"
-        assert ttnn.max_pool2d.python_fully_qualified_name == "ttnn.max_pool2d"
+        assert repr(ttnn.adaptive_avg_pool2d) == "ttnn.adaptive_avg_pool2d"
+        assert ttnn.adaptive_avg_pool2d.python_fully_qualified_name == "ttnn.adaptive_avg_pool2d"
         assert hasattr(ttnn, "var") and not hasattr(ttnn, "no_such_op")
         assert repr(ttnn.experimental.rotary_embedding_llama) == "ttnn.experimental.rotary_embedding_llama"
         assert ttnn.BcastOpDim.H != ttnn.BcastOpDim.W and repr(ttnn.BcastOpMath.ADD) == "BcastOpMath.ADD"
-        for call in (lambda: ttnn.max_pool2d(1, 2), lambda: ttnn.get_golden_function(ttnn.moreh_sum)):
+        for call in (lambda: ttnn.adaptive_avg_pool2d(1, 2), lambda: ttnn.get_golden_function(ttnn.moreh_sum)):
             try:
                 call()
             except NotModelledError as e:
