@@ -33,8 +33,14 @@ which keeps a legacy 2-D shard spec):
 - tiled: the tile factories read and write the shards through TensorAccessors; invoke_tile converts the result to
   the requested sharding (ttnn.to_memory_config) when the pad left it otherwise.
 
+sub_core_grids (interleaved input and output, use_multicore only: pad_device_operation.cpp validate): the multi-core
+factories split their rows / pages with split_work_to_cores over the given CoreRangeSet (tensix.ttnn.operations.
+_sub_core_split) instead of the device grid, and walk all_cores range by range, row by row (corerange_to_cores(...,
+true)). fill_implicit_tile_padding, which invoke_tile runs first, keeps the whole grid (tt-metal passes it no
+sub_core_grids).
+
 Not modelled (NotModelledError): ND-sharded tensors or output configs (no legacy equivalent) of rank other than 4
-(pad_impl's 4-D view of an ND shard spec), sub_core_grids."""
+(pad_impl's 4-D view of an ND shard spec)."""
 
 from __future__ import annotations
 
@@ -50,7 +56,7 @@ from tensix.metalium import host as mh
 from tensix.metalium.types import (CoreCoord, CoreRange, CoreRangeSet, ReaderDataMovementConfig,
                                    WriterDataMovementConfig)
 from tensix.ttnn import op as O
-from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError
+from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.operations import _dm_common as C
 from tensix.ttnn.kernels.data_movement.kernel_lib import advance_tensor_index
 from tensix.ttnn.operations.data_movement import view
@@ -96,8 +102,6 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
     if value is None:
         raise ShapeError(f"{op}: a pad value is required.")
     padding = [(int(p[0]), int(p[1])) for p in padding]
-    if sub_core_grids is not None:
-        raise NotModelledError(f"{op}: sub_core_grids is not modelled.\nFix: omit it.")
     rank = len(t.shape)
     if len(padding) > rank:
         raise ShapeError(f"{op}: padding len can't be larger than input tensor rank")
@@ -116,8 +120,8 @@ def pad(input_tensor: Tensor, padding=None, *args, value=None, output_padded_sha
     if t._device is not None:
         _check_sharding(op, t, memory_config, rank)
     if t.layout == Layout.TILE:
-        return _invoke_tile(op, t, padding, float(value), memory_config, use_multicore)
-    return _invoke_rm(op, t, padding, float(value), memory_config, use_multicore)
+        return _invoke_tile(op, t, padding, float(value), memory_config, use_multicore, sub_core_grids)
+    return _invoke_rm(op, t, padding, float(value), memory_config, use_multicore, sub_core_grids)
 
 
 def _check_sharding(op, t: Tensor, memory_config, rank: int) -> None:
@@ -148,7 +152,7 @@ def _height_config(shape, grid) -> MemoryConfig:
                         ShardSpec(grid, (-(-h // n), shape[-1]), ShardOrientation.ROW_MAJOR))
 
 
-def _pad_4d(op, x: Tensor, out, front, value, mc_arg, multicore) -> Tensor:
+def _pad_4d(op, x: Tensor, out, front, value, mc_arg, multicore, scg=None) -> Tensor:
     """pad.cpp pad_impl(tensor, output_padded_shape, input_tensor_start, ...) on a 4-D device tensor: a legacy-sharded
     input into a legacy-sharded output whose width changes is padded into a HEIGHT_SHARDED config recomputed on the
     input's grid with the padded width (the given output config is ignored, as tt-metal warns); when the height
@@ -168,7 +172,7 @@ def _pad_4d(op, x: Tensor, out, front, value, mc_arg, multicore) -> Tensor:
                 res = _pad_4d(op, wide, out, front, value, mc_arg or _height_config(out, grid), multicore)
                 wide.deallocate()
                 return res
-    return _prim_pad(op, x, out, front, value, mc, multicore)
+    return _prim_pad(op, x, out, front, value, mc, multicore, scg)
 
 
 def _sharded_row_pages(t_or_mc, width: int, page_size: int, stick: int):
@@ -191,12 +195,12 @@ def _to_4d(t: Tensor) -> Tensor:
     return _squeeze_to_4d(t) if len(s) > 4 else t
 
 
-def _pad_impl(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
+def _pad_impl(op, t: Tensor, padding, value, mc, multicore=True, scg=None) -> Tensor:
     """pad.cpp pad_impl(tensor, padding, ...): bfloat8_b through bfloat16; 4-D; the padded shape from the input's
     (tile-)padded shape."""
     if t.dtype == DataType.BFLOAT8_B and t.layout == Layout.TILE:
         from tensix.ttnn.operations.unary import typecast
-        return typecast(_pad_impl(op, typecast(t, DataType.BFLOAT16), padding, value, mc, multicore),
+        return typecast(_pad_impl(op, typecast(t, DataType.BFLOAT16), padding, value, mc, multicore, scg),
                         DataType.BFLOAT8_B)
     rank = len(t.shape)
     x = _to_4d(t)
@@ -214,21 +218,21 @@ def _pad_impl(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
         return x
     if x._device is None:
         raise NotModelledError(f"{op}: padding a host tensor is not modelled.\nFix: ttnn.to_device first.")
-    return _pad_4d(op, x, out, front, value, mc, multicore)
+    return _pad_4d(op, x, out, front, value, mc, multicore, scg)
 
 
-def _invoke_rm(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
+def _invoke_rm(op, t: Tensor, padding, value, mc, multicore=True, scg=None) -> Tensor:
     from tensix.ttnn.operations.dm_reshape import reshape
     if t._device is None:
         return _host_pad(t, padding, value)
     rank = len(t.shape)
-    out = _pad_impl(op, t, padding, value, mc, multicore)
+    out = _pad_impl(op, t, padding, value, mc, multicore, scg)
     if rank <= 4:
         return reshape(out, list(out.padded_shape)[4 - rank:]) if rank < 4 else out
     return reshape(out, list(t.shape[:-2]) + list(out.padded_shape)[-2:])
 
 
-def _invoke_tile(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
+def _invoke_tile(op, t: Tensor, padding, value, mc, multicore=True, scg=None) -> Tensor:
     if any(b for b, _ in padding):
         raise ShapeError(f"{op}: on device tile padding does not support front padding")
     shape = list(t.shape)
@@ -248,7 +252,7 @@ def _invoke_tile(op, t: Tensor, padding, value, mc, multicore=True) -> Tensor:
         out = view(filled, req, req_p)
     else:
         vec = [(0, a - b) for a, b in zip(req_p, inp_p)]
-        out = view(_pad_impl(op, filled, vec, value, mc, multicore), req, req_p)
+        out = view(_pad_impl(op, filled, vec, value, mc, multicore, scg), req, req_p)
     # the result sharded or not as the requested config (the input's when none is given): ttnn.to_memory_config to
     # the given config, or to a HEIGHT_SHARDED one of the logical shape on the input's grid
     want = mc or t.memory_config()
@@ -268,7 +272,7 @@ def _host_pad(t: Tensor, padding, value) -> Tensor:
     return _host_tensor(out, out.shape, t.dtype, t.layout)
 
 
-def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True) -> Tensor:
+def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True, scg=None) -> Tensor:
     """prim::pad (PadDeviceOperation): output logical = padded = out_shape."""
     started = time.perf_counter()
     if a.dtype not in (DataType.FLOAT32, DataType.BFLOAT16, DataType.INT32, DataType.UINT32, DataType.UINT16):
@@ -288,12 +292,15 @@ def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True) -> Ten
             raise ShardSpecError(f"{op}: Output row-major shard width {sw} gives page size "
                                  f"{sw * element_size(a.dtype)} bytes, which must be aligned to 16 bytes.\nFix: a "
                                  "shard width whose row is a multiple of 16 bytes.")
+    if scg is not None:
+        _check_sub_core_grids(op, a, mc, multicore)
     out = C.make_output(a._device, out_shape, a.dtype, a.layout, mc, padded=out_shape, nd_ok=True)
     rm = a.layout == Layout.ROW_MAJOR
     kind = ("rm" if rm else "tile") + ("" if multicore else "_single_core")
     if rm and a.is_sharded():       # pad_device_operation.cpp select_program_factory
         kind = _sharded_factory_kind(a, out_shape, mc)
-    key = ("pad", kind, O.spec_key(a), O.spec_key(out), tuple(front), struct.pack("<f", value))
+    key = ("pad", kind, O.spec_key(a), O.spec_key(out), tuple(front), struct.pack("<f", value),
+           None if scg is None else tuple((r.start.x, r.start.y, r.end.x, r.end.y) for r in scg.ranges))
     if kind == "rm_sharded_width_only":
         from tensix.ttnn.operations.dm_pad_sharded import width_only_factory
         factory = lambda: width_only_factory(a, out, front, value)       # noqa: E731
@@ -301,14 +308,40 @@ def _prim_pad(op, a: Tensor, out_shape, front, value, mc, multicore=True) -> Ten
         from tensix.ttnn.operations.dm_pad_sharded import height_only_factory
         factory = lambda: height_only_factory(a, out, front, value)      # noqa: E731
     elif kind == "rm_sharded" or (multicore and rm):
-        factory = lambda: _pad_rm_factory(a, out, front, value)          # noqa: E731
+        factory = lambda: _pad_rm_factory(a, out, front, value, scg)     # noqa: E731
     elif multicore:
-        factory = lambda: _pad_tile_factory(a, out, value)               # noqa: E731
+        factory = lambda: _pad_tile_factory(a, out, value, scg)          # noqa: E731
     else:
         factory = (lambda: _pad_rm_single_factory(a, out, value)) if rm else \
             (lambda: _pad_tile_single_factory(a, out, value))
     O.run(op, a._device, key, factory, [a, out], [out], {"front": list(front), "value": value}, started)
     return out
+
+
+def _check_sub_core_grids(op, a: Tensor, mc, multicore: bool) -> None:
+    """pad_device_operation.cpp validate_on_program_cache_miss: sub_core_grids only with interleaved tensors and the
+    multi-core factories."""
+    if a.memory_config().memory_layout != TensorMemoryLayout.INTERLEAVED:
+        raise ShardSpecError(f"{op}: Input memory layout must be interleaved when sub_core_grids argument is provided "
+                             f"(got {a.memory_config().memory_layout.name}).\nFix: ttnn.to_memory_config the input "
+                             "to an interleaved config, or omit sub_core_grids.")
+    if mc.memory_layout != TensorMemoryLayout.INTERLEAVED:
+        raise ShardSpecError(f"{op}: Output memory layout must be interleaved when sub_core_grids argument is provided "
+                             f"(got {mc.memory_layout.name}).\nFix: an interleaved memory_config, or omit "
+                             "sub_core_grids.")
+    if not multicore:
+        raise TTNNError(f"{op}: sub_core_grids is only supported when use_multicore is true.\nFix: "
+                        "use_multicore=True, or omit sub_core_grids.")
+
+
+def _split(dev, units: int, scg) -> C.WorkSplit:
+    """split_work_to_cores over the device grid, or (sub_core_grids) over the given CoreRangeSet (column-wise, the
+    overload's default)."""
+    if scg is None:
+        return C.split_work_to_cores(dev.compute_with_storage_grid_size(), units)
+    from tensix.ttnn.operations import _sub_core_split as SC
+    n, all_cores, g1, g2, n1, n2 = SC.split_work_to_cores(scg, units)
+    return C.WorkSplit(n, list(all_cores.ranges), g1, g2, n1, n2)
 
 
 def _shard_width(mc) -> int:
@@ -333,7 +366,7 @@ def _sharded_factory_kind(a: Tensor, out_shape, mc) -> str:
     return "rm_sharded"
 
 
-def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:
+def _pad_rm_factory(a: Tensor, out: Tensor, front, value, scg=None) -> O.ProgramEntry:
     """PadRmReaderWriterMultiCoreDefaultProgramFactory::create_descriptor (interleaved)."""
     dev = a._device
     N, Cc, H, W = tuple(a.shape)
@@ -347,7 +380,7 @@ def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:
     end_b = stick_p - stick - front_b
     aligned = C.round_up(stick_p, 16)
     dram_aligned = C.round_up(stick_p, 32)
-    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), nch)
+    ws = _split(dev, nch, scg)
     all_cores = CoreRangeSet(ws.all_ranges)
     cores = C.corerange_to_cores(all_cores, ws.num_cores, row_wise=True)
     if a.dtype in (DataType.INT32, DataType.UINT32):
@@ -406,11 +439,11 @@ def _pad_rm_factory(a: Tensor, out: Tensor, front, value) -> O.ProgramEntry:
     return O.ProgramEntry(prog, set_args, len(per_core), "pad_rm")
 
 
-def _pad_tile_factory(a: Tensor, out: Tensor, value) -> O.ProgramEntry:
+def _pad_tile_factory(a: Tensor, out: Tensor, value, scg=None) -> O.ProgramEntry:
     """PadTileMulticoreProgramFactory::create_descriptor (interleaved)."""
     dev = a._device
     n_pages = out.num_pages
-    ws = C.split_work_to_cores(dev.compute_with_storage_grid_size(), n_pages)
+    ws = _split(dev, n_pages, scg)
     all_cores = CoreRangeSet(ws.all_ranges)
     cores = C.corerange_to_cores(all_cores, ws.num_cores, row_wise=True)
     fmt = data_format(a.dtype)
