@@ -51,7 +51,9 @@ as tt-metal does. Where tt-metal's sharded programs assume a shard placement the
 the grid, shards the size of the per-core blocks), tensix checks it and raises NotModelledError instead of reading or
 writing other L1. DRAM-sharded tensors outside the DRAM-sharded program, the batched DRAM-sharded program, sharded
 in1 / bias outside the 1D mcast_in0, reuse and DRAM-sharded programs, gather_in0, untilize_out and global CBs raise
-NotModelledError.
+NotModelledError. The 2D program takes a DRAM in1 sharded by height (batched: IN1_DRAM_HEIGHT_SHARDED), by width
+(IN1_DRAM_WIDTH_SHARDED: each in1 sender walks the banks' ceil(N / 12)-column shards for its per_core_N columns, as
+the factory's runtime args say; no bias) or ND-sharded (through the accessor).
 Tiles other than 32x32 (_tile_config: get_matmul_tile / get_output_tile and the tile checks of the device operation):
 with a 1D / 2D multicast, reuse or DRAM-sharded program config, in0 in [h, 32] tiles (h = 1 ... 32), in1 in [32, 32]
 or [32, 16] tiles or transposed 32x32 ones (IN1_TRANSPOSE_TILE when the stored tile's transpose and transpose_b
@@ -59,7 +61,10 @@ differ), output and bias in [h, in1 tile width] tiles: M in in0 tile rows, N in 
 Tile::get_tile_size with the CBs' tile dims (set_tile_dims: c_0 / c_2 in0, c_1 in1, c_3 bias, c_4 / c_5 / c_6
 output), and the compute API moves those pages' faces (tensix.kernel.tile_shape). Refused: transposed 32x16 in1, an
 output tile wider than in1's (tile_width_ratio), a row bias in 32x16 tiles, tiny tiles with transpose_a / transpose_b,
-a K that is not a multiple of 32 with a tiny in0, and no program config (its generation for tiny tiles).
+a K that is not a multiple of 32 with a tiny in0. Without a program config, ttnn's config generation counts M, K and
+N in the operands' tiles where tt-metal's does (create_simple_matmul_program_config, get_mcast_1d_config, the
+sharded-in0 configs; create_matmul_1d_systolic_array_program_config and the user-grid configs count 32x32 tiles, as
+tt-metal's do).
 sub_device_id (a loaded sub-device manager: tensix.ttnn.sub_device): the 1D and 2D multicast programs anchor their
 core grid at the sub-device's first core (sub_device_start_core; the 1D program refuses a non-rectangular
 sub-device or a grid past its bounding box, as matmul_device_operation.cpp validates); interleaved operands only
@@ -96,7 +101,7 @@ from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, BufferType, DataType, Layout,
                                is_full_tile)
 from tensix.ttnn.types import Tile as types_Tile
 
-__all__ = ["matmul", "linear", "MatmulMultiCoreProgramConfig", "MatmulMultiCoreReuseProgramConfig",
+__all__ = ["matmul", "linear", "addmm", "MatmulMultiCoreProgramConfig", "MatmulMultiCoreReuseProgramConfig",
            "MatmulMultiCoreReuseMultiCastProgramConfig", "MatmulMultiCoreReuseMultiCast1DProgramConfig",
            "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig",
            "MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig"]
@@ -506,28 +511,30 @@ def _systolic_1d_config(a, b, ta, tb, bias_size, grid, activation, fp32, ckc, ou
 
 def _mcast_1d_config(a, b, ta, tb, bias_size, fuse_batch, mcast_in0, grid, ckc, out_dtype, l1, user_spec=None):
     """get_mcast_1d_config (out_sharded=False, as create_simple_matmul_program_config calls it); a user shard spec
-    (BLOCK_SHARDED output on a 1-row / 1-column grid) gives per_core_M / N and the grid."""
+    (BLOCK_SHARDED output on a 1-row / 1-column grid) gives per_core_M / N and the grid. M, K and N are in elements,
+    divided by the operands' tiles (in0_tile height and width, in1_tile width) as tt-metal does."""
     pa, pb = _pshape(a, ta), _pshape(b, tb)
+    h0, w0, w1 = _hw(a)[0], _hw(a)[1], _hw(b)[1]
     M = (math.prod(pa) // pa[-1]) if fuse_batch else pa[-2]
     K, N = pa[-1], pb[-1]
     ncores = grid.x * grid.y
     if user_spec is not None:
         sh_, sw_ = user_spec.shape
-        if sh_ % TILE:
-            raise TTNNError(f"Shard height {sh_} must be divisible by tile height {TILE} for BLOCK_SHARDED on 1D grid")
-        if sw_ % TILE:
-            raise TTNNError(f"Shard width {sw_} must be divisible by tile width {TILE} for BLOCK_SHARDED on 1D grid")
-        pm, pn = sh_ // TILE, sw_ // TILE
+        if sh_ % h0:
+            raise TTNNError(f"Shard height {sh_} must be divisible by tile height {h0} for BLOCK_SHARDED on 1D grid")
+        if sw_ % w1:
+            raise TTNNError(f"Shard width {sw_} must be divisible by tile width {w1} for BLOCK_SHARDED on 1D grid")
+        pm, pn = sh_ // h0, sw_ // w1
         bw_, bh_ = _bbox(user_spec.grid)
         if bw_ * bh_ != user_spec.grid.num_cores():
             raise TTNNError(f"BLOCK_SHARDED on 1D grid requires a contiguous core grid without gaps. Bounding box has "
                             f"{bw_ * bh_} cores but grid has {user_spec.grid.num_cores()} cores.")
         grid = CoreCoord(bw_, bh_)
     elif mcast_in0:
-        pm, pn = M // TILE, _div_up(_div_up(N, ncores), TILE)
+        pm, pn = M // h0, _div_up(_div_up(N, ncores), w1)
     else:
-        pm, pn = _div_up(_div_up(M, ncores), TILE), N // TILE
-    k = 2 if (K // TILE) % 2 == 0 else 1
+        pm, pn = _div_up(_div_up(M, ncores), h0), N // w1
+    k = 2 if (K // w0) % 2 == 0 else 1
     fp32 = bool(ckc.fp32_dest_acc_en)
     obh, obw, _ = _multi_dim_per_core_factor(a, b, ta, tb, bias_size, pm, pn, k, _interm_tile_size(ckc, out_dtype),
                                              False, l1)
@@ -539,9 +546,12 @@ def _mcast_1d_config(a, b, ta, tb, bias_size, fuse_batch, mcast_in0, grid, ckc, 
 
 
 def _simple_config(a, b, ta, tb, bias_size, ckc, grid, mem, out_dtype, l1):
-    """create_simple_matmul_program_config (interleaved tensors; sharded output configs are refused earlier)."""
+    """create_simple_matmul_program_config (interleaved tensors; sharded output configs are refused earlier). Mt, Kt
+    and Nt count the operands' own tiles (get_M_dim / get_K_dim / get_N_dim with in0_tile and in1_tile), so tiny
+    tiles get their blocks in [h, 32] rows and [32, w] columns."""
     pa, pb = _pshape(a, ta), _pshape(b, tb)
-    Mt, Kt, Nt = pa[-2] // TILE, pa[-1] // TILE, pb[-1] // TILE
+    h0, w0, w1 = _hw(a)[0], _hw(a)[1], _hw(b)[1]
+    Mt, Kt, Nt = pa[-2] // h0, pa[-1] // w0, pb[-1] // w1
     in0_block_w = 2
     ncx, ncy = grid.x, grid.y
     all_interleaved = not (a.is_sharded() or b.is_sharded() or mem.is_sharded())
@@ -686,8 +696,9 @@ def _sharded_in0_config(a, b, ta, tb, bias_size, at, l1):
     gx, gy = _bbox(spec.grid)
     grid = CoreCoord(gx, gy)
     pa, pb = _pshape(a, ta), _pshape(b, tb)
-    M, K, N = _M(pa, True), pa[-1] // TILE, pb[-1] // TILE
-    sh_t, sw_t = spec.shape[0] // TILE, spec.shape[1] // TILE
+    h0, w0, w1 = _hw(a)[0], _hw(a)[1], _hw(b)[1]      # get_M_dim / get_K_dim / get_N_dim with the operands' tiles
+    M, K, N = _M(pa, True, h0), pa[-1] // w0, pb[-1] // w1
+    sh_t, sw_t = spec.shape[0] // h0, spec.shape[1] // w0
     interm = _interm_tile_size(ckc, at.output_dtype)
 
     def out_matches():
@@ -1265,6 +1276,16 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
         # accessor: K * N, batches per bank)
         in1_sender_defines["IN1_DRAM_HEIGHT_SHARDED"] = "1"
         in1_sender_ct += [g.K * g.N, b.memory_config().shard_spec.shape[0] // TILE // g.K]
+    dram_ws = None
+    if _dram_ws_in1(b, pc):
+        # IN1_DRAM_WIDTH_SHARDED: per_core_N_storage = ceil(N / num_dram_channels()) columns a bank (12 DRAM views
+        # on Wormhole: tt-metal's Device::num_dram_channels is the SoC descriptor's dram_views); the ct args after
+        # the bias accessor: the tiles of one K block of a bank's shard, a shard row's bytes
+        in1_sender_defines["IN1_DRAM_WIDTH_SHARDED"] = "1"
+        pcs = _div_up(g.N, soc.NUM_DRAM_BANKS)
+        s1 = _tsz(g.fmt1, g.tiles[1])
+        in1_sender_ct += [pcs * g.in0_block_w, pcs * s1]
+        dram_ws = _dram_ws_walk(soc.NUM_DRAM_BANKS, pcs, g.pn, cores_c, s1)
     in0_sender_defines = {"SKIP_MCAST": "1"} if in0_recv_set.num_cores() == 0 else {}
     if in1_recv_set.num_cores() == 0:
         in1_sender_defines["SKIP_MCAST"] = "1"
@@ -1377,7 +1398,10 @@ def _mcast_2d(dev, a, b, bias, out, at: _Attrs, pc: MatmulMultiCoreReuseMultiCas
                 g.pn * g.in1_stride_w * in1_idx, [in1_span[0].x, in1_span[0].y, in1_span[1].x, in1_span[1].y],
                 out_start, g.last_obw() if last_col else g.obw, g.pad_h(None), g.pad_w(last_col), g.pn * in1_idx,
                 g.last_num_blocks_w() if last_col else g.out_nbx)
-            plan.append((k_in1_sender, core, args[:-1] if out_sharded else args, slots))
+            args = args[:-1] if out_sharded else args
+            if dram_ws is not None:
+                args = args + dram_ws[rel.x]
+            plan.append((k_in1_sender, core, args, slots))
         else:
             ph = g.pad_h(last_pm if last_row else None)
             args = [in1_from.x, in1_from.y, 0, out_start, g.obh // g.sh, *ph, *g.pad_w(last_col)]
@@ -1765,8 +1789,46 @@ def _dram_hs_in1(b, program_config) -> bool:
             and mc.memory_layout == TensorMemoryLayout.HEIGHT_SHARDED and mc.buffer_type == BufferType.DRAM)
 
 
+def _dram_ws_in1(b, program_config) -> bool:
+    """A WIDTH_SHARDED in1 in DRAM under the 2D multicast program (prefill on decode-sharded weights: each DRAM bank
+    holds a [K, N / banks] column block; the factory's IN1_DRAM_WIDTH_SHARDED reader walks the banks)."""
+    mc = b.memory_config()
+    return (isinstance(program_config, MatmulMultiCoreReuseMultiCastProgramConfig)
+            and mc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED and mc.buffer_type == BufferType.DRAM)
+
+
+def _dram_ws_walk(nbanks: int, pcs: int, pn: int, nsenders: int, tile_bytes: int) -> list:
+    """The 2D factory's runtime args of IN1_DRAM_WIDTH_SHARDED, per in1 sender in core order: the NoC virtual channel
+    (cycling 1, 2, 3, 0, ...), the number of bank reads, the byte offset of the first read in its bank's shard, then
+    (bytes of a shard row to read, bank id) per read. The walk carries over from one sender to the next: each takes
+    the rest of the current bank's pcs = per_core_N_storage columns, then whole banks, until it has per_core_N."""
+    out = []
+    wcs = scs = cw = cs = vc = 0      # worker_core_stride, storage_core_stride, curr_worker_core, curr_storage_core
+    for _ in range(nsenders):
+        vc = 0 if vc == 3 else vc + 1
+        reads = []
+        if cs < nbanks:
+            wcs = pcs - scs
+            reads.append([scs * tile_bytes, wcs * tile_bytes, cs])
+            cs += (scs + wcs) // pcs
+            scs = (scs + wcs) % pcs
+            old = cw
+            if wcs >= pn:
+                cw += 1
+            while cw <= old and cs < nbanks:
+                stride = min(wcs + pcs, pn)
+                reads.append([(stride - wcs) * tile_bytes, cs])
+                if stride >= pn:
+                    cw += 1
+                scs = (stride - wcs) % pcs
+                cs += (stride - wcs) // pcs
+                wcs = stride
+        out.append([vc, len(reads)] + [v for r in reads for v in r])
+    return out
+
+
 def _check_inputs(what, a, b, bias, program_config=None):
-    nd_b = _nd_dram_in1(b, program_config) or _dram_hs_in1(b, program_config)
+    nd_b = _nd_dram_in1(b, program_config) or _dram_hs_in1(b, program_config) or _dram_ws_in1(b, program_config)
     dev = O.device_of(what, a, b, bias, nd_ok=nd_b)
     if nd_b:
         O.device_of(what, a, bias)             # ND-sharded in0 / bias stay refused
@@ -1783,7 +1845,8 @@ def _check_inputs(what, a, b, bias, program_config=None):
                                                                                       and t is b):
             raise NotModelledError(f"{what}: {name} sharded in DRAM is not modelled by tensix's matmul outside "
                                    "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig (an in1 in DRAM banks) and "
-                                   "the 2D multicast program's HEIGHT_SHARDED (batched) or ND_SHARDED in1.\nFix: use "
+                                   "the 2D multicast program's WIDTH_SHARDED, HEIGHT_SHARDED (batched) or ND_SHARDED "
+                                   "in1.\nFix: use "
                                    "an interleaved or L1-sharded memory config, or one of those for input_tensor_b.")
     if bias is not None:
         if bias.layout != Layout.TILE:
@@ -1965,6 +2028,53 @@ def _validate_dram_hs_in1(a, b, at: _Attrs, pc):
             "tensix does not model that." + fix)
 
 
+def _validate_dram_ws_in1(a, b, bias, at: _Attrs, pc):
+    """matmul_device_operation.cpp, the 2D program's WIDTH_SHARDED in1 (no transpose_mcast, a one-row shard grid),
+    and tensix's refusals where IN1_DRAM_WIDTH_SHARDED's reads would not be in1's columns: the reader copies rows of
+    per_core_N_storage tiles from bank i's shard (no strides, no transpose), so shard i must be on bank i, shards
+    per_core_N_storage tiles wide, and every in1 sender's walk must fill its per_core_N columns."""
+    spec = b.memory_config().shard_spec
+    if pc.transpose_mcast:
+        raise TTNNError("Transpose MCAST not supported when input B is sharded")
+    bw_, bh_ = _bbox(spec.grid)
+    if bh_ != 1:
+        raise TTNNError("Width-sharded input tensor B grid bounding box must have equal start and end y coordinates")
+    fix = ("\nFix: an interleaved input_tensor_b, or WIDTH shards of ceil(N / 12) tiles on DRAM banks 0, 1, ... with "
+           "per_core_N a multiple of that width.")
+    N = _pshape(b, at.transpose_b)[-1] // _w1(b)
+    pcs = _div_up(N, soc.NUM_DRAM_BANKS)
+    if at.transpose_b or _tile_of(b) is not None or _tile_of(a) is not None:
+        raise NotModelledError("ttnn.matmul: transpose_b or tiles other than 32x32 with a WIDTH_SHARDED DRAM in1 "
+                               "(IN1_DRAM_WIDTH_SHARDED copies the shards' rows as stored) are not modelled by "
+                               "tensix." + fix)
+    if bias is not None:
+        raise NotModelledError("ttnn.linear: a fused bias with a WIDTH_SHARDED DRAM in1 (the IN1_DRAM_WIDTH_SHARDED "
+                               "reader then reads the bias from the same banks) is not modelled by tensix." + fix)
+    if spec.shape[1] // TILE != pcs:
+        raise NotModelledError(f"ttnn.matmul: a WIDTH_SHARDED DRAM in1 with shards {spec.shape[1] // TILE} tiles wide: "
+                               f"IN1_DRAM_WIDTH_SHARDED reads rows of ceil(N / 12) = {pcs} tiles, so the card would "
+                               "read other columns; tensix does not model that." + fix)
+    g = b._buffer.geom
+    cores = [(c.x, c.y) if hasattr(c, "x") else tuple(c) for c in g.cores][:getattr(g, "num_shards", len(g.cores))]
+    if any(c != (i, 0) for i, c in enumerate(cores)):
+        raise NotModelledError("ttnn.matmul: a WIDTH_SHARDED DRAM in1 whose shard i is not on DRAM bank i: "
+                               "IN1_DRAM_WIDTH_SHARDED walks the banks from bank 0." + fix)
+    nbx = _div_up(N, pc.per_core_N)
+    if pc.out_block_w != pc.per_core_N:
+        raise NotModelledError("ttnn.matmul: out_block_w below per_core_N with a WIDTH_SHARDED DRAM in1: the "
+                               "IN1_DRAM_WIDTH_SHARDED reader fills per_core_N columns into an out_block_w block."
+                               + fix)
+    s1 = formats.tile_size(data_format(b.dtype))
+    for i, args in enumerate(_dram_ws_walk(soc.NUM_DRAM_BANKS, pcs, pc.per_core_N, nbx, s1)):
+        got = sum(args[3::2]) // s1 if args[1] else 0
+        need = pc.per_core_N if i < nbx - 1 else N - pc.per_core_N * (nbx - 1)
+        if not need <= got <= pc.per_core_N:
+            raise NotModelledError(f"ttnn.matmul: with a WIDTH_SHARDED DRAM in1, in1 sender {i} would read {got} "
+                                   f"columns from the banks for a block of {pc.per_core_N} (per_core_N_storage "
+                                   f"{pcs}): IN1_DRAM_WIDTH_SHARDED's bank walk does not fill the block, which "
+                                   "tensix does not model." + fix)
+
+
 def _validate_sharded(a, b, bias, at: _Attrs, pc):
     """MatmulDeviceOperation::validate_on_program_cache_miss for sharded operands or output (the 1D and 2D multicast
     checks), and tensix's refusals of the sharded paths it does not model."""
@@ -1977,11 +2087,13 @@ def _validate_sharded(a, b, bias, at: _Attrs, pc):
     if is_1d and not pc.mcast_in0 and b.is_sharded():
         raise TTNNError("Error: Operand B must be interleaved.")
     b_sh = b.is_sharded()
-    if _nd_dram_in1(b, pc) or _dram_hs_in1(b, pc):
+    if _nd_dram_in1(b, pc) or _dram_hs_in1(b, pc) or _dram_ws_in1(b, pc):
         if pc.transpose_mcast:
             raise TTNNError("Transpose MCAST not supported when input B is sharded")
         if _dram_hs_in1(b, pc):
             _validate_dram_hs_in1(a, b, at, pc)
+        if _dram_ws_in1(b, pc):
+            _validate_dram_ws_in1(a, b, bias, at, pc)
         b_sh = False                            # the 2D program's own in1 readers (not the IN1_SHARDED paths)
     if (b_sh or (bias is not None and bias.is_sharded())) and not (is_1d and pc.mcast_in0):
         raise NotModelledError(f"ttnn.matmul: a sharded {'input_tensor_b' if b_sh else 'bias'} with {ckind} "
@@ -2821,6 +2933,7 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
                      transpose_b, optional_output_tensor)
     pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
     fused_bias = None if post_bias else bias
+    _tile_program_check(what, a, b, pc)
     _validate(a, b, fused_bias, at, pc)
     if sub_device_id is not None:
         from tensix.ttnn import sub_device
@@ -2942,21 +3055,6 @@ def _tile_config(what, a, b, bias, output_tile, out_tensor, mem, program_config,
         out = over
     else:
         out = types_Tile((h0, w1))
-    if program_config is None:
-        raise NotModelledError(f"{what}: tiles other than 32x32 ({_desc(t0)} in0, {_desc(t1)} in1) without a "
-                               "program config: tt-metal's generation of a program config for them is not ported.\n"
-                               "Fix: pass a MatmulMultiCoreReuseMultiCast1DProgramConfig, "
-                               "MatmulMultiCoreReuseMultiCastProgramConfig or MatmulMultiCoreReuseProgramConfig.")
-    if isinstance(program_config, MatmulMultiCoreProgramConfig) and (h0 != TILE or w1 != TILE):
-        raise TTNNError(f"{what}: matmul with non-optimized program config does not support tiny tile (in0 tile "
-                        f"height={h0}, in1 tile width={w1}, expected TILE_HEIGHT=32, TILE_WIDTH=32)")
-    dram = isinstance(program_config, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
-    if not isinstance(program_config, _TILED_CONFIGS) and not (dram and t1 is None):
-        raise NotModelledError(f"{what}: tiles other than 32x32 ({_desc(t0)} in0, {_desc(t1)} in1) with "
-                               f"{type(program_config).__name__}: tensix models them in the 1D / 2D multicast and "
-                               "reuse programs, and an in0 of [h, 32] tiles in the DRAM-sharded one (whose in1, "
-                               "sharded in DRAM banks, tensix stores in 32x32 tiles only).\nFix: use one of those "
-                               "program configs, or 32x32 tiles.")
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
         if t.dtype == DataType.BFLOAT4_B and ((name == "input_tensor_a" and h0 < 4)
                                               or (name == "input_tensor_b" and min(h1, w1) < 4)):
@@ -2972,6 +3070,27 @@ def _tile_config(what, a, b, bias, output_tile, out_tensor, mem, program_config,
                                    "computes is not modelled.\nFix: bias tiles of [16, 16] with [16, 32] in0 tiles, "
                                    "or 32x32 tiles.")
     return None if is_full_tile(out) else out
+
+
+def _tile_program_check(what, a, b, pc):
+    """The program-config half of the tile checks, on the config the op runs (the user's, or the one
+    generate_matmul_program_config made from the operands' tiles): MatmulMultiCoreProgramConfig refuses tiny tiles
+    (MatmulDeviceOperation::validate_on_program_cache_miss); tensix models them in the 1D / 2D multicast and reuse
+    programs, and an in0 of [h, 32] tiles in the DRAM-sharded one."""
+    t0, t1 = _tile_of(a), _tile_of(b)
+    if t0 is None and t1 is None:
+        return
+    h0, w1 = _hw(a)[0], _hw(b)[1]
+    if isinstance(pc, MatmulMultiCoreProgramConfig) and (h0 != TILE or w1 != TILE):
+        raise TTNNError(f"{what}: matmul with non-optimized program config does not support tiny tile (in0 tile "
+                        f"height={h0}, in1 tile width={w1}, expected TILE_HEIGHT=32, TILE_WIDTH=32)")
+    dram = isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
+    if not isinstance(pc, _TILED_CONFIGS) and not (dram and t1 is None):
+        raise NotModelledError(f"{what}: tiles other than 32x32 ({_desc(t0)} in0, {_desc(t1)} in1) with "
+                               f"{type(pc).__name__}: tensix models them in the 1D / 2D multicast and "
+                               "reuse programs, and an in0 of [h, 32] tiles in the DRAM-sharded one (whose in1, "
+                               "sharded in DRAM banks, tensix stores in 32x32 tiles only).\nFix: use one of those "
+                               "program configs, or 32x32 tiles.")
 
 
 def _make_out(dev, shape, dtype, mc, tile):
@@ -3048,6 +3167,62 @@ def linear(input_tensor_a, input_tensor_b, *, bias=None, transpose_a=False, tran
                          compute_kernel_config=compute_kernel_config, core_grid=core_grid,
                          optional_output_tensor=optional_output_tensor, sub_device_id=sub_device_id,
                          output_tile=output_tile)
+
+
+_ADDMM_DTYPES = (DataType.BFLOAT16, DataType.FLOAT32, DataType.BFLOAT8_B)
+
+
+def _addmm_validate(input_tensor, mat1, mat2, alpha, beta):
+    """matmul.cpp addmm_validate: alpha nonzero; with beta != 0 an input of the product's [n, p] (dims 0 and 1 only,
+    as ttnn compares them) and one of the three float dtypes; mat1 / mat2 of those dtypes."""
+    if alpha == 0.0:
+        raise TTNNError("ttnn.addmm: alpha parameter cannot be 0.\nFix: pass a nonzero alpha (alpha scales "
+                        "mat1_tensor @ mat2_tensor).")
+    if beta != 0.0:
+        ish, m1, m2 = list(input_tensor.shape), list(mat1.shape), list(mat2.shape)
+        if len(ish) < 2 or len(m1) < 1 or len(m2) < 2 or ish[0] != m1[0] or ish[1] != m2[1]:
+            raise ShapeError(f"ttnn.addmm: input_tensor must have shape matching one of result of mat1_tensor @ "
+                             f"mat2_tensor (input_tensor {ish}, mat1_tensor {m1}, mat2_tensor {m2}).\nFix: pass an "
+                             "input_tensor of shape [n, p] for an [n, m] mat1_tensor and an [m, p] mat2_tensor, or "
+                             "beta=0.")
+        if input_tensor.dtype not in _ADDMM_DTYPES:
+            raise DTypeError("ttnn.addmm: only ttnn.bfloat16, ttnn.float32 and ttnn.bfloat8_b types are supported for "
+                             f"input_tensor (it is {input_tensor.dtype}).\nFix: ttnn.typecast it to one of them.")
+    for t, name in ((mat1, "mat1_tensor"), (mat2, "mat2_tensor")):
+        if t.dtype not in _ADDMM_DTYPES:
+            raise DTypeError("ttnn.addmm: only ttnn.bfloat16, ttnn.float32 and ttnn.bfloat8_b types are supported for "
+                             f"{name} (it is {t.dtype}).\nFix: ttnn.typecast it to one of them.")
+
+
+def addmm(input_tensor, mat1_tensor, mat2_tensor, *, alpha=1.0, beta=1.0, memory_config=None, dtype=None,
+          program_config=None, compute_kernel_config=None, core_grid=None, output_tile=None,
+          optional_output_tensor=None, **kwargs):
+    """ttnn.addmm(input_tensor, mat1_tensor, mat2_tensor, *, alpha=1.0, beta=1.0, ...): beta * input_tensor + alpha *
+    (mat1_tensor @ mat2_tensor), composed as matmul.cpp addmm does: the matmul (bound_matmul, no bias, no activation,
+    the optional output as its output), then ttnn.multiply_(out, alpha) unless alpha is 1, then ttnn.add_(out,
+    input_tensor) unless beta is 0 (the input first scaled by ttnn.multiply(input_tensor, beta) unless beta is 1), so
+    the result is rounded to the output's dtype after each step, as on the card."""
+    O.refuse_unknown_kwargs("ttnn.addmm", kwargs)
+    if output_tile is not None:
+        raise TTNNError("ttnn.addmm: output_tile must not be provided.\nFix: drop output_tile (addmm's output is in "
+                        "32x32 tiles).")
+    for t, name in ((input_tensor, "input_tensor"), (mat1_tensor, "mat1_tensor"), (mat2_tensor, "mat2_tensor")):
+        if not isinstance(t, Tensor):
+            raise TTNNError(f"ttnn.addmm: {name} is a {type(t).__name__}, not a ttnn.Tensor.\n"
+                            "Fix: ttnn.from_torch(...).")
+    alpha, beta = float(alpha), float(beta)
+    _addmm_validate(input_tensor, mat1_tensor, mat2_tensor, alpha, beta)
+    out = _bound_matmul("ttnn.addmm", mat1_tensor, mat2_tensor, None, transpose_a=False, transpose_b=False,
+                        memory_config=memory_config, dtype=dtype, program_config=program_config, activation=None,
+                        compute_kernel_config=compute_kernel_config, core_grid=core_grid,
+                        optional_output_tensor=optional_output_tensor)
+    from tensix.ttnn.operations import binary
+    if alpha != 1.0:
+        binary.multiply_(out, alpha)
+    if beta != 0.0:
+        add = binary.multiply(input_tensor, beta) if beta != 1.0 else input_tensor
+        binary.add_(out, add)
+    return out
 
 
 def _refuse_extras(what, global_cb):

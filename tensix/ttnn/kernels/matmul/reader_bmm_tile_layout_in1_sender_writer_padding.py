@@ -6,18 +6,22 @@ then it writes the output block from c_4 to the interleaved output, subblock by 
 subblocks and tiles of the last block row and column.
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/matmul/device/kernels/dataflow/
-reader_bmm_tile_layout_in1_sender_writer_padding.cpp for interleaved in1 and bias (no IN1_DRAM_WIDTH_SHARDED,
-sparsity or fused CCL ops: the factories refuse those). IN1_DRAM_HEIGHT_SHARDED (the 2D program's batched DRAM
-in1): batch b's in1 block tiles are read from DRAM bank b / batches_per_bank at the batch's offset in the bank
-(compile-time args after the bias accessor: K * N tiles a batch, batches per bank), tile ids relative to the batch.
-IN1_SHARDED / BIAS_SHARDED (the 1D
-mcast_in0 program's width-sharded in1 / bias): c_1 / c_3 are this core's shards, pushed without reading (in1 all its
-K blocks at the start, the bias block where it would have been read). OUT_SHARDED: c_4 lives in the output's
-shard (the factory places it there), so the writer writes nothing, takes no last_num_blocks_w_dim arg, and at the
-end waits until the compute kernel has pushed the whole shard (batch x nonzero subblocks). Compile-time args 0-31 as
-the C++ then the TensorAccessorArgs of in1 (32), the sparsity placeholder, the output and the bias. Runtime args as
-the factory sets them (in1 address and start tile, multicast rectangle, sparsity_addr, output address and start
-tile, last_block_w, the eight writer padding args, bias address and start tile, last_num_blocks_w_dim)."""
+reader_bmm_tile_layout_in1_sender_writer_padding.cpp for interleaved in1 and bias (no sparsity or fused CCL ops:
+the factories refuse those). IN1_DRAM_WIDTH_SHARDED (the 2D program's DRAM width-sharded in1, without a bias): the
+runtime args after last_num_blocks_w_dim name the banks this sender reads (a VC, the count, the byte offset of the
+first read in its shard, then (row bytes, bank id) pairs); each K block copies in0_block_w shard rows of each bank,
+tile by tile, side by side into c_1 (the shard rows in1_block_w_dram_bytes apart, the block's rows in1_block_w tiles
+apart), the offset in the shards advancing by one K block of a shard. IN1_DRAM_HEIGHT_SHARDED (the 2D program's
+batched DRAM in1): batch b's in1 block tiles are read from DRAM bank b / batches_per_bank at the batch's offset in
+the bank (compile-time args after the bias accessor: K * N tiles a batch, batches per bank), tile ids relative to the
+batch. IN1_SHARDED / BIAS_SHARDED (the 1D mcast_in0 program's width-sharded in1 / bias): c_1 / c_3 are this core's
+shards, pushed without reading (in1 all its K blocks at the start, the bias block where it would have been read).
+OUT_SHARDED: c_4 lives in the output's shard (the factory places it there), so the writer writes nothing, takes no
+last_num_blocks_w_dim arg, and at the end waits until the compute kernel has pushed the whole shard (batch x nonzero
+subblocks). Compile-time args 0-31 as the C++ then the TensorAccessorArgs of in1 (32), the sparsity placeholder, the
+output and the bias. Runtime args as the factory sets them (in1 address and start tile, multicast rectangle,
+sparsity_addr, output address and start tile, last_block_w, the eight writer padding args, bias address and start
+tile, last_num_blocks_w_dim)."""
 
 from tensix.kernel import *  # noqa: F401,F403
 from tensix.ttnn.kernels.matmul.matmul_api import VALID, mcast_send, sem_set, write_out_block
@@ -92,6 +96,20 @@ def kernel_main():
     in1_sharded = "IN1_SHARDED" in DEFINES
     bias_sharded = "BIAS_SHARDED" in DEFINES
     in1_dram_hs = "IN1_DRAM_HEIGHT_SHARDED" in DEFINES
+    in1_dram_ws = "IN1_DRAM_WIDTH_SHARDED" in DEFINES
+    if in1_dram_ws:
+        i = 20 if out_sharded else 21
+        # get_arg_val(i) is the NoC virtual channel of the reads (tensix's NoC model has no per-VC state)
+        num_dram_shards_to_read = get_arg_val(i + 1)
+        dram_tensor_start_offset = get_arg_val(i + 2)
+        dram_reads = [(get_arg_val(i + 3 + 2 * r), get_arg_val(i + 4 + 2 * r))
+                      for r in range(num_dram_shards_to_read)]           # (row bytes, bank id)
+        after_bias = (TensorAccessorArgs(out_args.next_compile_time_args_offset()) if fuse_bias
+                      else out_args).next_compile_time_args_offset()
+        in1_dram_block_size_bytes = get_compile_time_arg_val(after_bias) * in1_single_tile_size_bytes
+        in1_block_w_dram_bytes = get_compile_time_arg_val(after_bias + 1)
+        in1_block_w_bytes = in1_block_w * in1_single_tile_size_bytes
+        in1_block_size_bytes = in1_block_num_tiles * in1_single_tile_size_bytes     # c_1's natural stride
     if in1_dram_hs:
         after_bias = (TensorAccessorArgs(out_args.next_compile_time_args_offset()) if fuse_bias
                       else out_args).next_compile_time_args_offset()
@@ -132,7 +150,32 @@ def kernel_main():
                 in3_tensor_current_w_dim_block_tile_id = in3_tensor_start_tile_id
             for bw in range(num_blocks_w_dim):
                 in1_tensor_current_inner_dim_block_start_tile_id = in1_tensor_current_w_dim_block_tile_id
+                # IN1_DRAM_WIDTH_SHARDED: each output block row re-reads the banks from K = 0
+                l1_read_addr_in1_offset = 0
                 for block in range(num_blocks_inner_dim):
+                    if in1_dram_ws:
+                        cb_reserve_back(cb_id_in1, in1_block_num_tiles)
+                        in1_start_address = get_write_ptr(cb_id_in1)
+                        l1_write_addr_in1_offset = 0
+                        for r, (row_bytes, bank) in enumerate(dram_reads):
+                            base = in1_tensor_addr + (dram_tensor_start_offset if r == 0 else 0)
+                            rd = l1_read_addr_in1_offset
+                            wr = in1_start_address + l1_write_addr_in1_offset
+                            for m in range(in1_block_h):
+                                for w in range(row_bytes // in1_single_tile_size_bytes):
+                                    off = w * in1_single_tile_size_bytes
+                                    noc_async_read(get_noc_addr_from_bank_id(bank, base + rd + off), wr + off,
+                                                   in1_single_tile_size_bytes)
+                                rd += in1_block_w_dram_bytes
+                                wr += in1_block_w_bytes
+                            l1_write_addr_in1_offset += row_bytes
+                        l1_read_addr_in1_offset += in1_dram_block_size_bytes
+                        noc_async_read_barrier()
+                        if not skip_mcast:
+                            mcast_send(sender_sem, receiver_sem, in1_start_address, in1_block_size_bytes, mcast_x0,
+                                       mcast_y0, mcast_x1, mcast_y1, in1_mcast_num_dests, in1_mcast_num_cores)
+                        cb_push_back(cb_id_in1, in1_block_num_tiles)
+                        continue
                     if in1_sharded:
                         if not skip_mcast:
                             # (as the C++: the block multicast from c_1's write pointer taken before the loop)
