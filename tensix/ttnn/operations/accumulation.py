@@ -1,4 +1,5 @@
-"""ttnn.cumsum, as tt-metal 622c6fb9 runs it (ttnn/cpp/ttnn/operations/reduction/accumulation/).
+"""ttnn.cumsum and ttnn.cumprod, as tt-metal 622c6fb9 runs them (ttnn/cpp/ttnn/operations/reduction/accumulation/:
+cumsum/cumsum.cpp and cumprod/cumprod.cpp both call accumulation_invoke, with AccumulationOp CUMSUM or CUMPROD).
 
 The host side (accumulation_common.cpp accumulation_invoke): a preallocated `out` must have the input's shape; a rank-0
 or zero-volume input is cloned (or copied into out); the input is typecast to dtype if one is asked for; when the dim
@@ -11,8 +12,11 @@ The device op (device/accumulation_device_operation.cpp, accumulation_program_fa
 the output TILE in dtype (default the input's) and memory_config (default the input's). Work: the rows (one tile
 position across the accumulated dim: physical volume / tile / tiles_per_row of them) split over the grid
 (split_work_to_cores, column-major); per core accumulation_reader, accumulation_compute (fp32 Dst; the running sum kept
-in a Float32 CB, or in the integer output format with add_int_tile) and accumulation_writer; reverse_order reads and
-writes the row backwards. Math fidelity HiFi3 for a FLOAT32 output on Wormhole, else HiFi4.
+in a Float32 CB, or in the integer output format) and accumulation_writer; reverse_order reads and writes the row
+backwards. Math fidelity HiFi3 for a FLOAT32 output on Wormhole, else HiFi4. The op only changes the compute kernel's
+defines and its starting value (accumulation_program_factory.cpp): CUMSUM add_binary_tile (add_int_tile<fmt> for an
+integer output) from 0, CUMPROD mul_binary_tile (mul_int_tile<fmt>) from 1.0 (the integer 1's bit pattern for an
+integer output).
 
 Not modelled (NotModelledError): sharded outputs (the device op keeps a sharded output's layout)."""
 
@@ -34,7 +38,7 @@ from tensix.ttnn.operations import _dm_common as D
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.types import DataType, Layout, TensorMemoryLayout, data_format
 
-__all__ = ["cumsum"]
+__all__ = ["cumsum", "cumprod"]
 
 _KDIR = "accumulation/"
 _INT_FORMATS = (DataFormat.Int32, DataFormat.UInt32, DataFormat.UInt16, DataFormat.UInt8)
@@ -53,7 +57,18 @@ def _core():
 def cumsum(input, dim, *, dtype=None, reverse_order=False, out=None, memory_config=None, **kwargs):  # noqa: A002
     """ttnn.cumsum(input, dim, *, dtype=None, reverse_order=False, out=None, memory_config=None) (cumsum_nanobind.cpp,
     cumsum.cpp)."""
-    what = "ttnn.cumsum"
+    return _accumulation_invoke("ttnn.cumsum", "cumsum", input, dim, dtype, reverse_order, out, memory_config, kwargs)
+
+
+def cumprod(input, dim, *, dtype=None, reverse_order=False, out=None, memory_config=None, **kwargs):  # noqa: A002
+    """ttnn.cumprod(input, dim, *, dtype=None, reverse_order=False, out=None, memory_config=None)
+    (cumprod_nanobind.cpp, cumprod.cpp)."""
+    return _accumulation_invoke("ttnn.cumprod", "cumprod", input, dim, dtype, reverse_order, out, memory_config,
+                                kwargs)
+
+
+def _accumulation_invoke(what, op, input, dim, dtype, reverse_order, out, memory_config, kwargs):  # noqa: A002
+    """accumulation_common.cpp accumulation_invoke (op: "cumsum" or "cumprod")."""
     O.refuse_unknown_kwargs(what, kwargs)
     t = input
     dev = O.device_of(what, t)
@@ -90,22 +105,22 @@ def cumsum(input, dim, *, dtype=None, reverse_order=False, out=None, memory_conf
         perm[0], perm[final_axis] = final_axis, 0
         acc_axis = 0
         wip = _ops().permute(wip, perm, memory_config=wip.memory_config())
-    res = _prim_accumulation(what, wip, acc_axis, dtype or wip.dtype, bool(reverse_order),
+    res = _prim_accumulation(what, op, wip, acc_axis, dtype or wip.dtype, bool(reverse_order),
                              memory_config or wip.memory_config(), dev)
     if perm is not None:
         res = _ops().permute(res, perm, memory_config=res.memory_config())
         if rank < 4:
             res = _ops().reshape(res, shape)
     if out is not None:
-        _take_storage(out, res)
+        _take_storage(what, out, res)
     return res
 
 
-def _take_storage(out: Tensor, res: Tensor) -> None:
+def _take_storage(what, out: Tensor, res: Tensor) -> None:
     """accumulation_invoke: `optional_out->tensor_attributes->get_storage() = wip_tensor...get_storage()`: out keeps
     its spec and gets the result's buffer."""
     if (out.dtype, out.layout, tuple(out.padded_shape)) != (res.dtype, res.layout, tuple(res.padded_shape)):
-        raise NotModelledError(f"ttnn.cumsum: out= of another spec than the result ({out.dtype.name} {out.layout.name} "
+        raise NotModelledError(f"{what}: out= of another spec than the result ({out.dtype.name} {out.layout.name} "
                                f"{list(out.padded_shape)} vs {res.dtype.name} {res.layout.name} "
                                f"{list(res.padded_shape)}): tt-metal swaps the storage under out's own spec, which "
                                "tensix.ttnn does not model.\nFix: allocate out like the result (dtype, TILE layout).")
@@ -113,8 +128,9 @@ def _take_storage(out: Tensor, res: Tensor) -> None:
     out._memory_config = res._memory_config
 
 
-def _prim_accumulation(what, a: Tensor, dim: int, dtype: DataType, flip: bool, mc, dev) -> Tensor:
-    """ttnn::prim::accumulation (AccumulationDeviceOperation, AccumulationProgramFactory), CUMSUM."""
+def _prim_accumulation(what, op, a: Tensor, dim: int, dtype: DataType, flip: bool, mc, dev) -> Tensor:
+    """ttnn::prim::accumulation (AccumulationDeviceOperation, AccumulationProgramFactory) of op "cumsum" (CUMSUM) or
+    "cumprod" (CUMPROD)."""
     started = time.perf_counter()
     if a.is_sharded():
         raise TTNNError(f"{what}: ttnn accumulation operations (cumprod, cumsum) do not support sharded input tensors.")
@@ -134,7 +150,7 @@ def _prim_accumulation(what, a: Tensor, dim: int, dtype: DataType, flip: bool, m
     acc_fmt = out_fmt if integer else DataFormat.Float32
     fidelity = MathFidelity.HiFi3 if dtype == DataType.FLOAT32 else MathFidelity.HiFi4
     grid = O.grid_of(dev)
-    key = ("cumsum", dim, flip, O.spec_key(a), O.spec_key(out))
+    key = (op, dim, flip, O.spec_key(a), O.spec_key(out))
 
     def factory():
         ws = D.split_work_to_cores(grid, num_rows)
@@ -150,13 +166,18 @@ def _prim_accumulation(what, a: Tensor, dim: int, dtype: DataType, flip: bool, m
         if integer:
             name = acc_fmt.name
             # add_int_tile_init() takes no format in the C++ (one init for all); tensix's asks for the one used
-            defines = {"BINARY_OP_INIT": functools.partial(K.add_int_tile_init, data_format=name),
-                       "BINARY_OP": functools.partial(K.add_int_tile, data_format=name),
+            init, binary = ((K.add_int_tile_init, K.add_int_tile) if op == "cumsum"
+                            else (K.mul_int_tile_init, K.mul_int_tile))
+            defines = {"BINARY_OP_INIT": functools.partial(init, data_format=name),
+                       "BINARY_OP": functools.partial(binary, data_format=name),
                        "FILL_TILE": functools.partial(K.fill_tile_int, data_format=name)}
+            default_bits = 0 if op == "cumsum" else 1         # std::bit_cast<float>(1U): the integer 1
         else:
-            defines = {"BINARY_OP_INIT": K.add_binary_tile_init, "BINARY_OP": K.add_binary_tile,
+            init, binary = ((K.add_binary_tile_init, K.add_binary_tile) if op == "cumsum"
+                            else (K.mul_binary_tile_init, K.mul_binary_tile))
+            defines = {"BINARY_OP_INIT": init, "BINARY_OP": binary,
                        "FILL_TILE": K.fill_tile}       # fill_tile_bitcast: the float's bits
-        default_bits = struct.unpack("<I", struct.pack("<f", 0.0))[0]
+            default_bits = struct.unpack("<I", struct.pack("<f", 0.0 if op == "cumsum" else 1.0))[0]
         rk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "accumulation_reader.py"), cores,
                              ReaderDataMovementConfig(compile_args=O.accessor_args(a)))
         wk = mh.CreateKernel(prog, O.kernel_path(_KDIR + "accumulation_writer.py"), cores,

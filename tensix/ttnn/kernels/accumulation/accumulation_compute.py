@@ -1,10 +1,11 @@
-"""Compute kernel of ttnn's accumulation program (cumsum): per row the accumulator tile (c_2, Float32, or the integer
-output format) is filled with the default value (0 for cumsum), then for each tile of the row: the input tile to
-Dst 0, the accumulator to Dst 1, BINARY_OP(0, 1 -> 1), packed both to the output (c_1) and back to c_2, which the next
-tile unpacks again (UnpackToDestFp32: the running sum stays fp32).
+"""Compute kernel of ttnn's accumulation program (cumsum, cumprod): per row the accumulator tile (c_2, Float32, or the
+integer output format) is filled with the default value (0 for cumsum, 1 for cumprod), then for each tile of the row:
+the input tile to Dst 0, the accumulator to Dst 1, BINARY_OP(0, 1 -> 1), packed both to the output (c_1) and back to
+c_2, which the next tile unpacks again (UnpackToDestFp32: the running sum or product stays fp32).
 
 Ports tt-metal 622c6fb9 ttnn/cpp/ttnn/operations/reduction/accumulation/device/kernels/compute/accumulation_compute.cpp.
-The defines are callables here: BINARY_OP_INIT / BINARY_OP (add_binary_tile, or add_int_tile<Int32/UInt32>) and
+The defines are callables here: BINARY_OP_INIT / BINARY_OP (add_binary_tile / mul_binary_tile, or add_int_tile /
+mul_int_tile<Int32/UInt32>) and
 FILL_TILE (fill_tile_bitcast, which is tensix's fill_tile: both take the float's bits, or fill_tile_int<fmt>).
 Compile-time args: default_acc_value (bits). Runtime args: num_rows, tiles_per_row."""
 
