@@ -1503,10 +1503,9 @@ def _pack_relu(th, cs, tile, cb):
             f"pack_tile into CB {cb.index} on core {th.core.logical} at {th.source_line_now()} with the packer's "
             f"{mode.name} (threshold {cs.pack_relu.threshold:#x}): only ZERO_RELU is modelled.\nFix: use "
             "ReluConfig.zero() or the SFPU's relu_tile.")
-    if cs.pack_l1_acc:
-        raise NotModelledError(
-            f"pack_tile into CB {cb.index} on core {th.core.logical} at {th.source_line_now()} with both the packer's "
-            "ReLU and L1 accumulation on: their order in the packer is not modelled.\nFix: turn one of them off.")
+    # with L1 accumulation on as well, the ReLU comes first: the ISA's packer pipeline (Packers/README.md,
+    # Diagrams/Src/PackerPipeline.lua) has ReLU right after edge masking and the accumulation adder after the late
+    # format conversion, so L1 += relu(datum) (ttnn's SDPA packs its exponentials so, sub_exp_block_bcast_cols_inplace)
     if cs.fp32:
         neg = (tile >> np.uint32(31)) != 0
         if _fmt_name(cb.fmt) in ("Float32", "Int32", "UInt32"):

@@ -47,6 +47,7 @@ from tensix.metalium.types import (ComputeConfig, CoreCoord, CoreRange, CoreRang
                                    ReaderDataMovementConfig, WriterDataMovementConfig)
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, ShapeError, ShardSpecError, TTNNError
+from tensix.ttnn.operations import sdpa as _sdpa
 from tensix.ttnn.operations import transformer_heads as _heads
 from tensix.ttnn.tensor import Tensor
 from tensix.ttnn.operations import _dm_common as _dm
@@ -336,5 +337,11 @@ transformer = types.SimpleNamespace(
     split_query_key_value_and_split_heads=_heads.split_query_key_value_and_split_heads,
     concatenate_heads=_heads.concatenate_heads,
     attention_softmax=_heads.attention_softmax,
-    attention_softmax_=_heads.attention_softmax_)
-"""ttnn.transformer: the transformer ops tensix.ttnn has (tensix/ttnn/operations/transformer_heads.py)."""
+    attention_softmax_=_heads.attention_softmax_,
+    scaled_dot_product_attention=_sdpa.scaled_dot_product_attention,
+    chunked_scaled_dot_product_attention=_sdpa.chunked_scaled_dot_product_attention,
+    scaled_dot_product_attention_decode=_sdpa.scaled_dot_product_attention_decode,
+    paged_scaled_dot_product_attention_decode=_sdpa.paged_scaled_dot_product_attention_decode,
+    windowed_scaled_dot_product_attention=_sdpa.windowed_scaled_dot_product_attention)
+"""ttnn.transformer: the transformer ops tensix.ttnn has (tensix/ttnn/operations/transformer_heads.py; the prefill
+scaled_dot_product_attention in sdpa.py, whose decode / chunked / paged / windowed variants raise NotModelledError)."""
