@@ -301,6 +301,8 @@ def test_manage_device_closes():
     with ttnn.manage_device(device_id=0) as dev:
         assert dev.compute_with_storage_grid_size() == ttnn.CoreCoord(8, 8)
         assert dev.arch() == ttnn.Arch.WORMHOLE_B0
+        # Device::num_dram_channels is the SoC descriptor's DRAM views: 12 on Wormhole, one per dram_grid_size column
+        assert dev.num_dram_channels() == 12 == dev.dram_grid_size().x
     assert not dev.is_open
     with pytest.raises(ttnn.TTNNError, match="device 0"):
         ttnn.open_device(device_id=1)

@@ -131,7 +131,9 @@ class MeshDevice:
         return CoreCoord(soc.NUM_DRAM_BANKS, 1)
 
     def num_dram_channels(self) -> int:
-        return soc.NUM_DRAM_BANKS // 2
+        """tt-metal's Device::num_dram_channels: the SoC descriptor's DRAM views (get_num_dram_views), 12 on Wormhole
+        (6 controllers, two views each); its DRAM-sharded programs size their shards with it."""
+        return soc.NUM_DRAM_BANKS
 
     def l1_size_per_core(self) -> int:
         return soc.L1_SIZE
