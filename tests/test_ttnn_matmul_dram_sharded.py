@@ -286,7 +286,8 @@ def test_not_modelled(device):
     # a DRAM-sharded in1 with another program config
     with pytest.raises(NotModelledError, match="sharded in DRAM"):
         ttnn.matmul(a, b, memory_config=OUT_WS)
-    with pytest.raises(NotModelledError, match="(?i)batched"):
+    # (the batched program is modelled since helper-70: tests/test_ttnn_matmul70.py; a width-sharded in0 is refused)
+    with pytest.raises(TTNNError, match="Input A memory layout must be HEIGHT_SHARDED for batch-sharded DRAM"):
         ttnn.matmul(a, b, memory_config=OUT_WS,
                     program_config=ttnn.MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig(
                         in0_block_w=1, per_core_M=1, per_core_N=1))

@@ -42,5 +42,6 @@ from tensix.ttnn.types import (DRAM_MEMORY_CONFIG, L1_MEMORY_CONFIG, ROW_MAJOR_L
                                create_sharded_memory_config_, float32, init_device_compute_kernel_config, int32, uint8,
                                uint16, uint32)
 from tensix.metalium.types import CoreCoord, CoreRange, CoreRangeSet, MathFidelity
+from tensix.metalium.types import NOC  # noqa: F401  (ttnn.NOC: get_optimal_dram_bank_to_logical_worker_assignment)
 
 DEVICE_STORAGE_TYPE = StorageType.DEVICE

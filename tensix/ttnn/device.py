@@ -127,6 +127,17 @@ class MeshDevice:
     def core_grid(self) -> CoreGrid:
         return CoreGrid(y=soc.GRID_Y, x=soc.GRID_X)
 
+    def get_optimal_dram_bank_to_logical_worker_assignment(self, noc=0) -> list:
+        """Device::get_optimal_dram_bank_to_logical_worker_assignment (tt-metal 622c6fb9 device.cpp): the logical
+        worker core next to each DRAM bank (index = bank id), the cores tt-metal's DRAM-sharded programs read the
+        banks from; ported in tensix.device.core_assignment (NOC_0 only: NOC_1 raises NotModelledError)."""
+        from tensix.device.core_assignment import optimal_dram_bank_workers
+        value = getattr(noc, "value", noc)
+        if value not in (0, 1):
+            raise TTNNError(f"get_optimal_dram_bank_to_logical_worker_assignment: noc {noc!r} is not a NoC.\nFix: "
+                            "pass ttnn.NOC.NOC_0 (or NOC_1).")
+        return [CoreCoord(x, y) for x, y in optimal_dram_bank_workers(value)]
+
     def dram_grid_size(self) -> CoreCoord:
         return CoreCoord(soc.NUM_DRAM_BANKS, 1)
 

@@ -30,6 +30,12 @@ Programs (device/factory/*.cpp, their kernels in tensix/ttnn/kernels/matmul/):
   (reader_bmm_tile_layout_in1_sender_dram_sharded), in0's storage cores multicast their K blocks to the whole grid
   (reader_bmm_tile_layout_in0_sender_dram_sharded), the compute kernel runs with MATMUL_DRAM_SHARDED, and each worker
   writes its columns into the output's shards.
+- MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig:
+  matmul_multicore_reuse_batched_hs_dram_sharded_program_factory.cpp ([1, B, M, K] x [1, B, K, N], DeepSeek's wkv_b):
+  in0 and the output height-sharded by batch in L1 on the workers next to the DRAM banks, in1 height-sharded by batch
+  in the banks; worker i reads its batches' in0 from its shard and in1 from bank i
+  (reader_bmm_tile_layout_in0 / in1_sender_dram_sharded_height) and writes each batch's output into its shard; no
+  fused bias (a batched in1's bias is added after the matmul anyway).
 Fused activations (bmm_fused_activation.hpp): RELU as the packer's ReLU, gelu / tanh / silu / sigmoid / hardtanh /
 relu6 as SFPU ops run from the pack thread; the others raise NotModelledError. transpose_a on the blocked programs
 transposes the in0 tiles in the compute kernel (transpose_wh_tile into cb_in0_transposed).
@@ -49,7 +55,7 @@ ttnn's config selection for a sharded in0 (get_matmul_program_config) and for sh
 (create_simple_matmul_program_config), and the output's shard spec from the program config (compute_output_specs),
 as tt-metal does. Where tt-metal's sharded programs assume a shard placement they do not check (shard i on core i of
 the grid, shards the size of the per-core blocks), tensix checks it and raises NotModelledError instead of reading or
-writing other L1. DRAM-sharded tensors outside the DRAM-sharded program, the batched DRAM-sharded program, sharded
+writing other L1. DRAM-sharded tensors outside the DRAM-sharded programs, sharded
 in1 / bias outside the 1D mcast_in0, reuse and DRAM-sharded programs, gather_in0, untilize_out and global CBs raise
 NotModelledError. The 2D program takes a DRAM in1 sharded by height (batched: IN1_DRAM_HEIGHT_SHARDED), by width
 (IN1_DRAM_WIDTH_SHARDED: each in1 sender walks the banks' ceil(N / 12)-column shards for its per_core_N columns, as
@@ -266,9 +272,12 @@ class MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig:
     fused_activation: object = None
 
 
-@dataclass
+@dataclass(kw_only=True)
 class MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig:
-    """ttnn.MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig (sharded inputs only: not modelled)."""
+    """ttnn.MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig(*, in0_block_w, per_core_M, per_core_N,
+    fused_activation=None) (keyword-only, as matmul_nanobind.cpp binds it): the batched DRAM-sharded program
+    ([1, B, M, K] x [1, B, K, N], in0 and the output height-sharded by batch in L1 on the DRAM banks' workers, in1
+    height-sharded by batch in DRAM; _batched_dram_sharded)."""
 
     in0_block_w: int
     per_core_M: int
@@ -1832,7 +1841,8 @@ def _check_inputs(what, a, b, bias, program_config=None):
     dev = O.device_of(what, a, b, bias, nd_ok=nd_b)
     if nd_b:
         O.device_of(what, a, bias)             # ND-sharded in0 / bias stay refused
-    dram_sharded = isinstance(program_config, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
+    dram_sharded = isinstance(program_config, (MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig,
+                                               MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig))
     for t, name in ((a, "input_tensor_a"), (b, "input_tensor_b")):
         if t.layout != Layout.TILE:
             raise LayoutError(f"{what}: Inputs to matmul must be tilized ({name} is in {t.layout!r}).\nFix: "
@@ -1915,9 +1925,7 @@ def _validate(a, b, bias, at: _Attrs, pc):
     if isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig):
         _validate_dram_sharded(a, b, at, pc)
     elif isinstance(pc, MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig):
-        raise NotModelledError("ttnn.matmul with MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig (the "
-                               "batched height-sharded DRAM program) is not modelled by tensix.\nFix: use "
-                               "MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig or interleaved tensors.")
+        _validate_batched_dram_sharded(a, b, bias, at, pc)
     elif a.is_sharded() or b.is_sharded() or (bias is not None and bias.is_sharded()) \
             or at.output_mem_config.is_sharded():
         _validate_sharded(a, b, bias, at, pc)
@@ -2280,6 +2288,12 @@ def _output_memory_config(a, b, at: _Attrs, pc) -> MemoryConfig:
                             "(num_cores_to_corerangeset).\nFix: raise per_core_N.")
         cores = _core_set(_row_major_cores(n, g.x))
         orient = ShardOrientation.ROW_MAJOR
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig):
+        # the user's shard spec as it is (compute_output_specs checks the tile width ratio only)
+        if mem.shard_spec is None:
+            raise TTNNError("Output memory config must have a shard spec for batched DRAM sharded matmul\nFix: give "
+                            "the output memory config a ShardSpec (one batch-shard per DRAM bank's worker).")
+        return mem
     elif isinstance(pc, MatmulMultiCoreReuseProgramConfig):
         M = _M(pa, True, _h0(a))
         n = ((M - 1) // pc.per_core_M + 1) * ((N - 1) // pc.per_core_N + 1)
@@ -2422,10 +2436,12 @@ def _run_program(dev, a, b, bias, out, at, pc, started):
     elif isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig):
         factory = lambda: _dram_sharded(dev, a, b, bias, out, at, pc)      # noqa: E731
         name = "MatmulMultiCoreReuseMultiCastDRAMShardedProgramFactory"
+    elif isinstance(pc, MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig):
+        factory = lambda: _batched_dram_sharded(dev, a, b, out, at, pc)      # noqa: E731
+        name = "MatmulMultiCoreReuseBatchedHSDRAMShardedProgramFactory"
     else:
-        raise NotModelledError(f"ttnn.matmul with {type(pc).__name__} (the batched DRAM-sharded program) is not "
-                               "modelled by tensix.\nFix: use MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig "
-                               "or interleaved tensors.")
+        raise NotModelledError(f"ttnn.matmul with {type(pc).__name__} is not modelled by tensix.\nFix: use one of "
+                               "ttnn's matmul program configs.")
     attrs = {"program_config": repr(pc), "math_fidelity": _fidelity(at.compute_kernel_config.math_fidelity).name,
              "fp32_dest_acc_en": bool(at.compute_kernel_config.fp32_dest_acc_en),
              "packer_l1_acc": bool(at.compute_kernel_config.packer_l1_acc), "dtype": at.output_dtype.name}
@@ -2835,6 +2851,240 @@ def _dram_sharded(dev, a, b, bias, out, at: _Attrs, pc):
     return _entry(prog, plan, len(rect_cores), "matmul_multicore_reuse_mcast_dram_sharded", a, b, bias, out)
 
 
+# ------------------------------------------------------------------------------ the batched DRAM-sharded program
+def _validate_batched_dram_sharded(a, b, bias, at: _Attrs, pc):
+    """validate_on_program_cache_miss for MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig
+    (matmul_device_operation.cpp), then tensix's refusals of what the program's readers would not read as the
+    operands (the factory checks the shard placement)."""
+    mem = at.output_mem_config
+    what = "ttnn.matmul with MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig"
+    if at.transpose_a or at.transpose_b:
+        raise NotModelledError(f"{what}: transpose_a / transpose_b are not modelled by tensix (the batched "
+                               "DRAM-sharded factory has no transpose path).\nFix: transpose the operands first.")
+    if not a.is_sharded():
+        raise TTNNError("Input tensor A must be sharded for batch-sharded DRAM matmul\nFix: height-shard "
+                        "input_tensor_a by batch in L1 on the DRAM banks' workers.")
+    if not mem.is_sharded():
+        raise TTNNError("Output memory config must be sharded for batch-sharded DRAM matmul\nFix: a HEIGHT_SHARDED "
+                        "L1 memory config on the DRAM banks' workers.")
+    mc = a.memory_config()
+    if mc.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        raise TTNNError(f"Input A memory layout must be HEIGHT_SHARDED for batch-sharded DRAM matmul, got: "
+                        f"{mc.memory_layout!r}")
+    if mc.buffer_type != mem.buffer_type:
+        raise TTNNError(f"Input A and output buffer types must match, got input: {mc.buffer_type!r} vs output: "
+                        f"{mem.buffer_type!r}")
+    if mc.memory_layout != mem.memory_layout:
+        raise TTNNError(f"Input A and output memory layouts must match, got input: {mc.memory_layout!r} vs output: "
+                        f"{mem.memory_layout!r}")
+    if mc.shard_spec.orientation.name != "ROW_MAJOR":
+        raise TTNNError(f"Input A shard orientation must be ROW_MAJOR, got: {mc.shard_spec.orientation!r}")
+    pa, pb = list(a.padded_shape), list(b.padded_shape)
+    K = pa[-1] // TILE
+    if pc.in0_block_w <= 0 or K % pc.in0_block_w:
+        raise TTNNError(f"N dimension ({K}) must be divisible by in0_block_w ({pc.in0_block_w})")
+    bm = b.memory_config()
+    if not b.is_sharded() or bm.memory_layout != TensorMemoryLayout.HEIGHT_SHARDED:
+        raise TTNNError(f"Input B memory layout must be HEIGHT_SHARDED for batch-sharded DRAM matmul, got: "
+                        f"{bm.memory_layout!r}")
+    # tensix's refusals
+    if bm.buffer_type != BufferType.DRAM:
+        raise NotModelledError(f"{what}: an input_tensor_b sharded in L1 is not modelled by tensix (the reader reads "
+                               "DRAM bank i's pages as worker i's in1, L1 shards would be other bytes).\nFix: shard "
+                               "input_tensor_b in DRAM (BufferType.DRAM), one batch-shard per bank.")
+    if bias is not None:
+        raise NotModelledError(f"{what}: a fused bias is not modelled by tensix (the writer reads the bias from the "
+                               "worker's DRAM bank at the bias's address for every batch).\nFix: add the bias after "
+                               "the matmul (ttnn.add).")
+    if len(pa) != 4 or len(pb) != 4 or pa[0] != 1 or pb[0] != 1:
+        raise NotModelledError(f"{what}: input shapes {list(a.shape)} x {list(b.shape)}: the factory takes the "
+                               "batch from dim 1 of a [1, B, M, K] x [1, B, K, N] product (B = a.padded_shape[1]) "
+                               "and would drop the other batch dims, which tensix does not model.\nFix: reshape "
+                               "the operands to [1, B, M, K] and [1, B, K, N].")
+
+
+def _batched_worker_order(grid, workers, which):
+    """The factory's TT_FATALs: the storage cores, in corerange_to_cores order, are the workers (bank order)."""
+    from tensix.ttnn.sharded import _cores_in_order
+    cores = _cores_in_order(grid, True)
+    if len(cores) != len(workers):
+        raise TTNNError(f"{which} storage cores ({len(cores)}) must match number of workers/DRAM banks "
+                        f"({len(workers)})\nFix: shard on the cores of "
+                        "device.get_optimal_dram_bank_to_logical_worker_assignment(ttnn.NOC.NOC_0), in its order.")
+    for i, (c, w) in enumerate(zip(cores, workers)):
+        if (c.x, c.y) != (w.x, w.y):
+            raise TTNNError(f"{which} storage core ordering mismatch at index {i}\nFix: shard on the cores of "
+                            "device.get_optimal_dram_bank_to_logical_worker_assignment(ttnn.NOC.NOC_0), in its "
+                            f"order (core {i} is ({w.x}, {w.y}), not ({c.x}, {c.y})).")
+
+
+def _check_batch_shards(t, name, kind, nworkers, shard):
+    """tensix's check of what the batched readers take for granted: the tensor holds one shard of exactly `shard`
+    ([height, width] in elements) on each of the nworkers workers (L1) or banks 0.. (DRAM, shard i in bank i), so
+    that batch j of worker i is at shard i's start + j * (the batch's bytes). tt-metal checks none of it; its
+    readers would read other L1 / DRAM bytes, which tensix does not model."""
+    mc = t.memory_config()
+    geom = t._buffer.geom
+    ok = list(mc.shard_spec.shape) == list(shard) and len(geom.cores) == nworkers
+    if ok and kind == "DRAM":
+        ok = [tuple(c) for c in geom.cores] == [(i, 0) for i in range(nworkers)]
+    if not ok:
+        where = f" in banks 0..{nworkers - 1}" if kind == "DRAM" else ""
+        raise NotModelledError(
+            f"ttnn.matmul: the {name} ({mc.memory_layout.name} in {mc.buffer_type.name}, {len(geom.cores)} shards of "
+            f"{list(mc.shard_spec.shape)}) is not what the batched DRAM-sharded program reads: {nworkers} shards of "
+            f"{list(shard)} (batches_per_core whole matrices each){where}; "
+            "tt-metal would read other bytes, which tensix does not model.\nFix: pad the batch to a multiple of the "
+            f"{nworkers} DRAM banks and shard {name} as [{shard[0]}, {shard[1]}].")
+
+
+def _batched_dram_sharded(dev, a, b, out, at: _Attrs, pc):
+    """matmul_multicore_reuse_batched_hs_dram_sharded_program_factory.cpp create_program_batch_sharded_descriptor:
+    [1, B, M, K] x [1, B, K, N] with the batches split over the workers next to the DRAM banks
+    (get_optimal_dram_bank_to_reader_assignment, worker i for bank i). in0 is height-sharded by batch in L1 on the
+    workers themselves (its storage cores must be the workers, in order), in1 height-sharded by batch in DRAM (shard i
+    in bank i), the output height-sharded by batch in L1 on the workers. Each worker, for each of its
+    ceil(B / workers) batches, reads in0's K blocks from its shard (reader_bmm_tile_layout_in0_sender_dram_sharded_
+    height), in1's from its bank (reader_bmm_tile_layout_in1_sender_dram_sharded_height), computes the batch's
+    per_core_M x per_core_N tiles (bmm_large_block_zm_fused_bias_activation with MATMUL_DRAM_SHARDED, batch =
+    batches per core) and writes them whole into the output's shard (c_6 on the output's buffer). Runs on the
+    bounding box of the workers; its other cores return at once. As in the C++, an in0 K block is the shard's next
+    per_core_M * in0_block_w tiles as they lie: with per_core_M > 1 and several K blocks those are not the block's
+    tiles, and tensix computes what the card would (the product of those bytes). Not ported: the bias (refused by
+    _validate_batched_dram_sharded) and the compute throttle / stagger defines (no effect on tensix's numbers)."""
+    from tensix.device.core_assignment import optimal_dram_bank_workers
+    ckc = at.compute_kernel_config
+    fp32 = bool(ckc.fp32_dest_acc_en)
+    pa, pb = list(a.padded_shape), list(b.padded_shape)
+    h0, w1 = _h0(a), _w1(b)
+    if pa[-1] != pb[-2]:
+        raise TTNNError(f"Dimension K (A.shape[-1] = {pa[-1]}, B.shape[-2] = {pb[-2]}) must match for matmul")
+    for cond, msg in ((pa[-2] % h0, "A.shape[-2] must be divisible by tile shape[0]"),
+                      (pa[-1] % TILE, "A.shape[-1] must be divisible by tile shape[1]"),
+                      (pb[-2] % TILE, "B.shape[-2] must be divisible by tile shape[0]"),
+                      (pb[-1] % w1, "B.shape[-1] must be divisible by tile shape[1]")):
+        if cond:
+            raise TTNNError(msg)
+    B, M, K, N = pa[1], pa[-2] // h0, pa[-1] // TILE, pb[-1] // w1
+    pm, pn, in0_block_w = pc.per_core_M, pc.per_core_N, pc.in0_block_w
+    if pm != M:
+        raise TTNNError(f"For batch sharding, per_core_M ({pm}) must equal M ({M})")
+    if pn != N:
+        raise TTNNError(f"For batch sharding, per_core_N ({pn}) must equal N ({N})")
+    if K % in0_block_w:
+        raise TTNNError(f"K ({K}) must be divisible by in0_block_w ({in0_block_w})")
+
+    workers = [CoreCoord(x, y) for x, y in optimal_dram_bank_workers(0)]      # preferred_noc_for_dram_read: NOC_0
+    in_grid = a.memory_config().shard_spec.grid
+    out_grid = out.memory_config().shard_spec.grid
+    _batched_worker_order(in_grid, workers, "Input")
+    _batched_worker_order(out_grid, workers, "Output")
+    nw = len(workers)
+    if nw > dev.num_dram_channels():
+        raise TTNNError(f"Number of worker cores ({nw}) cannot exceed number of DRAM banks ({dev.num_dram_channels()})")
+    bpc = _div_up(B, nw)
+    if B % nw:
+        raise NotModelledError(
+            f"ttnn.matmul with MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig: B = {B} batches on {nw} "
+            f"workers: every worker computes ceil(B / {nw}) = {bpc} batches, the last ones from the L1 / DRAM beyond "
+            f"the tensors' {_div_up(B, bpc)} shards, which tensix does not model.\nFix: pad the batch to a multiple "
+            f"of {nw} (as tt-metal's tests do).")
+    _check_batch_shards(a, "input_tensor_a", "L1", nw, [bpc * M * h0, K * TILE])
+    _check_batch_shards(b, "input_tensor_b", "DRAM", nw, [bpc * K * TILE, N * w1])
+    _check_batch_shards(out, "output", "L1", nw, [bpc * M * h0, N * w1])
+
+    sh, sw = _subblock_params(pm, pn, False, False, fp32)
+    num_blocks = K // in0_block_w
+    packer_l1_acc_en = bool(ckc.packer_l1_acc) and num_blocks > 1
+    fmt0, fmt1, fmt_out = data_format(a.dtype), data_format(b.dtype), data_format(out.dtype)
+    if packer_l1_acc_en:
+        interm0 = formats.DataFormat.Float32 if fp32 else formats.DataFormat.Float16_b
+    else:
+        interm0 = formats.DataFormat.Float32 if fp32 else fmt_out
+    # the CBs' tiles: c_0 / c_2 in0_tile, c_1 in1_tile, c_4 / c_5 / c_6 output_tile
+    tiles = {0: _tile_of(a), 2: _tile_of(a), 1: _tile_of(b), 4: _tile_of(out), 5: _tile_of(out), 6: _tile_of(out)}
+    s0, s1, s_out = _tsz(fmt0, tiles[0]), _tsz(fmt1, tiles[1]), _tsz(fmt_out, tiles[4])
+    s_interm = _tsz(interm0, tiles[5])
+    in0_block_tiles = pm * in0_block_w
+    in1_block_tiles = in0_block_w * pn
+    out_block_tiles = pm * pn
+    in0_shard_size = bpc * pm * K * s0                     # in0_shard_tiles * in0_single_tile_size
+    out_shard_size = bpc * pm * pn * s_out                 # out_reshard_CB_size
+    in1_page_size, in1_num_pages = _max_page_size_and_num_pages(in1_block_tiles, s1)
+    in0_batch_stride = pm * K * s0
+    in1_batch_stride = K * pn * s1
+    out_batch_stride = pm * pn * s_out
+
+    worker_set = {(c.x, c.y) for c in workers}
+    xs, ys = [c.x for c in workers], [c.y for c in workers]     # the storage cores are the workers (checked)
+    rect = CoreRangeSet([CoreRange(CoreCoord(min(xs), min(ys)), CoreCoord(max(xs), max(ys)))])
+    rect_cores = [CoreCoord(x, y) for y in range(min(ys), max(ys) + 1) for x in range(min(xs), max(xs) + 1)]
+    worker_crs = CoreRangeSet([CoreRange(c, c) for c in workers])
+
+    mm_defines, named_act = _fused(pc.fused_activation)
+    if packer_l1_acc_en:
+        mm_defines["PACKER_L1_ACC"] = "1"
+    if fp32:
+        mm_defines["FP32_DEST_ACC_EN"] = "1"
+    mm_defines["MATMUL_DRAM_SHARDED"] = "1"
+    in0_ct = [in0_block_tiles, in0_block_tiles * s0, num_blocks, bpc, in0_batch_stride, in0_shard_size]
+    in1_ct = [in1_page_size, in1_num_pages, pn, in1_block_tiles, num_blocks, out_block_tiles, bpc, in1_batch_stride,
+              out_batch_stride, out_shard_size]
+    compute_ct = [in0_block_w, pm // sh, in0_block_tiles, sh * in0_block_w, pn // sw, in1_block_tiles, pn,
+                  num_blocks, 1, 1, sh, sw, sh * sw, bpc, out_block_tiles, 0, 0, 0]
+    named_compute = {"cb_in0": 0, "cb_in1": 1, "cb_bias": 3, "cb_out": 4, "cb_intermed0": 5,
+                     "cb_in0_intermediate": 8, "cb_in1_intermediate": 9, "cb_in0_transposed": 10,
+                     "bias_ntiles": pn, "last_subblock_w_valid": sw, **named_act}
+
+    prog = mh.CreateProgram()
+    k_in0 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in0_sender_dram_sharded_height.py"),
+                            rect, _dm(DataMovementProcessor.RISCV_1, _IN0_NOC, in0_ct, {}, {"cb_in0": 0}))
+    k_in1 = mh.CreateKernel(prog, O.kernel_path("matmul/reader_bmm_tile_layout_in1_sender_dram_sharded_height.py"),
+                            rect, _dm(DataMovementProcessor.RISCV_0, _IN1_NOC, in1_ct, {"OUT_SHARDED": "1"},
+                                      {"cb_in1": 1, "cb_bias": 3, "cb_out": 4}))
+    k_mm = mh.CreateKernel(prog, O.kernel_path("matmul/bmm_large_block_zm_fused_bias_activation.py"), rect,
+                           _compute(ckc, compute_ct, mm_defines, named_compute, bool(ckc.dst_full_sync_en)))
+
+    # CBs: c_0 in0 blocks (double), c_1 in1 blocks (triple), c_2 on in0's shard, c_4 / c_5 output and partials
+    # (c_4 holds the worker's whole output shard), c_6 on the output's shard
+    _cb(prog, rect, {0: fmt0}, in0_block_tiles * 2 * s0, s0, tiles)
+    _cb(prog, rect, {1: fmt1}, in1_block_tiles * 3 * s1, s1, tiles)
+    cfg = mh.CircularBufferConfig(in0_shard_size, {2: fmt0}).set_page_size(2, s0).set_tile_dims(2, tiles[2])
+    cfg.set_globally_allocated_address(a._buffer)
+    cfg.matmul_tensor = 0
+    mh.CreateCircularBuffer(prog, in_grid, cfg)
+    if interm0 != fmt_out:
+        _cb(prog, worker_crs, {4: fmt_out}, out_shard_size, s_out, tiles)
+        _cb(prog, worker_crs, {5: interm0}, out_block_tiles * s_interm, s_interm, tiles)
+    else:
+        _cb_sized(prog, worker_crs, [(4, fmt_out, s_out), (5, interm0, s_interm)], out_shard_size, tiles)
+    cfg = mh.CircularBufferConfig(out_shard_size, {6: fmt_out}).set_page_size(6, s_out).set_tile_dims(6, tiles[6])
+    cfg.set_globally_allocated_address(out._buffer)
+    cfg.matmul_tensor = 3
+    mh.CreateCircularBuffer(prog, out_grid, cfg)
+
+    plan = []
+    for c in rect_cores:
+        if (c.x, c.y) not in worker_set:
+            for k in (k_in0, k_in1, k_mm):
+                plan.append((k, c, [0], {}))
+    bank_ids = []
+    for i, c in enumerate(workers):
+        # the NoC virtual channel: the bank's low bits, moved on when an earlier worker of the same row has them
+        # (tensix's NoC model gives it no timing)
+        vc = i & 0x3
+        bank_ids.append(i)
+        for j in range(i):
+            if workers[j].y == c.y and (i & 0x3) == (bank_ids[j] & 0x3):
+                vc = (vc + 1) & 0x3
+                break
+        noc = _worker(dev, c.x, c.y)        # the storage core of batch-shard i is worker i (checked above)
+        plan.append((k_in0, c, [1, noc.x, noc.y, 0], {3: "a"}))
+        plan.append((k_in1, c, [1, 0, 0, i, vc, noc.x, noc.y, 0], {1: "b", 7: "out"}))
+        plan.append((k_mm, c, [1], {}))
+    return _entry(prog, plan, len(rect_cores), "matmul_multicore_reuse_batched_hs_dram_sharded", a, b, None, out)
+
+
 def _multicore(dev, a, b, out, at: _Attrs):
     """matmul_multicore_program_factory.cpp create_descriptor: the output tiles split over the device grid
     column-major (split_work_to_cores), each core reading for each of its tiles the in0 row and in1 column tile by
@@ -2920,7 +3170,8 @@ def _bound_matmul(what, a, b, bias, *, transpose_a, transpose_b, memory_config, 
     pc = _program_config(a, b, transpose_a, transpose_b, bias_size, at)
     # (the DRAM-sharded program keeps the flags: its validation refuses them)
     blocked = isinstance(pc, (MatmulMultiCoreReuseMultiCast1DProgramConfig, MatmulMultiCoreReuseMultiCastProgramConfig,
-                              MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig))
+                              MatmulMultiCoreReuseProgramConfig, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig,
+                              MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig))
     if (transpose_a or transpose_b) and not blocked:
         from tensix.ttnn import operations
         if transpose_a:
@@ -3084,7 +3335,8 @@ def _tile_program_check(what, a, b, pc):
     if isinstance(pc, MatmulMultiCoreProgramConfig) and (h0 != TILE or w1 != TILE):
         raise TTNNError(f"{what}: matmul with non-optimized program config does not support tiny tile (in0 tile "
                         f"height={h0}, in1 tile width={w1}, expected TILE_HEIGHT=32, TILE_WIDTH=32)")
-    dram = isinstance(pc, MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig)
+    dram = isinstance(pc, (MatmulMultiCoreReuseMultiCastDRAMShardedProgramConfig,
+                           MatmulMultiCoreReuseMultiCastBatchedDRAMShardedProgramConfig))
     if not isinstance(pc, _TILED_CONFIGS) and not (dram and t1 is None):
         raise NotModelledError(f"{what}: tiles other than 32x32 ({_desc(t0)} in0, {_desc(t1)} in1) with "
                                f"{type(pc).__name__}: tensix models them in the 1D / 2D multicast and "
