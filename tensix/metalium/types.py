@@ -47,6 +47,73 @@ class CoreRange:
         """tt-metal CoreRange::grid_size: the range's extent as CoreCoord(columns, rows)."""
         return CoreCoord(self.end.x - self.start.x + 1, self.end.y - self.start.y + 1)
 
+    def intersection(self, other: "CoreRange") -> "CoreRange | None":
+        """tt-metal CoreRange::intersection: the common rectangle, None when the ranges do not meet."""
+        x1, y1 = max(self.start.x, other.start.x), max(self.start.y, other.start.y)
+        x2, y2 = min(self.end.x, other.end.x), min(self.end.y, other.end.y)
+        return CoreRange(CoreCoord(x1, y1), CoreCoord(x2, y2)) if x1 <= x2 and y1 <= y2 else None
+
+
+def _range_order(r: CoreRange):
+    """tt-metal's operator< of CoreRange (start, then end; a CoreCoord by x, then y): a std::set's order."""
+    return (r.start.x, r.start.y, r.end.x, r.end.y)
+
+
+def _line_merge(a: CoreRange, b: CoreRange) -> CoreRange | None:
+    """tt-metal CoreRange::merge: two touching or adjacent ranges lined up in x (same columns) or in y (same rows)
+    as one rectangle, else None."""
+    x1, y1 = max(a.start.x, b.start.x), max(a.start.y, b.start.y)
+    x2, y2 = min(a.end.x, b.end.x), min(a.end.y, b.end.y)
+    if not ((x1 <= x2 and y1 <= y2) or (x2 + 1 == x1 and y1 <= y2) or (y2 + 1 == y1 and x1 <= x2)):
+        return None
+    if a.start.x == b.start.x and a.end.x == b.end.x:
+        return CoreRange(CoreCoord(a.start.x, min(a.start.y, b.start.y)), CoreCoord(a.end.x, max(a.end.y, b.end.y)))
+    if a.start.y == b.start.y and a.end.y == b.end.y:
+        return CoreRange(CoreCoord(min(a.start.x, b.start.x), a.start.y), CoreCoord(max(a.end.x, b.end.x), a.end.y))
+    return None
+
+
+def _merged(ranges) -> list[CoreRange]:
+    """tt-metal CoreRangeSet::merge (tt_metal/common/core_coord.cpp) of an empty set with `ranges`: the covered cores
+    row by row as maximal runs, each run joined with the rectangle above it when their columns agree; the result in
+    std::set order. A set of disjoint rectangles this way becomes a canonical one (merge_ranges)."""
+    crs = set(ranges)
+    if not crs:
+        return []
+    covered = {c for r in crs for c in r}
+    min_y, max_y = min(r.start.y for r in crs), max(r.end.y for r in crs)
+    min_x, max_x = min(r.start.x for r in crs), max(r.end.x for r in crs)
+    crs = set()
+    for y in range(min_y, max_y + 1):
+        runs, x = [], min_x
+        while x <= max_x:
+            if CoreCoord(x, y) in covered:
+                x0 = x
+                while x <= max_x and CoreCoord(x, y) in covered:
+                    x += 1
+                runs.append(CoreRange(CoreCoord(x0, y), CoreCoord(x - 1, y)))
+            x += 1
+        dropped, joined = set(), set()
+        for cr in runs:
+            for prev in sorted(crs, key=_range_order):
+                m = _line_merge(cr, prev)
+                if m is not None:
+                    joined.add(m)
+                    dropped.update((prev, cr))
+            crs.add(cr)
+        crs = (crs - dropped) | joined
+    return sorted(crs, key=_range_order)
+
+
+class _Ranges(tuple):
+    """A CoreRangeSet's ranges: a tuple, as tensix's own code reads `crs.ranges`, and callable, as tt-metal's Python
+    binding exposes them (`crs.ranges()`, a list)."""
+
+    __slots__ = ()
+
+    def __call__(self) -> list:
+        return list(self)
+
 
 class CoreRangeSet:
     """Immutable, as tt-metal's: its ranges are a tuple, and its cores (each once, in range order) are listed once,
@@ -55,7 +122,7 @@ class CoreRangeSet:
     def __init__(self, ranges=()):
         if isinstance(ranges, (CoreRange, CoreCoord)):
             ranges = [ranges]
-        self.ranges = tuple(r if isinstance(r, CoreRange) else CoreRange(r) for r in ranges)
+        self.ranges = _Ranges(r if isinstance(r, CoreRange) else CoreRange(r) for r in ranges)
         self._cores = None
         self._xy = None
 
@@ -72,6 +139,46 @@ class CoreRangeSet:
 
     def contains(self, c) -> bool:
         return any(r.contains(c) for r in self.ranges)
+
+    def intersects(self, other) -> bool:
+        """tt-metal CoreRangeSet::intersects: whether any core is in both sets (a CoreCoord, CoreRange or set)."""
+        return any(a.intersection(b) is not None for a in self.ranges for b in to_core_set(other).ranges)
+
+    def merge_ranges(self) -> "CoreRangeSet":
+        """tt-metal CoreRangeSet::merge_ranges: the same cores as the fewest lined-up rectangles, in std::set order
+        (a set of at most one range is returned as it is)."""
+        return self if len(self.ranges) <= 1 else CoreRangeSet(_merged(self.ranges))
+
+    def subtract(self, other) -> "CoreRangeSet":
+        """tt-metal CoreRangeSet::subtract (tt_metal/common/core_coord.cpp): the cores of this set not in `other`,
+        as rectangles. Both sets are merged first; each range of this one is cut by each range of the other into
+        what lies left of the overlap (full height), right of it (full height), below it and above it (the overlap's
+        columns), in that order."""
+        mine, theirs = self.merge_ranges(), to_core_set(other).merge_ranges()
+        if not theirs.ranges or not mine.ranges or not mine.intersects(theirs):
+            return mine
+        out = []
+        for rng in mine.ranges:
+            left = [rng]
+            for cut in theirs.ranges:
+                nxt = []
+                for r in left:
+                    i = r.intersection(cut)
+                    if i is None:
+                        nxt.append(r)
+                        continue
+                    if r.start.x < i.start.x:
+                        nxt.append(CoreRange(r.start, CoreCoord(i.start.x - 1, r.end.y)))
+                    if r.end.x > i.end.x:
+                        nxt.append(CoreRange(CoreCoord(i.end.x + 1, r.start.y), r.end))
+                    x0, x1 = max(r.start.x, i.start.x), min(r.end.x, i.end.x)
+                    if r.start.y < i.start.y:
+                        nxt.append(CoreRange(CoreCoord(x0, r.start.y), CoreCoord(x1, i.start.y - 1)))
+                    if r.end.y > i.end.y:
+                        nxt.append(CoreRange(CoreCoord(x0, i.end.y + 1), CoreCoord(x1, r.end.y)))
+                left = nxt
+            out += left
+        return CoreRangeSet(out)
 
     def has_core(self, c: CoreCoord) -> bool:
         """contains() for a CoreCoord, from the set of the cores listed once (SetRuntimeArgs asks it per core)."""

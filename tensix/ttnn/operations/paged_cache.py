@@ -23,10 +23,18 @@ index (the scalar, or the batch_idx tensor's entry for the row) and writes its W
 the row; a bounded cache (cache_position_modulo) keeps the last rows of each head.
 Kernels: tensix/ttnn/kernels/paged_cache/.
 
-Not modelled (NotModelledError): mesh_coords (the mesh workload factories), paged_fused_update_cache, a sharded page
-table (UINT16 in L1: the kernels read its entries as uint32) and a sharded update_idxs_tensor. Refused as tt-metal does
-not check them (its program would copy wrong data): a paged_fill_cache whose input dtype differs from the cache's (the
-writer copies input tiles unconverted into the cache's pages) or whose input is row-major.
+paged_fused_update_cache(cache1, input1, cache2, input2, *, update_idxs | update_idxs_tensor, share_cache,
+page_table, ...): PagedTiledFusedUpdateCacheProgramFactory / PagedRowMajorFusedUpdateCacheProgramFactory
+(fused_update_cache/), both caches in one program, each input on its own grid (docstring of paged_fused_update_cache
+below).
+
+Not modelled (NotModelledError): mesh_coords (the mesh workload factories), a sharded page table (UINT16 in L1: the
+kernels read its entries as uint32) and a sharded update_idxs_tensor. Refused as tt-metal does not check them (its
+program would copy wrong data): a paged_fill_cache whose input dtype differs from the cache's (the writer copies
+input tiles unconverted into the cache's pages) or whose input is row-major; a paged_fused_update_cache whose two
+caches (or two inputs) differ in dtype or shape (the program sizes both from the first), whose grids do not have one
+core per user, whose users' heads do not fit the input's rows (32 tiled, 8 row-major), or whose row-major input rows
+are not as wide as the untilized cache rows (a float32 input needs fp32_dest_acc_en, a bfloat16 one its absence).
 Deviation: TensorAccessorArgs of an absent tensor (no index tensor, no page table) is one placeholder word here."""
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from tensix.device import formats
 from tensix.device.formats import DataFormat
 from tensix.errors import NotModelledError
 from tensix.metalium import host as mh
-from tensix.metalium.types import ComputeConfig, ReaderDataMovementConfig, WriterDataMovementConfig
+from tensix.metalium.types import ComputeConfig, CoreRangeSet, ReaderDataMovementConfig, WriterDataMovementConfig
 from tensix.ttnn import op as O
 from tensix.ttnn.errors import DTypeError, LayoutError, ShapeError, ShardSpecError, TTNNError
 from tensix.ttnn.tensor import Tensor
@@ -434,12 +442,276 @@ def paged_fill_cache(cache_tensor, input_tensor, page_table, *, batch_idx_tensor
     return cache
 
 
-def paged_fused_update_cache(cache_tensor1, input_tensor1, cache_tensor2, input_tensor2, **kwargs):
-    """ttnn.experimental.paged_fused_update_cache: not modelled."""
-    raise NotModelledError("ttnn.experimental.paged_fused_update_cache (PagedTiledFusedUpdateCacheProgramFactory / "
-                           "PagedRowMajorFusedUpdateCacheProgramFactory: both caches updated by one program from two "
-                           "inputs sharded on disjoint core grids) is not modelled by tensix.\nFix: two "
-                           "ttnn.experimental.paged_update_cache calls, one per cache.")
+# ------------------------------------------------------------------------------------------------ fused update
+def _validate_fused(what, c1, x1, c2, x2, idxs, idx_t, share, pt, batch_offset):
+    """PagedFusedUpdateCacheDeviceOperation::validate_on_program_cache_miss
+    (fused_update_cache/paged_fused_update_cache_device_operation.cpp), each (cache, input) pair in turn, then the
+    pair's layouts and grids; with what the tiled program needs that tt-metal does not check (it sizes every buffer
+    and offset from cache1 / input1 and reads one tile row per user on each core)."""
+    for k, (cache, x) in enumerate(((c1, x1), (c2, x2)), 1):
+        w = f"{what} (cache_tensor{k}, input_tensor{k})"
+        if cache.layout != Layout.TILE:
+            raise LayoutError(f"{w}: Cache tensor in update_cache must be tilized.")
+        if cache.dtype not in (DataType.FLOAT32, DataType.BFLOAT16, DataType.BFLOAT8_B, DataType.BFLOAT4_B):
+            raise DTypeError(f"{w}: Data type of cache tensor must be FLOAT32, BFLOAT16, BFLOAT8_B, or BFLOAT4_B and "
+                             f"is {cache.dtype!r}.")
+        xp, cp = tuple(x.padded_shape), tuple(cache.padded_shape)
+        if len(xp) != 4 or len(cp) != 4:
+            raise ShapeError(f"{w}: cache {list(cp)} and input {list(xp)} must be 4-D.")
+        if xp[0] != 1:
+            raise ShapeError(f"{w}: Dim 0 of input tensor must be 1 (got {xp[0]}).")
+        if cache.memory_config().memory_layout != TensorMemoryLayout.INTERLEAVED:
+            raise ShardSpecError(f"{w}: Only interleaved cache is supported.")
+        if xp[-1] != cp[-1]:
+            raise ShapeError(f"{w}: Last dim of input tensor ({xp[-1]}) must match last dim of cache tensor "
+                             f"({cp[-1]}).")
+        if pt is None:
+            if share:
+                if cp[0] != 1:
+                    raise ShapeError(f"{w}: Share cache feature expects cache tensor to have batch of 1.")
+            elif xp[1] != cp[0]:
+                raise ShapeError(f"{w}: Expect batch in input tensor ({xp[1]}) match the batch in cache tensor "
+                                 f"({cp[0]}).")
+        else:
+            if share:
+                raise TTNNError(f"{w}: share_cache not supported with paged cache.")
+            if idx_t is None:
+                raise TTNNError(f"{w}: Paged cache requires update_idxs tensor.\nFix: pass update_idxs_tensor.")
+            if pt.layout != Layout.ROW_MAJOR:
+                raise LayoutError(f"{w}: Expect page table to have memory layout in ROW MAJOR.")
+            if pt.is_sharded():
+                raise NotModelledError(f"{w}: an L1-sharded page table (UINT16 entries, the CB on the table's own "
+                                       "shard) is not modelled.\nFix: an INT32 page table in DRAM, interleaved.")
+            if pt.dtype != DataType.INT32:
+                raise DTypeError(f"{w}: Expect page table to have datatype INT32 (got {pt.dtype!r}).")
+            ptp = tuple(pt.padded_shape)
+            if ptp[0] != xp[1]:
+                raise ShapeError(f"{w}: Batch size between page_table ({ptp[0]}) and input_tensor ({xp[1]}) must "
+                                 "match.")
+            if ptp[1] > cp[0]:
+                raise ShapeError(f"{w}: max_num_blocks_per_seq must be less than max_num_blocks: "
+                                 f"max_num_blocks_per_seq={ptp[1]}, max_num_blocks={cp[0]}.")
+        if (idx_t is not None) == bool(idxs):
+            raise TTNNError(f"{w}: Only an update tensor or an update vector can be provided. Not both or neither.")
+        if idx_t is not None:
+            if idx_t.dtype != DataType.INT32:
+                raise DTypeError(f"{w}: Expected update_idxs to have datatype INT32 (got {idx_t.dtype!r}).")
+            if idx_t.layout != Layout.ROW_MAJOR:
+                raise LayoutError(f"{w}: Expected update_idxs to have memory layout in ROW MAJOR.")
+            if idx_t.is_sharded():
+                raise NotModelledError(f"{w}: an L1 height-sharded update_idxs_tensor (the CB on the tensor's own "
+                                       "shard) is not modelled.\nFix: an INT32 index tensor in DRAM, interleaved.")
+            if idx_t.memory_config().buffer_type != BufferType.DRAM:
+                raise ShardSpecError(f"{w}: Expect update_idxs to have buffer type DRAM.")
+            num_indices = idx_t.padded_shape[0]
+        else:
+            num_indices = len(idxs)
+        if xp[1] != num_indices:
+            raise ShapeError(f"{w}: Number of update_idxs ({num_indices}) should match batch size ({xp[1]}).")
+        if not x.is_sharded():
+            raise ShardSpecError(f"{w}: Expect input_tensor to be sharded (height-sharded, one user per core).")
+        xmc = x.memory_config()
+        spec = xmc.shard_spec
+        if xmc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+            raise ShardSpecError(f"{w}: Expect input_tensor to NOT have memory layout WIDTH SHARDED.")
+        if spec is None:
+            raise NotModelledError(f"{w}: an input sharded with an ND shard spec only is not modelled (the factory "
+                                   "reads input.shard_spec()).\nFix: a legacy height shard spec.")
+        if spec.shape[1] != xp[-1]:
+            raise ShardSpecError(f"{w}: Expect input_tensor to have shard width ({spec.shape[1]}) equal to the last "
+                                 f"dimension of the input tensor padded shape ({xp[-1]}).")
+        rows = x.padded_shape.volume() // xp[-1]
+        if rows % spec.shape[0]:
+            raise ShardSpecError(f"{w}: Input tensor's height must be divisible by the number of shards along the "
+                                 f"height dimension. Got height = {rows}, number of shards = {spec.shape[0]}.")
+        if spec.orientation != ShardOrientation.ROW_MAJOR:
+            raise ShardSpecError(f"{w}: Only ROW_MAJOR sharding is supported.")
+        if x.dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
+            raise DTypeError(f"{w}: Data type of input tensor for update cache must be FLOAT32 or BFLOAT16 (got "
+                             f"{x.dtype!r}).")
+        if batch_offset != 0:
+            raise ShapeError(f"{w}: batch_offset must be 0 (got {batch_offset}).")
+    if not (x1.layout == x2.layout and x1.layout in (Layout.TILE, Layout.ROW_MAJOR)):
+        raise LayoutError(f"{what}: input_tensor1 and input_tensor2 must be either both tiled or both row-major (got "
+                          f"{x1.layout!r} and {x2.layout!r}).")
+    row_major = x1.layout == Layout.ROW_MAJOR
+    if row_major and not (x1.padded_shape[-1] == 128 and x2.padded_shape[-2] == 8):
+        raise ShapeError(f"{what}: when input_tensor1 and input_tensor2 are row major, only Llama70b tensor shapes are "
+                         f"supported (head_dim 128, 8 heads; got {list(x1.padded_shape)}, {list(x2.padded_shape)}).")
+    g1, g2 = x1.memory_config().shard_spec.grid, x2.memory_config().shard_spec.grid
+    if g1.intersects(g2):
+        raise ShardSpecError(f"{what}: input_tensor1 ({g1}) and input_tensor2 ({g2}) must not overlap.\nFix: shard "
+                             "the inputs on disjoint core grids (CoreRangeSet.subtract).")
+    if g1.num_cores() != g2.num_cores():
+        raise ShardSpecError(f"{what}: input_tensor1 ({g1}) and input_tensor2 ({g2}) must have same number of "
+                             f"cores ({g1.num_cores()} vs {g2.num_cores()}).")
+    # what PagedTiledFusedUpdateCacheProgramFactory assumes without checking: on the card these calls copy wrong data
+    users = x1.padded_shape[1]
+    if g1.num_cores() != users:
+        raise ShardSpecError(f"{what}: the input shard grids have {g1.num_cores()} cores for {users} users; the "
+                             "program updates one user per core from its shard (tt-metal does not check this: other "
+                             "counts would write a shard of several users as one, or read past the indices).\nFix: "
+                             "one core per user in each grid.")
+    rows = 8 if row_major else 32
+    if x1.padded_shape[2] != rows:
+        how = "row-major program copies a shard of 8 rows" if row_major else "tiled program untilizes one tile row"
+        raise ShapeError(f"{what}: each user's heads must be {rows} rows (input padded heads {x1.padded_shape[2]}): "
+                         f"the {how} per user (tt-metal does not check this).\nFix: at most {rows} heads, padded to "
+                         f"{rows}.")
+    if c1.padded_shape[1] > rows:
+        raise ShapeError(f"{what}: the cache has {c1.padded_shape[1]} heads, more than the input's {rows} rows; the "
+                         "writer would copy rows past the user's input (tt-metal does not check this).\nFix: at most "
+                         f"{rows} kv heads.")
+    if (c1.dtype, tuple(c1.padded_shape)) != (c2.dtype, tuple(c2.padded_shape)):
+        raise ShapeError(f"{what}: cache_tensor2 ({c2.dtype!r}, {list(c2.padded_shape)}) differs from cache_tensor1 "
+                         f"({c1.dtype!r}, {list(c1.padded_shape)}); the program sizes both caches' tiles and offsets "
+                         "from cache_tensor1 (tt-metal does not check this: the second cache would get misplaced "
+                         "tiles).\nFix: two caches of one dtype and shape, or two paged_update_cache calls.")
+    if (x1.dtype, tuple(x1.padded_shape)) != (x2.dtype, tuple(x2.padded_shape)):
+        raise ShapeError(f"{what}: input_tensor2 ({x2.dtype!r}, {list(x2.padded_shape)}) differs from input_tensor1 "
+                         f"({x1.dtype!r}, {list(x1.padded_shape)}); the program reads both inputs' shards in "
+                         "input_tensor1's format and size (tt-metal does not check this).\nFix: inputs of one dtype "
+                         "and shape.")
+
+
+def paged_fused_update_cache(cache_tensor1, input_tensor1, cache_tensor2, input_tensor2, *, update_idxs=(),
+                             update_idxs_tensor=None, share_cache=None, page_table=None, batch_offset=0,
+                             compute_kernel_config=None, mesh_coords=None, **kwargs):
+    """ttnn.experimental.paged_fused_update_cache: paged_update_cache of two caches (K and V) by one program, each
+    input sharded one user per core on its own grid, user i of both at the same position; returns (cache1, cache2).
+
+    PagedTiledFusedUpdateCacheProgramFactory (fused_update_cache/paged_tiled_fused_update_cache_program_factory.cpp):
+    one program on the bounding box of the two grids (its other cores idle); core i of input1's grid updates cache1
+    and core i of input2's grid cache2, each as paged_update_cache's program does (untilize the user's tile row,
+    untilize each head's cache tile row, copy the head's row in, tilize it back, write it), with the kernels of
+    kernels/paged_cache/*paged_fused_update_cache*. Buffers, tile sizes and offsets come from cache1 and input1.
+    Row-major inputs (Llama-70b's [1, users, 8, 128] only): PagedRowMajorFusedUpdateCacheProgramFactory
+    (paged_row_major_fused_update_cache_program_factory.cpp), the same program without the input untilize (the
+    writer copies the shard's rows as they are; CBs c_5 / c_6 / c_7 for c_24 / c_25 / c_16), kernels
+    *paged_row_major_fused_update_cache*.
+    The positions: update_idxs (runtime args, outside the program's cache key) or the int32 index tensor (-1 skips
+    the user), through the user's page-table row in paged mode (the cache's own block size; no overrides, no
+    cache_position_modulo). share_cache chains each grid's cores with the semaphore."""
+    what = "ttnn.experimental.paged_fused_update_cache"
+    started = time.perf_counter()
+    O.refuse_unknown_kwargs(what, kwargs)
+    c1 = _tensor(what, "cache_tensor1", cache_tensor1)
+    x1 = _tensor(what, "input_tensor1", input_tensor1)
+    c2 = _tensor(what, "cache_tensor2", cache_tensor2)
+    x2 = _tensor(what, "input_tensor2", input_tensor2)
+    idx_t = _tensor(what, "update_idxs_tensor", update_idxs_tensor, True)
+    pt = _tensor(what, "page_table", page_table, True)
+    _no_mesh(what, mesh_coords)
+    dev = O.device_of(what, c1, x1, c2, x2, idx_t, pt)
+    idxs = [int(i) for i in (update_idxs or ())]
+    if any(not 0 <= i <= 0xFFFFFFFF for i in idxs):
+        raise TTNNError(f"{what}: update_idxs {idxs} must be uint32 positions (ttnn's binding takes a "
+                        "std::vector<uint32_t>; the -1 'skip this user' sentinel is an update_idxs_tensor feature).\n"
+                        "Fix: pass update_idxs_tensor (int32) to skip users.")
+    share = bool(share_cache)
+    _validate_fused(what, c1, x1, c2, x2, idxs, idx_t, share, pt, int(batch_offset))
+    cfg = init_device_compute_kernel_config(None, compute_kernel_config)
+    fp32 = bool(cfg.fp32_dest_acc_en)
+    row_major = x1.layout == Layout.ROW_MAJOR
+    if row_major and (x1.dtype == DataType.FLOAT32) != fp32:
+        raise DTypeError(f"{what}: a row-major {x1.dtype!r} input with fp32_dest_acc_en={fp32}: the writer copies each "
+                         "input row as it is into the untilized cache rows (Float32 with fp32_dest_acc_en, else "
+                         "Float16_b), so a row of another width lands misaligned (tt-metal does not check this).\n"
+                         "Fix: a float32 input with fp32_dest_acc_en=True, or a bfloat16 one without.")
+    cp = tuple(c1.padded_shape)
+    cache_fmt, in_fmt = data_format(c1.dtype), data_format(x1.dtype)
+    interm_fmt = DataFormat.Float32 if fp32 else DataFormat.Float16_b
+    interm_size, in_size = formats.tile_size(interm_fmt), formats.tile_size(in_fmt)
+    B, num_heads = x1.padded_shape[1], cp[1]
+    Wt, St = cp[-1] // 32, cp[-2] // 32
+    Wbytes = cp[-1] * (4 if fp32 else 2)
+    cache_batch = 0 if share else c1.padded_shape.volume() // 1024 // cp[0]   # shared: every user at batch 0
+    paged, use_index = pt is not None, idx_t is not None
+    block = cp[2] if paged else 0
+    max_blocks = pt.padded_shape[1] if paged else 0
+    pt_stick = pt._buffer.aligned_page_size if paged else 0
+    index_stick = idx_t._buffer.aligned_page_size if use_index else 0
+    spec1, spec2 = x1.memory_config().shard_spec, x2.memory_config().shard_spec
+    key = ("paged_fused_update_cache", O.spec_key(c1), O.spec_key(x1), O.spec_key(c2), O.spec_key(x2),
+           O.spec_key(idx_t) if use_index else None, O.spec_key(pt) if paged else None, share,
+           str(cfg.math_fidelity), fp32)
+
+    def factory():
+        prog = mh.CreateProgram()
+        cores1 = _corerange_to_cores(spec1.grid, spec1.grid.num_cores(), True)
+        cores2 = _corerange_to_cores(spec2.grid, spec2.grid.num_cores(), True)
+        bb = CoreRangeSet([spec1.grid.merge(spec2.grid).bounding_box()])
+        idle = list(bb.subtract(spec1.grid.merge(spec2.grid)))
+        box = list(bb)
+        O.cb(prog, box, 0, 2 * Wt, cache_fmt)
+        in_cfgs = []
+        for cb_id, spec, cores, t in ((1, spec1, cores1, x1), (2, spec2, cores2, x2)):
+            cfg_in = mh.CircularBufferConfig(spec.shape[0] * spec.shape[1] // 1024 * in_size,
+                                             {cb_id: in_fmt}).set_page_size(cb_id, in_size)
+            cfg_in.set_globally_allocated_address(t._buffer)
+            mh.CreateCircularBuffer(prog, cores, cfg_in)
+            in_cfgs.append(cfg_in)
+        # the row-major program: the untilized cache in c_5 / c_6, the output in c_7, no untilized input CB
+        ia, ib, iin, out = (5, 6, None, 7) if row_major else (24, 25, 26, 16)
+        shared = mh.CircularBufferConfig(2 * Wt * interm_size, {ia: interm_fmt, ib: interm_fmt})
+        mh.CreateCircularBuffer(prog, box, shared.set_page_size(ia, interm_size).set_page_size(ib, interm_size))
+        if not row_major:
+            O.cb(prog, box, iin, 2 * Wt, interm_fmt)
+        O.cb(prog, box, out, B * Wt, cache_fmt)
+        sem = mh.CreateSemaphore(prog, box, 0)
+        if use_index:
+            O.cb(prog, box, 3, 1, DataFormat.Int32, page_size=index_stick)
+        if paged:
+            O.cb(prog, box, 4, 1, DataFormat.Int32, page_size=pt_stick)
+        reader_ct = [1, 2, 0, int(use_index), 1, 3, cache_batch, Wt, 0, index_stick, int(paged), num_heads, block,
+                     block // 32, max_blocks, 0, pt_stick, 1, 4, St, sem, B]
+        reader_ct += O.accessor_args(c1) + (O.accessor_args(idx_t) if use_index else _ABSENT) + (
+            O.accessor_args(pt) if paged else _ABSENT)
+        writer_ct = ([out, ia, ib, 1, 2] if row_major else [out, ia, ib, iin]) + [
+            int(use_index), 3, cache_batch, Wt, Wbytes, int(paged), num_heads, block, block // 32, max_blocks, 4, St,
+            sem, B, pt_stick, 1] + O.accessor_args(c1)
+        kind = "paged_row_major_fused_update_cache" if row_major else "paged_fused_update_cache"
+        rk = mh.CreateKernel(prog, O.kernel_path(f"{_KDIR}reader_{kind}_interleaved_start_id.py"), box,
+                             ReaderDataMovementConfig(compile_args=reader_ct))
+        wk = mh.CreateKernel(prog, O.kernel_path(f"{_KDIR}writer_{kind}_interleaved_start_id.py"), box,
+                             WriterDataMovementConfig(compile_args=writer_ct))
+        # ComputeConfigDescriptor{.fp32_dest_acc_en}: the other fields at their defaults (HiFi4, no approx)
+        ck = mh.CreateKernel(prog, O.kernel_path(f"{_KDIR}{kind}.py"), box, ComputeConfig(
+            fp32_dest_acc_en=fp32, compile_args=[1, 2, 0, ia, ib] + ([] if row_major else [iin]) + [out, Wt,
+                                                                                               num_heads]))
+        phys1 = [dev.sim.worker_core_from_logical_core(c) for c in cores1]
+        phys2 = [dev.sim.worker_core_from_logical_core(c) for c in cores2]
+        for c in idle:
+            for k in (rk, wk, ck):
+                mh.SetRuntimeArgs(prog, k, c, [0])
+
+        def set_args(tensors, runtime):
+            tc1, tx1, tc2, tx2, ti, tp, _o1, _o2 = tensors
+            in_cfgs[0].set_globally_allocated_address(tx1._buffer)
+            in_cfgs[1].set_globally_allocated_address(tx2._buffer)
+            n = len(cores1)
+            for i in range(n):
+                start, offset_B = 0, 0
+                if not use_index:       # compute_tiled_fused_offsets: re-patched on every call
+                    u = runtime[i]
+                    start = i * cache_batch + u // 32 * Wt
+                    offset_B = u % 32 * Wbytes
+                wait, send = (i != 0, i != n - 1) if share else (False, False)
+                for is_in1, core, tc, phys in ((1, cores1[i], tc1, phys1), (0, cores2[i], tc2, phys2)):
+                    nx, ny = phys[i + 1] if send else (0, 0)
+                    mh.SetRuntimeArgs(prog, rk, core, [1, is_in1, tc.buffer_address(), start,
+                                                       ti.buffer_address() if use_index else 0, i,
+                                                       tp.buffer_address() if paged else 0, int(wait)])
+                    mh.SetRuntimeArgs(prog, wk, core, [1] + ([is_in1] if row_major else []) + [
+                        tc.buffer_address(), start, offset_B, i, int(send), nx, ny])
+                    mh.SetRuntimeArgs(prog, ck, core, [1, is_in1])
+
+        return O.ProgramEntry(prog, set_args, len(box), "PagedRowMajorFusedUpdateCacheProgramFactory" if row_major
+                              else "PagedTiledFusedUpdateCacheProgramFactory")
+
+    O.run(what, dev, key, factory, [c1, x1, c2, x2, idx_t, pt, c1, c2], [c1, c2],
+          {"paged": paged, "share_cache": share, "row_major": row_major}, started, runtime=tuple(idxs))
+    return c1, c2
 
 
 def _register() -> None:

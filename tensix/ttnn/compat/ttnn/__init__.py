@@ -166,6 +166,15 @@ def num_cores_to_corerangeset(*args, row_wise: bool = False):
     return CoreRangeSet(ranges)
 
 
+def num_cores_to_corerangeset_in_subcoregrids(start_core, target_num_cores, sub_core_grids, row_wise=False):
+    """ttnn.num_cores_to_corerangeset_in_subcoregrids(start_core, target_num_cores, sub_core_grids, row_wise=False):
+    target_num_cores cores of sub_core_grids from start_core on, as tt-metal 622c6fb9 tt_metal/common/work_split.cpp
+    takes them (tensix.ttnn.operations._sub_core_split.cores_in_subcoregrids)."""
+    from tensix.metalium.types import to_core_set
+    from tensix.ttnn.operations._sub_core_split import cores_in_subcoregrids
+    return cores_in_subcoregrids(start_core, int(target_num_cores), to_core_set(sub_core_grids), bool(row_wise))
+
+
 # ttnn spells some ops twice (ttnn/ttnn/__init__.py: divide = ttnn.div, sub = subtract, mul = multiply, ...); a name
 # tensix.ttnn has under one spelling is served under the other
 _ALIASES = {"divide": "div", "div": "divide", "sub": "subtract", "subtract": "sub", "mul": "multiply",
