@@ -5,7 +5,7 @@ chunk sizes, grouped-query heads, sequence lengths that need chunk padding, bflo
 program cache; attention sinks; causal sliding windows and the padded mask of non-causal calls (the writer's
 generated Bfp4_b masks); the KV chains of non-causal calls (unicast and multicast); chunked prefill over a paged KV
 cache (chunked_scaled_dot_product_attention); the refusals (block-float
-sinks, non-causal sliding windows, the polynomial exponential, a chunk-start tensor, the decode variants) and the
+sinks, non-causal sliding windows, the polynomial exponential, a chunk-start tensor, the windowed variant) and the
 validation errors. Also the compute API calls the SDPA kernels need that tensix.kernel.sdpa_ops adds (recip / exp on
 the first column, the scaled Schraudolph exponential) and the packer's ReLU-then-L1-accumulate order, on single tiles
 against numpy."""
@@ -357,8 +357,7 @@ def test_refuses_windows_variants_and_block_float_sinks(device):
     sink2 = ttnn.from_torch(torch.randn(1, 2, 1, 1), dtype=ttnn.bfloat16, layout=ttnn.TILE_LAYOUT, device=device)
     with pytest.raises(ShapeError, match=r"Attention sink must be \[1, NQH, 1, 1\]"):
         ttnn.transformer.scaled_dot_product_attention(q, k, v, attention_sink=sink2, compute_kernel_config=_cc())
-    for name in ("scaled_dot_product_attention_decode", "paged_scaled_dot_product_attention_decode",
-                 "windowed_scaled_dot_product_attention"):
+    for name in ("windowed_scaled_dot_product_attention",):     # decode: tests/test_ttnn_sdpa_decode72.py
         with pytest.raises(NotModelledError, match=name):
             getattr(ttnn.transformer, name)(q, k, v)
 

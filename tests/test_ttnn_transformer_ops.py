@@ -332,8 +332,8 @@ def test_ttnn_transformer_through_the_compat_facade(device):
         x = torch.randn(1, 2, 32, 64)
         golden = facade.get_golden_function(tr.concatenate_heads)
         assert torch.equal(ttnn.to_torch(tr.concatenate_heads(_dev(x, device))), golden(x).to(torch.bfloat16))
-        with pytest.raises(NotModelledError, match="scaled_dot_product_attention_decode"):
-            tr.scaled_dot_product_attention_decode(None)
+        with pytest.raises(TTNNError, match="scaled_dot_product_attention_decode: input_tensor_q is a NoneType"):
+            tr.scaled_dot_product_attention_decode(None, None, None)
         with pytest.raises(NotModelledError, match="ring_joint_scaled_dot_product_attention"):
             tr.ring_joint_scaled_dot_product_attention(None)
         with pytest.raises(AttributeError):

@@ -46,7 +46,7 @@ in-place helpers' in-order packs over a full CB (no reservation) are pack_tile<t
 Not modelled (NotModelledError, naming the tt-metal code): exp_approx_mode=False (the polynomial first-column
 exponential); block-float attention sinks; non-causal sliding windows on the standard kernel (tt-metal's standard
 program would hang, see the refusal); sub_core_grids; chunked prefill with a chunk_start_idx tensor (the flexible
-mode); the decode, paged decode, joint, ring and windowed variants.
+mode); the joint, ring and windowed variants (decode and paged decode: sdpa_decode.py).
 
 chunked_scaled_dot_product_attention (legacy chunked prefill, chunk_start_idx an int) runs the same program over a
 paged KV cache: Sk = chunk_start_idx + Sq, the Q chunks offset by chunk_start_idx / q_chunk_size, the reader fetching
@@ -735,9 +735,8 @@ def _unmodelled(name, what):
     return op
 
 
-scaled_dot_product_attention_decode = _unmodelled(
-    "scaled_dot_product_attention_decode", "decode SDPA (sdpa_decode program factory)")
-paged_scaled_dot_product_attention_decode = _unmodelled(
-    "paged_scaled_dot_product_attention_decode", "paged decode SDPA (sdpa_decode with a page table)")
+# decode and paged decode: tensix/ttnn/operations/sdpa_decode.py (imported here, after this module's definitions)
+from tensix.ttnn.operations.sdpa_decode import (  # noqa: E402
+    paged_scaled_dot_product_attention_decode, scaled_dot_product_attention_decode)
 windowed_scaled_dot_product_attention = _unmodelled(
     "windowed_scaled_dot_product_attention", "windowed SDPA (cu_window_seqlens)")
