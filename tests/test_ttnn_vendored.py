@@ -19,7 +19,7 @@ pytest.importorskip("loguru")
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDORED = ROOT / "tests" / "ttnn_vendored"
-MIN_PASSED = 8490      # 8528 on 2026-11-28 (04:36 UTC); a margin for the cases whose unseeded inputs differ with the run order
+MIN_PASSED = 9880      # ~9930 on 2026-11-28 (08:05 UTC); a margin for the cases whose unseeded inputs differ with the run order
 
 
 def _env():
@@ -43,7 +43,7 @@ _WORKERS = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity
 def test_vendored_ttnn_unit_tests_pass_unmodified():
     proc = subprocess.run([sys.executable, "-m", "pytest", "-c", str(VENDORED / "pytest.ini"), str(VENDORED / "tests"),
                            "-q", "-p", "no:cacheprovider", "--tb=short", "-n", str(_WORKERS), "--dist", "worksteal"],
-                          cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=1500)
+                          cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=2100)
     out = proc.stdout + proc.stderr
     counts = _summary(out)
     tail = "\n".join(out.splitlines()[-60:])
