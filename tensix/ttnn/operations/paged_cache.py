@@ -113,6 +113,50 @@ def _check_page_table(what, pt: Tensor, sharded_ok: bool):
 
 
 # ------------------------------------------------------------------------------------------------ update
+def _check_indices_and_input_shards(what, x, xp, idxs, idx_t):
+    """The update-index and input-shard checks paged_update_cache and paged_fused_update_cache share (tt-metal
+    622c6fb9 paged_update_cache_device_operation.cpp / paged_fused_update_cache_device_operation.cpp validate both
+    the same way): exactly one of the index forms, an INT32 row-major DRAM index tensor, one index per user, the
+    input height-sharded one user per core, row-major orientation, full-width shards. Returns the input's shard
+    spec."""
+    if (idx_t is not None) == bool(idxs):
+        raise TTNNError(f"{what}: Only an update tensor or an update vector can be provided. Not both or neither.")
+    if idx_t is not None:
+        if idx_t.dtype != DataType.INT32:
+            raise DTypeError(f"{what}: Expected update_idxs to have datatype INT32 (got {idx_t.dtype!r}).")
+        if idx_t.layout != Layout.ROW_MAJOR:
+            raise LayoutError(f"{what}: Expected update_idxs to have memory layout in ROW MAJOR.")
+        if idx_t.is_sharded():
+            raise NotModelledError(f"{what}: an L1 height-sharded update_idxs_tensor (the index CB on the tensor's "
+                                   "own shard) is not modelled.\nFix: an INT32 index tensor in DRAM, interleaved.")
+        if idx_t.memory_config().buffer_type != BufferType.DRAM:
+            raise ShardSpecError(f"{what}: Expect update_idxs to have buffer type DRAM.")
+        num_indices = idx_t.padded_shape[0]
+    else:
+        num_indices = len(idxs)
+    if xp[1] != num_indices:
+        raise ShapeError(f"{what}: Number of update_idxs ({num_indices}) should match batch size ({xp[1]}).")
+    if not x.is_sharded():
+        raise ShardSpecError(f"{what}: Expect input_tensor to be sharded (height-sharded, one user per core).")
+    xmc = x.memory_config()
+    spec = xmc.shard_spec
+    if xmc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
+        raise ShardSpecError(f"{what}: Expect input_tensor to NOT have memory layout WIDTH SHARDED.")
+    if spec is None:
+        raise NotModelledError(f"{what}: an input sharded with an ND shard spec only is not modelled (the factory "
+                               "reads input.shard_spec()).\nFix: a legacy height shard spec.")
+    if spec.shape[1] != xp[-1]:
+        raise ShardSpecError(f"{what}: Expect input_tensor to have shard width ({spec.shape[1]}) equal to the last "
+                             f"dimension of the input tensor padded shape ({xp[-1]}).")
+    rows = x.padded_shape.volume() // xp[-1]
+    if rows % spec.shape[0]:
+        raise ShardSpecError(f"{what}: Input tensor's height must be divisible by the number of shards along the "
+                             f"height dimension. Got height = {rows}, number of shards = {spec.shape[0]}.")
+    if spec.orientation != ShardOrientation.ROW_MAJOR:
+        raise ShardSpecError(f"{what}: Only ROW_MAJOR sharding is supported.")
+    return spec
+
+
 def _validate_update(what, cache, x, idxs, idx_t, share, pt, batch_offset, block_override, heads_override, modulo):
     """PagedUpdateCacheDeviceOperation::validate_on_program_cache_miss (paged_update_cache_device_operation.cpp)."""
     if x.layout != Layout.TILE:
@@ -171,41 +215,7 @@ def _validate_update(what, cache, x, idxs, idx_t, share, pt, batch_offset, block
         elif ptp[1] > cp[0]:
             raise ShapeError(f"{what}: max_num_blocks_per_seq must be less than max_num_blocks: "
                              f"max_num_blocks_per_seq={ptp[1]}, max_num_blocks={cp[0]}.")
-    if (idx_t is not None) == bool(idxs):
-        raise TTNNError(f"{what}: Only an update tensor or an update vector can be provided. Not both or neither.")
-    if idx_t is not None:
-        if idx_t.dtype != DataType.INT32:
-            raise DTypeError(f"{what}: Expected update_idxs to have datatype INT32 (got {idx_t.dtype!r}).")
-        if idx_t.layout != Layout.ROW_MAJOR:
-            raise LayoutError(f"{what}: Expected update_idxs to have memory layout in ROW MAJOR.")
-        if idx_t.is_sharded():
-            raise NotModelledError(f"{what}: a sharded update_idxs_tensor (the L1 height-sharded index path) is not "
-                                   "modelled.\nFix: an INT32 index tensor in DRAM, interleaved.")
-        if idx_t.memory_config().buffer_type != BufferType.DRAM:
-            raise ShardSpecError(f"{what}: Expect update_idxs to have buffer type DRAM.")
-        num_indices = idx_t.padded_shape[0]
-    else:
-        num_indices = len(idxs)
-    if xp[1] != num_indices:
-        raise ShapeError(f"{what}: Number of update_idxs ({num_indices}) should match batch size ({xp[1]}).")
-    if not x.is_sharded():
-        raise ShardSpecError(f"{what}: Expect input_tensor to be sharded (height-sharded, one user per core).")
-    xmc = x.memory_config()
-    spec = xmc.shard_spec
-    if xmc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
-        raise ShardSpecError(f"{what}: Expect input_tensor to NOT have memory layout WIDTH SHARDED.")
-    if spec is None:
-        raise NotModelledError(f"{what}: an input sharded with an ND shard spec only is not modelled (the factory "
-                               "reads input.shard_spec()).\nFix: a legacy height shard spec.")
-    if spec.shape[1] != xp[-1]:
-        raise ShardSpecError(f"{what}: Expect input_tensor to have shard width ({spec.shape[1]}) equal to the last "
-                             f"dimension of the input tensor padded shape ({xp[-1]}).")
-    rows = x.padded_shape.volume() // xp[-1]
-    if rows % spec.shape[0]:
-        raise ShardSpecError(f"{what}: Input tensor's height must be divisible by the number of shards along the "
-                             f"height dimension. Got height = {rows}, number of shards = {spec.shape[0]}.")
-    if spec.orientation != ShardOrientation.ROW_MAJOR:
-        raise ShardSpecError(f"{what}: Only ROW_MAJOR sharding is supported.")
+    spec = _check_indices_and_input_shards(what, x, xp, idxs, idx_t)
     if spec.grid.num_cores() != xp[1]:
         raise ShardSpecError(f"{what}: Input tensor shard grid must have num_cores ({spec.grid.num_cores()}) equal to "
                              f"the number of users / batch ({xp[1]}). The kernel dispatches one user per core; use a "
@@ -491,41 +501,7 @@ def _validate_fused(what, c1, x1, c2, x2, idxs, idx_t, share, pt, batch_offset):
             if ptp[1] > cp[0]:
                 raise ShapeError(f"{w}: max_num_blocks_per_seq must be less than max_num_blocks: "
                                  f"max_num_blocks_per_seq={ptp[1]}, max_num_blocks={cp[0]}.")
-        if (idx_t is not None) == bool(idxs):
-            raise TTNNError(f"{w}: Only an update tensor or an update vector can be provided. Not both or neither.")
-        if idx_t is not None:
-            if idx_t.dtype != DataType.INT32:
-                raise DTypeError(f"{w}: Expected update_idxs to have datatype INT32 (got {idx_t.dtype!r}).")
-            if idx_t.layout != Layout.ROW_MAJOR:
-                raise LayoutError(f"{w}: Expected update_idxs to have memory layout in ROW MAJOR.")
-            if idx_t.is_sharded():
-                raise NotModelledError(f"{w}: an L1 height-sharded update_idxs_tensor (the CB on the tensor's own "
-                                       "shard) is not modelled.\nFix: an INT32 index tensor in DRAM, interleaved.")
-            if idx_t.memory_config().buffer_type != BufferType.DRAM:
-                raise ShardSpecError(f"{w}: Expect update_idxs to have buffer type DRAM.")
-            num_indices = idx_t.padded_shape[0]
-        else:
-            num_indices = len(idxs)
-        if xp[1] != num_indices:
-            raise ShapeError(f"{w}: Number of update_idxs ({num_indices}) should match batch size ({xp[1]}).")
-        if not x.is_sharded():
-            raise ShardSpecError(f"{w}: Expect input_tensor to be sharded (height-sharded, one user per core).")
-        xmc = x.memory_config()
-        spec = xmc.shard_spec
-        if xmc.memory_layout == TensorMemoryLayout.WIDTH_SHARDED:
-            raise ShardSpecError(f"{w}: Expect input_tensor to NOT have memory layout WIDTH SHARDED.")
-        if spec is None:
-            raise NotModelledError(f"{w}: an input sharded with an ND shard spec only is not modelled (the factory "
-                                   "reads input.shard_spec()).\nFix: a legacy height shard spec.")
-        if spec.shape[1] != xp[-1]:
-            raise ShardSpecError(f"{w}: Expect input_tensor to have shard width ({spec.shape[1]}) equal to the last "
-                                 f"dimension of the input tensor padded shape ({xp[-1]}).")
-        rows = x.padded_shape.volume() // xp[-1]
-        if rows % spec.shape[0]:
-            raise ShardSpecError(f"{w}: Input tensor's height must be divisible by the number of shards along the "
-                                 f"height dimension. Got height = {rows}, number of shards = {spec.shape[0]}.")
-        if spec.orientation != ShardOrientation.ROW_MAJOR:
-            raise ShardSpecError(f"{w}: Only ROW_MAJOR sharding is supported.")
+        _check_indices_and_input_shards(w, x, xp, idxs, idx_t)
         if x.dtype not in (DataType.FLOAT32, DataType.BFLOAT16):
             raise DTypeError(f"{w}: Data type of input tensor for update cache must be FLOAT32 or BFLOAT16 (got "
                              f"{x.dtype!r}).")
