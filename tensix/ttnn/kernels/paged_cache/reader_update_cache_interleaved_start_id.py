@@ -12,7 +12,8 @@ word for an absent tensor). Runtime args: cache_addr, cache_start_id, index_tens
 page_table_addr, wait_to_start."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.paged_cache.paged_lib import SKIP, first_cache_tile, raw_update_idx, wrap
+from tensix.ttnn.kernels.paged_cache.paged_lib import (SKIP, first_cache_tile, raw_update_idx, read_cache_rows,
+                                                     read_page_table_row, wrap)
 
 
 def kernel_main():
@@ -45,12 +46,8 @@ def kernel_main():
             update_idx = wrap(raw, modulo)
             pt_l1 = None
             if is_paged:
-                cb_reserve_back(page_table_cb, 1)
-                pt_l1 = get_write_ptr(page_table_cb)
-                pt = TensorAccessor(page_table_args, page_table_addr, page_table_stick_size)
-                noc_async_read(get_noc_addr(my_batch_idx, pt), pt_l1, page_table_stick_size)
-                noc_async_read_barrier()
-                cb_push_back(page_table_cb, 1)
+                pt_l1 = read_page_table_row(page_table_cb, page_table_args, page_table_addr, page_table_stick_size,
+                                            my_batch_idx)
             cache_id = first_cache_tile(update_idx, my_batch_idx, cache_batch_num_tiles, Wt, pt_l1, num_heads,
                                         block_size, block_size_t)
     if wait_to_start:
@@ -58,13 +55,4 @@ def kernel_main():
         sem = get_semaphore(sem_id)
         noc_semaphore_wait(sem, 1)
         noc_semaphore_set(sem, 0)
-    for _h in range(num_heads):
-        cb_reserve_back(cache_cb, Wt)
-        if not skip:
-            l1 = get_write_ptr(cache_cb)
-            for tile in range(cache_id, cache_id + Wt):
-                noc_async_read_page(tile, s0, l1)
-                l1 += cache_tile_bytes
-            noc_async_read_barrier()
-        cb_push_back(cache_cb, Wt)
-        cache_id += head_offset_t
+    read_cache_rows(num_heads, cache_cb, Wt, skip, cache_id, head_offset_t, s0, cache_tile_bytes)

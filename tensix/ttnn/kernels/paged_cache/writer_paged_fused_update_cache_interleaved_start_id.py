@@ -14,7 +14,7 @@ has_work, then cache_addr, cache_start_id, cache_tile_offset_B, my_batch_idx, se
 send_core_y."""
 
 from tensix.kernel import *  # noqa: F401,F403
-from tensix.ttnn.kernels.paged_cache.paged_lib import SKIP, first_cache_tile, raw_update_idx
+from tensix.ttnn.kernels.paged_cache.paged_lib import SKIP, first_cache_tile, raw_update_idx, write_cache_rows
 
 
 def kernel_main():
@@ -60,25 +60,8 @@ def fused_writer(row_major):
             offset_B = update_idx % 32 * Wbytes
     cb_wait_front(untilized_input_cb, input_pages)
     input_l1 = get_read_ptr(untilized_input_cb)
-    for _h in range(num_heads):
-        cb_wait_front(untilized_cache_cb, Wt)
-        cb_reserve_back(untilized_cache2_cb, Wt)
-        noc_async_read(get_noc_addr(input_l1), get_read_ptr(untilized_cache_cb) + offset_B, Wbytes)
-        noc_async_read_barrier()
-        cb_push_back(untilized_cache2_cb, Wt)
-        cb_pop_front(untilized_cache_cb, Wt)
-        cb_wait_front(cache_cb, Wt)
-        if not skip:
-            l1 = get_read_ptr(cache_cb)
-            for tile in range(cache_id, cache_id + Wt):
-                noc_async_write_page(tile, s0, l1)
-                l1 += cache_tile_bytes
-            noc_async_writes_flushed()
-        cb_pop_front(cache_cb, Wt)
-        if not skip:
-            noc_async_write_barrier()
-        input_l1 += Wbytes                  # the next head's row
-        cache_id += head_offset_t
+    write_cache_rows(num_heads, input_l1, untilized_cache_cb, untilized_cache2_cb, cache_cb, Wt, offset_B, Wbytes, skip,
+                     cache_id, head_offset_t, s0, cache_tile_bytes)
     cb_pop_front(untilized_input_cb, input_pages)
     if send_signal:
         noc_semaphore_inc(get_noc_addr(send_x, send_y, get_semaphore(sem_id)), 1)
