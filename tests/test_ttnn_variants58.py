@@ -354,7 +354,10 @@ def test_matmul_batched_dram_in1_refusals(device):
         ttnn.matmul(x1, w1, program_config=_pc2d(64, 64, fuse_batch=True))
     with pytest.raises(TTNNError, match="must be divisible by K"):
         ttnn.matmul(x, _dram_hs(device, w, 3, 96), program_config=pc)
-    # a WIDTH_SHARDED DRAM in1 under the 2D program (IN1_DRAM_WIDTH_SHARDED) stays refused
-    ws = _dram_hs(device, w.reshape(1, 1, 256, 64)[:, :, :64], 2, 64, kind=WS, cols=32)
-    with pytest.raises(NotModelledError, match="sharded in DRAM is not modelled"):
-        ttnn.matmul(x1, ws, program_config=pc)
+    # a WIDTH_SHARDED DRAM in1 under the 2D program runs the IN1_DRAM_WIDTH_SHARDED path (helper-67,
+    # tests/test_ttnn_matmul67.py): the product of the interleaved in1's, bit for bit
+    w0 = w.reshape(1, 1, 256, 64)[:, :, :64]
+    ws = _dram_hs(device, w0, 2, 64, kind=WS, cols=32)
+    inter = ttnn.from_numpy(w0, dtype=ttnn.bfloat16, layout=TILE, device=device)
+    assert np.array_equal(ttnn.to_numpy(ttnn.matmul(x1, ws, program_config=pc)),
+                          ttnn.to_numpy(ttnn.matmul(x1, inter, program_config=pc)))
