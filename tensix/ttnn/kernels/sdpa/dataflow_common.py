@@ -58,6 +58,12 @@ def read_chunk_with_padding(reader, cb_id, start_tile_id, src_rows, src_cols, ds
                 noc_async_read_barrier()
                 count = 0
         start_tile_id += skip_src_cols
+    _zero_padding_and_push(cb_id, src_rows, src_cols, dst_rows, dst_cols, transpose, tile_bytes, num_tiles)
+
+
+def _zero_padding_and_push(cb_id, src_rows, src_cols, dst_rows, dst_cols, transpose, tile_bytes, num_tiles):
+    """The tail of the chunk readers (read_chunk_with_padding, read_chunk_for_forwarding): the tiles past the source's
+    rows / columns zeroed (in the transposed order when transpose), the reads completed, the chunk pushed."""
     for row in range(dst_rows):
         for col in range(dst_cols):
             if row < src_rows and col < src_cols:
@@ -121,13 +127,7 @@ def read_paged_chunk_with_padding(reader, cb_id, num_heads, block_size_t, Wt, cu
             if count == barrier_threshold:
                 noc_async_read_barrier()
                 count = 0
-    for row in range(dst_rows):
-        for col in range(dst_cols):
-            if row < src_rows and col < src_cols:
-                continue
-            fill_tile_zeros(cb_id, col * dst_rows + row if transpose else row * dst_cols + col, tile_bytes)
-    noc_async_read_barrier()
-    cb_push_back(cb_id, num_tiles)
+    _zero_padding_and_push(cb_id, src_rows, src_cols, dst_rows, dst_cols, transpose, tile_bytes, num_tiles)
 
 
 def read_q_subblock(reader, cb_id, start_tile_id, sb_start_row, subblock_h, src_rows, src_cols, dst_cols,
